@@ -1,0 +1,218 @@
+//! Diagnostics as data. The core never prints: it collects [`Diagnostic`]s, and the CLI renders
+//! them with miette (file, line, column and a source snippet).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use miette::{LabeledSpan, SourceSpan};
+
+/// How bad a diagnostic is. `--strict` promotes warnings to errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+/// A source file as the diagnostics see it: its path (as given on the command line) and its text.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    pub path: PathBuf,
+    pub text: Arc<str>,
+}
+
+/// A byte range in one source file.
+#[derive(Debug, Clone)]
+pub struct Location {
+    pub file: Arc<SourceFile>,
+    pub start: usize,
+    pub len: usize,
+}
+
+impl Location {
+    /// 1-based line and column of the start of the range.
+    pub fn line_col(&self) -> (usize, usize) {
+        let before = &self.file.text[..self.start.min(self.file.text.len())];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, col)
+    }
+}
+
+/// One finding of a run: an error (the run fails with status 2) or a warning.
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// A stable, kebab-case code such as `unknown-type`; shown as `mcp_schema::unknown-type`.
+    pub code: &'static str,
+    pub message: String,
+    pub location: Option<Location>,
+    /// The text under the caret in the snippet.
+    pub label: Option<String>,
+    pub help: Option<String>,
+    /// A file the diagnostic is about when there is no span in it (an unreadable file, say).
+    pub path: Option<PathBuf>,
+}
+
+impl Diagnostic {
+    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            code,
+            message: message.into(),
+            location: None,
+            label: None,
+            help: None,
+            path: None,
+        }
+    }
+
+    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }
+    }
+
+    pub fn at(mut self, location: Option<Location>) -> Self {
+        self.location = location;
+        self
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn in_file(mut self, path: &Path) -> Self {
+        self.path = Some(path.to_path_buf());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// The file this diagnostic points at, if any.
+    pub fn file_path(&self) -> Option<&Path> {
+        self.location.as_ref().map(|l| l.file.path.as_path()).or(self.path.as_deref())
+    }
+
+    /// Render as a miette report (for the CLI).
+    pub fn to_report(&self) -> miette::Report {
+        miette::Report::new(Rendered(self.clone()))
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    /// A one-line form: `path:line:col: error[code]: message`. Used in tests and `--format github`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sev = match self.severity {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        };
+        if let Some(loc) = &self.location {
+            let (line, col) = loc.line_col();
+            write!(f, "{}:{}:{}: ", loc.file.path.display(), line, col)?;
+        } else if let Some(path) = &self.path {
+            write!(f, "{}: ", path.display())?;
+        }
+        write!(f, "{sev}[{}]: {}", self.code, self.message)
+    }
+}
+
+/// The miette view of a [`Diagnostic`].
+#[derive(Debug)]
+struct Rendered(Diagnostic);
+
+impl fmt::Display for Rendered {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.message)?;
+        if self.0.location.is_none() {
+            if let Some(path) = &self.0.path {
+                write!(f, "\n  in {}", path.display())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Rendered {}
+
+impl miette::Diagnostic for Rendered {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(format!("mcp_schema::{}", self.0.code)))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.0.severity {
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Error => miette::Severity::Error,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.0.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.0.location.as_ref().map(|l| &*l.file as &dyn miette::SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let loc = self.0.location.as_ref()?;
+        let span = SourceSpan::new(loc.start.into(), loc.len);
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(self.0.label.clone(), span))))
+    }
+}
+
+impl miette::SourceCode for SourceFile {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let text: &'a str = &self.text;
+        let contents = text.read_span(span, context_lines_before, context_lines_after)?;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.path.display().to_string(),
+            contents.data(),
+            *contents.span(),
+            contents.line(),
+            contents.column(),
+            contents.line_count(),
+        )))
+    }
+}
+
+/// The diagnostics of one run, in the order they were found.
+#[derive(Debug, Default, Clone)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    pub fn push(&mut self, d: Diagnostic) {
+        self.0.push(d);
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.0.iter().any(Diagnostic::is_error)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.0.iter()
+    }
+
+    /// `--strict`: every warning becomes an error.
+    pub fn promote_warnings(&mut self) {
+        for d in &mut self.0 {
+            d.severity = Severity::Error;
+        }
+    }
+
+    pub fn extend(&mut self, other: Diagnostics) {
+        self.0.extend(other.0);
+    }
+}

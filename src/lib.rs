@@ -1,0 +1,100 @@
+//! mcp-schema: the `tools/list` manifest of an MCP server, read from its Rust sources.
+//!
+//! The pipeline, one module per stage:
+//! [`source`] finds and parses the files and resolves names, [`model`] is our own type IR,
+//! [`schema`] turns the IR into JSON Schema, [`profile`] decides which fns are tools and how
+//! their schemas are wrapped, [`manifest`] writes the document, [`check`] compares two of them.
+//! Nothing here prints or exits: results and [`diagnostics::Diagnostic`]s are data.
+
+pub mod check;
+pub mod config;
+pub mod diagnostics;
+pub mod manifest;
+pub mod model;
+pub mod profile;
+pub mod schema;
+pub mod source;
+
+use std::path::PathBuf;
+
+use diagnostics::{Diagnostic, Diagnostics};
+pub use manifest::Manifest;
+
+/// Which SDK's output to reproduce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ProfileChoice {
+    /// `rmcp` when the crate depends on rmcp, `python-sdk` otherwise.
+    #[default]
+    Auto,
+    PythonSdk,
+    Rmcp,
+}
+
+impl ProfileChoice {
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "auto" => Some(ProfileChoice::Auto),
+            "python-sdk" => Some(ProfileChoice::PythonSdk),
+            "rmcp" => Some(ProfileChoice::Rmcp),
+            _ => None,
+        }
+    }
+}
+
+/// Everything `generate` (and `check`, which regenerates) needs to know.
+#[derive(Debug, Clone, Default)]
+pub struct GenerateOptions {
+    /// Crate directories, workspace roots or single `.rs` files. Empty means the current directory.
+    pub paths: Vec<PathBuf>,
+    pub profile: ProfileChoice,
+    /// Turn every warning into an error.
+    pub strict: bool,
+    /// rmcp: the protocol version of the peer (`--protocol`).
+    pub protocol: Option<String>,
+    /// rmcp: which server type to list (`--server`).
+    pub server: Option<String>,
+    /// rmcp: override the rmcp version read from Cargo.lock (`--rmcp-version`).
+    pub rmcp_version: Option<String>,
+    /// Glob-free path prefixes (relative to the crate root) to leave out of the scan.
+    pub exclude: Vec<PathBuf>,
+}
+
+/// The result of a run: the manifest when one could be made, and every diagnostic.
+#[derive(Debug)]
+pub struct Outcome {
+    pub manifest: Option<Manifest>,
+    pub diagnostics: Diagnostics,
+    /// Facts worth telling with `--verbose` (which profile, which rmcp version and from where).
+    pub notes: Vec<String>,
+}
+
+impl Outcome {
+    pub fn failed(&self) -> bool {
+        self.manifest.is_none() || self.diagnostics.has_errors()
+    }
+}
+
+/// Read the sources and build the manifest. Never panics on bad input; errors are diagnostics.
+pub fn generate(opts: &GenerateOptions) -> Outcome {
+    let mut diagnostics = Diagnostics::default();
+    let mut notes = Vec::new();
+    let workspace = match source::load(&opts.paths, &opts.exclude) {
+        Ok(ws) => ws,
+        Err(d) => {
+            diagnostics.push(d);
+            return Outcome { manifest: None, diagnostics, notes };
+        }
+    };
+    diagnostics.extend(workspace.diagnostics.clone());
+    let manifest = profile::run(&workspace, opts, &mut diagnostics, &mut notes);
+    if opts.strict {
+        diagnostics.promote_warnings();
+    }
+    let manifest = if diagnostics.has_errors() { None } else { manifest };
+    Outcome { manifest, diagnostics, notes }
+}
+
+/// A diagnostic for a path the user gave that cannot be used.
+pub(crate) fn bad_path(path: &std::path::Path, why: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::error("bad-path", format!("cannot read {}: {why}", path.display())).in_file(path)
+}

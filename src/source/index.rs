@@ -1,0 +1,309 @@
+//! Name resolution: which item a path written in some module means.
+//!
+//! Each module gets a scope: the items declared in it (by namespace), its `use` declarations
+//! (groups flattened, `as` renames, globs), and its child modules. A path is resolved the way
+//! rustc does for the 2018+ editions, closely enough for type paths: `crate::`, `self::`,
+//! `super::`, `::extern`, a name in scope, a `use` (followed transitively, so `pub use`
+//! re-exports work), a glob, or the name of another crate of the workspace. What does not lead to
+//! an item of ours is `External`, with the full path as far as the `use`s tell it, so
+//! `use chrono::DateTime as Dt; Dt<Utc>` is `External(["chrono", "DateTime"])`.
+
+use std::collections::HashMap;
+
+use super::modules::{unraw, ModuleId};
+use super::{Crate, Workspace};
+
+/// An item of one of our crates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ItemRef {
+    pub krate: usize,
+    pub module: ModuleId,
+    /// Index into `Module::items`.
+    pub index: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ItemKind {
+    Struct,
+    Enum,
+    Union,
+    Alias,
+    Trait,
+    Const,
+    Static,
+    Fn,
+}
+
+impl ItemKind {
+    fn is_type(self) -> bool {
+        matches!(self, ItemKind::Struct | ItemKind::Enum | ItemKind::Union | ItemKind::Alias | ItemKind::Trait)
+    }
+}
+
+/// What a path means.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolved {
+    Item(ItemRef, ItemKind),
+    Module(usize, ModuleId),
+    /// Not ours: a std, prelude or dependency path, spelled out as far as our `use`s go.
+    External(Vec<String>),
+}
+
+/// The namespace a name is looked up in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Namespace {
+    /// Types and modules (every segment of a type path but the last is a module).
+    Type,
+    Value,
+}
+
+#[derive(Debug, Default)]
+pub struct ModuleScope {
+    types: HashMap<String, (usize, ItemKind)>,
+    values: HashMap<String, (usize, ItemKind)>,
+    /// `use a::b as c;` → ("c", ["a", "b"]); leading `::` is kept as an empty first segment.
+    uses: Vec<(String, Vec<String>)>,
+    globs: Vec<Vec<String>>,
+}
+
+/// Nested `use` chains longer than this are treated as unresolvable (they can only be cycles).
+const MAX_RESOLVE_DEPTH: usize = 64;
+
+pub fn build(ws: &mut Workspace) {
+    for krate in &mut ws.crates {
+        krate.scopes = krate.modules.iter().map(|m| scope_of(&m.items)).collect();
+    }
+}
+
+fn scope_of(items: &[syn::Item]) -> ModuleScope {
+    let mut scope = ModuleScope::default();
+    for (i, item) in items.iter().enumerate() {
+        let (name, kind) = match item {
+            syn::Item::Struct(s) => (&s.ident, ItemKind::Struct),
+            syn::Item::Enum(e) => (&e.ident, ItemKind::Enum),
+            syn::Item::Union(u) => (&u.ident, ItemKind::Union),
+            syn::Item::Type(t) => (&t.ident, ItemKind::Alias),
+            syn::Item::Trait(t) => (&t.ident, ItemKind::Trait),
+            syn::Item::Const(c) => (&c.ident, ItemKind::Const),
+            syn::Item::Static(s) => (&s.ident, ItemKind::Static),
+            syn::Item::Fn(f) => (&f.sig.ident, ItemKind::Fn),
+            syn::Item::Use(u) => {
+                let mut prefix = Vec::new();
+                if u.leading_colon.is_some() {
+                    prefix.push(String::new());
+                }
+                flatten_use(&u.tree, &mut prefix, &mut scope);
+                continue;
+            }
+            _ => continue,
+        };
+        let name = unraw(&name.to_string());
+        if kind.is_type() {
+            scope.types.entry(name).or_insert((i, kind));
+        } else {
+            scope.values.entry(name).or_insert((i, kind));
+        }
+    }
+    scope
+}
+
+fn flatten_use(tree: &syn::UseTree, prefix: &mut Vec<String>, scope: &mut ModuleScope) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(unraw(&p.ident.to_string()));
+            flatten_use(&p.tree, prefix, scope);
+            prefix.pop();
+        }
+        syn::UseTree::Name(n) => {
+            let name = unraw(&n.ident.to_string());
+            if name == "self" {
+                // `use a::b::{self}` imports the module `b` under its own name.
+                if let Some(last) = prefix.last().cloned() {
+                    scope.uses.push((last, prefix.clone()));
+                }
+            } else {
+                let mut path = prefix.clone();
+                path.push(name.clone());
+                scope.uses.push((name, path));
+            }
+        }
+        syn::UseTree::Rename(r) => {
+            let alias = unraw(&r.rename.to_string());
+            if alias == "_" {
+                return;
+            }
+            let name = unraw(&r.ident.to_string());
+            let path = if name == "self" {
+                prefix.clone()
+            } else {
+                let mut p = prefix.clone();
+                p.push(name);
+                p
+            };
+            scope.uses.push((alias, path));
+        }
+        syn::UseTree::Glob(_) => scope.globs.push(prefix.clone()),
+        syn::UseTree::Group(g) => {
+            for t in &g.items {
+                flatten_use(t, prefix, scope);
+            }
+        }
+    }
+}
+
+impl Workspace {
+    /// Resolve a path written in module `module` of crate `krate`, in the given namespace for the
+    /// last segment.
+    pub fn resolve(&self, krate: usize, module: ModuleId, segments: &[String], ns: Namespace) -> Resolved {
+        self.resolve_at(krate, module, segments, ns, 0)
+    }
+
+    fn resolve_at(&self, krate: usize, module: ModuleId, segments: &[String], ns: Namespace, depth: usize) -> Resolved {
+        if segments.is_empty() || depth > MAX_RESOLVE_DEPTH {
+            return Resolved::External(segments.to_vec());
+        }
+        let c = &self.crates[krate];
+        let mut rest = segments;
+        // The starting point of the path.
+        let mut current = match segments[0].as_str() {
+            "crate" => {
+                rest = &segments[1..];
+                Resolved::Module(krate, c.root_module())
+            }
+            "self" => {
+                rest = &segments[1..];
+                Resolved::Module(krate, module)
+            }
+            "super" => {
+                let mut m = module;
+                while let Some(first) = rest.first().filter(|s| *s == "super") {
+                    let _ = first;
+                    m = c.modules[m.0].parent.unwrap_or(m);
+                    rest = &rest[1..];
+                }
+                Resolved::Module(krate, m)
+            }
+            "" => {
+                // `::name`: an extern crate.
+                let Some(name) = segments.get(1) else { return Resolved::External(segments.to_vec()) };
+                rest = &segments[2..];
+                match self.crate_named(name) {
+                    Some(k) => Resolved::Module(k, ModuleId(0)),
+                    None => return Resolved::External(segments[1..].to_vec()),
+                }
+            }
+            first => {
+                let first_ns = if segments.len() == 1 { ns } else { Namespace::Type };
+                rest = &segments[1..];
+                self.lookup(krate, module, first, first_ns, depth + 1)
+                    .unwrap_or_else(|| match self.crate_named(first) {
+                        Some(k) => Resolved::Module(k, ModuleId(0)),
+                        None => Resolved::External(vec![first.to_owned()]),
+                    })
+            }
+        };
+        for (i, seg) in rest.iter().enumerate() {
+            let seg_ns = if i + 1 == rest.len() { ns } else { Namespace::Type };
+            current = match current {
+                Resolved::Module(k, m) => match self.lookup(k, m, seg, seg_ns, depth + 1) {
+                    Some(r) => r,
+                    None => Resolved::External(
+                        self.crates[k].modules[m.0].path.iter().cloned().chain(std::iter::once(seg.clone())).collect(),
+                    ),
+                },
+                Resolved::External(mut path) => {
+                    path.push(seg.clone());
+                    Resolved::External(path)
+                }
+                // `Enum::Variant` or `Type::Assoc`: not a type we can name.
+                Resolved::Item(..) => return Resolved::External(segments.to_vec()),
+            };
+        }
+        current
+    }
+
+    /// A name in one module's scope: its own items and children, its `use`s, then its globs.
+    fn lookup(&self, krate: usize, module: ModuleId, name: &str, ns: Namespace, depth: usize) -> Option<Resolved> {
+        if depth > MAX_RESOLVE_DEPTH {
+            return None;
+        }
+        let c = &self.crates[krate];
+        let scope = c.scopes.get(module.0)?;
+        let local = match ns {
+            Namespace::Type => scope.types.get(name),
+            Namespace::Value => scope.values.get(name),
+        };
+        if let Some(&(index, kind)) = local {
+            return Some(Resolved::Item(ItemRef { krate, module, index }, kind));
+        }
+        if ns == Namespace::Type {
+            if let Some(&child) = c.modules[module.0].children.get(name) {
+                return Some(Resolved::Module(krate, child));
+            }
+        }
+        for (alias, path) in &scope.uses {
+            if alias == name {
+                let r = self.resolve_use(krate, module, path, ns, depth + 1);
+                if ns == Namespace::Value || !matches!(r, Resolved::Item(_, k) if !k.is_type()) {
+                    return Some(r);
+                }
+            }
+        }
+        for glob in &scope.globs {
+            if let Resolved::Module(k, m) = self.resolve_use(krate, module, glob, Namespace::Type, depth + 1) {
+                if (k, m) == (krate, module) {
+                    continue;
+                }
+                if let Some(r) = self.lookup(k, m, name, ns, depth + 1) {
+                    return Some(r);
+                }
+            }
+        }
+        None
+    }
+
+    /// A `use` path: relative to the module it is written in, like any other path (2018 uniform
+    /// paths), except that a first segment naming no item of ours is an extern crate.
+    fn resolve_use(&self, krate: usize, module: ModuleId, path: &[String], ns: Namespace, depth: usize) -> Resolved {
+        if let Some(first) = path.first() {
+            let special = matches!(first.as_str(), "crate" | "self" | "super" | "");
+            let c = &self.crates[krate];
+            let shadowed_by_local = c.scopes.get(module.0).is_some_and(|s| s.types.contains_key(first))
+                || c.modules[module.0].children.contains_key(first);
+            if !special && !shadowed_by_local && path.len() > 1 {
+                if let Some(k) = self.crate_named(first) {
+                    return self.resolve_at(k, ModuleId(0), &path_with_crate(&path[1..]), ns, depth + 1);
+                }
+                // An extern crate (std, serde, chrono…) or a name from a glob: try the glob route,
+                // else it is external.
+                let via_scope = self.lookup(krate, module, first, Namespace::Type, depth + 1);
+                return match via_scope {
+                    Some(Resolved::Module(k, m)) => self.resolve_at(k, m, &path_with_self(&path[1..]), ns, depth + 1),
+                    Some(Resolved::External(mut p)) => {
+                        p.extend(path[1..].iter().cloned());
+                        Resolved::External(p)
+                    }
+                    _ => Resolved::External(path.to_vec()),
+                };
+            }
+        }
+        self.resolve_at(krate, module, path, ns, depth)
+    }
+
+    /// The source items an [`ItemRef`] points at.
+    pub fn item(&self, r: ItemRef) -> &syn::Item {
+        &self.crates[r.krate].modules[r.module.0].items[r.index]
+    }
+
+    pub fn crate_of(&self, r: ItemRef) -> &Crate {
+        &self.crates[r.krate]
+    }
+}
+
+fn path_with_crate(rest: &[String]) -> Vec<String> {
+    std::iter::once("crate".to_owned()).chain(rest.iter().cloned()).collect()
+}
+
+fn path_with_self(rest: &[String]) -> Vec<String> {
+    std::iter::once("self".to_owned()).chain(rest.iter().cloned()).collect()
+}

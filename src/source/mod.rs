@@ -1,0 +1,176 @@
+//! The source stage: find the crates behind the paths the user gave, find their files (walkdir),
+//! parse them (syn, in parallel), lay their items out as a module tree, and resolve names.
+//!
+//! Nothing here knows about MCP; the profiles ask this stage questions.
+
+mod cargo;
+mod index;
+mod modules;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub use cargo::{CargoManifest, LockedPackage};
+pub use index::{ItemKind, ItemRef, Namespace, Resolved};
+pub use cargo::{find_lock, DependencySpec};
+pub use modules::{Module, ModuleId};
+
+use crate::diagnostics::{Diagnostic, Diagnostics, Location, SourceFile};
+
+/// A parsed source file.
+#[derive(Debug)]
+pub struct ParsedFile {
+    pub source: Arc<SourceFile>,
+    /// Byte offset of the start of every line, for turning syn's line/column into byte offsets.
+    line_starts: Vec<usize>,
+}
+
+impl ParsedFile {
+    fn new(source: Arc<SourceFile>) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(source.text.match_indices('\n').map(|(i, _)| i + 1));
+        ParsedFile { source, line_starts }
+    }
+
+    /// The location of a syn span in this file.
+    pub fn location(&self, span: proc_macro2::Span) -> Location {
+        let start = self.offset(span.start());
+        let end = self.offset(span.end()).max(start);
+        Location { file: self.source.clone(), start, len: end - start }
+    }
+
+    fn offset(&self, lc: proc_macro2::LineColumn) -> usize {
+        let Some(&line_start) = self.line_starts.get(lc.line.saturating_sub(1)) else {
+            return self.source.text.len();
+        };
+        let rest = &self.source.text[line_start..];
+        let col = rest.char_indices().nth(lc.column).map_or(rest.len(), |(i, _)| i);
+        line_start + col
+    }
+}
+
+/// One compilation unit: a library, a binary, or a single file given on the command line.
+#[derive(Debug)]
+pub struct Crate {
+    /// The name other crates use for it in paths (`my_lib`), or the file stem.
+    pub name: String,
+    /// The package directory (where Cargo.toml is), or the directory of a single file.
+    pub root: PathBuf,
+    /// The package's Cargo.toml, when there is one.
+    pub manifest: Option<Arc<CargoManifest>>,
+    pub files: Vec<ParsedFile>,
+    /// Module 0 is the crate root.
+    pub modules: Vec<Module>,
+    /// A library (other crates of the workspace can name it) rather than a binary.
+    pub is_lib: bool,
+    /// One scope per module, parallel to `modules`.
+    scopes: Vec<index::ModuleScope>,
+}
+
+impl Crate {
+    pub fn root_module(&self) -> ModuleId {
+        ModuleId(0)
+    }
+
+    pub fn module(&self, id: ModuleId) -> &Module {
+        &self.modules[id.0]
+    }
+
+    pub fn file_of(&self, module: ModuleId) -> &ParsedFile {
+        &self.files[self.modules[module.0].file]
+    }
+}
+
+/// Every crate the run reads, and what went wrong while reading them.
+#[derive(Debug, Default)]
+pub struct Workspace {
+    pub crates: Vec<Crate>,
+    pub diagnostics: Diagnostics,
+    /// The directory the run is about: the crate or workspace root, or the file's directory.
+    pub root: PathBuf,
+    /// The package manifests that were read, with the path of each.
+    pub packages: Vec<Arc<CargoManifest>>,
+}
+
+impl Workspace {
+    /// Find the crate an item lives in by crate name (for `use other_crate::Type`).
+    pub fn crate_named(&self, name: &str) -> Option<usize> {
+        self.crates.iter().position(|c| c.name == name && c.is_lib)
+    }
+}
+
+/// Load what the paths point at. An error here means nothing could be read at all.
+pub fn load(paths: &[PathBuf], exclude: &[PathBuf]) -> Result<Workspace, Diagnostic> {
+    let default = [PathBuf::from(".")];
+    let paths = if paths.is_empty() { &default[..] } else { paths };
+    let mut ws = Workspace::default();
+    for path in paths {
+        load_path(path, exclude, &mut ws)?;
+    }
+    index::build(&mut ws);
+    Ok(ws)
+}
+
+fn load_path(path: &Path, exclude: &[PathBuf], ws: &mut Workspace) -> Result<(), Diagnostic> {
+    let meta = std::fs::metadata(path).map_err(|e| crate::bad_path(path, e))?;
+    if ws.root.as_os_str().is_empty() {
+        ws.root = if meta.is_dir() { path.to_path_buf() } else { path.parent().unwrap_or(Path::new(".")).to_path_buf() };
+    }
+    if meta.is_file() {
+        let manifest = cargo::find_package_above(path);
+        let name = path.file_stem().map_or("main".into(), |s| s.to_string_lossy().replace('-', "_"));
+        let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let krate = modules::load_crate(name, root.clone(), &root, path, manifest.clone(), exclude, false, &mut ws.diagnostics);
+        if let Some(m) = manifest {
+            ws.packages.push(m);
+        }
+        ws.crates.push(krate);
+        return Ok(());
+    }
+    let toml_path = path.join("Cargo.toml");
+    if !toml_path.is_file() {
+        // A bare directory of sources: read src/lib.rs or src/main.rs if there, else fail clearly.
+        for candidate in ["src/lib.rs", "src/main.rs", "lib.rs", "main.rs"] {
+            let file = path.join(candidate);
+            if file.is_file() {
+                return load_path(&file, exclude, ws);
+            }
+        }
+        return Err(Diagnostic::error(
+            "no-crate",
+            format!("{} has no Cargo.toml and no src/lib.rs or src/main.rs", path.display()),
+        )
+        .in_file(path)
+        .with_help("give a crate directory, a workspace root, or a single .rs file"));
+    }
+    let manifest = cargo::read_manifest(&toml_path)?;
+    for member in manifest.workspace_members(path, &mut ws.diagnostics) {
+        let member_toml = member.join("Cargo.toml");
+        match cargo::read_manifest(&member_toml) {
+            Ok(m) => load_package(Arc::new(m), exclude, ws),
+            Err(d) => ws.diagnostics.push(d),
+        }
+    }
+    if manifest.package_name.is_some() {
+        load_package(Arc::new(manifest), exclude, ws);
+    }
+    Ok(())
+}
+
+fn load_package(manifest: Arc<CargoManifest>, exclude: &[PathBuf], ws: &mut Workspace) {
+    let dir = manifest.dir.clone();
+    for target in manifest.targets() {
+        let krate = modules::load_crate(
+            target.crate_name.clone(),
+            dir.clone(),
+            &dir,
+            &target.root_file,
+            Some(manifest.clone()),
+            exclude,
+            target.is_lib,
+            &mut ws.diagnostics,
+        );
+        ws.crates.push(krate);
+    }
+    ws.packages.push(manifest);
+}

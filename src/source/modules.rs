@@ -1,0 +1,278 @@
+//! Files → module tree. walkdir lists the `.rs` files under the crate root (never following a
+//! symlink out of it), syn parses them, and the tree is then laid out by following
+//! `mod` declarations from the crate root file: `mod x;` (x.rs or x/mod.rs), `#[path = "…"]`, and
+//! inline `mod x { … }`. Files no `mod` reaches are not part of the crate and are dropped.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::cargo::CargoManifest;
+use super::{Crate, ParsedFile};
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceFile};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ModuleId(pub usize);
+
+/// One module of a crate, with the items written directly in it. The items of an inline
+/// `mod x { … }` are moved into that child's own `Module`.
+#[derive(Debug)]
+pub struct Module {
+    /// The path from the crate root (`[]` for the root, `["net", "types"]`).
+    pub path: Vec<String>,
+    pub parent: Option<ModuleId>,
+    /// Index into `Crate::files`.
+    pub file: usize,
+    pub items: Vec<syn::Item>,
+    pub children: HashMap<String, ModuleId>,
+    /// Where `mod x;` declared in this module looks for `x.rs` / `x/mod.rs`.
+    pub child_dir: PathBuf,
+}
+
+/// A file as read and parsed, before it has a place in the tree.
+struct Loaded {
+    parsed: ParsedFile,
+    ast: Option<syn::File>,
+}
+
+/// Modules nested deeper than this are refused (they can only come from a generated or hostile
+/// tree, and the walk would otherwise recurse without bound).
+const MAX_MODULE_DEPTH: usize = 128;
+
+pub fn load_crate(
+    name: String,
+    root: PathBuf,
+    crate_dir: &Path,
+    root_file: &Path,
+    manifest: Option<Arc<CargoManifest>>,
+    exclude: &[PathBuf],
+    is_lib: bool,
+    diagnostics: &mut Diagnostics,
+) -> Crate {
+    let boundary = crate_dir.canonicalize().unwrap_or_else(|_| crate_dir.to_path_buf());
+    let mut pool = if manifest.is_some() && root_file.starts_with(crate_dir.join("src")) {
+        parse_all(&list_rs_files(&crate_dir.join("src"), &boundary, exclude, crate_dir))
+    } else {
+        HashMap::new()
+    };
+    let mut krate = Crate { name, root, manifest, files: Vec::new(), modules: Vec::new(), is_lib, scopes: Vec::new() };
+    let mut builder = TreeBuilder { boundary, pool: &mut pool, used: HashSet::new(), diagnostics, krate: &mut krate };
+    builder.add_file_module(root_file, Vec::new(), None, true, None);
+    krate
+}
+
+/// Every `.rs` file under `dir`, canonical, inside `boundary`; symlinks are followed only when
+/// their target stays inside it.
+fn list_rs_files(dir: &Path, boundary: &Path, exclude: &[PathBuf], crate_dir: &Path) -> Vec<PathBuf> {
+    let excluded: Vec<PathBuf> = exclude.iter().map(|e| crate_dir.join(e)).collect();
+    walkdir::WalkDir::new(dir)
+        .follow_links(false)
+        .into_iter()
+        .filter_entry(|e| !excluded.iter().any(|x| e.path().starts_with(x)))
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "rs"))
+        .filter_map(|e| e.path().canonicalize().ok())
+        .filter(|p| p.starts_with(boundary) && p.is_file())
+        .collect()
+}
+
+/// Parse every file up front. syn trees are not `Send` (and their spans live in a thread-local
+/// source map), so this runs on the calling thread; parallel parsing needs a `Send` summary of
+/// each file first.
+fn parse_all(files: &[PathBuf]) -> HashMap<PathBuf, Loaded> {
+    files.iter().map(|p| (p.clone(), read_and_parse(p))).collect()
+}
+
+/// Read a file and parse it. A file that cannot be read becomes an empty source with an error
+/// attached by the caller.
+fn read_and_parse(path: &Path) -> Loaded {
+    let text: Arc<str> = match std::fs::read(path) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(s) => s.into(),
+            Err(_) => Arc::from(""),
+        },
+        Err(_) => Arc::from(""),
+    };
+    let parsed = ParsedFile::new(Arc::new(SourceFile { path: path.to_path_buf(), text }));
+    let ast = syn::parse_file(&parsed.source.text).ok();
+    Loaded { parsed, ast }
+}
+
+struct TreeBuilder<'a> {
+    boundary: PathBuf,
+    pool: &'a mut HashMap<PathBuf, Loaded>,
+    used: HashSet<PathBuf>,
+    diagnostics: &'a mut Diagnostics,
+    krate: &'a mut Crate,
+}
+
+impl TreeBuilder<'_> {
+    /// Load `path` as the module `mod_path` and everything it declares.
+    fn add_file_module(
+        &mut self,
+        path: &Path,
+        mod_path: Vec<String>,
+        parent: Option<ModuleId>,
+        mod_rs_like: bool,
+        declared_at: Option<crate::diagnostics::Location>,
+    ) -> Option<ModuleId> {
+        let canonical = match path.canonicalize() {
+            Ok(c) => c,
+            Err(e) => {
+                self.diagnostics.push(
+                    Diagnostic::error("unreadable-file", format!("cannot read {}: {e}", path.display()))
+                        .in_file(path)
+                        .at(declared_at),
+                );
+                return None;
+            }
+        };
+        if !canonical.starts_with(&self.boundary) && !self.krate.files.is_empty() {
+            self.diagnostics.push(
+                Diagnostic::warning(
+                    "outside-root",
+                    format!("{} is outside the crate root {}; not read", path.display(), self.boundary.display()),
+                )
+                .at(declared_at),
+            );
+            return None;
+        }
+        if !self.used.insert(canonical.clone()) {
+            self.diagnostics.push(
+                Diagnostic::warning("module-cycle", format!("{} is already a module of this crate; not read again", path.display()))
+                    .at(declared_at),
+            );
+            return None;
+        }
+        let loaded = self.pool.remove(&canonical).unwrap_or_else(|| read_and_parse(&canonical));
+        // Diagnostics name the file as the user would: relative to where they pointed us.
+        let shown = path.to_path_buf();
+        let parsed = ParsedFile::new(Arc::new(SourceFile { path: shown, text: loaded.parsed.source.text.clone() }));
+        let ast = match loaded.ast {
+            Some(ast) => ast,
+            None => {
+                self.report_unparsable(&canonical, &parsed, declared_at);
+                return None;
+            }
+        };
+        let file_index = self.krate.files.len();
+        self.krate.files.push(parsed);
+        let dir = path.parent().unwrap_or(Path::new("")).to_path_buf();
+        let child_dir = if mod_rs_like { dir.clone() } else { dir.join(path.file_stem().unwrap_or_default()) };
+        Some(self.add_module(mod_path, parent, file_index, ast.items, child_dir, Some(dir)))
+    }
+
+    fn report_unparsable(&mut self, canonical: &Path, parsed: &ParsedFile, declared_at: Option<crate::diagnostics::Location>) {
+        let bytes = std::fs::read(canonical);
+        let d = match bytes {
+            Err(e) => Diagnostic::error("unreadable-file", format!("cannot read {}: {e}", parsed.source.path.display()))
+                .in_file(&parsed.source.path)
+                .at(declared_at),
+            Ok(b) if std::str::from_utf8(&b).is_err() => {
+                Diagnostic::error("not-utf8", format!("{} is not valid UTF-8", parsed.source.path.display()))
+                    .in_file(&parsed.source.path)
+            }
+            Ok(_) => match syn::parse_file(&parsed.source.text) {
+                Err(e) => Diagnostic::error("syntax-error", format!("syntax error: {e}"))
+                    .at(Some(parsed.location(e.span())))
+                    .with_label(e.to_string())
+                    .in_file(&parsed.source.path),
+                Ok(_) => Diagnostic::error("syntax-error", "syntax error").in_file(&parsed.source.path),
+            },
+        };
+        self.diagnostics.push(d);
+    }
+
+    /// `path_base`: the directory `#[path]` is relative to for `mod` items of this module
+    /// (`None` inside an inline module, where it is `child_dir`).
+    fn add_module(
+        &mut self,
+        mod_path: Vec<String>,
+        parent: Option<ModuleId>,
+        file: usize,
+        mut items: Vec<syn::Item>,
+        child_dir: PathBuf,
+        path_base: Option<PathBuf>,
+    ) -> ModuleId {
+        let id = ModuleId(self.krate.modules.len());
+        self.krate.modules.push(Module {
+            path: mod_path.clone(),
+            parent,
+            file,
+            items: Vec::new(),
+            children: HashMap::new(),
+            child_dir: child_dir.clone(),
+        });
+        if mod_path.len() > MAX_MODULE_DEPTH {
+            self.diagnostics.push(Diagnostic::error(
+                "module-too-deep",
+                format!("modules nest more than {MAX_MODULE_DEPTH} levels deep at {}", mod_path.join("::")),
+            ));
+            return id;
+        }
+        for item in &mut items {
+            let syn::Item::Mod(m) = item else { continue };
+            let name = unraw(&m.ident.to_string());
+            let mut child_path = mod_path.clone();
+            child_path.push(name.clone());
+            let attr_path = path_attr(&m.attrs);
+            let child = if let Some((_, inner)) = m.content.take() {
+                let dir = match &attr_path {
+                    Some(p) => child_dir.join(p),
+                    None => child_dir.join(&name),
+                };
+                Some(self.add_module(child_path, Some(id), file, inner, dir, None))
+            } else {
+                let location = Some(self.krate.files[file].location(m.ident.span()));
+                match &attr_path {
+                    Some(p) => {
+                        let base = path_base.clone().unwrap_or_else(|| child_dir.clone());
+                        let target = base.join(p);
+                        self.add_file_module(&target, child_path, Some(id), true, location)
+                    }
+                    None => {
+                        let flat = child_dir.join(format!("{name}.rs"));
+                        let nested = child_dir.join(&name).join("mod.rs");
+                        if flat.is_file() {
+                            self.add_file_module(&flat, child_path, Some(id), false, location)
+                        } else if nested.is_file() {
+                            self.add_file_module(&nested, child_path, Some(id), true, location)
+                        } else {
+                            self.diagnostics.push(
+                                Diagnostic::warning("missing-module", format!("file not found for module `{name}`"))
+                                    .at(location)
+                                    .with_help(format!("looked for {} and {}", flat.display(), nested.display())),
+                            );
+                            None
+                        }
+                    }
+                }
+            };
+            if let Some(child) = child {
+                self.krate.modules[id.0].children.insert(name, child);
+            }
+        }
+        self.krate.modules[id.0].items = items;
+        id
+    }
+}
+
+fn path_attr(attrs: &[syn::Attribute]) -> Option<String> {
+    attrs.iter().find_map(|a| {
+        if !a.path().is_ident("path") {
+            return None;
+        }
+        match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        }
+    })
+}
+
+/// `r#type` → `type`.
+pub fn unraw(ident: &str) -> String {
+    ident.strip_prefix("r#").unwrap_or(ident).to_owned()
+}
