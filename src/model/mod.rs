@@ -1,1 +1,290 @@
-//! The type IR.
+//! Our own type IR, apart from syn. A [`Ty`] is a type expression with every name resolved; a
+//! [`TypeDef`] is a struct or enum of the crate with its serde and schemars attributes already
+//! interpreted (both the Rust name and the serde names are kept). The schema flavours read only
+//! this, never syn.
+
+mod attrs;
+pub mod json_macro;
+mod lower;
+
+pub use attrs::{expr_to_json, SchemarsAttrs, Validations};
+pub use lower::{Lowerer, Scope};
+
+use crate::diagnostics::Location;
+use crate::source::ItemRef;
+
+/// A type expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ty {
+    Int(IntKind),
+    Float(FloatKind),
+    Bool,
+    Char,
+    String,
+    Unit,
+    /// `Vec`, `VecDeque`, `LinkedList`, `BinaryHeap`, slices.
+    Seq(Box<Ty>),
+    /// `HashSet`, `BTreeSet`, `IndexSet`.
+    Set(Box<Ty>),
+    /// `[T; N]`.
+    Array(Box<Ty>, u64),
+    /// `(A, B, …)` with at least one element (`()` is `Unit`).
+    Tuple(Vec<Ty>),
+    /// `HashMap`, `BTreeMap`, `IndexMap`, `serde_json::Map` (key, value).
+    Map(Box<Ty>, Box<Ty>),
+    Option(Box<Ty>),
+    /// `serde_json::Value`.
+    JsonValue,
+    /// `serde_json::Number`.
+    JsonNumber,
+    /// A type of another crate whose schema is known (chrono, uuid, std::net, std::time…).
+    Leaf(Leaf),
+    /// A struct or enum of ours, with its generic arguments.
+    Named(DefId, Vec<Ty>),
+    /// The n-th generic type parameter of the definition being described.
+    Param(usize),
+    /// A type we cannot see: another crate's type without a known schema, a macro type.
+    Unknown(Unknown),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unknown {
+    /// The path as written (`url::Url`).
+    pub written: String,
+    pub location: Option<Location>,
+}
+
+impl PartialEq for Location {
+    fn eq(&self, other: &Self) -> bool {
+        self.start == other.start && self.len == other.len && self.file.path == other.file.path
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IntKind {
+    I8,
+    I16,
+    I32,
+    I64,
+    I128,
+    Isize,
+    U8,
+    U16,
+    U32,
+    U64,
+    U128,
+    Usize,
+}
+
+impl IntKind {
+    pub fn is_signed(self) -> bool {
+        matches!(self, IntKind::I8 | IntKind::I16 | IntKind::I32 | IntKind::I64 | IntKind::I128 | IntKind::Isize)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FloatKind {
+    F32,
+    F64,
+}
+
+/// Types of std and well-known crates with a fixed schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Leaf {
+    DateTime,
+    NaiveDateTime,
+    NaiveDate,
+    NaiveTime,
+    Uuid,
+    /// `std::time::Duration`.
+    Duration,
+    SystemTime,
+    IpAddr,
+    Ipv4Addr,
+    Ipv6Addr,
+    SocketAddr,
+    PathBuf,
+    NonZero(IntKind),
+}
+
+/// Index of a [`TypeDef`] in [`Model::defs`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DefId(pub usize);
+
+/// Every struct and enum of the crate that some tool reaches, lowered on first use.
+#[derive(Debug, Default)]
+pub struct Model {
+    pub defs: Vec<TypeDef>,
+}
+
+impl Model {
+    pub fn def(&self, id: DefId) -> &TypeDef {
+        &self.defs[id.0]
+    }
+}
+
+/// A struct or enum declaration.
+#[derive(Debug, Clone)]
+pub struct TypeDef {
+    /// The Rust identifier (`WeatherData`).
+    pub rust_name: String,
+    pub item: ItemRef,
+    pub location: Location,
+    /// The names of the generic type parameters, in order.
+    pub generics: Vec<String>,
+    /// Raw doc lines: each `#[doc]` string with one leading space removed.
+    pub docs: Vec<String>,
+    pub serde: ContainerSerde,
+    pub schemars: SchemarsAttrs,
+    pub deprecated: bool,
+    pub body: Body,
+}
+
+/// serde's container attributes, as serde itself reads them.
+#[derive(Debug, Clone, Default)]
+pub struct ContainerSerde {
+    pub ser_name: String,
+    pub de_name: String,
+    pub tag: Tag,
+    pub transparent: bool,
+    pub deny_unknown_fields: bool,
+    /// Container `#[serde(default)]` / `default = "path"`.
+    pub default: FieldDefault,
+    pub from: Option<Ty>,
+    pub try_from: Option<Ty>,
+    pub into: Option<Ty>,
+    /// serde could not read the attributes (it would not compile); the messages.
+    pub errors: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Tag {
+    #[default]
+    External,
+    Internal(String),
+    Adjacent(String, String),
+    Untagged,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    Struct,
+    Tuple,
+    Newtype,
+    Unit,
+}
+
+#[derive(Debug, Clone)]
+pub enum Body {
+    Struct { style: Style, fields: Vec<Field> },
+    Enum { variants: Vec<Variant> },
+    /// A union, or something serde refuses: no schema.
+    Unsupported(String),
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum FieldDefault {
+    #[default]
+    None,
+    /// `#[serde(default)]`: the type's `Default`.
+    Default,
+    /// `#[serde(default = "path")]`.
+    Path(String),
+}
+
+#[derive(Debug, Clone)]
+pub struct Field {
+    /// `None` for tuple fields.
+    pub rust_name: Option<String>,
+    pub ser_name: String,
+    pub de_name: String,
+    pub ty: Ty,
+    pub docs: Vec<String>,
+    pub location: Location,
+    pub skip_ser: bool,
+    pub skip_de: bool,
+    /// `skip_serializing_if = "path"`.
+    pub skip_ser_if: Option<String>,
+    pub default: FieldDefault,
+    pub flatten: bool,
+    pub schemars: SchemarsAttrs,
+    pub deprecated: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Variant {
+    pub rust_name: String,
+    pub ser_name: String,
+    pub de_name: String,
+    pub style: Style,
+    pub fields: Vec<Field>,
+    pub docs: Vec<String>,
+    pub location: Location,
+    pub skip_ser: bool,
+    pub skip_de: bool,
+    pub untagged: bool,
+    pub schemars: SchemarsAttrs,
+    pub deprecated: bool,
+}
+
+impl TypeDef {
+    /// A struct with named fields (including `struct S {}`).
+    pub fn is_named_struct(&self) -> bool {
+        matches!(self.body, Body::Struct { style: Style::Struct, .. })
+    }
+
+    pub fn is_unit_struct(&self) -> bool {
+        matches!(self.body, Body::Struct { style: Style::Unit, .. })
+    }
+
+    /// An enum whose variants are all unit variants (and there is at least one).
+    pub fn is_unit_enum(&self) -> bool {
+        match &self.body {
+            Body::Enum { variants } => !variants.is_empty() && variants.iter().all(|v| v.style == Style::Unit),
+            _ => false,
+        }
+    }
+
+    /// The single field of a newtype struct.
+    pub fn newtype_field(&self) -> Option<&Field> {
+        match &self.body {
+            Body::Struct { style: Style::Newtype, fields } => fields.first(),
+            _ => None,
+        }
+    }
+}
+
+/// Replace `Param(i)` by `args[i]` (a missing argument stays a parameter).
+pub fn substitute(ty: &Ty, args: &[Ty]) -> Ty {
+    if args.is_empty() {
+        return ty.clone();
+    }
+    let sub = |t: &Ty| Box::new(substitute(t, args));
+    match ty {
+        Ty::Param(i) => args.get(*i).cloned().unwrap_or(Ty::Param(*i)),
+        Ty::Seq(t) => Ty::Seq(sub(t)),
+        Ty::Set(t) => Ty::Set(sub(t)),
+        Ty::Array(t, n) => Ty::Array(sub(t), *n),
+        Ty::Tuple(ts) => Ty::Tuple(ts.iter().map(|t| substitute(t, args)).collect()),
+        Ty::Map(k, v) => Ty::Map(sub(k), sub(v)),
+        Ty::Option(t) => Ty::Option(sub(t)),
+        Ty::Named(id, a) => Ty::Named(*id, a.iter().map(|t| substitute(t, args)).collect()),
+        other => other.clone(),
+    }
+}
+
+/// The raw doc of an item: every `#[doc = "…"]` string with one leading space removed.
+pub fn doc_lines(attrs: &[syn::Attribute]) -> Vec<String> {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .filter_map(|a| match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .map(|s| s.strip_prefix(' ').map(str::to_owned).unwrap_or(s))
+        .collect()
+}

@@ -1,11 +1,174 @@
 //! Profiles: which fns are tools, how their parameters and return types become the two schemas,
 //! and how the entries are ordered. One module per SDK whose output we reproduce.
 
-use crate::diagnostics::Diagnostics;
-use crate::source::Workspace;
-use crate::{GenerateOptions, Manifest};
+pub mod python_sdk;
 
+use syn::punctuated::Punctuated;
+use syn::{Meta, Token};
+
+use crate::diagnostics::{Diagnostic, Diagnostics, Location};
+use crate::source::{ModuleId, Workspace};
+use crate::{GenerateOptions, Manifest, ProfileChoice};
+
+/// Build the manifest with the profile the options ask for (`auto`: rmcp when the crate depends
+/// on rmcp).
 pub fn run(ws: &Workspace, opts: &GenerateOptions, diagnostics: &mut Diagnostics, notes: &mut Vec<String>) -> Option<Manifest> {
-    let _ = (ws, opts, diagnostics, notes);
-    Some(Manifest { tools: Vec::new() })
+    let profile = match opts.profile {
+        ProfileChoice::Auto => {
+            let chosen = if depends_on_rmcp(ws) { ProfileChoice::Rmcp } else { ProfileChoice::PythonSdk };
+            notes.push(format!(
+                "profile: {} (auto: the crate {} rmcp)",
+                if chosen == ProfileChoice::Rmcp { "rmcp" } else { "python-sdk" },
+                if chosen == ProfileChoice::Rmcp { "depends on" } else { "does not depend on" }
+            ));
+            chosen
+        }
+        p => p,
+    };
+    match profile {
+        ProfileChoice::PythonSdk => Some(python_sdk::manifest(ws, diagnostics)),
+        _ => {
+            diagnostics.push(
+                Diagnostic::error("profile-unavailable", "the rmcp profile is not implemented yet")
+                    .with_help("use --profile python-sdk for now"),
+            );
+            None
+        }
+    }
+}
+
+/// Whether a package of the run has an rmcp dependency in Cargo.toml or Cargo.lock.
+pub fn depends_on_rmcp(ws: &Workspace) -> bool {
+    ws.packages.iter().any(|m| {
+        m.dependency_requirement("rmcp").is_some()
+            || crate::source::find_lock(&m.dir).is_some_and(|(_, pkgs)| {
+                let own = m.package_name.as_deref();
+                pkgs.iter().any(|p| Some(p.name.as_str()) == own && p.dependencies.iter().any(|d| d == "rmcp" || d.starts_with("rmcp ")))
+            })
+    })
+}
+
+/// A fn carrying a `#[tool]` attribute (last path segment `tool`), wherever it is.
+pub struct ToolFn<'w> {
+    pub krate: usize,
+    pub module: ModuleId,
+    pub sig: &'w syn::Signature,
+    pub attrs: &'w [syn::Attribute],
+    pub tool_attr: &'w syn::Attribute,
+    /// The `impl` block the fn is in, if any.
+    pub in_impl: Option<&'w syn::ItemImpl>,
+}
+
+impl ToolFn<'_> {
+    pub fn location(&self, ws: &Workspace) -> Location {
+        ws.crates[self.krate].file_of(self.module).location(self.sig.ident.span())
+    }
+
+    pub fn fn_name(&self) -> String {
+        crate::source::unraw_ident(&self.sig.ident.to_string())
+    }
+
+    /// The `key = value` and `key(...)` arguments of the tool attribute.
+    pub fn args(&self) -> Vec<Meta> {
+        attr_args(self.tool_attr)
+    }
+}
+
+pub fn attr_args(attr: &syn::Attribute) -> Vec<Meta> {
+    match &attr.meta {
+        Meta::List(list) => list
+            .parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+            .map(|p| p.into_iter().collect())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
+pub fn is_attr_named(attr: &syn::Attribute, name: &str) -> bool {
+    attr.path().segments.last().is_some_and(|s| s.ident == name)
+}
+
+/// Every tool fn of the workspace in source order: crate by crate, module by module (in the
+/// order the tree was read), item by item.
+pub fn tool_fns(ws: &Workspace) -> Vec<ToolFn<'_>> {
+    let mut out = Vec::new();
+    for (k, krate) in ws.crates.iter().enumerate() {
+        for (m, module) in krate.modules.iter().enumerate() {
+            for item in &module.items {
+                collect_item(item, k, ModuleId(m), &mut out);
+            }
+        }
+    }
+    out
+}
+
+fn collect_item<'w>(item: &'w syn::Item, krate: usize, module: ModuleId, out: &mut Vec<ToolFn<'w>>) {
+    match item {
+        syn::Item::Fn(f) => {
+            if let Some(tool_attr) = f.attrs.iter().find(|a| is_attr_named(a, "tool")) {
+                out.push(ToolFn { krate, module, sig: &f.sig, attrs: &f.attrs, tool_attr, in_impl: None });
+            }
+        }
+        syn::Item::Impl(imp) => {
+            for ii in &imp.items {
+                if let syn::ImplItem::Fn(f) = ii {
+                    if let Some(tool_attr) = f.attrs.iter().find(|a| is_attr_named(a, "tool")) {
+                        out.push(ToolFn { krate, module, sig: &f.sig, attrs: &f.attrs, tool_attr, in_impl: Some(imp) });
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A string literal argument value.
+pub fn lit_str(expr: &syn::Expr) -> Option<String> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => Some(s.value()),
+        syn::Expr::Group(g) => lit_str(&g.expr),
+        _ => None,
+    }
+}
+
+pub fn lit_bool(expr: &syn::Expr) -> Option<bool> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Bool(b), .. }) => Some(b.value),
+        syn::Expr::Group(g) => lit_bool(&g.expr),
+        _ => None,
+    }
+}
+
+/// `annotations(title = "…", read_only_hint = true, …)` → the MCP annotations object, keys in
+/// the protocol's order.
+pub fn annotations(meta: &Meta) -> serde_json::Map<String, serde_json::Value> {
+    let mut given: Vec<(String, serde_json::Value)> = Vec::new();
+    if let Meta::List(list) = meta {
+        if let Ok(items) = list.parse_args_with(Punctuated::<syn::MetaNameValue, Token![,]>::parse_terminated) {
+            for nv in items {
+                let Some(k) = nv.path.get_ident().map(|i| i.to_string()) else { continue };
+                let v = if k == "title" {
+                    lit_str(&nv.value).map(serde_json::Value::String)
+                } else {
+                    lit_bool(&nv.value).map(serde_json::Value::Bool)
+                };
+                if let Some(v) = v {
+                    given.push((k, v));
+                }
+            }
+        }
+    }
+    let mut out = serde_json::Map::new();
+    for (attr_key, json_key) in [
+        ("title", "title"),
+        ("read_only_hint", "readOnlyHint"),
+        ("destructive_hint", "destructiveHint"),
+        ("idempotent_hint", "idempotentHint"),
+        ("open_world_hint", "openWorldHint"),
+    ] {
+        if let Some((_, v)) = given.iter().rev().find(|(k, _)| k == attr_key) {
+            out.insert(json_key.to_owned(), v.clone());
+        }
+    }
+    out
 }

@@ -1,0 +1,79 @@
+//! JSON helpers for the comparison: equality that ignores object key order, JSON pointer tokens,
+//! and short one-line renderings of values for reports.
+
+use serde_json::Value;
+
+/// Structural equality: object key order is ignored, array order counts.
+pub fn json_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
+        }
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(v, w)| json_eq(v, w)),
+        (Value::Number(x), Value::Number(y)) => match (x.as_f64(), y.as_f64()) {
+            // 1 and 1.0 are the same number to a JSON Schema validator.
+            (Some(p), Some(q)) if x.is_f64() || y.is_f64() => p == q,
+            _ => x == y,
+        },
+        _ => a == b,
+    }
+}
+
+/// Whether `values` holds a value equal to `v` (by [`json_eq`]).
+pub fn contains(values: &[Value], v: &Value) -> bool {
+    values.iter().any(|w| json_eq(v, w))
+}
+
+/// One reference token of a JSON pointer (RFC 6901): `~` becomes `~0`, `/` becomes `~1`.
+pub fn token(s: &str) -> String {
+    s.replace('~', "~0").replace('/', "~1")
+}
+
+/// `base` + `/` + the escaped token.
+pub fn join(base: &str, tok: &str) -> String {
+    format!("{base}/{}", token(tok))
+}
+
+/// Whether a `$ref` occurs anywhere in `v`.
+pub fn has_ref(v: &Value) -> bool {
+    match v {
+        Value::Object(m) => m.contains_key("$ref") || m.values().any(has_ref),
+        Value::Array(a) => a.iter().any(has_ref),
+        _ => false,
+    }
+}
+
+/// Compact JSON on one line, cut to about `max` characters.
+pub fn short(v: &Value, max: usize) -> String {
+    let s = serde_json::to_string(v).unwrap_or_default();
+    if s.chars().count() <= max {
+        s
+    } else {
+        let cut: String = s.chars().take(max.saturating_sub(1)).collect();
+        format!("{cut}…")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn key_order_is_ignored_and_array_order_counts() {
+        let a: Value = serde_json::from_str(r#"{"a":1,"b":{"c":[1,2],"d":null}}"#).unwrap();
+        let b: Value = serde_json::from_str(r#"{"b":{"d":null,"c":[1,2]},"a":1}"#).unwrap();
+        let c: Value = serde_json::from_str(r#"{"b":{"d":null,"c":[2,1]},"a":1}"#).unwrap();
+        assert!(json_eq(&a, &b));
+        assert!(!json_eq(&a, &c));
+        assert!(!json_eq(&json!({"a": 1}), &json!({"a": 1, "b": 2})));
+        assert!(json_eq(&json!(1), &json!(1.0)));
+        assert!(!json_eq(&json!(1), &json!(2)));
+    }
+
+    #[test]
+    fn pointer_tokens_are_escaped() {
+        assert_eq!(join("/properties", "a/b~c"), "/properties/a~1b~0c");
+        assert_eq!(short(&json!({"a": "bbbbbbbbbb"}), 8), "{\"a\":\"b…");
+    }
+}

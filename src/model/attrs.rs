@@ -1,0 +1,350 @@
+//! Attributes: `#[schemars(...)]` (and the `validate`/`garde` keys schemars reads) into
+//! [`SchemarsAttrs`], and the serde-compatible keys of `#[schemars(...)]` merged into the
+//! `#[serde(...)]` attributes handed to `serde_derive_internals`, as schemars_derive does.
+
+use serde_json::Value;
+use syn::punctuated::Punctuated;
+use syn::{Expr, Lit, Meta, Token};
+
+/// Keys of `#[schemars(...)]` that mean what they mean in `#[serde(...)]`. A key given in
+/// `schemars` wins over the same key in `serde`.
+const SERDE_KEYS: &[&str] = &[
+    "rename",
+    "rename_all",
+    "rename_all_fields",
+    "tag",
+    "content",
+    "untagged",
+    "default",
+    "skip",
+    "skip_serializing",
+    "skip_deserializing",
+    "skip_serializing_if",
+    "flatten",
+    "transparent",
+    "deny_unknown_fields",
+    "from",
+    "try_from",
+    "into",
+];
+
+/// What schemars itself reads from an item's attributes.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SchemarsAttrs {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub inline: bool,
+    /// Container `#[schemars(rename = "…")]`: the schema name (`{T}` placeholders kept).
+    pub rename: Option<String>,
+    /// `with = "Type"` (or a field-level `#[serde(with = "…")]` that parses as a type).
+    pub with: Option<syn::Type>,
+    /// `schema_with = "path"`: custom code, opaque.
+    pub schema_with: Option<String>,
+    /// `transform = …`: custom code, opaque.
+    pub transform: bool,
+    /// `extend("k" = value, …)`, in order.
+    pub extend: Vec<(String, Value)>,
+    /// `example = expr`, as written.
+    pub examples: Vec<Expr>,
+    /// `#[schemars(required)]` / `validate(required)` / `garde(required)`.
+    pub required: bool,
+    pub validations: Validations,
+    /// Keys that could not be read (their value is an expression we cannot evaluate).
+    pub opaque: Vec<String>,
+}
+
+/// Validation keywords (`range`, `length`, `regex`, `email`, …).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Validations {
+    pub minimum: Option<serde_json::Number>,
+    pub maximum: Option<serde_json::Number>,
+    pub min_length: Option<u64>,
+    pub max_length: Option<u64>,
+    pub pattern: Option<String>,
+    pub format: Option<String>,
+    pub inner: Option<Box<Validations>>,
+}
+
+impl Validations {
+    pub fn is_empty(&self) -> bool {
+        *self == Validations::default()
+    }
+}
+
+fn nested(attr: &syn::Attribute) -> Vec<Meta> {
+    match &attr.meta {
+        Meta::List(list) => list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated).map(|p| p.into_iter().collect()).unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
+fn key(meta: &Meta) -> String {
+    meta.path().get_ident().map(|i| i.to_string()).unwrap_or_default()
+}
+
+/// Rewrite a list of attributes so that serde sees the serde-compatible `schemars` keys too.
+pub fn merge_serde_attrs(attrs: &[syn::Attribute]) -> Vec<syn::Attribute> {
+    let schemars_keys: Vec<Meta> = attrs
+        .iter()
+        .filter(|a| a.path().is_ident("schemars"))
+        .flat_map(nested)
+        .filter(|m| SERDE_KEYS.contains(&key(m).as_str()))
+        .collect();
+    if schemars_keys.is_empty() {
+        return attrs.to_vec();
+    }
+    let overridden: Vec<String> = schemars_keys.iter().map(key).collect();
+    let mut out: Vec<syn::Attribute> = Vec::new();
+    let mut serde_keys: Vec<Meta> = Vec::new();
+    for a in attrs {
+        if a.path().is_ident("serde") {
+            serde_keys.extend(nested(a).into_iter().filter(|m| !overridden.contains(&key(m))));
+        } else {
+            out.push(a.clone());
+        }
+    }
+    serde_keys.extend(schemars_keys);
+    out.push(syn::parse_quote!(#[serde(#(#serde_keys),*)]));
+    out
+}
+
+fn lit_str(expr: &Expr) -> Option<String> {
+    match expr {
+        Expr::Lit(l) => match &l.lit {
+            Lit::Str(s) => Some(s.value()),
+            _ => None,
+        },
+        Expr::Group(g) => lit_str(&g.expr),
+        _ => None,
+    }
+}
+
+fn number(expr: &Expr) -> Option<serde_json::Number> {
+    match expr {
+        Expr::Lit(l) => match &l.lit {
+            Lit::Int(i) => i
+                .base10_parse::<u64>()
+                .ok()
+                .map(Into::into)
+                .or_else(|| i.base10_parse::<i64>().ok().map(Into::into)),
+            Lit::Float(f) => f.base10_parse::<f64>().ok().and_then(serde_json::Number::from_f64),
+            _ => None,
+        },
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
+            let n = number(&u.expr)?;
+            if let Some(i) = n.as_u64() {
+                i64::try_from(i).ok().map(|i| (-i).into())
+            } else {
+                n.as_f64().and_then(|f| serde_json::Number::from_f64(-f))
+            }
+        }
+        Expr::Group(g) => number(&g.expr),
+        _ => None,
+    }
+}
+
+/// A JSON value written as a Rust expression: literals, `-n`, arrays, `null`, `json!(…)`.
+pub fn expr_to_json(expr: &Expr) -> Option<Value> {
+    match expr {
+        Expr::Lit(l) => match &l.lit {
+            Lit::Str(s) => Some(Value::String(s.value())),
+            Lit::Bool(b) => Some(Value::Bool(b.value)),
+            Lit::Int(_) | Lit::Float(_) => number(expr).map(Value::Number),
+            Lit::Char(c) => Some(Value::String(c.value().to_string())),
+            _ => None,
+        },
+        Expr::Unary(_) => number(expr).map(Value::Number),
+        Expr::Array(a) => a.elems.iter().map(expr_to_json).collect::<Option<Vec<_>>>().map(Value::Array),
+        Expr::Path(p) if p.path.is_ident("null") => Some(Value::Null),
+        Expr::Macro(m) if m.mac.path.segments.last().is_some_and(|s| s.ident == "json") => {
+            crate::model::json_macro::parse(m.mac.tokens.clone())
+        }
+        Expr::Group(g) => expr_to_json(&g.expr),
+        Expr::Paren(p) => expr_to_json(&p.expr),
+        _ => None,
+    }
+}
+
+impl SchemarsAttrs {
+    /// Read `#[schemars(...)]`, `#[validate(...)]` and `#[garde(...)]` from an item, field or
+    /// variant. `serde_with` is the field's `#[serde(with = "…")]`.
+    pub fn from_attrs(attrs: &[syn::Attribute]) -> SchemarsAttrs {
+        let mut out = SchemarsAttrs::default();
+        for attr in attrs {
+            let name = attr.path().get_ident().map(|i| i.to_string()).unwrap_or_default();
+            match name.as_str() {
+                "schemars" => {
+                    for meta in nested(attr) {
+                        out.read_schemars(&meta);
+                    }
+                }
+                "validate" | "garde" => {
+                    for meta in nested(attr) {
+                        out.read_validation(&meta, false);
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn read_schemars(&mut self, meta: &Meta) {
+        let k = key(meta);
+        let value = match meta {
+            Meta::NameValue(nv) => Some(&nv.value),
+            _ => None,
+        };
+        match k.as_str() {
+            "title" => self.title = value.and_then(lit_str).or_else(|| self.opaque("title")),
+            "description" => self.description = value.and_then(lit_str).or_else(|| self.opaque("description")),
+            "inline" => self.inline = true,
+            "rename" => self.rename = value.and_then(lit_str),
+            "with" => self.with = value.and_then(lit_str).and_then(|s| syn::parse_str(&s).ok()),
+            "schema_with" => self.schema_with = Some(value.and_then(lit_str).unwrap_or_else(|| "…".into())),
+            "transform" => self.transform = true,
+            "example" => self.examples.extend(value.cloned()),
+            "extend" => {
+                if let Meta::List(list) = meta {
+                    let pairs = list.parse_args_with(Punctuated::<syn::MetaNameValue, Token![,]>::parse_terminated);
+                    match pairs {
+                        Ok(pairs) => {
+                            for pair in pairs {
+                                let key = match &pair.path.get_ident() {
+                                    Some(i) => i.to_string(),
+                                    None => continue,
+                                };
+                                match expr_to_json(&pair.value) {
+                                    Some(v) => self.extend.push((key, v)),
+                                    None => self.opaque.push(format!("extend({key})")),
+                                }
+                            }
+                        }
+                        Err(_) => {
+                            // `extend("x-key" = value)`: the key is a string literal.
+                            let parsed = list.parse_args_with(Punctuated::<ExtendPair, Token![,]>::parse_terminated);
+                            match parsed {
+                                Ok(pairs) => {
+                                    for p in pairs {
+                                        match expr_to_json(&p.value) {
+                                            Some(v) => self.extend.push((p.key, v)),
+                                            None => self.opaque.push(format!("extend({})", p.key)),
+                                        }
+                                    }
+                                }
+                                Err(_) => self.opaque.push("extend".into()),
+                            }
+                        }
+                    }
+                }
+            }
+            _ => self.read_validation(meta, true),
+        }
+    }
+
+    fn opaque(&mut self, what: &str) -> Option<String> {
+        self.opaque.push(what.to_owned());
+        None
+    }
+
+    fn read_validation(&mut self, meta: &Meta, from_schemars: bool) {
+        let k = key(meta);
+        let v = &mut self.validations;
+        match (k.as_str(), meta) {
+            ("required", Meta::Path(_)) => self.required = true,
+            ("email", _) => v.format = Some("email".into()),
+            ("url", _) => v.format = Some("uri".into()),
+            ("ip", _) => v.format = Some("ip".into()),
+            ("range", Meta::List(list)) => {
+                for (k, e) in name_values(list) {
+                    match k.as_str() {
+                        "min" => v.minimum = number(&e),
+                        "max" => v.maximum = number(&e),
+                        _ => {}
+                    }
+                }
+            }
+            ("length", Meta::List(list)) => {
+                for (k, e) in name_values(list) {
+                    let n = number(&e).and_then(|n| n.as_u64());
+                    match k.as_str() {
+                        "min" => v.min_length = n,
+                        "max" => v.max_length = n,
+                        "equal" => {
+                            v.min_length = n;
+                            v.max_length = n;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            ("regex", Meta::List(list)) => {
+                for (k, e) in name_values(list) {
+                    match k.as_str() {
+                        "pattern" => v.pattern = lit_str(&e),
+                        "path" => self.opaque.push("regex(path)".into()),
+                        _ => {}
+                    }
+                }
+            }
+            ("regex", Meta::NameValue(nv)) | ("pattern", Meta::NameValue(nv)) => match lit_str(&nv.value) {
+                Some(p) => v.pattern = Some(p),
+                None => self.opaque.push(k.clone()),
+            },
+            ("contains", Meta::List(list)) => {
+                for (k, e) in name_values(list) {
+                    if k == "pattern" || k == "value" {
+                        v.pattern = lit_str(&e).map(|s| regex_escape(&s));
+                    }
+                }
+            }
+            ("contains", Meta::NameValue(nv)) => v.pattern = lit_str(&nv.value).map(|s| regex_escape(&s)),
+            ("inner", Meta::List(list)) if from_schemars => {
+                let mut inner = SchemarsAttrs::default();
+                if let Ok(metas) = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated) {
+                    for m in metas {
+                        inner.read_validation(&m, true);
+                    }
+                }
+                self.validations.inner = Some(Box::new(inner.validations));
+            }
+            _ => {}
+        }
+    }
+}
+
+struct ExtendPair {
+    key: String,
+    value: Expr,
+}
+
+impl syn::parse::Parse for ExtendPair {
+    fn parse(input: syn::parse::ParseStream) -> syn::Result<Self> {
+        let key: syn::LitStr = input.parse()?;
+        input.parse::<Token![=]>()?;
+        let value: Expr = input.parse()?;
+        Ok(ExtendPair { key: key.value(), value })
+    }
+}
+
+fn name_values(list: &syn::MetaList) -> Vec<(String, Expr)> {
+    list.parse_args_with(Punctuated::<syn::MetaNameValue, Token![,]>::parse_terminated)
+        .map(|p| p.into_iter().filter_map(|nv| Some((nv.path.get_ident()?.to_string(), nv.value))).collect())
+        .unwrap_or_default()
+}
+
+fn regex_escape(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if "\\.+*?()|[]{}^$#&-~".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Whether an item carries `#[deprecated]`.
+pub fn is_deprecated(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| a.path().is_ident("deprecated"))
+}

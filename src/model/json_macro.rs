@@ -1,0 +1,130 @@
+//! Read the tokens of a `serde_json::json!(…)` literal as a JSON value, when the literal holds
+//! only literals (no interpolated Rust expressions).
+
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use serde_json::{Map, Number, Value};
+
+/// `None` when the tokens hold anything but JSON literals.
+pub fn parse(tokens: TokenStream) -> Option<Value> {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut pos = 0;
+    let v = value(&trees, &mut pos, 0)?;
+    (pos == trees.len()).then_some(v)
+}
+
+const MAX_DEPTH: usize = 128;
+
+fn value(trees: &[TokenTree], pos: &mut usize, depth: usize) -> Option<Value> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    let tree = trees.get(*pos)?;
+    *pos += 1;
+    match tree {
+        TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => object(g.stream(), depth),
+        TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket => array(g.stream(), depth),
+        TokenTree::Group(g) if g.delimiter() == Delimiter::None || g.delimiter() == Delimiter::Parenthesis => {
+            parse(g.stream())
+        }
+        TokenTree::Ident(i) => match i.to_string().as_str() {
+            "null" => Some(Value::Null),
+            "true" => Some(Value::Bool(true)),
+            "false" => Some(Value::Bool(false)),
+            _ => None,
+        },
+        TokenTree::Punct(p) if p.as_char() == '-' => match value(trees, pos, depth + 1)? {
+            Value::Number(n) => negate(&n).map(Value::Number),
+            _ => None,
+        },
+        TokenTree::Literal(l) => literal(&l.to_string()),
+        _ => None,
+    }
+}
+
+fn negate(n: &Number) -> Option<Number> {
+    if let Some(u) = n.as_u64() {
+        return i64::try_from(u).ok().map(|i| (-i).into());
+    }
+    Number::from_f64(-n.as_f64()?)
+}
+
+fn literal(text: &str) -> Option<Value> {
+    let lit: syn::Lit = syn::parse_str(text).ok()?;
+    match lit {
+        syn::Lit::Str(s) => Some(Value::String(s.value())),
+        syn::Lit::Int(i) => i.base10_parse::<u64>().ok().map(|u| Value::Number(u.into())),
+        syn::Lit::Float(f) => f.base10_parse::<f64>().ok().and_then(Number::from_f64).map(Value::Number),
+        syn::Lit::Bool(b) => Some(Value::Bool(b.value)),
+        _ => None,
+    }
+}
+
+/// Split a group's tokens on top-level commas.
+fn split_commas(stream: TokenStream) -> Vec<Vec<TokenTree>> {
+    let mut parts = vec![Vec::new()];
+    for t in stream {
+        match &t {
+            TokenTree::Punct(p) if p.as_char() == ',' => parts.push(Vec::new()),
+            _ => parts.last_mut().expect("never empty").push(t),
+        }
+    }
+    if parts.last().is_some_and(Vec::is_empty) {
+        parts.pop();
+    }
+    parts
+}
+
+fn array(stream: TokenStream, depth: usize) -> Option<Value> {
+    let mut out = Vec::new();
+    for part in split_commas(stream) {
+        let mut pos = 0;
+        let v = value(&part, &mut pos, depth + 1)?;
+        if pos != part.len() {
+            return None;
+        }
+        out.push(v);
+    }
+    Some(Value::Array(out))
+}
+
+fn object(stream: TokenStream, depth: usize) -> Option<Value> {
+    let mut out = Map::new();
+    for part in split_commas(stream) {
+        let colon = part.iter().position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ':'))?;
+        let key = match part.first()? {
+            TokenTree::Literal(l) if colon == 1 => match literal(&l.to_string())? {
+                Value::String(s) => s,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let rest = &part[colon + 1..];
+        let mut pos = 0;
+        let v = value(rest, &mut pos, depth + 1)?;
+        if pos != rest.len() {
+            return None;
+        }
+        out.insert(key, v);
+    }
+    Some(Value::Object(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_nested_literals() {
+        let tokens: TokenStream = r#"{"type": "object", "properties": {"n": {"type": "integer", "minimum": -1}}, "required": ["n"], "x": null}"#.parse().unwrap();
+        let v = parse(tokens).unwrap();
+        assert_eq!(v["properties"]["n"]["minimum"], -1);
+        assert_eq!(v["required"][0], "n");
+        assert!(v["x"].is_null());
+    }
+
+    #[test]
+    fn refuses_interpolation() {
+        let tokens: TokenStream = r#"{"type": some_var}"#.parse().unwrap();
+        assert!(parse(tokens).is_none());
+    }
+}

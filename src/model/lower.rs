@@ -1,0 +1,475 @@
+//! syn → IR. Resolves every path through the source index, expands type aliases (generic ones
+//! too), erases pointer-like wrappers, and lowers each struct or enum the first time it is
+//! reached, reading its serde attributes with `serde_derive_internals` so that renames, defaults,
+//! skips and tags mean exactly what serde makes of them.
+
+use std::collections::HashMap;
+
+use serde_derive_internals::{ast, attr, Ctxt, Derive};
+
+use super::attrs::{is_deprecated, merge_serde_attrs, SchemarsAttrs};
+use super::{
+    doc_lines, substitute, Body, ContainerSerde, DefId, Field, FieldDefault, FloatKind, IntKind, Leaf, Model, Style,
+    Tag, Ty, TypeDef, Unknown, Variant,
+};
+use crate::diagnostics::{Diagnostic, Diagnostics, Location};
+use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
+
+/// Where a type expression is written: the module (for name resolution) and the generic
+/// parameters in scope (for `Param`).
+#[derive(Debug, Clone)]
+pub struct Scope {
+    pub krate: usize,
+    pub module: ModuleId,
+    pub generics: Vec<String>,
+}
+
+/// Type expressions nested deeper than this are refused with an error rather than risking the
+/// stack.
+const MAX_TYPE_DEPTH: usize = 256;
+
+pub struct Lowerer<'w> {
+    pub ws: &'w Workspace,
+    pub model: Model,
+    by_item: HashMap<ItemRef, DefId>,
+    alias_stack: Vec<ItemRef>,
+    depth: usize,
+    pub diagnostics: Diagnostics,
+}
+
+impl<'w> Lowerer<'w> {
+    pub fn new(ws: &'w Workspace) -> Self {
+        Lowerer {
+            ws,
+            model: Model::default(),
+            by_item: HashMap::new(),
+            alias_stack: Vec::new(),
+            depth: 0,
+            diagnostics: Diagnostics::default(),
+        }
+    }
+
+    pub fn location(&self, krate: usize, module: ModuleId, span: proc_macro2::Span) -> Location {
+        self.ws.crates[krate].file_of(module).location(span)
+    }
+
+    /// Lower a type written in `scope`.
+    pub fn lower(&mut self, ty: &syn::Type, scope: &Scope) -> Ty {
+        if self.depth >= MAX_TYPE_DEPTH {
+            let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(ty));
+            self.diagnostics.push(
+                Diagnostic::error("type-too-deep", format!("type expression nested more than {MAX_TYPE_DEPTH} levels deep"))
+                    .at(Some(location)),
+            );
+            return Ty::Unknown(Unknown { written: "…".into(), location: None });
+        }
+        self.depth += 1;
+        let out = self.lower_inner(ty, scope);
+        self.depth -= 1;
+        out
+    }
+
+    fn lower_inner(&mut self, ty: &syn::Type, scope: &Scope) -> Ty {
+        match ty {
+            syn::Type::Path(p) if p.qself.is_none() => self.lower_path(&p.path, scope),
+            syn::Type::Reference(r) => self.lower(&r.elem, scope),
+            syn::Type::Paren(p) => self.lower(&p.elem, scope),
+            syn::Type::Group(g) => self.lower(&g.elem, scope),
+            syn::Type::Slice(s) => {
+                let item = self.lower(&s.elem, scope);
+                Ty::Seq(Box::new(item))
+            }
+            syn::Type::Array(a) => {
+                let item = self.lower(&a.elem, scope);
+                match self.eval_usize(&a.len, scope, 0) {
+                    Some(n) => Ty::Array(Box::new(item), n),
+                    None => Ty::Seq(Box::new(item)),
+                }
+            }
+            syn::Type::Tuple(t) if t.elems.is_empty() => Ty::Unit,
+            syn::Type::Tuple(t) => Ty::Tuple(t.elems.iter().map(|e| self.lower(e, scope)).collect()),
+            other => self.unknown(other, scope),
+        }
+    }
+
+    fn unknown(&self, ty: &syn::Type, scope: &Scope) -> Ty {
+        let written = quote::quote!(#ty).to_string().replace(" :: ", "::").replace(" < ", "<").replace(" >", ">");
+        let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(ty));
+        Ty::Unknown(Unknown { written, location: Some(location) })
+    }
+
+    /// The type arguments of a path's last segment.
+    fn type_args(&mut self, path: &syn::Path, scope: &Scope) -> Vec<Ty> {
+        let Some(last) = path.segments.last() else { return Vec::new() };
+        match &last.arguments {
+            syn::PathArguments::AngleBracketed(a) => a
+                .args
+                .iter()
+                .filter_map(|arg| match arg {
+                    syn::GenericArgument::Type(t) => Some(self.lower(t, scope)),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn lower_path(&mut self, path: &syn::Path, scope: &Scope) -> Ty {
+        let segments: Vec<String> =
+            path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
+        if path.leading_colon.is_none() && segments.len() == 1 {
+            if let Some(i) = scope.generics.iter().position(|g| *g == segments[0]) {
+                return Ty::Param(i);
+            }
+        }
+        let mut full = segments.clone();
+        if path.leading_colon.is_some() {
+            full.insert(0, String::new());
+        }
+        match self.ws.resolve(scope.krate, scope.module, &full, Namespace::Type) {
+            Resolved::Item(item, ItemKind::Struct | ItemKind::Enum) => {
+                let args = self.type_args(path, scope);
+                let id = self.def_for(item);
+                let expected = self.model.def(id).generics.len();
+                let mut args = args;
+                args.truncate(expected);
+                while args.len() < expected {
+                    args.push(Ty::Unknown(Unknown { written: "_".into(), location: None }));
+                }
+                Ty::Named(id, args)
+            }
+            Resolved::Item(item, ItemKind::Alias) => self.expand_alias(item, path, scope),
+            Resolved::External(ext) => self.known(&ext, path, scope),
+            _ => self.unknown(&syn::Type::Path(syn::TypePath { qself: None, path: path.clone() }), scope),
+        }
+    }
+
+    fn expand_alias(&mut self, item: ItemRef, path: &syn::Path, scope: &Scope) -> Ty {
+        let syn::Item::Type(alias) = self.ws.item(item) else { unreachable!("resolved as an alias") };
+        if self.alias_stack.contains(&item) {
+            let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(path));
+            self.diagnostics.push(
+                Diagnostic::error("recursive-alias", format!("type alias `{}` refers to itself", alias.ident))
+                    .at(Some(location))
+                    .with_help("a type alias cannot be recursive; use a struct or enum"),
+            );
+            return Ty::Unknown(Unknown { written: alias.ident.to_string(), location: None });
+        }
+        let args = self.type_args(path, scope);
+        let alias_scope = Scope {
+            krate: item.krate,
+            module: item.module,
+            generics: alias.generics.type_params().map(|p| p.ident.to_string()).collect(),
+        };
+        self.alias_stack.push(item);
+        let body = self.lower(&alias.ty, &alias_scope);
+        self.alias_stack.pop();
+        substitute(&body, &args)
+    }
+
+    /// A path that is not ours: recognised by its last segment.
+    fn known(&mut self, ext: &[String], path: &syn::Path, scope: &Scope) -> Ty {
+        let name = ext.last().map(String::as_str).unwrap_or("");
+        let args = |this: &mut Self| this.type_args(path, scope);
+        let one = |this: &mut Self| -> Ty {
+            args(this).into_iter().next().unwrap_or(Ty::Unknown(Unknown { written: "_".into(), location: None }))
+        };
+        let int = |k| Ty::Int(k);
+        match name {
+            "i8" => int(IntKind::I8),
+            "i16" => int(IntKind::I16),
+            "i32" => int(IntKind::I32),
+            "i64" => int(IntKind::I64),
+            "i128" => int(IntKind::I128),
+            "isize" => int(IntKind::Isize),
+            "u8" => int(IntKind::U8),
+            "u16" => int(IntKind::U16),
+            "u32" => int(IntKind::U32),
+            "u64" => int(IntKind::U64),
+            "u128" => int(IntKind::U128),
+            "usize" => int(IntKind::Usize),
+            "f32" => Ty::Float(FloatKind::F32),
+            "f64" => Ty::Float(FloatKind::F64),
+            "bool" => Ty::Bool,
+            "char" => Ty::Char,
+            "String" | "str" | "OsString" | "OsStr" | "SmolStr" | "CompactString" | "ArcStr" => Ty::String,
+            "Vec" | "VecDeque" | "LinkedList" | "BinaryHeap" | "SmallVec" => Ty::Seq(Box::new(one(self))),
+            "HashSet" | "BTreeSet" | "IndexSet" => Ty::Set(Box::new(one(self))),
+            "HashMap" | "BTreeMap" | "IndexMap" | "Map" => {
+                let mut a = args(self).into_iter();
+                let k = a.next().unwrap_or(Ty::String);
+                let v = a.next().unwrap_or(Ty::JsonValue);
+                Ty::Map(Box::new(k), Box::new(v))
+            }
+            "JsonObject" => Ty::Map(Box::new(Ty::String), Box::new(Ty::JsonValue)),
+            "Option" => Ty::Option(Box::new(one(self))),
+            "Box" | "Arc" | "Rc" | "Cow" | "Cell" | "RefCell" | "Mutex" | "RwLock" | "Wrapping" | "Reverse" => {
+                one(self)
+            }
+            "Value" if ext.len() == 1 || ext.iter().any(|s| s == "serde_json") => Ty::JsonValue,
+            "Number" if ext.iter().any(|s| s == "serde_json") => Ty::JsonNumber,
+            "DateTime" => Ty::Leaf(Leaf::DateTime),
+            "NaiveDateTime" => Ty::Leaf(Leaf::NaiveDateTime),
+            "NaiveDate" => Ty::Leaf(Leaf::NaiveDate),
+            "NaiveTime" => Ty::Leaf(Leaf::NaiveTime),
+            "Uuid" => Ty::Leaf(Leaf::Uuid),
+            "Duration" if !ext.iter().any(|s| s == "chrono" || s == "time") => Ty::Leaf(Leaf::Duration),
+            "SystemTime" => Ty::Leaf(Leaf::SystemTime),
+            "IpAddr" => Ty::Leaf(Leaf::IpAddr),
+            "Ipv4Addr" => Ty::Leaf(Leaf::Ipv4Addr),
+            "Ipv6Addr" => Ty::Leaf(Leaf::Ipv6Addr),
+            "SocketAddr" | "SocketAddrV4" | "SocketAddrV6" => Ty::Leaf(Leaf::SocketAddr),
+            "PathBuf" | "Path" => Ty::Leaf(Leaf::PathBuf),
+            _ => {
+                if let Some(kind) = nonzero_or_atomic(name) {
+                    return kind;
+                }
+                self.unknown(&syn::Type::Path(syn::TypePath { qself: None, path: path.clone() }), scope)
+            }
+        }
+    }
+
+    /// A `usize` constant expression: a literal, or a `const` of the crate.
+    fn eval_usize(&self, expr: &syn::Expr, scope: &Scope, depth: usize) -> Option<u64> {
+        if depth > 16 {
+            return None;
+        }
+        match expr {
+            syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse().ok(),
+            syn::Expr::Paren(p) => self.eval_usize(&p.expr, scope, depth + 1),
+            syn::Expr::Group(g) => self.eval_usize(&g.expr, scope, depth + 1),
+            syn::Expr::Path(p) => {
+                let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+                match self.ws.resolve(scope.krate, scope.module, &segs, Namespace::Value) {
+                    Resolved::Item(item, ItemKind::Const) => match self.ws.item(item) {
+                        syn::Item::Const(c) => {
+                            let s = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
+                            self.eval_usize(&c.expr, &s, depth + 1)
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The [`DefId`] of a struct or enum, lowering it on first use.
+    pub fn def_for(&mut self, item: ItemRef) -> DefId {
+        if let Some(&id) = self.by_item.get(&item) {
+            return id;
+        }
+        let id = DefId(self.model.defs.len());
+        self.by_item.insert(item, id);
+        let source = self.ws.item(item);
+        let (ident, attrs, generics) = match source {
+            syn::Item::Struct(s) => (&s.ident, &s.attrs, &s.generics),
+            syn::Item::Enum(e) => (&e.ident, &e.attrs, &e.generics),
+            _ => unreachable!("def_for is called for structs and enums"),
+        };
+        let location = self.location(item.krate, item.module, ident.span());
+        let generic_names: Vec<String> = generics.type_params().map(|p| p.ident.to_string()).collect();
+        // A placeholder first, so that a type reaching itself finds its id.
+        self.model.defs.push(TypeDef {
+            rust_name: crate::source::unraw_ident(&ident.to_string()),
+            item,
+            location: location.clone(),
+            generics: generic_names.clone(),
+            docs: doc_lines(attrs),
+            serde: ContainerSerde::default(),
+            schemars: SchemarsAttrs::from_attrs(attrs),
+            deprecated: is_deprecated(attrs),
+            body: Body::Unsupported(String::new()),
+        });
+        let scope = Scope { krate: item.krate, module: item.module, generics: generic_names };
+        let (serde, body) = self.lower_body(source, &scope);
+        let def = &mut self.model.defs[id.0];
+        def.serde = serde;
+        def.body = body;
+        id
+    }
+
+    fn lower_body(&mut self, source: &syn::Item, scope: &Scope) -> (ContainerSerde, Body) {
+        let input = derive_input(source);
+        let cx = Ctxt::new();
+        let container = ast::Container::from_ast(&cx, &input, Derive::Deserialize);
+        let mut serde = ContainerSerde::default();
+        let body = match &container {
+            None => Body::Unsupported("serde cannot derive for this item".into()),
+            Some(c) => {
+                serde = self.container_serde(c, scope);
+                match &c.data {
+                    ast::Data::Struct(style, fields) => Body::Struct {
+                        style: style_of(*style),
+                        fields: fields.iter().map(|f| self.field(f, scope)).collect(),
+                    },
+                    ast::Data::Enum(variants) => Body::Enum {
+                        variants: variants.iter().map(|v| self.variant(v, scope)).collect(),
+                    },
+                }
+            }
+        };
+        drop(container);
+        if let Err(e) = cx.check() {
+            serde.errors.push(e.to_string());
+        }
+        (serde, body)
+    }
+
+    fn container_serde(&mut self, c: &ast::Container, scope: &Scope) -> ContainerSerde {
+        let a = &c.attrs;
+        let tag = match a.tag() {
+            attr::TagType::External => Tag::External,
+            attr::TagType::Internal { tag } => Tag::Internal(tag.clone()),
+            attr::TagType::Adjacent { tag, content } => Tag::Adjacent(tag.clone(), content.clone()),
+            attr::TagType::None => Tag::Untagged,
+        };
+        ContainerSerde {
+            ser_name: a.name().serialize_name().to_owned(),
+            de_name: a.name().deserialize_name().to_owned(),
+            tag,
+            transparent: a.transparent(),
+            deny_unknown_fields: a.deny_unknown_fields(),
+            default: field_default(a.default()),
+            from: a.type_from().map(|t| self.lower(t, scope)),
+            try_from: a.type_try_from().map(|t| self.lower(t, scope)),
+            into: a.type_into().map(|t| self.lower(t, scope)),
+            errors: Vec::new(),
+        }
+    }
+
+    fn field(&mut self, f: &ast::Field, scope: &Scope) -> Field {
+        let a = &f.attrs;
+        let rust_name = match &f.member {
+            syn::Member::Named(i) => Some(crate::source::unraw_ident(&i.to_string())),
+            syn::Member::Unnamed(_) => None,
+        };
+        let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(f.original));
+        Field {
+            rust_name,
+            ser_name: a.name().serialize_name().to_owned(),
+            de_name: a.name().deserialize_name().to_owned(),
+            ty: self.lower(f.ty, scope),
+            docs: doc_lines(&f.original.attrs),
+            location,
+            skip_ser: a.skip_serializing(),
+            skip_de: a.skip_deserializing(),
+            skip_ser_if: a.skip_serializing_if().map(|p| path_string(&p.path)),
+            default: field_default(a.default()),
+            flatten: a.flatten(),
+            schemars: SchemarsAttrs::from_attrs(&f.original.attrs),
+            deprecated: is_deprecated(&f.original.attrs),
+        }
+    }
+
+    fn variant(&mut self, v: &ast::Variant, scope: &Scope) -> Variant {
+        let a = &v.attrs;
+        let location = self.location(scope.krate, scope.module, v.ident.span());
+        Variant {
+            rust_name: crate::source::unraw_ident(&v.ident.to_string()),
+            ser_name: a.name().serialize_name().to_owned(),
+            de_name: a.name().deserialize_name().to_owned(),
+            style: style_of(v.style),
+            fields: v.fields.iter().map(|f| self.field(f, scope)).collect(),
+            docs: doc_lines(&v.original.attrs),
+            location,
+            skip_ser: a.skip_serializing(),
+            skip_de: a.skip_deserializing(),
+            untagged: a.untagged(),
+            schemars: SchemarsAttrs::from_attrs(&v.original.attrs),
+            deprecated: is_deprecated(&v.original.attrs),
+        }
+    }
+}
+
+fn nonzero_or_atomic(name: &str) -> Option<Ty> {
+    let int = |s: &str| -> Option<IntKind> {
+        Some(match s {
+            "I8" => IntKind::I8,
+            "I16" => IntKind::I16,
+            "I32" => IntKind::I32,
+            "I64" => IntKind::I64,
+            "I128" => IntKind::I128,
+            "Isize" => IntKind::Isize,
+            "U8" => IntKind::U8,
+            "U16" => IntKind::U16,
+            "U32" => IntKind::U32,
+            "U64" => IntKind::U64,
+            "U128" => IntKind::U128,
+            "Usize" => IntKind::Usize,
+            _ => return None,
+        })
+    };
+    if let Some(rest) = name.strip_prefix("NonZero") {
+        return int(rest).map(|k| Ty::Leaf(Leaf::NonZero(k)));
+    }
+    if let Some(rest) = name.strip_prefix("Atomic") {
+        if rest == "Bool" {
+            return Some(Ty::Bool);
+        }
+        return int(rest).map(Ty::Int);
+    }
+    None
+}
+
+fn style_of(style: ast::Style) -> Style {
+    match style {
+        ast::Style::Struct => Style::Struct,
+        ast::Style::Tuple => Style::Tuple,
+        ast::Style::Newtype => Style::Newtype,
+        ast::Style::Unit => Style::Unit,
+    }
+}
+
+fn field_default(d: &attr::Default) -> FieldDefault {
+    match d {
+        attr::Default::None => FieldDefault::None,
+        attr::Default::Default => FieldDefault::Default,
+        attr::Default::Path(p) => FieldDefault::Path(path_string(&p.path)),
+    }
+}
+
+fn path_string(path: &syn::Path) -> String {
+    path.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::")
+}
+
+/// The item as a `DeriveInput`, with the serde-compatible `schemars` keys merged into `serde`.
+fn derive_input(item: &syn::Item) -> syn::DeriveInput {
+    match item {
+        syn::Item::Struct(s) => {
+            let mut fields = s.fields.clone();
+            for f in fields.iter_mut() {
+                f.attrs = merge_serde_attrs(&f.attrs);
+            }
+            syn::DeriveInput {
+                attrs: merge_serde_attrs(&s.attrs),
+                vis: s.vis.clone(),
+                ident: s.ident.clone(),
+                generics: s.generics.clone(),
+                data: syn::Data::Struct(syn::DataStruct {
+                    struct_token: s.struct_token,
+                    fields,
+                    semi_token: s.semi_token,
+                }),
+            }
+        }
+        syn::Item::Enum(e) => {
+            let mut variants = e.variants.clone();
+            for v in variants.iter_mut() {
+                v.attrs = merge_serde_attrs(&v.attrs);
+                for f in v.fields.iter_mut() {
+                    f.attrs = merge_serde_attrs(&f.attrs);
+                }
+            }
+            syn::DeriveInput {
+                attrs: merge_serde_attrs(&e.attrs),
+                vis: e.vis.clone(),
+                ident: e.ident.clone(),
+                generics: e.generics.clone(),
+                data: syn::Data::Enum(syn::DataEnum { enum_token: e.enum_token, brace_token: e.brace_token, variants }),
+            }
+        }
+        _ => unreachable!("derive_input is called for structs and enums"),
+    }
+}

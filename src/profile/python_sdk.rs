@@ -1,0 +1,478 @@
+//! The python-sdk profile: the entry the MCP Python SDK (mcp 2.x) publishes for the equivalent
+//! Python function (spec: `shared/spec/python-sdk-profile.md`).
+
+use std::collections::{HashMap, HashSet};
+
+use serde_json::{json, Map, Value};
+use syn::Meta;
+
+use super::{annotations, lit_bool, lit_str, tool_fns, ToolFn};
+use crate::diagnostics::{Diagnostic, Diagnostics, Location};
+use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Scope, Style, Ty, Unknown};
+use crate::schema::order::pydantic_order;
+use crate::schema::pydantic::{Direction, Pydantic};
+use crate::source::Workspace;
+use crate::Manifest;
+
+/// Classes the SDK treats as content for the model: they never produce an output schema.
+const CONTENT_BLOCKS: &[&str] = &[
+    "CallToolResult",
+    "Content",
+    "ContentBlock",
+    "RawContent",
+    "TextContent",
+    "RawTextContent",
+    "ImageContent",
+    "RawImageContent",
+    "AudioContent",
+    "RawAudioContent",
+    "EmbeddedResource",
+    "RawEmbeddedResource",
+    "ResourceLink",
+    "RawResource",
+    "Image",
+    "Audio",
+];
+
+/// What the tool attribute says.
+#[derive(Default)]
+struct ToolArgs {
+    name: Option<String>,
+    title: Option<String>,
+    description: Option<String>,
+    structured_output: Option<bool>,
+    annotations: Option<Map<String, Value>>,
+}
+
+fn read_args(tool: &ToolFn, ws: &Workspace, diagnostics: &mut Diagnostics) -> ToolArgs {
+    let mut out = ToolArgs::default();
+    for meta in tool.args() {
+        let key = meta.path().get_ident().map(|i| i.to_string()).unwrap_or_default();
+        let value = match &meta {
+            Meta::NameValue(nv) => Some(&nv.value),
+            _ => None,
+        };
+        let unreadable = |diagnostics: &mut Diagnostics| {
+            diagnostics.push(
+                Diagnostic::warning("unreadable-attribute", format!("tool `{}`: `{key}` is not a literal; ignored", tool.fn_name()))
+                    .at(Some(tool.location(ws))),
+            );
+        };
+        match key.as_str() {
+            "name" => match value.and_then(lit_str) {
+                Some(v) => out.name = Some(v),
+                None => unreadable(diagnostics),
+            },
+            "title" => match value.and_then(lit_str) {
+                Some(v) => out.title = Some(v),
+                None => unreadable(diagnostics),
+            },
+            "description" => match value.and_then(lit_str) {
+                Some(v) => out.description = Some(v),
+                None => unreadable(diagnostics),
+            },
+            "structured_output" => match value.and_then(lit_bool) {
+                Some(v) => out.structured_output = Some(v),
+                None => unreadable(diagnostics),
+            },
+            "annotations" => out.annotations = Some(annotations(&meta)),
+            _ => {}
+        }
+    }
+    out
+}
+
+pub fn manifest(ws: &Workspace, diagnostics: &mut Diagnostics) -> Manifest {
+    let mut lowerer = Lowerer::new(ws);
+    let mut tools = Vec::new();
+    let mut names: HashMap<String, Location> = HashMap::new();
+    let mut reported: HashSet<(std::path::PathBuf, usize)> = HashSet::new();
+    for tool in tool_fns(ws) {
+        let Some(entry) = tool_entry(&tool, ws, &mut lowerer, diagnostics, &mut reported) else { continue };
+        let name = entry["name"].as_str().unwrap_or_default().to_owned();
+        let here = tool.location(ws);
+        if let Some(first) = names.get(&name) {
+            let (line, _) = first.line_col();
+            diagnostics.push(
+                Diagnostic::warning("duplicate-tool", format!("tool name `{name}` is already taken; this tool is dropped"))
+                    .at(Some(here))
+                    .with_label("second tool with this name")
+                    .with_help(format!("the first one, at {}:{line}, is kept", first.file.path.display())),
+            );
+            continue;
+        }
+        names.insert(name, here);
+        tools.push(entry);
+    }
+    diagnostics.extend(std::mem::take(&mut lowerer.diagnostics));
+    Manifest { tools }
+}
+
+fn tool_entry(
+    tool: &ToolFn,
+    ws: &Workspace,
+    lowerer: &mut Lowerer,
+    diagnostics: &mut Diagnostics,
+    reported: &mut HashSet<(std::path::PathBuf, usize)>,
+) -> Option<Value> {
+    let fn_name = tool.fn_name();
+    let args = read_args(tool, ws, diagnostics);
+    let scope = fn_scope(tool);
+
+    let input = input_schema(tool, ws, &fn_name, &scope, lowerer, diagnostics, reported)?;
+    let output = output_schema(tool, ws, &fn_name, &args, &scope, lowerer, diagnostics, reported)?;
+
+    let mut entry = Map::new();
+    let name = args.name.filter(|n| !n.is_empty()).unwrap_or_else(|| fn_name.clone());
+    entry.insert("name".into(), Value::String(name));
+    if let Some(title) = args.title {
+        entry.insert("title".into(), Value::String(title));
+    }
+    let description = args.description.filter(|d| !d.is_empty()).unwrap_or_else(|| doc_lines(tool.attrs).join("\n"));
+    entry.insert("description".into(), Value::String(description));
+    entry.insert("inputSchema".into(), input);
+    if let Some(out) = output {
+        entry.insert("outputSchema".into(), out);
+    }
+    if let Some(a) = args.annotations {
+        entry.insert("annotations".into(), Value::Object(a));
+    }
+    Some(Value::Object(entry))
+}
+
+/// The fn's own generic parameters and those of its `impl` block are in scope.
+fn fn_scope(tool: &ToolFn) -> Scope {
+    let mut generics: Vec<String> = tool.sig.generics.type_params().map(|p| p.ident.to_string()).collect();
+    if let Some(imp) = tool.in_impl {
+        generics.extend(imp.generics.type_params().map(|p| p.ident.to_string()));
+    }
+    Scope { krate: tool.krate, module: tool.module, generics }
+}
+
+/// The last path segment of a type, behind references and `Option`.
+fn is_context(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Reference(r) => is_context(&r.elem),
+        syn::Type::Paren(p) => is_context(&p.elem),
+        syn::Type::Path(p) => match p.path.segments.last() {
+            Some(seg) if seg.ident == "Context" || seg.ident == "RequestContext" => true,
+            Some(seg) if seg.ident == "Option" => match &seg.arguments {
+                syn::PathArguments::AngleBracketed(a) => a.args.iter().any(|g| matches!(g, syn::GenericArgument::Type(t) if is_context(t))),
+                _ => false,
+            },
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn input_schema(
+    tool: &ToolFn,
+    ws: &Workspace,
+    fn_name: &str,
+    scope: &Scope,
+    lowerer: &mut Lowerer,
+    diagnostics: &mut Diagnostics,
+    reported: &mut HashSet<(std::path::PathBuf, usize)>,
+) -> Option<Value> {
+    let mut props = Map::new();
+    let mut required = Vec::new();
+    let mut context_seen = false;
+    let mut failed = false;
+    let model_snapshot_len = lowerer.model.defs.len();
+    let _ = model_snapshot_len;
+    let mut params: Vec<(String, Ty)> = Vec::new();
+    for input in &tool.sig.inputs {
+        let syn::FnArg::Typed(pt) = input else { continue };
+        let name = match &*pt.pat {
+            syn::Pat::Ident(i) => crate::source::unraw_ident(&i.ident.to_string()),
+            other => {
+                let loc = ws.crates[tool.krate].file_of(tool.module).location(syn::spanned::Spanned::span(other));
+                diagnostics.push(
+                    Diagnostic::warning(
+                        "unsupported-parameter",
+                        format!("tool `{fn_name}`: a parameter pattern other than a name cannot be published; left out"),
+                    )
+                    .at(Some(loc)),
+                );
+                continue;
+            }
+        };
+        if name.starts_with('_') {
+            let loc = ws.crates[tool.krate].file_of(tool.module).location(syn::spanned::Spanned::span(&pt.pat));
+            diagnostics.push(
+                Diagnostic::error(
+                    "underscore-parameter",
+                    format!("tool `{fn_name}`: parameter `{name}` starts with `_`, which the Python SDK refuses to register"),
+                )
+                .at(Some(loc))
+                .with_label("parameter names may not start with `_`")
+                .with_help("rename the parameter (an `#[allow(unused)]` keeps the compiler quiet)"),
+            );
+            failed = true;
+            continue;
+        }
+        if !context_seen && is_context(&pt.ty) {
+            context_seen = true;
+            continue;
+        }
+        params.push((name, lowerer.lower(&pt.ty, scope)));
+    }
+    if failed {
+        return None;
+    }
+    let model = std::mem::take(&mut lowerer.model);
+    let mut pyd = Pydantic::new(&model, Direction::Input);
+    for (name, ty) in &params {
+        let is_option = matches!(ty, Ty::Option(_));
+        let schema = pyd.property(name, ty, &[], is_option.then_some(Value::Null));
+        if !is_option {
+            required.push(Value::String(name.clone()));
+        }
+        props.insert(name.clone(), schema);
+    }
+    let mut root = Map::new();
+    if let Some(defs) = pyd.take_defs() {
+        root.insert("$defs".into(), Value::Object(defs));
+    }
+    root.insert("properties".into(), Value::Object(props));
+    if !required.is_empty() {
+        root.insert("required".into(), Value::Array(required));
+    }
+    root.insert("title".into(), Value::String(format!("{fn_name}Arguments")));
+    root.insert("type".into(), Value::String("object".into()));
+    report_unknown(&pyd.unknown, fn_name, diagnostics, reported);
+    drop(pyd);
+    lowerer.model = model;
+    let mut root = Value::Object(root);
+    pydantic_order(&mut root);
+    Some(root)
+}
+
+fn report_unknown(
+    unknown: &[Unknown],
+    fn_name: &str,
+    diagnostics: &mut Diagnostics,
+    reported: &mut HashSet<(std::path::PathBuf, usize)>,
+) {
+    for u in unknown {
+        if let Some(loc) = &u.location {
+            if !reported.insert((loc.file.path.clone(), loc.start)) {
+                continue;
+            }
+        }
+        diagnostics.push(
+            Diagnostic::warning(
+                "unknown-type",
+                format!("tool `{fn_name}`: type `{}` is not defined in the crate and has no known schema; using `{{}}` (any value)", u.written),
+            )
+            .at(u.location.clone())
+            .with_label("unknown type")
+            .with_help("define the type in the crate, or pass --strict to make this an error"),
+        );
+    }
+}
+
+/// `Result<T, E>` → `T` (an `Err` is a tool error, not a result), `Json<T>` → `T`.
+fn peel_return(ty: &syn::Type) -> &syn::Type {
+    if let syn::Type::Path(p) = ty {
+        if let Some(seg) = p.path.segments.last() {
+            if seg.ident == "Result" || seg.ident == "Json" {
+                if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
+                    if let Some(syn::GenericArgument::Type(inner)) = a.args.first() {
+                        return peel_return(inner);
+                    }
+                }
+            }
+        }
+    }
+    ty
+}
+
+fn content_block_name(written: &str) -> bool {
+    let base = written.split('<').next().unwrap_or(written).trim();
+    let last = base.rsplit("::").next().unwrap_or(base).trim();
+    CONTENT_BLOCKS.contains(&last)
+}
+
+/// Content blocks alone, as items of a list or tuple, or inside `Option`.
+fn is_content(ty: &Ty) -> bool {
+    match ty {
+        Ty::Unknown(u) => content_block_name(&u.written),
+        Ty::Seq(t) | Ty::Set(t) | Ty::Array(t, _) | Ty::Option(t) => is_content(t),
+        Ty::Tuple(ts) => ts.iter().any(is_content),
+        _ => false,
+    }
+}
+
+/// Why a return type publishes no schema (rows 4–7 of the spec), if it is one of those.
+fn schemaless(ty: &Ty, model: &Model) -> Option<&'static str> {
+    match ty {
+        Ty::JsonValue => Some("`serde_json::Value` has no schema"),
+        Ty::Leaf(Leaf::DateTime | Leaf::NaiveDateTime | Leaf::NaiveDate | Leaf::NaiveTime | Leaf::Uuid) => {
+            Some("a chrono or uuid type on its own has no schema")
+        }
+        Ty::Named(id, _) => {
+            let def = model.def(*id);
+            if def.is_unit_enum() {
+                Some("a unit-only enum on its own has no schema")
+            } else if def.is_unit_struct() {
+                Some("a unit struct has no fields to describe")
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn output_schema(
+    tool: &ToolFn,
+    ws: &Workspace,
+    fn_name: &str,
+    args: &ToolArgs,
+    scope: &Scope,
+    lowerer: &mut Lowerer,
+    diagnostics: &mut Diagnostics,
+    reported: &mut HashSet<(std::path::PathBuf, usize)>,
+) -> Option<Option<Value>> {
+    if args.structured_output == Some(false) {
+        return Some(None);
+    }
+    let ty = match &tool.sig.output {
+        syn::ReturnType::Default => Ty::Unit,
+        syn::ReturnType::Type(_, t) => lowerer.lower(peel_return(t), scope),
+    };
+    if is_content(&ty) {
+        return Some(None);
+    }
+    if let Some(why) = schemaless(&ty, &lowerer.model) {
+        if args.structured_output == Some(true) {
+            let span_ty = match &tool.sig.output {
+                syn::ReturnType::Type(_, t) => syn::spanned::Spanned::span(&**t),
+                syn::ReturnType::Default => tool.sig.ident.span(),
+            };
+            diagnostics.push(
+                Diagnostic::error(
+                    "no-output-schema",
+                    format!("tool `{fn_name}`: structured_output = true, but its return type has no output schema: {why}"),
+                )
+                .at(Some(ws.crates[tool.krate].file_of(tool.module).location(span_ty)))
+                .with_label("no schema for this type")
+                .with_help("return a struct, or drop `structured_output = true`"),
+            );
+            return None;
+        }
+        return Some(None);
+    }
+    if let Ty::Unknown(u) = &ty {
+        report_unknown(std::slice::from_ref(u), fn_name, diagnostics, reported);
+        return Some(None);
+    }
+    let model = std::mem::take(&mut lowerer.model);
+    let mut pyd = Pydantic::new(&model, Direction::Output);
+    let schema = build_output(&ty, fn_name, &model, &mut pyd);
+    report_unknown(&pyd.unknown, fn_name, diagnostics, reported);
+    drop(pyd);
+    lowerer.model = model;
+    Some(Some(schema))
+}
+
+fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Value {
+    // Row 2: a map with a string-like key is already an object.
+    if let Ty::Map(key, value) = ty {
+        if string_like(key, model) {
+            let mut root = Map::new();
+            let v = match value.as_ref() {
+                Ty::JsonValue => Value::Bool(true),
+                other => pyd.schema(other),
+            };
+            if let Some(defs) = pyd.take_defs() {
+                root.insert("$defs".into(), Value::Object(defs));
+            }
+            root.insert("additionalProperties".into(), v);
+            root.insert("title".into(), Value::String(format!("{fn_name}DictOutput")));
+            root.insert("type".into(), Value::String("object".into()));
+            let mut root = Value::Object(root);
+            pydantic_order(&mut root);
+            return root;
+        }
+    }
+    // Row 3: a model is used as it is.
+    if let Ty::Named(id, args) = ty {
+        let def = model.def(*id);
+        if matches!(def.body, Body::Struct { style: Style::Struct, .. }) && !def.serde.transparent {
+            let root_key = pyd.ensure_def(*id, args);
+            let mut defs = pyd.take_defs().unwrap_or_default();
+            let body = defs.get(&root_key).cloned().unwrap_or_else(|| json!({}));
+            let recursive = refers_to(&defs, &root_key);
+            if !recursive {
+                defs.shift_remove(&root_key);
+            }
+            let mut root = body;
+            if recursive {
+                pydantic_order(&mut root);
+                let mut defs = Value::Object(defs);
+                pydantic_order_defs(&mut defs);
+                root.as_object_mut().expect("a model schema is an object").insert("$defs".into(), defs);
+                return root;
+            }
+            if !defs.is_empty() {
+                root.as_object_mut().expect("a model schema is an object").insert("$defs".into(), Value::Object(defs));
+            }
+            pydantic_order(&mut root);
+            return root;
+        }
+    }
+    // Row 8: everything else is wrapped in {"result": …}.
+    let result = pyd.property("result", ty, &[], None);
+    let mut root = Map::new();
+    if let Some(defs) = pyd.take_defs() {
+        root.insert("$defs".into(), Value::Object(defs));
+    }
+    root.insert("properties".into(), json!({"result": result}));
+    root.insert("required".into(), json!(["result"]));
+    root.insert("title".into(), Value::String(format!("{fn_name}Output")));
+    root.insert("type".into(), Value::String("object".into()));
+    let mut root = Value::Object(root);
+    pydantic_order(&mut root);
+    root
+}
+
+fn pydantic_order_defs(defs: &mut Value) {
+    // Order the entries as a `$defs` object would be ordered inside a schema.
+    let mut wrapper = json!({"$defs": std::mem::take(defs)});
+    pydantic_order(&mut wrapper);
+    *defs = wrapper["$defs"].take();
+}
+
+/// Whether any `$defs` entry refers to `key` (the model reaches itself).
+fn refers_to(defs: &Map<String, Value>, key: &str) -> bool {
+    let target = format!("#/$defs/{key}");
+    defs.values().any(|v| contains_ref(v, &target))
+}
+
+fn contains_ref(v: &Value, target: &str) -> bool {
+    match v {
+        Value::Object(m) => m.iter().any(|(k, x)| (k == "$ref" && x.as_str() == Some(target)) || contains_ref(x, target)),
+        Value::Array(a) => a.iter().any(|x| contains_ref(x, target)),
+        _ => false,
+    }
+}
+
+/// `str` keys in Python: String, char, and newtypes of them.
+fn string_like(ty: &Ty, model: &Model) -> bool {
+    match ty {
+        Ty::String | Ty::Char => true,
+        Ty::Named(id, args) => {
+            let def = model.def(*id);
+            match def.newtype_field() {
+                Some(f) => string_like(&crate::model::substitute(&f.ty, args), model),
+                None => false,
+            }
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,88 @@
+//! Key order of emitted schemas.
+
+use serde_json::{Map, Value};
+
+/// Keywords whose value is data, not a schema: never reordered inside.
+const DATA_KEYWORDS: &[&str] = &["default", "enum", "const", "examples", "required"];
+
+/// pydantic's order (python-sdk spec §7.6): every schema object sorted by key, except the members
+/// of `properties` (declaration order) and the schema of a property named `default` or
+/// `properties`, which keeps generation order: type keys first, then `default`, `description`,
+/// `title`.
+pub fn pydantic_order(schema: &mut Value) {
+    sort_schema(schema);
+}
+
+fn sort_schema(v: &mut Value) {
+    let Value::Object(map) = v else { return };
+    let mut entries: Vec<(String, Value)> = std::mem::take(map).into_iter().collect();
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    for (k, val) in entries.iter_mut() {
+        match k.as_str() {
+            "properties" => sort_properties(val),
+            "$defs" => {
+                if let Value::Object(defs) = val {
+                    let mut d: Vec<(String, Value)> = std::mem::take(defs).into_iter().collect();
+                    d.sort_by(|a, b| a.0.cmp(&b.0));
+                    for (_, s) in d.iter_mut() {
+                        sort_schema(s);
+                    }
+                    *defs = d.into_iter().collect();
+                }
+            }
+            k if DATA_KEYWORDS.contains(&k) => {}
+            _ => sort_nested(val),
+        }
+    }
+    *map = entries.into_iter().collect();
+}
+
+/// A value that holds schemas: a schema, or an array of them (`anyOf`, `prefixItems`).
+fn sort_nested(v: &mut Value) {
+    match v {
+        Value::Object(_) => sort_schema(v),
+        Value::Array(items) => items.iter_mut().for_each(sort_schema),
+        _ => {}
+    }
+}
+
+fn sort_properties(v: &mut Value) {
+    let Value::Object(props) = v else { return };
+    for (name, schema) in props.iter_mut() {
+        if name == "default" || name == "properties" {
+            generation_order(schema);
+        } else {
+            sort_schema(schema);
+        }
+    }
+}
+
+/// Type keys (sorted) first, then `default`, `description`, `title`.
+fn generation_order(v: &mut Value) {
+    sort_schema(v);
+    let Value::Object(map) = v else { return };
+    let mut tail = Map::new();
+    for k in ["default", "description", "title"] {
+        if let Some(val) = map.shift_remove(k) {
+            tail.insert(k.to_owned(), val);
+        }
+    }
+    map.extend(tail);
+}
+
+/// Sort every object key recursively except the members of `properties`, data keywords, and
+/// `$defs` entry order. Used by the schemars flavour, whose host (rmcp) prints sorted keys.
+pub fn sort_all_keys(v: &mut Value) {
+    match v {
+        Value::Object(map) => {
+            let mut entries: Vec<(String, Value)> = std::mem::take(map).into_iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            for (_, val) in entries.iter_mut() {
+                sort_all_keys(val);
+            }
+            *map = entries.into_iter().collect();
+        }
+        Value::Array(items) => items.iter_mut().for_each(sort_all_keys),
+        _ => {}
+    }
+}

@@ -1,0 +1,382 @@
+//! The pydantic flavour: IR → the JSON Schema pydantic 2 generates for the equivalent Python
+//! types (python-sdk profile, spec §2 and §7). Keys are put in their final order by
+//! [`super::order::pydantic_order`].
+
+use std::collections::HashMap;
+
+use serde_json::{json, Map, Value};
+
+use super::text::{clean_doc, python_title};
+use crate::model::{substitute, Body, DefId, FieldDefault, FloatKind, Leaf, Model, Style, Ty, TypeDef, Unknown};
+
+/// Whether a schema describes what a client sends (parameters) or what it reads (results).
+/// Renamed fields use the deserialize or the serialize name accordingly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    Input,
+    Output,
+}
+
+/// One schema document under construction: the `$defs` it needs, and the types it could not see.
+pub struct Pydantic<'m> {
+    model: &'m Model,
+    dir: Direction,
+    /// `$defs` entries in the order they were first reached; `None` while being built.
+    defs: Vec<(String, Option<Value>)>,
+    keys: HashMap<String, String>,
+    pub unknown: Vec<Unknown>,
+}
+
+impl<'m> Pydantic<'m> {
+    pub fn new(model: &'m Model, dir: Direction) -> Self {
+        Pydantic { model, dir, defs: Vec::new(), keys: HashMap::new(), unknown: Vec::new() }
+    }
+
+    /// The `$defs` object, or `None` when nothing was referenced.
+    pub fn take_defs(&mut self) -> Option<Map<String, Value>> {
+        if self.defs.is_empty() {
+            return None;
+        }
+        Some(self.defs.drain(..).map(|(k, v)| (k, v.unwrap_or_else(|| json!({})))).collect())
+    }
+
+    pub fn has_def(&self, key: &str) -> bool {
+        self.defs.iter().any(|(k, _)| k == key)
+    }
+
+    /// The inline schema of a type, as it appears in `items`, a property, a map value…
+    pub fn schema(&mut self, ty: &Ty) -> Value {
+        match ty {
+            Ty::Int(_) | Ty::Leaf(Leaf::NonZero(_)) => json!({"type": "integer"}),
+            Ty::Float(FloatKind::F32 | FloatKind::F64) | Ty::JsonNumber => json!({"type": "number"}),
+            Ty::Bool => json!({"type": "boolean"}),
+            Ty::Char | Ty::String => json!({"type": "string"}),
+            Ty::Unit => json!({"type": "null"}),
+            Ty::Seq(item) => json!({"items": self.schema(item), "type": "array"}),
+            Ty::Set(item) => json!({"items": self.schema(item), "type": "array", "uniqueItems": true}),
+            Ty::Array(item, n) => json!({"items": self.schema(item), "maxItems": n, "minItems": n, "type": "array"}),
+            Ty::Tuple(items) => {
+                let prefix: Vec<Value> = items.iter().map(|t| self.schema(t)).collect();
+                json!({"maxItems": items.len(), "minItems": items.len(), "prefixItems": prefix, "type": "array"})
+            }
+            Ty::Map(key, value) => self.map(key, value),
+            Ty::Option(inner) => self.optional(inner),
+            Ty::JsonValue => json!({}),
+            Ty::Leaf(leaf) => leaf_schema(*leaf),
+            Ty::Named(id, args) => self.named(*id, args),
+            Ty::Param(_) => json!({}),
+            Ty::Unknown(u) => {
+                self.unknown.push(u.clone());
+                json!({})
+            }
+        }
+    }
+
+    fn optional(&mut self, inner: &Ty) -> Value {
+        let mut inner = inner;
+        while let Ty::Option(i) = inner {
+            inner = i;
+        }
+        let s = self.schema(inner);
+        json!({"anyOf": [s, {"type": "null"}]})
+    }
+
+    fn map(&mut self, key: &Ty, value: &Ty) -> Value {
+        let v = match value {
+            Ty::JsonValue => Value::Bool(true),
+            other => self.schema(other),
+        };
+        let mut out = json!({"additionalProperties": v, "type": "object"});
+        if let Some(enum_key) = self.unit_enum_key(key) {
+            out["propertyNames"] = enum_key;
+        }
+        out
+    }
+
+    /// `propertyNames` for a map keyed by a unit-only enum of ours.
+    fn unit_enum_key(&mut self, key: &Ty) -> Option<Value> {
+        let Ty::Named(id, _) = key else { return None };
+        self.model.def(*id).is_unit_enum().then(|| self.schema(key))
+    }
+
+    fn named(&mut self, id: DefId, args: &[Ty]) -> Value {
+        let def = self.model.def(id);
+        if def.serde.transparent || def.newtype_field().is_some() {
+            // NewType("S", T): just T.
+            if let Some(field) = transparent_field(def) {
+                let ty = substitute(&field.ty, args);
+                return self.schema(&ty);
+            }
+        }
+        match &def.body {
+            Body::Struct { style: Style::Unit, .. } => json!({"type": "null"}),
+            Body::Struct { style: Style::Tuple, fields } => {
+                let tys: Vec<Ty> = fields.iter().filter(|f| !self.skipped(f)).map(|f| substitute(&f.ty, args)).collect();
+                self.schema(&Ty::Tuple(tys))
+            }
+            Body::Unsupported(_) => json!({}),
+            _ => {
+                let key = self.ensure_def(id, args);
+                json!({"$ref": format!("#/$defs/{key}")})
+            }
+        }
+    }
+
+    fn skipped(&self, f: &crate::model::Field) -> bool {
+        f.skip_ser && f.skip_de
+            || match self.dir {
+                Direction::Input => f.skip_de,
+                Direction::Output => f.skip_ser,
+            }
+    }
+
+    /// The `$defs` key of a struct or enum instance, building its entry on first use.
+    pub fn ensure_def(&mut self, id: DefId, args: &[Ty]) -> String {
+        let identity = format!("{}{}", id.0, args.iter().map(|a| format!("{a:?}")).collect::<String>());
+        if let Some(k) = self.keys.get(&identity) {
+            return k.clone();
+        }
+        let def = self.model.def(id);
+        let title = self.title_of(def, args);
+        let mut key = def_key(&title);
+        if self.keys.values().any(|k| *k == key) {
+            // Another type with the same name: qualify it with its module, as pydantic does.
+            let module = &self.model.def(id).item;
+            key = format!("{}__{key}", module.module.0);
+        }
+        self.keys.insert(identity, key.clone());
+        let slot = self.defs.len();
+        self.defs.push((key.clone(), None));
+        let schema = self.def_schema(id, args, &title);
+        self.defs[slot].1 = Some(schema);
+        key
+    }
+
+    /// The title pydantic gives a (possibly generic) model: `Page[Filter]`.
+    fn title_of(&self, def: &TypeDef, args: &[Ty]) -> String {
+        if args.is_empty() {
+            return def.rust_name.clone();
+        }
+        let args: Vec<String> = args.iter().map(|a| self.python_name(a)).collect();
+        format!("{}[{}]", def.rust_name, args.join(", "))
+    }
+
+    fn python_name(&self, ty: &Ty) -> String {
+        match ty {
+            Ty::Int(_) | Ty::Leaf(Leaf::NonZero(_)) => "int".into(),
+            Ty::Float(_) | Ty::JsonNumber => "float".into(),
+            Ty::Bool => "bool".into(),
+            Ty::Char | Ty::String => "str".into(),
+            Ty::Unit => "NoneType".into(),
+            Ty::Seq(t) | Ty::Array(t, _) => format!("list[{}]", self.python_name(t)),
+            Ty::Set(t) => format!("set[{}]", self.python_name(t)),
+            Ty::Tuple(ts) => format!("tuple[{}]", ts.iter().map(|t| self.python_name(t)).collect::<Vec<_>>().join(", ")),
+            Ty::Map(k, v) => format!("dict[{}, {}]", self.python_name(k), self.python_name(v)),
+            Ty::Option(t) => format!("Optional[{}]", self.python_name(t)),
+            Ty::JsonValue | Ty::Param(_) | Ty::Unknown(_) => "Any".into(),
+            Ty::Leaf(l) => format!("{l:?}"),
+            Ty::Named(id, args) => self.title_of(self.model.def(*id), args),
+        }
+    }
+
+    /// The body of a `$defs` entry (or of a model at the root).
+    pub fn def_schema(&mut self, id: DefId, args: &[Ty], title: &str) -> Value {
+        let def = self.model.def(id);
+        let mut out = Map::new();
+        if let Some(doc) = clean_doc(&def.docs) {
+            out.insert("description".into(), Value::String(doc));
+        }
+        match &def.body {
+            Body::Enum { variants } if def.is_unit_enum() => {
+                let values: Vec<Value> = variants.iter().map(|v| Value::String(self.name_of(&v.ser_name, &v.de_name))).collect();
+                out.insert("enum".into(), Value::Array(values));
+                out.insert("title".into(), Value::String(title.to_owned()));
+                out.insert("type".into(), Value::String("string".into()));
+            }
+            Body::Enum { variants } => {
+                // Data-carrying enums are outside the profile; describe serde's external
+                // representation as a union, the closest pydantic form.
+                let mut members = Vec::new();
+                for v in variants {
+                    let name = self.name_of(&v.ser_name, &v.de_name);
+                    let content = match v.style {
+                        Style::Unit => {
+                            members.push(json!({"const": name, "type": "string"}));
+                            continue;
+                        }
+                        Style::Newtype => self.schema(&substitute(&v.fields[0].ty, args)),
+                        Style::Tuple => {
+                            let tys: Vec<Ty> = v.fields.iter().map(|f| substitute(&f.ty, args)).collect();
+                            self.schema(&Ty::Tuple(tys))
+                        }
+                        Style::Struct => {
+                            let (props, required) = self.properties(&v.fields, args);
+                            let mut obj = json!({"properties": props, "type": "object"});
+                            if !required.is_empty() {
+                                obj["required"] = json!(required);
+                            }
+                            obj
+                        }
+                    };
+                    members.push(json!({"properties": {name.clone(): content}, "required": [name], "type": "object"}));
+                }
+                out.insert("anyOf".into(), Value::Array(members));
+                out.insert("title".into(), Value::String(title.to_owned()));
+            }
+            Body::Struct { fields, .. } => {
+                let (props, required) = self.properties(fields, args);
+                out.insert("properties".into(), Value::Object(props));
+                if !required.is_empty() {
+                    out.insert("required".into(), Value::Array(required.into_iter().map(Value::String).collect()));
+                }
+                out.insert("title".into(), Value::String(title.to_owned()));
+                out.insert("type".into(), Value::String("object".into()));
+            }
+            Body::Unsupported(_) => {
+                out.insert("title".into(), Value::String(title.to_owned()));
+            }
+        }
+        Value::Object(out)
+    }
+
+    fn name_of(&self, ser: &str, de: &str) -> String {
+        match self.dir {
+            Direction::Input => de.to_owned(),
+            Direction::Output => ser.to_owned(),
+        }
+    }
+
+    /// The properties of a model, in declaration order, and its required keys.
+    fn properties(&mut self, fields: &[crate::model::Field], args: &[Ty]) -> (Map<String, Value>, Vec<String>) {
+        let mut props = Map::new();
+        let mut required = Vec::new();
+        for f in fields {
+            if self.skipped(f) {
+                continue;
+            }
+            let ty = substitute(&f.ty, args);
+            if f.flatten {
+                self.flatten_into(&ty, &mut props, &mut required);
+                continue;
+            }
+            let key = self.name_of(&f.ser_name, &f.de_name);
+            let is_option = matches!(ty, Ty::Option(_));
+            let default = if is_option {
+                Some(Value::Null)
+            } else if f.default != FieldDefault::None {
+                default_value(&ty, self.model)
+            } else {
+                None
+            };
+            let optional = is_option || f.default != FieldDefault::None;
+            let schema = self.property(&key, &ty, &f.docs, default);
+            if !optional {
+                required.push(key.clone());
+            }
+            props.insert(key, schema);
+        }
+        (props, required)
+    }
+
+    fn flatten_into(&mut self, ty: &Ty, props: &mut Map<String, Value>, required: &mut Vec<String>) {
+        let (ty, optional) = match ty {
+            Ty::Option(inner) => (inner.as_ref(), true),
+            other => (other, false),
+        };
+        if let Ty::Named(id, args) = ty {
+            if let Body::Struct { style: Style::Struct, fields } = &self.model.def(*id).body {
+                let (p, r) = self.properties(fields, args);
+                props.extend(p);
+                if !optional {
+                    required.extend(r);
+                }
+            }
+        }
+    }
+
+    /// A property: the type's schema with the property's title, description and default.
+    pub fn property(&mut self, key: &str, ty: &Ty, docs: &[String], default: Option<Value>) -> Value {
+        let mut schema = self.schema(ty);
+        let Value::Object(map) = &mut schema else { return schema };
+        if !is_ref_like(map) {
+            map.insert("title".into(), Value::String(python_title(key)));
+        }
+        if let Some(doc) = clean_doc(docs) {
+            map.insert("description".into(), Value::String(doc));
+        }
+        if let Some(d) = default {
+            map.insert("default".into(), d);
+        }
+        schema
+    }
+}
+
+/// The field a newtype or `#[serde(transparent)]` struct stands for.
+fn transparent_field(def: &TypeDef) -> Option<&crate::model::Field> {
+    match &def.body {
+        Body::Struct { fields, .. } => {
+            let live: Vec<&crate::model::Field> = fields.iter().filter(|f| !(f.skip_ser && f.skip_de)).collect();
+            (live.len() == 1).then(|| live[0])
+        }
+        _ => None,
+    }
+}
+
+/// A `$ref`, or `Option` of one: such properties carry no title.
+pub fn is_ref_like(map: &Map<String, Value>) -> bool {
+    if map.contains_key("$ref") {
+        return true;
+    }
+    match map.get("anyOf").and_then(Value::as_array) {
+        Some(members) if members.len() == 2 => {
+            members[0].get("$ref").is_some() && members[1] == json!({"type": "null"})
+        }
+        _ => false,
+    }
+}
+
+/// `$defs` keys: the title with every character outside `[A-Za-z0-9.\-_]` replaced by `_`.
+pub fn def_key(title: &str) -> String {
+    title.chars().map(|c| if c.is_ascii_alphanumeric() || ".-_".contains(c) { c } else { '_' }).collect()
+}
+
+fn leaf_schema(leaf: Leaf) -> Value {
+    match leaf {
+        Leaf::DateTime | Leaf::NaiveDateTime | Leaf::SystemTime => json!({"format": "date-time", "type": "string"}),
+        Leaf::NaiveDate => json!({"format": "date", "type": "string"}),
+        Leaf::NaiveTime => json!({"format": "time", "type": "string"}),
+        Leaf::Uuid => json!({"format": "uuid", "type": "string"}),
+        Leaf::Duration => json!({"format": "duration", "type": "string"}),
+        Leaf::IpAddr | Leaf::SocketAddr => json!({"format": "ipvanyaddress", "type": "string"}),
+        Leaf::Ipv4Addr => json!({"format": "ipv4", "type": "string"}),
+        Leaf::Ipv6Addr => json!({"format": "ipv6", "type": "string"}),
+        Leaf::PathBuf => json!({"format": "path", "type": "string"}),
+        Leaf::NonZero(_) => json!({"type": "integer"}),
+    }
+}
+
+/// The JSON form of `T::default()` for the std types the profile lists; `None` for the rest.
+pub fn default_value(ty: &Ty, model: &Model) -> Option<Value> {
+    Some(match ty {
+        Ty::Int(_) => json!(0),
+        Ty::Float(_) => json!(0.0),
+        Ty::Bool => json!(false),
+        Ty::String => json!(""),
+        Ty::Char => json!("\u{0}"),
+        Ty::Unit => Value::Null,
+        Ty::Seq(_) | Ty::Set(_) => json!([]),
+        Ty::Array(item, n) => {
+            let d = default_value(item, model)?;
+            Value::Array(vec![d; usize::try_from(*n).ok()?.min(4096)])
+        }
+        Ty::Map(..) => json!({}),
+        Ty::Tuple(items) => Value::Array(items.iter().map(|t| default_value(t, model)).collect::<Option<_>>()?),
+        Ty::Option(_) | Ty::JsonValue => Value::Null,
+        Ty::Named(id, args) => {
+            let def = model.def(*id);
+            let field = transparent_field(def).filter(|_| def.serde.transparent || def.newtype_field().is_some())?;
+            default_value(&substitute(&field.ty, args), model)?
+        }
+        _ => return None,
+    })
+}

@@ -1,0 +1,133 @@
+//! Text rules borrowed from Python: `str.title()` for property titles, `inspect.cleandoc` for
+//! docstrings.
+
+/// pydantic's property title: `key.title()`, `_` → space, trimmed.
+pub fn python_title(key: &str) -> String {
+    py_str_title(key).replace('_', " ").trim().to_owned()
+}
+
+/// Python's `str.title()`: a cased character after a cased one is lower-cased, any other is
+/// title-cased.
+pub fn py_str_title(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut prev_cased = false;
+    for c in s.chars() {
+        if prev_cased {
+            out.extend(c.to_lowercase());
+        } else {
+            push_titlecase(c, &mut out);
+        }
+        prev_cased = is_cased(c);
+    }
+    out
+}
+
+/// Unicode "cased": Lowercase, Uppercase or Titlecase (Lt).
+fn is_cased(c: char) -> bool {
+    c.is_lowercase() || c.is_uppercase() || is_titlecase_letter(c)
+}
+
+fn is_titlecase_letter(c: char) -> bool {
+    matches!(c, '\u{01C5}' | '\u{01C8}' | '\u{01CB}' | '\u{01F2}' | '\u{1F88}'..='\u{1F8F}' | '\u{1F98}'..='\u{1F9F}' | '\u{1FA8}'..='\u{1FAF}' | '\u{1FBC}' | '\u{1FCC}' | '\u{1FFC}')
+}
+
+/// Title case is upper case except for the digraphs and a few special casings.
+fn push_titlecase(c: char, out: &mut String) {
+    match c {
+        'ß' => out.push_str("Ss"),
+        '\u{01C4}'..='\u{01C6}' => out.push('\u{01C5}'),
+        '\u{01C7}'..='\u{01C9}' => out.push('\u{01C8}'),
+        '\u{01CA}'..='\u{01CC}' => out.push('\u{01CB}'),
+        '\u{01F1}'..='\u{01F3}' => out.push('\u{01F2}'),
+        'ﬀ' => out.push_str("Ff"),
+        'ﬁ' => out.push_str("Fi"),
+        'ﬂ' => out.push_str("Fl"),
+        'ﬃ' => out.push_str("Ffi"),
+        'ﬄ' => out.push_str("Ffl"),
+        'ﬅ' | 'ﬆ' => out.push_str("St"),
+        c if is_titlecase_letter(c) => out.push(c),
+        c => out.extend(c.to_uppercase()),
+    }
+}
+
+/// `inspect.cleandoc` of the raw doc lines (joined with `\n`); `None` when nothing is left.
+pub fn clean_doc(lines: &[String]) -> Option<String> {
+    if lines.is_empty() {
+        return None;
+    }
+    let raw = lines.join("\n");
+    let expanded: Vec<String> = raw.split('\n').map(expand_tabs).collect();
+    let margin = expanded
+        .iter()
+        .skip(1)
+        .filter(|l| !l.trim_start().is_empty())
+        .map(|l| l.len() - l.trim_start_matches(' ').len())
+        .min()
+        .unwrap_or(0);
+    let mut out: Vec<String> = Vec::with_capacity(expanded.len());
+    for (i, line) in expanded.iter().enumerate() {
+        if i == 0 {
+            out.push(line.trim_start().to_owned());
+        } else {
+            out.push(line.chars().skip(margin).collect());
+        }
+    }
+    while out.last().is_some_and(|l| l.is_empty()) {
+        out.pop();
+    }
+    while out.first().is_some_and(|l| l.is_empty()) {
+        out.remove(0);
+    }
+    let text = out.join("\n");
+    (!text.is_empty()).then_some(text)
+}
+
+fn expand_tabs(line: &str) -> String {
+    let mut out = String::new();
+    let mut col = 0;
+    for c in line.chars() {
+        if c == '\t' {
+            let n = 8 - col % 8;
+            out.extend(std::iter::repeat(' ').take(n));
+            col += n;
+        } else {
+            out.push(c);
+            col = if c == '\n' || c == '\r' { 0 } else { col + 1 };
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles_follow_python() {
+        for (key, want) in [
+            ("my_param_name", "My Param Name"),
+            ("camelCase", "Camelcase"),
+            ("x2y", "X2Y"),
+            ("ABC", "Abc"),
+            ("a_b_", "A B"),
+            ("snake_2_case", "Snake 2 Case"),
+            ("über", "Über"),
+            ("lastLoginAt", "Lastloginat"),
+            ("result", "Result"),
+            ("straße", "Straße"),
+            ("ßa", "Ssa"),
+        ] {
+            assert_eq!(python_title(key), want, "{key}");
+        }
+    }
+
+    #[test]
+    fn cleandoc_dedents_and_trims() {
+        let lines: Vec<String> =
+            ["Summary line.", "", "Longer description", "    with indentation."].iter().map(|s| s.to_string()).collect();
+        assert_eq!(clean_doc(&lines).unwrap(), "Summary line.\n\nLonger description\n    with indentation.");
+        let lines: Vec<String> = ["", "    Indented.", "      More.", "   "].iter().map(|s| s.to_string()).collect();
+        assert_eq!(clean_doc(&lines).unwrap(), "Indented.\n  More.\n");
+        assert_eq!(clean_doc(&[String::new()]), None);
+    }
+}
