@@ -3,4 +3,5 @@
 
 pub mod order;
 pub mod pydantic;
+pub mod schemars;
 pub mod text;
