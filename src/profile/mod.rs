@@ -2,6 +2,7 @@
 //! and how the entries are ordered. One module per SDK whose output we reproduce.
 
 pub mod python_sdk;
+pub mod rmcp;
 
 use syn::punctuated::Punctuated;
 use syn::{Meta, Token};
@@ -27,13 +28,7 @@ pub fn run(ws: &Workspace, opts: &GenerateOptions, diagnostics: &mut Diagnostics
     };
     match profile {
         ProfileChoice::PythonSdk => Some(python_sdk::manifest(ws, diagnostics)),
-        _ => {
-            diagnostics.push(
-                Diagnostic::error("profile-unavailable", "the rmcp profile is not implemented yet")
-                    .with_help("use --profile python-sdk for now"),
-            );
-            None
-        }
+        _ => rmcp::manifest(ws, opts, diagnostics, notes),
     }
 }
 
