@@ -7,7 +7,7 @@ pub mod rmcp;
 use syn::punctuated::Punctuated;
 use syn::{Meta, Token};
 
-use crate::diagnostics::{Diagnostic, Diagnostics, Location};
+use crate::diagnostics::{Diagnostics, Location};
 use crate::source::{ModuleId, Workspace};
 use crate::{GenerateOptions, Manifest, ProfileChoice};
 
