@@ -176,9 +176,106 @@ fn run_generate(args: GenerateArgs) -> u8 {
 
 // ----- check -----------------------------------------------------------------------------------
 
-fn run_check(args: CheckArgs) -> u8 {
-    setup_miette();
-    let _ = (&args.path, &args.manifest, &args.format, &args.source);
-    eprintln!("error: `check` is not implemented yet");
+/// Print the diagnostics of a run that could not finish: on stderr, and with `--format github`
+/// also as workflow annotations on stdout.
+fn check_failed(diagnostics: &Diagnostics, format: mcp_schema::check::Format) -> u8 {
+    print_diagnostics(diagnostics);
+    if format == mcp_schema::check::Format::Github {
+        let mut out = std::io::stdout().lock();
+        for d in diagnostics.iter() {
+            let _ = writeln!(out, "{}", mcp_schema::check::github_diagnostic(d));
+        }
+        let _ = out.flush();
+    }
     2
+}
+
+/// `dir/name`, or just `name` when `dir` is `.`, so messages show the paths users typed.
+fn in_dir(dir: &std::path::Path, name: &std::path::Path) -> PathBuf {
+    if dir == std::path::Path::new(".") || dir.as_os_str().is_empty() {
+        name.to_path_buf()
+    } else {
+        dir.join(name)
+    }
+}
+
+/// Read the committed manifest; a missing, unreadable or malformed one is an error (status 2).
+fn read_committed(path: &std::path::Path) -> Result<mcp_schema::Manifest, mcp_schema::diagnostics::Diagnostic> {
+    use mcp_schema::diagnostics::Diagnostic;
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        let d = Diagnostic::error("manifest-unreadable", format!("cannot read the committed manifest {}: {e}", path.display())).in_file(path);
+        if e.kind() == std::io::ErrorKind::NotFound {
+            d.with_help(format!("create it with `mcp-schema generate -o {}` and commit it, or point --manifest at it", path.display()))
+        } else {
+            d
+        }
+    })?;
+    mcp_schema::Manifest::parse(&text).map_err(|e| {
+        Diagnostic::error("bad-manifest", format!("{} is {e}", path.display()))
+            .in_file(path)
+            .with_help("the manifest must be a tools/list result: {\"tools\": [{\"name\": ..., \"inputSchema\": ...}]}")
+    })
+}
+
+fn run_check(args: CheckArgs) -> u8 {
+    use mcp_schema::check::{self, Format, RenderOptions};
+    setup_miette();
+    let format = args.format;
+    let config = match mcp_schema::config::Config::discover(args.path.as_deref()) {
+        Ok(c) => c,
+        Err(d) => return check_failed(&Diagnostics(vec![d]), format),
+    };
+    let root = config.root.clone().unwrap_or_else(|| match &args.path {
+        Some(p) if p.is_file() => p.parent().map(PathBuf::from).unwrap_or_else(|| PathBuf::from(".")),
+        Some(p) => p.clone(),
+        None => PathBuf::from("."),
+    });
+    let manifest_path = args
+        .manifest
+        .clone()
+        .or_else(|| config.manifest.clone())
+        .unwrap_or_else(|| in_dir(&root, std::path::Path::new("mcp-tools.json")));
+    let committed = match read_committed(&manifest_path) {
+        Ok(m) => m,
+        Err(d) => return check_failed(&Diagnostics(vec![d]), format),
+    };
+
+    let paths = if !config.include.is_empty() { config.include.clone() } else { args.path.iter().cloned().collect() };
+    let opts = options(paths, &args.source, &config);
+    let outcome = mcp_schema::generate(&opts);
+    if args.source.verbose {
+        for note in &outcome.notes {
+            eprintln!("note: {note}");
+        }
+    }
+    let regenerated = match outcome.manifest {
+        Some(m) if !outcome.diagnostics.has_errors() => m,
+        _ => {
+            let code = check_failed(&outcome.diagnostics, format);
+            eprintln!("error: cannot regenerate the manifest: fix the errors above");
+            return code;
+        }
+    };
+    print_diagnostics(&outcome.diagnostics);
+
+    let report = check::compare(&committed, &regenerated);
+    let shown = manifest_path.strip_prefix(".").unwrap_or(&manifest_path).display().to_string();
+    let mut hint = String::from("mcp-schema generate");
+    if let Some(p) = &args.path {
+        hint.push_str(&format!(" {}", p.display()));
+    }
+    hint.push_str(&format!(" -o {shown}"));
+    let stdout = std::io::stdout();
+    let color = stdout.is_terminal() && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty());
+    let render = RenderOptions { manifest: shown, color, update_hint: Some(hint) };
+    let text = match format {
+        Format::Human => report.render_human(&render),
+        Format::Json => report.render_json(),
+        Format::Github => report.render_github(&render),
+    };
+    let mut out = stdout.lock();
+    if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
+        return 2;
+    }
+    u8::from(report.drift())
 }

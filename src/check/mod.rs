@@ -1,4 +1,25 @@
 //! Drift: compare a committed manifest with a regenerated one and classify every change.
+//!
+//! [`compare`] matches tools by name and walks each pair: the tool's own fields, then its
+//! `inputSchema` judged as a request (what a client already sends must still be accepted) and
+//! its `outputSchema` judged as a response (what a client reads must still be there). Every
+//! difference becomes a [`Change`] named by a rule of [`rules`]. Object key order is never a
+//! difference; array order is.
+//!
+//! Nothing here prints: [`Report`] renders itself to strings for the CLI.
+
+pub mod json;
+mod render;
+pub mod rules;
+mod schema;
+
+use serde_json::{Map, Value};
+
+use crate::Manifest;
+use json::{join, json_eq};
+use rules::Side;
+
+pub use render::{github_diagnostic, RenderOptions};
 
 /// How `check` reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -7,4 +28,341 @@ pub enum Format {
     Human,
     Json,
     Github,
+}
+
+/// One difference between the committed and the regenerated manifest.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Change {
+    /// The tool's name (its old name for a removed tool).
+    pub tool: String,
+    /// A JSON pointer into the tool object (`/inputSchema/properties/limit`); `""` for the tool as
+    /// a whole. Pointers follow `$ref`, so they name the argument or field a change hits.
+    pub pointer: String,
+    /// The rule id (see [`rules::ALL`]).
+    pub rule: &'static str,
+    pub breaking: bool,
+    /// The committed value, when there is one to show.
+    pub old: Option<Value>,
+    /// The regenerated value, when there is one to show.
+    pub new: Option<Value>,
+    /// A short human sentence (not part of `--format json`).
+    pub message: String,
+}
+
+/// What happened to a tool as a whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToolStatus {
+    Added,
+    Removed,
+    Changed,
+}
+
+/// The result of a comparison.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Report {
+    /// Grouped by tool: the committed manifest's order, then the added tools.
+    pub changes: Vec<Change>,
+    /// How many tools the committed manifest lists.
+    pub old_tools: usize,
+    /// How many tools the regenerated manifest lists.
+    pub new_tools: usize,
+}
+
+impl Report {
+    /// Whether the manifests differ (ignoring object key order).
+    pub fn drift(&self) -> bool {
+        !self.changes.is_empty()
+    }
+
+    pub fn breaking_count(&self) -> usize {
+        self.changes.iter().filter(|c| c.breaking).count()
+    }
+
+    /// The tools that differ, in report order, each with its status and its changes.
+    pub fn by_tool(&self) -> Vec<(&str, ToolStatus, Vec<&Change>)> {
+        let mut out: Vec<(&str, ToolStatus, Vec<&Change>)> = Vec::new();
+        for c in &self.changes {
+            match out.iter_mut().find(|(t, _, _)| *t == c.tool) {
+                Some(entry) => entry.2.push(c),
+                None => out.push((c.tool.as_str(), ToolStatus::Changed, vec![c])),
+            }
+        }
+        for entry in &mut out {
+            if entry.2.iter().any(|c| c.rule == rules::tool_added::RULE.id) {
+                entry.1 = ToolStatus::Added;
+            } else if entry.2.iter().any(|c| c.rule == rules::tool_removed::RULE.id) {
+                entry.1 = ToolStatus::Removed;
+            }
+        }
+        out
+    }
+
+    /// `--format json`: `{"drift": bool, "changes": [{"tool", "pointer", "rule", "breaking", "old", "new"}]}`,
+    /// `old` and `new` left out where they do not apply.
+    pub fn to_json(&self) -> Value {
+        let changes = self
+            .changes
+            .iter()
+            .map(|c| {
+                let mut m = Map::new();
+                m.insert("tool".into(), Value::String(c.tool.clone()));
+                m.insert("pointer".into(), Value::String(c.pointer.clone()));
+                m.insert("rule".into(), Value::String(c.rule.into()));
+                m.insert("breaking".into(), Value::Bool(c.breaking));
+                if let Some(old) = &c.old {
+                    m.insert("old".into(), old.clone());
+                }
+                if let Some(new) = &c.new {
+                    m.insert("new".into(), new.clone());
+                }
+                Value::Object(m)
+            })
+            .collect();
+        let mut doc = Map::new();
+        doc.insert("drift".into(), Value::Bool(self.drift()));
+        doc.insert("changes".into(), Value::Array(changes));
+        Value::Object(doc)
+    }
+
+    /// The one-line summary that ends the human report.
+    pub fn summary(&self, manifest: &str) -> String {
+        render::summary(self, manifest)
+    }
+
+    /// The human report: per tool, added / removed / changed, each change with its pointer, rule,
+    /// verdict and old and new values; a one-line summary at the end.
+    pub fn render_human(&self, opts: &RenderOptions) -> String {
+        render::human(self, opts)
+    }
+
+    /// GitHub Actions workflow commands: `::error` for breaking changes, `::warning` for the others.
+    pub fn render_github(&self, opts: &RenderOptions) -> String {
+        render::github(self, opts)
+    }
+
+    /// `--format json`, pretty, with a final newline.
+    pub fn render_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(&self.to_json()).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+}
+
+/// Compare the committed manifest `old` with the regenerated `new`.
+pub fn compare(old: &Manifest, new: &Manifest) -> Report {
+    let mut report = Report { changes: Vec::new(), old_tools: old.tools.len(), new_tools: new.tools.len() };
+    if old.tools.len() == new.tools.len() && old.tools.iter().zip(&new.tools).all(|(a, b)| json_eq(a, b)) {
+        return report;
+    }
+    let okeys = keys(&old.tools);
+    let nkeys = keys(&new.tools);
+    let common_old: Vec<&(String, usize)> = okeys.iter().filter(|k| nkeys.contains(k)).collect();
+    let common_new: Vec<&(String, usize)> = nkeys.iter().filter(|k| okeys.contains(k)).collect();
+    let stayed = lcs(&common_old, &common_new);
+    for (i, key) in okeys.iter().enumerate() {
+        let name = key.0.as_str();
+        let Some(j) = nkeys.iter().position(|k| k == key) else {
+            report.changes.push(tool_change(&rules::tool_removed::RULE, name, None, None, "the tool is gone: clients that call it get an error".into()));
+            continue;
+        };
+        if !stayed.contains(&key) {
+            report.changes.push(tool_change(
+                &rules::tool_moved::RULE,
+                name,
+                Some(Value::from(i)),
+                Some(Value::from(j)),
+                format!("moved from position {i} to {j}"),
+            ));
+        }
+        report.changes.extend(compare_tool(name, &old.tools[i], &new.tools[j]));
+    }
+    for key in nkeys.iter().filter(|k| !okeys.contains(k)) {
+        report.changes.push(tool_change(&rules::tool_added::RULE, &key.0, None, None, "a new tool".into()));
+    }
+    report
+}
+
+/// Tools by (name, how many of that name came before), so duplicate names still pair up.
+fn keys(tools: &[Value]) -> Vec<(String, usize)> {
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for t in tools {
+        let name = t.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
+        let n = out.iter().filter(|(k, _)| *k == name).count();
+        out.push((name, n));
+    }
+    out
+}
+
+/// The longest common subsequence of two orders: the tools that did not move.
+fn lcs<'a, T: PartialEq>(a: &[&'a T], b: &[&'a T]) -> Vec<&'a T> {
+    let (n, m) = (a.len(), b.len());
+    let mut t = vec![vec![0usize; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            t[i][j] = if a[i] == b[j] { t[i + 1][j + 1] + 1 } else { t[i + 1][j].max(t[i][j + 1]) };
+        }
+    }
+    let (mut i, mut j, mut out) = (0, 0, Vec::new());
+    while i < n && j < m {
+        if a[i] == b[j] {
+            out.push(a[i]);
+            i += 1;
+            j += 1;
+        } else if t[i + 1][j] >= t[i][j + 1] {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+    out
+}
+
+fn tool_change(rule: &rules::Rule, tool: &str, old: Option<Value>, new: Option<Value>, message: String) -> Change {
+    Change { tool: tool.into(), pointer: String::new(), rule: rule.id, breaking: rule.breaking(Side::Tool), old, new, message }
+}
+
+/// The changes inside one tool that kept its name.
+fn compare_tool(name: &str, old: &Value, new: &Value) -> Vec<Change> {
+    if json_eq(old, new) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let empty = Map::new();
+    let o = old.as_object().unwrap_or(&empty);
+    let n = new.as_object().unwrap_or(&empty);
+    let mut fields: Vec<&String> = o.keys().collect();
+    fields.extend(n.keys().filter(|k| !o.contains_key(*k)));
+    for field in fields {
+        let (ov, nv) = (o.get(field), n.get(field));
+        if let (Some(a), Some(b)) = (ov, nv) {
+            if json_eq(a, b) {
+                continue;
+            }
+        }
+        let p = join("", field);
+        let simple = |rule: &rules::Rule, message: String| Change {
+            tool: name.into(),
+            pointer: p.clone(),
+            rule: rule.id,
+            breaking: rule.breaking(Side::Tool),
+            old: ov.cloned(),
+            new: nv.cloned(),
+            message,
+        };
+        match field.as_str() {
+            "name" => {}
+            "title" => out.push(simple(&rules::title_changed::RULE, "title changed".into())),
+            "description" => out.push(simple(&rules::description_changed::RULE, "description changed".into())),
+            "_meta" | "icons" => out.push(simple(&rules::metadata_changed::RULE, format!("{field} changed"))),
+            "inputSchema" => match (ov, nv) {
+                (Some(a), Some(b)) => out.extend(schema::SchemaDiff::new(name, Side::Request, a, b).run(&p)),
+                _ => out.push(simple(&rules::unclassified_change::RULE, "inputSchema appeared or went away".into())),
+            },
+            "outputSchema" => match (ov, nv) {
+                (Some(a), Some(b)) => out.extend(schema::SchemaDiff::new(name, Side::Response, a, b).run(&p)),
+                (Some(_), None) => out.push(simple(&rules::output_schema_removed::RULE, "the outputSchema was removed".into())),
+                _ => out.push(simple(&rules::output_schema_added::RULE, "the tool now declares an outputSchema".into())),
+            },
+            "annotations" => out.extend(compare_annotations(name, ov, nv)),
+            _ => out.push(simple(&rules::unclassified_change::RULE, format!("tool field `{field}` changed"))),
+        }
+    }
+    if out.is_empty() {
+        // The tools differ, but not in a way the rules saw: never let drift go unreported.
+        out.push(Change {
+            tool: name.into(),
+            pointer: String::new(),
+            rule: rules::unclassified_change::RULE.id,
+            breaking: true,
+            old: Some(old.clone()),
+            new: Some(new.clone()),
+            message: "the tool changed in a way mcp-schema does not classify".into(),
+        });
+    }
+    out
+}
+
+fn compare_annotations(name: &str, ov: Option<&Value>, nv: Option<&Value>) -> Vec<Change> {
+    let (Some(Value::Object(o)), Some(Value::Object(n))) = (ov, nv) else {
+        let rule = &rules::annotation_changed::RULE;
+        return vec![Change {
+            tool: name.into(),
+            pointer: "/annotations".into(),
+            rule: rule.id,
+            breaking: rule.breaking(Side::Tool),
+            old: ov.cloned(),
+            new: nv.cloned(),
+            message: "annotations changed".into(),
+        }];
+    };
+    let mut keys: Vec<&String> = o.keys().collect();
+    keys.extend(n.keys().filter(|k| !o.contains_key(*k)));
+    keys.into_iter()
+        .filter(|k| !matches!((o.get(*k), n.get(*k)), (Some(a), Some(b)) if json_eq(a, b)))
+        .map(|k| {
+            let rule = if k == "title" { &rules::title_changed::RULE } else { &rules::annotation_changed::RULE };
+            Change {
+                tool: name.into(),
+                pointer: join("/annotations", k),
+                rule: rule.id,
+                breaking: rule.breaking(Side::Tool),
+                old: o.get(k).cloned(),
+                new: n.get(k).cloned(),
+                message: format!("annotation {k} changed"),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn m(v: Value) -> Manifest {
+        Manifest::from_value(v).unwrap()
+    }
+
+    #[test]
+    fn key_order_is_not_drift() {
+        let a = Manifest::parse(r#"{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}}}]}"#).unwrap();
+        let b = Manifest::parse(r#"{"tools":[{"inputSchema":{"properties":{"x":{"type":"string"}},"type":"object"},"name":"a"}]}"#).unwrap();
+        assert!(!compare(&a, &b).drift());
+    }
+
+    #[test]
+    fn rename_is_removed_plus_added() {
+        let r = compare(&m(json!({"tools": [{"name": "a", "inputSchema": {}}]})), &m(json!({"tools": [{"name": "b", "inputSchema": {}}]})));
+        let got: Vec<_> = r.changes.iter().map(|c| (c.tool.as_str(), c.rule, c.breaking)).collect();
+        assert_eq!(got, vec![("a", "tool-removed", true), ("b", "tool-added", false)]);
+        let statuses: Vec<_> = r.by_tool().into_iter().map(|(t, s, _)| (t, s)).collect();
+        assert_eq!(statuses, vec![("a", ToolStatus::Removed), ("b", ToolStatus::Added)]);
+    }
+
+    #[test]
+    fn moving_one_tool_reports_only_that_tool() {
+        let t = |n: &str| json!({"name": n, "inputSchema": {}});
+        let r = compare(&m(json!({"tools": [t("a"), t("b"), t("c")]})), &m(json!({"tools": [t("c"), t("a"), t("b")]})));
+        let got: Vec<_> = r.changes.iter().map(|c| (c.tool.as_str(), c.rule)).collect();
+        assert_eq!(got, vec![("c", "tool-moved")]);
+    }
+
+    #[test]
+    fn json_format_leaves_out_absent_values() {
+        let r = compare(&m(json!({"tools": [{"name": "a", "inputSchema": {}}]})), &m(json!({"tools": []})));
+        assert_eq!(r.to_json(), json!({"drift": true, "changes": [{"tool": "a", "pointer": "", "rule": "tool-removed", "breaking": true}]}));
+        let keys: Vec<_> = r.to_json()["changes"][0].as_object().unwrap().keys().cloned().collect();
+        assert_eq!(keys, ["tool", "pointer", "rule", "breaking"]);
+        assert_eq!(compare(&m(json!({"tools": []})), &m(json!({"tools": []}))).to_json(), json!({"drift": false, "changes": []}));
+    }
+
+    #[test]
+    fn unknown_tool_fields_are_never_silent() {
+        let r = compare(
+            &m(json!({"tools": [{"name": "a", "inputSchema": {}, "execution": {"taskSupport": "forbidden"}}]})),
+            &m(json!({"tools": [{"name": "a", "inputSchema": {}, "execution": {"taskSupport": "required"}}]})),
+        );
+        assert_eq!(r.changes.len(), 1);
+        assert_eq!((r.changes[0].rule, r.changes[0].pointer.as_str(), r.changes[0].breaking), ("unclassified-change", "/execution", true));
+    }
 }

@@ -1,0 +1,213 @@
+//! Rendering a [`Report`] as text: the human report and GitHub workflow commands.
+
+use super::json::short;
+use super::{Change, Report, ToolStatus};
+
+/// How to render a report.
+#[derive(Debug, Clone, Default)]
+pub struct RenderOptions {
+    /// The manifest's name as the user should see it (`mcp-tools.json`).
+    pub manifest: String,
+    /// ANSI colour (only on a terminal, never with NO_COLOR: the caller decides).
+    pub color: bool,
+    /// The command that accepts the changes, for the summary line.
+    pub update_hint: Option<String>,
+}
+
+const RED: &str = "31";
+const GREEN: &str = "32";
+const YELLOW: &str = "33";
+const CYAN: &str = "36";
+const BOLD: &str = "1";
+const DIM: &str = "2";
+
+fn paint(s: &str, code: &str, color: bool) -> String {
+    if color {
+        format!("\x1b[{code}m{s}\x1b[0m")
+    } else {
+        s.to_owned()
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+pub(super) fn summary(report: &Report, manifest: &str) -> String {
+    if !report.drift() {
+        return format!("{manifest} is up to date ({})", plural(report.new_tools, "tool", "tools"));
+    }
+    let tools = report.by_tool();
+    let count = |s: ToolStatus| tools.iter().filter(|t| t.1 == s).count();
+    let breaking = report.breaking_count();
+    format!(
+        "drift in {manifest}: {} ({} added, {} removed, {} changed), {}: {} breaking, {} compatible",
+        plural(tools.len(), "tool", "tools"),
+        count(ToolStatus::Added),
+        count(ToolStatus::Removed),
+        count(ToolStatus::Changed),
+        plural(report.changes.len(), "change", "changes"),
+        breaking,
+        report.changes.len() - breaking,
+    )
+}
+
+pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
+    let c = opts.color;
+    let mut out = String::new();
+    for (tool, status, changes) in report.by_tool() {
+        let (word, code) = match status {
+            ToolStatus::Added => ("added  ", GREEN),
+            ToolStatus::Removed => ("removed", RED),
+            ToolStatus::Changed => ("changed", CYAN),
+        };
+        out.push_str(&format!("{} {}\n", paint(word, code, c), paint(tool, BOLD, c)));
+        for ch in changes {
+            let verdict = if ch.breaking { paint("BREAKING  ", &format!("{BOLD};{RED}"), c) } else { paint("compatible", YELLOW, c) };
+            let at = if ch.pointer.is_empty() { String::new() } else { format!("  at {}", ch.pointer) };
+            out.push_str(&format!("  {verdict}  {}{at}\n", paint(ch.rule, BOLD, c)));
+            out.push_str(&format!("              {}\n", ch.message));
+            if let Some(old) = &ch.old {
+                out.push_str(&format!("              {} {}\n", paint("old:", DIM, c), short(old, 200)));
+            }
+            if let Some(new) = &ch.new {
+                out.push_str(&format!("              {} {}\n", paint("new:", DIM, c), short(new, 200)));
+            }
+        }
+    }
+    if report.drift() {
+        out.push('\n');
+    }
+    let mut line = summary(report, &opts.manifest);
+    if report.drift() {
+        if let Some(hint) = &opts.update_hint {
+            line.push_str(&format!("; to accept them run `{hint}`"));
+        }
+        let code = if report.breaking_count() > 0 { RED } else { YELLOW };
+        line = paint(&line, code, c);
+    } else {
+        line = paint(&line, GREEN, c);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// Workflow-command data: `%`, CR and LF escaped.
+fn escape_data(s: &str) -> String {
+    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+/// Workflow-command property values: also `:` and `,`.
+fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+fn annotation(ch: &Change, manifest: &str) -> String {
+    let level = if ch.breaking { "error" } else { "warning" };
+    let mut text = format!("{}{}: {}", ch.tool, if ch.pointer.is_empty() { String::new() } else { format!(" {}", ch.pointer) }, ch.message);
+    text.push_str(if ch.breaking { " (breaking)" } else { " (compatible)" });
+    if let Some(old) = &ch.old {
+        text.push_str(&format!("\nold: {}", short(old, 200)));
+    }
+    if let Some(new) = &ch.new {
+        text.push_str(&format!("\nnew: {}", short(new, 200)));
+    }
+    format!(
+        "::{level} file={},title={}::{}",
+        escape_property(manifest),
+        escape_property(&format!("mcp-schema {}: {}", ch.rule, ch.tool)),
+        escape_data(&text)
+    )
+}
+
+/// A diagnostic (a run that could not finish) as a GitHub `::error` / `::warning` line.
+pub fn github_diagnostic(d: &crate::diagnostics::Diagnostic) -> String {
+    let level = if d.is_error() { "error" } else { "warning" };
+    let mut props = Vec::new();
+    if let Some(path) = d.file_path() {
+        props.push(format!("file={}", escape_property(&path.display().to_string())));
+    }
+    if let Some(loc) = &d.location {
+        let (line, col) = loc.line_col();
+        props.push(format!("line={line},col={col}"));
+    }
+    props.push(format!("title={}", escape_property(&format!("mcp-schema {}", d.code))));
+    let mut text = d.message.clone();
+    if let Some(help) = &d.help {
+        text.push_str(&format!("\nhelp: {help}"));
+    }
+    format!("::{level} {}::{}", props.join(","), escape_data(&text))
+}
+
+pub(super) fn github(report: &Report, opts: &RenderOptions) -> String {
+    let mut out = String::new();
+    for ch in &report.changes {
+        out.push_str(&annotation(ch, &opts.manifest));
+        out.push('\n');
+    }
+    let mut line = summary(report, &opts.manifest);
+    if report.drift() {
+        if let Some(hint) = &opts.update_hint {
+            line.push_str(&format!("; to accept them run `{hint}`"));
+        }
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::compare;
+    use crate::Manifest;
+    use serde_json::json;
+
+    fn sample() -> Report {
+        let old = Manifest::from_value(json!({"tools": [
+            {"name": "a", "description": "A", "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}}},
+            {"name": "gone", "inputSchema": {}}]}))
+        .unwrap();
+        let new = Manifest::from_value(json!({"tools": [
+            {"name": "a", "description": "A, better", "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]}}]}))
+        .unwrap();
+        compare(&old, &new)
+    }
+
+    #[test]
+    fn human_report_lists_tools_changes_and_a_summary() {
+        let opts = RenderOptions { manifest: "m.json".into(), color: false, update_hint: Some("mcp-schema generate -o m.json".into()) };
+        let text = sample().render_human(&opts);
+        assert!(text.contains("changed a\n"), "{text}");
+        assert!(text.contains("BREAKING    property-made-required  at /inputSchema/properties/x"), "{text}");
+        assert!(text.contains("compatible  description-changed  at /description"), "{text}");
+        assert!(text.contains("old: \"A\"\n"), "{text}");
+        assert!(text.contains("removed gone\n"), "{text}");
+        assert!(!text.contains('\x1b'), "no colour when asked for none");
+        let last = text.lines().last().unwrap();
+        assert_eq!(
+            last,
+            "drift in m.json: 2 tools (0 added, 1 removed, 1 changed), 3 changes: 2 breaking, 1 compatible; to accept them run `mcp-schema generate -o m.json`"
+        );
+        assert!(sample().render_human(&RenderOptions { color: true, ..opts }).contains("\x1b[1;31mBREAKING"));
+    }
+
+    #[test]
+    fn github_diagnostics_carry_file_and_title() {
+        let d = crate::diagnostics::Diagnostic::error("bad-manifest", "not JSON: x\ny").in_file(std::path::Path::new("a:b.json"));
+        assert_eq!(github_diagnostic(&d), "::error file=a%3Ab.json,title=mcp-schema bad-manifest::not JSON: x%0Ay");
+    }
+
+    #[test]
+    fn github_annotations_are_escaped() {
+        let text = sample().render_github(&RenderOptions { manifest: "dir,x/m.json".into(), ..Default::default() });
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        assert!(lines[0].starts_with("::warning file=dir%2Cx/m.json,title=mcp-schema description-changed%3A a::a /description: "), "{text}");
+        assert!(lines[0].contains("%0Aold: \"A\"%0Anew: \"A, better\""), "{text}");
+        assert!(lines[1].starts_with("::error "), "{text}");
+        assert!(lines[2].starts_with("::error ") && lines[2].contains("tool-removed"), "{text}");
+        assert!(lines[3].starts_with("drift in"), "{text}");
+    }
+}
