@@ -251,9 +251,9 @@ fn compare_tool(name: &str, old: &Value, new: &Value) -> Vec<Change> {
         };
         match field.as_str() {
             "name" => {}
-            "title" => out.push(simple(&rules::title_changed::RULE, "title changed".into())),
-            "description" => out.push(simple(&rules::description_changed::RULE, "description changed".into())),
-            "_meta" | "icons" => out.push(simple(&rules::metadata_changed::RULE, format!("{field} changed"))),
+            "title" => out.push(simple(&rules::title_changed::RULE, schema::what_happened("title", ov, nv))),
+            "description" => out.push(simple(&rules::description_changed::RULE, schema::what_happened("description", ov, nv))),
+            "_meta" | "icons" => out.push(simple(&rules::metadata_changed::RULE, schema::what_happened(field, ov, nv))),
             "inputSchema" => match (ov, nv) {
                 (Some(a), Some(b)) => out.extend(schema::SchemaDiff::new(name, Side::Request, a, b).run(&p)),
                 _ => out.push(simple(&rules::unclassified_change::RULE, "inputSchema appeared or went away".into())),
@@ -308,7 +308,7 @@ fn compare_annotations(name: &str, ov: Option<&Value>, nv: Option<&Value>) -> Ve
                 breaking: rule.breaking(Side::Tool),
                 old: o.get(k).cloned(),
                 new: n.get(k).cloned(),
-                message: format!("annotation {k} changed"),
+                message: schema::what_happened(&format!("annotation {k}"), o.get(k), n.get(k)),
             }
         })
         .collect()

@@ -179,14 +179,12 @@ impl<'a> SchemaDiff<'a> {
                     }
                     _ => self.unclassified(&p, ov, nv, "allOf"),
                 },
-                "description" => {
-                    self.emit(&rules::description_changed::RULE, &p, ov, nv, "description changed")
-                }
-                "title" => self.emit(&rules::title_changed::RULE, &p, ov, nv, "title changed"),
-                "default" => self.emit(&rules::default_changed::RULE, &p, ov, nv, "default changed"),
+                "description" => self.emit(&rules::description_changed::RULE, &p, ov, nv, what_happened("description", ov, nv)),
+                "title" => self.emit(&rules::title_changed::RULE, &p, ov, nv, what_happened("title", ov, nv)),
+                "default" => self.emit(&rules::default_changed::RULE, &p, ov, nv, what_happened("default", ov, nv)),
                 "format" => self.compare_format(ov, nv, &p),
                 k if METADATA.contains(&k) || k.starts_with("x-") => {
-                    self.emit(&rules::metadata_changed::RULE, &p, ov, nv, format!("{k} changed"))
+                    self.emit(&rules::metadata_changed::RULE, &p, ov, nv, what_happened(k, ov, nv))
                 }
                 k if LOWER_BOUNDS.contains(&k) => self.compare_bound(k, ov, nv, &p, true),
                 k if UPPER_BOUNDS.contains(&k) => self.compare_bound(k, ov, nv, &p, false),
@@ -473,6 +471,15 @@ impl<'a> SchemaDiff<'a> {
                 self.emit(&rules::unused_definition_changed::RULE, &p, a, b, format!("definition `{name}` changed, but nothing refers to it"));
             }
         }
+    }
+}
+
+/// `kw added`, `kw removed` or `kw changed`.
+pub(crate) fn what_happened(kw: &str, old: Option<&Value>, new: Option<&Value>) -> String {
+    match (old, new) {
+        (None, Some(_)) => format!("{kw} added"),
+        (Some(_), None) => format!("{kw} removed"),
+        _ => format!("{kw} changed"),
     }
 }
 
