@@ -81,11 +81,22 @@ struct CheckArgs {
     source: SourceArgs,
 }
 
+/// syn and our lowering recurse over nested code; a generous stack turns pathological nesting
+/// into a diagnostic instead of an overflow.
+const STACK_SIZE: usize = 512 * 1024 * 1024;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let code = match cli.command {
+    let worker = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(move || match cli.command {
         Command::Generate(args) => run_generate(args),
         Command::Check(args) => run_check(args),
+    });
+    let code = match worker.map(|w| w.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("error: internal failure (please report it); no manifest was written");
+            2
+        }
     };
     ExitCode::from(code)
 }

@@ -1,0 +1,5 @@
+pub mod station;
+mod reading;
+
+pub use reading::*;
+pub(crate) use self::station::Region as Area;

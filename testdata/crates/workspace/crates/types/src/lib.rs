@@ -1,0 +1,5 @@
+//! Types shared by the servers of the workspace.
+
+mod forecast;
+
+pub use forecast::{Day, Forecast};
