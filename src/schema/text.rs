@@ -127,7 +127,9 @@ mod tests {
             ["Summary line.", "", "Longer description", "    with indentation."].iter().map(|s| s.to_string()).collect();
         assert_eq!(clean_doc(&lines).unwrap(), "Summary line.\n\nLonger description\n    with indentation.");
         let lines: Vec<String> = ["", "    Indented.", "      More.", "   "].iter().map(|s| s.to_string()).collect();
-        assert_eq!(clean_doc(&lines).unwrap(), "Indented.\n  More.\n");
+        assert_eq!(clean_doc(&lines).unwrap(), "Indented.\n  More.");
+        let lines: Vec<String> = ["A.", "      b", "    "].iter().map(|s| s.to_string()).collect();
+        assert_eq!(clean_doc(&lines).unwrap(), "A.\nb", "a whitespace-only last line shorter than the margin goes");
         assert_eq!(clean_doc(&[String::new()]), None);
     }
 }
