@@ -70,8 +70,10 @@ impl Config {
     pub fn discover(path: Option<&Path>) -> Result<Config, Diagnostic> {
         let start = path.unwrap_or(Path::new("."));
         let Some(dir) = config_dir(start) else { return Ok(Config::default()) };
-        let cargo = dir.join("Cargo.toml");
-        let own = dir.join(FILE_NAME);
+        // `Cargo.toml`, not `./Cargo.toml`, in messages about the current directory.
+        let in_dir = |name: &str| if dir == Path::new(".") { PathBuf::from(name) } else { dir.join(name) };
+        let cargo = in_dir("Cargo.toml");
+        let own = in_dir(FILE_NAME);
         let from_cargo = if cargo.is_file() { read_cargo(&cargo)? } else { None };
         let from_own = if own.is_file() { Some(read_own(&own)?) } else { None };
         let (file, text, table) = match (from_cargo, from_own) {

@@ -1,0 +1,215 @@
+//! `mcp-schema check` from the outside: every exit status and every format, in temp dirs.
+//!
+//! The crates here have no tool fns, so the regenerated manifest is `{"tools": []}` whatever the
+//! profile; the committed manifests are written by hand around that.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::{json, Value};
+
+const BIN: &str = env!("CARGO_BIN_EXE_mcp-schema");
+
+const CARGO_TOML: &str = "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+const LIB_RS: &str = "//! No tools here.\npub fn helper() -> u32 { 1 }\n";
+
+fn krate(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "Cargo.toml", CARGO_TOML);
+    write(dir.path(), "src/lib.rs", LIB_RS);
+    for (name, text) in files {
+        write(dir.path(), name, text);
+    }
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) {
+    let p = dir.join(name);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+fn check(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN).arg("check").args(args).current_dir(dir).env_remove("NO_COLOR").output().expect("run mcp-schema")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// stderr with miette's line wrapping undone: words joined by single spaces, gutters dropped.
+fn stderr_words(o: &Output) -> String {
+    stderr(o).split_whitespace().filter(|w| *w != "|").collect::<Vec<_>>().join(" ")
+}
+
+fn status(o: &Output) -> i32 {
+    o.status.code().expect("exited, not killed by a signal")
+}
+
+const ONE_TOOL: &str = r#"{"tools": [{"name": "search", "description": "Search.", "inputSchema": {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}}]}"#;
+
+#[test]
+fn equal_manifest_exits_0_in_every_format() {
+    let d = krate(&[("mcp-tools.json", "{\"tools\": []}\n")]);
+    let o = check(d.path(), &[]);
+    assert_eq!(status(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o), "mcp-tools.json is up to date (0 tools)\n");
+
+    let o = check(d.path(), &["--format", "json"]);
+    assert_eq!(status(&o), 0);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v, json!({"drift": false, "changes": []}));
+
+    let o = check(d.path(), &["--format", "github"]);
+    assert_eq!(status(&o), 0);
+    assert!(!stdout(&o).contains("::error") && !stdout(&o).contains("::warning"), "{}", stdout(&o));
+}
+
+#[test]
+fn key_order_and_whitespace_are_not_drift() {
+    let d = krate(&[("mcp-tools.json", "{ \"tools\" : [ ] }")]);
+    assert_eq!(status(&check(d.path(), &[])), 0);
+}
+
+#[test]
+fn drift_exits_1_human() {
+    let d = krate(&[("mcp-tools.json", ONE_TOOL)]);
+    let o = check(d.path(), &[]);
+    assert_eq!(status(&o), 1, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("removed search\n"), "{out}");
+    assert!(out.contains("BREAKING    tool-removed"), "{out}");
+    assert!(!out.contains('\x1b'), "no colour when stdout is not a terminal: {out:?}");
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("drift in mcp-tools.json: 1 tool (0 added, 1 removed, 0 changed), 1 change: 1 breaking, 0 compatible"), "{last}");
+    assert!(last.contains("`mcp-schema generate -o mcp-tools.json`"), "{last}");
+}
+
+#[test]
+fn drift_exits_1_json() {
+    let d = krate(&[("mcp-tools.json", ONE_TOOL)]);
+    let o = check(d.path(), &["--format", "json"]);
+    assert_eq!(status(&o), 1);
+    let v: Value = serde_json::from_str(&stdout(&o)).expect("stdout is one JSON document");
+    assert_eq!(v, json!({"drift": true, "changes": [{"tool": "search", "pointer": "", "rule": "tool-removed", "breaking": true}]}));
+}
+
+#[test]
+fn drift_exits_1_github() {
+    let d = krate(&[("mcp-tools.json", ONE_TOOL)]);
+    let o = check(d.path(), &["--format", "github"]);
+    assert_eq!(status(&o), 1);
+    let out = stdout(&o);
+    let first = out.lines().next().unwrap();
+    assert!(first.starts_with("::error file=mcp-tools.json,title=mcp-schema tool-removed%3A search::search: "), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("drift in mcp-tools.json"), "{out}");
+}
+
+#[test]
+fn missing_manifest_exits_2() {
+    let d = krate(&[]);
+    let o = check(d.path(), &[]);
+    assert_eq!(status(&o), 2);
+    let err = stderr(&o);
+    let words = stderr_words(&o);
+    assert!(words.contains("cannot read the committed manifest mcp-tools.json"), "{err}");
+    assert!(words.contains("mcp-schema generate -o mcp-tools.json"), "the help says how to create it: {err}");
+    assert!(stdout(&o).is_empty());
+}
+
+#[test]
+fn manifest_that_is_not_json_exits_2() {
+    let d = krate(&[("mcp-tools.json", "tools: []\n")]);
+    let o = check(d.path(), &[]);
+    assert_eq!(status(&o), 2);
+    assert!(stderr_words(&o).contains("not JSON"), "{}", stderr(&o));
+}
+
+#[test]
+fn manifest_that_is_not_a_tools_list_exits_2_in_every_format() {
+    for (text, why) in [("[1, 2]", "top level is not an object"), ("{\"tools\": {}}", "no \"tools\" array"), ("{\"tools\": [{\"title\": \"x\"}]}", "no string \"name\"")] {
+        let d = krate(&[("mcp-tools.json", text)]);
+        for format in ["human", "json", "github"] {
+            let o = check(d.path(), &["--format", format]);
+            assert_eq!(status(&o), 2, "{text} / {format}");
+            assert!(stderr_words(&o).contains(why), "{text}: {}", stderr(&o));
+            if format == "github" {
+                assert!(stdout(&o).starts_with("::error file=mcp-tools.json,title=mcp-schema bad-manifest::"), "{}", stdout(&o));
+            } else {
+                assert!(stdout(&o).is_empty(), "{format}: {}", stdout(&o));
+            }
+        }
+    }
+}
+
+#[test]
+fn sources_that_do_not_parse_exit_2() {
+    let d = krate(&[("mcp-tools.json", "{\"tools\": []}"), ("src/lib.rs", "pub fn broken( {\n")]);
+    let o = check(d.path(), &[]);
+    assert_eq!(status(&o), 2, "stdout: {}\nstderr: {}", stdout(&o), stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_path_that_is_not_a_crate_exits_2() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "mcp-tools.json", "{\"tools\": []}");
+    let o = check(d.path(), &[]);
+    assert_eq!(status(&o), 2, "{}", stdout(&o));
+}
+
+#[test]
+fn path_argument_and_manifest_flag() {
+    let d = krate(&[("schema/tools.json", ONE_TOOL), ("mcp-tools.json", "{\"tools\": []}")]);
+    let parent = d.path().parent().unwrap();
+    let name = d.path().file_name().unwrap().to_str().unwrap();
+    // PATH: the default manifest is in the crate root, not the current directory.
+    assert_eq!(status(&check(parent, &[name])), 0);
+    // --manifest beats the default.
+    let o = check(d.path(), &["--manifest", "schema/tools.json"]);
+    assert_eq!(status(&o), 1);
+    assert!(stdout(&o).contains("drift in schema/tools.json"), "{}", stdout(&o));
+}
+
+#[test]
+fn configured_manifest_is_the_default_and_the_flag_beats_it() {
+    let d = krate(&[
+        ("mcp-schema.toml", "manifest = \"schema/tools.json\"\n"),
+        ("schema/tools.json", ONE_TOOL),
+        ("mcp-tools.json", "{\"tools\": []}"),
+    ]);
+    let o = check(d.path(), &["--format", "json"]);
+    assert_eq!(status(&o), 1, "{}", stderr(&o));
+    assert_eq!(status(&check(d.path(), &["--manifest", "mcp-tools.json"])), 0);
+
+    let d = krate(&[("mcp-tools.json", ONE_TOOL)]);
+    write(d.path(), "Cargo.toml", &format!("{CARGO_TOML}\n[package.metadata.mcp-schema]\nmanifest = \"empty.json\"\n"));
+    write(d.path(), "empty.json", "{\"tools\": []}");
+    assert_eq!(status(&check(d.path(), &[])), 0);
+}
+
+#[test]
+fn bad_configuration_exits_2_with_the_file() {
+    let d = krate(&[("mcp-tools.json", "{\"tools\": []}"), ("mcp-schema.toml", "profil = \"rmcp\"\n")]);
+    let o = check(d.path(), &["--format", "github"]);
+    assert_eq!(status(&o), 2);
+    assert!(stderr_words(&o).contains("unknown key `profil`"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("file=mcp-schema.toml,line=1,col=1"), "{}", stdout(&o));
+}
+
+#[test]
+fn no_color_is_respected_and_help_lists_the_formats() {
+    let d = krate(&[("mcp-tools.json", ONE_TOOL)]);
+    let o = Command::new(BIN).args(["check"]).current_dir(d.path()).env("NO_COLOR", "1").output().unwrap();
+    assert_eq!(status(&o), 1);
+    assert!(!stdout(&o).contains('\x1b'));
+    let help = Command::new(BIN).args(["check", "--help"]).output().unwrap();
+    let text = stdout(&help);
+    assert!(text.contains("--format") && text.contains("github") && text.contains("--manifest"), "{text}");
+    let bad = Command::new(BIN).args(["check", "--format", "xml"]).current_dir(d.path()).output().unwrap();
+    assert_eq!(status(&bad), 2, "clap usage errors exit 2");
+}
