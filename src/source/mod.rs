@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 pub use cargo::{CargoManifest, LockedPackage};
 pub use index::{ItemKind, ItemRef, Namespace, Resolved};
-pub use cargo::{find_lock, DependencySpec};
+pub use cargo::{find_lock, read_manifest, DependencySpec};
 pub use modules::{unraw as unraw_ident, Module, ModuleId};
 
 use crate::diagnostics::{Diagnostic, Diagnostics, Location, SourceFile};

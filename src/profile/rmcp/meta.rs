@@ -1,0 +1,346 @@
+//! name, title, description, annotations, icons, meta and execution of a `#[tool]` (spec §3):
+//! reading the attribute, evaluating `description` expressions, and folding doc attributes the
+//! way rmcp-macros does.
+
+use std::path::PathBuf;
+
+use serde_json::{Map, Value};
+use syn::punctuated::Punctuated;
+use syn::{Expr, Lit, Meta, Token};
+
+use super::version::MacroSide;
+use crate::profile::{annotations, lit_str};
+use crate::source::{ItemKind, ModuleId, Namespace, Resolved, Workspace};
+
+/// Where an expression is written: for name resolution and `include_str!` paths.
+#[derive(Debug, Clone, Copy)]
+pub struct At<'w> {
+    pub ws: &'w Workspace,
+    pub krate: usize,
+    pub module: ModuleId,
+}
+
+impl At<'_> {
+    fn file(&self) -> PathBuf {
+        self.ws.crates[self.krate].file_of(self.module).source.path.clone()
+    }
+}
+
+/// Const chains deeper than this are not followed.
+const MAX_EVAL_DEPTH: usize = 32;
+
+/// The value of a `&str` expression known without running anything: a string literal, `concat!`
+/// of literals, `include_str!`, or a path to a `const`/`static` of the crate whose initialiser is
+/// one of these. `None` when it cannot be known.
+pub fn eval_str(expr: &Expr, at: At) -> Option<String> {
+    eval_str_at(expr, at, 0)
+}
+
+fn eval_str_at(expr: &Expr, at: At, depth: usize) -> Option<String> {
+    if depth > MAX_EVAL_DEPTH {
+        return None;
+    }
+    match expr {
+        Expr::Lit(l) => match &l.lit {
+            Lit::Str(s) => Some(s.value()),
+            _ => None,
+        },
+        Expr::Group(g) => eval_str_at(&g.expr, at, depth + 1),
+        Expr::Paren(p) => eval_str_at(&p.expr, at, depth + 1),
+        Expr::Reference(r) => eval_str_at(&r.expr, at, depth + 1),
+        Expr::Macro(m) => eval_macro(&m.mac, at, depth + 1),
+        Expr::Path(p) if p.qself.is_none() => {
+            let segments: Vec<String> = p.path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
+            let mut segments = segments;
+            if p.path.leading_colon.is_some() {
+                segments.insert(0, String::new());
+            }
+            match at.ws.resolve(at.krate, at.module, &segments, Namespace::Value) {
+                Resolved::Item(item, ItemKind::Const | ItemKind::Static) => {
+                    let init = match at.ws.item(item) {
+                        syn::Item::Const(c) => &c.expr,
+                        syn::Item::Static(s) => &s.expr,
+                        _ => return None,
+                    };
+                    eval_str_at(init, At { ws: at.ws, krate: item.krate, module: item.module }, depth + 1)
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `concat!(…)` and `include_str!(…)`; any other macro is unknown.
+pub fn eval_macro(mac: &syn::Macro, at: At, depth: usize) -> Option<String> {
+    let name = mac.path.segments.last()?.ident.to_string();
+    match name.as_str() {
+        "concat" => {
+            let parts = mac.parse_body_with(Punctuated::<Expr, Token![,]>::parse_terminated).ok()?;
+            let mut out = String::new();
+            for part in &parts {
+                out.push_str(&concat_piece(part, at, depth + 1)?);
+            }
+            Some(out)
+        }
+        "include_str" => {
+            let arg: Expr = mac.parse_body().ok()?;
+            let rel = eval_str_at(&arg, at, depth + 1)?;
+            let base = at.file();
+            let path = base.parent().map(|d| d.join(&rel)).unwrap_or_else(|| PathBuf::from(&rel));
+            std::fs::read_to_string(path).ok()
+        }
+        _ => None,
+    }
+}
+
+/// One argument of `concat!`: a literal of any kind, or a nested macro.
+fn concat_piece(expr: &Expr, at: At, depth: usize) -> Option<String> {
+    if depth > MAX_EVAL_DEPTH {
+        return None;
+    }
+    match expr {
+        Expr::Lit(l) => match &l.lit {
+            Lit::Str(s) => Some(s.value()),
+            Lit::Char(c) => Some(c.value().to_string()),
+            Lit::Int(i) => Some(i.base10_digits().to_owned()),
+            Lit::Float(f) => Some(f.base10_digits().to_owned()),
+            Lit::Bool(b) => Some(b.value.to_string()),
+            _ => None,
+        },
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
+            let inner = concat_piece(&u.expr, at, depth + 1)?;
+            Some(format!("-{inner}"))
+        }
+        Expr::Group(g) => concat_piece(&g.expr, at, depth + 1),
+        Expr::Macro(m) => eval_macro(&m.mac, at, depth + 1),
+        _ => None,
+    }
+}
+
+/// The result of folding a fn's doc attributes (spec §3.3).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct DocFold {
+    /// The final accumulator, when not empty.
+    pub description: Option<String>,
+    /// Doc macros whose value cannot be known and that survive in the accumulator.
+    pub opaque: Vec<String>,
+    /// A `cfg_attr` was seen (its predicate cannot be evaluated; treated as absent).
+    pub cfg_attr: bool,
+}
+
+/// rmcp-macros' doc fold over every attribute of the fn except the `#[tool]` one itself.
+pub fn fold_docs(attrs: &[syn::Attribute], tool_attr: Option<&syn::Attribute>, doc_macros: bool, at: At) -> DocFold {
+    fold_docs_with(attrs, tool_attr, doc_macros, &|m| eval_macro(m, at, 0))
+}
+
+/// [`fold_docs`] with the evaluation of doc macros given.
+pub fn fold_docs_with(
+    attrs: &[syn::Attribute],
+    tool_attr: Option<&syn::Attribute>,
+    doc_macros: bool,
+    eval: &dyn Fn(&syn::Macro) -> Option<String>,
+) -> DocFold {
+    let mut acc = String::new();
+    let mut opaque: Vec<String> = Vec::new();
+    let mut cfg_attr = false;
+    let append = |acc: &mut String, line: &str| {
+        if !acc.is_empty() {
+            acc.push('\n');
+        }
+        acc.push_str(line);
+    };
+    for attr in attrs {
+        if tool_attr.is_some_and(|t| std::ptr::eq(t, attr)) {
+            continue;
+        }
+        if attr.path().is_ident("cfg_attr") {
+            cfg_attr = true;
+            continue;
+        }
+        let reset = |acc: &mut String, opaque: &mut Vec<String>| {
+            acc.clear();
+            opaque.clear();
+        };
+        if !attr.path().is_ident("doc") {
+            reset(&mut acc, &mut opaque);
+            continue;
+        }
+        let Meta::NameValue(nv) = &attr.meta else {
+            reset(&mut acc, &mut opaque);
+            continue;
+        };
+        match &nv.value {
+            Expr::Lit(syn::ExprLit { lit: Lit::Str(s), .. }) => {
+                let value = s.value();
+                let line = value.trim();
+                if !line.is_empty() {
+                    append(&mut acc, line);
+                }
+            }
+            Expr::Macro(m) if doc_macros => match eval(&m.mac) {
+                Some(value) => append(&mut acc, &value),
+                None => {
+                    let mac = &m.mac;
+                    let written = quote::quote!(#mac).to_string();
+                    opaque.push(written);
+                    append(&mut acc, "");
+                }
+            },
+            _ => reset(&mut acc, &mut opaque),
+        }
+    }
+    DocFold { description: (!acc.is_empty() || !opaque.is_empty()).then_some(acc), opaque, cfg_attr }
+}
+
+/// What a `#[tool(...)]` attribute says.
+#[derive(Default)]
+pub struct ToolAttr {
+    pub name: Option<String>,
+    pub title: Option<String>,
+    pub description: Option<Expr>,
+    pub input_schema: Option<Expr>,
+    pub output_schema: Option<Expr>,
+    pub annotations: Option<Map<String, Value>>,
+    pub icons: Option<Expr>,
+    pub meta: Option<Expr>,
+    pub execution: Option<Value>,
+    /// Problems: (is an error, message).
+    pub problems: Vec<(bool, String)>,
+}
+
+/// Read the arguments of the tool attribute as the given rmcp-macros release reads them.
+pub fn read_tool_attr(attr: &syn::Attribute, macros: &MacroSide, version: &str) -> ToolAttr {
+    let mut out = ToolAttr::default();
+    let args: Vec<Meta> = match &attr.meta {
+        Meta::List(list) => match list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated) {
+            Ok(p) => p.into_iter().collect(),
+            Err(e) => {
+                out.problems.push((false, format!("the `#[tool(...)]` arguments cannot be read ({e}); using the defaults")));
+                Vec::new()
+            }
+        },
+        _ => Vec::new(),
+    };
+    for meta in args {
+        let key = meta.path().get_ident().map(|i| i.to_string()).unwrap_or_default();
+        let value = match &meta {
+            Meta::NameValue(nv) => Some(&nv.value),
+            _ => None,
+        };
+        let not_accepted = |out: &mut ToolAttr| {
+            out.problems.push((true, format!("rmcp-macros {version} does not accept `{key}` in `#[tool(...)]`: the crate would not compile")));
+        };
+        match key.as_str() {
+            "name" => match value.and_then(lit_str) {
+                Some(v) => out.name = Some(v),
+                None => out.problems.push((true, "`name` must be a string literal".into())),
+            },
+            "title" if !macros.title_and_icons => not_accepted(&mut out),
+            "title" => match value.and_then(lit_str) {
+                Some(v) => out.title = Some(v),
+                None => out.problems.push((true, "`title` must be a string literal".into())),
+            },
+            "description" => out.description = value.cloned(),
+            "input_schema" => out.input_schema = value.cloned(),
+            "output_schema" => out.output_schema = value.cloned(),
+            "annotations" => out.annotations = Some(annotations(&meta)),
+            "icons" if !macros.title_and_icons => not_accepted(&mut out),
+            "icons" => out.icons = value.cloned(),
+            "meta" if !macros.meta => not_accepted(&mut out),
+            "meta" => out.meta = value.cloned(),
+            "execution" if !macros.execution => not_accepted(&mut out),
+            "execution" => out.execution = Some(execution(&meta)),
+            "local" => {}
+            other => out.problems.push((false, format!("unknown `#[tool]` key `{other}`; ignored"))),
+        }
+    }
+    out
+}
+
+/// `execution(task_support = "optional")` → `{"taskSupport": "optional"}`.
+fn execution(meta: &Meta) -> Value {
+    let mut out = Map::new();
+    if let Meta::List(list) = meta {
+        if let Ok(items) = list.parse_args_with(Punctuated::<syn::MetaNameValue, Token![,]>::parse_terminated) {
+            for nv in items {
+                if nv.path.is_ident("task_support") {
+                    if let Some(v) = lit_str(&nv.value) {
+                        out.insert("taskSupport".into(), Value::String(v));
+                    }
+                }
+            }
+        }
+    }
+    Value::Object(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fold(src: &str, doc_macros: bool) -> Option<String> {
+        let f: syn::ItemFn = syn::parse_str(&format!("{src}\nfn f() {{}}")).unwrap();
+        let tool = f.attrs.iter().find(|a| a.path().segments.last().is_some_and(|s| s.ident == "tool"));
+        fold_docs_with(&f.attrs, tool, doc_macros, &eval_macro_pure).description
+    }
+
+    fn eval_macro_pure(m: &syn::Macro) -> Option<String> {
+        if m.path.is_ident("concat") {
+            let parts = m.parse_body_with(Punctuated::<Expr, Token![,]>::parse_terminated).ok()?;
+            let mut out = String::new();
+            for p in &parts {
+                match p {
+                    Expr::Lit(syn::ExprLit { lit: Lit::Str(s), .. }) => out.push_str(&s.value()),
+                    _ => return None,
+                }
+            }
+            Some(out)
+        } else {
+            None
+        }
+    }
+
+    #[test]
+    fn blank_lines_vanish_and_lines_are_trimmed() {
+        let d = fold(
+            "/// First line of the doc comment.\n///\n///   Indented third line after a blank line.\n/// Fourth line.\n#[tool]",
+            true,
+        );
+        assert_eq!(
+            d.as_deref(),
+            Some("First line of the doc comment.\nIndented third line after a blank line.\nFourth line.")
+        );
+    }
+
+    #[test]
+    fn a_non_doc_attribute_resets() {
+        assert_eq!(fold("/// A\n#[tool]\n#[allow(x)]\n/// B", true).as_deref(), Some("B"));
+        assert_eq!(fold("/// A\n#[allow(x)]\n#[tool]", true), None);
+        assert_eq!(fold("/// A\n#[doc(hidden)]\n/// B\n#[tool]", true).as_deref(), Some("B"));
+        assert_eq!(fold("/// A\n#[rustfmt::skip]\n#[tool]", true), None);
+    }
+
+    #[test]
+    fn the_tool_attribute_is_not_in_the_list() {
+        assert_eq!(fold("/// A\n#[tool(name = \"x\")]\n/// B", true).as_deref(), Some("A\nB"));
+    }
+
+    #[test]
+    fn block_docs_keep_inner_lines() {
+        assert_eq!(
+            fold("/** Block doc\n     * second line */\n#[tool]", true).as_deref(),
+            Some("Block doc\n     * second line")
+        );
+    }
+
+    #[test]
+    fn doc_attributes_and_macros() {
+        assert_eq!(fold("#[doc = \"  explicit  \"]\n#[tool]", true).as_deref(), Some("explicit"));
+        assert_eq!(fold("/// A\n#[doc = concat!(\" x\", \"y \")]\n#[tool]", true).as_deref(), Some("A\n xy "));
+        // Before 0.7 a macro value resets the accumulator.
+        assert_eq!(fold("/// A\n#[doc = concat!(\"x\")]\n#[tool]", false), None);
+        assert_eq!(fold("/// A\n#[doc = concat!(\"x\")]\n/// B\n#[tool]", false).as_deref(), Some("B"));
+        assert_eq!(fold("#[tool]", true), None);
+    }
+}

@@ -1,0 +1,369 @@
+//! inputSchema and outputSchema as rmcp builds them (spec §4, §5): which argument and which
+//! return type count (as written, never through aliases), the empty-input form, the
+//! release-dependent post-processing of the schemars root (validation, stripping, key order),
+//! legacy peers, and explicit `input_schema = f()` / `output_schema = f()` whose fn only builds a
+//! `serde_json::json!` literal.
+
+use serde_json::{Map, Value};
+use syn::visit::Visit;
+
+use super::routers::{Index, TypeKey};
+use super::version::{Behaviour, EmptyInput};
+use crate::model::{Lowerer, Scope};
+use crate::schema::schemars::{root_schema, Contract, Settings};
+use crate::source::ModuleId;
+
+/// The `Parameters<T>` argument of a tool fn: the first typed argument whose type is a path
+/// ending in `Parameters` (any prefix), and its `T`.
+pub fn parameters_arg(sig: &syn::Signature) -> Option<(&syn::Type, &syn::Type)> {
+    sig.inputs.iter().find_map(|arg| {
+        let syn::FnArg::Typed(pt) = arg else { return None };
+        let inner = last_segment_arg(&pt.ty, "Parameters")?;
+        Some((&*pt.ty, inner))
+    })
+}
+
+/// `T` of a path type whose last segment is `name` with a first generic type argument.
+fn last_segment_arg<'t>(ty: &'t syn::Type, name: &str) -> Option<&'t syn::Type> {
+    let syn::Type::Path(p) = ty else { return None };
+    let seg = p.path.segments.last()?;
+    if seg.ident != name {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(a) = &seg.arguments else { return None };
+    a.args.iter().find_map(|g| match g {
+        syn::GenericArgument::Type(t) => Some(t),
+        _ => None,
+    })
+}
+
+/// The `T` whose schema is the output schema, from the written return type: `Json<T>`, or
+/// `Result<Json<T>, E>` (any prefix, any alias *named* `Result`/`Json`).
+pub fn output_type(ret: &syn::ReturnType) -> Option<&syn::Type> {
+    let syn::ReturnType::Type(_, ty) = ret else { return None };
+    if let Some(t) = last_segment_arg(ty, "Json") {
+        return Some(t);
+    }
+    let first = last_segment_arg(ty, "Result")?;
+    last_segment_arg(first, "Json")
+}
+
+/// The input schema of a tool without parameters, per release.
+pub fn empty_input(b: &Behaviour) -> Value {
+    match b.macros.empty_input {
+        EmptyInput::EmptyObjectSchema => serde_json::json!({
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "description": "This is commonly used for representing empty objects in MCP messages.\n\nwithout returning any specific data.",
+            "title": "EmptyObject",
+            "type": "object"
+        }),
+        EmptyInput::Empty => Value::Object(Map::new()),
+        EmptyInput::ObjectNoProperties => serde_json::json!({"properties": {}, "type": "object"}),
+    }
+}
+
+/// Which side a schema is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Input,
+    Output,
+}
+
+impl Side {
+    fn key(self) -> &'static str {
+        match self {
+            Side::Input => "inputSchema",
+            Side::Output => "outputSchema",
+        }
+    }
+}
+
+/// What became of a schema.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    Schema(Value),
+    /// Only known at runtime: the reasons (a warning; the key is left out).
+    Opaque(Vec<String>),
+    /// rmcp would panic: its reason (an error).
+    Panic(String),
+}
+
+/// The settings rmcp drives schemars with on this release.
+pub fn settings(b: &Behaviour, side: Side) -> Settings {
+    Settings {
+        contract: match side {
+            Side::Input => Contract::Deserialize,
+            Side::Output => b.schema.output_contract,
+        },
+        dialect: b.schema.dialect,
+        nullable: b.schema.nullable,
+    }
+}
+
+/// Generate the schema of `ty` (written in `scope`) as rmcp publishes it for `side`.
+/// `written` is the wrapper type as written, for rmcp's panic message.
+pub fn generate(lowerer: &mut Lowerer, b: &Behaviour, side: Side, ty: &syn::Type, scope: &Scope, written: &str) -> Outcome {
+    let lowered = lowerer.lower(ty, scope);
+    let root = root_schema(lowerer, &lowered, &settings(b, side));
+    let mut reasons = root.opaque.clone();
+    reasons.extend(root.unknown.iter().map(|u| format!("type `{}` has no known schema", u.written)));
+    if !reasons.is_empty() {
+        return Outcome::Opaque(reasons);
+    }
+    finish(root.schema, b, side, written)
+}
+
+/// Validation and stripping of a generated root, per release.
+pub fn finish(mut schema: Value, b: &Behaviour, side: Side, written: &str) -> Outcome {
+    let must_be_object = match side {
+        Side::Input => b.schema.input_must_be_object,
+        Side::Output => b.schema.output_must_be_object,
+    };
+    if must_be_object {
+        if let Some(reason) = non_object_reason(&schema, side) {
+            let what = match side {
+                Side::Input => format!("Invalid input schema for `{written}`: {reason}"),
+                Side::Output => format!("Invalid output schema for {written}: {reason}"),
+            };
+            return Outcome::Panic(what);
+        }
+    }
+    if b.schema.strip_root_meta {
+        if let Value::Object(m) = &mut schema {
+            m.remove("title");
+            m.remove("description");
+        }
+    }
+    sort_keys(&mut schema);
+    Outcome::Schema(schema)
+}
+
+/// rmcp's reason for refusing a root that is not `"type": "object"`, or `None` when it is one.
+pub fn non_object_reason(schema: &Value, side: Side) -> Option<String> {
+    let (schema_name, tool_schema) = match side {
+        Side::Input => ("inputSchema", "tool inputSchema"),
+        Side::Output => ("outputSchema", "tool outputSchema"),
+    };
+    match schema.get("type") {
+        Some(Value::String(t)) if t == "object" => None,
+        Some(Value::String(t)) => {
+            Some(format!("MCP specification requires {tool_schema} to have root type 'object', but found '{t}'."))
+        }
+        None => Some(format!("Schema is missing 'type' field. MCP specification requires {schema_name} to have root type 'object'.")),
+        Some(other) => Some(format!("Schema 'type' field has unexpected format: {other:?}. Expected \"object\".")),
+    }
+}
+
+/// rmcp 3.11 for a peer on an older protocol: no `outputSchema` unless its root `type` is the
+/// string `"object"`.
+pub fn keeps_output_for_legacy_peer(schema: &Value) -> bool {
+    schema.get("type").and_then(Value::as_str) == Some("object")
+}
+
+/// rmcp holds schemas in maps without `preserve_order`: every object's keys come out sorted.
+pub fn sort_keys(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            let mut entries: Vec<(String, Value)> = std::mem::take(m).into_iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            for (k, mut x) in entries {
+                sort_keys(&mut x);
+                m.insert(k, x);
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(sort_keys),
+        _ => {}
+    }
+}
+
+/// The schema an explicit `input_schema = expr` / `output_schema = expr` gives, when `expr` calls
+/// a fn of the crate whose body only builds a `serde_json::json!` object literal (and wraps it:
+/// `Arc::new`, `as_object()`, `unwrap()`, `clone()`…). `None` when it cannot be known.
+pub fn explicit_schema(expr: &syn::Expr, index: &Index, krate: usize, module: ModuleId, self_key: Option<&TypeKey>) -> Option<Value> {
+    let call = match expr {
+        syn::Expr::Call(c) if c.args.is_empty() => c,
+        syn::Expr::Paren(p) => return explicit_schema(&p.expr, index, krate, module, self_key),
+        syn::Expr::Group(g) => return explicit_schema(&g.expr, index, krate, module, self_key),
+        syn::Expr::Macro(m) if is_json_macro(&m.mac) => return json_object(&m.mac),
+        _ => return None,
+    };
+    let syn::Expr::Path(p) = &*call.func else { return None };
+    let (block, _, _) = index.fn_body(&p.path, krate, module, self_key)?;
+    json_fn_value(block)
+}
+
+fn is_json_macro(mac: &syn::Macro) -> bool {
+    mac.path.segments.last().is_some_and(|s| s.ident == "json")
+}
+
+fn json_object(mac: &syn::Macro) -> Option<Value> {
+    let mut v = crate::model::json_macro::parse(mac.tokens.clone())?;
+    if !v.is_object() {
+        return None;
+    }
+    sort_keys(&mut v);
+    Some(v)
+}
+
+/// The object a fn body builds, when all it does is build one `json!` literal and wrap it.
+pub fn json_fn_value(block: &syn::Block) -> Option<Value> {
+    let mut check = JsonOnly::default();
+    check.visit_block(block);
+    if check.bad || check.literals.len() != 1 {
+        return None;
+    }
+    check.literals.pop()
+}
+
+/// Methods and calls that only wrap or convert the literal.
+const WRAPPING_METHODS: &[&str] =
+    &["as_object", "unwrap", "expect", "clone", "cloned", "to_owned", "into", "unwrap_or_default", "into_iter", "collect"];
+const WRAPPING_CALLS: &[&str] = &["new", "from", "Some", "Ok"];
+
+#[derive(Default)]
+struct JsonOnly {
+    literals: Vec<Value>,
+    bad: bool,
+}
+
+impl<'ast> Visit<'ast> for JsonOnly {
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        if is_json_macro(mac) {
+            match json_object(mac) {
+                Some(v) => self.literals.push(v),
+                None => self.bad = true,
+            }
+        } else {
+            self.bad = true;
+        }
+    }
+
+    fn visit_expr(&mut self, e: &'ast syn::Expr) {
+        match e {
+            syn::Expr::If(_)
+            | syn::Expr::Match(_)
+            | syn::Expr::ForLoop(_)
+            | syn::Expr::While(_)
+            | syn::Expr::Loop(_)
+            | syn::Expr::Closure(_)
+            | syn::Expr::Assign(_)
+            | syn::Expr::Index(_)
+            | syn::Expr::Binary(_) => self.bad = true,
+            syn::Expr::MethodCall(mc) if !WRAPPING_METHODS.contains(&mc.method.to_string().as_str()) => self.bad = true,
+            syn::Expr::Call(c) => {
+                let ok = matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| WRAPPING_CALLS.contains(&s.ident.to_string().as_str())));
+                if !ok {
+                    self.bad = true;
+                }
+            }
+            _ => {}
+        }
+        syn::visit::visit_expr(self, e);
+    }
+}
+
+/// The JSON key of a side, for messages.
+pub fn key(side: Side) -> &'static str {
+    side.key()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::rmcp::version::Version;
+    use serde_json::json;
+
+    fn sig(src: &str) -> syn::Signature {
+        syn::parse_str::<syn::ItemFn>(src).unwrap().sig
+    }
+
+    fn written(t: Option<&syn::Type>) -> Option<String> {
+        t.map(|t| quote::quote!(#t).to_string().replace(' ', ""))
+    }
+
+    #[test]
+    fn parameters_argument_as_written() {
+        let s = sig("async fn f(&self, ctx: RequestContext<RoleServer>, Parameters(A { a }): rmcp::handler::server::wrapper::Parameters<A>, Parameters(b): Parameters<B>) {}");
+        assert_eq!(written(parameters_arg(&s).map(|p| p.1)).as_deref(), Some("A"));
+        assert!(parameters_arg(&sig("fn f(&self, p: &Parameters<A>) {}")).is_none());
+        assert!(parameters_arg(&sig("fn f(&self, p: P) {}")).is_none());
+        assert!(parameters_arg(&sig("fn f(&self, p: JsonObject) {}")).is_none());
+    }
+
+    #[test]
+    fn output_type_as_written() {
+        let out = |s: &str| written(output_type(&sig(s).output));
+        assert_eq!(out("fn f() -> Json<S> {}").as_deref(), Some("S"));
+        assert_eq!(out("fn f() -> rmcp::Json<Vec<S>> {}").as_deref(), Some("Vec<S>"));
+        assert_eq!(out("fn f() -> Result<Json<S>, E> {}").as_deref(), Some("S"));
+        assert_eq!(out("fn f() -> std::result::Result<rmcp::Json<S>, E> {}").as_deref(), Some("S"));
+        assert_eq!(out("fn f() -> anyhow::Result<Json<S>> {}").as_deref(), Some("S"));
+        assert_eq!(out("fn f() -> McpResult<Json<S>> {}"), None);
+        assert_eq!(out("fn f() -> JsonAlias {}"), None);
+        assert_eq!(out("fn f() -> Option<Json<S>> {}"), None);
+        assert_eq!(out("fn f() -> Result<CallToolResult, E> {}"), None);
+        assert_eq!(out("fn f() {}"), None);
+    }
+
+    #[test]
+    fn empty_input_forms() {
+        let b = |v| Behaviour::of(v, v);
+        assert_eq!(empty_input(&b(Version(0, 6, 0)))["title"], "EmptyObject");
+        assert_eq!(empty_input(&b(Version(0, 7, 0))), json!({}));
+        assert_eq!(empty_input(&b(Version(3, 11, 0))), json!({"type": "object", "properties": {}}));
+    }
+
+    #[test]
+    fn validation_reasons_are_rmcps() {
+        assert_eq!(non_object_reason(&json!({"type": "object"}), Side::Input), None);
+        assert_eq!(
+            non_object_reason(&json!({"type": "array"}), Side::Input).unwrap(),
+            "MCP specification requires tool inputSchema to have root type 'object', but found 'array'."
+        );
+        assert_eq!(
+            non_object_reason(&json!({"oneOf": []}), Side::Output).unwrap(),
+            "Schema is missing 'type' field. MCP specification requires outputSchema to have root type 'object'."
+        );
+        assert_eq!(
+            non_object_reason(&json!({"type": ["object", "null"]}), Side::Input).unwrap(),
+            "Schema 'type' field has unexpected format: Array [String(\"object\"), String(\"null\")]. Expected \"object\"."
+        );
+    }
+
+    #[test]
+    fn finish_strips_and_validates_per_release() {
+        let schema = json!({"$schema": "x", "title": "T", "description": "d", "type": "object"});
+        let b17 = Behaviour::of(Version(1, 7, 0), Version(1, 7, 0));
+        let b18 = Behaviour::of(Version(1, 8, 0), Version(1, 8, 0));
+        assert_eq!(finish(schema.clone(), &b17, Side::Input, "P"), Outcome::Schema(schema.clone()));
+        assert_eq!(finish(schema, &b18, Side::Input, "P"), Outcome::Schema(json!({"$schema": "x", "type": "object"})));
+        assert!(matches!(finish(json!({"type": "array"}), &b17, Side::Input, "P"), Outcome::Schema(_)));
+        assert!(matches!(finish(json!({"type": "array"}), &b18, Side::Input, "P"), Outcome::Panic(_)));
+        assert!(matches!(finish(json!({"type": "integer"}), &b17, Side::Output, "Json<i32>"), Outcome::Panic(_)));
+        let b3 = Behaviour::of(Version(3, 0, 0), Version(3, 0, 0));
+        assert!(matches!(finish(json!({"type": "integer"}), &b3, Side::Output, "Json<i32>"), Outcome::Schema(_)));
+    }
+
+    #[test]
+    fn json_literal_fns() {
+        let block = |s: &str| syn::parse_str::<syn::ItemFn>(s).unwrap().block;
+        let v = json_fn_value(&block(
+            r#"fn f() -> Arc<JsonObject> {
+                let v = serde_json::json!({"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]});
+                Arc::new(v.as_object().unwrap().clone())
+            }"#,
+        ));
+        assert_eq!(v, Some(json!({"properties": {"q": {"type": "string"}}, "required": ["q"], "type": "object"})));
+        assert_eq!(json_fn_value(&block(r#"fn f() -> Arc<JsonObject> { let mut v = json!({}); v.insert(k(), 1); v }"#)), None);
+        assert_eq!(json_fn_value(&block(r#"fn f() -> Arc<JsonObject> { if x { json!({}) } else { json!({"a": 1}) } }"#)), None);
+        assert_eq!(json_fn_value(&block(r#"fn f() -> Arc<JsonObject> { json!({"a": some_var}) }"#)), None);
+        assert_eq!(json_fn_value(&block(r#"fn f() -> Arc<JsonObject> { schema_for::<X>() }"#)), None);
+    }
+
+    #[test]
+    fn keys_are_sorted_everywhere() {
+        let mut v = json!({"type": "object", "properties": {"b": {"type": "x", "a": 1}, "a": {}}, "$defs": {}});
+        sort_keys(&mut v);
+        assert_eq!(serde_json::to_string(&v).unwrap(), r#"{"$defs":{},"properties":{"a":{},"b":{"a":1,"type":"x"}},"type":"object"}"#);
+    }
+}

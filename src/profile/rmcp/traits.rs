@@ -1,0 +1,236 @@
+//! Trait tools (spec §2.3): `impl ToolBase for T`, registered with `with_sync_tool::<T>()` /
+//! `with_async_tool::<T>()`. Their metadata are fn bodies, evaluated when they are simple.
+
+use serde_json::{Map, Value};
+
+use super::meta::{eval_str, At};
+
+/// A value that may be absent, known, or only known at runtime.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Opt<T> {
+    Absent,
+    Known(T),
+    Opaque(String),
+}
+
+/// What an overridden `input_schema()` / `output_schema()` does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Override {
+    /// Not overridden: the schema of the associated type.
+    Default,
+    /// Returns `None`.
+    Nothing,
+    /// Anything else.
+    Opaque,
+}
+
+/// What a `ToolBase` impl says.
+pub struct TraitTool<'w> {
+    pub name: Opt<String>,
+    pub title: Opt<String>,
+    pub description: Opt<String>,
+    pub parameter: Option<&'w syn::Type>,
+    pub output: Option<&'w syn::Type>,
+    pub input_schema: Override,
+    pub output_schema: Override,
+    pub annotations: Opt<Map<String, Value>>,
+    /// `icons()` / `meta()` overridden (opaque).
+    pub icons: bool,
+    pub meta: bool,
+}
+
+pub fn read<'w>(imp: &'w syn::ItemImpl, at: At) -> TraitTool<'w> {
+    let fn_named = |name: &str| {
+        imp.items.iter().find_map(|i| match i {
+            syn::ImplItem::Fn(f) if f.sig.ident == name => Some(f),
+            _ => None,
+        })
+    };
+    let type_named = |name: &str| {
+        imp.items.iter().find_map(|i| match i {
+            syn::ImplItem::Type(t) if t.ident == name => Some(&t.ty),
+            _ => None,
+        })
+    };
+    let string_fn = |name: &str| match fn_named(name) {
+        None => Opt::Absent,
+        Some(f) => match tail(&f.block) {
+            Some(e) => eval_opt_string(e, at),
+            None => Opt::Opaque(format!("`{name}()` is not a simple value")),
+        },
+    };
+    let override_of = |name: &str| match fn_named(name) {
+        None => Override::Default,
+        Some(f) => match tail(&f.block) {
+            Some(e) if is_none(e) => Override::Nothing,
+            _ => Override::Opaque,
+        },
+    };
+    let annotations = match fn_named("annotations") {
+        None => Opt::Absent,
+        Some(f) => match tail(&f.block).map(annotations_value) {
+            Some(Some(Some(m))) => Opt::Known(m),
+            Some(Some(None)) => Opt::Absent,
+            _ => Opt::Opaque("`annotations()` is not a simple `ToolAnnotations` builder".into()),
+        },
+    };
+    TraitTool {
+        name: string_fn("name"),
+        title: string_fn("title"),
+        description: string_fn("description"),
+        parameter: type_named("Parameter"),
+        output: type_named("Output"),
+        input_schema: override_of("input_schema"),
+        output_schema: override_of("output_schema"),
+        annotations,
+        icons: fn_named("icons").is_some(),
+        meta: fn_named("meta").is_some(),
+    }
+}
+
+/// The value of a fn body: its tail expression (or a lone `return`).
+fn tail(block: &syn::Block) -> Option<&syn::Expr> {
+    match block.stmts.as_slice() {
+        [syn::Stmt::Expr(e, None)] => Some(e),
+        [syn::Stmt::Expr(syn::Expr::Return(r), _)] => r.expr.as_deref(),
+        _ => None,
+    }
+}
+
+fn is_none(e: &syn::Expr) -> bool {
+    matches!(e, syn::Expr::Path(p) if p.path.is_ident("None"))
+}
+
+/// `"x"`, `"x".into()`, `"x".to_string()`, `Cow::Borrowed("x")`, `String::from("x")`,
+/// `Some(…)`, `None`, a const.
+pub fn eval_opt_string(e: &syn::Expr, at: At) -> Opt<String> {
+    if is_none(e) {
+        return Opt::Absent;
+    }
+    match e {
+        syn::Expr::Call(c) if c.args.len() == 1 => {
+            let syn::Expr::Path(p) = &*c.func else { return opaque(e) };
+            let last = p.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+            match last.as_str() {
+                "Some" | "Borrowed" | "Owned" | "from" | "new" => eval_opt_string(&c.args[0], at),
+                _ => opaque(e),
+            }
+        }
+        syn::Expr::MethodCall(mc) if mc.args.is_empty() && matches!(mc.method.to_string().as_str(), "into" | "to_string" | "to_owned") => {
+            eval_opt_string(&mc.receiver, at)
+        }
+        syn::Expr::Paren(p) => eval_opt_string(&p.expr, at),
+        _ => match eval_str(e, at) {
+            Some(s) => Opt::Known(s),
+            None => opaque(e),
+        },
+    }
+}
+
+fn opaque<T>(e: &syn::Expr) -> Opt<T> {
+    Opt::Opaque(format!("`{}` is only known at runtime", quote::quote!(#e)))
+}
+
+const HINTS: &[(&str, &str, &str)] = &[
+    ("read_only", "read_only_hint", "readOnlyHint"),
+    ("destructive", "destructive_hint", "destructiveHint"),
+    ("idempotent", "idempotent_hint", "idempotentHint"),
+    ("open_world", "open_world_hint", "openWorldHint"),
+];
+
+/// `Some(builder)` / `builder` → `Some(Some(map))`, `None` → `Some(None)`, unreadable → `None`.
+fn annotations_value(e: &syn::Expr) -> Option<Option<Map<String, Value>>> {
+    if is_none(e) {
+        return Some(None);
+    }
+    if let syn::Expr::Call(c) = e {
+        if matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident("Some")) && c.args.len() == 1 {
+            return annotations_value(&c.args[0]);
+        }
+    }
+    let given = builder(e)?;
+    let mut out = Map::new();
+    if let Some(v) = given.iter().rev().find(|(k, _)| k == "title") {
+        out.insert("title".into(), v.1.clone());
+    }
+    for (_, _, json) in HINTS {
+        if let Some(v) = given.iter().rev().find(|(k, _)| k == json) {
+            out.insert((*json).into(), v.1.clone());
+        }
+    }
+    Some(Some(out))
+}
+
+/// The (JSON key, value) pairs a `ToolAnnotations` builder chain sets, in order.
+fn builder(e: &syn::Expr) -> Option<Vec<(String, Value)>> {
+    match e {
+        syn::Expr::Call(c) => {
+            let syn::Expr::Path(p) = &*c.func else { return None };
+            let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+            match segs.as_slice() {
+                [.., t, f] if t == "ToolAnnotations" && (f == "new" || f == "default") && c.args.is_empty() => Some(Vec::new()),
+                [.., t, f] if t == "ToolAnnotations" && f == "with_title" && c.args.len() == 1 => {
+                    Some(vec![("title".into(), Value::String(crate::profile::lit_str(&c.args[0])?))])
+                }
+                _ => None,
+            }
+        }
+        syn::Expr::MethodCall(mc) => {
+            let mut out = builder(&mc.receiver)?;
+            let m = mc.method.to_string();
+            let (_, _, json) = HINTS.iter().find(|(method, _, _)| *method == m)?;
+            let v = crate::profile::lit_bool(mc.args.first()?)?;
+            out.push(((*json).into(), Value::Bool(v)));
+            Some(out)
+        }
+        syn::Expr::Struct(s) if s.path.segments.last().is_some_and(|x| x.ident == "ToolAnnotations") => {
+            let mut out = Vec::new();
+            for fv in &s.fields {
+                let syn::Member::Named(id) = &fv.member else { return None };
+                let field = id.to_string();
+                let inner = match &fv.expr {
+                    syn::Expr::Call(c) if matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident("Some")) && c.args.len() == 1 => &c.args[0],
+                    e if is_none(e) => continue,
+                    _ => return None,
+                };
+                if field == "title" {
+                    out.push(("title".into(), Value::String(eval_lit_string(inner)?)));
+                } else {
+                    let (_, _, json) = HINTS.iter().find(|(_, f, _)| *f == field)?;
+                    out.push(((*json).into(), Value::Bool(crate::profile::lit_bool(inner)?)));
+                }
+            }
+            Some(out)
+        }
+        syn::Expr::Paren(p) => builder(&p.expr),
+        _ => None,
+    }
+}
+
+fn eval_lit_string(e: &syn::Expr) -> Option<String> {
+    match e {
+        syn::Expr::MethodCall(mc) if mc.args.is_empty() => eval_lit_string(&mc.receiver),
+        other => crate::profile::lit_str(other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn ann(src: &str) -> Option<Option<Map<String, Value>>> {
+        annotations_value(&syn::parse_str(src).unwrap())
+    }
+
+    #[test]
+    fn annotation_builders() {
+        assert_eq!(
+            ann("Some(ToolAnnotations::new().read_only(true).open_world(false))").unwrap().map(Value::Object),
+            Some(json!({"readOnlyHint": true, "openWorldHint": false}))
+        );
+        assert_eq!(ann("ToolAnnotations::with_title(\"T\").destructive(true)").unwrap().map(Value::Object), Some(json!({"title": "T", "destructiveHint": true})));
+        assert_eq!(ann("None"), Some(None));
+        assert_eq!(ann("make()"), None);
+    }
+}
