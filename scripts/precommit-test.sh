@@ -6,8 +6,9 @@
 #
 # REPO defaults to this checkout; its committed HEAD is what pre-commit installs (`--ref`), so
 # commit .pre-commit-hooks.yaml and the sources first. Environment:
-#   PRE_COMMIT_HOME            pre-commit's cache (default: a temp dir; set it to reuse the build)
-#   CARGO_TARGET_DIR           where pre-commit's `cargo install` builds (default: REPO/target/precommit)
+#   CARGO_TARGET_DIR           where pre-commit's `cargo install` builds (default: REPO/target/precommit,
+#                              kept between runs: `try-repo` installs the hook afresh on every call, and
+#                              a kept target dir means only mcp-schema itself is recompiled)
 #   PYTHON                     the interpreter for the venv (default: python3)
 #   KEEP=1                     keep the temp dir for inspection
 #
@@ -22,7 +23,7 @@ PYTHON="${PYTHON:-python3}"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/mcp-schema-precommit.XXXXXX")"
 cleanup() { if [ "${KEEP:-0}" = 1 ]; then echo "kept $WORK"; else rm -rf "$WORK"; fi; }
 trap cleanup EXIT
-export PRE_COMMIT_HOME="${PRE_COMMIT_HOME:-$WORK/pre-commit-home}"
+export PRE_COMMIT_HOME="$WORK/pre-commit-home"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$REPO/target/precommit}"
 # Never let a developer's global hooks or colour settings change the outcome.
 export NO_COLOR=1 PRE_COMMIT_COLOR=never GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL="$WORK/gitconfig"
