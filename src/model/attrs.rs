@@ -51,6 +51,9 @@ pub struct SchemarsAttrs {
     pub validations: Validations,
     /// Keys that could not be read (their value is an expression we cannot evaluate).
     pub opaque: Vec<String>,
+    /// `#[serde(with = "…")]` / `serialize_with = "…"`: values of this field serialise through
+    /// custom code (so a serialised default cannot be known).
+    pub custom_serialize: bool,
 }
 
 /// Validation keywords (`range`, `length`, `regex`, `email`, …).
@@ -170,9 +173,24 @@ impl SchemarsAttrs {
     /// variant. `serde_with` is the field's `#[serde(with = "…")]`.
     pub fn from_attrs(attrs: &[syn::Attribute]) -> SchemarsAttrs {
         let mut out = SchemarsAttrs::default();
+        let mut serde_with: Option<syn::Type> = None;
         for attr in attrs {
             let name = attr.path().get_ident().map(|i| i.to_string()).unwrap_or_default();
             match name.as_str() {
+                "serde" => {
+                    for meta in nested(attr) {
+                        if let Meta::NameValue(nv) = &meta {
+                            match key(&meta).as_str() {
+                                "with" => {
+                                    out.custom_serialize = true;
+                                    serde_with = lit_str(&nv.value).and_then(|s| syn::parse_str(&s).ok());
+                                }
+                                "serialize_with" => out.custom_serialize = true,
+                                _ => {}
+                            }
+                        }
+                    }
+                }
                 "schemars" => {
                     for meta in nested(attr) {
                         out.read_schemars(&meta);
@@ -185,6 +203,10 @@ impl SchemarsAttrs {
                 }
                 _ => {}
             }
+        }
+        // schemars reads a `#[serde(with = "…")]` path as a type, like its own `with`.
+        if out.with.is_none() && out.schema_with.is_none() {
+            out.with = serde_with;
         }
         out
     }
@@ -255,6 +277,8 @@ impl SchemarsAttrs {
             ("email", _) => v.format = Some("email".into()),
             ("url", _) => v.format = Some("uri".into()),
             ("ip", _) => v.format = Some("ip".into()),
+            ("ipv4", _) => v.format = Some("ipv4".into()),
+            ("ipv6", _) => v.format = Some("ipv6".into()),
             ("range", Meta::List(list)) => {
                 for (k, e) in name_values(list) {
                     match k.as_str() {

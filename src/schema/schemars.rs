@@ -1,5 +1,21 @@
 //! The schemars flavour: IR → the JSON Schema that `#[derive(JsonSchema)]` of schemars 1.x
 //! generates, as rmcp drives it (rmcp profile spec §6).
+//!
+//! * [`gen`]: the generator (`$defs`, names, `$ref`s, root) and the built-in composite types;
+//! * [`leaf`]: the types schemars knows itself, asked of schemars at run time;
+//! * [`derive`]: what `#[derive(JsonSchema)]` makes of our structs and enums;
+//! * [`meta`]: docs, schemars attributes and validation keywords;
+//! * [`defaults`]: serialised `"default"` values;
+//! * [`private`]: schemars' `_private` helpers applied to JSON values.
+
+mod defaults;
+mod derive;
+mod gen;
+mod leaf;
+mod meta;
+mod private;
+#[cfg(test)]
+mod tests;
 
 use serde_json::Value;
 
@@ -33,7 +49,8 @@ pub struct Settings {
 /// A root schema and what could not be known while making it.
 #[derive(Debug, Clone)]
 pub struct RootSchema {
-    /// `$schema`, `$defs` and the root keywords; title/description not yet stripped.
+    /// `$schema`, `$defs` and the root keywords; title/description not yet stripped. Keys are
+    /// sorted as rmcp prints them.
     pub schema: Value,
     /// Parts that only exist at runtime (`schema_with`, a hand-written `impl JsonSchema`…),
     /// each a human-readable reason. When non-empty the schema must not be published.
@@ -42,8 +59,16 @@ pub struct RootSchema {
     pub unknown: Vec<Unknown>,
 }
 
-/// The root schema of `ty` (schemars `schema_for!` with the given settings).
+/// The root schema of `ty` itself (schemars `schema_for!` / `root_schema_for::<T>()` with the
+/// given settings). The root carries `ty`'s identity: a reference to `ty` inside it is
+/// `{"$ref": "#"}` and `ty` gets no `$defs` entry. This is rmcp's `Json<T>` output (spec §5.3).
 pub fn root_schema(lowerer: &mut Lowerer, ty: &Ty, settings: &Settings) -> RootSchema {
-    let _ = (lowerer, ty, settings);
-    RootSchema { schema: Value::Object(Default::default()), opaque: vec!["not implemented".into()], unknown: Vec::new() }
+    gen::Gen::new(lowerer, *settings).root(ty, true)
+}
+
+/// The root schema of rmcp's `Parameters<T>` for `ty` = `T` (spec §4.3, §4.5): the same
+/// schema, title and `$defs`, but the root is the wrapper, not `T`, so a reference to `T` inside
+/// it is `#/$defs/<T's name>` and `T` also gets a copy in `$defs`.
+pub fn parameters_root_schema(lowerer: &mut Lowerer, ty: &Ty, settings: &Settings) -> RootSchema {
+    gen::Gen::new(lowerer, *settings).root(ty, false)
 }

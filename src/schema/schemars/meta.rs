@@ -1,0 +1,99 @@
+//! Metadata schemars attaches to a schema (`CommonAttrs::add_mutators`, `ValidationAttrs`):
+//! title/description from docs or attributes, `deprecated`, `examples`, validation keywords,
+//! and the `extend` keys that go in last.
+
+use serde_json::Value;
+
+use super::gen::Gen;
+use super::private::{self, has_type, insert_validation, title_and_description};
+use crate::model::{Scope, SchemarsAttrs, Validations};
+
+impl Gen<'_, '_> {
+    /// title, description, deprecated, examples.
+    pub fn apply_common(
+        &mut self,
+        schema: &mut Value,
+        docs: &[String],
+        attrs: &SchemarsAttrs,
+        deprecated: bool,
+        scope: &Scope,
+        what: &str,
+    ) {
+        let mut title = attrs.title.clone();
+        let mut description = attrs.description.clone();
+        if !docs.is_empty() {
+            let (t, d) = title_and_description(&docs.join("\n"));
+            title.get_or_insert(t);
+            description.get_or_insert(d);
+        }
+        if let Some(t) = title.filter(|t| !t.is_empty()) {
+            private::insert(schema, "title", Value::String(t));
+        }
+        if let Some(d) = description.filter(|d| !d.is_empty()) {
+            private::insert(schema, "description", Value::String(d));
+        }
+        if deprecated {
+            private::insert(schema, "deprecated", Value::Bool(true));
+        }
+        if !attrs.examples.is_empty() {
+            let mut values = Vec::new();
+            for e in &attrs.examples {
+                match self.eval_expr(e, None, scope, 0) {
+                    Ok(v) => values.push(v),
+                    Err(why) => self.opaque(format!("`{what}`: an `example` value cannot be evaluated ({why})")),
+                }
+            }
+            private::insert(schema, "examples", Value::Array(values));
+        }
+    }
+
+    /// The post-mutators: `extend` keys (overriding anything), `transform` (opaque).
+    pub fn apply_post(&mut self, schema: &mut Value, attrs: &SchemarsAttrs, what: &str) {
+        for (k, v) in &attrs.extend {
+            private::insert(schema, k, v.clone());
+        }
+        if attrs.transform {
+            self.opaque(format!("`{what}` uses `#[schemars(transform = …)]`"));
+        }
+    }
+
+    /// length, range, pattern/regex/contains, format, inner — in that order, each only where the
+    /// schema's type admits it.
+    pub fn apply_validations(&mut self, schema: &mut Value, v: &Validations) {
+        apply_validations(schema, v);
+    }
+}
+
+pub fn apply_validations(schema: &mut Value, v: &Validations) {
+    let num = |n: u64| Value::from(n);
+    if let Some(n) = v.min_length {
+        insert_validation(schema, "string", "minLength", num(n));
+    }
+    if let Some(n) = v.max_length {
+        insert_validation(schema, "string", "maxLength", num(n));
+    }
+    if let Some(n) = v.min_length {
+        insert_validation(schema, "array", "minItems", num(n));
+    }
+    if let Some(n) = v.max_length {
+        insert_validation(schema, "array", "maxItems", num(n));
+    }
+    if let Some(n) = &v.minimum {
+        insert_validation(schema, "number", "minimum", Value::Number(n.clone()));
+    }
+    if let Some(n) = &v.maximum {
+        insert_validation(schema, "number", "maximum", Value::Number(n.clone()));
+    }
+    if let Some(p) = &v.pattern {
+        insert_validation(schema, "string", "pattern", Value::String(p.clone()));
+    }
+    if let Some(f) = &v.format {
+        private::insert(schema, "format", Value::String(f.clone()));
+    }
+    if let Some(inner) = &v.inner {
+        if let Some(items) = schema.get_mut("items").filter(|i| i.is_object() || i.is_boolean()) {
+            apply_validations(items, inner);
+        }
+    }
+    let _ = has_type;
+}
