@@ -5,6 +5,10 @@
 //! crate root). Command-line flags beat the configuration, and the configuration beats the
 //! defaults. See docs/config.md.
 
+// `Diagnostic` is the crate's error type everywhere (`Config::discover` returns it); it is large,
+// but a configuration is read once per run.
+#![allow(clippy::result_large_err)]
+
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -124,8 +128,7 @@ fn location(path: &Path, text: &str, span: Range<usize>) -> Location {
 }
 
 fn toml_error(path: &Path, text: &str, e: toml::de::Error) -> Diagnostic {
-    let d = Diagnostic::error("bad-config", format!("{} is not valid TOML: {}", path.display(), e.message().trim()))
-        .in_file(path);
+    let d = Diagnostic::error("bad-config", format!("{} is not valid TOML: {}", path.display(), e.message().trim())).in_file(path);
     match e.span() {
         Some(span) => d.at(Some(location(path, text, span))).with_label("here"),
         None => d,
@@ -169,9 +172,10 @@ fn parse_table(file: &Path, text: &str, table: Table, root: &Path) -> Result<Con
         match key.as_str() {
             "profile" => {
                 let s = string(&value)?;
-                config.profile = Some(ProfileChoice::parse(&s).ok_or_else(|| {
-                    bad("one of \"auto\", \"python-sdk\", \"rmcp\"").with_help(format!("`{s}` is not a profile"))
-                })?);
+                config.profile = Some(
+                    ProfileChoice::parse(&s)
+                        .ok_or_else(|| bad("one of \"auto\", \"python-sdk\", \"rmcp\"").with_help(format!("`{s}` is not a profile")))?,
+                );
             }
             "manifest" => config.manifest = Some(root.join(string(&value)?)),
             "protocol" => config.protocol = Some(string(&value)?),

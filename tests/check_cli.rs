@@ -85,7 +85,10 @@ fn drift_exits_1_human() {
     assert!(out.contains("BREAKING    tool-removed"), "{out}");
     assert!(!out.contains('\x1b'), "no colour when stdout is not a terminal: {out:?}");
     let last = out.lines().last().unwrap();
-    assert!(last.starts_with("drift in mcp-tools.json: 1 tool (0 added, 1 removed, 0 changed), 1 change: 1 breaking, 0 compatible"), "{last}");
+    assert!(
+        last.starts_with("drift in mcp-tools.json: 1 tool (0 added, 1 removed, 0 changed), 1 change: 1 breaking, 0 compatible"),
+        "{last}"
+    );
     assert!(last.contains("`mcp-schema generate -o mcp-tools.json`"), "{last}");
 }
 
@@ -131,7 +134,11 @@ fn manifest_that_is_not_json_exits_2() {
 
 #[test]
 fn manifest_that_is_not_a_tools_list_exits_2_in_every_format() {
-    for (text, why) in [("[1, 2]", "top level is not an object"), ("{\"tools\": {}}", "no \"tools\" array"), ("{\"tools\": [{\"title\": \"x\"}]}", "no string \"name\"")] {
+    for (text, why) in [
+        ("[1, 2]", "top level is not an object"),
+        ("{\"tools\": {}}", "no \"tools\" array"),
+        ("{\"tools\": [{\"title\": \"x\"}]}", "no string \"name\""),
+    ] {
         let d = krate(&[("mcp-tools.json", text)]);
         for format in ["human", "json", "github"] {
             let o = check(d.path(), &["--format", format]);

@@ -22,11 +22,7 @@ fn manifest(path: &Path) -> Manifest {
 fn found(before: &Manifest, after: &Manifest) -> Value {
     let report = compare(before, after);
     Value::Array(
-        report
-            .changes
-            .iter()
-            .map(|c| json!({"tool": c.tool, "pointer": c.pointer, "rule": c.rule, "breaking": c.breaking}))
-            .collect(),
+        report.changes.iter().map(|c| json!({"tool": c.tool, "pointer": c.pointer, "rule": c.rule, "breaking": c.breaking})).collect(),
     )
 }
 
@@ -73,7 +69,10 @@ fn every_rule_is_documented() {
 #[test]
 fn breaking_flags_follow_the_side_of_the_contract() {
     // A required input added breaks callers; the same property added to the output does not.
-    let before = Manifest::parse(r#"{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{}},"outputSchema":{"type":"object","properties":{}}}]}"#).unwrap();
+    let before = Manifest::parse(
+        r#"{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{}},"outputSchema":{"type":"object","properties":{}}}]}"#,
+    )
+    .unwrap();
     let after = Manifest::parse(r#"{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]},"outputSchema":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]}}]}"#).unwrap();
     let got = found(&before, &after);
     assert_eq!(

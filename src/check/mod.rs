@@ -162,7 +162,13 @@ pub fn compare(old: &Manifest, new: &Manifest) -> Report {
     for (i, key) in okeys.iter().enumerate() {
         let name = key.0.as_str();
         let Some(j) = nkeys.iter().position(|k| k == key) else {
-            report.changes.push(tool_change(&rules::tool_removed::RULE, name, None, None, "the tool is gone: clients that call it get an error".into()));
+            report.changes.push(tool_change(
+                &rules::tool_removed::RULE,
+                name,
+                None,
+                None,
+                "the tool is gone: clients that call it get an error".into(),
+            ));
             continue;
         };
         if !stayed.contains(&key) {
@@ -325,8 +331,10 @@ mod tests {
 
     #[test]
     fn key_order_is_not_drift() {
-        let a = Manifest::parse(r#"{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}}}]}"#).unwrap();
-        let b = Manifest::parse(r#"{"tools":[{"inputSchema":{"properties":{"x":{"type":"string"}},"type":"object"},"name":"a"}]}"#).unwrap();
+        let a =
+            Manifest::parse(r#"{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}}}]}"#).unwrap();
+        let b =
+            Manifest::parse(r#"{"tools":[{"inputSchema":{"properties":{"x":{"type":"string"}},"type":"object"},"name":"a"}]}"#).unwrap();
         assert!(!compare(&a, &b).drift());
     }
 
@@ -350,7 +358,10 @@ mod tests {
     #[test]
     fn json_format_leaves_out_absent_values() {
         let r = compare(&m(json!({"tools": [{"name": "a", "inputSchema": {}}]})), &m(json!({"tools": []})));
-        assert_eq!(r.to_json(), json!({"drift": true, "changes": [{"tool": "a", "pointer": "", "rule": "tool-removed", "breaking": true}]}));
+        assert_eq!(
+            r.to_json(),
+            json!({"drift": true, "changes": [{"tool": "a", "pointer": "", "rule": "tool-removed", "breaking": true}]})
+        );
         let keys: Vec<_> = r.to_json()["changes"][0].as_object().unwrap().keys().cloned().collect();
         assert_eq!(keys, ["tool", "pointer", "rule", "breaking"]);
         assert_eq!(compare(&m(json!({"tools": []})), &m(json!({"tools": []}))).to_json(), json!({"drift": false, "changes": []}));

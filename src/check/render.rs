@@ -204,7 +204,10 @@ mod tests {
         let text = sample().render_github(&RenderOptions { manifest: "dir,x/m.json".into(), ..Default::default() });
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 4, "{text}");
-        assert!(lines[0].starts_with("::warning file=dir%2Cx/m.json,title=mcp-schema description-changed%3A a::a /description: "), "{text}");
+        assert!(
+            lines[0].starts_with("::warning file=dir%2Cx/m.json,title=mcp-schema description-changed%3A a::a /description: "),
+            "{text}"
+        );
         assert!(lines[0].contains("%0Aold: \"A\"%0Anew: \"A, better\""), "{text}");
         assert!(lines[1].starts_with("::error "), "{text}");
         assert!(lines[2].starts_with("::error ") && lines[2].contains("tool-removed"), "{text}");

@@ -23,18 +23,8 @@ const MAX_DEPTH: usize = 64;
 const LOWER_BOUNDS: &[&str] = &["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"];
 const UPPER_BOUNDS: &[&str] = &["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains"];
 const CONSTRAINTS: &[&str] = &["pattern", "multipleOf", "uniqueItems", "contentEncoding", "contentMediaType"];
-const METADATA: &[&str] = &[
-    "examples",
-    "example",
-    "$comment",
-    "deprecated",
-    "readOnly",
-    "writeOnly",
-    "$schema",
-    "$id",
-    "$anchor",
-    "$dynamicAnchor",
-];
+const METADATA: &[&str] =
+    &["examples", "example", "$comment", "deprecated", "readOnly", "writeOnly", "$schema", "$id", "$anchor", "$dynamicAnchor"];
 /// Keywords that stay beside a union when the other side's plain schema is turned into one.
 const UNION_SIBLINGS: &[&str] = &["description", "title", "default", "$defs", "definitions"];
 
@@ -222,7 +212,9 @@ impl<'a> SchemaDiff<'a> {
         match (a, b) {
             (None, None) => {}
             (None, Some(_)) => self.emit(&rules::enum_narrowed::RULE, &p, None, nv.as_ref(), "the values are now restricted to an enum"),
-            (Some(_), None) => self.emit(&rules::enum_widened::RULE, &p, ov.as_ref(), None, "the enum was removed: any value of the type is accepted"),
+            (Some(_), None) => {
+                self.emit(&rules::enum_widened::RULE, &p, ov.as_ref(), None, "the enum was removed: any value of the type is accepted")
+            }
             (Some(a), Some(b)) => {
                 let removed: Vec<Value> = a.iter().filter(|v| !contains(&b, v)).cloned().collect();
                 let added: Vec<Value> = b.iter().filter(|v| !contains(&a, v)).cloned().collect();
@@ -362,7 +354,8 @@ impl<'a> SchemaDiff<'a> {
         if let (Some((fa, ra)), Some((fb, rb))) = (rank(ov), rank(nv)) {
             if fa == fb && ra != rb {
                 let rule = if rb < ra { &rules::range_narrowed::RULE } else { &rules::range_widened::RULE };
-                let msg = format!("format {} -> {}", json::short(ov.unwrap_or(&Value::Null), 20), json::short(nv.unwrap_or(&Value::Null), 20));
+                let msg =
+                    format!("format {} -> {}", json::short(ov.unwrap_or(&Value::Null), 20), json::short(nv.unwrap_or(&Value::Null), 20));
                 return self.emit(rule, p, ov, nv, msg);
             }
         }
@@ -468,7 +461,13 @@ impl<'a> SchemaDiff<'a> {
                     continue;
                 }
                 let p = format!("{ptr}{def_ptr}");
-                self.emit(&rules::unused_definition_changed::RULE, &p, a, b, format!("definition `{name}` changed, but nothing refers to it"));
+                self.emit(
+                    &rules::unused_definition_changed::RULE,
+                    &p,
+                    a,
+                    b,
+                    format!("definition `{name}` changed, but nothing refers to it"),
+                );
             }
         }
     }
@@ -686,7 +685,8 @@ fn variant_key(root: &Value, v: &Value) -> Option<String> {
         // An internally tagged enum variant: a property with a const value.
         for (name, p) in props {
             let p = normalize(root, p).core;
-            let tag = p.get("const").cloned().or_else(|| p.get("enum").and_then(Value::as_array).filter(|e| e.len() == 1).map(|e| e[0].clone()));
+            let tag =
+                p.get("const").cloned().or_else(|| p.get("enum").and_then(Value::as_array).filter(|e| e.len() == 1).map(|e| e[0].clone()));
             if let Some(t) = tag {
                 return Some(format!("tag:{name}={t}"));
             }
@@ -828,7 +828,10 @@ mod tests {
 
     #[test]
     fn integer_in_number_and_format_widths() {
-        assert_eq!(diff(Side::Request, json!({"type": "number"}), json!({"type": "integer"})), vec![("type-narrowed", true, "/s/type".into())]);
+        assert_eq!(
+            diff(Side::Request, json!({"type": "number"}), json!({"type": "integer"})),
+            vec![("type-narrowed", true, "/s/type".into())]
+        );
         assert_eq!(
             diff(Side::Request, json!({"type": "integer", "format": "int64"}), json!({"type": "integer", "format": "int32"})),
             vec![("range-narrowed", true, "/s/format".into())]

@@ -4,40 +4,40 @@
 //! an `outputSchema` as a response (what a client reads must still be there).
 //! The walker in [`super::schema`] finds the changes; the rules name and classify them.
 
-pub mod tool_added;
-pub mod tool_removed;
-pub mod tool_moved;
+pub mod additional_properties_closed;
+pub mod additional_properties_opened;
+pub mod annotation_changed;
+pub mod constraint_added;
+pub mod constraint_changed;
+pub mod constraint_removed;
+pub mod default_changed;
+pub mod description_changed;
+pub mod enum_changed;
+pub mod enum_narrowed;
+pub mod enum_widened;
+pub mod metadata_changed;
+pub mod nullable_added;
+pub mod nullable_removed;
+pub mod order_changed;
 pub mod output_schema_added;
 pub mod output_schema_removed;
 pub mod property_added;
-pub mod property_removed;
-pub mod property_made_required;
 pub mod property_made_optional;
-pub mod type_narrowed;
-pub mod type_widened;
-pub mod type_changed;
-pub mod nullable_added;
-pub mod nullable_removed;
-pub mod enum_narrowed;
-pub mod enum_widened;
-pub mod enum_changed;
+pub mod property_made_required;
+pub mod property_removed;
 pub mod range_narrowed;
 pub mod range_widened;
-pub mod constraint_added;
-pub mod constraint_removed;
-pub mod constraint_changed;
-pub mod additional_properties_closed;
-pub mod additional_properties_opened;
+pub mod title_changed;
+pub mod tool_added;
+pub mod tool_moved;
+pub mod tool_removed;
+pub mod type_changed;
+pub mod type_narrowed;
+pub mod type_widened;
+pub mod unclassified_change;
+pub mod unused_definition_changed;
 pub mod variant_added;
 pub mod variant_removed;
-pub mod description_changed;
-pub mod title_changed;
-pub mod default_changed;
-pub mod metadata_changed;
-pub mod annotation_changed;
-pub mod order_changed;
-pub mod unused_definition_changed;
-pub mod unclassified_change;
 
 /// Where a change happened, which decides whether it breaks clients.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
