@@ -10,7 +10,7 @@ use syn::visit::Visit;
 use super::routers::{Index, TypeKey};
 use super::version::{Behaviour, EmptyInput};
 use crate::model::{Lowerer, Scope};
-use crate::schema::schemars::{root_schema, Contract, Settings};
+use crate::schema::schemars::{parameters_root_schema, root_schema, Contract, Settings};
 use crate::source::ModuleId;
 
 /// The `Parameters<T>` argument of a tool fn: the first typed argument whose type is a path
@@ -104,7 +104,11 @@ pub fn settings(b: &Behaviour, side: Side) -> Settings {
 /// `written` is the wrapper type as written, for rmcp's panic message.
 pub fn generate(lowerer: &mut Lowerer, b: &Behaviour, side: Side, ty: &syn::Type, scope: &Scope, written: &str) -> Outcome {
     let lowered = lowerer.lower(ty, scope);
-    let root = root_schema(lowerer, &lowered, &settings(b, side));
+    // `Parameters<T>` has `T`'s schema but not its identity (§4.5); `Json<T>`'s root is `T` (§5.3).
+    let root = match side {
+        Side::Input => parameters_root_schema(lowerer, &lowered, &settings(b, side)),
+        Side::Output => root_schema(lowerer, &lowered, &settings(b, side)),
+    };
     let mut reasons = root.opaque.clone();
     reasons.extend(root.unknown.iter().map(|u| format!("type `{}` has no known schema", u.written)));
     if !reasons.is_empty() {
