@@ -213,7 +213,9 @@ impl<'w> Lowerer<'w> {
             "NaiveDate" => Ty::Leaf(Leaf::NaiveDate),
             "NaiveTime" => Ty::Leaf(Leaf::NaiveTime),
             "Uuid" => Ty::Leaf(Leaf::Uuid),
-            "Duration" if !ext.iter().any(|s| s == "chrono" || s == "time") => Ty::Leaf(Leaf::Duration),
+            "Duration" if !ext.iter().any(|s| s == "chrono") && ext.first().map(String::as_str) != Some("time") => {
+                Ty::Leaf(Leaf::Duration)
+            }
             "SystemTime" => Ty::Leaf(Leaf::SystemTime),
             "IpAddr" => Ty::Leaf(Leaf::IpAddr),
             "Ipv4Addr" => Ty::Leaf(Leaf::Ipv4Addr),

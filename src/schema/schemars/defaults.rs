@@ -232,6 +232,12 @@ impl Gen<'_, '_> {
                 if segs.last().map(String::as_str) == Some("default") && c.args.is_empty() {
                     return self.struct_default_fields(def, id, args, depth + 1);
                 }
+                if c.args.is_empty() {
+                    let (segs, scope) = self.replace_self(segs, Some(&Ty::Named(id, args.to_vec())), scope);
+                    if let Some((body, fn_scope)) = self.fn_body(&segs, &scope) {
+                        return self.struct_literal_fields(&body, def, id, args, &fn_scope, depth + 1);
+                    }
+                }
                 // `Name(a, b)`: a tuple struct's constructor.
                 let mut out = Vec::new();
                 for (f, a) in fields.iter().zip(c.args.iter()) {
@@ -354,6 +360,40 @@ impl Gen<'_, '_> {
         };
         let body = tail_expr(&f.block).ok_or_else(|| format!("`{path}` is not a single expression"))?;
         self.eval_expr(body, ret.as_ref(), &fn_scope, depth + 1)
+    }
+
+    /// The single-expression body of an argument-less fn of the crate (free or associated), with
+    /// the scope it is written in.
+    fn fn_body(&mut self, segs: &[String], scope: &Scope) -> Option<(syn::Expr, Scope)> {
+        let (block, item) = match self.lw.ws.resolve(scope.krate, scope.module, segs, Namespace::Value) {
+            Resolved::Item(item, ItemKind::Fn) => match self.lw.ws.item(item) {
+                syn::Item::Fn(f) if f.sig.inputs.is_empty() => ((*f.block).clone(), item),
+                _ => return None,
+            },
+            _ => {
+                let imp = self.assoc_fn(segs, scope)?;
+                let syn::Item::Impl(i) = self.lw.ws.item(imp) else { return None };
+                let f = i.items.iter().find_map(|it| match it {
+                    syn::ImplItem::Fn(f) if Some(&f.sig.ident.to_string()) == segs.last() && f.sig.inputs.is_empty() => Some(f),
+                    _ => None,
+                })?;
+                (f.block.clone(), imp)
+            }
+        };
+        let e = tail_expr(&block)?.clone();
+        Some((e, Scope { krate: item.krate, module: item.module, generics: Vec::new() }))
+    }
+
+    /// `Self::x` → `Name::x` resolved where `Name` is defined.
+    fn replace_self(&self, mut segs: Vec<String>, ty: Option<&Ty>, scope: &Scope) -> (Vec<String>, Scope) {
+        if segs.len() >= 2 && segs[0] == "Self" {
+            if let Some(Ty::Named(id, _)) = ty {
+                let def = self.def(*id);
+                segs[0] = def.rust_name.clone();
+                return (segs, super::derive::def_scope(def));
+            }
+        }
+        (segs, scope.clone())
     }
 
     /// `Type::name` for an associated fn of an inherent impl of ours.
@@ -679,6 +719,12 @@ impl Gen<'_, '_> {
                 }
             }
             _ => {}
+        }
+        if args.is_empty() && last != "default" {
+            let (segs2, scope2) = self.replace_self(segs.clone(), ty, scope);
+            if let Some((body, fn_scope)) = self.fn_body(&segs2, &scope2) {
+                return self.eval_expr(&body, ty, &fn_scope, depth + 1);
+            }
         }
         match self.lw.ws.resolve(scope.krate, scope.module, &segs, Namespace::Value) {
             Resolved::Item(_, ItemKind::Fn) if args.is_empty() => return self.call_fn(&segs.join("::"), ty, scope, depth + 1),
