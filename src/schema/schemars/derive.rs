@@ -87,7 +87,7 @@ pub fn transparent_field(def: &TypeDef) -> Option<&Field> {
     }
     match &def.body {
         Body::Struct { fields, .. } => {
-            fields.iter().find(|f| !(f.skip_ser && f.skip_de) && !f.skip_de).or_else(|| fields.first())
+            fields.iter().find(|f| !f.skip_de).or_else(|| fields.first())
         }
         _ => None,
     }
