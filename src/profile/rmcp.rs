@@ -85,6 +85,15 @@ pub fn manifest(ws: &Workspace, opts: &GenerateOptions, diagnostics: &mut Diagno
                 let d = if f.error { Diagnostic::error("runtime-router", f.message) } else { Diagnostic::warning("runtime-router", f.message) };
                 builder.diagnostics.push(d.at(f.location));
             }
+            for block in &index.blocks {
+                let served = entries.iter().any(|e| matches!(e, Entry::Fn(t) if t.imp == block.imp));
+                if !served && !index.block_tools(block).is_empty() {
+                    notes.push(format!(
+                        "router `{}::{}` is not served by `{}`: its tools are not listed",
+                        index.impls[block.imp].self_name, block.router, server.name
+                    ));
+                }
+            }
             entries
         }
     };
@@ -179,7 +188,7 @@ struct Builder<'w, 'a> {
 impl<'w> Builder<'w, '_> {
     fn note_server(&self, server: &Server, notes: &mut Vec<String>) {
         let how = match &server.served {
-            routers::Served::Router(e) => format!("router `{}`", quote::quote!(#e)),
+            routers::Served::Router(e) => format!("router `{}`", expr_text(e)),
             routers::Served::HandWritten => "a hand-written `list_tools`".into(),
             routers::Served::Nothing => "no router".into(),
         };
@@ -225,6 +234,9 @@ impl<'w> Builder<'w, '_> {
                 self.warn("tool-attribute", message, &loc);
             }
         }
+        if let Some(why) = name_problem(&name) {
+            self.warn("tool-name", format!("tool `{name}`: {why} (rmcp only logs this; the name is published as written)"), &loc);
+        }
         let description = self.description(&name, &attr, &tool, at, &loc);
         let imp = &self.index.impls[t.imp];
         let self_key = imp.self_key.clone();
@@ -234,7 +246,7 @@ impl<'w> Builder<'w, '_> {
 
         let input = match &attr.input_schema {
             Some(expr) => self.explicit(&name, Side::Input, expr, &tool, self_key.as_ref(), &loc),
-            None => match schemas::parameters_arg(&tool.sig) {
+            None => match schemas::parameters_arg(tool.sig) {
                 Some((whole, inner)) => {
                     let written = type_text(whole);
                     let outcome = schemas::generate(&mut self.lowerer, &self.b, Side::Input, inner, &scope, &written);
@@ -301,6 +313,13 @@ impl<'w> Builder<'w, '_> {
             };
         }
         let fold = meta::fold_docs(tool.attrs, Some(tool.tool_attr), self.b.macros.doc_macros, at);
+        if fold.cfg {
+            self.warn(
+                "cfg",
+                format!("tool `{name}`: the fn has a `#[cfg(...)]` the CLI cannot evaluate; listed as if it holds"),
+                loc,
+            );
+        }
         if fold.cfg_attr {
             self.warn(
                 "cfg-attr",
@@ -492,6 +511,19 @@ impl<'w> Builder<'w, '_> {
     }
 }
 
+/// rmcp's name checks, which only log a warning.
+fn name_problem(name: &str) -> Option<&'static str> {
+    if name.is_empty() {
+        Some("the name is empty")
+    } else if name.len() > 128 {
+        Some("the name is longer than 128 characters")
+    } else if !name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')) {
+        Some("the name has characters other than A-Z, a-z, 0-9, `_`, `-` and `.`")
+    } else {
+        None
+    }
+}
+
 fn snake(side: Side) -> &'static str {
     match side {
         Side::Input => "input_schema",
@@ -501,6 +533,11 @@ fn snake(side: Side) -> &'static str {
 
 fn is_result(ty: &syn::Type) -> bool {
     matches!(ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Result"))
+}
+
+/// An expression as written, roughly (`self.tool_router`, `Self::tool_router()`).
+fn expr_text(e: &syn::Expr) -> String {
+    quote::quote!(#e).to_string().replace(" . ", ".").replace(" :: ", "::").replace(" ()", "()").replace(" (", "(")
 }
 
 /// A type as written, without the token spacing of `quote`.

@@ -127,6 +127,8 @@ pub struct DocFold {
     pub opaque: Vec<String>,
     /// A `cfg_attr` was seen (its predicate cannot be evaluated; treated as absent).
     pub cfg_attr: bool,
+    /// A `cfg` was seen (removed by the compiler before `#[tool]` runs when it holds).
+    pub cfg: bool,
 }
 
 /// rmcp-macros' doc fold over every attribute of the fn except the `#[tool]` one itself.
@@ -144,6 +146,7 @@ pub fn fold_docs_with(
     let mut acc = String::new();
     let mut opaque: Vec<String> = Vec::new();
     let mut cfg_attr = false;
+    let mut cfg = false;
     let append = |acc: &mut String, line: &str| {
         if !acc.is_empty() {
             acc.push('\n');
@@ -156,6 +159,10 @@ pub fn fold_docs_with(
         }
         if attr.path().is_ident("cfg_attr") {
             cfg_attr = true;
+            continue;
+        }
+        if attr.path().is_ident("cfg") {
+            cfg = true;
             continue;
         }
         let reset = |acc: &mut String, opaque: &mut Vec<String>| {
@@ -190,7 +197,7 @@ pub fn fold_docs_with(
             _ => reset(&mut acc, &mut opaque),
         }
     }
-    DocFold { description: (!acc.is_empty() || !opaque.is_empty()).then_some(acc), opaque, cfg_attr }
+    DocFold { description: (!acc.is_empty() || !opaque.is_empty()).then_some(acc), opaque, cfg_attr, cfg }
 }
 
 /// What a `#[tool(...)]` attribute says.

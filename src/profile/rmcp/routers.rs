@@ -94,7 +94,7 @@ impl Entry<'_> {
 
 /// Where the server's `list_tools` gets its tools.
 pub enum Served {
-    Router(Expr),
+    Router(Box<Expr>),
     /// A hand-written `list_tools`.
     HandWritten,
     /// `impl ServerHandler` with neither `#[tool_handler]` nor `list_tools`.
@@ -139,10 +139,9 @@ impl<'w> Index<'w> {
                             let (self_key, self_name) = type_key(ws, k, module_id, &imp.self_ty, None);
                             impls.push(Impl { krate: k, module: module_id, imp, self_key, self_name });
                         }
-                        syn::Item::Macro(mac) if mentions(&mac.mac.tokens, "tool_router") || mentions(&mac.mac.tokens, "tool") => {
-                            if mentions(&mac.mac.tokens, "tool_router") {
-                                macro_routers.push(krate.file_of(module_id).location(mac.mac.path.segments[0].ident.span()));
-                            }
+                        syn::Item::Macro(mac) if mentions(&mac.mac.tokens, "tool_router") => {
+                            let span = mac.mac.path.segments.first().map_or_else(proc_macro2::Span::call_site, |s| s.ident.span());
+                            macro_routers.push(krate.file_of(module_id).location(span));
                         }
                         _ => {}
                     }
@@ -211,7 +210,7 @@ impl<'w> Index<'w> {
         for (i, imp) in self.impls.iter().enumerate() {
             let server = if imp.trait_name().as_deref() == Some("ServerHandler") {
                 let served = if let Some(attr) = imp.imp.attrs.iter().find(|a| is_attr_named(a, "tool_handler")) {
-                    Served::Router(handler_router(attr).unwrap_or_else(|| default_router(b)))
+                    Served::Router(Box::new(handler_router(attr).unwrap_or_else(|| default_router(b))))
                 } else if imp.fns().any(|f| f.sig.ident == "list_tools") {
                     Served::HandWritten
                 } else {
@@ -222,7 +221,7 @@ impl<'w> Index<'w> {
                 self.blocks.iter().find(|bl| bl.imp == i && bl.server_handler).map(|bl| Server {
                     name: imp.self_name.clone(),
                     imp: i,
-                    served: Served::Router(syn::parse_str(&format!("Self::{}()", bl.router)).expect("a valid path call")),
+                    served: Served::Router(Box::new(syn::parse_str(&format!("Self::{}()", bl.router)).expect("a valid path call"))),
                 })
             } else {
                 None
@@ -488,11 +487,9 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                     }
                     _ => {}
                 },
-                syn::Stmt::Expr(e, None) => {
-                    // A loop or conditional in the middle of the body may change any router.
-                    if !matches!(e, Expr::Macro(_)) {
-                        self.runtime(&cx, e.span(), "router built with control flow the CLI does not follow; listing what is certain".into());
-                    }
+                // A loop or conditional in the middle of the body may change any router.
+                syn::Stmt::Expr(e, None) if !matches!(e, Expr::Macro(_)) => {
+                    self.runtime(&cx, e.span(), "router built with control flow the CLI does not follow; listing what is certain".into());
                 }
                 _ => {}
             }

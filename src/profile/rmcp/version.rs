@@ -689,3 +689,78 @@ mod tests {
         assert!(!is_legacy_protocol("2026-07-28"));
     }
 }
+
+#[cfg(test)]
+mod reading_tests {
+    use super::*;
+
+    fn write(dir: &Path, path: &str, text: &str) {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+
+    fn versions_of(dir: &Path, override_version: Option<&str>) -> Versions {
+        let ws = crate::source::load(&[dir.to_path_buf()], &[]).unwrap();
+        read(&ws, override_version)
+    }
+
+    const MAIN: &str = "fn main() {}\n";
+
+    #[test]
+    fn the_lock_wins_and_names_the_crates_own_rmcp() {
+        let d = tempfile::tempdir().unwrap();
+        write(d.path(), "Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\n[dependencies]\nrmcp = \"0.8\"\n");
+        write(d.path(), "src/main.rs", MAIN);
+        write(
+            d.path(),
+            "Cargo.lock",
+            "[[package]]\nname = \"app\"\nversion = \"0.1.0\"\ndependencies = [\"rmcp 0.8.5\", \"other\"]\n\n\
+             [[package]]\nname = \"other\"\nversion = \"1.0.0\"\ndependencies = [\"rmcp 3.11.0\"]\n\n\
+             [[package]]\nname = \"rmcp\"\nversion = \"0.8.5\"\ndependencies = [\"rmcp-macros 0.8.5\", \"schemars 1.0.4\"]\n\n\
+             [[package]]\nname = \"rmcp\"\nversion = \"3.11.0\"\ndependencies = [\"rmcp-macros 3.11.0\", \"schemars 1.2.3\"]\n\n\
+             [[package]]\nname = \"rmcp-macros\"\nversion = \"0.8.5\"\n\n[[package]]\nname = \"rmcp-macros\"\nversion = \"3.11.0\"\n\n\
+             [[package]]\nname = \"schemars\"\nversion = \"1.0.4\"\n\n[[package]]\nname = \"schemars\"\nversion = \"1.2.3\"\n",
+        );
+        let v = versions_of(d.path(), None);
+        assert_eq!((v.rmcp, v.macros, v.schemars), (Version(0, 8, 5), Version(0, 8, 5), Some(Version(1, 0, 4))));
+        assert!(matches!(v.origin, Origin::Lock(_)));
+        assert!(v.warnings.iter().any(|w| w.contains("schemars 1.0.4")));
+        assert!(v.note().contains("rmcp 0.8.5") && v.note().contains("Cargo.lock"));
+        let v = versions_of(d.path(), Some("1.4.0"));
+        assert_eq!((v.rmcp, v.macros, v.origin), (Version(1, 4, 0), Version(1, 4, 0), Origin::Override));
+    }
+
+    #[test]
+    fn workspace_members_read_the_root_lock_and_workspace_requirements() {
+        let d = tempfile::tempdir().unwrap();
+        write(d.path(), "Cargo.toml", "[workspace]\nmembers = [\"srv\"]\n[workspace.dependencies]\nrmcp = { version = \"0.6\" }\n");
+        write(d.path(), "srv/Cargo.toml", "[package]\nname = \"srv\"\nversion = \"0.1.0\"\n[dependencies]\nrmcp = { workspace = true }\n");
+        write(d.path(), "srv/src/main.rs", MAIN);
+        let v = versions_of(d.path(), None);
+        assert_eq!(v.rmcp, Version(0, 6, 4));
+        assert!(matches!(v.origin, Origin::Requirement { .. }));
+        assert_eq!(v.warnings.len(), 1);
+        write(d.path(), "Cargo.lock", "[[package]]\nname = \"srv\"\nversion = \"0.1.0\"\ndependencies = [\"rmcp\"]\n\n[[package]]\nname = \"rmcp\"\nversion = \"0.6.1\"\n");
+        let v = versions_of(&d.path().join("srv"), None);
+        assert_eq!((v.rmcp, v.macros), (Version(0, 6, 1), Version(0, 6, 1)));
+        assert!(v.warnings.is_empty());
+    }
+
+    #[test]
+    fn renamed_and_path_dependencies() {
+        let d = tempfile::tempdir().unwrap();
+        write(d.path(), "app/Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\n[target.'cfg(unix)'.dependencies]\nmcp = { package = \"rmcp\", version = \"=3.4.0\" }\n");
+        write(d.path(), "app/src/main.rs", MAIN);
+        assert_eq!(versions_of(&d.path().join("app"), None).rmcp, Version(3, 4, 0));
+        write(d.path(), "app/Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\n[dependencies]\nrmcp = { path = \"../rmcp\" }\n");
+        write(d.path(), "rmcp/Cargo.toml", "[package]\nname = \"rmcp\"\nversion = \"1.2.0\"\n");
+        let v = versions_of(&d.path().join("app"), None);
+        assert_eq!(v.rmcp, Version(1, 2, 0));
+        assert!(matches!(v.origin, Origin::PathDependency(_)));
+        write(d.path(), "app/Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\n");
+        let v = versions_of(&d.path().join("app"), None);
+        assert_eq!((v.rmcp, v.origin.clone()), (NEWEST_REPRODUCED, Origin::Assumed));
+        assert!(!v.warnings.is_empty());
+    }
+}
