@@ -254,7 +254,8 @@ pub fn read_tool_attr(attr: &syn::Attribute, macros: &MacroSide, version: &str) 
             "annotations" => out.annotations = Some(annotations(&meta)),
             "icons" if !macros.title_and_icons => not_accepted(&mut out),
             "icons" => out.icons = value.cloned(),
-            "meta" if !macros.meta => not_accepted(&mut out),
+            // `meta` is opaque on every release (left out with a warning), so whether an early
+            // release accepted it does not change the listing.
             "meta" => out.meta = value.cloned(),
             "execution" if !macros.execution => not_accepted(&mut out),
             "execution" => out.execution = Some(execution(&meta)),

@@ -227,8 +227,16 @@ impl<'w> Index<'w> {
                 None
             };
             if let Some(s) = server {
-                let key = &self.impls[s.imp].self_key;
-                if !out.iter().any(|o| &self.impls[o.imp].self_key == key && o.name == s.name) {
+                // The same type seen twice: the same key, or the same source file read by two
+                // crates of the package (a lib and a bin that both declare the module).
+                let here = self.impl_location(s.imp);
+                let same = |o: &Server| {
+                    let there = self.impl_location(o.imp);
+                    o.name == s.name
+                        && (self.impls[o.imp].self_key == self.impls[s.imp].self_key
+                            || (there.file.path == here.file.path && there.start == here.start))
+                };
+                if !out.iter().any(same) {
                     out.push(s);
                 }
             }
