@@ -28,14 +28,26 @@ pub struct Scope {
 /// stack.
 const MAX_TYPE_DEPTH: usize = 256;
 
+/// A type alias may expand to at most this many nodes: aliases that double at every level
+/// (`type A2 = (A1, A1);`) would otherwise grow exponentially.
+pub const MAX_TYPE_SIZE: usize = 100_000;
+
 pub struct Lowerer<'w> {
     pub ws: &'w Workspace,
     pub model: Model,
     by_item: HashMap<ItemRef, DefId>,
     alias_stack: Vec<ItemRef>,
+    /// Expansions of aliases without generic parameters: an alias used twice in another is
+    /// lowered once (`type A2 = (A1, A1);` chains would otherwise take exponential time).
+    alias_cache: HashMap<ItemRef, Ty>,
     depth: usize,
+    /// Type nodes lowered so far; past [`MAX_LOWER_STEPS`] lowering stops with an error.
+    steps: usize,
     pub diagnostics: Diagnostics,
 }
+
+/// A backstop against pathological sources: no real crate needs this many type nodes.
+const MAX_LOWER_STEPS: usize = 2_000_000;
 
 impl<'w> Lowerer<'w> {
     pub fn new(ws: &'w Workspace) -> Self {
@@ -44,7 +56,9 @@ impl<'w> Lowerer<'w> {
             model: Model::default(),
             by_item: HashMap::new(),
             alias_stack: Vec::new(),
+            alias_cache: HashMap::new(),
             depth: 0,
+            steps: 0,
             diagnostics: Diagnostics::default(),
         }
     }
@@ -61,6 +75,17 @@ impl<'w> Lowerer<'w> {
                 Diagnostic::error("type-too-deep", format!("type expression nested more than {MAX_TYPE_DEPTH} levels deep"))
                     .at(Some(location)),
             );
+            return Ty::Unknown(Unknown { written: "…".into(), location: None });
+        }
+        self.steps += 1;
+        if self.steps >= MAX_LOWER_STEPS {
+            if self.steps == MAX_LOWER_STEPS {
+                let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(ty));
+                self.diagnostics.push(
+                    Diagnostic::error("type-too-large", format!("the types reached expand to more than {MAX_LOWER_STEPS} nodes"))
+                        .at(Some(location)),
+                );
+            }
             return Ty::Unknown(Unknown { written: "…".into(), location: None });
         }
         self.depth += 1;
@@ -156,6 +181,12 @@ impl<'w> Lowerer<'w> {
             return Ty::Unknown(Unknown { written: alias.ident.to_string(), location: None });
         }
         let args = self.type_args(path, scope);
+        let generic = alias.generics.type_params().next().is_some();
+        if !generic {
+            if let Some(cached) = self.alias_cache.get(&item) {
+                return cached.clone();
+            }
+        }
         let alias_scope = Scope {
             krate: item.krate,
             module: item.module,
@@ -164,7 +195,27 @@ impl<'w> Lowerer<'w> {
         self.alias_stack.push(item);
         let body = self.lower(&alias.ty, &alias_scope);
         self.alias_stack.pop();
-        substitute(&body, &args)
+        let mut expanded = substitute(&body, &args);
+        if expanded.size_up_to(MAX_TYPE_SIZE) >= MAX_TYPE_SIZE {
+            expanded = self.too_large(alias, path, scope);
+        }
+        if !generic {
+            self.alias_cache.insert(item, expanded.clone());
+        }
+        expanded
+    }
+
+    fn too_large(&mut self, alias: &syn::ItemType, path: &syn::Path, scope: &Scope) -> Ty {
+        let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(path));
+        self.diagnostics.push(
+            Diagnostic::error(
+                "type-too-large",
+                format!("type alias `{}` expands to more than {MAX_TYPE_SIZE} type nodes", alias.ident),
+            )
+            .at(Some(location))
+            .with_help("its schema would be too large to publish; use a struct to name the repeated part"),
+        );
+        Ty::Unknown(Unknown { written: alias.ident.to_string(), location: None })
     }
 
     /// A path that is not ours: recognised by its last segment.

@@ -254,6 +254,31 @@ impl TypeDef {
     }
 }
 
+impl Ty {
+    /// The number of nodes of the type tree, counted up to `limit` (then `limit`).
+    pub fn size_up_to(&self, limit: usize) -> usize {
+        let mut count = 0;
+        self.count_nodes(&mut count, limit);
+        count.min(limit)
+    }
+
+    fn count_nodes(&self, count: &mut usize, limit: usize) {
+        *count += 1;
+        if *count >= limit {
+            return;
+        }
+        match self {
+            Ty::Seq(t) | Ty::Set(t) | Ty::Array(t, _) | Ty::Option(t) => t.count_nodes(count, limit),
+            Ty::Map(k, v) => {
+                k.count_nodes(count, limit);
+                v.count_nodes(count, limit);
+            }
+            Ty::Tuple(ts) | Ty::Named(_, ts) => ts.iter().for_each(|t| t.count_nodes(count, limit)),
+            _ => {}
+        }
+    }
+}
+
 /// Replace `Param(i)` by `args[i]` (a missing argument stays a parameter).
 pub fn substitute(ty: &Ty, args: &[Ty]) -> Ty {
     if args.is_empty() {

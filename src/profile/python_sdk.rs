@@ -10,7 +10,7 @@ use super::{annotations, lit_bool, lit_str, tool_fns, ToolFn};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Scope, Style, Ty, Unknown};
 use crate::schema::order::pydantic_order;
-use crate::schema::pydantic::{Direction, Pydantic};
+use crate::schema::pydantic::{Direction, Pydantic, MAX_SCHEMA_NODES};
 use crate::source::Workspace;
 use crate::Manifest;
 
@@ -243,11 +243,30 @@ fn input_schema(
     root.insert("title".into(), Value::String(format!("{fn_name}Arguments")));
     root.insert("type".into(), Value::String("object".into()));
     report_unknown(&pyd.unknown, fn_name, diagnostics, reported);
+    let too_large = report_too_large(&pyd, fn_name, tool.location(ws), diagnostics);
     drop(pyd);
     lowerer.model = model;
+    if too_large {
+        return None;
+    }
     let mut root = Value::Object(root);
     pydantic_order(&mut root);
     Some(root)
+}
+
+/// An error when a schema outgrew [`MAX_SCHEMA_NODES`].
+fn report_too_large(pyd: &Pydantic, fn_name: &str, location: Location, diagnostics: &mut Diagnostics) -> bool {
+    if pyd.exceeded {
+        diagnostics.push(
+            Diagnostic::error(
+                "schema-too-large",
+                format!("tool `{fn_name}`: its schema would have more than {MAX_SCHEMA_NODES} nodes"),
+            )
+            .at(Some(location))
+            .with_help("a type that repeats a generic parameter is inlined at every use; name the repeated part with a struct"),
+        );
+    }
+    pyd.exceeded
 }
 
 fn report_unknown(
@@ -375,8 +394,12 @@ fn output_schema(
     let mut pyd = Pydantic::new(&model, Direction::Output);
     let schema = build_output(&ty, fn_name, &model, &mut pyd);
     report_unknown(&pyd.unknown, fn_name, diagnostics, reported);
+    let too_large = report_too_large(&pyd, fn_name, tool.location(ws), diagnostics);
     drop(pyd);
     lowerer.model = model;
+    if too_large {
+        return None;
+    }
     Some(Some(schema))
 }
 

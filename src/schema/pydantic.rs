@@ -25,11 +25,19 @@ pub struct Pydantic<'m> {
     defs: Vec<(String, Option<Value>)>,
     keys: HashMap<String, String>,
     pub unknown: Vec<Unknown>,
+    /// Schema nodes still allowed: inlined generic types can grow exponentially
+    /// (`struct P<T>(T, T)` nested through aliases).
+    budget: usize,
+    /// The budget ran out; the schema is incomplete and must not be published.
+    pub exceeded: bool,
 }
+
+/// The most schema nodes one document may have.
+pub const MAX_SCHEMA_NODES: usize = 200_000;
 
 impl<'m> Pydantic<'m> {
     pub fn new(model: &'m Model, dir: Direction) -> Self {
-        Pydantic { model, dir, defs: Vec::new(), keys: HashMap::new(), unknown: Vec::new() }
+        Pydantic { model, dir, defs: Vec::new(), keys: HashMap::new(), unknown: Vec::new(), budget: MAX_SCHEMA_NODES, exceeded: false }
     }
 
     /// The `$defs` object, or `None` when nothing was referenced.
@@ -46,6 +54,11 @@ impl<'m> Pydantic<'m> {
 
     /// The inline schema of a type, as it appears in `items`, a property, a map value…
     pub fn schema(&mut self, ty: &Ty) -> Value {
+        if self.budget == 0 {
+            self.exceeded = true;
+            return json!({});
+        }
+        self.budget -= 1;
         match ty {
             Ty::Int(_) | Ty::Leaf(Leaf::NonZero(_)) => json!({"type": "integer"}),
             Ty::Float(FloatKind::F32 | FloatKind::F64) | Ty::JsonNumber => json!({"type": "number"}),

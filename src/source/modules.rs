@@ -86,15 +86,11 @@ fn parse_all(files: &[PathBuf]) -> HashMap<PathBuf, Loaded> {
 /// Read a file and parse it. A file that cannot be read becomes an empty source with an error
 /// attached by the caller.
 fn read_and_parse(path: &Path) -> Loaded {
-    let text: Arc<str> = match std::fs::read(path) {
-        Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(s) => s.into(),
-            Err(_) => Arc::from(""),
-        },
-        Err(_) => Arc::from(""),
-    };
-    let parsed = ParsedFile::new(Arc::new(SourceFile { path: path.to_path_buf(), text }));
-    let ast = syn::parse_file(&parsed.source.text).ok();
+    // A file that cannot be read or decoded has no AST; `report_unparsable` says why.
+    let text: Option<Arc<str>> = std::fs::read(path).ok().and_then(|b| String::from_utf8(b).ok()).map(Arc::from);
+    let readable = text.is_some();
+    let parsed = ParsedFile::new(Arc::new(SourceFile { path: path.to_path_buf(), text: text.unwrap_or_else(|| Arc::from("")) }));
+    let ast = if readable { syn::parse_file(&parsed.source.text).ok() } else { None };
     Loaded { parsed, ast }
 }
 

@@ -1,0 +1,160 @@
+//! Mutation test: the testdata sources, mangled at the byte and token level (deleted, duplicated
+//! and swapped ranges, truncation, random bytes), must never make the generator panic.
+//!
+//! By default a few hundred mutants run (bounded to a few seconds); set `MCP_SCHEMA_MUTANTS=N`
+//! to run N, and `MCP_SCHEMA_MUTATION_SEED` to replay a seed. A panicking mutant is saved under
+//! `target/mutants/` for reproduction.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use mcp_schema::{generate, GenerateOptions, ProfileChoice};
+
+fn sources() -> Vec<Vec<u8>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+    let mut out = Vec::new();
+    for entry in walkdir::WalkDir::new(&root).into_iter().filter_map(Result::ok) {
+        if entry.path().extension().is_some_and(|e| e == "rs") {
+            out.push(std::fs::read(entry.path()).unwrap());
+        }
+    }
+    out.sort();
+    assert!(out.len() > 70, "testdata sources are missing");
+    out
+}
+
+/// Token boundaries, roughly: runs of identifier characters, single punctuation, whitespace.
+fn token_ranges(src: &[u8]) -> Vec<(usize, usize)> {
+    let mut ranges = Vec::new();
+    let mut i = 0;
+    while i < src.len() {
+        let start = i;
+        let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+        if ident(src[i]) {
+            while i < src.len() && ident(src[i]) {
+                i += 1;
+            }
+        } else if src[i].is_ascii_whitespace() {
+            while i < src.len() && src[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            continue;
+        } else {
+            i += 1;
+        }
+        ranges.push((start, i));
+    }
+    ranges
+}
+
+fn range(rng: &mut fastrand::Rng, len: usize) -> (usize, usize) {
+    if len == 0 {
+        return (0, 0);
+    }
+    let a = rng.usize(..len);
+    let b = (a + rng.usize(1..=64.min(len - a))).min(len);
+    (a, b)
+}
+
+fn token_range(rng: &mut fastrand::Rng, tokens: &[(usize, usize)]) -> (usize, usize) {
+    if tokens.is_empty() {
+        return (0, 0);
+    }
+    let a = rng.usize(..tokens.len());
+    let b = (a + rng.usize(0..8)).min(tokens.len() - 1);
+    (tokens[a].0, tokens[b].1)
+}
+
+fn mutate(rng: &mut fastrand::Rng, src: &[u8]) -> Vec<u8> {
+    let mut s = src.to_vec();
+    for _ in 0..rng.usize(1..=3) {
+        let tokens = token_ranges(&s);
+        let by_token = rng.bool();
+        let pick = |rng: &mut fastrand::Rng, s: &[u8]| if by_token { token_range(rng, &tokens) } else { range(rng, s.len()) };
+        match rng.u8(..6) {
+            0 => {
+                let (a, b) = pick(rng, &s);
+                s.drain(a..b);
+            }
+            1 => {
+                let (a, b) = pick(rng, &s);
+                let dup = s[a..b].to_vec();
+                let at = rng.usize(..=s.len());
+                s.splice(at..at, dup);
+            }
+            2 => {
+                let (a, b) = pick(rng, &s);
+                let (c, d) = pick(rng, &s);
+                if b <= c || d <= a {
+                    let (first, second) = if b <= c { ((a, b), (c, d)) } else { ((c, d), (a, b)) };
+                    let x = s[first.0..first.1].to_vec();
+                    let y = s[second.0..second.1].to_vec();
+                    s.splice(second.0..second.1, x);
+                    s.splice(first.0..first.1, y);
+                }
+            }
+            3 => {
+                let at = rng.usize(..=s.len());
+                s.truncate(at);
+            }
+            4 => {
+                let at = rng.usize(..=s.len());
+                let junk: Vec<u8> = (0..rng.usize(1..16)).map(|_| rng.u8(..)).collect();
+                s.splice(at..at, junk);
+            }
+            _ => {
+                // Insert a random piece of Rust punctuation or keyword.
+                const BITS: &[&str] = &["<", ">", "{", "}", "(", ")", "[", "]", "#[tool]", "#[serde(flatten)]", "Option<", "Vec<", "mod x;", "type A = A;", "::", "r#", "\"", "'", "/*", "///", "impl", "Box<Self>"];
+                let at = rng.usize(..=s.len());
+                s.splice(at..at, BITS[rng.usize(..BITS.len())].bytes());
+            }
+        }
+    }
+    s
+}
+
+#[test]
+fn mutants_never_panic() {
+    let count: usize = std::env::var("MCP_SCHEMA_MUTANTS").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
+    let bounded = std::env::var("MCP_SCHEMA_MUTANTS").is_err();
+    let seed: u64 = std::env::var("MCP_SCHEMA_MUTATION_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x6d63_7073);
+    // The generator recurses over nested code, as the CLI does on its big-stack worker.
+    let worker = std::thread::Builder::new().stack_size(256 * 1024 * 1024).spawn(move || run(count, bounded, seed)).unwrap();
+    let (ran, panics, elapsed) = worker.join().unwrap();
+    eprintln!("mutation test: {ran} mutants in {:.1}s (seed {seed}), {} panicked", elapsed.as_secs_f64(), panics.len());
+    assert!(panics.is_empty(), "mutants that panicked (saved):\n{}", panics.join("\n"));
+    assert!(ran >= count.min(50), "only {ran} mutants ran");
+}
+
+fn run(count: usize, bounded: bool, seed: u64) -> (usize, Vec<String>, Duration) {
+    let sources = sources();
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let dir = tempfile::tempdir().unwrap();
+    let saved = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mutants");
+    let start = Instant::now();
+    let mut panics = Vec::new();
+    let mut ran = 0;
+    let quiet = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    for i in 0..count {
+        if bounded && start.elapsed() > Duration::from_secs(6) {
+            break;
+        }
+        let src = &sources[rng.usize(..sources.len())];
+        let mutant = mutate(&mut rng, src);
+        let file: PathBuf = dir.path().join("mutant.rs");
+        std::fs::write(&file, &mutant).unwrap();
+        let profile = if i % 2 == 0 { ProfileChoice::PythonSdk } else { ProfileChoice::Rmcp };
+        let opts = GenerateOptions { paths: vec![file], profile, ..Default::default() };
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate(&opts)));
+        if result.is_err() {
+            std::fs::create_dir_all(&saved).unwrap();
+            let path = saved.join(format!("mutant-{seed}-{i}.rs"));
+            std::fs::write(&path, &mutant).unwrap();
+            panics.push(path.display().to_string());
+        }
+        ran += 1;
+    }
+    std::panic::set_hook(quiet);
+    (ran, panics, start.elapsed())
+}
