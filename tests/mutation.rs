@@ -10,16 +10,28 @@ use std::time::{Duration, Instant};
 
 use mcp_schema::{generate, GenerateOptions, ProfileChoice};
 
-fn sources() -> Vec<Vec<u8>> {
+/// A source to mutate: its text, and for a crate's root file the crate's directory (its
+/// Cargo.toml and Cargo.lock go along, so that the rmcp profile sees the real release).
+struct Source {
+    text: Vec<u8>,
+    crate_dir: Option<PathBuf>,
+}
+
+fn sources() -> Vec<Source> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
     let mut out = Vec::new();
-    for entry in walkdir::WalkDir::new(&root).into_iter().filter_map(Result::ok) {
-        if entry.path().extension().is_some_and(|e| e == "rs") {
-            out.push(std::fs::read(entry.path()).unwrap());
+    for entry in walkdir::WalkDir::new(&root).sort_by_file_name().into_iter().filter_map(Result::ok) {
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            let crate_dir = (path.file_name().is_some_and(|n| n == "main.rs")
+                && path.parent().is_some_and(|p| p.ends_with("src"))
+                && path.parent().and_then(Path::parent).is_some_and(|c| c.join("Cargo.lock").is_file()))
+            .then(|| path.parent().unwrap().parent().unwrap().to_path_buf());
+            out.push(Source { text: std::fs::read(path).unwrap(), crate_dir });
         }
     }
-    out.sort();
     assert!(out.len() > 70, "testdata sources are missing");
+    assert!(out.iter().any(|s| s.crate_dir.is_some()), "the rmcp crates are missing");
     out
 }
 
@@ -65,8 +77,68 @@ fn token_range(rng: &mut fastrand::Rng, tokens: &[(usize, usize)]) -> (usize, us
     (tokens[a].0, tokens[b].1)
 }
 
+/// Line ranges, for mutations that keep most of the syntax intact.
+fn line_ranges(src: &[u8]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, b) in src.iter().enumerate() {
+        if *b == b'\n' {
+            out.push((start, i + 1));
+            start = i + 1;
+        }
+    }
+    if start < src.len() {
+        out.push((start, src.len()));
+    }
+    out
+}
+
+/// Mutations that often keep the file parseable, so that the later stages see odd input too:
+/// whole lines deleted, duplicated or swapped, and identifiers replaced by others of the file.
+fn mutate_gently(rng: &mut fastrand::Rng, s: &mut Vec<u8>) {
+    let lines = line_ranges(s);
+    if lines.len() < 2 {
+        return;
+    }
+    let (a, b) = lines[rng.usize(..lines.len())];
+    match rng.u8(..4) {
+        0 => {
+            s.drain(a..b);
+        }
+        1 => {
+            let dup = s[a..b].to_vec();
+            s.splice(a..a, dup);
+        }
+        2 => {
+            let (c, d) = lines[rng.usize(..lines.len())];
+            if b <= c {
+                let x = s[a..b].to_vec();
+                let y = s[c..d].to_vec();
+                s.splice(c..d, x);
+                s.splice(a..b, y);
+            }
+        }
+        _ => {
+            let idents: Vec<(usize, usize)> =
+                token_ranges(s).into_iter().filter(|(x, _)| s[*x].is_ascii_alphabetic()).collect();
+            if idents.len() >= 2 {
+                let (x, y) = idents[rng.usize(..idents.len())];
+                let (p, q) = idents[rng.usize(..idents.len())];
+                let replacement = s[p..q].to_vec();
+                s.splice(x..y, replacement);
+            }
+        }
+    }
+}
+
 fn mutate(rng: &mut fastrand::Rng, src: &[u8]) -> Vec<u8> {
     let mut s = src.to_vec();
+    if rng.bool() {
+        for _ in 0..rng.usize(1..=4) {
+            mutate_gently(rng, &mut s);
+        }
+        return s;
+    }
     for _ in 0..rng.usize(1..=3) {
         let tokens = token_ranges(&s);
         let by_token = rng.bool();
@@ -128,25 +200,47 @@ fn mutants_never_panic() {
 
 fn run(count: usize, bounded: bool, seed: u64) -> (usize, Vec<String>, Duration) {
     let sources = sources();
+    let crates: Vec<&Source> = sources.iter().filter(|s| s.crate_dir.is_some()).collect();
     let mut rng = fastrand::Rng::with_seed(seed);
     let dir = tempfile::tempdir().unwrap();
     let saved = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mutants");
     let start = Instant::now();
     let mut panics = Vec::new();
     let mut ran = 0;
+    let mut parsed = 0;
     let quiet = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     for i in 0..count {
         if bounded && start.elapsed() > Duration::from_secs(6) {
             break;
         }
-        let src = &sources[rng.usize(..sources.len())];
-        let mutant = mutate(&mut rng, src);
-        let file: PathBuf = dir.path().join("mutant.rs");
-        std::fs::write(&file, &mutant).unwrap();
-        let profile = if i % 2 == 0 { ProfileChoice::PythonSdk } else { ProfileChoice::Rmcp };
-        let opts = GenerateOptions { paths: vec![file], profile, ..Default::default() };
+        // Half the mutants are of a whole rmcp crate, the rest of the single-file cases.
+        let src = if rng.bool() { &crates[rng.usize(..crates.len())] } else { &sources[rng.usize(..sources.len())] };
+        let mutant = mutate(&mut rng, &src.text);
+        let (input, profile) = match &src.crate_dir {
+            Some(original) => {
+                // The crate, with the mutant as its root file; auto picks rmcp from its lock.
+                let krate = dir.path().join("crate");
+                std::fs::create_dir_all(krate.join("src")).unwrap();
+                for f in ["Cargo.toml", "Cargo.lock"] {
+                    std::fs::copy(original.join(f), krate.join(f)).unwrap();
+                }
+                std::fs::write(krate.join("src/main.rs"), &mutant).unwrap();
+                (krate, ProfileChoice::Auto)
+            }
+            None => {
+                let file: PathBuf = dir.path().join("mutant.rs");
+                std::fs::write(&file, &mutant).unwrap();
+                (file, if i % 2 == 0 { ProfileChoice::PythonSdk } else { ProfileChoice::Rmcp })
+            }
+        };
+        let opts = GenerateOptions { paths: vec![input], profile, ..Default::default() };
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate(&opts)));
+        if let Ok(outcome) = &result {
+            if !outcome.diagnostics.iter().any(|d| d.code == "syntax-error") {
+                parsed += 1;
+            }
+        }
         if result.is_err() {
             std::fs::create_dir_all(&saved).unwrap();
             let path = saved.join(format!("mutant-{seed}-{i}.rs"));
@@ -156,5 +250,6 @@ fn run(count: usize, bounded: bool, seed: u64) -> (usize, Vec<String>, Duration)
         ran += 1;
     }
     std::panic::set_hook(quiet);
+    eprintln!("mutation test: {parsed} of {ran} mutants parsed and went through every stage");
     (ran, panics, start.elapsed())
 }
