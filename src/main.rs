@@ -110,6 +110,8 @@ fn options(paths: Vec<PathBuf>, args: &SourceArgs, config: &mcp_schema::config::
         Some(ProfileArg::Rmcp) => ProfileChoice::Rmcp,
         None => config.profile.unwrap_or_default(),
     };
+    // Paths on the command line beat the configured `include`.
+    let paths = if paths.is_empty() { config.include.clone() } else { paths };
     GenerateOptions {
         paths,
         profile,
@@ -251,8 +253,7 @@ fn run_check(args: CheckArgs) -> u8 {
         Err(d) => return check_failed(&Diagnostics(vec![d]), format),
     };
 
-    let paths = if !config.include.is_empty() { config.include.clone() } else { args.path.iter().cloned().collect() };
-    let opts = options(paths, &args.source, &config);
+    let opts = options(args.path.iter().cloned().collect(), &args.source, &config);
     let outcome = mcp_schema::generate(&opts);
     if args.source.verbose {
         for note in &outcome.notes {
