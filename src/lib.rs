@@ -57,6 +57,8 @@ pub struct GenerateOptions {
     pub rmcp_version: Option<String>,
     /// Glob-free path prefixes (relative to the crate root) to leave out of the scan.
     pub exclude: Vec<PathBuf>,
+    /// How files are parsed: skeletons in parallel (the default) or in full, on one thread.
+    pub parse_mode: source::ParseMode,
 }
 
 /// The result of a run: the manifest when one could be made, and every diagnostic.
@@ -78,7 +80,7 @@ impl Outcome {
 pub fn generate(opts: &GenerateOptions) -> Outcome {
     let mut diagnostics = Diagnostics::default();
     let mut notes = Vec::new();
-    let workspace = match source::load(&opts.paths, &opts.exclude) {
+    let workspace = match source::load_with(&opts.paths, &opts.exclude, opts.parse_mode) {
         Ok(ws) => ws,
         Err(d) => {
             diagnostics.push(d);

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mcp_schema::diagnostics::Diagnostics;
+use mcp_schema::source::ParseMode;
 use mcp_schema::{GenerateOptions, ProfileChoice};
 
 #[derive(Parser)]
@@ -52,6 +53,10 @@ struct SourceArgs {
     /// Say which profile and rmcp version were used, and why
     #[arg(short, long)]
     verbose: bool,
+    /// Parse every file in full, function bodies included, on one thread (slower; the output is
+    /// the same)
+    #[arg(long, hide = true)]
+    full_parse: bool,
 }
 
 #[derive(Args)]
@@ -120,6 +125,7 @@ fn options(paths: Vec<PathBuf>, args: &SourceArgs, config: &mcp_schema::config::
         server: args.server.clone().or_else(|| config.server.clone()),
         rmcp_version: args.rmcp_version.clone().or_else(|| config.rmcp_version.clone()),
         exclude: config.exclude.clone(),
+        parse_mode: if args.full_parse { ParseMode::Full } else { ParseMode::Skeleton },
     }
 }
 

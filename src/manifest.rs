@@ -21,7 +21,9 @@ impl Manifest {
 
     /// 2-space pretty JSON with a final newline: the bytes `generate` prints and writes.
     pub fn to_pretty_string(&self) -> String {
-        let mut s = serde_json::to_string_pretty(&self.to_value()).expect("a JSON value always serialises");
+        // Serialised from a borrowed view: cloning every schema into one `Value` first would
+        // double the memory of a large manifest.
+        let mut s = serde_json::to_string_pretty(&Document { tools: &self.tools }).expect("a JSON value always serialises");
         s.push('\n');
         s
     }
@@ -47,6 +49,11 @@ impl Manifest {
         }
         Ok(Manifest { tools })
     }
+}
+
+#[derive(serde::Serialize)]
+struct Document<'a> {
+    tools: &'a [Value],
 }
 
 /// Write `content` to `path` unless the file already holds exactly those bytes.

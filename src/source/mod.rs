@@ -6,8 +6,10 @@
 mod cargo;
 mod index;
 mod modules;
+mod skeleton;
 
 use std::path::{Path, PathBuf};
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 pub use cargo::{CargoManifest, LockedPackage};
@@ -17,19 +19,29 @@ pub use modules::{unraw as unraw_ident, Module, ModuleId};
 
 use crate::diagnostics::{Diagnostic, Diagnostics, Location, SourceFile};
 
-/// A parsed source file.
+/// A parsed source file. Its AST (held by the modules) is that of its skeleton: function bodies
+/// are parsed only when asked for, with [`ParsedFile::body`].
 #[derive(Debug)]
 pub struct ParsedFile {
+    /// The original text, for snippets and bodies.
     pub source: Arc<SourceFile>,
     /// Byte offset of the start of every line, for turning syn's line/column into byte offsets.
     line_starts: Vec<usize>,
+    corrections: Vec<skeleton::Correction>,
+    bodies: Vec<skeleton::BodyRange>,
+    parsed_bodies: Vec<OnceCell<Option<syn::Block>>>,
 }
 
 impl ParsedFile {
-    fn new(source: Arc<SourceFile>) -> Self {
+    fn new(source: Arc<SourceFile>, skeleton: Option<&skeleton::Skeleton>) -> Self {
         let mut line_starts = vec![0];
         line_starts.extend(source.text.match_indices('\n').map(|(i, _)| i + 1));
-        ParsedFile { source, line_starts }
+        let (corrections, bodies) = match skeleton {
+            Some(s) => (s.corrections.clone(), s.bodies.clone()),
+            None => (Vec::new(), Vec::new()),
+        };
+        let parsed_bodies = bodies.iter().map(|_| OnceCell::new()).collect();
+        ParsedFile { source, line_starts, corrections, bodies, parsed_bodies }
     }
 
     /// The location of a syn span in this file.
@@ -43,9 +55,44 @@ impl ParsedFile {
         let Some(&line_start) = self.line_starts.get(lc.line.saturating_sub(1)) else {
             return self.source.text.len();
         };
+        let column = lc.column
+            + self.corrections.iter().rev().find(|c| c.line == lc.line && c.from <= lc.column).map_or(0, |c| c.delta);
         let rest = &self.source.text[line_start..];
-        let col = rest.char_indices().nth(lc.column).map_or(rest.len(), |(i, _)| i);
+        let col = rest.char_indices().nth(column).map_or(rest.len(), |(i, _)| i);
         line_start + col
+    }
+
+    /// Which skipped body a placeholder block stands for.
+    fn skipped(&self, block: &syn::Block) -> Option<usize> {
+        if !block.stmts.is_empty() || self.bodies.is_empty() {
+            return None;
+        }
+        let open = self.offset(block.brace_token.span.open().start());
+        self.bodies.binary_search_by_key(&open, |b| b.open).ok()
+    }
+
+    /// Whether the text of a fn body may mention `word`: a cheap test before asking for the
+    /// parsed body (always true for a body that was parsed with the file).
+    pub fn body_mentions(&self, block: &syn::Block, word: &str) -> bool {
+        match self.skipped(block) {
+            Some(i) => self.source.text[self.bodies[i].open..=self.bodies[i].close].contains(word),
+            None => true,
+        }
+    }
+
+    /// The real body of a function whose body the skeleton left out (parsed on first use), or
+    /// `block` itself when it is not such a placeholder.
+    pub fn body<'a>(&'a self, block: &'a syn::Block) -> &'a syn::Block {
+        let Some(i) = self.skipped(block) else { return block };
+        let parsed = self.parsed_bodies[i].get_or_init(|| {
+            let b = self.bodies[i];
+            // Pad to the body's own line and column, so that its spans are the original ones.
+            let mut text = "\n".repeat(b.line - 1);
+            text.extend(std::iter::repeat(' ').take(b.column));
+            text.push_str(&self.source.text[b.open..=b.close]);
+            syn::parse_str::<syn::Block>(&text).ok()
+        });
+        parsed.as_ref().unwrap_or(block)
     }
 }
 
@@ -90,9 +137,20 @@ pub struct Workspace {
     pub root: PathBuf,
     /// The package manifests that were read, with the path of each.
     pub packages: Vec<Arc<CargoManifest>>,
+    pub mode: ParseMode,
 }
 
 impl Workspace {
+    /// The real body of a fn written in `module` of `krate` (see [`ParsedFile::body`]).
+    pub fn block<'a>(&'a self, krate: usize, module: ModuleId, block: &'a syn::Block) -> &'a syn::Block {
+        self.crates[krate].file_of(module).body(block)
+    }
+
+    /// See [`ParsedFile::body_mentions`].
+    pub fn block_mentions(&self, krate: usize, module: ModuleId, block: &syn::Block, word: &str) -> bool {
+        self.crates[krate].file_of(module).body_mentions(block, word)
+    }
+
     /// Find the crate an item lives in by crate name (for `use other_crate::Type`).
     pub fn crate_named(&self, name: &str) -> Option<usize> {
         self.crates.iter().position(|c| c.name == name && c.is_lib)
@@ -101,9 +159,24 @@ impl Workspace {
 
 /// Load what the paths point at. An error here means nothing could be read at all.
 pub fn load(paths: &[PathBuf], exclude: &[PathBuf]) -> Result<Workspace, Diagnostic> {
+    load_with(paths, exclude, ParseMode::Skeleton)
+}
+
+/// How files are parsed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ParseMode {
+    /// Read and strip function bodies in parallel, parse the skeletons (bodies on demand).
+    #[default]
+    Skeleton,
+    /// The straightforward path: parse every file in full, on one thread. The output is the
+    /// same; tests compare the two.
+    Full,
+}
+
+pub fn load_with(paths: &[PathBuf], exclude: &[PathBuf], mode: ParseMode) -> Result<Workspace, Diagnostic> {
     let default = [PathBuf::from(".")];
     let paths = if paths.is_empty() { &default[..] } else { paths };
-    let mut ws = Workspace::default();
+    let mut ws = Workspace { mode, ..Workspace::default() };
     for path in paths {
         load_path(path, exclude, &mut ws)?;
     }
@@ -120,7 +193,7 @@ fn load_path(path: &Path, exclude: &[PathBuf], ws: &mut Workspace) -> Result<(),
         let manifest = cargo::find_package_above(path);
         let name = path.file_stem().map_or("main".into(), |s| s.to_string_lossy().replace('-', "_"));
         let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
-        let krate = modules::load_crate(name, root.clone(), &root, path, manifest.clone(), exclude, false, &mut ws.diagnostics);
+        let krate = modules::load_crate(name, root.clone(), &root, path, manifest.clone(), exclude, false, ws.mode, &mut ws.diagnostics);
         if let Some(m) = manifest {
             ws.packages.push(m);
         }
@@ -168,6 +241,7 @@ fn load_package(manifest: Arc<CargoManifest>, exclude: &[PathBuf], ws: &mut Work
             Some(manifest.clone()),
             exclude,
             target.is_lib,
+            ws.mode,
             &mut ws.diagnostics,
         );
         ws.crates.push(krate);

@@ -7,8 +7,11 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use rayon::prelude::*;
+
 use super::cargo::CargoManifest;
-use super::{Crate, ParsedFile};
+use super::skeleton::{skeletonize, Skeleton};
+use super::{Crate, ParseMode, ParsedFile};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceFile};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -33,6 +36,7 @@ pub struct Module {
 struct Loaded {
     parsed: ParsedFile,
     ast: Option<syn::File>,
+    skeleton: Option<Skeleton>,
 }
 
 /// Modules nested deeper than this are refused (they can only come from a generated or hostile
@@ -47,16 +51,17 @@ pub fn load_crate(
     manifest: Option<Arc<CargoManifest>>,
     exclude: &[PathBuf],
     is_lib: bool,
+    mode: ParseMode,
     diagnostics: &mut Diagnostics,
 ) -> Crate {
     let boundary = crate_dir.canonicalize().unwrap_or_else(|_| crate_dir.to_path_buf());
     let mut pool = if manifest.is_some() && root_file.starts_with(crate_dir.join("src")) {
-        parse_all(&list_rs_files(&crate_dir.join("src"), &boundary, exclude, crate_dir))
+        parse_all(&list_rs_files(&crate_dir.join("src"), &boundary, exclude, crate_dir), mode)
     } else {
         HashMap::new()
     };
     let mut krate = Crate { name, root, manifest, files: Vec::new(), modules: Vec::new(), is_lib, scopes: Vec::new() };
-    let mut builder = TreeBuilder { boundary, pool: &mut pool, used: HashSet::new(), diagnostics, krate: &mut krate };
+    let mut builder = TreeBuilder { boundary, pool: &mut pool, used: HashSet::new(), diagnostics, krate: &mut krate, mode };
     builder.add_file_module(root_file, Vec::new(), None, true, None);
     krate
 }
@@ -76,22 +81,51 @@ fn list_rs_files(dir: &Path, boundary: &Path, exclude: &[PathBuf], crate_dir: &P
         .collect()
 }
 
-/// Parse every file up front. syn trees are not `Send` (and their spans live in a thread-local
-/// source map), so this runs on the calling thread; parallel parsing needs a `Send` summary of
-/// each file first.
-fn parse_all(files: &[PathBuf]) -> HashMap<PathBuf, Loaded> {
-    files.iter().map(|p| (p.clone(), read_and_parse(p))).collect()
+/// Read and skeletonize every file in parallel (plain text, so it can cross threads), then parse
+/// the skeletons on this thread: syn trees are not `Send`, and their spans live in a
+/// thread-local source map.
+fn parse_all(files: &[PathBuf], mode: ParseMode) -> HashMap<PathBuf, Loaded> {
+    let prepared: Vec<(PathBuf, Prepared)> = match mode {
+        ParseMode::Skeleton => files.par_iter().map(|p| (p.clone(), prepare(p, mode))).collect(),
+        ParseMode::Full => files.iter().map(|p| (p.clone(), prepare(p, mode))).collect(),
+    };
+    prepared.into_iter().map(|(p, prep)| {
+        let loaded = parse_prepared(&p, prep);
+        (p, loaded)
+    }).collect()
 }
 
-/// Read a file and parse it. A file that cannot be read becomes an empty source with an error
-/// attached by the caller.
-fn read_and_parse(path: &Path) -> Loaded {
+/// A file read from disk, with its skeleton.
+struct Prepared {
+    text: Option<Arc<str>>,
+    skeleton: Option<Skeleton>,
+}
+
+fn prepare(path: &Path, mode: ParseMode) -> Prepared {
     // A file that cannot be read or decoded has no AST; `report_unparsable` says why.
     let text: Option<Arc<str>> = std::fs::read(path).ok().and_then(|b| String::from_utf8(b).ok()).map(Arc::from);
-    let readable = text.is_some();
-    let parsed = ParsedFile::new(Arc::new(SourceFile { path: path.to_path_buf(), text: text.unwrap_or_else(|| Arc::from("")) }));
-    let ast = if readable { syn::parse_file(&parsed.source.text).ok() } else { None };
-    Loaded { parsed, ast }
+    let skeleton = match (&text, mode) {
+        (Some(t), ParseMode::Skeleton) => Some(skeletonize(t)),
+        _ => None,
+    };
+    Prepared { text, skeleton }
+}
+
+fn parse_prepared(path: &Path, prep: Prepared) -> Loaded {
+    let readable = prep.text.is_some();
+    let text = prep.text.unwrap_or_else(|| Arc::from(""));
+    let parsed = ParsedFile::new(Arc::new(SourceFile { path: path.to_path_buf(), text }), prep.skeleton.as_ref());
+    let ast = match (&prep.skeleton, readable) {
+        (_, false) => None,
+        (Some(s), true) => syn::parse_file(&s.text).ok(),
+        (None, true) => syn::parse_file(&parsed.source.text).ok(),
+    };
+    Loaded { parsed, ast, skeleton: prep.skeleton }
+}
+
+/// Read and parse one file on this thread (a file outside the walked tree, or a single file).
+fn read_and_parse(path: &Path, mode: ParseMode) -> Loaded {
+    parse_prepared(path, prepare(path, mode))
 }
 
 struct TreeBuilder<'a> {
@@ -100,6 +134,7 @@ struct TreeBuilder<'a> {
     used: HashSet<PathBuf>,
     diagnostics: &'a mut Diagnostics,
     krate: &'a mut Crate,
+    mode: ParseMode,
 }
 
 impl TreeBuilder<'_> {
@@ -140,14 +175,17 @@ impl TreeBuilder<'_> {
             );
             return None;
         }
-        let loaded = self.pool.remove(&canonical).unwrap_or_else(|| read_and_parse(&canonical));
+        let loaded = self.pool.remove(&canonical).unwrap_or_else(|| read_and_parse(&canonical, self.mode));
         // Diagnostics name the file as the user would: relative to where they pointed us.
         let shown = path.to_path_buf();
-        let parsed = ParsedFile::new(Arc::new(SourceFile { path: shown, text: loaded.parsed.source.text.clone() }));
+        let parsed = ParsedFile::new(
+            Arc::new(SourceFile { path: shown, text: loaded.parsed.source.text.clone() }),
+            loaded.skeleton.as_ref(),
+        );
         let ast = match loaded.ast {
             Some(ast) => ast,
             None => {
-                self.report_unparsable(&canonical, &parsed, declared_at);
+                self.report_unparsable(&canonical, &parsed, loaded.skeleton.as_ref(), declared_at);
                 return None;
             }
         };
@@ -158,7 +196,13 @@ impl TreeBuilder<'_> {
         Some(self.add_module(mod_path, parent, file_index, ast.items, child_dir, Some(dir)))
     }
 
-    fn report_unparsable(&mut self, canonical: &Path, parsed: &ParsedFile, declared_at: Option<crate::diagnostics::Location>) {
+    fn report_unparsable(
+        &mut self,
+        canonical: &Path,
+        parsed: &ParsedFile,
+        skeleton: Option<&Skeleton>,
+        declared_at: Option<crate::diagnostics::Location>,
+    ) {
         let bytes = std::fs::read(canonical);
         let d = match bytes {
             Err(e) => Diagnostic::error("unreadable-file", format!("cannot read {}: {e}", parsed.source.path.display()))
@@ -168,7 +212,7 @@ impl TreeBuilder<'_> {
                 Diagnostic::error("not-utf8", format!("{} is not valid UTF-8", parsed.source.path.display()))
                     .in_file(&parsed.source.path)
             }
-            Ok(_) => match syn::parse_file(&parsed.source.text) {
+            Ok(_) => match syn::parse_file(skeleton.map_or(&*parsed.source.text, |s| &s.text)) {
                 Err(e) => Diagnostic::error("syntax-error", format!("syntax error: {e}"))
                     .at(Some(parsed.location(e.span())))
                     .with_label(e.to_string())

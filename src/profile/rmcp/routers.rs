@@ -309,14 +309,14 @@ impl<'w> Index<'w> {
             };
             if let Some(key) = key {
                 if let Some((i, f)) = self.assoc_fn(&key, &name[0]) {
-                    return Some((&f.block, self.impls[i].krate, self.impls[i].module));
+                    return Some((self.ws.block(self.impls[i].krate, self.impls[i].module, &f.block), self.impls[i].krate, self.impls[i].module));
                 }
                 return None;
             }
         }
         match self.ws.resolve(krate, module, &segments, Namespace::Value) {
             Resolved::Item(item, ItemKind::Fn) => match self.ws.item(item) {
-                syn::Item::Fn(f) => Some((&f.block, item.krate, item.module)),
+                syn::Item::Fn(f) => Some((self.ws.block(item.krate, item.module, &f.block), item.krate, item.module)),
                 _ => None,
             },
             _ => None,
@@ -540,7 +540,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                     }
                     self.stack.push(key);
                     let inner = Cx { krate: item.krate, module: item.module, self_key: cx.self_key.clone(), env: HashMap::new() };
-                    let v = self.block(&f.block, &inner, depth + 1);
+                    let v = self.block(self.index.ws.block(item.krate, item.module, &f.block), &inner, depth + 1);
                     self.stack.pop();
                     return v;
                 }
@@ -567,7 +567,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             self.stack.push(frame);
             let imp = &self.index.impls[i];
             let inner = Cx { krate: imp.krate, module: imp.module, self_key: key.clone(), env: HashMap::new() };
-            let v = self.block(&f.block, &inner, depth + 1);
+            let v = self.block(self.index.ws.block(imp.krate, imp.module, &f.block), &inner, depth + 1);
             self.stack.pop();
             return v;
         }
@@ -581,11 +581,16 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         for i in self.index.impls_of(&cx.self_key) {
             let imp = &self.index.impls[i];
             for f in imp.fns() {
+                // A body that never names the field cannot set it: no need to parse it.
+                if !self.index.ws.block_mentions(imp.krate, imp.module, &f.block, field) {
+                    continue;
+                }
                 let mut finder = StructInits { ws: self.index.ws, krate: imp.krate, module: imp.module, key: &cx.self_key, field, found: Vec::new() };
-                finder.visit_block(&f.block);
+                let body = self.index.ws.block(imp.krate, imp.module, &f.block);
+                finder.visit_block(body);
                 for e in finder.found {
                     let inner = Cx { krate: imp.krate, module: imp.module, self_key: cx.self_key.clone(), env: HashMap::new() };
-                    inits.push((e, inner, Some(&f.block)));
+                    inits.push((e, inner, Some(body)));
                 }
             }
         }

@@ -54,21 +54,21 @@ pub fn read<'w>(imp: &'w syn::ItemImpl, at: At) -> TraitTool<'w> {
     };
     let string_fn = |name: &str| match fn_named(name) {
         None => Opt::Absent,
-        Some(f) => match tail(&f.block) {
+        Some(f) => match tail(at.ws.block(at.krate, at.module, &f.block)) {
             Some(e) => eval_opt_string(e, at),
             None => Opt::Opaque(format!("`{name}()` is not a simple value")),
         },
     };
     let override_of = |name: &str| match fn_named(name) {
         None => Override::Default,
-        Some(f) => match tail(&f.block) {
+        Some(f) => match tail(at.ws.block(at.krate, at.module, &f.block)) {
             Some(e) if is_none(e) => Override::Nothing,
             _ => Override::Opaque,
         },
     };
     let annotations = match fn_named("annotations") {
         None => Opt::Absent,
-        Some(f) => match tail(&f.block).map(annotations_value) {
+        Some(f) => match tail(at.ws.block(at.krate, at.module, &f.block)).map(annotations_value) {
             Some(Some(Some(m))) => Opt::Known(m),
             Some(Some(None)) => Opt::Absent,
             _ => Opt::Opaque("`annotations()` is not a simple `ToolAnnotations` builder".into()),

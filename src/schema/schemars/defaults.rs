@@ -149,7 +149,8 @@ impl Gen<'_, '_> {
         for item in &i.items {
             if let syn::ImplItem::Fn(f) = item {
                 if f.sig.ident == "default" {
-                    let e = tail_expr(&f.block).ok_or_else(|| format!("`{}::default` is not a single expression", def.rust_name))?;
+                    let e = tail_expr(self.lw.ws.block(imp.krate, imp.module, &f.block))
+                        .ok_or_else(|| format!("`{}::default` is not a single expression", def.rust_name))?;
                     let scope = Scope { krate: imp.krate, module: imp.module, generics: def.generics.clone() };
                     return Ok((e.clone(), scope));
                 }
@@ -358,7 +359,8 @@ impl Gen<'_, '_> {
             (syn::ReturnType::Type(_, t), None) => Some(self.lw.lower(t, &fn_scope)),
             _ => None,
         };
-        let body = tail_expr(&f.block).ok_or_else(|| format!("`{path}` is not a single expression"))?;
+        let body = tail_expr(self.lw.ws.block(item.krate, item.module, &f.block))
+            .ok_or_else(|| format!("`{path}` is not a single expression"))?;
         self.eval_expr(body, ret.as_ref(), &fn_scope, depth + 1)
     }
 
@@ -367,7 +369,7 @@ impl Gen<'_, '_> {
     fn fn_body(&mut self, segs: &[String], scope: &Scope) -> Option<(syn::Expr, Scope)> {
         let (block, item) = match self.lw.ws.resolve(scope.krate, scope.module, segs, Namespace::Value) {
             Resolved::Item(item, ItemKind::Fn) => match self.lw.ws.item(item) {
-                syn::Item::Fn(f) if f.sig.inputs.is_empty() => ((*f.block).clone(), item),
+                syn::Item::Fn(f) if f.sig.inputs.is_empty() => (self.lw.ws.block(item.krate, item.module, &f.block).clone(), item),
                 _ => return None,
             },
             _ => {
@@ -377,7 +379,7 @@ impl Gen<'_, '_> {
                     syn::ImplItem::Fn(f) if Some(&f.sig.ident.to_string()) == segs.last() && f.sig.inputs.is_empty() => Some(f),
                     _ => None,
                 })?;
-                (f.block.clone(), imp)
+                (self.lw.ws.block(imp.krate, imp.module, &f.block).clone(), imp)
             }
         };
         let e = tail_expr(&block)?.clone();
@@ -444,7 +446,7 @@ impl Gen<'_, '_> {
                         (syn::ReturnType::Type(_, t), None) => Some(self.lw.lower(t, &scope)),
                         _ => None,
                     };
-                    let body = tail_expr(&f.block).ok_or("not a single expression")?;
+                    let body = tail_expr(self.lw.ws.block(imp.krate, imp.module, &f.block)).ok_or("not a single expression")?;
                     return self.eval_expr(body, ret.as_ref(), &scope, depth + 1);
                 }
             }
@@ -777,7 +779,7 @@ impl Gen<'_, '_> {
             let syn::Item::Fn(f) = self.lw.ws.item(item).clone() else { return Err("not a fn".into()) };
             let Some(syn::FnArg::Typed(arg)) = f.sig.inputs.first() else { return Err("a predicate without argument".into()) };
             let syn::Pat::Ident(pi) = &*arg.pat else { return Err("a predicate with a pattern argument".into()) };
-            let body = tail_expr(&f.block).ok_or("a predicate that is not a single expression")?;
+            let body = tail_expr(self.lw.ws.block(item.krate, item.module, &f.block)).ok_or("a predicate that is not a single expression")?;
             let fn_scope = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
             let env = (pi.ident.to_string(), value.clone(), ty.clone());
             return match self.eval_with(body, &env, &fn_scope, 0)? {

@@ -1,0 +1,99 @@
+//! Benchmark: `mcp-schema generate` on synthetic rmcp crates of 50, 600 and 3,000 files, against
+//! the reference floor measured in the same run (a plain single-threaded pass that reads every
+//! `.rs` file and parses it in full with `syn::parse_file`).
+//!
+//!     cargo bench --bench generate [-- SIZES...]
+//!
+//! Prints, per size: source size, floor and generate wall times (best of several runs), their
+//! ratio, and the peak resident memory of the generate process against the source size.
+
+mod synth;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const RUNS: usize = 5;
+
+fn main() {
+    let mut sizes: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    if sizes.is_empty() {
+        sizes = vec![50, 600, 3000];
+    }
+    let lock = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rmcp/v3_11/Cargo.lock")).unwrap();
+    let bin = env!("CARGO_BIN_EXE_mcp-schema");
+    println!("machine: {} cores; {RUNS} runs per figure, best wall time", std::thread::available_parallelism().map_or(1, |n| n.get()));
+    println!("{:>6} {:>9} {:>10} {:>11} {:>7} {:>10} {:>9}", "files", "source", "floor", "generate", "ratio", "peak RSS", "RSS/src");
+    for n in sizes {
+        // MCP_SCHEMA_BENCH_KEEP=DIR keeps the generated crates there, for inspection.
+        let dir = match std::env::var_os("MCP_SCHEMA_BENCH_KEEP") {
+            Some(keep) => tempfile::Builder::new().prefix(&format!("synthetic-{n}-")).keep(true).tempdir_in(keep).unwrap(),
+            None => tempfile::tempdir().unwrap(),
+        };
+        let bytes = synth::write_crate(dir.path(), n, &lock).unwrap();
+        let tools = expected_tools(n);
+        let floor = (0..RUNS).map(|_| floor(dir.path())).min().unwrap();
+        let mut best = Duration::MAX;
+        let mut peak_kb = 0;
+        for _ in 0..RUNS {
+            let (wall, rss_kb, listed) = generate(bin, dir.path());
+            assert_eq!(listed, tools, "generate listed {listed} tools, expected {tools}");
+            best = best.min(wall);
+            peak_kb = peak_kb.max(rss_kb);
+        }
+        let mb = bytes as f64 / 1e6;
+        println!(
+            "{n:>6} {:>7.1}MB {:>8.1}ms {:>9.1}ms {:>6.2}x {:>8.1}MB {:>8.2}x",
+            mb,
+            ms(floor),
+            ms(best),
+            best.as_secs_f64() / floor.as_secs_f64(),
+            peak_kb as f64 / 1e3,
+            peak_kb as f64 * 1e3 / bytes as f64,
+        );
+    }
+}
+
+fn expected_tools(files: usize) -> usize {
+    files.div_ceil(3) * 3
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// The reference floor: read every `.rs` file and parse it in full, on one thread.
+fn floor(root: &Path) -> Duration {
+    let start = Instant::now();
+    let mut items = 0;
+    for entry in walkdir::WalkDir::new(root.join("src")).into_iter().filter_map(Result::ok) {
+        if entry.path().extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            items += syn::parse_file(&text).unwrap().items.len();
+        }
+    }
+    assert!(items > 0);
+    start.elapsed()
+}
+
+/// One `generate` run: wall time, peak RSS in kB (from wait4), and the number of tools listed.
+fn generate(bin: &str, root: &Path) -> (Duration, i64, usize) {
+    let out = tempfile::NamedTempFile::new().unwrap();
+    let start = Instant::now();
+    let child = Command::new(bin)
+        .args(["generate", "--profile", "rmcp"])
+        .arg(root)
+        .stdout(Stdio::from(out.reopen().unwrap()))
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let mut status = 0;
+    // SAFETY: rusage is plain data, and the pid is our own child, reaped here exactly once.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    let wall = start.elapsed();
+    assert_eq!(pid, child.id() as i32);
+    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "generate failed");
+    let doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.path()).unwrap()).unwrap();
+    (wall, usage.ru_maxrss, doc["tools"].as_array().map_or(0, Vec::len))
+}

@@ -1,0 +1,116 @@
+//! A generator of synthetic rmcp crates for the benchmark: N files in nested modules, structs
+//! and enums with serde/schemars attributes and doc comments used across files, a
+//! `#[tool_router]` impl with three tools in every third file, and plenty of ordinary code
+//! (impl blocks with long function bodies) around them.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// Files per directory: module `gK` holds files `f0 … f9`.
+const PER_DIR: usize = 10;
+
+pub fn write_crate(root: &Path, files: usize, lock: &str) -> std::io::Result<u64> {
+    let src = root.join("src");
+    std::fs::create_dir_all(&src)?;
+    std::fs::write(
+        root.join("Cargo.toml"),
+        "[package]\nname = \"synthetic\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n\n[dependencies]\n\
+         rmcp = { version = \"=3.11.0\", features = [\"server\", \"macros\", \"schemars\"] }\n\
+         schemars = \"1\"\nserde = { version = \"1\", features = [\"derive\"] }\nserde_json = \"1\"\n",
+    )?;
+    std::fs::write(root.join("Cargo.lock"), lock)?;
+    let mut total = 0u64;
+    let dirs = files.div_ceil(PER_DIR);
+    let mut main = String::from("//! A synthetic rmcp server.\n\n");
+    for d in 0..dirs {
+        writeln!(main, "pub mod g{d};").unwrap();
+    }
+    main.push_str(&server(files));
+    total += main.len() as u64;
+    std::fs::write(src.join("main.rs"), main)?;
+    for d in 0..dirs {
+        let dir = src.join(format!("g{d}"));
+        std::fs::create_dir_all(&dir)?;
+        let mut m = String::new();
+        for f in 0..PER_DIR.min(files - d * PER_DIR) {
+            writeln!(m, "pub mod f{f};").unwrap();
+        }
+        total += m.len() as u64;
+        std::fs::write(dir.join("mod.rs"), m)?;
+        for f in 0..PER_DIR.min(files - d * PER_DIR) {
+            let text = file(d * PER_DIR + f);
+            total += text.len() as u64;
+            std::fs::write(dir.join(format!("f{f}.rs")), text)?;
+        }
+    }
+    Ok(total)
+}
+
+fn path_of(i: usize) -> String {
+    format!("crate::g{}::f{}", i / PER_DIR, i % PER_DIR)
+}
+
+/// The server: one field joining every router, served by `#[tool_handler]`.
+fn server(files: usize) -> String {
+    let mut s = String::from(
+        "\nuse rmcp::handler::server::router::tool::ToolRouter;\nuse rmcp::{tool_handler, ServerHandler};\n\n\
+         #[derive(Clone)]\npub struct Server {\n    tool_router: ToolRouter<Server>,\n}\n\nimpl Server {\n    pub fn new() -> Self {\n        let mut router = ToolRouter::new();\n",
+    );
+    for i in (0..files).step_by(3) {
+        writeln!(s, "        router += Self::router_{i}();").unwrap();
+    }
+    s.push_str("        Self { tool_router: router }\n    }\n}\n\n#[tool_handler(router = self.tool_router)]\nimpl ServerHandler for Server {}\n\nfn main() {}\n");
+    s
+}
+
+fn file(i: usize) -> String {
+    let mut s = String::new();
+    let other = if i > 0 { (i * 7 + 3) % i } else { 0 };
+    writeln!(s, "//! Module {i} of the synthetic server.\n").unwrap();
+    s.push_str("use std::collections::{BTreeMap, HashMap};\n\nuse rmcp::handler::server::wrapper::{Json, Parameters};\nuse rmcp::{tool, tool_router, ErrorData};\nuse schemars::JsonSchema;\nuse serde::{Deserialize, Serialize};\n\n");
+    if i > 0 {
+        writeln!(s, "use {}::{{Kind{other}, Record{other}}};\n", path_of(other)).unwrap();
+    }
+    writeln!(
+        s,
+        "/// A record of module {i}.\n///\n/// It has a longer description spanning\n/// several lines.\n#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]\n#[serde(rename_all = \"camelCase\")]\npub struct Record{i} {{\n    /// The identifier.\n    pub record_id: u64,\n    /// A label, if any.\n    #[serde(skip_serializing_if = \"Option::is_none\")]\n    pub label: Option<String>,\n    #[serde(default)]\n    pub tags: Vec<String>,\n    #[schemars(range(min = 0, max = 100))]\n    pub score: u8,\n    pub attributes: HashMap<String, f64>,\n    pub kind: Kind{i},"
+    )
+    .unwrap();
+    if i > 0 {
+        writeln!(s, "    /// A record of another module.\n    pub related: Option<Record{other}>,\n    pub other_kind: Kind{other},").unwrap();
+    }
+    s.push_str("}\n\n");
+    writeln!(
+        s,
+        "/// The kind of a record.\n#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]\n#[serde(tag = \"type\", rename_all = \"snake_case\")]\npub enum Kind{i} {{\n    /// A plain record.\n    Plain,\n    Weighted {{ weight: f64 }},\n    Linked {{ target: String, depth: u32 }},\n}}\n"
+    )
+    .unwrap();
+    writeln!(
+        s,
+        "/// Parameters of the tools of module {i}.\n#[derive(Debug, Deserialize, JsonSchema)]\npub struct Query{i} {{\n    /// What to look for.\n    pub text: String,\n    #[serde(default)]\n    pub limit: Option<u32>,\n    pub filters: BTreeMap<String, String>,\n}}\n"
+    )
+    .unwrap();
+    // Ordinary code: a helper type with long method bodies.
+    writeln!(s, "pub struct Engine{i} {{\n    cache: HashMap<String, Vec<u64>>,\n    counter: usize,\n}}\n\nimpl Engine{i} {{").unwrap();
+    for m in 0..6 {
+        writeln!(s, "    /// Step {m} of the engine.\n    pub fn step_{m}(&mut self, input: &str, factor: u64) -> Result<Vec<u64>, String> {{\n        let mut out = Vec::with_capacity(input.len());").unwrap();
+        for line in 0..25 {
+            writeln!(
+                s,
+                "        if let Some(v) = self.cache.get(input) {{\n            out.extend(v.iter().map(|x| x.wrapping_mul(factor + {line}) ^ {m}));\n        }} else {{\n            self.counter += {line};\n            out.push((self.counter as u64).rotate_left({line}) + input.len() as u64);\n        }}"
+            )
+            .unwrap();
+        }
+        writeln!(s, "        match out.len() {{\n            0 => Err(format!(\"empty input {{input}}\")),\n            n => {{ self.cache.insert(input.to_owned(), out.clone()); let _ = n; Ok(out) }}\n        }}\n    }}\n").unwrap();
+    }
+    s.push_str("}\n\n");
+    if i % 3 == 0 {
+        writeln!(s, "#[tool_router(router = router_{i})]\nimpl crate::Server {{").unwrap();
+        writeln!(
+            s,
+            "    /// Search the records of module {i}.\n    #[tool(annotations(read_only_hint = true))]\n    async fn search_{i}(&self, Parameters(q): Parameters<Query{i}>) -> Result<Json<Vec<Record{i}>>, ErrorData> {{\n        let _ = q;\n        Ok(Json(Vec::new()))\n    }}\n\n    /// Fetch one record.\n    #[tool(name = \"fetch-{i}\")]\n    async fn fetch_{i}(&self, Parameters(r): Parameters<Record{i}>) -> Json<Record{i}> {{\n        Json(r)\n    }}\n\n    /// Count the records.\n    #[tool]\n    fn count_{i}(&self) -> String {{\n        String::from(\"0\")\n    }}\n}}\n"
+        )
+        .unwrap();
+    }
+    s
+}
