@@ -55,14 +55,27 @@ fn the_default_path_is_the_current_directory() {
 #[test]
 fn a_syntax_error_is_a_diagnostic_with_file_line_and_snippet() {
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), "broken.rs", "#[tool]\nfn broken(x: i64) -> i64 {\n    let y = ;\n}\n");
+    write(dir.path(), "broken.rs", "#[tool]\nfn broken(p: Point) -> i64 { 0 }\npub struct Point { x: f64, y }\n");
     let out = run(&["generate", "broken.rs"], dir.path());
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty(), "nothing on stdout after an error");
     let err = stderr(&out);
     assert!(err.contains("syntax-error"), "{err}");
     assert!(err.contains("broken.rs:3:"), "file and line: {err}");
-    assert!(err.contains("let y = ;"), "source snippet: {err}");
+    assert!(err.contains("pub struct Point { x: f64, y }"), "source snippet: {err}");
+}
+
+#[test]
+fn syntax_errors_inside_function_bodies_need_full_parse() {
+    // Bodies are not parsed (they cannot change a schema); --full-parse parses them too.
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "body.rs", "#[tool]\nfn broken(x: i64) -> i64 {\n    let y = ;\n}\n");
+    let out = run(&["generate", "body.rs"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let full = run(&["generate", "--full-parse", "body.rs"], dir.path());
+    assert_eq!(full.status.code(), Some(2));
+    let err = stderr(&full);
+    assert!(err.contains("body.rs:3:") && err.contains("let y = ;"), "{err}");
 }
 
 #[test]

@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use mcp_schema::source::ParseMode;
 use mcp_schema::{generate, GenerateOptions, ProfileChoice};
 
 /// A source to mutate: its text, and for a crate's root file the crate's directory (its
@@ -208,6 +209,7 @@ fn run(count: usize, bounded: bool, seed: u64) -> (usize, Vec<String>, Duration)
     let mut panics = Vec::new();
     let mut ran = 0;
     let mut parsed = 0;
+    let mut compared = 0;
     let quiet = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     for i in 0..count {
@@ -236,6 +238,25 @@ fn run(count: usize, bounded: bool, seed: u64) -> (usize, Vec<String>, Duration)
         };
         let opts = GenerateOptions { paths: vec![input], profile, ..Default::default() };
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate(&opts)));
+        // Differential check: a mutant that parses in full must give the same answer with
+        // function bodies skipped as with the straightforward full parse.
+        if let Ok(fast) = &result {
+            if std::str::from_utf8(&mutant).ok().is_some_and(|t| syn::parse_file(t).is_ok()) {
+                let full_opts = GenerateOptions { parse_mode: ParseMode::Full, ..opts.clone() };
+                if let Ok(full) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate(&full_opts))) {
+                    let show = |o: &mcp_schema::Outcome| {
+                        (o.manifest.as_ref().map(|m| m.to_pretty_string()), o.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>())
+                    };
+                    if show(fast) != show(&full) {
+                        std::fs::create_dir_all(&saved).unwrap();
+                        let path = saved.join(format!("differs-{seed}-{i}.rs"));
+                        std::fs::write(&path, &mutant).unwrap();
+                        panics.push(format!("{} (skeleton and full parse differ)", path.display()));
+                    }
+                    compared += 1;
+                }
+            }
+        }
         if let Ok(outcome) = &result {
             if !outcome.diagnostics.iter().any(|d| d.code == "syntax-error") {
                 parsed += 1;
@@ -250,6 +271,6 @@ fn run(count: usize, bounded: bool, seed: u64) -> (usize, Vec<String>, Duration)
         ran += 1;
     }
     std::panic::set_hook(quiet);
-    eprintln!("mutation test: {parsed} of {ran} mutants parsed and went through every stage");
+    eprintln!("mutation test: {parsed} of {ran} mutants parsed and went through every stage; {compared} compared with the full parse");
     (ran, panics, start.elapsed())
 }

@@ -297,7 +297,8 @@ fn skip_quote(src: &str, i: usize) -> usize {
     let b = src.as_bytes();
     match b.get(i + 1) {
         Some(b'\\') => {
-            let mut j = i + 2;
+            // Past the backslash and the escaped char (which may itself be a quote).
+            let mut j = i + 3;
             while j < b.len() && b[j] != b'\'' && b[j] != b'\n' {
                 j += 1;
             }
@@ -386,7 +387,7 @@ mod tests {
 
     #[test]
     fn strings_comments_chars_and_lifetimes_do_not_confuse_it() {
-        let src = "fn a<'a>(x: &'a str) -> char { let _ = '{'; let _ = r#\"}\"#; /* } */ // }\n 'x' }\nstruct T<'b>(&'b u8);\nmacro_rules! m { () => { fn inner() { } } }\ntrait Tr { fn d(&self) { } fn e(&self); }\nextern \"C\" { fn ext(); }\nconst fn cf() -> u8 { 1 }\n";
+        let src = "fn a<'a>(x: &'a str) -> char { let _ = '{'; let _ = '\\''; let _ = r#\"}\"#; /* } */ // }\n 'x' }\nstruct T<'b>(&'b u8);\nmacro_rules! m { () => { fn inner() { } } }\ntrait Tr { fn d(&self) { } fn e(&self); }\nextern \"C\" { fn ext(); }\nconst fn cf() -> u8 { 1 }\n";
         let s = skeletonize(src);
         assert!(s.text.contains("struct T<'b>(&'b u8);"));
         assert!(s.text.contains("macro_rules! m { () => { fn inner() { } } }"), "macros are copied");
