@@ -20,14 +20,25 @@ fn main() {
     if sizes.is_empty() {
         sizes = vec![50, 600, 3000];
     }
-    let lock = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rmcp/v3_11/Cargo.lock")).unwrap();
+    let lock =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rmcp/v3_11/Cargo.lock")).unwrap();
     let bin = env!("CARGO_BIN_EXE_mcp-schema");
-    println!("machine: {} cores; {RUNS} runs per figure, best wall time", std::thread::available_parallelism().map_or(1, |n| n.get()));
-    println!("{:>6} {:>9} {:>10} {:>11} {:>7} {:>10} {:>9}", "files", "source", "floor", "generate", "ratio", "peak RSS", "RSS/src");
+    println!(
+        "machine: {} cores; {RUNS} runs per figure, best wall time",
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+    println!(
+        "{:>6} {:>9} {:>10} {:>11} {:>7} {:>10} {:>9}",
+        "files", "source", "floor", "generate", "ratio", "peak RSS", "RSS/src"
+    );
     for n in sizes {
         // MCP_SCHEMA_BENCH_KEEP=DIR keeps the generated crates there, for inspection.
         let dir = match std::env::var_os("MCP_SCHEMA_BENCH_KEEP") {
-            Some(keep) => tempfile::Builder::new().prefix(&format!("synthetic-{n}-")).keep(true).tempdir_in(keep).unwrap(),
+            Some(keep) => tempfile::Builder::new()
+                .prefix(&format!("synthetic-{n}-"))
+                .disable_cleanup(true)
+                .tempdir_in(keep)
+                .unwrap(),
             None => tempfile::tempdir().unwrap(),
         };
         let bytes = synth::write_crate(dir.path(), n, &lock).unwrap();
@@ -80,6 +91,7 @@ fn floor(root: &Path) -> Duration {
 fn generate(bin: &str, root: &Path) -> (Duration, i64, usize) {
     let out = tempfile::NamedTempFile::new().unwrap();
     let start = Instant::now();
+    #[allow(clippy::zombie_processes)] // reaped by wait4 below, which also gives its peak memory
     let child = Command::new(bin)
         .args(["generate", "--profile", "rmcp"])
         .arg(root)

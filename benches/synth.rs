@@ -91,7 +91,11 @@ fn file(i: usize) -> String {
     )
     .unwrap();
     // Ordinary code: a helper type with long method bodies.
-    writeln!(s, "pub struct Engine{i} {{\n    cache: HashMap<String, Vec<u64>>,\n    counter: usize,\n}}\n\nimpl Engine{i} {{").unwrap();
+    writeln!(
+        s,
+        "pub struct Engine{i} {{\n    cache: HashMap<String, Vec<u64>>,\n    counter: usize,\n}}\n\nimpl Engine{i} {{"
+    )
+    .unwrap();
     for m in 0..6 {
         writeln!(s, "    /// Step {m} of the engine.\n    pub fn step_{m}(&mut self, input: &str, factor: u64) -> Result<Vec<u64>, String> {{\n        let mut out = Vec::with_capacity(input.len());").unwrap();
         for line in 0..25 {

@@ -84,7 +84,11 @@ impl Config {
             (Some(_), Some((_, text, _))) => {
                 return Err(Diagnostic::error(
                     "config-conflict",
-                    format!("both {} ([package.metadata.mcp-schema]) and {} configure mcp-schema", cargo.display(), own.display()),
+                    format!(
+                        "both {} ([package.metadata.mcp-schema]) and {} configure mcp-schema",
+                        cargo.display(),
+                        own.display()
+                    ),
                 )
                 .at(Some(location(&own, &text, 0..0)))
                 .in_file(&own)
@@ -128,7 +132,8 @@ fn location(path: &Path, text: &str, span: Range<usize>) -> Location {
 }
 
 fn toml_error(path: &Path, text: &str, e: toml::de::Error) -> Diagnostic {
-    let d = Diagnostic::error("bad-config", format!("{} is not valid TOML: {}", path.display(), e.message().trim())).in_file(path);
+    let d = Diagnostic::error("bad-config", format!("{} is not valid TOML: {}", path.display(), e.message().trim()))
+        .in_file(path);
     match e.span() {
         Some(span) => d.at(Some(location(path, text, span))).with_label("here"),
         None => d,
@@ -165,17 +170,18 @@ fn parse_table(file: &Path, text: &str, table: Table, root: &Path) -> Result<Con
         let paths = |v: &Value| -> Result<Vec<String>, Diagnostic> {
             match v {
                 Value::String(s) => Ok(vec![s.clone()]),
-                Value::Array(a) => a.iter().map(|x| x.as_str().map(str::to_owned).ok_or_else(|| bad("an array of strings"))).collect(),
+                Value::Array(a) => {
+                    a.iter().map(|x| x.as_str().map(str::to_owned).ok_or_else(|| bad("an array of strings"))).collect()
+                }
                 _ => Err(bad("an array of strings")),
             }
         };
         match key.as_str() {
             "profile" => {
                 let s = string(&value)?;
-                config.profile = Some(
-                    ProfileChoice::parse(&s)
-                        .ok_or_else(|| bad("one of \"auto\", \"python-sdk\", \"rmcp\"").with_help(format!("`{s}` is not a profile")))?,
-                );
+                config.profile = Some(ProfileChoice::parse(&s).ok_or_else(|| {
+                    bad("one of \"auto\", \"python-sdk\", \"rmcp\"").with_help(format!("`{s}` is not a profile"))
+                })?);
             }
             "manifest" => config.manifest = Some(root.join(string(&value)?)),
             "protocol" => config.protocol = Some(string(&value)?),
@@ -239,7 +245,8 @@ mod tests {
 
     #[test]
     fn reads_own_file_and_finds_it_from_a_source_file() {
-        let d = dir_with(&[("Cargo.toml", PKG), ("mcp-schema.toml", "profile = \"python-sdk\"\n"), ("src/main.rs", "")]);
+        let d =
+            dir_with(&[("Cargo.toml", PKG), ("mcp-schema.toml", "profile = \"python-sdk\"\n"), ("src/main.rs", "")]);
         let c = Config::discover(Some(&d.path().join("src/main.rs"))).unwrap();
         assert_eq!(c.profile, Some(ProfileChoice::PythonSdk));
         assert!(c.source.unwrap().ends_with("mcp-schema.toml"));
@@ -274,7 +281,10 @@ mod tests {
         assert!(e.message.contains("not valid TOML"), "{}", e.message);
         assert!(e.location.is_some());
 
-        let d = dir_with(&[("Cargo.toml", &format!("{PKG}[package.metadata.mcp-schema]\nstrict = true\n")), ("mcp-schema.toml", "")]);
+        let d = dir_with(&[
+            ("Cargo.toml", &format!("{PKG}[package.metadata.mcp-schema]\nstrict = true\n")),
+            ("mcp-schema.toml", ""),
+        ]);
         assert_eq!(Config::discover(Some(d.path())).unwrap_err().code, "config-conflict");
     }
 }

@@ -1,6 +1,8 @@
 //! The CLI: parse arguments, run a command of the core, print, and turn the result into an exit
 //! status (0 ok, 1 drift, 2 error).
 
+#![allow(clippy::result_large_err)]
+
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -229,9 +231,16 @@ fn in_dir(dir: &std::path::Path, name: &std::path::Path) -> PathBuf {
 fn read_committed(path: &std::path::Path) -> Result<mcp_schema::Manifest, mcp_schema::diagnostics::Diagnostic> {
     use mcp_schema::diagnostics::Diagnostic;
     let text = std::fs::read_to_string(path).map_err(|e| {
-        let d = Diagnostic::error("manifest-unreadable", format!("cannot read the committed manifest {}: {e}", path.display())).in_file(path);
+        let d = Diagnostic::error(
+            "manifest-unreadable",
+            format!("cannot read the committed manifest {}: {e}", path.display()),
+        )
+        .in_file(path);
         if e.kind() == std::io::ErrorKind::NotFound {
-            d.with_help(format!("create it with `mcp-schema generate -o {}` and commit it, or point --manifest at it", path.display()))
+            d.with_help(format!(
+                "create it with `mcp-schema generate -o {}` and commit it, or point --manifest at it",
+                path.display()
+            ))
         } else {
             d
         }

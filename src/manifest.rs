@@ -23,7 +23,8 @@ impl Manifest {
     pub fn to_pretty_string(&self) -> String {
         // Serialised from a borrowed view: cloning every schema into one `Value` first would
         // double the memory of a large manifest.
-        let mut s = serde_json::to_string_pretty(&Document { tools: &self.tools }).expect("a JSON value always serialises");
+        let mut s =
+            serde_json::to_string_pretty(&Document { tools: &self.tools }).expect("a JSON value always serialises");
         s.push('\n');
         s
     }

@@ -86,7 +86,9 @@ fn drift_exits_1_human() {
     assert!(!out.contains('\x1b'), "no colour when stdout is not a terminal: {out:?}");
     let last = out.lines().last().unwrap();
     assert!(
-        last.starts_with("drift in mcp-tools.json: 1 tool (0 added, 1 removed, 0 changed), 1 change: 1 breaking, 0 compatible"),
+        last.starts_with(
+            "drift in mcp-tools.json: 1 tool (0 added, 1 removed, 0 changed), 1 change: 1 breaking, 0 compatible"
+        ),
         "{last}"
     );
     assert!(last.contains("`mcp-schema generate -o mcp-tools.json`"), "{last}");
@@ -98,7 +100,10 @@ fn drift_exits_1_json() {
     let o = check(d.path(), &["--format", "json"]);
     assert_eq!(status(&o), 1);
     let v: Value = serde_json::from_str(&stdout(&o)).expect("stdout is one JSON document");
-    assert_eq!(v, json!({"drift": true, "changes": [{"tool": "search", "pointer": "", "rule": "tool-removed", "breaking": true}]}));
+    assert_eq!(
+        v,
+        json!({"drift": true, "changes": [{"tool": "search", "pointer": "", "rule": "tool-removed", "breaking": true}]})
+    );
 }
 
 #[test]
@@ -108,7 +113,10 @@ fn drift_exits_1_github() {
     assert_eq!(status(&o), 1);
     let out = stdout(&o);
     let first = out.lines().next().unwrap();
-    assert!(first.starts_with("::error file=mcp-tools.json,title=mcp-schema tool-removed%3A search::search: "), "{out}");
+    assert!(
+        first.starts_with("::error file=mcp-tools.json,title=mcp-schema tool-removed%3A search::search: "),
+        "{out}"
+    );
     assert!(out.lines().last().unwrap().starts_with("drift in mcp-tools.json"), "{out}");
 }
 
@@ -145,7 +153,11 @@ fn manifest_that_is_not_a_tools_list_exits_2_in_every_format() {
             assert_eq!(status(&o), 2, "{text} / {format}");
             assert!(stderr_words(&o).contains(why), "{text}: {}", stderr(&o));
             if format == "github" {
-                assert!(stdout(&o).starts_with("::error file=mcp-tools.json,title=mcp-schema bad-manifest::"), "{}", stdout(&o));
+                assert!(
+                    stdout(&o).starts_with("::error file=mcp-tools.json,title=mcp-schema bad-manifest::"),
+                    "{}",
+                    stdout(&o)
+                );
             } else {
                 assert!(stdout(&o).is_empty(), "{format}: {}", stdout(&o));
             }

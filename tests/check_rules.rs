@@ -22,7 +22,11 @@ fn manifest(path: &Path) -> Manifest {
 fn found(before: &Manifest, after: &Manifest) -> Value {
     let report = compare(before, after);
     Value::Array(
-        report.changes.iter().map(|c| json!({"tool": c.tool, "pointer": c.pointer, "rule": c.rule, "breaking": c.breaking})).collect(),
+        report
+            .changes
+            .iter()
+            .map(|c| json!({"tool": c.tool, "pointer": c.pointer, "rule": c.rule, "breaking": c.breaking}))
+            .collect(),
     )
 }
 

@@ -98,11 +98,7 @@ fn unknown_types_warn_and_strict_makes_them_errors() {
 #[test]
 fn tool_errors_name_the_tool_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
-    write(
-        dir.path(),
-        "t.rs",
-        "enum Mode { A, B }\n#[tool(structured_output = true)]\nfn mode() -> Mode { Mode::A }\n",
-    );
+    write(dir.path(), "t.rs", "enum Mode { A, B }\n#[tool(structured_output = true)]\nfn mode() -> Mode { Mode::A }\n");
     let out = run(&["generate", "t.rs"], dir.path());
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("tool `mode`") && stderr(&out).contains("structured_output"), "{}", stderr(&out));
@@ -117,7 +113,11 @@ fn tool_errors_name_the_tool_and_exit_2() {
 #[test]
 fn a_duplicate_tool_name_keeps_the_first() {
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), "t.rs", "#[tool]\nfn a() -> i64 { 1 }\n#[tool(name = \"a\")]\nfn b() -> String { String::new() }\n");
+    write(
+        dir.path(),
+        "t.rs",
+        "#[tool]\nfn a() -> i64 { 1 }\n#[tool(name = \"a\")]\nfn b() -> String { String::new() }\n",
+    );
     let out = run(&["generate", "t.rs"], dir.path());
     assert_eq!(out.status.code(), Some(0));
     assert!(stderr(&out).contains("duplicate-tool"), "{}", stderr(&out));
@@ -184,7 +184,8 @@ fn a_failed_run_leaves_the_manifest_as_it_was() {
     assert_eq!(run(&["generate", "t.rs", "-o", "mcp-tools.json"], dir.path()).status.code(), Some(0));
     let manifest = dir.path().join("mcp-tools.json");
     let before = std::fs::read(&manifest).unwrap();
-    for broken in ["#[tool]\nfn add(a: i64 -> i64 {}\n", "#[tool]\nfn add(_a: i64) -> i64 { 0 }\n", "\u{0}\u{1}garbage"] {
+    for broken in ["#[tool]\nfn add(a: i64 -> i64 {}\n", "#[tool]\nfn add(_a: i64) -> i64 { 0 }\n", "\u{0}\u{1}garbage"]
+    {
         write(dir.path(), "t.rs", broken);
         let out = run(&["generate", "t.rs", "-o", "mcp-tools.json"], dir.path());
         assert_eq!(out.status.code(), Some(2), "{broken:?}");

@@ -27,8 +27,11 @@ fn inputs() -> Vec<(PathBuf, ProfileChoice, Option<&'static str>)> {
     }
     out.push((root.join("rmcp/v3_11"), ProfileChoice::Rmcp, None));
     out.push((root.join("rmcp/v3_11"), ProfileChoice::Rmcp, Some("2025-11-25")));
-    let mut releases: Vec<PathBuf> =
-        std::fs::read_dir(root.join("rmcp/versions")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+    let mut releases: Vec<PathBuf> = std::fs::read_dir(root.join("rmcp/versions"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
     releases.sort();
     out.extend(releases.into_iter().map(|r| (r, ProfileChoice::Rmcp, None)));
     out
@@ -38,7 +41,12 @@ fn inputs() -> Vec<(PathBuf, ProfileChoice, Option<&'static str>)> {
 fn skipping_bodies_changes_nothing() {
     let mut compared = 0;
     for (path, profile, protocol) in inputs() {
-        let mut opts = GenerateOptions { paths: vec![path.clone()], profile, protocol: protocol.map(str::to_owned), ..Default::default() };
+        let mut opts = GenerateOptions {
+            paths: vec![path.clone()],
+            profile,
+            protocol: protocol.map(str::to_owned),
+            ..Default::default()
+        };
         // Several servers: compare each one.
         let servers: Vec<Option<String>> = match std::fs::read_to_string(path.join("expected.json")) {
             Ok(text) => {

@@ -107,6 +107,10 @@ fn the_weather_example_matches_the_seed_cases() {
 
 #[test]
 fn auto_picks_python_sdk_without_rmcp() {
-    let outcome = generate(&GenerateOptions { paths: vec![testdata("weather")], profile: ProfileChoice::Auto, ..Default::default() });
+    let outcome = generate(&GenerateOptions {
+        paths: vec![testdata("weather")],
+        profile: ProfileChoice::Auto,
+        ..Default::default()
+    });
     assert!(outcome.notes.iter().any(|n| n.contains("python-sdk")), "{:?}", outcome.notes);
 }

@@ -40,7 +40,10 @@ fn arbitrary_bytes_truncation_non_utf8_and_nul() {
     let err = expect(&run(&["generate", "random.rs"], d), 2);
     assert!(err.contains("random.rs"), "{err}");
 
-    let case = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/python-sdk/cases/out_td_nested.rs")).unwrap();
+    let case = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/python-sdk/cases/out_td_nested.rs"),
+    )
+    .unwrap();
     file(d, "truncated.rs", &case[..case.len() / 2]);
     let err = expect(&run(&["generate", "truncated.rs"], d), 2);
     assert!(err.contains("syntax-error") && err.contains("truncated.rs"), "{err}");
@@ -72,7 +75,11 @@ fn huge_files_and_long_bodies() {
     let mut big = String::with_capacity(11 << 20);
     let mut i = 0;
     while big.len() < 10 << 20 {
-        writeln!(big, "pub struct S{i} {{ pub a: i64, pub b: Vec<String> }}\nfn f{i}(x: i64) -> i64 {{ let y = x * 2 + {i}; y }}").unwrap();
+        writeln!(
+            big,
+            "pub struct S{i} {{ pub a: i64, pub b: Vec<String> }}\nfn f{i}(x: i64) -> i64 {{ let y = x * 2 + {i}; y }}"
+        )
+        .unwrap();
         i += 1;
     }
     big.push_str("#[tool]\nfn last(s: S0) -> S1 { todo!() }\n");
@@ -100,7 +107,11 @@ fn deeply_nested_types_are_a_bounded_error() {
     assert!(err.contains("type-too-deep") && err.contains("vecs.rs:2:"), "{err}");
 
     let generics = format!("{}u8{}", "W<".repeat(depth), ">".repeat(depth));
-    file(dir.path(), "generics.rs", format!("pub struct W<T> {{ pub w: T }}\n#[tool]\nfn deep() -> {generics} {{ todo!() }}\n"));
+    file(
+        dir.path(),
+        "generics.rs",
+        format!("pub struct W<T> {{ pub w: T }}\n#[tool]\nfn deep() -> {generics} {{ todo!() }}\n"),
+    );
     let err = expect(&run(&["generate", "generics.rs"], dir.path()), 2);
     assert!(err.contains("type-too-deep"), "{err}");
 }

@@ -35,7 +35,11 @@ fn every_python_sdk_schema_is_valid_2020_12() {
     let mut failures = Vec::new();
     let mut checked = 0;
     for input in &inputs {
-        let outcome = generate(&GenerateOptions { paths: vec![input.clone()], profile: ProfileChoice::PythonSdk, ..Default::default() });
+        let outcome = generate(&GenerateOptions {
+            paths: vec![input.clone()],
+            profile: ProfileChoice::PythonSdk,
+            ..Default::default()
+        });
         if let Some(m) = outcome.manifest {
             checked += check_manifest(&input.display().to_string(), &m.tools, &mut failures);
         }

@@ -143,7 +143,8 @@ fn mutate(rng: &mut fastrand::Rng, src: &[u8]) -> Vec<u8> {
     for _ in 0..rng.usize(1..=3) {
         let tokens = token_ranges(&s);
         let by_token = rng.bool();
-        let pick = |rng: &mut fastrand::Rng, s: &[u8]| if by_token { token_range(rng, &tokens) } else { range(rng, s.len()) };
+        let pick =
+            |rng: &mut fastrand::Rng, s: &[u8]| if by_token { token_range(rng, &tokens) } else { range(rng, s.len()) };
         match rng.u8(..6) {
             0 => {
                 let (a, b) = pick(rng, &s);
@@ -177,7 +178,30 @@ fn mutate(rng: &mut fastrand::Rng, src: &[u8]) -> Vec<u8> {
             }
             _ => {
                 // Insert a random piece of Rust punctuation or keyword.
-                const BITS: &[&str] = &["<", ">", "{", "}", "(", ")", "[", "]", "#[tool]", "#[serde(flatten)]", "Option<", "Vec<", "mod x;", "type A = A;", "::", "r#", "\"", "'", "/*", "///", "impl", "Box<Self>"];
+                const BITS: &[&str] = &[
+                    "<",
+                    ">",
+                    "{",
+                    "}",
+                    "(",
+                    ")",
+                    "[",
+                    "]",
+                    "#[tool]",
+                    "#[serde(flatten)]",
+                    "Option<",
+                    "Vec<",
+                    "mod x;",
+                    "type A = A;",
+                    "::",
+                    "r#",
+                    "\"",
+                    "'",
+                    "/*",
+                    "///",
+                    "impl",
+                    "Box<Self>",
+                ];
                 let at = rng.usize(..=s.len());
                 s.splice(at..at, BITS[rng.usize(..BITS.len())].bytes());
             }
@@ -192,7 +216,8 @@ fn mutants_never_panic() {
     let bounded = std::env::var("MCP_SCHEMA_MUTANTS").is_err();
     let seed: u64 = std::env::var("MCP_SCHEMA_MUTATION_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x6d63_7073);
     // The generator recurses over nested code, as the CLI does on its big-stack worker.
-    let worker = std::thread::Builder::new().stack_size(256 * 1024 * 1024).spawn(move || run(count, bounded, seed)).unwrap();
+    let worker =
+        std::thread::Builder::new().stack_size(256 * 1024 * 1024).spawn(move || run(count, bounded, seed)).unwrap();
     let (ran, panics, elapsed) = worker.join().unwrap();
     eprintln!("mutation test: {ran} mutants in {:.1}s (seed {seed}), {} panicked", elapsed.as_secs_f64(), panics.len());
     assert!(panics.is_empty(), "mutants that panicked (saved):\n{}", panics.join("\n"));
@@ -217,7 +242,7 @@ fn run(count: usize, bounded: bool, seed: u64) -> (usize, Vec<String>, Duration)
             break;
         }
         // Half the mutants are of a whole rmcp crate, the rest of the single-file cases.
-        let src = if rng.bool() { &crates[rng.usize(..crates.len())] } else { &sources[rng.usize(..sources.len())] };
+        let src = if rng.bool() { crates[rng.usize(..crates.len())] } else { &sources[rng.usize(..sources.len())] };
         let mutant = mutate(&mut rng, &src.text);
         let (input, profile) = match &src.crate_dir {
             Some(original) => {
@@ -245,7 +270,10 @@ fn run(count: usize, bounded: bool, seed: u64) -> (usize, Vec<String>, Duration)
                 let full_opts = GenerateOptions { parse_mode: ParseMode::Full, ..opts.clone() };
                 if let Ok(full) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate(&full_opts))) {
                     let show = |o: &mcp_schema::Outcome| {
-                        (o.manifest.as_ref().map(|m| m.to_pretty_string()), o.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>())
+                        (
+                            o.manifest.as_ref().map(|m| m.to_pretty_string()),
+                            o.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+                        )
                     };
                     if show(fast) != show(&full) {
                         std::fs::create_dir_all(&saved).unwrap();

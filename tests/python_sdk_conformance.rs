@@ -9,8 +9,11 @@ use serde_json::Value;
 
 fn cases() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/python-sdk/cases");
-    let mut cases: Vec<PathBuf> =
-        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "rs")).collect();
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .collect();
     cases.sort();
     assert!(cases.len() >= 74, "the conformance cases are missing from {}", dir.display());
     cases
@@ -46,11 +49,17 @@ fn every_case_matches_the_python_sdk() {
     let (mut equal, mut exact, mut errors) = (0, 0, 0);
     for case in cases() {
         let id = case.file_stem().unwrap().to_string_lossy().into_owned();
-        let expected: Value = serde_json::from_str(&std::fs::read_to_string(case.with_extension("json")).unwrap()).unwrap();
-        let outcome = generate(&GenerateOptions { paths: vec![case.clone()], profile: ProfileChoice::PythonSdk, ..Default::default() });
+        let expected: Value =
+            serde_json::from_str(&std::fs::read_to_string(case.with_extension("json")).unwrap()).unwrap();
+        let outcome = generate(&GenerateOptions {
+            paths: vec![case.clone()],
+            profile: ProfileChoice::PythonSdk,
+            ..Default::default()
+        });
         if expected.get("error") == Some(&Value::Bool(true)) {
             let text = std::fs::read_to_string(&case).unwrap();
-            let fn_name = text.split("fn ").nth(1).and_then(|s| s.split('(').next()).unwrap_or_default().trim().to_owned();
+            let fn_name =
+                text.split("fn ").nth(1).and_then(|s| s.split('(').next()).unwrap_or_default().trim().to_owned();
             let named = outcome.diagnostics.iter().any(|d| d.is_error() && d.message.contains(&fn_name));
             if outcome.failed() && named {
                 errors += 1;
@@ -60,7 +69,10 @@ fn every_case_matches_the_python_sdk() {
             continue;
         }
         let Some(manifest) = outcome.manifest else {
-            failures.push(format!("{id}: no manifest: {:?}", outcome.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>()));
+            failures.push(format!(
+                "{id}: no manifest: {:?}",
+                outcome.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>()
+            ));
             continue;
         };
         if manifest.tools.len() != 1 {

@@ -73,7 +73,10 @@ fn compare(exp: &[Value], got: &[Value], opaque: &[String], stderr: &str, mode: 
     for (e, g) in exp.iter().zip(got) {
         let n = name(e);
         let mut e = e.clone();
-        let left_out: Vec<&str> = ["inputSchema", "outputSchema"].into_iter().filter(|k| g.get(*k).is_none() && e.get(*k).is_some()).collect();
+        let left_out: Vec<&str> = ["inputSchema", "outputSchema"]
+            .into_iter()
+            .filter(|k| g.get(*k).is_none() && e.get(*k).is_some())
+            .collect();
         let may_leave_out = opaque.contains(&n) || mode == Mode::KnownKeys;
         if may_leave_out && !left_out.is_empty() {
             if !stderr.contains(&n) {

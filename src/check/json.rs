@@ -6,7 +6,9 @@ use serde_json::Value;
 /// Structural equality: object key order is ignored, array order counts.
 pub fn json_eq(a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::Object(x), Value::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w))),
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
+        }
         (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(v, w)| json_eq(v, w)),
         (Value::Number(x), Value::Number(y)) => match (x.as_f64(), y.as_f64()) {
             // 1 and 1.0 are the same number to a JSON Schema validator.

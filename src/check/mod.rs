@@ -224,7 +224,15 @@ fn lcs<'a, T: PartialEq>(a: &[&'a T], b: &[&'a T]) -> Vec<&'a T> {
 }
 
 fn tool_change(rule: &rules::Rule, tool: &str, old: Option<Value>, new: Option<Value>, message: String) -> Change {
-    Change { tool: tool.into(), pointer: String::new(), rule: rule.id, breaking: rule.breaking(Side::Tool), old, new, message }
+    Change {
+        tool: tool.into(),
+        pointer: String::new(),
+        rule: rule.id,
+        breaking: rule.breaking(Side::Tool),
+        old,
+        new,
+        message,
+    }
 }
 
 /// The changes inside one tool that kept its name.
@@ -258,7 +266,9 @@ fn compare_tool(name: &str, old: &Value, new: &Value) -> Vec<Change> {
         match field.as_str() {
             "name" => {}
             "title" => out.push(simple(&rules::title_changed::RULE, schema::what_happened("title", ov, nv))),
-            "description" => out.push(simple(&rules::description_changed::RULE, schema::what_happened("description", ov, nv))),
+            "description" => {
+                out.push(simple(&rules::description_changed::RULE, schema::what_happened("description", ov, nv)))
+            }
             "_meta" | "icons" => out.push(simple(&rules::metadata_changed::RULE, schema::what_happened(field, ov, nv))),
             "inputSchema" => match (ov, nv) {
                 (Some(a), Some(b)) => out.extend(schema::SchemaDiff::new(name, Side::Request, a, b).run(&p)),
@@ -266,8 +276,12 @@ fn compare_tool(name: &str, old: &Value, new: &Value) -> Vec<Change> {
             },
             "outputSchema" => match (ov, nv) {
                 (Some(a), Some(b)) => out.extend(schema::SchemaDiff::new(name, Side::Response, a, b).run(&p)),
-                (Some(_), None) => out.push(simple(&rules::output_schema_removed::RULE, "the outputSchema was removed".into())),
-                _ => out.push(simple(&rules::output_schema_added::RULE, "the tool now declares an outputSchema".into())),
+                (Some(_), None) => {
+                    out.push(simple(&rules::output_schema_removed::RULE, "the outputSchema was removed".into()))
+                }
+                _ => {
+                    out.push(simple(&rules::output_schema_added::RULE, "the tool now declares an outputSchema".into()))
+                }
             },
             "annotations" => out.extend(compare_annotations(name, ov, nv)),
             _ => out.push(simple(&rules::unclassified_change::RULE, format!("tool field `{field}` changed"))),
@@ -331,16 +345,23 @@ mod tests {
 
     #[test]
     fn key_order_is_not_drift() {
-        let a =
-            Manifest::parse(r#"{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}}}]}"#).unwrap();
-        let b =
-            Manifest::parse(r#"{"tools":[{"inputSchema":{"properties":{"x":{"type":"string"}},"type":"object"},"name":"a"}]}"#).unwrap();
+        let a = Manifest::parse(
+            r#"{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}}}]}"#,
+        )
+        .unwrap();
+        let b = Manifest::parse(
+            r#"{"tools":[{"inputSchema":{"properties":{"x":{"type":"string"}},"type":"object"},"name":"a"}]}"#,
+        )
+        .unwrap();
         assert!(!compare(&a, &b).drift());
     }
 
     #[test]
     fn rename_is_removed_plus_added() {
-        let r = compare(&m(json!({"tools": [{"name": "a", "inputSchema": {}}]})), &m(json!({"tools": [{"name": "b", "inputSchema": {}}]})));
+        let r = compare(
+            &m(json!({"tools": [{"name": "a", "inputSchema": {}}]})),
+            &m(json!({"tools": [{"name": "b", "inputSchema": {}}]})),
+        );
         let got: Vec<_> = r.changes.iter().map(|c| (c.tool.as_str(), c.rule, c.breaking)).collect();
         assert_eq!(got, vec![("a", "tool-removed", true), ("b", "tool-added", false)]);
         let statuses: Vec<_> = r.by_tool().into_iter().map(|(t, s, _)| (t, s)).collect();
@@ -364,7 +385,10 @@ mod tests {
         );
         let keys: Vec<_> = r.to_json()["changes"][0].as_object().unwrap().keys().cloned().collect();
         assert_eq!(keys, ["tool", "pointer", "rule", "breaking"]);
-        assert_eq!(compare(&m(json!({"tools": []})), &m(json!({"tools": []}))).to_json(), json!({"drift": false, "changes": []}));
+        assert_eq!(
+            compare(&m(json!({"tools": []})), &m(json!({"tools": []}))).to_json(),
+            json!({"drift": false, "changes": []})
+        );
     }
 
     #[test]
@@ -374,6 +398,9 @@ mod tests {
             &m(json!({"tools": [{"name": "a", "inputSchema": {}, "execution": {"taskSupport": "required"}}]})),
         );
         assert_eq!(r.changes.len(), 1);
-        assert_eq!((r.changes[0].rule, r.changes[0].pointer.as_str(), r.changes[0].breaking), ("unclassified-change", "/execution", true));
+        assert_eq!(
+            (r.changes[0].rule, r.changes[0].pointer.as_str(), r.changes[0].breaking),
+            ("unclassified-change", "/execution", true)
+        );
     }
 }

@@ -63,7 +63,11 @@ pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
         };
         out.push_str(&format!("{} {}\n", paint(word, code, c), paint(tool, BOLD, c)));
         for ch in changes {
-            let verdict = if ch.breaking { paint("BREAKING  ", &format!("{BOLD};{RED}"), c) } else { paint("compatible", YELLOW, c) };
+            let verdict = if ch.breaking {
+                paint("BREAKING  ", &format!("{BOLD};{RED}"), c)
+            } else {
+                paint("compatible", YELLOW, c)
+            };
             let at = if ch.pointer.is_empty() { String::new() } else { format!("  at {}", ch.pointer) };
             out.push_str(&format!("  {verdict}  {}{at}\n", paint(ch.rule, BOLD, c)));
             out.push_str(&format!("              {}\n", ch.message));
@@ -105,7 +109,12 @@ fn escape_property(s: &str) -> String {
 
 fn annotation(ch: &Change, manifest: &str) -> String {
     let level = if ch.breaking { "error" } else { "warning" };
-    let mut text = format!("{}{}: {}", ch.tool, if ch.pointer.is_empty() { String::new() } else { format!(" {}", ch.pointer) }, ch.message);
+    let mut text = format!(
+        "{}{}: {}",
+        ch.tool,
+        if ch.pointer.is_empty() { String::new() } else { format!(" {}", ch.pointer) },
+        ch.message
+    );
     text.push_str(if ch.breaking { " (breaking)" } else { " (compatible)" });
     if let Some(old) = &ch.old {
         text.push_str(&format!("\nold: {}", short(old, 200)));
@@ -177,7 +186,11 @@ mod tests {
 
     #[test]
     fn human_report_lists_tools_changes_and_a_summary() {
-        let opts = RenderOptions { manifest: "m.json".into(), color: false, update_hint: Some("mcp-schema generate -o m.json".into()) };
+        let opts = RenderOptions {
+            manifest: "m.json".into(),
+            color: false,
+            update_hint: Some("mcp-schema generate -o m.json".into()),
+        };
         let text = sample().render_human(&opts);
         assert!(text.contains("changed a\n"), "{text}");
         assert!(text.contains("BREAKING    property-made-required  at /inputSchema/properties/x"), "{text}");
@@ -195,7 +208,8 @@ mod tests {
 
     #[test]
     fn github_diagnostics_carry_file_and_title() {
-        let d = crate::diagnostics::Diagnostic::error("bad-manifest", "not JSON: x\ny").in_file(std::path::Path::new("a:b.json"));
+        let d = crate::diagnostics::Diagnostic::error("bad-manifest", "not JSON: x\ny")
+            .in_file(std::path::Path::new("a:b.json"));
         assert_eq!(github_diagnostic(&d), "::error file=a%3Ab.json,title=mcp-schema bad-manifest::not JSON: x%0Ay");
     }
 
@@ -205,7 +219,9 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 4, "{text}");
         assert!(
-            lines[0].starts_with("::warning file=dir%2Cx/m.json,title=mcp-schema description-changed%3A a::a /description: "),
+            lines[0].starts_with(
+                "::warning file=dir%2Cx/m.json,title=mcp-schema description-changed%3A a::a /description: "
+            ),
             "{text}"
         );
         assert!(lines[0].contains("%0Aold: \"A\"%0Anew: \"A, better\""), "{text}");

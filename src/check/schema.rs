@@ -23,8 +23,18 @@ const MAX_DEPTH: usize = 64;
 const LOWER_BOUNDS: &[&str] = &["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"];
 const UPPER_BOUNDS: &[&str] = &["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains"];
 const CONSTRAINTS: &[&str] = &["pattern", "multipleOf", "uniqueItems", "contentEncoding", "contentMediaType"];
-const METADATA: &[&str] =
-    &["examples", "example", "$comment", "deprecated", "readOnly", "writeOnly", "$schema", "$id", "$anchor", "$dynamicAnchor"];
+const METADATA: &[&str] = &[
+    "examples",
+    "example",
+    "$comment",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "$schema",
+    "$id",
+    "$anchor",
+    "$dynamicAnchor",
+];
 /// Keywords that stay beside a union when the other side's plain schema is turned into one.
 const UNION_SIBLINGS: &[&str] = &["description", "title", "default", "$defs", "definitions"];
 
@@ -59,7 +69,15 @@ impl<'a> SchemaDiff<'a> {
         self.changes
     }
 
-    fn push(&mut self, rule: &Rule, breaking: bool, ptr: &str, old: Option<&Value>, new: Option<&Value>, message: String) {
+    fn push(
+        &mut self,
+        rule: &Rule,
+        breaking: bool,
+        ptr: &str,
+        old: Option<&Value>,
+        new: Option<&Value>,
+        message: String,
+    ) {
         self.changes.push(Change {
             tool: self.tool.to_owned(),
             pointer: ptr.to_owned(),
@@ -78,7 +96,13 @@ impl<'a> SchemaDiff<'a> {
     }
 
     fn unclassified(&mut self, ptr: &str, old: Option<&Value>, new: Option<&Value>, what: &str) {
-        self.emit(&rules::unclassified_change::RULE, ptr, old, new, format!("{what} changed in a way mcp-schema does not classify"));
+        self.emit(
+            &rules::unclassified_change::RULE,
+            ptr,
+            old,
+            new,
+            format!("{what} changed in a way mcp-schema does not classify"),
+        );
     }
 
     fn compare(&mut self, old: &Value, new: &Value, ptr: &str, depth: usize) {
@@ -169,7 +193,9 @@ impl<'a> SchemaDiff<'a> {
                     }
                     _ => self.unclassified(&p, ov, nv, "allOf"),
                 },
-                "description" => self.emit(&rules::description_changed::RULE, &p, ov, nv, what_happened("description", ov, nv)),
+                "description" => {
+                    self.emit(&rules::description_changed::RULE, &p, ov, nv, what_happened("description", ov, nv))
+                }
                 "title" => self.emit(&rules::title_changed::RULE, &p, ov, nv, what_happened("title", ov, nv)),
                 "default" => self.emit(&rules::default_changed::RULE, &p, ov, nv, what_happened("default", ov, nv)),
                 "format" => self.compare_format(ov, nv, &p),
@@ -201,28 +227,54 @@ impl<'a> SchemaDiff<'a> {
 
     fn compare_enum(&mut self, o: &Map<String, Value>, n: &Map<String, Value>, ptr: &str) {
         let (a, b) = (enum_values(o), enum_values(n));
-        let kw = if n.contains_key("enum") || (!n.contains_key("const") && o.contains_key("enum")) { "enum" } else { "const" };
+        let kw = if n.contains_key("enum") || (!n.contains_key("const") && o.contains_key("enum")) {
+            "enum"
+        } else {
+            "const"
+        };
         let p = join(ptr, kw);
         let raw = |m: &Map<String, Value>| m.get("enum").or_else(|| m.get("const")).cloned();
         let (ov, nv) = (raw(o), raw(n));
-        if ov.as_ref().zip(nv.as_ref()).is_some_and(|(x, y)| json_eq(x, y)) && o.contains_key("const") == n.contains_key("const") {
+        if ov.as_ref().zip(nv.as_ref()).is_some_and(|(x, y)| json_eq(x, y))
+            && o.contains_key("const") == n.contains_key("const")
+        {
             return;
         }
         let list = |v: &[Value]| v.iter().map(|x| json::short(x, 40)).collect::<Vec<_>>().join(", ");
         match (a, b) {
             (None, None) => {}
-            (None, Some(_)) => self.emit(&rules::enum_narrowed::RULE, &p, None, nv.as_ref(), "the values are now restricted to an enum"),
-            (Some(_), None) => {
-                self.emit(&rules::enum_widened::RULE, &p, ov.as_ref(), None, "the enum was removed: any value of the type is accepted")
-            }
+            (None, Some(_)) => self.emit(
+                &rules::enum_narrowed::RULE,
+                &p,
+                None,
+                nv.as_ref(),
+                "the values are now restricted to an enum",
+            ),
+            (Some(_), None) => self.emit(
+                &rules::enum_widened::RULE,
+                &p,
+                ov.as_ref(),
+                None,
+                "the enum was removed: any value of the type is accepted",
+            ),
             (Some(a), Some(b)) => {
                 let removed: Vec<Value> = a.iter().filter(|v| !contains(&b, v)).cloned().collect();
                 let added: Vec<Value> = b.iter().filter(|v| !contains(&a, v)).cloned().collect();
                 let (ov, nv) = (ov.as_ref(), nv.as_ref());
                 match (removed.is_empty(), added.is_empty()) {
-                    (true, true) => self.emit(&rules::order_changed::RULE, &p, ov, nv, "same values, written differently"),
-                    (false, true) => self.emit(&rules::enum_narrowed::RULE, &p, ov, nv, format!("values removed: {}", list(&removed))),
-                    (true, false) => self.emit(&rules::enum_widened::RULE, &p, ov, nv, format!("values added: {}", list(&added))),
+                    (true, true) => {
+                        self.emit(&rules::order_changed::RULE, &p, ov, nv, "same values, written differently")
+                    }
+                    (false, true) => self.emit(
+                        &rules::enum_narrowed::RULE,
+                        &p,
+                        ov,
+                        nv,
+                        format!("values removed: {}", list(&removed)),
+                    ),
+                    (true, false) => {
+                        self.emit(&rules::enum_widened::RULE, &p, ov, nv, format!("values added: {}", list(&added)))
+                    }
                     (false, false) => self.emit(
                         &rules::enum_changed::RULE,
                         &p,
@@ -268,18 +320,37 @@ impl<'a> SchemaDiff<'a> {
                 (None, Some(b)) => {
                     let breaking = rules::property_added::breaking(self.side, rn);
                     let how = if rn { "required" } else { "optional" };
-                    self.push(&rules::property_added::RULE, breaking, &p, None, Some(b), format!("property `{name}` added ({how})"));
+                    self.push(
+                        &rules::property_added::RULE,
+                        breaking,
+                        &p,
+                        None,
+                        Some(b),
+                        format!("property `{name}` added ({how})"),
+                    );
                 }
                 (Some(a), None) => {
                     let breaking = rules::property_removed::breaking(self.side, new_closed);
-                    let how = if self.side == Side::Request && !new_closed { " (the object is open, so it is still accepted)" } else { "" };
-                    self.push(&rules::property_removed::RULE, breaking, &p, Some(a), None, format!("property `{name}` removed{how}"));
+                    let how = if self.side == Side::Request && !new_closed {
+                        " (the object is open, so it is still accepted)"
+                    } else {
+                        ""
+                    };
+                    self.push(
+                        &rules::property_removed::RULE,
+                        breaking,
+                        &p,
+                        Some(a),
+                        None,
+                        format!("property `{name}` removed{how}"),
+                    );
                 }
                 (None, None) => {}
             }
         }
         // `required` names that no `properties` entry describes.
-        let mut loose: Vec<&String> = oreq.iter().chain(nreq.iter()).filter(|r| !op.contains_key(*r) && !np.contains_key(*r)).collect();
+        let mut loose: Vec<&String> =
+            oreq.iter().chain(nreq.iter()).filter(|r| !op.contains_key(*r) && !np.contains_key(*r)).collect();
         loose.dedup();
         let mut seen = HashSet::new();
         for name in loose {
@@ -290,8 +361,15 @@ impl<'a> SchemaDiff<'a> {
         }
         let (ov, nv) = (o.get("required"), n.get("required"));
         let same_set = oreq.iter().all(|r| nreq.contains(r)) && nreq.iter().all(|r| oreq.contains(r));
-        if same_set && ov.is_some() && nv.is_some() && !json_eq(ov.unwrap_or(&Value::Null), nv.unwrap_or(&Value::Null)) {
-            self.emit(&rules::order_changed::RULE, &join(ptr, "required"), ov, nv, "same required properties, in a different order");
+        if same_set && ov.is_some() && nv.is_some() && !json_eq(ov.unwrap_or(&Value::Null), nv.unwrap_or(&Value::Null))
+        {
+            self.emit(
+                &rules::order_changed::RULE,
+                &join(ptr, "required"),
+                ov,
+                nv,
+                "same required properties, in a different order",
+            );
         }
         for kw in ["additionalProperties", "unevaluatedProperties"] {
             self.compare_openness(kw, o.get(kw), n.get(kw), &join(ptr, kw), depth);
@@ -309,9 +387,21 @@ impl<'a> SchemaDiff<'a> {
     fn compare_openness(&mut self, kw: &str, ov: Option<&Value>, nv: Option<&Value>, p: &str, depth: usize) {
         let (a, b) = (openness(ov), openness(nv));
         if a < b {
-            self.emit(&rules::additional_properties_opened::RULE, p, ov, nv, format!("{kw}: accepts more unknown properties"));
+            self.emit(
+                &rules::additional_properties_opened::RULE,
+                p,
+                ov,
+                nv,
+                format!("{kw}: accepts more unknown properties"),
+            );
         } else if a > b {
-            self.emit(&rules::additional_properties_closed::RULE, p, ov, nv, format!("{kw}: accepts fewer unknown properties"));
+            self.emit(
+                &rules::additional_properties_closed::RULE,
+                p,
+                ov,
+                nv,
+                format!("{kw}: accepts fewer unknown properties"),
+            );
         } else if let (Some(x), Some(y)) = (ov, nv) {
             if x.is_object() && y.is_object() {
                 self.compare(x, y, p, depth + 1);
@@ -330,7 +420,9 @@ impl<'a> SchemaDiff<'a> {
             }
             (Some(a), Some(b)) if !a.is_array() && !b.is_array() => self.compare(a, b, p, depth + 1),
             (None, Some(_)) => self.emit(&rules::constraint_added::RULE, p, ov, nv, "the items are now constrained"),
-            (Some(_), None) => self.emit(&rules::constraint_removed::RULE, p, ov, nv, "the items are no longer constrained"),
+            (Some(_), None) => {
+                self.emit(&rules::constraint_removed::RULE, p, ov, nv, "the items are no longer constrained")
+            }
             _ => self.unclassified(p, ov, nv, "items"),
         }
     }
@@ -354,8 +446,11 @@ impl<'a> SchemaDiff<'a> {
         if let (Some((fa, ra)), Some((fb, rb))) = (rank(ov), rank(nv)) {
             if fa == fb && ra != rb {
                 let rule = if rb < ra { &rules::range_narrowed::RULE } else { &rules::range_widened::RULE };
-                let msg =
-                    format!("format {} -> {}", json::short(ov.unwrap_or(&Value::Null), 20), json::short(nv.unwrap_or(&Value::Null), 20));
+                let msg = format!(
+                    "format {} -> {}",
+                    json::short(ov.unwrap_or(&Value::Null), 20),
+                    json::short(nv.unwrap_or(&Value::Null), 20)
+                );
                 return self.emit(rule, p, ov, nv, msg);
             }
         }
@@ -366,7 +461,9 @@ impl<'a> SchemaDiff<'a> {
         // `uniqueItems: false` says nothing.
         let says_something = |v: Option<&Value>| v.is_some_and(|v| !(kw == "uniqueItems" && *v == Value::Bool(false)));
         match (says_something(ov), says_something(nv)) {
-            (false, false) => self.emit(&rules::metadata_changed::RULE, p, ov, nv, format!("{kw}: no effect either way")),
+            (false, false) => {
+                self.emit(&rules::metadata_changed::RULE, p, ov, nv, format!("{kw}: no effect either way"))
+            }
             (false, true) => self.emit(&rules::constraint_added::RULE, p, ov, nv, format!("{kw} added")),
             (true, false) => self.emit(&rules::constraint_removed::RULE, p, ov, nv, format!("{kw} removed")),
             (true, true) => self.emit(&rules::constraint_changed::RULE, p, ov, nv, format!("{kw} changed")),
@@ -402,14 +499,18 @@ impl<'a> SchemaDiff<'a> {
                 continue;
             }
             let Some(ka) = variant_key(self.old_root, a) else { continue };
-            if let Some(j) = (0..nv.len()).find(|&j| !taken[j] && variant_key(self.new_root, &nv[j]).as_ref() == Some(&ka)) {
+            if let Some(j) =
+                (0..nv.len()).find(|&j| !taken[j] && variant_key(self.new_root, &nv[j]).as_ref() == Some(&ka))
+            {
                 pair[i] = Some(j);
                 taken[j] = true;
             }
         }
         // Variants with an identity that found no partner are new or gone; the rest pair by position.
-        let left_old: Vec<usize> = (0..ov.len()).filter(|&i| pair[i].is_none() && variant_key(self.old_root, &ov[i]).is_none()).collect();
-        let left_new: Vec<usize> = (0..nv.len()).filter(|&j| !taken[j] && variant_key(self.new_root, &nv[j]).is_none()).collect();
+        let left_old: Vec<usize> =
+            (0..ov.len()).filter(|&i| pair[i].is_none() && variant_key(self.old_root, &ov[i]).is_none()).collect();
+        let left_new: Vec<usize> =
+            (0..nv.len()).filter(|&j| !taken[j] && variant_key(self.new_root, &nv[j]).is_none()).collect();
         if left_old.len() == left_new.len() {
             for (&i, &j) in left_old.iter().zip(&left_new) {
                 pair[i] = Some(j);
@@ -426,12 +527,24 @@ impl<'a> SchemaDiff<'a> {
                     last = Some(j);
                     self.compare(a, &nv[j], &join(&base, &j.to_string()), depth + 1);
                 }
-                None => self.emit(&rules::variant_removed::RULE, &join(&base, &i.to_string()), Some(a), None, "a variant was removed"),
+                None => self.emit(
+                    &rules::variant_removed::RULE,
+                    &join(&base, &i.to_string()),
+                    Some(a),
+                    None,
+                    "a variant was removed",
+                ),
             }
         }
         for (j, b) in nv.iter().enumerate() {
             if !taken[j] {
-                self.emit(&rules::variant_added::RULE, &join(&base, &j.to_string()), None, Some(b), "a variant was added");
+                self.emit(
+                    &rules::variant_added::RULE,
+                    &join(&base, &j.to_string()),
+                    None,
+                    Some(b),
+                    "a variant was added",
+                );
             }
         }
         if reordered {
@@ -585,7 +698,8 @@ fn is_null_schema(v: &Value) -> bool {
     let only_meta = |m: &Map<String, Value>, k: &str| m.keys().all(|x| x == k || x == "description" || x == "title");
     (m.get("type") == Some(&Value::String("null".into())) && only_meta(m, "type"))
         || (m.get("const") == Some(&Value::Null) && only_meta(m, "const"))
-        || (m.get("enum").and_then(Value::as_array).is_some_and(|e| e.len() == 1 && e[0].is_null()) && only_meta(m, "enum"))
+        || (m.get("enum").and_then(Value::as_array).is_some_and(|e| e.len() == 1 && e[0].is_null())
+            && only_meta(m, "enum"))
 }
 
 /// A local `$ref` (`#/$defs/Name`, `#/definitions/Name`, any `#/pointer`), percent-decoded.
@@ -685,8 +799,10 @@ fn variant_key(root: &Value, v: &Value) -> Option<String> {
         // An internally tagged enum variant: a property with a const value.
         for (name, p) in props {
             let p = normalize(root, p).core;
-            let tag =
-                p.get("const").cloned().or_else(|| p.get("enum").and_then(Value::as_array).filter(|e| e.len() == 1).map(|e| e[0].clone()));
+            let tag = p
+                .get("const")
+                .cloned()
+                .or_else(|| p.get("enum").and_then(Value::as_array).filter(|e| e.len() == 1).map(|e| e[0].clone()));
             if let Some(t) = tag {
                 return Some(format!("tag:{name}={t}"));
             }
@@ -704,7 +820,10 @@ fn variant_key(root: &Value, v: &Value) -> Option<String> {
 }
 
 fn required(m: &Map<String, Value>) -> Vec<String> {
-    m.get("required").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect()).unwrap_or_default()
+    m.get("required")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+        .unwrap_or_default()
 }
 
 /// Whether an object rejects properties it does not list.
@@ -727,7 +846,9 @@ fn type_set(v: Option<&Value>) -> Result<Option<Vec<String>>, ()> {
     match v {
         None => Ok(None),
         Some(Value::String(s)) => Ok(Some(vec![s.clone()])),
-        Some(Value::Array(a)) => a.iter().map(|t| t.as_str().map(str::to_owned).ok_or(())).collect::<Result<Vec<_>, _>>().map(Some),
+        Some(Value::Array(a)) => {
+            a.iter().map(|t| t.as_str().map(str::to_owned).ok_or(())).collect::<Result<Vec<_>, _>>().map(Some)
+        }
         Some(_) => Err(()),
     }
 }
@@ -799,7 +920,10 @@ mod tests {
     fn refs_are_followed_on_both_sides() {
         let old = json!({"type": "object", "properties": {"u": {"$ref": "#/$defs/U"}}, "$defs": {"U": {"type": "object", "properties": {"n": {"type": "string"}}}}});
         let new = json!({"type": "object", "properties": {"u": {"$ref": "#/$defs/User"}}, "$defs": {"User": {"type": "object", "properties": {"n": {"type": "integer"}}}}});
-        assert_eq!(diff(Side::Request, old, new), vec![("type-changed", true, "/s/properties/u/properties/n/type".into())]);
+        assert_eq!(
+            diff(Side::Request, old, new),
+            vec![("type-changed", true, "/s/properties/u/properties/n/type".into())]
+        );
     }
 
     #[test]
@@ -809,7 +933,10 @@ mod tests {
         assert_eq!(diff(Side::Request, old, new), vec![("type-widened", false, "/s/properties/v/type".into())]);
         let loop_old = json!({"$ref": "#/$defs/A", "$defs": {"A": {"$ref": "#/$defs/A"}}});
         let loop_new = json!({"$ref": "#/$defs/A", "$defs": {"A": {"$ref": "#/$defs/A"}, "B": {}}});
-        assert_eq!(diff(Side::Request, loop_old, loop_new), vec![("unused-definition-changed", false, "/s/$defs/B".into())]);
+        assert_eq!(
+            diff(Side::Request, loop_old, loop_new),
+            vec![("unused-definition-changed", false, "/s/$defs/B".into())]
+        );
     }
 
     #[test]
@@ -833,11 +960,19 @@ mod tests {
             vec![("type-narrowed", true, "/s/type".into())]
         );
         assert_eq!(
-            diff(Side::Request, json!({"type": "integer", "format": "int64"}), json!({"type": "integer", "format": "int32"})),
+            diff(
+                Side::Request,
+                json!({"type": "integer", "format": "int64"}),
+                json!({"type": "integer", "format": "int32"})
+            ),
             vec![("range-narrowed", true, "/s/format".into())]
         );
         assert_eq!(
-            diff(Side::Response, json!({"type": "integer", "format": "uint32"}), json!({"type": "integer", "format": "int32"})),
+            diff(
+                Side::Response,
+                json!({"type": "integer", "format": "uint32"}),
+                json!({"type": "integer", "format": "int32"})
+            ),
             vec![("constraint-changed", true, "/s/format".into())]
         );
     }

@@ -76,7 +76,10 @@ impl Validations {
 
 fn nested(attr: &syn::Attribute) -> Vec<Meta> {
     match &attr.meta {
-        Meta::List(list) => list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated).map(|p| p.into_iter().collect()).unwrap_or_default(),
+        Meta::List(list) => list
+            .parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+            .map(|p| p.into_iter().collect())
+            .unwrap_or_default(),
         _ => Vec::new(),
     }
 }
@@ -125,11 +128,9 @@ fn lit_str(expr: &Expr) -> Option<String> {
 fn number(expr: &Expr) -> Option<serde_json::Number> {
     match expr {
         Expr::Lit(l) => match &l.lit {
-            Lit::Int(i) => i
-                .base10_parse::<u64>()
-                .ok()
-                .map(Into::into)
-                .or_else(|| i.base10_parse::<i64>().ok().map(Into::into)),
+            Lit::Int(i) => {
+                i.base10_parse::<u64>().ok().map(Into::into).or_else(|| i.base10_parse::<i64>().ok().map(Into::into))
+            }
             Lit::Float(f) => f.base10_parse::<f64>().ok().and_then(serde_json::Number::from_f64),
             _ => None,
         },

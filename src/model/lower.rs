@@ -72,8 +72,11 @@ impl<'w> Lowerer<'w> {
         if self.depth >= MAX_TYPE_DEPTH {
             let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(ty));
             self.diagnostics.push(
-                Diagnostic::error("type-too-deep", format!("type expression nested more than {MAX_TYPE_DEPTH} levels deep"))
-                    .at(Some(location)),
+                Diagnostic::error(
+                    "type-too-deep",
+                    format!("type expression nested more than {MAX_TYPE_DEPTH} levels deep"),
+                )
+                .at(Some(location)),
             );
             return Ty::Unknown(Unknown { written: "…".into(), location: None });
         }
@@ -82,8 +85,11 @@ impl<'w> Lowerer<'w> {
             if self.steps == MAX_LOWER_STEPS {
                 let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(ty));
                 self.diagnostics.push(
-                    Diagnostic::error("type-too-large", format!("the types reached expand to more than {MAX_LOWER_STEPS} nodes"))
-                        .at(Some(location)),
+                    Diagnostic::error(
+                        "type-too-large",
+                        format!("the types reached expand to more than {MAX_LOWER_STEPS} nodes"),
+                    )
+                    .at(Some(location)),
                 );
             }
             return Ty::Unknown(Unknown { written: "…".into(), location: None });
@@ -357,9 +363,9 @@ impl<'w> Lowerer<'w> {
                         style: style_of(*style),
                         fields: fields.iter().map(|f| self.field(f, scope)).collect(),
                     },
-                    ast::Data::Enum(variants) => Body::Enum {
-                        variants: variants.iter().map(|v| self.variant(v, scope)).collect(),
-                    },
+                    ast::Data::Enum(variants) => {
+                        Body::Enum { variants: variants.iter().map(|v| self.variant(v, scope)).collect() }
+                    }
                 }
             }
         };

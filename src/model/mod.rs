@@ -176,8 +176,13 @@ pub enum Style {
 
 #[derive(Debug, Clone)]
 pub enum Body {
-    Struct { style: Style, fields: Vec<Field> },
-    Enum { variants: Vec<Variant> },
+    Struct {
+        style: Style,
+        fields: Vec<Field>,
+    },
+    Enum {
+        variants: Vec<Variant>,
+    },
     /// A union, or something serde refuses: no schema.
     Unsupported(String),
 }

@@ -13,7 +13,12 @@ use crate::{GenerateOptions, Manifest, ProfileChoice};
 
 /// Build the manifest with the profile the options ask for (`auto`: rmcp when the crate depends
 /// on rmcp).
-pub fn run(ws: &Workspace, opts: &GenerateOptions, diagnostics: &mut Diagnostics, notes: &mut Vec<String>) -> Option<Manifest> {
+pub fn run(
+    ws: &Workspace,
+    opts: &GenerateOptions,
+    diagnostics: &mut Diagnostics,
+    notes: &mut Vec<String>,
+) -> Option<Manifest> {
     let profile = match opts.profile {
         ProfileChoice::Auto => {
             let chosen = if depends_on_rmcp(ws) { ProfileChoice::Rmcp } else { ProfileChoice::PythonSdk };
@@ -38,7 +43,9 @@ pub fn depends_on_rmcp(ws: &Workspace) -> bool {
         m.dependency_requirement("rmcp").is_some()
             || crate::source::find_lock(&m.dir).is_some_and(|(_, pkgs)| {
                 let own = m.package_name.as_deref();
-                pkgs.iter().any(|p| Some(p.name.as_str()) == own && p.dependencies.iter().any(|d| d == "rmcp" || d.starts_with("rmcp ")))
+                pkgs.iter().any(|p| {
+                    Some(p.name.as_str()) == own && p.dependencies.iter().any(|d| d == "rmcp" || d.starts_with("rmcp "))
+                })
             })
     })
 }

@@ -52,23 +52,26 @@ fn read_args(tool: &ToolFn, ws: &Workspace, diagnostics: &mut Diagnostics) -> To
             Meta::NameValue(nv) => Some(&nv.value),
             _ => None,
         };
+        // A value that is not a literal cannot be read without running the code.
         let unreadable = |diagnostics: &mut Diagnostics| {
             diagnostics.push(
-                Diagnostic::warning("unreadable-attribute", format!("tool `{}`: `{key}` is not a literal; ignored", tool.fn_name()))
-                    .at(Some(tool.location(ws))),
+                Diagnostic::warning(
+                    "unreadable-attribute",
+                    format!("tool `{}`: `{key}` is not a literal; ignored", tool.fn_name()),
+                )
+                .at(Some(tool.location(ws))),
             );
         };
         match key.as_str() {
-            "name" => match value.and_then(lit_str) {
-                Some(v) => out.name = Some(v),
-                None => unreadable(diagnostics),
-            },
-            "title" => match value.and_then(lit_str) {
-                Some(v) => out.title = Some(v),
-                None => unreadable(diagnostics),
-            },
-            "description" => match value.and_then(lit_str) {
-                Some(v) => out.description = Some(v),
+            "name" | "title" | "description" => match value.and_then(lit_str) {
+                Some(v) => {
+                    let slot = match key.as_str() {
+                        "name" => &mut out.name,
+                        "title" => &mut out.title,
+                        _ => &mut out.description,
+                    };
+                    *slot = Some(v);
+                }
                 None => unreadable(diagnostics),
             },
             "structured_output" => match value.and_then(lit_bool) {
@@ -94,10 +97,13 @@ pub fn manifest(ws: &Workspace, diagnostics: &mut Diagnostics) -> Manifest {
         if let Some(first) = names.get(&name) {
             let (line, _) = first.line_col();
             diagnostics.push(
-                Diagnostic::warning("duplicate-tool", format!("tool name `{name}` is already taken; this tool is dropped"))
-                    .at(Some(here))
-                    .with_label("second tool with this name")
-                    .with_help(format!("the first one, at {}:{line}, is kept", first.file.path.display())),
+                Diagnostic::warning(
+                    "duplicate-tool",
+                    format!("tool name `{name}` is already taken; this tool is dropped"),
+                )
+                .at(Some(here))
+                .with_label("second tool with this name")
+                .with_help(format!("the first one, at {}:{line}, is kept", first.file.path.display())),
             );
             continue;
         }
@@ -157,7 +163,9 @@ fn is_context(ty: &syn::Type) -> bool {
         syn::Type::Path(p) => match p.path.segments.last() {
             Some(seg) if seg.ident == "Context" || seg.ident == "RequestContext" => true,
             Some(seg) if seg.ident == "Option" => match &seg.arguments {
-                syn::PathArguments::AngleBracketed(a) => a.args.iter().any(|g| matches!(g, syn::GenericArgument::Type(t) if is_context(t))),
+                syn::PathArguments::AngleBracketed(a) => {
+                    a.args.iter().any(|g| matches!(g, syn::GenericArgument::Type(t) if is_context(t)))
+                }
                 _ => false,
             },
             _ => false,
@@ -192,7 +200,9 @@ fn input_schema(
                 diagnostics.push(
                     Diagnostic::warning(
                         "unsupported-parameter",
-                        format!("tool `{fn_name}`: a parameter pattern other than a name cannot be published; left out"),
+                        format!(
+                            "tool `{fn_name}`: a parameter pattern other than a name cannot be published; left out"
+                        ),
                     )
                     .at(Some(loc)),
                 );
@@ -263,7 +273,9 @@ fn report_too_large(pyd: &Pydantic, fn_name: &str, location: Location, diagnosti
                 format!("tool `{fn_name}`: its schema would have more than {MAX_SCHEMA_NODES} nodes"),
             )
             .at(Some(location))
-            .with_help("a type that repeats a generic parameter is inlined at every use; name the repeated part with a struct"),
+            .with_help(
+                "a type that repeats a generic parameter is inlined at every use; name the repeated part with a struct",
+            ),
         );
     }
     pyd.exceeded
@@ -376,7 +388,9 @@ fn output_schema(
             diagnostics.push(
                 Diagnostic::error(
                     "no-output-schema",
-                    format!("tool `{fn_name}`: structured_output = true, but its return type has no output schema: {why}"),
+                    format!(
+                        "tool `{fn_name}`: structured_output = true, but its return type has no output schema: {why}"
+                    ),
                 )
                 .at(Some(ws.crates[tool.krate].file_of(tool.module).location(span_ty)))
                 .with_label("no schema for this type")
@@ -479,7 +493,9 @@ fn refers_to(defs: &Map<String, Value>, key: &str) -> bool {
 
 fn contains_ref(v: &Value, target: &str) -> bool {
     match v {
-        Value::Object(m) => m.iter().any(|(k, x)| (k == "$ref" && x.as_str() == Some(target)) || contains_ref(x, target)),
+        Value::Object(m) => {
+            m.iter().any(|(k, x)| (k == "$ref" && x.as_str() == Some(target)) || contains_ref(x, target))
+        }
         Value::Array(a) => a.iter().any(|x| contains_ref(x, target)),
         _ => false,
     }

@@ -37,7 +37,15 @@ pub const MAX_SCHEMA_NODES: usize = 200_000;
 
 impl<'m> Pydantic<'m> {
     pub fn new(model: &'m Model, dir: Direction) -> Self {
-        Pydantic { model, dir, defs: Vec::new(), keys: HashMap::new(), unknown: Vec::new(), budget: MAX_SCHEMA_NODES, exceeded: false }
+        Pydantic {
+            model,
+            dir,
+            defs: Vec::new(),
+            keys: HashMap::new(),
+            unknown: Vec::new(),
+            budget: MAX_SCHEMA_NODES,
+            exceeded: false,
+        }
     }
 
     /// The `$defs` object, or `None` when nothing was referenced.
@@ -124,7 +132,8 @@ impl<'m> Pydantic<'m> {
         match &def.body {
             Body::Struct { style: Style::Unit, .. } => json!({"type": "null"}),
             Body::Struct { style: Style::Tuple, fields } => {
-                let tys: Vec<Ty> = fields.iter().filter(|f| !self.skipped(f)).map(|f| substitute(&f.ty, args)).collect();
+                let tys: Vec<Ty> =
+                    fields.iter().filter(|f| !self.skipped(f)).map(|f| substitute(&f.ty, args)).collect();
                 self.schema(&Ty::Tuple(tys))
             }
             Body::Unsupported(_) => json!({}),
@@ -183,7 +192,9 @@ impl<'m> Pydantic<'m> {
             Ty::Unit => "NoneType".into(),
             Ty::Seq(t) | Ty::Array(t, _) => format!("list[{}]", self.python_name(t)),
             Ty::Set(t) => format!("set[{}]", self.python_name(t)),
-            Ty::Tuple(ts) => format!("tuple[{}]", ts.iter().map(|t| self.python_name(t)).collect::<Vec<_>>().join(", ")),
+            Ty::Tuple(ts) => {
+                format!("tuple[{}]", ts.iter().map(|t| self.python_name(t)).collect::<Vec<_>>().join(", "))
+            }
             Ty::Map(k, v) => format!("dict[{}, {}]", self.python_name(k), self.python_name(v)),
             Ty::Option(t) => format!("Optional[{}]", self.python_name(t)),
             Ty::JsonValue | Ty::Param(_) | Ty::Unknown(_) => "Any".into(),
@@ -201,7 +212,8 @@ impl<'m> Pydantic<'m> {
         }
         match &def.body {
             Body::Enum { variants } if def.is_unit_enum() => {
-                let values: Vec<Value> = variants.iter().map(|v| Value::String(self.name_of(&v.ser_name, &v.de_name))).collect();
+                let values: Vec<Value> =
+                    variants.iter().map(|v| Value::String(self.name_of(&v.ser_name, &v.de_name))).collect();
                 out.insert("enum".into(), Value::Array(values));
                 out.insert("title".into(), Value::String(title.to_owned()));
                 out.insert("type".into(), Value::String("string".into()));

@@ -123,8 +123,10 @@ mod tests {
 
     #[test]
     fn cleandoc_dedents_and_trims() {
-        let lines: Vec<String> =
-            ["Summary line.", "", "Longer description", "    with indentation."].iter().map(|s| s.to_string()).collect();
+        let lines: Vec<String> = ["Summary line.", "", "Longer description", "    with indentation."]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         assert_eq!(clean_doc(&lines).unwrap(), "Summary line.\n\nLonger description\n    with indentation.");
         let lines: Vec<String> = ["", "    Indented.", "      More.", "   "].iter().map(|s| s.to_string()).collect();
         assert_eq!(clean_doc(&lines).unwrap(), "Indented.\n  More.");

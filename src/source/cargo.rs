@@ -76,14 +76,21 @@ impl CargoManifest {
                 Ok(paths) => paths.filter_map(Result::ok).collect::<Vec<_>>(),
                 Err(e) => {
                     diagnostics.push(
-                        Diagnostic::warning("bad-workspace-member", format!("workspace member pattern `{pattern}`: {e}"))
-                            .in_file(&self.path),
+                        Diagnostic::warning(
+                            "bad-workspace-member",
+                            format!("workspace member pattern `{pattern}`: {e}"),
+                        )
+                        .in_file(&self.path),
                     );
                     continue;
                 }
             };
             for dir in matches {
-                if dir.join("Cargo.toml").is_file() && !excluded.contains(&dir) && dir != root && !members.contains(&dir) {
+                if dir.join("Cargo.toml").is_file()
+                    && !excluded.contains(&dir)
+                    && dir != root
+                    && !members.contains(&dir)
+                {
                     members.push(dir);
                 }
             }
@@ -104,7 +111,8 @@ impl CargoManifest {
             .map(|p| self.dir.join(p))
             .unwrap_or_else(|| self.dir.join("src/lib.rs"));
         if lib_path.is_file() {
-            let name = lib.and_then(|l| l.get("name")).and_then(Value::as_str).map_or(snake.clone(), |n| n.replace('-', "_"));
+            let name =
+                lib.and_then(|l| l.get("name")).and_then(Value::as_str).map_or(snake.clone(), |n| n.replace('-', "_"));
             targets.push(Target { crate_name: name, root_file: lib_path, is_lib: true });
         }
         let mut bin_files: Vec<(String, PathBuf)> = Vec::new();
@@ -128,7 +136,10 @@ impl CargoManifest {
             extra.sort();
             for path in extra {
                 let file = if path.is_dir() { path.join("main.rs") } else { path.clone() };
-                if file.extension().is_some_and(|e| e == "rs") && file.is_file() && !bin_files.iter().any(|(_, p)| p == &file) {
+                if file.extension().is_some_and(|e| e == "rs")
+                    && file.is_file()
+                    && !bin_files.iter().any(|(_, p)| p == &file)
+                {
                     let stem = if path.is_dir() { path.file_name() } else { path.file_stem() };
                     bin_files.push((stem.map_or(snake.clone(), |s| s.to_string_lossy().replace('-', "_")), file));
                 }
@@ -160,7 +171,9 @@ impl CargoManifest {
                 }
                 return Some(match spec {
                     Value::String(req) => DependencySpec::Version(req.clone()),
-                    Value::Table(t) if t.get("workspace").and_then(Value::as_bool) == Some(true) => DependencySpec::Workspace,
+                    Value::Table(t) if t.get("workspace").and_then(Value::as_bool) == Some(true) => {
+                        DependencySpec::Workspace
+                    }
                     Value::Table(t) => match t.get("version").and_then(Value::as_str) {
                         Some(req) => DependencySpec::Version(req.to_owned()),
                         None => DependencySpec::Other,

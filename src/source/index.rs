@@ -195,11 +195,12 @@ impl Workspace {
             first => {
                 let first_ns = if segments.len() == 1 { ns } else { Namespace::Type };
                 rest = &segments[1..];
-                self.lookup(krate, module, first, first_ns, depth + 1)
-                    .unwrap_or_else(|| match self.crate_named(first) {
+                self.lookup(krate, module, first, first_ns, depth + 1).unwrap_or_else(|| {
+                    match self.crate_named(first) {
                         Some(k) => Resolved::Module(k, ModuleId(0)),
                         None => Resolved::External(vec![first.to_owned()]),
-                    })
+                    }
+                })
             }
         };
         for (i, seg) in rest.iter().enumerate() {

@@ -8,13 +8,13 @@ mod index;
 mod modules;
 mod skeleton;
 
-use std::path::{Path, PathBuf};
 use std::cell::OnceCell;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub use cargo::{find_lock, read_manifest, DependencySpec};
 pub use cargo::{CargoManifest, LockedPackage};
 pub use index::{ItemKind, ItemRef, Namespace, Resolved};
-pub use cargo::{find_lock, read_manifest, DependencySpec};
 pub use modules::{unraw as unraw_ident, Module, ModuleId};
 
 use crate::diagnostics::{Diagnostic, Diagnostics, Location, SourceFile};
@@ -187,13 +187,21 @@ pub fn load_with(paths: &[PathBuf], exclude: &[PathBuf], mode: ParseMode) -> Res
 fn load_path(path: &Path, exclude: &[PathBuf], ws: &mut Workspace) -> Result<(), Diagnostic> {
     let meta = std::fs::metadata(path).map_err(|e| crate::bad_path(path, e))?;
     if ws.root.as_os_str().is_empty() {
-        ws.root = if meta.is_dir() { path.to_path_buf() } else { path.parent().unwrap_or(Path::new(".")).to_path_buf() };
+        ws.root =
+            if meta.is_dir() { path.to_path_buf() } else { path.parent().unwrap_or(Path::new(".")).to_path_buf() };
     }
     if meta.is_file() {
         let manifest = cargo::find_package_above(path);
         let name = path.file_stem().map_or("main".into(), |s| s.to_string_lossy().replace('-', "_"));
         let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
-        let krate = modules::load_crate(name, root.clone(), &root, path, manifest.clone(), exclude, false, ws.mode, &mut ws.diagnostics);
+        let spec = modules::CrateRoot {
+            name,
+            dir: root,
+            root_file: path.to_path_buf(),
+            manifest: manifest.clone(),
+            is_lib: false,
+        };
+        let krate = modules::load_crate(spec, exclude, ws.mode, &mut ws.diagnostics);
         if let Some(m) = manifest {
             ws.packages.push(m);
         }
@@ -233,17 +241,14 @@ fn load_path(path: &Path, exclude: &[PathBuf], ws: &mut Workspace) -> Result<(),
 fn load_package(manifest: Arc<CargoManifest>, exclude: &[PathBuf], ws: &mut Workspace) {
     let dir = manifest.dir.clone();
     for target in manifest.targets() {
-        let krate = modules::load_crate(
-            target.crate_name.clone(),
-            dir.clone(),
-            &dir,
-            &target.root_file,
-            Some(manifest.clone()),
-            exclude,
-            target.is_lib,
-            ws.mode,
-            &mut ws.diagnostics,
-        );
+        let spec = modules::CrateRoot {
+            name: target.crate_name.clone(),
+            dir: dir.clone(),
+            root_file: target.root_file.clone(),
+            manifest: Some(manifest.clone()),
+            is_lib: target.is_lib,
+        };
+        let krate = modules::load_crate(spec, exclude, ws.mode, &mut ws.diagnostics);
         ws.crates.push(krate);
     }
     ws.packages.push(manifest);

@@ -43,25 +43,37 @@ struct Loaded {
 /// tree, and the walk would otherwise recurse without bound).
 const MAX_MODULE_DEPTH: usize = 128;
 
-pub fn load_crate(
-    name: String,
-    root: PathBuf,
-    crate_dir: &Path,
-    root_file: &Path,
-    manifest: Option<Arc<CargoManifest>>,
-    exclude: &[PathBuf],
-    is_lib: bool,
-    mode: ParseMode,
-    diagnostics: &mut Diagnostics,
-) -> Crate {
+/// What identifies a crate to load: a package target, or a single file.
+pub struct CrateRoot {
+    pub name: String,
+    /// The package directory, or the single file's directory: nothing outside it is read.
+    pub dir: PathBuf,
+    pub root_file: PathBuf,
+    pub manifest: Option<Arc<CargoManifest>>,
+    pub is_lib: bool,
+}
+
+pub fn load_crate(spec: CrateRoot, exclude: &[PathBuf], mode: ParseMode, diagnostics: &mut Diagnostics) -> Crate {
+    let CrateRoot { name, dir: root, root_file, manifest, is_lib } = spec;
+    let crate_dir = root.as_path();
+    let root_file = root_file.as_path();
     let boundary = crate_dir.canonicalize().unwrap_or_else(|_| crate_dir.to_path_buf());
     let mut pool = if manifest.is_some() && root_file.starts_with(crate_dir.join("src")) {
         parse_all(&list_rs_files(&crate_dir.join("src"), &boundary, exclude, crate_dir), mode)
     } else {
         HashMap::new()
     };
-    let mut krate = Crate { name, root, manifest, files: Vec::new(), modules: Vec::new(), is_lib, scopes: Vec::new() };
-    let mut builder = TreeBuilder { boundary, pool: &mut pool, used: HashSet::new(), diagnostics, krate: &mut krate, mode };
+    let mut krate = Crate {
+        name,
+        root: root.clone(),
+        manifest,
+        files: Vec::new(),
+        modules: Vec::new(),
+        is_lib,
+        scopes: Vec::new(),
+    };
+    let mut builder =
+        TreeBuilder { boundary, pool: &mut pool, used: HashSet::new(), diagnostics, krate: &mut krate, mode };
     builder.add_file_module(root_file, Vec::new(), None, true, None);
     krate
 }
@@ -89,10 +101,13 @@ fn parse_all(files: &[PathBuf], mode: ParseMode) -> HashMap<PathBuf, Loaded> {
         ParseMode::Skeleton => files.par_iter().map(|p| (p.clone(), prepare(p, mode))).collect(),
         ParseMode::Full => files.iter().map(|p| (p.clone(), prepare(p, mode))).collect(),
     };
-    prepared.into_iter().map(|(p, prep)| {
-        let loaded = parse_prepared(&p, prep);
-        (p, loaded)
-    }).collect()
+    prepared
+        .into_iter()
+        .map(|(p, prep)| {
+            let loaded = parse_prepared(&p, prep);
+            (p, loaded)
+        })
+        .collect()
 }
 
 /// A file read from disk, with its skeleton.
@@ -170,8 +185,11 @@ impl TreeBuilder<'_> {
         }
         if !self.used.insert(canonical.clone()) {
             self.diagnostics.push(
-                Diagnostic::warning("module-cycle", format!("{} is already a module of this crate; not read again", path.display()))
-                    .at(declared_at),
+                Diagnostic::warning(
+                    "module-cycle",
+                    format!("{} is already a module of this crate; not read again", path.display()),
+                )
+                .at(declared_at),
             );
             return None;
         }
@@ -205,9 +223,11 @@ impl TreeBuilder<'_> {
     ) {
         let bytes = std::fs::read(canonical);
         let d = match bytes {
-            Err(e) => Diagnostic::error("unreadable-file", format!("cannot read {}: {e}", parsed.source.path.display()))
-                .in_file(&parsed.source.path)
-                .at(declared_at),
+            Err(e) => {
+                Diagnostic::error("unreadable-file", format!("cannot read {}: {e}", parsed.source.path.display()))
+                    .in_file(&parsed.source.path)
+                    .at(declared_at)
+            }
             Ok(b) if std::str::from_utf8(&b).is_err() => {
                 Diagnostic::error("not-utf8", format!("{} is not valid UTF-8", parsed.source.path.display()))
                     .in_file(&parsed.source.path)

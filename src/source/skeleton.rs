@@ -283,7 +283,10 @@ fn raw_string_end(b: &[u8], i: usize) -> Option<usize> {
     }
     j += 1;
     while j < b.len() {
-        if b[j] == b'"' && b[j + 1..].iter().take(hashes).filter(|&&x| x == b'#').count() == hashes && b.len() >= j + 1 + hashes {
+        if b[j] == b'"'
+            && b[j + 1..].iter().take(hashes).filter(|&&x| x == b'#').count() == hashes
+            && b.len() >= j + 1 + hashes
+        {
             return Some(j + 1 + hashes);
         }
         j += 1;

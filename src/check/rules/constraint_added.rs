@@ -7,7 +7,8 @@ use super::Rule;
 
 pub const RULE: Rule = Rule {
     id: "constraint-added",
-    summary: "a constraint (pattern, format, multipleOf, uniqueItems, contentEncoding, contentMediaType, items) was added",
+    summary:
+        "a constraint (pattern, format, multipleOf, uniqueItems, contentEncoding, contentMediaType, items) was added",
     breaking_in_request: true,
     breaking_in_response: false,
 };

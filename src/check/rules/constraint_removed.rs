@@ -5,5 +5,9 @@
 
 use super::Rule;
 
-pub const RULE: Rule =
-    Rule { id: "constraint-removed", summary: "a constraint was removed", breaking_in_request: false, breaking_in_response: true };
+pub const RULE: Rule = Rule {
+    id: "constraint-removed",
+    summary: "a constraint was removed",
+    breaking_in_request: false,
+    breaking_in_response: true,
+};

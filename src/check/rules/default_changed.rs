@@ -5,5 +5,9 @@
 
 use super::Rule;
 
-pub const RULE: Rule =
-    Rule { id: "default-changed", summary: "a schema's default value changed", breaking_in_request: false, breaking_in_response: false };
+pub const RULE: Rule = Rule {
+    id: "default-changed",
+    summary: "a schema's default value changed",
+    breaking_in_request: false,
+    breaking_in_response: false,
+};

@@ -5,5 +5,9 @@
 
 use super::Rule;
 
-pub const RULE: Rule =
-    Rule { id: "enum-changed", summary: "an enum both lost and gained values", breaking_in_request: true, breaking_in_response: true };
+pub const RULE: Rule = Rule {
+    id: "enum-changed",
+    summary: "an enum both lost and gained values",
+    breaking_in_request: true,
+    breaking_in_response: true,
+};

@@ -130,6 +130,9 @@ mod tests {
             assert!(std::path::Path::new(&file).is_file(), "rule {} has no file {file}", r.id);
         }
         assert_eq!(by_id("tool-removed").map(|r| r.breaking(Side::Tool)), Some(true));
-        assert_eq!(by_id("type-widened").map(|r| (r.breaking(Side::Request), r.breaking(Side::Response))), Some((false, true)));
+        assert_eq!(
+            by_id("type-widened").map(|r| (r.breaking(Side::Request), r.breaking(Side::Response))),
+            Some((false, true))
+        );
     }
 }

@@ -7,7 +7,8 @@ use super::Rule;
 
 pub const RULE: Rule = Rule {
     id: "nullable-added",
-    summary: "a schema now also accepts null (a type array with null, an anyOf with a null variant, or null in an enum)",
+    summary:
+        "a schema now also accepts null (a type array with null, an anyOf with a null variant, or null in an enum)",
     breaking_in_request: false,
     breaking_in_response: true,
 };

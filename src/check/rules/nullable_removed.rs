@@ -5,5 +5,9 @@
 
 use super::Rule;
 
-pub const RULE: Rule =
-    Rule { id: "nullable-removed", summary: "a schema no longer accepts null", breaking_in_request: true, breaking_in_response: false };
+pub const RULE: Rule = Rule {
+    id: "nullable-removed",
+    summary: "a schema no longer accepts null",
+    breaking_in_request: true,
+    breaking_in_response: false,
+};

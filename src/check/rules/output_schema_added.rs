@@ -5,5 +5,9 @@
 
 use super::Rule;
 
-pub const RULE: Rule =
-    Rule { id: "output-schema-added", summary: "a tool gained an outputSchema", breaking_in_request: false, breaking_in_response: false };
+pub const RULE: Rule = Rule {
+    id: "output-schema-added",
+    summary: "a tool gained an outputSchema",
+    breaking_in_request: false,
+    breaking_in_response: false,
+};

@@ -5,5 +5,9 @@
 
 use super::Rule;
 
-pub const RULE: Rule =
-    Rule { id: "output-schema-removed", summary: "a tool lost its outputSchema", breaking_in_request: true, breaking_in_response: true };
+pub const RULE: Rule = Rule {
+    id: "output-schema-removed",
+    summary: "a tool lost its outputSchema",
+    breaking_in_request: true,
+    breaking_in_response: true,
+};

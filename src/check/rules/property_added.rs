@@ -5,8 +5,12 @@
 
 use super::Rule;
 
-pub const RULE: Rule =
-    Rule { id: "property-added", summary: "an object schema has a new property", breaking_in_request: true, breaking_in_response: false };
+pub const RULE: Rule = Rule {
+    id: "property-added",
+    summary: "an object schema has a new property",
+    breaking_in_request: true,
+    breaking_in_response: false,
+};
 
 /// The verdict for one added property: only a required one in a request breaks.
 pub fn breaking(side: super::Side, required: bool) -> bool {

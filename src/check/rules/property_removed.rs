@@ -5,8 +5,12 @@
 
 use super::Rule;
 
-pub const RULE: Rule =
-    Rule { id: "property-removed", summary: "an object schema lost a property", breaking_in_request: true, breaking_in_response: true };
+pub const RULE: Rule = Rule {
+    id: "property-removed",
+    summary: "an object schema lost a property",
+    breaking_in_request: true,
+    breaking_in_response: true,
+};
 
 /// The verdict for one removed property: always breaking in a response; in a request, only when
 /// the new object is closed (its `additionalProperties` or `unevaluatedProperties` is not `true`),

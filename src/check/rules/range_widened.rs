@@ -5,5 +5,9 @@
 
 use super::Rule;
 
-pub const RULE: Rule =
-    Rule { id: "range-widened", summary: "a bound got looser or was removed", breaking_in_request: false, breaking_in_response: true };
+pub const RULE: Rule = Rule {
+    id: "range-widened",
+    summary: "a bound got looser or was removed",
+    breaking_in_request: false,
+    breaking_in_response: true,
+};

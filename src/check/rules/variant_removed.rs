@@ -5,5 +5,9 @@
 
 use super::Rule;
 
-pub const RULE: Rule =
-    Rule { id: "variant-removed", summary: "an anyOf/oneOf lost a variant", breaking_in_request: true, breaking_in_response: false };
+pub const RULE: Rule = Rule {
+    id: "variant-removed",
+    summary: "an anyOf/oneOf lost a variant",
+    breaking_in_request: true,
+    breaking_in_response: false,
+};

@@ -50,7 +50,8 @@ fn eval_str_at(expr: &Expr, at: At, depth: usize) -> Option<String> {
         Expr::Reference(r) => eval_str_at(&r.expr, at, depth + 1),
         Expr::Macro(m) => eval_macro(&m.mac, at, depth + 1),
         Expr::Path(p) if p.qself.is_none() => {
-            let segments: Vec<String> = p.path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
+            let segments: Vec<String> =
+                p.path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
             let mut segments = segments;
             if p.path.leading_colon.is_some() {
                 segments.insert(0, String::new());
@@ -223,7 +224,8 @@ pub fn read_tool_attr(attr: &syn::Attribute, macros: &MacroSide, version: &str) 
         Meta::List(list) => match list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated) {
             Ok(p) => p.into_iter().collect(),
             Err(e) => {
-                out.problems.push((false, format!("the `#[tool(...)]` arguments cannot be read ({e}); using the defaults")));
+                out.problems
+                    .push((false, format!("the `#[tool(...)]` arguments cannot be read ({e}); using the defaults")));
                 Vec::new()
             }
         },
@@ -236,7 +238,10 @@ pub fn read_tool_attr(attr: &syn::Attribute, macros: &MacroSide, version: &str) 
             _ => None,
         };
         let not_accepted = |out: &mut ToolAttr| {
-            out.problems.push((true, format!("rmcp-macros {version} does not accept `{key}` in `#[tool(...)]`: the crate would not compile")));
+            out.problems.push((
+                true,
+                format!("rmcp-macros {version} does not accept `{key}` in `#[tool(...)]`: the crate would not compile"),
+            ));
         };
         match key.as_str() {
             "name" => match value.and_then(lit_str) {

@@ -140,7 +140,12 @@ impl<'w> Index<'w> {
                             impls.push(Impl { krate: k, module: module_id, imp, self_key, self_name });
                         }
                         syn::Item::Macro(mac) if mentions(&mac.mac.tokens, "tool_router") => {
-                            let span = mac.mac.path.segments.first().map_or_else(proc_macro2::Span::call_site, |s| s.ident.span());
+                            let span = mac
+                                .mac
+                                .path
+                                .segments
+                                .first()
+                                .map_or_else(proc_macro2::Span::call_site, |s| s.ident.span());
                             macro_routers.push(krate.file_of(module_id).location(span));
                         }
                         _ => {}
@@ -151,7 +156,8 @@ impl<'w> Index<'w> {
         let mut blocks = Vec::new();
         for (i, imp) in impls.iter().enumerate() {
             let Some(attr) = imp.imp.attrs.iter().find(|a| is_attr_named(a, "tool_router")) else { continue };
-            let mut block = RouterBlock { imp: i, router: "tool_router".into(), server_handler: false, allow_empty: false };
+            let mut block =
+                RouterBlock { imp: i, router: "tool_router".into(), server_handler: false, allow_empty: false };
             if let Meta::List(list) = &attr.meta {
                 if let Ok(args) = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated) {
                     for arg in args {
@@ -186,10 +192,17 @@ impl<'w> Index<'w> {
 
     /// The `#[tool]` fns of a router block, in source order.
     pub fn block_tools(&self, block: &RouterBlock) -> Vec<ToolFnRef<'w>> {
-        self.impls[block.imp].imp.items.iter().filter_map(|ii| match ii {
-            syn::ImplItem::Fn(f) if f.attrs.iter().any(|a| is_attr_named(a, "tool")) => Some(ToolFnRef { imp: block.imp, f }),
-            _ => None,
-        }).collect()
+        self.impls[block.imp]
+            .imp
+            .items
+            .iter()
+            .filter_map(|ii| match ii {
+                syn::ImplItem::Fn(f) if f.attrs.iter().any(|a| is_attr_named(a, "tool")) => {
+                    Some(ToolFnRef { imp: block.imp, f })
+                }
+                _ => None,
+            })
+            .collect()
     }
 
     /// The [`ToolFn`] view of a tool fn (for locations and attributes).
@@ -221,7 +234,9 @@ impl<'w> Index<'w> {
                 self.blocks.iter().find(|bl| bl.imp == i && bl.server_handler).map(|bl| Server {
                     name: imp.self_name.clone(),
                     imp: i,
-                    served: Served::Router(Box::new(syn::parse_str(&format!("Self::{}()", bl.router)).expect("a valid path call"))),
+                    served: Served::Router(Box::new(
+                        syn::parse_str(&format!("Self::{}()", bl.router)).expect("a valid path call"),
+                    )),
                 })
             } else {
                 None
@@ -273,8 +288,13 @@ impl<'w> Index<'w> {
 
     /// Impls of a type (inherent first, then trait impls), by index.
     fn impls_of(&self, key: &TypeKey) -> Vec<usize> {
-        let mut out: Vec<usize> = (0..self.impls.len()).filter(|&i| self.impls[i].self_key.as_ref() == Some(key) && self.impls[i].is_inherent()).collect();
-        out.extend((0..self.impls.len()).filter(|&i| self.impls[i].self_key.as_ref() == Some(key) && !self.impls[i].is_inherent()));
+        let mut out: Vec<usize> = (0..self.impls.len())
+            .filter(|&i| self.impls[i].self_key.as_ref() == Some(key) && self.impls[i].is_inherent())
+            .collect();
+        out.extend(
+            (0..self.impls.len())
+                .filter(|&i| self.impls[i].self_key.as_ref() == Some(key) && !self.impls[i].is_inherent()),
+        );
         out
     }
 
@@ -290,26 +310,41 @@ impl<'w> Index<'w> {
 
     /// `impl ToolBase for T`.
     pub fn tool_base_impl(&self, key: &TypeKey) -> Option<usize> {
-        (0..self.impls.len()).find(|&i| self.impls[i].self_key.as_ref() == Some(key) && self.impls[i].trait_name().as_deref() == Some("ToolBase"))
+        (0..self.impls.len()).find(|&i| {
+            self.impls[i].self_key.as_ref() == Some(key) && self.impls[i].trait_name().as_deref() == Some("ToolBase")
+        })
     }
 
     /// The body of the fn a call path names: `f()`, `module::f()`, `Self::f()`, `Type::f()`.
     /// Returns the block and where it is written.
-    pub fn fn_body(&self, path: &syn::Path, krate: usize, module: ModuleId, self_key: Option<&TypeKey>) -> Option<(&'w syn::Block, usize, ModuleId)> {
-        let segments: Vec<String> = path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
+    pub fn fn_body(
+        &self,
+        path: &syn::Path,
+        krate: usize,
+        module: ModuleId,
+        self_key: Option<&TypeKey>,
+    ) -> Option<(&'w syn::Block, usize, ModuleId)> {
+        let segments: Vec<String> =
+            path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
         if segments.len() >= 2 {
             let (ty, name) = segments.split_at(segments.len() - 1);
             let key = if ty == ["Self"] {
                 self_key.cloned()
             } else {
                 match self.ws.resolve(krate, module, ty, Namespace::Type) {
-                    Resolved::Item(item, ItemKind::Struct | ItemKind::Enum | ItemKind::Union) => Some(TypeKey::Item(item)),
+                    Resolved::Item(item, ItemKind::Struct | ItemKind::Enum | ItemKind::Union) => {
+                        Some(TypeKey::Item(item))
+                    }
                     _ => None,
                 }
             };
             if let Some(key) = key {
                 if let Some((i, f)) = self.assoc_fn(&key, &name[0]) {
-                    return Some((self.ws.block(self.impls[i].krate, self.impls[i].module, &f.block), self.impls[i].krate, self.impls[i].module));
+                    return Some((
+                        self.ws.block(self.impls[i].krate, self.impls[i].module, &f.block),
+                        self.impls[i].krate,
+                        self.impls[i].module,
+                    ));
                 }
                 return None;
             }
@@ -352,9 +387,16 @@ fn mentions(tokens: &proc_macro2::TokenStream, ident: &str) -> bool {
 }
 
 /// The key and last-segment name of a type written in a module (`Self` is `self_key`).
-pub fn type_key(ws: &Workspace, krate: usize, module: ModuleId, ty: &syn::Type, self_key: Option<&TypeKey>) -> (Option<TypeKey>, String) {
+pub fn type_key(
+    ws: &Workspace,
+    krate: usize,
+    module: ModuleId,
+    ty: &syn::Type,
+    self_key: Option<&TypeKey>,
+) -> (Option<TypeKey>, String) {
     let syn::Type::Path(p) = ty else { return (None, quote::quote!(#ty).to_string()) };
-    let segments: Vec<String> = p.path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
+    let segments: Vec<String> =
+        p.path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
     let name = segments.last().cloned().unwrap_or_default();
     if segments == ["Self"] {
         return (self_key.cloned(), name);
@@ -401,7 +443,11 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     fn expr(&mut self, e: &Expr, cx: &Cx<'w>, depth: usize) -> Vec<Entry<'w>> {
         use syn::spanned::Spanned;
         if depth > MAX_DEPTH {
-            self.runtime(cx, e.span(), "router expression nested too deeply to follow; its tools are not listed".into());
+            self.runtime(
+                cx,
+                e.span(),
+                "router expression nested too deeply to follow; its tools are not listed".into(),
+            );
             return Vec::new();
         }
         match e {
@@ -426,7 +472,11 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             }
             Expr::Field(f) if matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self")) => {
                 let syn::Member::Named(field) = &f.member else {
-                    self.runtime(cx, e.span(), "a router in a tuple field is runtime-built to the CLI; its tools are not listed".into());
+                    self.runtime(
+                        cx,
+                        e.span(),
+                        "a router in a tuple field is runtime-built to the CLI; its tools are not listed".into(),
+                    );
                     return Vec::new();
                 };
                 self.field(&field.to_string(), cx, e.span(), depth + 1)
@@ -435,7 +485,11 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             Expr::MethodCall(mc) => self.method(mc, cx, depth + 1),
             _ => {
                 let text = quote::quote!(#e).to_string();
-                self.runtime(cx, e.span(), format!("router expression `{text}` is built at runtime; its tools are not listed"));
+                self.runtime(
+                    cx,
+                    e.span(),
+                    format!("router expression `{text}` is built at runtime; its tools are not listed"),
+                );
                 Vec::new()
             }
         }
@@ -497,7 +551,11 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                 },
                 // A loop or conditional in the middle of the body may change any router.
                 syn::Stmt::Expr(e, None) if !matches!(e, Expr::Macro(_)) => {
-                    self.runtime(&cx, e.span(), "router built with control flow the CLI does not follow; listing what is certain".into());
+                    self.runtime(
+                        &cx,
+                        e.span(),
+                        "router built with control flow the CLI does not follow; listing what is certain".into(),
+                    );
                 }
                 _ => {}
             }
@@ -509,10 +567,15 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     fn call(&mut self, call: &syn::ExprCall, cx: &Cx<'w>, depth: usize) -> Vec<Entry<'w>> {
         use syn::spanned::Spanned;
         let Expr::Path(p) = &*call.func else {
-            self.runtime(cx, call.span(), "router built by a call the CLI cannot follow; its tools are not listed".into());
+            self.runtime(
+                cx,
+                call.span(),
+                "router built by a call the CLI cannot follow; its tools are not listed".into(),
+            );
             return Vec::new();
         };
-        let segments: Vec<String> = p.path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
+        let segments: Vec<String> =
+            p.path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
         let n = segments.len();
         if n >= 2 && segments[n - 2] == "ToolRouter" && matches!(segments[n - 1].as_str(), "new" | "default") {
             return Vec::new();
@@ -523,7 +586,9 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                 Some(cx.self_key.clone())
             } else {
                 match self.index.ws.resolve(cx.krate, cx.module, ty, Namespace::Type) {
-                    Resolved::Item(item, ItemKind::Struct | ItemKind::Enum | ItemKind::Union) => Some(TypeKey::Item(item)),
+                    Resolved::Item(item, ItemKind::Struct | ItemKind::Enum | ItemKind::Union) => {
+                        Some(TypeKey::Item(item))
+                    }
                     _ => None,
                 }
             };
@@ -532,14 +597,21 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             }
         }
         if call.args.is_empty() {
-            if let Resolved::Item(item, ItemKind::Fn) = self.index.ws.resolve(cx.krate, cx.module, &segments, Namespace::Value) {
+            if let Resolved::Item(item, ItemKind::Fn) =
+                self.index.ws.resolve(cx.krate, cx.module, &segments, Namespace::Value)
+            {
                 if let syn::Item::Fn(f) = self.index.ws.item(item) {
                     let key = (TypeKey::Item(item), String::new());
                     if self.stack.contains(&key) {
                         return Vec::new();
                     }
                     self.stack.push(key);
-                    let inner = Cx { krate: item.krate, module: item.module, self_key: cx.self_key.clone(), env: HashMap::new() };
+                    let inner = Cx {
+                        krate: item.krate,
+                        module: item.module,
+                        self_key: cx.self_key.clone(),
+                        env: HashMap::new(),
+                    };
                     let v = self.block(self.index.ws.block(item.krate, item.module, &f.block), &inner, depth + 1);
                     self.stack.pop();
                     return v;
@@ -547,15 +619,30 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             }
         }
         let text = quote::quote!(#call).to_string();
-        self.runtime(cx, call.span(), format!("router `{text}` is built at runtime or outside the crate; its tools are not listed"));
+        self.runtime(
+            cx,
+            call.span(),
+            format!("router `{text}` is built at runtime or outside the crate; its tools are not listed"),
+        );
         Vec::new()
     }
 
     /// The router a type's fn `name` returns: a `#[tool_router(router = name)]` block, or a plain
     /// associated fn whose body is a router expression.
-    fn router_fn(&mut self, key: &TypeKey, name: &str, cx: &Cx<'w>, span: proc_macro2::Span, depth: usize) -> Vec<Entry<'w>> {
-        let blocks: Vec<&RouterBlock> =
-            self.index.blocks.iter().filter(|b| self.index.impls[b.imp].self_key.as_ref() == Some(key) && b.router == name).collect();
+    fn router_fn(
+        &mut self,
+        key: &TypeKey,
+        name: &str,
+        cx: &Cx<'w>,
+        span: proc_macro2::Span,
+        depth: usize,
+    ) -> Vec<Entry<'w>> {
+        let blocks: Vec<&RouterBlock> = self
+            .index
+            .blocks
+            .iter()
+            .filter(|b| self.index.impls[b.imp].self_key.as_ref() == Some(key) && b.router == name)
+            .collect();
         if !blocks.is_empty() {
             return blocks.iter().flat_map(|b| self.index.block_tools(b)).map(Entry::Fn).collect();
         }
@@ -571,7 +658,11 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             self.stack.pop();
             return v;
         }
-        self.runtime(cx, span, format!("no `#[tool_router]` block or fn named `{name}` was found for this type; its tools are not listed"));
+        self.runtime(
+            cx,
+            span,
+            format!("no `#[tool_router]` block or fn named `{name}` was found for this type; its tools are not listed"),
+        );
         Vec::new()
     }
 
@@ -585,11 +676,19 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                 if !self.index.ws.block_mentions(imp.krate, imp.module, &f.block, field) {
                     continue;
                 }
-                let mut finder = StructInits { ws: self.index.ws, krate: imp.krate, module: imp.module, key: &cx.self_key, field, found: Vec::new() };
+                let mut finder = StructInits {
+                    ws: self.index.ws,
+                    krate: imp.krate,
+                    module: imp.module,
+                    key: &cx.self_key,
+                    field,
+                    found: Vec::new(),
+                };
                 let body = self.index.ws.block(imp.krate, imp.module, &f.block);
                 finder.visit_block(body);
                 for e in finder.found {
-                    let inner = Cx { krate: imp.krate, module: imp.module, self_key: cx.self_key.clone(), env: HashMap::new() };
+                    let inner =
+                        Cx { krate: imp.krate, module: imp.module, self_key: cx.self_key.clone(), env: HashMap::new() };
                     inits.push((e, inner, Some(body)));
                 }
             }
@@ -679,7 +778,11 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             "with_route" => match mc.args.first().and_then(|a| self.single_route(a, cx)) {
                 Some(t) => union(receiver, vec![Entry::Fn(t)]),
                 None => {
-                    self.runtime(cx, mc.span(), "`with_route(…)` with a route the CLI cannot read (a dynamic route); it is not listed".into());
+                    self.runtime(
+                        cx,
+                        mc.span(),
+                        "`with_route(…)` with a route the CLI cannot read (a dynamic route); it is not listed".into(),
+                    );
                     receiver
                 }
             },
@@ -709,13 +812,21 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                 match lit {
                     Some(n) => union(receiver, vec![Entry::Remove(n)]),
                     None => {
-                        self.runtime(cx, mc.span(), format!("`{name}(…)` changes the router at runtime; listing the tools before it"));
+                        self.runtime(
+                            cx,
+                            mc.span(),
+                            format!("`{name}(…)` changes the router at runtime; listing the tools before it"),
+                        );
                         receiver
                     }
                 }
             }
             _ => {
-                self.runtime(cx, mc.span(), format!("`.{name}(…)` on a router is not understood (runtime-built); listing the tools before it"));
+                self.runtime(
+                    cx,
+                    mc.span(),
+                    format!("`.{name}(…)` on a router is not understood (runtime-built); listing the tools before it"),
+                );
                 receiver
             }
         }
@@ -742,7 +853,10 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             Some(last.strip_suffix("_tool_attr").map(str::to_owned).unwrap_or(last))
         })?;
         for i in self.index.impls_of(&cx.self_key) {
-            if let Some(f) = self.index.impls[i].fns().find(|f| f.sig.ident == fn_name.as_str() && f.attrs.iter().any(|a| is_attr_named(a, "tool"))) {
+            if let Some(f) = self.index.impls[i]
+                .fns()
+                .find(|f| f.sig.ident == fn_name.as_str() && f.attrs.iter().any(|a| is_attr_named(a, "tool")))
+            {
                 return Some(ToolFnRef { imp: i, f });
             }
         }

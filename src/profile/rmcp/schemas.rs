@@ -102,7 +102,14 @@ pub fn settings(b: &Behaviour, side: Side) -> Settings {
 
 /// Generate the schema of `ty` (written in `scope`) as rmcp publishes it for `side`.
 /// `written` is the wrapper type as written, for rmcp's panic message.
-pub fn generate(lowerer: &mut Lowerer, b: &Behaviour, side: Side, ty: &syn::Type, scope: &Scope, written: &str) -> Outcome {
+pub fn generate(
+    lowerer: &mut Lowerer,
+    b: &Behaviour,
+    side: Side,
+    ty: &syn::Type,
+    scope: &Scope,
+    written: &str,
+) -> Outcome {
     let lowered = lowerer.lower(ty, scope);
     // `Parameters<T>` has `T`'s schema but not its identity (§4.5); `Json<T>`'s root is `T` (§5.3).
     let root = match side {
@@ -153,7 +160,9 @@ pub fn non_object_reason(schema: &Value, side: Side) -> Option<String> {
         Some(Value::String(t)) => {
             Some(format!("MCP specification requires {tool_schema} to have root type 'object', but found '{t}'."))
         }
-        None => Some(format!("Schema is missing 'type' field. MCP specification requires {schema_name} to have root type 'object'.")),
+        None => Some(format!(
+            "Schema is missing 'type' field. MCP specification requires {schema_name} to have root type 'object'."
+        )),
         Some(other) => Some(format!("Schema 'type' field has unexpected format: {other:?}. Expected \"object\".")),
     }
 }
@@ -183,7 +192,13 @@ pub fn sort_keys(v: &mut Value) {
 /// The schema an explicit `input_schema = expr` / `output_schema = expr` gives, when `expr` calls
 /// a fn of the crate whose body only builds a `serde_json::json!` object literal (and wraps it:
 /// `Arc::new`, `as_object()`, `unwrap()`, `clone()`…). `None` when it cannot be known.
-pub fn explicit_schema(expr: &syn::Expr, index: &Index, krate: usize, module: ModuleId, self_key: Option<&TypeKey>) -> Option<Value> {
+pub fn explicit_schema(
+    expr: &syn::Expr,
+    index: &Index,
+    krate: usize,
+    module: ModuleId,
+    self_key: Option<&TypeKey>,
+) -> Option<Value> {
     let call = match expr {
         syn::Expr::Call(c) if c.args.is_empty() => c,
         syn::Expr::Paren(p) => return explicit_schema(&p.expr, index, krate, module, self_key),
@@ -220,8 +235,18 @@ pub fn json_fn_value(block: &syn::Block) -> Option<Value> {
 }
 
 /// Methods and calls that only wrap or convert the literal.
-const WRAPPING_METHODS: &[&str] =
-    &["as_object", "unwrap", "expect", "clone", "cloned", "to_owned", "into", "unwrap_or_default", "into_iter", "collect"];
+const WRAPPING_METHODS: &[&str] = &[
+    "as_object",
+    "unwrap",
+    "expect",
+    "clone",
+    "cloned",
+    "to_owned",
+    "into",
+    "unwrap_or_default",
+    "into_iter",
+    "collect",
+];
 const WRAPPING_CALLS: &[&str] = &["new", "from", "Some", "Ok"];
 
 #[derive(Default)]
@@ -358,8 +383,14 @@ mod tests {
             }"#,
         ));
         assert_eq!(v, Some(json!({"properties": {"q": {"type": "string"}}, "required": ["q"], "type": "object"})));
-        assert_eq!(json_fn_value(&block(r#"fn f() -> Arc<JsonObject> { let mut v = json!({}); v.insert(k(), 1); v }"#)), None);
-        assert_eq!(json_fn_value(&block(r#"fn f() -> Arc<JsonObject> { if x { json!({}) } else { json!({"a": 1}) } }"#)), None);
+        assert_eq!(
+            json_fn_value(&block(r#"fn f() -> Arc<JsonObject> { let mut v = json!({}); v.insert(k(), 1); v }"#)),
+            None
+        );
+        assert_eq!(
+            json_fn_value(&block(r#"fn f() -> Arc<JsonObject> { if x { json!({}) } else { json!({"a": 1}) } }"#)),
+            None
+        );
         assert_eq!(json_fn_value(&block(r#"fn f() -> Arc<JsonObject> { json!({"a": some_var}) }"#)), None);
         assert_eq!(json_fn_value(&block(r#"fn f() -> Arc<JsonObject> { schema_for::<X>() }"#)), None);
     }
@@ -368,6 +399,9 @@ mod tests {
     fn keys_are_sorted_everywhere() {
         let mut v = json!({"type": "object", "properties": {"b": {"type": "x", "a": 1}, "a": {}}, "$defs": {}});
         sort_keys(&mut v);
-        assert_eq!(serde_json::to_string(&v).unwrap(), r#"{"$defs":{},"properties":{"a":{},"b":{"a":1,"type":"x"}},"type":"object"}"#);
+        assert_eq!(
+            serde_json::to_string(&v).unwrap(),
+            r#"{"$defs":{},"properties":{"a":{},"b":{"a":1,"type":"x"}},"type":"object"}"#
+        );
     }
 }

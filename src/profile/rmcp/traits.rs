@@ -116,7 +116,9 @@ pub fn eval_opt_string(e: &syn::Expr, at: At) -> Opt<String> {
                 _ => opaque(e),
             }
         }
-        syn::Expr::MethodCall(mc) if mc.args.is_empty() && matches!(mc.method.to_string().as_str(), "into" | "to_string" | "to_owned") => {
+        syn::Expr::MethodCall(mc)
+            if mc.args.is_empty() && matches!(mc.method.to_string().as_str(), "into" | "to_string" | "to_owned") =>
+        {
             eval_opt_string(&mc.receiver, at)
         }
         syn::Expr::Paren(p) => eval_opt_string(&p.expr, at),
@@ -168,7 +170,9 @@ fn builder(e: &syn::Expr) -> Option<Vec<(String, Value)>> {
             let syn::Expr::Path(p) = &*c.func else { return None };
             let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
             match segs.as_slice() {
-                [.., t, f] if t == "ToolAnnotations" && (f == "new" || f == "default") && c.args.is_empty() => Some(Vec::new()),
+                [.., t, f] if t == "ToolAnnotations" && (f == "new" || f == "default") && c.args.is_empty() => {
+                    Some(Vec::new())
+                }
                 [.., t, f] if t == "ToolAnnotations" && f == "with_title" && c.args.len() == 1 => {
                     Some(vec![("title".into(), Value::String(crate::profile::lit_str(&c.args[0])?))])
                 }
@@ -189,7 +193,11 @@ fn builder(e: &syn::Expr) -> Option<Vec<(String, Value)>> {
                 let syn::Member::Named(id) = &fv.member else { return None };
                 let field = id.to_string();
                 let inner = match &fv.expr {
-                    syn::Expr::Call(c) if matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident("Some")) && c.args.len() == 1 => &c.args[0],
+                    syn::Expr::Call(c)
+                        if matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident("Some")) && c.args.len() == 1 =>
+                    {
+                        &c.args[0]
+                    }
                     e if is_none(e) => continue,
                     _ => return None,
                 };
@@ -229,7 +237,10 @@ mod tests {
             ann("Some(ToolAnnotations::new().read_only(true).open_world(false))").unwrap().map(Value::Object),
             Some(json!({"readOnlyHint": true, "openWorldHint": false}))
         );
-        assert_eq!(ann("ToolAnnotations::with_title(\"T\").destructive(true)").unwrap().map(Value::Object), Some(json!({"title": "T", "destructiveHint": true})));
+        assert_eq!(
+            ann("ToolAnnotations::with_title(\"T\").destructive(true)").unwrap().map(Value::Object),
+            Some(json!({"title": "T", "destructiveHint": true}))
+        );
         assert_eq!(ann("None"), Some(None));
         assert_eq!(ann("make()"), None);
     }

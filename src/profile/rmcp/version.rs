@@ -39,18 +39,74 @@ impl fmt::Display for Version {
 /// Every published rmcp release (pre-releases left out), oldest first: what a Cargo.toml
 /// requirement resolves against.
 pub const KNOWN_RELEASES: &[Version] = &[
-    Version(0, 1, 0), Version(0, 1, 1), Version(0, 1, 2), Version(0, 1, 3), Version(0, 1, 4), Version(0, 1, 5),
-    Version(0, 2, 0), Version(0, 2, 1), Version(0, 3, 0), Version(0, 3, 1), Version(0, 3, 2), Version(0, 4, 0),
-    Version(0, 4, 1), Version(0, 5, 0), Version(0, 6, 0), Version(0, 6, 1), Version(0, 6, 2), Version(0, 6, 3),
-    Version(0, 6, 4), Version(0, 7, 0), Version(0, 8, 0), Version(0, 8, 1), Version(0, 8, 2), Version(0, 8, 3),
-    Version(0, 8, 4), Version(0, 8, 5), Version(0, 9, 0), Version(0, 9, 1), Version(0, 10, 0), Version(0, 11, 0),
-    Version(0, 12, 0), Version(0, 13, 0), Version(0, 14, 0), Version(0, 15, 0), Version(0, 16, 0), Version(0, 17, 0),
-    Version(1, 0, 0), Version(1, 1, 0), Version(1, 1, 1), Version(1, 2, 0), Version(1, 3, 0), Version(1, 4, 0),
-    Version(1, 5, 0), Version(1, 6, 0), Version(1, 7, 0), Version(1, 8, 0), Version(2, 0, 0), Version(2, 1, 0),
-    Version(2, 2, 0), Version(3, 0, 0), Version(3, 0, 1), Version(3, 1, 0), Version(3, 1, 1), Version(3, 1, 2),
-    Version(3, 1, 3), Version(3, 1, 4), Version(3, 2, 0), Version(3, 3, 0), Version(3, 4, 0), Version(3, 4, 1),
-    Version(3, 5, 0), Version(3, 5, 1), Version(3, 6, 0), Version(3, 7, 0), Version(3, 8, 0), Version(3, 9, 0),
-    Version(3, 10, 0), Version(3, 11, 0),
+    Version(0, 1, 0),
+    Version(0, 1, 1),
+    Version(0, 1, 2),
+    Version(0, 1, 3),
+    Version(0, 1, 4),
+    Version(0, 1, 5),
+    Version(0, 2, 0),
+    Version(0, 2, 1),
+    Version(0, 3, 0),
+    Version(0, 3, 1),
+    Version(0, 3, 2),
+    Version(0, 4, 0),
+    Version(0, 4, 1),
+    Version(0, 5, 0),
+    Version(0, 6, 0),
+    Version(0, 6, 1),
+    Version(0, 6, 2),
+    Version(0, 6, 3),
+    Version(0, 6, 4),
+    Version(0, 7, 0),
+    Version(0, 8, 0),
+    Version(0, 8, 1),
+    Version(0, 8, 2),
+    Version(0, 8, 3),
+    Version(0, 8, 4),
+    Version(0, 8, 5),
+    Version(0, 9, 0),
+    Version(0, 9, 1),
+    Version(0, 10, 0),
+    Version(0, 11, 0),
+    Version(0, 12, 0),
+    Version(0, 13, 0),
+    Version(0, 14, 0),
+    Version(0, 15, 0),
+    Version(0, 16, 0),
+    Version(0, 17, 0),
+    Version(1, 0, 0),
+    Version(1, 1, 0),
+    Version(1, 1, 1),
+    Version(1, 2, 0),
+    Version(1, 3, 0),
+    Version(1, 4, 0),
+    Version(1, 5, 0),
+    Version(1, 6, 0),
+    Version(1, 7, 0),
+    Version(1, 8, 0),
+    Version(2, 0, 0),
+    Version(2, 1, 0),
+    Version(2, 2, 0),
+    Version(3, 0, 0),
+    Version(3, 0, 1),
+    Version(3, 1, 0),
+    Version(3, 1, 1),
+    Version(3, 1, 2),
+    Version(3, 1, 3),
+    Version(3, 1, 4),
+    Version(3, 2, 0),
+    Version(3, 3, 0),
+    Version(3, 4, 0),
+    Version(3, 4, 1),
+    Version(3, 5, 0),
+    Version(3, 5, 1),
+    Version(3, 6, 0),
+    Version(3, 7, 0),
+    Version(3, 8, 0),
+    Version(3, 9, 0),
+    Version(3, 10, 0),
+    Version(3, 11, 0),
 ];
 
 /// The oldest and newest releases whose behaviour the profile reproduces.
@@ -265,7 +321,10 @@ pub enum Origin {
     Override,
     Lock(PathBuf),
     /// A Cargo.toml requirement resolved to the newest release it allows.
-    Requirement { manifest: PathBuf, requirement: String },
+    Requirement {
+        manifest: PathBuf,
+        requirement: String,
+    },
     /// The version of a path dependency's own Cargo.toml.
     PathDependency(PathBuf),
     /// Nothing found: the newest reproduced release.
@@ -314,7 +373,8 @@ pub fn read(ws: &Workspace, override_version: Option<&str>) -> Versions {
             }
             None => {
                 let mut v = from_sources(ws);
-                v.warnings.push(format!("--rmcp-version `{text}` is not a version (X.Y.Z); using rmcp {} instead", v.rmcp));
+                v.warnings
+                    .push(format!("--rmcp-version `{text}` is not a version (X.Y.Z); using rmcp {} instead", v.rmcp));
                 v
             }
         }
@@ -364,7 +424,8 @@ fn lock_versions(ws: &Workspace) -> Option<Locked> {
         let Some((path, pkgs)) = find_lock(&dir) else { continue };
         let own = packages(ws).iter().find(|m| m.dir == dir).and_then(|m| m.package_name.clone());
         let rmcp = pick(&pkgs, "rmcp", own.as_deref());
-        let rmcp_entry = rmcp.and_then(|v| pkgs.iter().find(|p| p.name == "rmcp" && Version::parse(&p.version) == Some(v)));
+        let rmcp_entry =
+            rmcp.and_then(|v| pkgs.iter().find(|p| p.name == "rmcp" && Version::parse(&p.version) == Some(v)));
         let macros = pick_from(&pkgs, "rmcp-macros", rmcp_entry).or_else(|| pick(&pkgs, "rmcp-macros", own.as_deref()));
         let schemars = pick_from(&pkgs, "schemars", rmcp_entry).or_else(|| pick(&pkgs, "schemars", own.as_deref()));
         if rmcp.is_some() || macros.is_some() {
@@ -381,7 +442,8 @@ fn lock_versions(ws: &Workspace) -> Option<Locked> {
 fn pick(pkgs: &[LockedPackage], name: &str, own: Option<&str>) -> Option<Version> {
     let owner = own.and_then(|o| pkgs.iter().find(|p| p.name == o));
     pick_from(pkgs, name, owner).or_else(|| {
-        let all: Vec<Version> = pkgs.iter().filter(|p| p.name == name).filter_map(|p| Version::parse(&p.version)).collect();
+        let all: Vec<Version> =
+            pkgs.iter().filter(|p| p.name == name).filter_map(|p| Version::parse(&p.version)).collect();
         all.iter().max().copied()
     })
 }
@@ -422,7 +484,10 @@ fn from_sources(ws: &Workspace) -> Versions {
             },
             DependencySpec::Other => {
                 if let Some((v, path)) = path_dependency_version(m) {
-                    let warnings = vec![format!("no Cargo.lock names rmcp; using the version of the path dependency {}", path.display())];
+                    let warnings = vec![format!(
+                        "no Cargo.lock names rmcp; using the version of the path dependency {}",
+                        path.display()
+                    )];
                     return Versions { rmcp: v, macros: v, schemars, origin: Origin::PathDependency(path), warnings };
                 }
                 (None, m.path.clone())
@@ -434,7 +499,13 @@ fn from_sources(ws: &Workspace) -> Versions {
                     "no Cargo.lock names rmcp; assuming rmcp {v}, the newest release that \"{req}\" in {} allows",
                     manifest.display()
                 )];
-                return Versions { rmcp: v, macros: v, schemars, origin: Origin::Requirement { manifest, requirement: req }, warnings };
+                return Versions {
+                    rmcp: v,
+                    macros: v,
+                    schemars,
+                    origin: Origin::Requirement { manifest, requirement: req },
+                    warnings,
+                };
             }
         }
     }
@@ -710,7 +781,11 @@ mod reading_tests {
     #[test]
     fn the_lock_wins_and_names_the_crates_own_rmcp() {
         let d = tempfile::tempdir().unwrap();
-        write(d.path(), "Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\n[dependencies]\nrmcp = \"0.8\"\n");
+        write(
+            d.path(),
+            "Cargo.toml",
+            "[package]\nname = \"app\"\nversion = \"0.1.0\"\n[dependencies]\nrmcp = \"0.8\"\n",
+        );
         write(d.path(), "src/main.rs", MAIN);
         write(
             d.path(),
@@ -734,8 +809,16 @@ mod reading_tests {
     #[test]
     fn workspace_members_read_the_root_lock_and_workspace_requirements() {
         let d = tempfile::tempdir().unwrap();
-        write(d.path(), "Cargo.toml", "[workspace]\nmembers = [\"srv\"]\n[workspace.dependencies]\nrmcp = { version = \"0.6\" }\n");
-        write(d.path(), "srv/Cargo.toml", "[package]\nname = \"srv\"\nversion = \"0.1.0\"\n[dependencies]\nrmcp = { workspace = true }\n");
+        write(
+            d.path(),
+            "Cargo.toml",
+            "[workspace]\nmembers = [\"srv\"]\n[workspace.dependencies]\nrmcp = { version = \"0.6\" }\n",
+        );
+        write(
+            d.path(),
+            "srv/Cargo.toml",
+            "[package]\nname = \"srv\"\nversion = \"0.1.0\"\n[dependencies]\nrmcp = { workspace = true }\n",
+        );
         write(d.path(), "srv/src/main.rs", MAIN);
         let v = versions_of(d.path(), None);
         assert_eq!(v.rmcp, Version(0, 6, 4));
@@ -753,7 +836,11 @@ mod reading_tests {
         write(d.path(), "app/Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\n[target.'cfg(unix)'.dependencies]\nmcp = { package = \"rmcp\", version = \"=3.4.0\" }\n");
         write(d.path(), "app/src/main.rs", MAIN);
         assert_eq!(versions_of(&d.path().join("app"), None).rmcp, Version(3, 4, 0));
-        write(d.path(), "app/Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\n[dependencies]\nrmcp = { path = \"../rmcp\" }\n");
+        write(
+            d.path(),
+            "app/Cargo.toml",
+            "[package]\nname = \"app\"\nversion = \"0.1.0\"\n[dependencies]\nrmcp = { path = \"../rmcp\" }\n",
+        );
         write(d.path(), "rmcp/Cargo.toml", "[package]\nname = \"rmcp\"\nversion = \"1.2.0\"\n");
         let v = versions_of(&d.path().join("app"), None);
         assert_eq!(v.rmcp, Version(1, 2, 0));

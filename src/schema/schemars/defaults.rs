@@ -26,7 +26,8 @@ pub fn int_literal(expr: &syn::Expr) -> Option<i128> {
 }
 
 fn path_segments(path: &syn::Path) -> Vec<String> {
-    let mut segs: Vec<String> = path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
+    let mut segs: Vec<String> =
+        path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
     if path.leading_colon.is_some() {
         segs.insert(0, String::new());
     }
@@ -160,7 +161,13 @@ impl Gen<'_, '_> {
     }
 
     /// The field values of `<struct>::default()`, in declaration order.
-    fn struct_default_fields(&mut self, def: &TypeDef, id: DefId, args: &[Ty], depth: usize) -> Result<Vec<Option<Value>>, String> {
+    fn struct_default_fields(
+        &mut self,
+        def: &TypeDef,
+        id: DefId,
+        args: &[Ty],
+        depth: usize,
+    ) -> Result<Vec<Option<Value>>, String> {
         let Body::Struct { fields, .. } = &def.body else { return Err("not a struct".into()) };
         if self.derives_default(def) {
             let mut out = Vec::new();
@@ -220,7 +227,9 @@ impl Gen<'_, '_> {
                         Some(fv) => Some(self.eval_expr(&fv.expr, Some(&substitute(&f.ty, args)), scope, depth + 1)?),
                         None => match &base {
                             Some(b) => b.get(i).cloned().flatten(),
-                            None => return Err(format!("field `{}` is not given", f.rust_name.clone().unwrap_or_default())),
+                            None => {
+                                return Err(format!("field `{}` is not given", f.rust_name.clone().unwrap_or_default()))
+                            }
                         },
                     };
                     out.push(v);
@@ -242,7 +251,11 @@ impl Gen<'_, '_> {
                 // `Name(a, b)`: a tuple struct's constructor.
                 let mut out = Vec::new();
                 for (f, a) in fields.iter().zip(c.args.iter()) {
-                    out.push(if f.skip_ser { None } else { Some(self.eval_expr(a, Some(&substitute(&f.ty, args)), scope, depth + 1)?) });
+                    out.push(if f.skip_ser {
+                        None
+                    } else {
+                        Some(self.eval_expr(a, Some(&substitute(&f.ty, args)), scope, depth + 1)?)
+                    });
                 }
                 Ok(out)
             }
@@ -286,7 +299,11 @@ impl Gen<'_, '_> {
                     }
                     let v = v.ok_or("a field value")?;
                     if f.schemars.custom_serialize {
-                        return Err(format!("`{}.{}` is serialised by custom code", def.rust_name, f.rust_name.clone().unwrap_or_default()));
+                        return Err(format!(
+                            "`{}.{}` is serialised by custom code",
+                            def.rust_name,
+                            f.rust_name.clone().unwrap_or_default()
+                        ));
                     }
                     let fty = substitute(&f.ty, args);
                     if let Some(pred) = &f.skip_ser_if {
@@ -369,14 +386,20 @@ impl Gen<'_, '_> {
     fn fn_body(&mut self, segs: &[String], scope: &Scope) -> Option<(syn::Expr, Scope)> {
         let (block, item) = match self.lw.ws.resolve(scope.krate, scope.module, segs, Namespace::Value) {
             Resolved::Item(item, ItemKind::Fn) => match self.lw.ws.item(item) {
-                syn::Item::Fn(f) if f.sig.inputs.is_empty() => (self.lw.ws.block(item.krate, item.module, &f.block).clone(), item),
+                syn::Item::Fn(f) if f.sig.inputs.is_empty() => {
+                    (self.lw.ws.block(item.krate, item.module, &f.block).clone(), item)
+                }
                 _ => return None,
             },
             _ => {
                 let imp = self.assoc_fn(segs, scope)?;
                 let syn::Item::Impl(i) = self.lw.ws.item(imp) else { return None };
                 let f = i.items.iter().find_map(|it| match it {
-                    syn::ImplItem::Fn(f) if Some(&f.sig.ident.to_string()) == segs.last() && f.sig.inputs.is_empty() => Some(f),
+                    syn::ImplItem::Fn(f)
+                        if Some(&f.sig.ident.to_string()) == segs.last() && f.sig.inputs.is_empty() =>
+                    {
+                        Some(f)
+                    }
                     _ => None,
                 })?;
                 (self.lw.ws.block(imp.krate, imp.module, &f.block).clone(), imp)
@@ -420,7 +443,9 @@ impl Gen<'_, '_> {
                             || ws.resolve(item.krate, mid, &s, Namespace::Type) == Resolved::Item(item, ItemKind::Enum)
                         {
                             let ir = ItemRef { krate: item.krate, module: mid, index };
-                            if imp.items.iter().any(|i| matches!(i, syn::ImplItem::Fn(f) if Some(&f.sig.ident.to_string()) == segs.last())) {
+                            if imp.items.iter().any(
+                                |i| matches!(i, syn::ImplItem::Fn(f) if Some(&f.sig.ident.to_string()) == segs.last()),
+                            ) {
                                 return Some(ir);
                             }
                         }
@@ -446,7 +471,8 @@ impl Gen<'_, '_> {
                         (syn::ReturnType::Type(_, t), None) => Some(self.lw.lower(t, &scope)),
                         _ => None,
                     };
-                    let body = tail_expr(self.lw.ws.block(imp.krate, imp.module, &f.block)).ok_or("not a single expression")?;
+                    let body = tail_expr(self.lw.ws.block(imp.krate, imp.module, &f.block))
+                        .ok_or("not a single expression")?;
                     return self.eval_expr(body, ret.as_ref(), &scope, depth + 1);
                 }
             }
@@ -599,7 +625,12 @@ impl Gen<'_, '_> {
     }
 
     /// The definition (and variant) a struct-literal or constructor path names.
-    fn struct_target(&mut self, path: &syn::Path, ty: Option<&Ty>, scope: &Scope) -> Result<(DefId, Vec<Ty>, Option<usize>), String> {
+    fn struct_target(
+        &mut self,
+        path: &syn::Path,
+        ty: Option<&Ty>,
+        scope: &Scope,
+    ) -> Result<(DefId, Vec<Ty>, Option<usize>), String> {
         let segs = path_segments(path);
         let self_named = match ty {
             Some(Ty::Named(id, args)) => Some((*id, args.clone())),
@@ -702,21 +733,29 @@ impl Gen<'_, '_> {
                     return self.type_default(&t, depth + 1);
                 }
                 let head: Vec<String> = segs[..segs.len() - 1].to_vec();
-                let t = self.type_from_path(&head, scope).or_else(|| ty.cloned()).ok_or("`T::default()` of an unknown type")?;
+                let t = self
+                    .type_from_path(&head, scope)
+                    .or_else(|| ty.cloned())
+                    .ok_or("`T::default()` of an unknown type")?;
                 return self.type_default(&t, depth + 1);
             }
             ("new", []) => {
                 let head = segs.get(segs.len().wrapping_sub(2)).cloned().unwrap_or_default();
                 return Ok(match head.as_str() {
                     "String" => Value::String(String::new()),
-                    "Vec" | "VecDeque" | "HashSet" | "BTreeSet" | "LinkedList" | "BinaryHeap" => Value::Array(Vec::new()),
+                    "Vec" | "VecDeque" | "HashSet" | "BTreeSet" | "LinkedList" | "BinaryHeap" => {
+                        Value::Array(Vec::new())
+                    }
                     "HashMap" | "BTreeMap" | "Map" | "IndexMap" => Value::Object(Map::new()),
                     _ => return self.call_fn(&segs.join("::"), ty, scope, depth + 1),
                 });
             }
             ("from" | "into" | "to_string" | "to_owned", [a]) => {
                 let head = segs.get(segs.len().wrapping_sub(2)).cloned().unwrap_or_default();
-                if matches!(head.as_str(), "String" | "From" | "Into" | "ToString" | "ToOwned" | "Box" | "Arc" | "Rc" | "PathBuf" | "Cow") {
+                if matches!(
+                    head.as_str(),
+                    "String" | "From" | "Into" | "ToString" | "ToOwned" | "Box" | "Arc" | "Rc" | "PathBuf" | "Cow"
+                ) {
                     return self.eval_expr(a, ty, scope, depth + 1);
                 }
             }
@@ -729,7 +768,9 @@ impl Gen<'_, '_> {
             }
         }
         match self.lw.ws.resolve(scope.krate, scope.module, &segs, Namespace::Value) {
-            Resolved::Item(_, ItemKind::Fn) if args.is_empty() => return self.call_fn(&segs.join("::"), ty, scope, depth + 1),
+            Resolved::Item(_, ItemKind::Fn) if args.is_empty() => {
+                return self.call_fn(&segs.join("::"), ty, scope, depth + 1)
+            }
             Resolved::Item(_, ItemKind::Fn) => return Err(format!("a call of `{}` with arguments", segs.join("::"))),
             _ => {}
         }
@@ -741,7 +782,11 @@ impl Gen<'_, '_> {
                 let Body::Struct { fields, .. } = &def.body else { return Err("a constructor".into()) };
                 let mut values = Vec::new();
                 for (f, a) in fields.iter().zip(args.iter()) {
-                    values.push(if f.skip_ser { None } else { Some(self.eval_expr(a, Some(&substitute(&f.ty, &targs)), scope, depth + 1)?) });
+                    values.push(if f.skip_ser {
+                        None
+                    } else {
+                        Some(self.eval_expr(a, Some(&substitute(&f.ty, &targs)), scope, depth + 1)?)
+                    });
                 }
                 self.serialize_struct(&def, &targs, values, depth + 1)
             }
@@ -775,11 +820,16 @@ impl Gen<'_, '_> {
     /// `pred(&value)` for a `skip_serializing_if` path.
     pub fn predicate(&mut self, pred: &str, value: &Value, ty: &Ty, scope: &Scope) -> Result<bool, String> {
         let segs: Vec<String> = pred.split("::").map(str::to_owned).collect();
-        if let Resolved::Item(item, ItemKind::Fn) = self.lw.ws.resolve(scope.krate, scope.module, &segs, Namespace::Value) {
+        if let Resolved::Item(item, ItemKind::Fn) =
+            self.lw.ws.resolve(scope.krate, scope.module, &segs, Namespace::Value)
+        {
             let syn::Item::Fn(f) = self.lw.ws.item(item).clone() else { return Err("not a fn".into()) };
-            let Some(syn::FnArg::Typed(arg)) = f.sig.inputs.first() else { return Err("a predicate without argument".into()) };
+            let Some(syn::FnArg::Typed(arg)) = f.sig.inputs.first() else {
+                return Err("a predicate without argument".into());
+            };
             let syn::Pat::Ident(pi) = &*arg.pat else { return Err("a predicate with a pattern argument".into()) };
-            let body = tail_expr(self.lw.ws.block(item.krate, item.module, &f.block)).ok_or("a predicate that is not a single expression")?;
+            let body = tail_expr(self.lw.ws.block(item.krate, item.module, &f.block))
+                .ok_or("a predicate that is not a single expression")?;
             let fn_scope = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
             let env = (pi.ident.to_string(), value.clone(), ty.clone());
             return match self.eval_with(body, &env, &fn_scope, 0)? {
@@ -874,7 +924,9 @@ impl Gen<'_, '_> {
             Ty::Seq(t) | Ty::Set(t) | Ty::Array(t, _) | Ty::Option(t) => self.implements_serialize(t),
             Ty::Map(k, v) => self.implements_serialize(k) && self.implements_serialize(v),
             Ty::Tuple(ts) => ts.iter().all(|t| self.implements_serialize(t)),
-            Ty::Named(id, args) => self.has_trait(*id, "Serialize") && args.iter().all(|a| self.implements_serialize(a)),
+            Ty::Named(id, args) => {
+                self.has_trait(*id, "Serialize") && args.iter().all(|a| self.implements_serialize(a))
+            }
             Ty::Param(_) | Ty::Unknown(_) => false,
             _ => true,
         }

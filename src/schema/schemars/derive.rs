@@ -9,8 +9,8 @@ use serde_json::{json, Value};
 
 use super::gen::Gen;
 use super::private::{self, apply_internal_tag, insert_object_property};
-use crate::model::{substitute, Body, Field, FieldDefault, Scope, Style, Tag, Ty, TypeDef, Variant};
 use crate::model::DefId;
+use crate::model::{substitute, Body, Field, FieldDefault, Scope, Style, Tag, Ty, TypeDef, Variant};
 use crate::source::{ItemKind, ItemRef, Namespace, Resolved};
 
 /// Facts about the crate's items looked up once per document.
@@ -77,7 +77,9 @@ fn field_attrs_default(f: &Field) -> bool {
 }
 
 fn variant_attrs_default(v: &Variant) -> bool {
-    common_is_default(&v.docs, &v.schemars, v.deprecated) && v.schemars.with.is_none() && v.schemars.schema_with.is_none()
+    common_is_default(&v.docs, &v.schemars, v.deprecated)
+        && v.schemars.with.is_none()
+        && v.schemars.schema_with.is_none()
 }
 
 /// The field serde's `transparent` stands for: the one that is not skipped.
@@ -86,9 +88,7 @@ pub fn transparent_field(def: &TypeDef) -> Option<&Field> {
         return None;
     }
     match &def.body {
-        Body::Struct { fields, .. } => {
-            fields.iter().find(|f| !f.skip_de).or_else(|| fields.first())
-        }
+        Body::Struct { fields, .. } => fields.iter().find(|f| !f.skip_de).or_else(|| fields.first()),
         _ => None,
     }
 }
@@ -240,7 +240,9 @@ impl Gen<'_, '_> {
                     for (index, item) in module.items.iter().enumerate() {
                         let syn::Item::Impl(imp) = item else { continue };
                         let Some((_, trait_path, _)) = &imp.trait_ else { continue };
-                        let Some(trait_name) = trait_path.segments.last().map(|s| s.ident.to_string()) else { continue };
+                        let Some(trait_name) = trait_path.segments.last().map(|s| s.ident.to_string()) else {
+                            continue;
+                        };
                         if !matches!(trait_name.as_str(), "JsonSchema" | "Serialize" | "Default") {
                             continue;
                         }
@@ -269,7 +271,8 @@ impl Gen<'_, '_> {
     /// Whether `<def>` derives (or implements by hand) a trait.
     pub fn has_trait(&mut self, id: DefId, trait_name: &str) -> bool {
         let item = self.def(id).item;
-        derives(item_attrs(self.lw.ws.item(item))).iter().any(|d| d == trait_name) || self.impl_of(id, trait_name).is_some()
+        derives(item_attrs(self.lw.ws.item(item))).iter().any(|d| d == trait_name)
+            || self.impl_of(id, trait_name).is_some()
     }
 
     /// `<T as JsonSchema>::json_schema` of a struct or enum of ours.
@@ -295,26 +298,27 @@ impl Gen<'_, '_> {
             self.opaque(format!("`{}`: serde rejects its attributes: {}", def.rust_name, def.serde.errors.join("; ")));
         }
         let scope = def_scope(&def);
-        let mut schema = if item_derives.iter().any(|d| d == "JsonSchema_repr") && !item_derives.iter().any(|d| d == "JsonSchema") {
-            self.repr_schema(&def)
-        } else if let Some(with) = &def.schemars.with {
-            let t = self.lower_in(with, &scope, args);
-            self.json_schema(&t)
-        } else if let Some(field) = transparent_field(&def) {
-            self.field_schema(&def, field, args, false, None)
-        } else {
-            let from = def.serde.from.clone().or_else(|| def.serde.try_from.clone()).map(|t| substitute(&t, args));
-            let into = def.serde.into.clone().map(|t| substitute(&t, args));
-            match (from, into) {
-                (Some(from), Some(into)) => {
-                    let t = if self.is_serialize() { into } else { from };
-                    self.json_schema(&t)
+        let mut schema =
+            if item_derives.iter().any(|d| d == "JsonSchema_repr") && !item_derives.iter().any(|d| d == "JsonSchema") {
+                self.repr_schema(&def)
+            } else if let Some(with) = &def.schemars.with {
+                let t = self.lower_in(with, &scope, args);
+                self.json_schema(&t)
+            } else if let Some(field) = transparent_field(&def) {
+                self.field_schema(&def, field, args, false, None)
+            } else {
+                let from = def.serde.from.clone().or_else(|| def.serde.try_from.clone()).map(|t| substitute(&t, args));
+                let into = def.serde.into.clone().map(|t| substitute(&t, args));
+                match (from, into) {
+                    (Some(from), Some(into)) => {
+                        let t = if self.is_serialize() { into } else { from };
+                        self.json_schema(&t)
+                    }
+                    (Some(from), None) if !self.is_serialize() => self.json_schema(&from),
+                    (None, Some(into)) if self.is_serialize() => self.json_schema(&into),
+                    _ => self.data_schema(&def, args),
                 }
-                (Some(from), None) if !self.is_serialize() => self.json_schema(&from),
-                (None, Some(into)) if self.is_serialize() => self.json_schema(&into),
-                _ => self.data_schema(&def, args),
-            }
-        };
+            };
         self.apply_common(&mut schema, &def.docs, &def.schemars, def.deprecated, &scope, &def.rust_name);
         self.apply_post(&mut schema, &def.schemars, &def.rust_name);
         schema
@@ -347,7 +351,11 @@ impl Gen<'_, '_> {
     }
 
     pub fn name_of(&self, ser: &str, de: &str) -> String {
-        if self.is_serialize() { ser.to_owned() } else { de.to_owned() }
+        if self.is_serialize() {
+            ser.to_owned()
+        } else {
+            de.to_owned()
+        }
     }
 
     /// The type whose schema describes a field: its `with` type, else its own.
@@ -497,9 +505,8 @@ impl Gen<'_, '_> {
         }
         match &tag {
             Tag::External => {
-                let (units, complex): (Vec<&Variant>, Vec<&Variant>) = variants
-                    .iter()
-                    .partition(|v| v.style == Style::Unit && variant_attrs_default(v) && !v.untagged);
+                let (units, complex): (Vec<&Variant>, Vec<&Variant>) =
+                    variants.iter().partition(|v| v.style == Style::Unit && variant_attrs_default(v) && !v.untagged);
                 let names: Vec<Value> = units
                     .iter()
                     .filter(|v| self.in_contract(v.skip_de, v.skip_ser))
@@ -613,7 +620,14 @@ impl Gen<'_, '_> {
 
     /// `expr_for_untagged_enum_variant`: the variant's content (with the variant's metadata
     /// when it really is untagged).
-    fn untagged_variant(&mut self, def: &TypeDef, v: &Variant, args: &[Ty], deny: bool, actually_untagged: bool) -> Value {
+    fn untagged_variant(
+        &mut self,
+        def: &TypeDef,
+        v: &Variant,
+        args: &[Ty],
+        deny: bool,
+        actually_untagged: bool,
+    ) -> Value {
         let mut schema = if let Some(with) = &v.schemars.with {
             let scope = def_scope(def);
             let t = self.lower_in(with, &scope, args);
@@ -657,7 +671,10 @@ impl Gen<'_, '_> {
                 match super::defaults::int_literal(expr) {
                     Some(n) => next = n,
                     None => {
-                        self.opaque(format!("`{}::{}` has a discriminant that cannot be evaluated", def.rust_name, v.ident));
+                        self.opaque(format!(
+                            "`{}::{}` has a discriminant that cannot be evaluated",
+                            def.rust_name, v.ident
+                        ));
                         return Value::Bool(true);
                     }
                 }

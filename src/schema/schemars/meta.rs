@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::gen::Gen;
 use super::private::{self, has_type, insert_validation, title_and_description};
-use crate::model::{Scope, SchemarsAttrs, Validations};
+use crate::model::{SchemarsAttrs, Scope, Validations};
 
 impl Gen<'_, '_> {
     /// title, description, deprecated, examples.

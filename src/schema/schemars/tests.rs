@@ -174,7 +174,10 @@ fn builtins_match_schemars() {
         ("Option<uuid::Uuid>", real::<Option<uuid::Uuid>>()),
         ("std::net::Ipv6Addr", real::<std::net::Ipv6Addr>()),
         ("()", real::<()>()),
-        ("std::collections::HashMap<String, Vec<(u8, String)>>", real::<std::collections::HashMap<String, Vec<(u8, String)>>>()),
+        (
+            "std::collections::HashMap<String, Vec<(u8, String)>>",
+            real::<std::collections::HashMap<String, Vec<(u8, String)>>>(),
+        ),
     ];
     for (ty, want) in cases {
         assert_eq!(generate(src, ty, PARAMS, false).schema, want, "{ty}");
@@ -343,7 +346,10 @@ fn structs_required_and_defaults() {
     "#;
     assert_eq!(input(src, "Out")["required"], json!(["a"]));
     assert_eq!(output(src, "Out")["required"], json!(["a", "b", "d"]));
-    assert_eq!(input(src, "Out")["properties"]["d"], json!({"type": "array", "items": {"type": "string"}, "default": []}));
+    assert_eq!(
+        input(src, "Out")["properties"]["d"],
+        json!({"type": "array", "items": {"type": "string"}, "default": []})
+    );
 
     let s = input(src, "Defaults");
     let p = &s["properties"];
@@ -433,7 +439,10 @@ fn names_and_skips() {
     assert!(s["properties"].get("COMPUTED").is_none());
     let s = output(src, "R");
     assert_eq!(s["required"], json!(["userName", "out", "computed"]));
-    assert_eq!(s["properties"]["computed"], json!({"type": "integer", "format": "uint32", "minimum": 0, "readOnly": true, "default": 0}));
+    assert_eq!(
+        s["properties"]["computed"],
+        json!({"type": "integer", "format": "uint32", "minimum": 0, "readOnly": true, "default": 0})
+    );
     assert!(s["properties"].get("secret").is_none());
     let s = input(src, "E");
     assert_eq!(
@@ -535,7 +544,10 @@ fn enums() {
             {"type": "object", "properties": {"t": {"type": "string", "const": "C"}}, "required": ["t"]}
         ])
     );
-    assert_eq!(input(src, "StringOrNumber"), with_schema(json!({"anyOf": [{"type": "string"}, {"type": "number", "format": "double"}]})));
+    assert_eq!(
+        input(src, "StringOrNumber"),
+        with_schema(json!({"anyOf": [{"type": "string"}, {"type": "number", "format": "double"}]}))
+    );
     assert_eq!(
         input(src, "Mixed"),
         with_schema(json!({"anyOf": [
@@ -580,7 +592,10 @@ fn newtypes_and_conversions() {
     assert_eq!(s["properties"]["d"], json!({"$ref": "#/$defs/DocId"}));
     assert_eq!(s["$defs"]["DocId"], json!({"type": "string", "description": "A documented id."}));
     assert_eq!(s["$defs"]["Meters"], json!({"type": "number", "format": "double"}));
-    assert_eq!(s["properties"]["o"], json!({"type": ["integer", "null"], "format": "uint8", "minimum": 0, "maximum": 255}));
+    assert_eq!(
+        s["properties"]["o"],
+        json!({"type": ["integer", "null"], "format": "uint8", "minimum": 0, "maximum": 255})
+    );
     assert_eq!(s["required"], json!(["u", "d", "m", "c"]));
     assert_eq!(s["$defs"]["Conv"]["properties"]["v"]["format"], json!("uint8"));
     let s = output(src, "Holder");
@@ -603,10 +618,19 @@ fn maps_and_collections() {
     "#;
     let s = input(src, "M");
     let p = &s["properties"];
-    assert_eq!(p["by_u"], json!({"type": "object", "patternProperties": {"^\\d+$": {"type": "string"}}, "additionalProperties": false}));
-    assert_eq!(p["by_i"], json!({"type": "object", "patternProperties": {"^-?\\d+$": {"type": "boolean"}}, "additionalProperties": false}));
+    assert_eq!(
+        p["by_u"],
+        json!({"type": "object", "patternProperties": {"^\\d+$": {"type": "string"}}, "additionalProperties": false})
+    );
+    assert_eq!(
+        p["by_i"],
+        json!({"type": "object", "patternProperties": {"^-?\\d+$": {"type": "boolean"}}, "additionalProperties": false})
+    );
     let u8s = json!({"type": "integer", "format": "uint8", "minimum": 0, "maximum": 255});
-    assert_eq!(p["by_enum"], json!({"type": "object", "properties": {"Alpha": u8s, "Beta": u8s}, "additionalProperties": false}));
+    assert_eq!(
+        p["by_enum"],
+        json!({"type": "object", "properties": {"Alpha": u8s, "Beta": u8s}, "additionalProperties": false})
+    );
     assert_eq!(p["obj"], json!({"type": "object", "additionalProperties": true}));
     assert_eq!(p["n"], json!({"type": "number"}));
     assert_eq!(p["empty"], json!({"type": "array", "maxItems": 0}));
@@ -657,7 +681,10 @@ fn docs() {
     assert!(s["properties"]["b"].get("description").is_none());
     assert!(s["properties"]["c"].get("description").is_none());
     // Without a title, the root takes the schema name.
-    assert_eq!(generate(src, "Vec<std::collections::HashMap<String, u8>>", PARAMS, true).schema["title"], json!("Array_of_Map_of_uint8"));
+    assert_eq!(
+        generate(src, "Vec<std::collections::HashMap<String, u8>>", PARAMS, true).schema["title"],
+        json!("Array_of_Map_of_uint8")
+    );
 }
 
 /// §6.13: schemars, validate and garde attributes.
@@ -726,7 +753,10 @@ fn schemars_attributes() {
     assert_eq!(p["doc_and_desc"], json!({"type": "string", "description": "schemars description wins?"}));
     assert_eq!(p["ratio"], json!({"type": "number", "format": "double", "minimum": 0.5}));
     assert_eq!(p["not_a_number"], json!({"type": "string"}));
-    assert_eq!(p["list"], json!({"type": "array", "items": {"type": "string", "minLength": 3}, "minItems": 2, "maxItems": 2}));
+    assert_eq!(
+        p["list"],
+        json!({"type": "array", "items": {"type": "string", "minLength": 3}, "minItems": 2, "maxItems": 2})
+    );
     assert_eq!(p["needle"], json!({"type": "string", "pattern": "a\\.b"}));
     assert_eq!(p["validated"], json!({"type": "string", "minLength": 5, "format": "email"}));
     assert_eq!(p["garded"], json!({"type": "integer", "format": "int32", "maximum": 9}));
@@ -772,9 +802,15 @@ fn nullable_draft07() {
     assert_eq!(s["$schema"], json!("http://json-schema.org/draft-07/schema#"));
     assert_eq!(s["title"], json!("P"));
     assert_eq!(s["properties"]["a"], json!({"type": "string", "nullable": true}));
-    assert_eq!(s["properties"]["b"], json!({"anyOf": [{"$ref": "#/definitions/Address"}, {"const": null, "nullable": true}]}));
+    assert_eq!(
+        s["properties"]["b"],
+        json!({"anyOf": [{"$ref": "#/definitions/Address"}, {"const": null, "nullable": true}]})
+    );
     assert_eq!(s["definitions"]["U"], json!({"const": null, "nullable": true}));
-    assert_eq!(generate(src, "()", LEGACY, false).schema, json!({"$schema": "http://json-schema.org/draft-07/schema#", "const": null, "nullable": true, "title": "null"}));
+    assert_eq!(
+        generate(src, "()", LEGACY, false).schema,
+        json!({"$schema": "http://json-schema.org/draft-07/schema#", "const": null, "nullable": true, "title": "null"})
+    );
 }
 
 /// §6.8 `#[derive(JsonSchema_repr)]`.
