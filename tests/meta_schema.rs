@@ -12,14 +12,54 @@ fn check_manifest(label: &str, tools: &[Value], failures: &mut Vec<String>) -> u
         for key in ["inputSchema", "outputSchema"] {
             let Some(schema) = tool.get(key) else { continue };
             checked += 1;
-            if let Err(e) = jsonschema::draft202012::meta::validate(schema) {
-                failures.push(format!("{label} {} {key}: not a 2020-12 schema: {e}", tool["name"]));
-            } else if let Err(e) = jsonschema::draft202012::new(schema) {
+            // Old rmcp releases publish draft-07 documents, and say so in `$schema`.
+            let draft07 = schema.get("$schema").and_then(Value::as_str).is_some_and(|s| s.contains("draft-07"));
+            let (meta, build) = if draft07 {
+                (jsonschema::draft7::meta::validate(schema).map_err(|e| e.to_string()), jsonschema::draft7::new(schema).err())
+            } else {
+                (
+                    jsonschema::draft202012::meta::validate(schema).map_err(|e| e.to_string()),
+                    jsonschema::draft202012::new(schema).err(),
+                )
+            };
+            if let Err(e) = meta {
+                failures.push(format!("{label} {} {key}: not a valid schema of its dialect: {e}", tool["name"]));
+            } else if let Some(e) = build {
                 failures.push(format!("{label} {} {key}: cannot build a validator: {e}", tool["name"]));
             }
         }
     }
     checked
+}
+
+#[test]
+fn every_rmcp_schema_is_valid_in_its_dialect() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rmcp");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    let mut crates = vec![root.join("v3_11")];
+    let mut releases: Vec<_> =
+        std::fs::read_dir(root.join("versions")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+    releases.sort();
+    crates.extend(releases);
+    for krate in crates {
+        let expected = std::fs::read_to_string(krate.join("expected.json")).ok();
+        let servers: Vec<Option<String>> = match expected {
+            Some(text) => {
+                let doc: Value = serde_json::from_str(&text).unwrap();
+                doc["servers"].as_object().unwrap().keys().map(|k| Some(k.clone())).collect()
+            }
+            None => vec![None],
+        };
+        for server in servers {
+            let opts = GenerateOptions { paths: vec![krate.clone()], profile: ProfileChoice::Rmcp, server, ..Default::default() };
+            if let Some(m) = generate(&opts).manifest {
+                checked += check_manifest(&krate.display().to_string(), &m.tools, &mut failures);
+            }
+        }
+    }
+    assert!(checked > 300, "only {checked} schemas were checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
