@@ -126,7 +126,7 @@ fn read(path: &Path) -> Result<String, Diagnostic> {
 }
 
 fn location(path: &Path, text: &str, span: Range<usize>) -> Location {
-    let file = Arc::new(SourceFile { path: path.to_path_buf(), text: Arc::from(text) });
+    let file = Arc::new(SourceFile::new(path.to_path_buf(), Arc::from(text)));
     let start = span.start.min(text.len());
     Location { file, start, len: span.end.saturating_sub(span.start).min(text.len() - start) }
 }

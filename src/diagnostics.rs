@@ -15,10 +15,52 @@ pub enum Severity {
 }
 
 /// A source file as the diagnostics see it: its path (as given on the command line) and its text.
+///
+/// The text of a source file read on the fast path is not kept in memory (it is as large as the
+/// crate): it is read again, on first use, from the file it came from (see [`SourceFile::on_disk`]).
 #[derive(Debug, Clone)]
 pub struct SourceFile {
     pub path: PathBuf,
-    pub text: Arc<str>,
+    text: std::sync::OnceLock<Arc<str>>,
+    /// Where to read the text again, and the line starts it had when first read.
+    reread: Option<Arc<Reread>>,
+}
+
+#[derive(Debug)]
+struct Reread {
+    disk: PathBuf,
+    len: usize,
+    line_starts: Arc<[u32]>,
+}
+
+impl SourceFile {
+    pub fn new(path: PathBuf, text: Arc<str>) -> Self {
+        SourceFile { path, text: std::sync::OnceLock::from(text), reread: None }
+    }
+
+    /// A file whose text is read from `disk` when first asked for. It was `len` bytes long, with
+    /// lines starting at `line_starts`; should it have changed since (or vanished), the text is
+    /// that many spaces with the newlines where they were, so every offset taken from the first
+    /// read stays valid.
+    pub fn on_disk(path: PathBuf, disk: PathBuf, len: usize, line_starts: Arc<[u32]>) -> Self {
+        SourceFile { path, text: std::sync::OnceLock::new(), reread: Some(Arc::new(Reread { disk, len, line_starts })) }
+    }
+
+    pub fn text(&self) -> &str {
+        self.text.get_or_init(|| {
+            let Some(r) = &self.reread else { return Arc::from("") };
+            match std::fs::read(&r.disk).ok().and_then(|b| String::from_utf8(b).ok()) {
+                Some(t) if t.len() == r.len => Arc::from(t),
+                _ => {
+                    let mut blank = vec![b' '; r.len];
+                    for &start in r.line_starts.iter().skip(1) {
+                        blank[start as usize - 1] = b'\n';
+                    }
+                    Arc::from(String::from_utf8(blank).expect("ASCII"))
+                }
+            }
+        })
+    }
 }
 
 /// A byte range in one source file.
@@ -32,7 +74,8 @@ pub struct Location {
 impl Location {
     /// 1-based line and column of the start of the range.
     pub fn line_col(&self) -> (usize, usize) {
-        let before = &self.file.text[..self.start.min(self.file.text.len())];
+        let text = self.file.text();
+        let before = text.get(..self.start.min(text.len())).unwrap_or_default();
         let line = before.matches('\n').count() + 1;
         let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         (line, col)
@@ -175,7 +218,7 @@ impl miette::SourceCode for SourceFile {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let text: &'a str = &self.text;
+        let text: &'a str = self.text();
         let contents = text.read_span(span, context_lines_before, context_lines_after)?;
         Ok(Box::new(miette::MietteSpanContents::new_named(
             self.path.display().to_string(),

@@ -174,15 +174,15 @@ fn run_generate(args: GenerateArgs) -> u8 {
         eprintln!("error: no manifest written: fix the errors above");
         return 2;
     };
-    let text = manifest.to_pretty_string();
     match args.output {
         None => {
-            let mut out = std::io::stdout().lock();
-            if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
+            // Streamed: a large manifest is never held twice (as values and as text).
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            if manifest.write_pretty(&mut out).and_then(|_| out.flush()).is_err() {
                 return 2;
             }
         }
-        Some(path) => match mcp_schema::manifest::write_if_changed(&path, &text) {
+        Some(path) => match mcp_schema::manifest::write_if_changed(&path, &manifest.to_pretty_string()) {
             Ok(true) => {
                 if args.source.verbose {
                     eprintln!("wrote {}", path.display());

@@ -21,12 +21,18 @@ impl Manifest {
 
     /// 2-space pretty JSON with a final newline: the bytes `generate` prints and writes.
     pub fn to_pretty_string(&self) -> String {
+        let mut s = Vec::new();
+        self.write_pretty(&mut s).expect("writing to a Vec never fails");
+        String::from_utf8(s).expect("serde_json writes UTF-8")
+    }
+
+    /// The bytes of [`Manifest::to_pretty_string`], written to `out` as they are made (no copy of
+    /// the whole document in memory).
+    pub fn write_pretty(&self, out: &mut impl Write) -> io::Result<()> {
         // Serialised from a borrowed view: cloning every schema into one `Value` first would
         // double the memory of a large manifest.
-        let mut s =
-            serde_json::to_string_pretty(&Document { tools: &self.tools }).expect("a JSON value always serialises");
-        s.push('\n');
-        s
+        serde_json::to_writer_pretty(&mut *out, &Document { tools: &self.tools })?;
+        out.write_all(b"\n")
     }
 
     /// Read a manifest back: a JSON object with a `tools` array of objects that have a `name`.

@@ -15,7 +15,10 @@ fn check_manifest(label: &str, tools: &[Value], failures: &mut Vec<String>) -> u
             // Old rmcp releases publish draft-07 documents, and say so in `$schema`.
             let draft07 = schema.get("$schema").and_then(Value::as_str).is_some_and(|s| s.contains("draft-07"));
             let (meta, build) = if draft07 {
-                (jsonschema::draft7::meta::validate(schema).map_err(|e| e.to_string()), jsonschema::draft7::new(schema).err())
+                (
+                    jsonschema::draft7::meta::validate(schema).map_err(|e| e.to_string()),
+                    jsonschema::draft7::new(schema).err(),
+                )
             } else {
                 (
                     jsonschema::draft202012::meta::validate(schema).map_err(|e| e.to_string()),
@@ -52,7 +55,12 @@ fn every_rmcp_schema_is_valid_in_its_dialect() {
             None => vec![None],
         };
         for server in servers {
-            let opts = GenerateOptions { paths: vec![krate.clone()], profile: ProfileChoice::Rmcp, server, ..Default::default() };
+            let opts = GenerateOptions {
+                paths: vec![krate.clone()],
+                profile: ProfileChoice::Rmcp,
+                server,
+                ..Default::default()
+            };
             if let Some(m) = generate(&opts).manifest {
                 checked += check_manifest(&krate.display().to_string(), &m.tools, &mut failures);
             }

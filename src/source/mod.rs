@@ -19,29 +19,56 @@ pub use modules::{unraw as unraw_ident, Module, ModuleId};
 
 use crate::diagnostics::{Diagnostic, Diagnostics, Location, SourceFile};
 
+/// Where the lines of a file start, read once when the file is (on a worker thread).
+#[derive(Debug, Clone)]
+pub(crate) struct Lines {
+    /// The file's length in bytes.
+    len: usize,
+    /// Byte offset of the start of every line. Offsets fit in u32: proc-macro2's spans do too.
+    starts: Arc<[u32]>,
+    /// The (0-based) lines holding a non-ASCII char: only there does a column need the text.
+    non_ascii: Vec<u32>,
+}
+
+impl Lines {
+    pub(crate) fn of(text: &str) -> Self {
+        let starts: Arc<[u32]> =
+            std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i as u32 + 1)).collect();
+        let mut non_ascii = Vec::new();
+        if !text.is_ascii() {
+            for (i, &start) in starts.iter().enumerate() {
+                let end = starts.get(i + 1).map_or(text.len(), |&e| e as usize);
+                if !text.as_bytes()[start as usize..end].is_ascii() {
+                    non_ascii.push(i as u32);
+                }
+            }
+        }
+        Lines { len: text.len(), starts, non_ascii }
+    }
+}
+
 /// A parsed source file. Its AST (held by the modules) is that of its skeleton: function bodies
 /// are parsed only when asked for, with [`ParsedFile::body`].
 #[derive(Debug)]
 pub struct ParsedFile {
-    /// The original text, for snippets and bodies.
+    /// The original text, for snippets and bodies (read again from disk when first needed, on the
+    /// fast path).
     pub source: Arc<SourceFile>,
-    /// Byte offset of the start of every line, for turning syn's line/column into byte offsets.
-    line_starts: Vec<usize>,
+    /// For turning syn's line/column into byte offsets without the text (on ASCII lines).
+    lines: Lines,
     corrections: Vec<skeleton::Correction>,
     bodies: Vec<skeleton::BodyRange>,
     parsed_bodies: Vec<OnceCell<Option<syn::Block>>>,
 }
 
 impl ParsedFile {
-    fn new(source: Arc<SourceFile>, skeleton: Option<&skeleton::Skeleton>) -> Self {
-        let mut line_starts = vec![0];
-        line_starts.extend(source.text.match_indices('\n').map(|(i, _)| i + 1));
+    fn new(source: Arc<SourceFile>, lines: Lines, skeleton: Option<&skeleton::Skeleton>) -> Self {
         let (corrections, bodies) = match skeleton {
             Some(s) => (s.corrections.clone(), s.bodies.clone()),
             None => (Vec::new(), Vec::new()),
         };
         let parsed_bodies = bodies.iter().map(|_| OnceCell::new()).collect();
-        ParsedFile { source, line_starts, corrections, bodies, parsed_bodies }
+        ParsedFile { source, lines, corrections, bodies, parsed_bodies }
     }
 
     /// The location of a syn span in this file.
@@ -52,14 +79,26 @@ impl ParsedFile {
     }
 
     fn offset(&self, lc: proc_macro2::LineColumn) -> usize {
-        let Some(&line_start) = self.line_starts.get(lc.line.saturating_sub(1)) else {
-            return self.source.text.len();
+        let index = lc.line.saturating_sub(1);
+        let Some(&line_start) = self.lines.starts.get(index) else {
+            return self.lines.len;
         };
+        let line_start = line_start as usize;
         let column = lc.column
             + self.corrections.iter().rev().find(|c| c.line == lc.line && c.from <= lc.column).map_or(0, |c| c.delta);
-        let rest = &self.source.text[line_start..];
+        // On an ASCII line, a column is a byte count (up to the line's end).
+        let line_end = self.lines.starts.get(index + 1).map_or(self.lines.len, |&e| e as usize);
+        if line_start + column <= line_end && self.lines.non_ascii.binary_search(&(index as u32)).is_err() {
+            return line_start + column;
+        }
+        let rest = self.source.text().get(line_start..).unwrap_or_default();
         let col = rest.char_indices().nth(column).map_or(rest.len(), |(i, _)| i);
         line_start + col
+    }
+
+    /// The original text of a skipped body, braces included.
+    fn body_text(&self, i: usize) -> &str {
+        self.source.text().get(self.bodies[i].open..=self.bodies[i].close).unwrap_or_default()
     }
 
     /// Which skipped body a placeholder block stands for.
@@ -75,7 +114,7 @@ impl ParsedFile {
     /// parsed body (always true for a body that was parsed with the file).
     pub fn body_mentions(&self, block: &syn::Block, word: &str) -> bool {
         match self.skipped(block) {
-            Some(i) => self.source.text[self.bodies[i].open..=self.bodies[i].close].contains(word),
+            Some(i) => self.body_text(i).contains(word),
             None => true,
         }
     }
@@ -89,7 +128,7 @@ impl ParsedFile {
             // Pad to the body's own line and column, so that its spans are the original ones.
             let mut text = "\n".repeat(b.line - 1);
             text.extend(std::iter::repeat(' ').take(b.column));
-            text.push_str(&self.source.text[b.open..=b.close]);
+            text.push_str(self.body_text(i));
             syn::parse_str::<syn::Block>(&text).ok()
         });
         parsed.as_ref().unwrap_or(block)

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 use super::cargo::CargoManifest;
 use super::skeleton::{skeletonize, Skeleton};
-use super::{Crate, ParseMode, ParsedFile};
+use super::{Crate, Lines, ParseMode, ParsedFile};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceFile};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -34,9 +34,18 @@ pub struct Module {
 
 /// A file as read and parsed, before it has a place in the tree.
 struct Loaded {
-    parsed: ParsedFile,
+    /// `None` when the file cannot be read or is not UTF-8.
+    read: Option<ReadFile>,
     ast: Option<syn::File>,
     skeleton: Option<Skeleton>,
+}
+
+/// What is kept of a file's text once read.
+struct ReadFile {
+    lines: Lines,
+    /// The text itself, kept only when the file is parsed in full (the fast path reads it again
+    /// when a body or a snippet needs it).
+    text: Option<Arc<str>>,
 }
 
 /// Modules nested deeper than this are refused (they can only come from a generated or hostile
@@ -104,7 +113,7 @@ fn parse_all(files: &[PathBuf], mode: ParseMode) -> HashMap<PathBuf, Loaded> {
     prepared
         .into_iter()
         .map(|(p, prep)| {
-            let loaded = parse_prepared(&p, prep);
+            let loaded = parse_prepared(prep);
             (p, loaded)
         })
         .collect()
@@ -112,35 +121,42 @@ fn parse_all(files: &[PathBuf], mode: ParseMode) -> HashMap<PathBuf, Loaded> {
 
 /// A file read from disk, with its skeleton.
 struct Prepared {
-    text: Option<Arc<str>>,
+    read: Option<ReadFile>,
+    /// The full text, on the path that parses it.
+    full: Option<String>,
     skeleton: Option<Skeleton>,
 }
 
 fn prepare(path: &Path, mode: ParseMode) -> Prepared {
     // A file that cannot be read or decoded has no AST; `report_unparsable` says why.
-    let text: Option<Arc<str>> = std::fs::read(path).ok().and_then(|b| String::from_utf8(b).ok()).map(Arc::from);
-    let skeleton = match (&text, mode) {
-        (Some(t), ParseMode::Skeleton) => Some(skeletonize(t)),
-        _ => None,
+    let Some(text) = std::fs::read(path).ok().and_then(|b| String::from_utf8(b).ok()) else {
+        return Prepared { read: None, full: None, skeleton: None };
     };
-    Prepared { text, skeleton }
+    let lines = Lines::of(&text);
+    match mode {
+        ParseMode::Skeleton => {
+            Prepared { read: Some(ReadFile { lines, text: None }), full: None, skeleton: Some(skeletonize(&text)) }
+        }
+        ParseMode::Full => Prepared { read: Some(ReadFile { lines, text: None }), full: Some(text), skeleton: None },
+    }
 }
 
-fn parse_prepared(path: &Path, prep: Prepared) -> Loaded {
-    let readable = prep.text.is_some();
-    let text = prep.text.unwrap_or_else(|| Arc::from(""));
-    let parsed = ParsedFile::new(Arc::new(SourceFile { path: path.to_path_buf(), text }), prep.skeleton.as_ref());
-    let ast = match (&prep.skeleton, readable) {
-        (_, false) => None,
-        (Some(s), true) => syn::parse_file(&s.text).ok(),
-        (None, true) => syn::parse_file(&parsed.source.text).ok(),
+fn parse_prepared(prep: Prepared) -> Loaded {
+    let Prepared { mut read, full, skeleton } = prep;
+    let ast = match (&skeleton, &full) {
+        (Some(s), _) => syn::parse_file(&s.text).ok(),
+        (None, Some(t)) => syn::parse_file(t).ok(),
+        (None, None) => None,
     };
-    Loaded { parsed, ast, skeleton: prep.skeleton }
+    if let (Some(r), Some(t)) = (&mut read, full) {
+        r.text = Some(Arc::from(t));
+    }
+    Loaded { read, ast, skeleton }
 }
 
 /// Read and parse one file on this thread (a file outside the walked tree, or a single file).
 fn read_and_parse(path: &Path, mode: ParseMode) -> Loaded {
-    parse_prepared(path, prepare(path, mode))
+    parse_prepared(prepare(path, mode))
 }
 
 struct TreeBuilder<'a> {
@@ -196,10 +212,14 @@ impl TreeBuilder<'_> {
         let loaded = self.pool.remove(&canonical).unwrap_or_else(|| read_and_parse(&canonical, self.mode));
         // Diagnostics name the file as the user would: relative to where they pointed us.
         let shown = path.to_path_buf();
-        let parsed = ParsedFile::new(
-            Arc::new(SourceFile { path: shown, text: loaded.parsed.source.text.clone() }),
-            loaded.skeleton.as_ref(),
-        );
+        let (source, lines) = match loaded.read {
+            Some(ReadFile { lines, text: Some(text) }) => (SourceFile::new(shown, text), lines),
+            Some(ReadFile { lines, text: None }) => {
+                (SourceFile::on_disk(shown, canonical.clone(), lines.len, lines.starts.clone()), lines)
+            }
+            None => (SourceFile::new(shown, Arc::from("")), Lines::of("")),
+        };
+        let parsed = ParsedFile::new(Arc::new(source), lines, loaded.skeleton.as_ref());
         let ast = match loaded.ast {
             Some(ast) => ast,
             None => {
@@ -232,7 +252,7 @@ impl TreeBuilder<'_> {
                 Diagnostic::error("not-utf8", format!("{} is not valid UTF-8", parsed.source.path.display()))
                     .in_file(&parsed.source.path)
             }
-            Ok(_) => match syn::parse_file(skeleton.map_or(&*parsed.source.text, |s| &s.text)) {
+            Ok(_) => match syn::parse_file(skeleton.map_or_else(|| parsed.source.text(), |s| &s.text)) {
                 Err(e) => Diagnostic::error("syntax-error", format!("syntax error: {e}"))
                     .at(Some(parsed.location(e.span())))
                     .with_label(e.to_string())

@@ -179,10 +179,12 @@ pub fn sort_keys(v: &mut Value) {
         Value::Object(m) => {
             let mut entries: Vec<(String, Value)> = std::mem::take(m).into_iter().collect();
             entries.sort_by(|a, b| a.0.cmp(&b.0));
-            for (k, mut x) in entries {
-                sort_keys(&mut x);
-                m.insert(k, x);
+            for (_, x) in &mut entries {
+                sort_keys(x);
             }
+            // Collected, the map is allocated at its exact size: inserting one by one would leave
+            // up to half of it spare, and the manifest holds thousands of these.
+            *m = entries.into_iter().collect();
         }
         Value::Array(a) => a.iter_mut().for_each(sort_keys),
         _ => {}
