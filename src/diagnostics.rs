@@ -259,3 +259,22 @@ impl Diagnostics {
         self.0.extend(other.0);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_read_again_is_the_file_or_blanks_of_its_shape() {
+        let dir = tempfile::tempdir().unwrap();
+        let disk = dir.path().join("a.rs");
+        std::fs::write(&disk, "fn a() {}\nfn é() {}\n").unwrap();
+        let starts: Arc<[u32]> = Arc::from(vec![0u32, 10, 21]);
+        let same = SourceFile::on_disk("a.rs".into(), disk.clone(), 21, starts.clone());
+        assert_eq!(same.text(), "fn a() {}\nfn é() {}\n");
+        // Changed (or gone) since it was first read: the same length and lines, nothing else.
+        std::fs::write(&disk, "fn b() {}\n").unwrap();
+        let changed = SourceFile::on_disk("a.rs".into(), disk.clone(), 21, starts);
+        assert_eq!(changed.text(), format!("{}\n{}\n", " ".repeat(9), " ".repeat(10)));
+    }
+}
