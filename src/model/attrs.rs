@@ -74,7 +74,9 @@ impl Validations {
     }
 }
 
-fn nested(attr: &syn::Attribute) -> Vec<Meta> {
+/// The `key = value` and `key(...)` arguments of a list attribute such as `#[serde(...)]` or
+/// `#[tool(...)]`; empty for any other form.
+pub fn nested(attr: &syn::Attribute) -> Vec<Meta> {
     match &attr.meta {
         Meta::List(list) => list
             .parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)

@@ -7,7 +7,7 @@ mod attrs;
 pub mod json_macro;
 mod lower;
 
-pub use attrs::{expr_to_json, SchemarsAttrs, Validations};
+pub use attrs::{expr_to_json, nested as attr_args, SchemarsAttrs, Validations};
 pub use lower::{Lowerer, Scope};
 
 use crate::diagnostics::Location;

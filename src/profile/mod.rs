@@ -76,15 +76,7 @@ impl ToolFn<'_> {
     }
 }
 
-pub fn attr_args(attr: &syn::Attribute) -> Vec<Meta> {
-    match &attr.meta {
-        Meta::List(list) => list
-            .parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
-            .map(|p| p.into_iter().collect())
-            .unwrap_or_default(),
-        _ => Vec::new(),
-    }
-}
+pub use crate::model::attr_args;
 
 pub fn is_attr_named(attr: &syn::Attribute, name: &str) -> bool {
     attr.path().segments.last().is_some_and(|s| s.ident == name)
