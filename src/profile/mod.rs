@@ -104,6 +104,8 @@ fn collect_item<'w>(item: &'w syn::Item, krate: usize, module: ModuleId, out: &m
             }
         }
         syn::Item::Impl(imp) => {
+            // `imp.items` rather than `Workspace::impl_items`: a block with a `#[tool]` fn is never
+            // deferred, and asking would parse every deferred block of the crate again.
             for ii in &imp.items {
                 if let syn::ImplItem::Fn(f) = ii {
                     if let Some(tool_attr) = f.attrs.iter().find(|a| is_attr_named(a, "tool")) {

@@ -4,6 +4,7 @@
 //! Nothing here knows about MCP; the profiles ask this stage questions.
 
 mod cargo;
+mod deferred;
 mod index;
 mod modules;
 mod skeleton;
@@ -59,16 +60,22 @@ pub struct ParsedFile {
     corrections: Vec<skeleton::Correction>,
     bodies: Vec<skeleton::BodyRange>,
     parsed_bodies: Vec<OnceCell<Option<syn::Block>>>,
+    deferred: deferred::DeferredImpls,
 }
 
 impl ParsedFile {
-    fn new(source: Arc<SourceFile>, lines: Lines, skeleton: Option<&skeleton::Skeleton>) -> Self {
+    fn new(
+        source: Arc<SourceFile>,
+        lines: Lines,
+        skeleton: Option<&skeleton::Skeleton>,
+        deferred: deferred::DeferredImpls,
+    ) -> Self {
         let (corrections, bodies) = match skeleton {
             Some(s) => (s.corrections.clone(), s.bodies.clone()),
             None => (Vec::new(), Vec::new()),
         };
         let parsed_bodies = bodies.iter().map(|_| OnceCell::new()).collect();
-        ParsedFile { source, lines, corrections, bodies, parsed_bodies }
+        ParsedFile { source, lines, corrections, bodies, parsed_bodies, deferred }
     }
 
     /// The location of a syn span in this file.
@@ -117,6 +124,12 @@ impl ParsedFile {
             Some(i) => self.body_text(i).contains(word),
             None => true,
         }
+    }
+
+    /// The items of an impl block of this file: always use this rather than `imp.items`, which
+    /// is empty when the block's items were deferred (see [`deferred`]).
+    pub fn impl_items<'a>(&'a self, imp: &'a syn::ItemImpl) -> &'a [syn::ImplItem] {
+        self.deferred.items_of(imp)
     }
 
     /// The real body of a function whose body the skeleton left out (parsed on first use), or
@@ -183,6 +196,11 @@ impl Workspace {
     /// The real body of a fn written in `module` of `krate` (see [`ParsedFile::body`]).
     pub fn block<'a>(&'a self, krate: usize, module: ModuleId, block: &'a syn::Block) -> &'a syn::Block {
         self.crates[krate].file_of(module).body(block)
+    }
+
+    /// The items of an impl block written in `module` of `krate` (see [`ParsedFile::impl_items`]).
+    pub fn impl_items<'a>(&'a self, krate: usize, module: ModuleId, imp: &'a syn::ItemImpl) -> &'a [syn::ImplItem] {
+        self.crates[krate].file_of(module).impl_items(imp)
     }
 
     /// See [`ParsedFile::body_mentions`].

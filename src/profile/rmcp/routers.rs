@@ -29,6 +29,7 @@ pub struct Impl<'w> {
     pub krate: usize,
     pub module: ModuleId,
     pub imp: &'w syn::ItemImpl,
+    ws: &'w Workspace,
     pub self_key: Option<TypeKey>,
     /// The last segment of the self type (`Catalog`).
     pub self_name: String,
@@ -44,9 +45,13 @@ impl<'w> Impl<'w> {
         self.imp.trait_.as_ref().and_then(|(_, p, _)| p.segments.last()).map(|s| s.ident.to_string())
     }
 
+    /// The block's items (see [`Workspace::impl_items`]).
+    pub fn items(&self) -> &'w [syn::ImplItem] {
+        self.ws.impl_items(self.krate, self.module, self.imp)
+    }
+
     pub fn fns(&self) -> impl Iterator<Item = &'w syn::ImplItemFn> + 'w {
-        let imp: &'w syn::ItemImpl = self.imp;
-        imp.items.iter().filter_map(|i| match i {
+        self.items().iter().filter_map(|i| match i {
             syn::ImplItem::Fn(f) => Some(f),
             _ => None,
         })
@@ -137,7 +142,7 @@ impl<'w> Index<'w> {
                     match item {
                         syn::Item::Impl(imp) => {
                             let (self_key, self_name) = type_key(ws, k, module_id, &imp.self_ty, None);
-                            impls.push(Impl { krate: k, module: module_id, imp, self_key, self_name });
+                            impls.push(Impl { krate: k, module: module_id, imp, ws, self_key, self_name });
                         }
                         syn::Item::Macro(mac) if mentions(&mac.mac.tokens, "tool_router") => {
                             let span = mac
@@ -193,8 +198,7 @@ impl<'w> Index<'w> {
     /// The `#[tool]` fns of a router block, in source order.
     pub fn block_tools(&self, block: &RouterBlock) -> Vec<ToolFnRef<'w>> {
         self.impls[block.imp]
-            .imp
-            .items
+            .items()
             .iter()
             .filter_map(|ii| match ii {
                 syn::ImplItem::Fn(f) if f.attrs.iter().any(|a| is_attr_named(a, "tool")) => {

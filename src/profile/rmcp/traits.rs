@@ -39,15 +39,16 @@ pub struct TraitTool<'w> {
     pub meta: bool,
 }
 
-pub fn read<'w>(imp: &'w syn::ItemImpl, at: At) -> TraitTool<'w> {
+pub fn read<'w>(imp: &'w syn::ItemImpl, at: At<'w>) -> TraitTool<'w> {
+    let items = at.ws.impl_items(at.krate, at.module, imp);
     let fn_named = |name: &str| {
-        imp.items.iter().find_map(|i| match i {
+        items.iter().find_map(|i| match i {
             syn::ImplItem::Fn(f) if f.sig.ident == name => Some(f),
             _ => None,
         })
     };
     let type_named = |name: &str| {
-        imp.items.iter().find_map(|i| match i {
+        items.iter().find_map(|i| match i {
             syn::ImplItem::Type(t) if t.ident == name => Some(&t.ty),
             _ => None,
         })

@@ -147,7 +147,7 @@ impl Gen<'_, '_> {
     fn impl_default_body(&mut self, id: DefId, def: &TypeDef) -> Result<(syn::Expr, Scope), String> {
         let imp = self.impl_of(id, "Default").ok_or_else(|| format!("`{}` has no evaluable Default", def.rust_name))?;
         let syn::Item::Impl(i) = self.lw.ws.item(imp) else { return Err("impl".into()) };
-        for item in &i.items {
+        for item in self.lw.ws.impl_items(imp.krate, imp.module, i) {
             if let syn::ImplItem::Fn(f) = item {
                 if f.sig.ident == "default" {
                     let e = tail_expr(self.lw.ws.block(imp.krate, imp.module, &f.block))
@@ -394,7 +394,7 @@ impl Gen<'_, '_> {
             _ => {
                 let imp = self.assoc_fn(segs, scope)?;
                 let syn::Item::Impl(i) = self.lw.ws.item(imp) else { return None };
-                let f = i.items.iter().find_map(|it| match it {
+                let f = self.lw.ws.impl_items(imp.krate, imp.module, i).iter().find_map(|it| match it {
                     syn::ImplItem::Fn(f)
                         if Some(&f.sig.ident.to_string()) == segs.last() && f.sig.inputs.is_empty() =>
                     {
@@ -443,7 +443,7 @@ impl Gen<'_, '_> {
                             || ws.resolve(item.krate, mid, &s, Namespace::Type) == Resolved::Item(item, ItemKind::Enum)
                         {
                             let ir = ItemRef { krate: item.krate, module: mid, index };
-                            if imp.items.iter().any(
+                            if ws.impl_items(item.krate, mid, imp).iter().any(
                                 |i| matches!(i, syn::ImplItem::Fn(f) if Some(&f.sig.ident.to_string()) == segs.last()),
                             ) {
                                 return Some(ir);
@@ -458,9 +458,10 @@ impl Gen<'_, '_> {
     }
 
     fn eval_assoc_fn(&mut self, imp: ItemRef, segs: &[String], ty: Option<&Ty>, depth: usize) -> Eval {
-        let syn::Item::Impl(i) = self.lw.ws.item(imp).clone() else { return Err("impl".into()) };
+        let syn::Item::Impl(i) = self.lw.ws.item(imp) else { return Err("impl".into()) };
+        let items = self.lw.ws.impl_items(imp.krate, imp.module, i).to_vec();
         let scope = Scope { krate: imp.krate, module: imp.module, generics: Vec::new() };
-        for item in &i.items {
+        for item in &items {
             if let syn::ImplItem::Fn(f) = item {
                 if Some(&f.sig.ident.to_string()) == segs.last() {
                     if !f.sig.inputs.is_empty() {
