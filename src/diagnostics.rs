@@ -1,6 +1,7 @@
 //! Diagnostics as data. The core never prints: it collects [`Diagnostic`]s, and the CLI renders
 //! them with miette (file, line, column and a source snippet).
 
+use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -51,15 +52,54 @@ impl SourceFile {
             let Some(r) = &self.reread else { return Arc::from("") };
             match std::fs::read(&r.disk).ok().and_then(|b| String::from_utf8(b).ok()) {
                 Some(t) if t.len() == r.len => Arc::from(t),
-                _ => {
-                    let mut blank = vec![b' '; r.len];
-                    for &start in r.line_starts.iter().skip(1) {
-                        blank[start as usize - 1] = b'\n';
-                    }
-                    Arc::from(String::from_utf8(blank).expect("ASCII"))
-                }
+                _ => Arc::from(r.blank(0..r.len)),
             }
         })
+    }
+
+    /// The text of one byte range (empty when it is not one of the text). A file read again from
+    /// disk is read only there, and not kept: a profile that looks into a few hundred fn bodies
+    /// must not hold the text of every file they are in.
+    pub fn slice(&self, range: std::ops::Range<usize>) -> Cow<'_, str> {
+        match (self.text.get(), &self.reread) {
+            (None, Some(r)) => Cow::Owned(r.read_range(range)),
+            _ => Cow::Borrowed(self.text().get(range).unwrap_or_default()),
+        }
+    }
+}
+
+impl Reread {
+    fn read_range(&self, range: std::ops::Range<usize>) -> String {
+        use std::io::{Read, Seek, SeekFrom};
+        if range.start > range.end || range.end > self.len {
+            return String::new();
+        }
+        let read = || -> std::io::Result<Option<String>> {
+            let mut file = std::fs::File::open(&self.disk)?;
+            if file.metadata()?.len() != self.len as u64 {
+                return Ok(None);
+            }
+            file.seek(SeekFrom::Start(range.start as u64))?;
+            let mut bytes = vec![0; range.len()];
+            file.read_exact(&mut bytes)?;
+            Ok(String::from_utf8(bytes).ok())
+        };
+        read().ok().flatten().unwrap_or_else(|| self.blank(range))
+    }
+
+    /// Spaces with the newlines where the file had them when first read: what stands for a text
+    /// that changed or vanished since, so that every offset taken from the first read stays valid.
+    fn blank(&self, range: std::ops::Range<usize>) -> String {
+        let mut blank = vec![b' '; range.len()];
+        let first = self.line_starts.partition_point(|&s| (s as usize) <= range.start);
+        for &start in &self.line_starts[first..] {
+            let newline = start as usize - 1;
+            if newline >= range.end {
+                break;
+            }
+            blank[newline - range.start] = b'\n';
+        }
+        String::from_utf8(blank).expect("ASCII")
     }
 }
 
@@ -276,5 +316,23 @@ mod tests {
         std::fs::write(&disk, "fn b() {}\n").unwrap();
         let changed = SourceFile::on_disk("a.rs".into(), disk.clone(), 21, starts);
         assert_eq!(changed.text(), format!("{}\n{}\n", " ".repeat(9), " ".repeat(10)));
+    }
+
+    #[test]
+    fn a_slice_is_read_alone_and_not_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let disk = dir.path().join("a.rs");
+        std::fs::write(&disk, "fn a() {}\nfn é() {}\n").unwrap();
+        let starts: Arc<[u32]> = Arc::from(vec![0u32, 10, 21]);
+        let file = SourceFile::on_disk("a.rs".into(), disk.clone(), 21, starts.clone());
+        assert_eq!(file.slice(7..13), "{}\nfn ");
+        assert_eq!(file.slice(13..15), "é", "a range on char boundaries");
+        assert_eq!(file.slice(14..15), " ", "not one: blanks");
+        assert_eq!(file.slice(20..22), "", "out of the file");
+        assert!(file.text.get().is_none(), "the whole text was never read");
+        // Changed since it was first read: the range has the old shape.
+        std::fs::write(&disk, "fn b() {}\n").unwrap();
+        assert_eq!(file.slice(7..13), "  \n   ");
+        assert_eq!(file.slice(9..21), format!("\n{}\n", " ".repeat(10)));
     }
 }

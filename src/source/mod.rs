@@ -98,14 +98,14 @@ impl ParsedFile {
         if line_start + column <= line_end && self.lines.non_ascii.binary_search(&(index as u32)).is_err() {
             return line_start + column;
         }
-        let rest = self.source.text().get(line_start..).unwrap_or_default();
+        let rest = self.source.slice(line_start..line_end);
         let col = rest.char_indices().nth(column).map_or(rest.len(), |(i, _)| i);
         line_start + col
     }
 
     /// The original text of a skipped body, braces included.
-    fn body_text(&self, i: usize) -> &str {
-        self.source.text().get(self.bodies[i].open..=self.bodies[i].close).unwrap_or_default()
+    fn body_text(&self, i: usize) -> std::borrow::Cow<'_, str> {
+        self.source.slice(self.bodies[i].open..self.bodies[i].close + 1)
     }
 
     /// Which skipped body a placeholder block stands for.
@@ -141,7 +141,7 @@ impl ParsedFile {
             // Pad to the body's own line and column, so that its spans are the original ones.
             let mut text = "\n".repeat(b.line - 1);
             text.extend(std::iter::repeat(' ').take(b.column));
-            text.push_str(self.body_text(i));
+            text.push_str(&self.body_text(i));
             syn::parse_str::<syn::Block>(&text).ok()
         });
         parsed.as_ref().unwrap_or(block)
