@@ -38,6 +38,7 @@ fn main() {
         "machine: {} cores; {RUNS} runs per figure, best wall time",
         std::thread::available_parallelism().map_or(1, |n| n.get())
     );
+    println!("fixed cost: generate peaks at {:.1}MB on a crate with no tools", empty_run_rss_kb(bin) as f64 / 1e3);
     println!(
         "{:>6} {:>9} {:>10} {:>11} {:>7} {:>10} {:>9}",
         "files", "source", "floor", "generate", "ratio", "peak RSS", "RSS/src"
@@ -45,11 +46,14 @@ fn main() {
     for n in sizes {
         // MCP_SCHEMA_BENCH_KEEP=DIR keeps the generated crates there, for inspection.
         let dir = match std::env::var_os("MCP_SCHEMA_BENCH_KEEP") {
-            Some(keep) => tempfile::Builder::new()
-                .prefix(&format!("synthetic-{n}-"))
-                .disable_cleanup(true)
-                .tempdir_in(keep)
-                .unwrap(),
+            Some(keep) => {
+                std::fs::create_dir_all(&keep).unwrap();
+                tempfile::Builder::new()
+                    .prefix(&format!("synthetic-{n}-"))
+                    .disable_cleanup(true)
+                    .tempdir_in(keep)
+                    .unwrap()
+            }
             None => tempfile::tempdir().unwrap(),
         };
         let bytes = synth::write_crate(dir.path(), n, &lock).unwrap();
@@ -74,6 +78,23 @@ fn main() {
             peak_kb as f64 * 1e3 / bytes as f64,
         );
     }
+}
+
+/// The peak RSS of a run on a one-line rmcp crate: the program itself (its code, libc, the
+/// allocator's first pages), which every figure below includes.
+fn empty_run_rss_kb(bin: &str) -> i64 {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::write(
+        dir.path().join("Cargo.toml"),
+        "[package]\nname = \"empty\"\nversion = \"0.1.0\"\n\n[dependencies]\nrmcp = \"0.8\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("src/main.rs"), "fn main() {}\n").unwrap();
+    (0..RUNS).map(|_| generate(bin, dir.path())).map(|(_, rss, listed)| (rss, listed)).fold(0, |peak, (rss, listed)| {
+        assert_eq!(listed, 0);
+        peak.max(rss)
+    })
 }
 
 fn expected_tools(files: usize) -> usize {
