@@ -182,7 +182,8 @@ fn run_generate(args: GenerateArgs) -> u8 {
                 return 2;
             }
         }
-        Some(path) => match mcp_schema::manifest::write_if_changed(&path, &manifest.to_pretty_string()) {
+        // Compared with the file and written as it is made, never held whole as text.
+        Some(path) => match mcp_schema::manifest::write_if_changed_with(&path, |out| manifest.write_pretty(out)) {
             Ok(true) => {
                 if args.source.verbose {
                     eprintln!("wrote {}", path.display());

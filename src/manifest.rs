@@ -5,34 +5,105 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
+/// One tool of a manifest, held as its compact JSON text, keys in the order they were given
+/// (serde_json is built with `preserve_order`).
+///
+/// A profile turns each tool into a `Tool` as soon as the tool is final: as a `serde_json::Value`
+/// a schema takes about eight times the bytes of its compact text (every string, map and vector
+/// its own allocation), and a run holds every tool until the end, alongside the syntax trees.
+/// [`Tool::to_value`] parses it back for those that need to look inside (`check`, tests).
+///
+/// Two tools are equal when their texts are: the same keys in the same order. (`check` compares
+/// values, key order ignored.)
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tool {
+    /// Compact JSON as serde_json writes it: no whitespace outside strings. [`write_indented`]
+    /// relies on it.
+    json: Box<str>,
+}
+
+impl Tool {
+    pub fn from_value(value: &Value) -> Tool {
+        let json = serde_json::to_string(value).expect("a Value always serialises");
+        Tool { json: json.into_boxed_str() }
+    }
+
+    /// The compact JSON text of the tool.
+    pub fn json(&self) -> &str {
+        &self.json
+    }
+
+    pub fn to_value(&self) -> Value {
+        serde_json::from_str(&self.json).expect("a tool's text is JSON written by serde_json")
+    }
+}
+
+impl From<&Value> for Tool {
+    fn from(value: &Value) -> Tool {
+        Tool::from_value(value)
+    }
+}
+
 /// A `tools/list` manifest. Tools keep the order the profile gave them; every object keeps its
-/// key order (serde_json is built with `preserve_order`).
-#[derive(Debug, Clone, PartialEq)]
+/// key order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Manifest {
-    pub tools: Vec<Value>,
+    tools: Vec<Tool>,
 }
 
 impl Manifest {
+    pub fn new(tools: Vec<Tool>) -> Manifest {
+        Manifest { tools }
+    }
+
+    /// The tools, in their compact form.
+    pub fn tools(&self) -> &[Tool] {
+        &self.tools
+    }
+
+    /// The tools parsed back into values (each one is parsed on every call).
+    pub fn tool_values(&self) -> Vec<Value> {
+        self.tools.iter().map(Tool::to_value).collect()
+    }
+
+    pub fn len(&self) -> usize {
+        self.tools.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.tools.is_empty()
+    }
+
     pub fn to_value(&self) -> Value {
         let mut doc = Map::new();
-        doc.insert("tools".into(), Value::Array(self.tools.clone()));
+        doc.insert("tools".into(), Value::Array(self.tool_values()));
         Value::Object(doc)
     }
 
     /// 2-space pretty JSON with a final newline: the bytes `generate` prints and writes.
     pub fn to_pretty_string(&self) -> String {
-        let mut s = Vec::new();
+        // Measured first (a quick pass over the compact text), so the string is made at its size.
+        let mut len = Count(0);
+        self.write_pretty(&mut len).expect("counting never fails");
+        let mut s = Vec::with_capacity(len.0);
         self.write_pretty(&mut s).expect("writing to a Vec never fails");
-        String::from_utf8(s).expect("serde_json writes UTF-8")
+        String::from_utf8(s).expect("the tools are UTF-8 and so is the indentation")
     }
 
     /// The bytes of [`Manifest::to_pretty_string`], written to `out` as they are made (no copy of
-    /// the whole document in memory).
-    pub fn write_pretty(&self, out: &mut impl Write) -> io::Result<()> {
-        // Serialised from a borrowed view: cloning every schema into one `Value` first would
-        // double the memory of a large manifest.
-        serde_json::to_writer_pretty(&mut *out, &Document { tools: &self.tools })?;
-        out.write_all(b"\n")
+    /// the whole document in memory): exactly what `serde_json::to_writer_pretty` writes for
+    /// `{"tools": [...]}`, plus a final newline.
+    pub fn write_pretty(&self, out: &mut (impl Write + ?Sized)) -> io::Result<()> {
+        if self.tools.is_empty() {
+            return out.write_all(b"{\n  \"tools\": []\n}\n");
+        }
+        out.write_all(b"{\n  \"tools\": [")?;
+        for (i, tool) in self.tools.iter().enumerate() {
+            out.write_all(if i == 0 { b"\n    " } else { b",\n    " })?;
+            // Each tool is at depth 2: inside the document and inside the array.
+            write_indented(out, tool.json.as_bytes(), 2)?;
+        }
+        out.write_all(b"\n  ]\n}\n")
     }
 
     /// Read a manifest back: a JSON object with a `tools` array of objects that have a `name`.
@@ -54,13 +125,83 @@ impl Manifest {
                 _ => return Err(format!("not a tools/list document: tools[{i}] has no string \"name\"")),
             }
         }
-        Ok(Manifest { tools })
+        Ok(Manifest { tools: tools.iter().map(Tool::from_value).collect() })
     }
 }
 
-#[derive(serde::Serialize)]
-struct Document<'a> {
-    tools: &'a [Value],
+/// Write compact JSON (no whitespace outside strings) as serde_json's `PrettyFormatter` would
+/// write the same value when it starts at nesting depth `depth`: two spaces per level, a newline
+/// before every member and before the closing bracket of a non-empty container, `": "` after a
+/// key, and `{}` / `[]` for empty containers.
+fn write_indented(out: &mut (impl Write + ?Sized), json: &[u8], mut depth: usize) -> io::Result<()> {
+    // Bytes not yet written are `json[pending..i]`: runs of scalars are copied in one write.
+    let mut pending = 0;
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut i = 0;
+    while i < json.len() {
+        let b = json[i];
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+            i += 1;
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            // `}` and `]` are two bytes after `{` and `[`.
+            b'{' | b'[' => {
+                if json.get(i + 1) == Some(&(b + 2)) {
+                    // An empty container stays on its line: `{}`, `[]`.
+                    i += 2;
+                    continue;
+                }
+                out.write_all(&json[pending..=i])?;
+                depth += 1;
+                newline(out, depth)?;
+                pending = i + 1;
+            }
+            b'}' | b']' => {
+                out.write_all(&json[pending..i])?;
+                depth -= 1;
+                newline(out, depth)?;
+                pending = i;
+            }
+            b',' => {
+                out.write_all(&json[pending..=i])?;
+                newline(out, depth)?;
+                pending = i + 1;
+            }
+            b':' => {
+                out.write_all(&json[pending..=i])?;
+                out.write_all(b" ")?;
+                pending = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out.write_all(&json[pending..])
+}
+
+/// A newline and the indentation of `depth`.
+fn newline(out: &mut (impl Write + ?Sized), depth: usize) -> io::Result<()> {
+    const SPACES: &[u8; 65] = b"\n                                                                ";
+    let mut width = 2 * depth;
+    let first = width.min(SPACES.len() - 1);
+    out.write_all(&SPACES[..=first])?;
+    width -= first;
+    while width > 0 {
+        let n = width.min(SPACES.len() - 1);
+        out.write_all(&SPACES[1..=n])?;
+        width -= n;
+    }
+    Ok(())
 }
 
 /// Write `content` to `path` unless the file already holds exactly those bytes.
@@ -69,8 +210,17 @@ struct Document<'a> {
 /// `path`, so a failed or interrupted run never leaves a half-written manifest. Returns whether
 /// the file was (re)written.
 pub fn write_if_changed(path: &Path, content: &str) -> io::Result<bool> {
-    if let Ok(existing) = std::fs::read(path) {
-        if existing == content.as_bytes() {
+    write_if_changed_with(path, |out| out.write_all(content.as_bytes()))
+}
+
+/// [`write_if_changed`] for content made by `write` (called once or twice), never held whole in
+/// memory: it is first compared with the file as it is made, then written to the temporary file
+/// only when it differs. [`Manifest::write_pretty`] makes a manifest this way.
+pub fn write_if_changed_with(path: &Path, write: impl Fn(&mut dyn Write) -> io::Result<()>) -> io::Result<bool> {
+    if let Ok(file) = std::fs::File::open(path) {
+        let mut same = SameAs { file: io::BufReader::with_capacity(1 << 16, file), same: true, scratch: Vec::new() };
+        write(&mut same)?;
+        if same.same && same.at_end() {
             return Ok(false);
         }
     }
@@ -79,8 +229,127 @@ pub fn write_if_changed(path: &Path, content: &str) -> io::Result<bool> {
         _ => Path::new("."),
     };
     let mut tmp = tempfile::Builder::new().prefix(".mcp-schema-").suffix(".tmp").tempfile_in(dir)?;
-    tmp.write_all(content.as_bytes())?;
+    {
+        let mut out = io::BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
+        write(&mut out)?;
+        out.flush()?;
+    }
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(true)
+}
+
+/// A writer that only counts bytes.
+struct Count(usize);
+
+impl Write for Count {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A writer that compares what it is given with what a file holds, byte for byte.
+struct SameAs<R> {
+    file: R,
+    /// No difference so far.
+    same: bool,
+    scratch: Vec<u8>,
+}
+
+impl<R: io::Read> SameAs<R> {
+    /// Whether the file has nothing after what was compared.
+    fn at_end(&mut self) -> bool {
+        matches!(self.file.read(&mut [0u8]), Ok(0))
+    }
+}
+
+impl<R: io::Read> Write for SameAs<R> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.same {
+            self.scratch.resize(buf.len(), 0);
+            // A file that ends first (`UnexpectedEof`) or cannot be read differs: it is replaced.
+            self.same = self.file.read_exact(&mut self.scratch).is_ok() && self.scratch == buf;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use super::{write_if_changed_with, Manifest, Tool};
+
+    /// What the manifest was written with before tools were held compact.
+    fn serde_pretty(tools: &[Value]) -> String {
+        let mut s = serde_json::to_string_pretty(&json!({ "tools": tools })).unwrap();
+        s.push('\n');
+        s
+    }
+
+    fn manifest(tools: &[Value]) -> Manifest {
+        Manifest::new(tools.iter().map(Tool::from_value).collect())
+    }
+
+    #[test]
+    fn pretty_output_is_serde_json_pretty() {
+        let deep = (0..40).fold(json!({"leaf": [1, {"x": null}]}), |v, i| json!({ format!("k{i}"): [v] }));
+        let tools = [
+            json!({"name": "a", "inputSchema": {}, "outputSchema": {"type": "object", "properties": {}}}),
+            json!({
+                "name": "tricky \"quoted\" {braces} [brackets], commas: colons\\",
+                "description": "line\nnext\ttab \u{1} \u{7f} é ✓ 😀 \\\" ]}",
+                "enum": [[], {}, [[]], [{}], [1, -2.5, 3e100, true, false, null], ""],
+                "nested": {"a": {"b": {"c": []}}, "{": "}", "[": "]", ":": ",", "\\": "\""},
+            }),
+            json!({"name": "deep", "inputSchema": deep}),
+            json!({"name": "empty-string-key", "": {"": ""}}),
+        ];
+        for n in 0..=tools.len() {
+            let m = manifest(&tools[..n]);
+            assert_eq!(m.to_pretty_string(), serde_pretty(&tools[..n]), "first {n} tools");
+        }
+        assert_eq!(manifest(&[]).to_pretty_string(), "{\n  \"tools\": []\n}\n");
+    }
+
+    #[test]
+    fn tools_keep_their_key_order_and_parse_back() {
+        let tool = json!({"name": "t", "z": 1, "a": {"y": 2, "b": 3}});
+        let m = manifest(std::slice::from_ref(&tool));
+        assert_eq!(m.tools()[0].json(), r#"{"name":"t","z":1,"a":{"y":2,"b":3}}"#);
+        assert_eq!(m.tool_values(), std::slice::from_ref(&tool));
+        assert_eq!(m.to_value(), json!({ "tools": [tool] }));
+        let text = m.to_pretty_string();
+        assert_eq!(Manifest::parse(&text).unwrap(), m);
+    }
+
+    #[test]
+    fn a_file_is_rewritten_only_when_its_bytes_differ() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.json");
+        let m = manifest(&[json!({"name": "a", "inputSchema": {"type": "object"}})]);
+        let text = m.to_pretty_string();
+        let write = |path: &std::path::Path| write_if_changed_with(path, |out| m.write_pretty(out)).unwrap();
+        assert!(write(&path), "a new file");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        assert!(!write(&path), "the same bytes");
+        let longer = format!("{text} ");
+        let different = text.replace('a', "b");
+        for old in [&text[..text.len() - 1], longer.as_str(), different.as_str(), ""] {
+            std::fs::write(&path, old).unwrap();
+            assert!(write(&path), "{old:?}");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        }
+        // Only the manifest is left in the directory: no temporary file.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
 }

@@ -14,7 +14,7 @@ fn tools(rel: &str) -> Vec<Value> {
     let outcome = generate(&GenerateOptions { paths: vec![testdata(rel)], ..Default::default() });
     let diags: Vec<String> = outcome.diagnostics.iter().map(|d| d.to_string()).collect();
     assert!(!outcome.failed(), "{rel}: {diags:?}");
-    outcome.manifest.expect("a manifest").tools
+    outcome.manifest.expect("a manifest").tool_values()
 }
 
 fn tool<'a>(tools: &'a [Value], name: &str) -> &'a Value {

@@ -62,7 +62,7 @@ fn every_rmcp_schema_is_valid_in_its_dialect() {
                 ..Default::default()
             };
             if let Some(m) = generate(&opts).manifest {
-                checked += check_manifest(&krate.display().to_string(), &m.tools, &mut failures);
+                checked += check_manifest(&krate.display().to_string(), &m.tool_values(), &mut failures);
             }
         }
     }
@@ -89,7 +89,7 @@ fn every_python_sdk_schema_is_valid_2020_12() {
             ..Default::default()
         });
         if let Some(m) = outcome.manifest {
-            checked += check_manifest(&input.display().to_string(), &m.tools, &mut failures);
+            checked += check_manifest(&input.display().to_string(), &m.tool_values(), &mut failures);
         }
     }
     assert!(checked > 120, "only {checked} schemas were checked");

@@ -75,11 +75,12 @@ fn every_case_matches_the_python_sdk() {
             ));
             continue;
         };
-        if manifest.tools.len() != 1 {
-            failures.push(format!("{id}: expected one tool, got {}", manifest.tools.len()));
+        let tools = manifest.tool_values();
+        if tools.len() != 1 {
+            failures.push(format!("{id}: expected one tool, got {}", tools.len()));
             continue;
         }
-        let got = &manifest.tools[0];
+        let got = &tools[0];
         if got != &expected["tool"] {
             failures.push(format!("{id}: differs\n  expected {}\n  got      {}", expected["tool"], got));
             continue;

@@ -150,12 +150,17 @@ impl Report {
 
 /// Compare the committed manifest `old` with the regenerated `new`.
 pub fn compare(old: &Manifest, new: &Manifest) -> Report {
-    let mut report = Report { changes: Vec::new(), old_tools: old.tools.len(), new_tools: new.tools.len() };
-    if old.tools.len() == new.tools.len() && old.tools.iter().zip(&new.tools).all(|(a, b)| json_eq(a, b)) {
+    let mut report = Report { changes: Vec::new(), old_tools: old.len(), new_tools: new.len() };
+    // The same text is the same tools, key order included: nothing to parse.
+    if old.tools() == new.tools() {
         return report;
     }
-    let okeys = keys(&old.tools);
-    let nkeys = keys(&new.tools);
+    let (old, new) = (old.tool_values(), new.tool_values());
+    if old.len() == new.len() && old.iter().zip(&new).all(|(a, b)| json_eq(a, b)) {
+        return report;
+    }
+    let okeys = keys(&old);
+    let nkeys = keys(&new);
     let common_old: Vec<&(String, usize)> = okeys.iter().filter(|k| nkeys.contains(k)).collect();
     let common_new: Vec<&(String, usize)> = nkeys.iter().filter(|k| okeys.contains(k)).collect();
     let stayed = lcs(&common_old, &common_new);
@@ -180,7 +185,7 @@ pub fn compare(old: &Manifest, new: &Manifest) -> Report {
                 format!("moved from position {i} to {j}"),
             ));
         }
-        report.changes.extend(compare_tool(name, &old.tools[i], &new.tools[j]));
+        report.changes.extend(compare_tool(name, &old[i], &new[j]));
     }
     for key in nkeys.iter().filter(|k| !okeys.contains(k)) {
         report.changes.push(tool_change(&rules::tool_added::RULE, &key.0, None, None, "a new tool".into()));

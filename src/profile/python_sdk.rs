@@ -8,11 +8,11 @@ use syn::Meta;
 
 use super::{annotations, lit_bool, lit_str, tool_fns, ToolFn};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
+use crate::manifest::{Manifest, Tool};
 use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Scope, Style, Ty, Unknown};
 use crate::schema::order::pydantic_order;
 use crate::schema::pydantic::{Direction, Pydantic, MAX_SCHEMA_NODES};
 use crate::source::Workspace;
-use crate::Manifest;
 
 /// Classes the SDK treats as content for the model: they never produce an output schema.
 const CONTENT_BLOCKS: &[&str] = &[
@@ -108,10 +108,11 @@ pub fn manifest(ws: &Workspace, diagnostics: &mut Diagnostics) -> Manifest {
             continue;
         }
         names.insert(name, here);
-        tools.push(entry);
+        // Final: kept as compact text (see `Tool`), its values freed now.
+        tools.push(Tool::from_value(&entry));
     }
     diagnostics.extend(std::mem::take(&mut lowerer.diagnostics));
-    Manifest { tools }
+    Manifest::new(tools)
 }
 
 fn tool_entry(

@@ -20,6 +20,7 @@ use self::schemas::{Outcome, Side};
 use self::traits::{Opt, Override};
 use self::version::{Behaviour, Versions, KNOWN_PROTOCOLS, LATEST_PROTOCOL};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
+use crate::manifest::Tool;
 use crate::model::{Lowerer, Scope};
 use crate::source::Workspace;
 use crate::{GenerateOptions, Manifest};
@@ -119,7 +120,8 @@ pub fn manifest(
             entries
         }
     };
-    let mut tools: Vec<(String, Value)> = Vec::new();
+    // Each tool is compact JSON from the moment it is built (see `Tool`).
+    let mut tools: Vec<(String, Tool)> = Vec::new();
     for entry in &entries {
         match entry {
             Entry::Remove(name) => tools.retain(|(n, _)| n != name),
@@ -135,7 +137,7 @@ pub fn manifest(
     let lower_diags = std::mem::take(&mut builder.lowerer.diagnostics);
     builder.diagnostics.extend(lower_diags);
     tools.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-    Some(Manifest { tools: tools.into_iter().map(|(_, t)| t).collect() })
+    Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()))
 }
 
 /// The server to list: `--server`, the only one, or an error that lists them.
@@ -244,7 +246,7 @@ impl<'w> Builder<'w, '_> {
         self.push(Diagnostic::error(code, message).at(Some(at.clone())));
     }
 
-    fn tool(&mut self, entry: &Entry<'w>) -> Option<(String, Value)> {
+    fn tool(&mut self, entry: &Entry<'w>) -> Option<(String, Tool)> {
         match entry {
             Entry::Fn(t) => Some(self.fn_tool(*t)),
             Entry::Trait(i) => self.trait_tool(*i),
@@ -253,7 +255,7 @@ impl<'w> Builder<'w, '_> {
     }
 
     /// A `#[tool]` fn.
-    fn fn_tool(&mut self, t: routers::ToolFnRef<'w>) -> (String, Value) {
+    fn fn_tool(&mut self, t: routers::ToolFnRef<'w>) -> (String, Tool) {
         let tool = self.index.tool_fn(t);
         let at = At { ws: self.ws, krate: tool.krate, module: tool.module };
         let loc = tool.location(self.ws);
@@ -485,7 +487,7 @@ impl<'w> Builder<'w, '_> {
         execution: Option<Value>,
         icons: Option<Value>,
         meta: Option<Value>,
-    ) -> Value {
+    ) -> Tool {
         let mut entry = Map::new();
         entry.insert("name".into(), Value::String(name.to_owned()));
         if let Some(t) = title {
@@ -512,11 +514,12 @@ impl<'w> Builder<'w, '_> {
         if let Some(m) = meta {
             entry.insert("_meta".into(), m);
         }
-        Value::Object(entry)
+        // Final: kept as compact text, and its values freed now rather than at the end of the run.
+        Tool::from_value(&Value::Object(entry))
     }
 
     /// A trait tool (`impl ToolBase for T`).
-    fn trait_tool(&mut self, i: usize) -> Option<(String, Value)> {
+    fn trait_tool(&mut self, i: usize) -> Option<(String, Tool)> {
         let imp = &self.index.impls[i];
         let at = At { ws: self.ws, krate: imp.krate, module: imp.module };
         let loc = self.index.impl_location(i);
@@ -705,7 +708,7 @@ mod tests {
 
     fn tools(o: &Outcome) -> Vec<Value> {
         assert!(!o.failed(), "{:?}", o.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>());
-        o.manifest.as_ref().unwrap().tools.clone()
+        o.manifest.as_ref().unwrap().tool_values()
     }
 
     fn messages(o: &Outcome) -> String {
