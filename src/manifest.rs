@@ -17,9 +17,18 @@ use serde_json::{Map, Value};
 /// values, key order ignored.)
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tool {
-    /// Compact JSON as serde_json writes it: no whitespace outside strings. [`write_indented`]
-    /// relies on it.
+    /// Compact JSON as serde_json writes it.
     json: Box<str>,
+}
+
+/// A tool serializes as the value its text holds, streamed from the text by serde-transcode: the
+/// pretty manifest is written by serde_json's own `PrettyFormatter` without the tools ever
+/// becoming `Value`s again. Numbers come back exactly (serde_json's `float_roundtrip`).
+impl serde::Serialize for Tool {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut de = serde_json::Deserializer::from_str(&self.json);
+        serde_transcode::transcode(&mut de, serializer)
+    }
 }
 
 impl Tool {
@@ -82,10 +91,7 @@ impl Manifest {
 
     /// 2-space pretty JSON with a final newline: the bytes `generate` prints and writes.
     pub fn to_pretty_string(&self) -> String {
-        // Measured first (a quick pass over the compact text), so the string is made at its size.
-        let mut len = Count(0);
-        self.write_pretty(&mut len).expect("counting never fails");
-        let mut s = Vec::with_capacity(len.0);
+        let mut s = Vec::new();
         self.write_pretty(&mut s).expect("writing to a Vec never fails");
         String::from_utf8(s).expect("the tools are UTF-8 and so is the indentation")
     }
@@ -94,16 +100,8 @@ impl Manifest {
     /// the whole document in memory): exactly what `serde_json::to_writer_pretty` writes for
     /// `{"tools": [...]}`, plus a final newline.
     pub fn write_pretty(&self, out: &mut (impl Write + ?Sized)) -> io::Result<()> {
-        if self.tools.is_empty() {
-            return out.write_all(b"{\n  \"tools\": []\n}\n");
-        }
-        out.write_all(b"{\n  \"tools\": [")?;
-        for (i, tool) in self.tools.iter().enumerate() {
-            out.write_all(if i == 0 { b"\n    " } else { b",\n    " })?;
-            // Each tool is at depth 2: inside the document and inside the array.
-            write_indented(out, tool.json.as_bytes(), 2)?;
-        }
-        out.write_all(b"\n  ]\n}\n")
+        serde_json::to_writer_pretty(&mut *out, &Document { tools: &self.tools })?;
+        out.write_all(b"\n")
     }
 
     /// Read a manifest back: a JSON object with a `tools` array of objects that have a `name`.
@@ -129,79 +127,9 @@ impl Manifest {
     }
 }
 
-/// Write compact JSON (no whitespace outside strings) as serde_json's `PrettyFormatter` would
-/// write the same value when it starts at nesting depth `depth`: two spaces per level, a newline
-/// before every member and before the closing bracket of a non-empty container, `": "` after a
-/// key, and `{}` / `[]` for empty containers.
-fn write_indented(out: &mut (impl Write + ?Sized), json: &[u8], mut depth: usize) -> io::Result<()> {
-    // Bytes not yet written are `json[pending..i]`: runs of scalars are copied in one write.
-    let mut pending = 0;
-    let mut in_string = false;
-    let mut escaped = false;
-    let mut i = 0;
-    while i < json.len() {
-        let b = json[i];
-        if in_string {
-            if escaped {
-                escaped = false;
-            } else if b == b'\\' {
-                escaped = true;
-            } else if b == b'"' {
-                in_string = false;
-            }
-            i += 1;
-            continue;
-        }
-        match b {
-            b'"' => in_string = true,
-            // `}` and `]` are two bytes after `{` and `[`.
-            b'{' | b'[' => {
-                if json.get(i + 1) == Some(&(b + 2)) {
-                    // An empty container stays on its line: `{}`, `[]`.
-                    i += 2;
-                    continue;
-                }
-                out.write_all(&json[pending..=i])?;
-                depth += 1;
-                newline(out, depth)?;
-                pending = i + 1;
-            }
-            b'}' | b']' => {
-                out.write_all(&json[pending..i])?;
-                depth -= 1;
-                newline(out, depth)?;
-                pending = i;
-            }
-            b',' => {
-                out.write_all(&json[pending..=i])?;
-                newline(out, depth)?;
-                pending = i + 1;
-            }
-            b':' => {
-                out.write_all(&json[pending..=i])?;
-                out.write_all(b" ")?;
-                pending = i + 1;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    out.write_all(&json[pending..])
-}
-
-/// A newline and the indentation of `depth`.
-fn newline(out: &mut (impl Write + ?Sized), depth: usize) -> io::Result<()> {
-    const SPACES: &[u8; 65] = b"\n                                                                ";
-    let mut width = 2 * depth;
-    let first = width.min(SPACES.len() - 1);
-    out.write_all(&SPACES[..=first])?;
-    width -= first;
-    while width > 0 {
-        let n = width.min(SPACES.len() - 1);
-        out.write_all(&SPACES[1..=n])?;
-        width -= n;
-    }
-    Ok(())
+#[derive(serde::Serialize)]
+struct Document<'a> {
+    tools: &'a [Tool],
 }
 
 /// Write `content` to `path` unless the file already holds exactly those bytes.
@@ -237,20 +165,6 @@ pub fn write_if_changed_with(path: &Path, write: impl Fn(&mut dyn Write) -> io::
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(true)
-}
-
-/// A writer that only counts bytes.
-struct Count(usize);
-
-impl Write for Count {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0 += buf.len();
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
 }
 
 /// A writer that compares what it is given with what a file holds, byte for byte.
@@ -289,7 +203,7 @@ mod tests {
 
     use super::{write_if_changed_with, Manifest, Tool};
 
-    /// What the manifest was written with before tools were held compact.
+    /// A manifest as serde_json writes it from values.
     fn serde_pretty(tools: &[Value]) -> String {
         let mut s = serde_json::to_string_pretty(&json!({ "tools": tools })).unwrap();
         s.push('\n');
@@ -313,6 +227,9 @@ mod tests {
             }),
             json!({"name": "deep", "inputSchema": deep}),
             json!({"name": "empty-string-key", "": {"": ""}}),
+            // Numbers come back as they were written: the shortest text of the same f64.
+            json!({"name": "numbers", "n": [0.1, 0.30000000000000004, 1e-7, 5e-324, 1.7976931348623157e308,
+                -0.0, 123456789012345678u64, -9223372036854775808i64, 18446744073709551615u64]}),
         ];
         for n in 0..=tools.len() {
             let m = manifest(&tools[..n]);
