@@ -62,7 +62,7 @@ fn main() {
         let mut best = Duration::MAX;
         let mut peak_kb = 0;
         for _ in 0..RUNS {
-            let (wall, rss_kb, listed) = generate(bin, dir.path());
+            let (wall, rss_kb, listed) = generate(bin, dir.path(), Stdio::inherit());
             assert_eq!(listed, tools, "generate listed {listed} tools, expected {tools}");
             best = best.min(wall);
             peak_kb = peak_kb.max(rss_kb);
@@ -81,7 +81,8 @@ fn main() {
 }
 
 /// The peak RSS of a run on a one-line rmcp crate: the program itself (its code, libc, the
-/// allocator's first pages), which every figure below includes.
+/// allocator's first pages), which every figure below includes. Its warnings (no lock, no server)
+/// are not shown.
 fn empty_run_rss_kb(bin: &str) -> i64 {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("src")).unwrap();
@@ -91,10 +92,13 @@ fn empty_run_rss_kb(bin: &str) -> i64 {
     )
     .unwrap();
     std::fs::write(dir.path().join("src/main.rs"), "fn main() {}\n").unwrap();
-    (0..RUNS).map(|_| generate(bin, dir.path())).map(|(_, rss, listed)| (rss, listed)).fold(0, |peak, (rss, listed)| {
-        assert_eq!(listed, 0);
-        peak.max(rss)
-    })
+    (0..RUNS).map(|_| generate(bin, dir.path(), Stdio::null())).map(|(_, rss, listed)| (rss, listed)).fold(
+        0,
+        |peak, (rss, listed)| {
+            assert_eq!(listed, 0);
+            peak.max(rss)
+        },
+    )
 }
 
 fn expected_tools(files: usize) -> usize {
@@ -127,7 +131,7 @@ fn floor(root: &Path) -> Duration {
 }
 
 /// One `generate` run: wall time, peak RSS in kB (from wait4), and the number of tools listed.
-fn generate(bin: &str, root: &Path) -> (Duration, i64, usize) {
+fn generate(bin: &str, root: &Path, stderr: Stdio) -> (Duration, i64, usize) {
     let out = tempfile::NamedTempFile::new().unwrap();
     let start = Instant::now();
     #[allow(clippy::zombie_processes)] // reaped by wait4 below, which also gives its peak memory
@@ -135,7 +139,7 @@ fn generate(bin: &str, root: &Path) -> (Duration, i64, usize) {
         .args(["generate", "--profile", "rmcp"])
         .arg(root)
         .stdout(Stdio::from(out.reopen().unwrap()))
-        .stderr(Stdio::inherit())
+        .stderr(stderr)
         .spawn()
         .unwrap();
     let mut status = 0;
