@@ -60,7 +60,7 @@ pub struct ParsedFile {
     corrections: Vec<skeleton::Correction>,
     bodies: Vec<skeleton::BodyRange>,
     parsed_bodies: Vec<OnceCell<Option<syn::Block>>>,
-    deferred: deferred::DeferredImpls,
+    deferred: deferred::DeferredItems,
 }
 
 impl ParsedFile {
@@ -68,7 +68,7 @@ impl ParsedFile {
         source: Arc<SourceFile>,
         lines: Lines,
         skeleton: Option<&skeleton::Skeleton>,
-        deferred: deferred::DeferredImpls,
+        deferred: deferred::DeferredItems,
     ) -> Self {
         let (corrections, bodies) = match skeleton {
             Some(s) => (s.corrections.clone(), s.bodies.clone()),
@@ -129,7 +129,13 @@ impl ParsedFile {
     /// The items of an impl block of this file: always use this rather than `imp.items`, which
     /// is empty when the block's items were deferred (see [`deferred`]).
     pub fn impl_items<'a>(&'a self, imp: &'a syn::ItemImpl) -> &'a [syn::ImplItem] {
-        self.deferred.items_of(imp)
+        self.deferred.impl_items(imp)
+    }
+
+    /// The items of a trait of this file: always use this rather than `t.items` (see
+    /// [`ParsedFile::impl_items`]).
+    pub fn trait_items<'a>(&'a self, t: &'a syn::ItemTrait) -> &'a [syn::TraitItem] {
+        self.deferred.trait_items(t)
     }
 
     /// The real body of a function whose body the skeleton left out (parsed on first use), or
@@ -201,6 +207,11 @@ impl Workspace {
     /// The items of an impl block written in `module` of `krate` (see [`ParsedFile::impl_items`]).
     pub fn impl_items<'a>(&'a self, krate: usize, module: ModuleId, imp: &'a syn::ItemImpl) -> &'a [syn::ImplItem] {
         self.crates[krate].file_of(module).impl_items(imp)
+    }
+
+    /// The items of a trait written in `module` of `krate` (see [`ParsedFile::trait_items`]).
+    pub fn trait_items<'a>(&'a self, krate: usize, module: ModuleId, t: &'a syn::ItemTrait) -> &'a [syn::TraitItem] {
+        self.crates[krate].file_of(module).trait_items(t)
     }
 
     /// See [`ParsedFile::body_mentions`].

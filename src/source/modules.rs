@@ -10,7 +10,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::cargo::CargoManifest;
-use super::deferred::DeferredImpls;
+use super::deferred::DeferredItems;
 use super::skeleton::{skeletonize, Skeleton};
 use super::{Crate, Lines, ParseMode, ParsedFile};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceFile};
@@ -39,7 +39,7 @@ struct Loaded {
     read: Option<ReadFile>,
     ast: Option<syn::File>,
     skeleton: Option<Skeleton>,
-    deferred: DeferredImpls,
+    deferred: DeferredItems,
 }
 
 /// What is kept of a file's text once read.
@@ -145,10 +145,10 @@ fn prepare(path: &Path, mode: ParseMode) -> Prepared {
 
 fn parse_prepared(prep: Prepared) -> Loaded {
     let Prepared { mut read, full, skeleton } = prep;
-    let mut deferred = DeferredImpls::default();
+    let mut deferred = DeferredItems::default();
     let ast = match (&skeleton, &full) {
         (Some(s), _) => syn::parse_file(&s.text).ok().map(|mut ast| {
-            deferred = DeferredImpls::take(&mut ast.items, &s.text);
+            deferred = DeferredItems::take(&mut ast.items, &s.text);
             compact(ast)
         }),
         (None, Some(t)) => syn::parse_file(t).ok(),
