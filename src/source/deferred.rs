@@ -1,66 +1,97 @@
-//! Deferred item lists: the items of an impl block or a trait that no profile looks into unless
-//! it asks for that very block are not kept as syntax trees. Their skeleton text is kept instead,
-//! and parsed again on first use ([`super::ParsedFile::impl_items`],
-//! [`super::ParsedFile::trait_items`]).
+//! Deferred items: what no profile looks into unless it asks for that very item is not kept as a
+//! syntax tree. Its skeleton text is kept instead, and parsed again on first use.
 //!
-//! Most of a crate's item-level code is ordinary methods, and syn spends several kilobytes of tree
-//! on each signature; the profiles only read the impl blocks of a few types (a server, a trait
-//! tool, a type whose `Default` or `default = "Type::f"` a schema needs), and no trait's items.
-//! Every impl block is deferred except those with a `#[tool]` item: the scan for tool fns reads
-//! every impl block directly, and asking for each would parse them all again.
+//! Most of a crate's item-level code is ordinary methods, free fns, traits and types no tool
+//! uses, and syn spends several kilobytes of tree on a signature. So are deferred:
+//!
+//! * the item lists of impl blocks ([`super::ParsedFile::impl_items`]), except blocks with a
+//!   `#[tool]` item: the scan for tool fns reads every block's items directly, and asking for
+//!   each would parse them all again. The block itself (attributes, generics, trait, self type)
+//!   stays, for the profiles that look for the impls of a type;
+//! * the item lists of traits ([`super::ParsedFile::trait_items`]);
+//! * whole structs, enums, unions, type aliases, consts, statics and fns without a `#[tool]`
+//!   attribute ([`super::ParsedFile::whole_item`], which [`super::Workspace::item`] goes through).
+//!   A shell stays in the tree: the same kind of item with the same name (at the same position),
+//!   and nothing else, for the module's scope.
 //!
 //! The text parsed again is the very skeleton text the file was parsed from, padded to the same
 //! line and column, so its spans and trees are the same as those of the first parse.
 
 use std::cell::OnceCell;
 
+use proc_macro2::Span;
 use syn::parse::{ParseStream, Parser};
 
-/// The item list of an impl block or a trait, taken out of the tree.
+/// A piece of skeleton text taken out of the tree, and what it parses to (once asked).
 #[derive(Debug)]
 struct Deferred<T> {
-    /// The position of its `{` in the skeleton: 1-based line, 0-based column in chars.
+    /// The position of its first char in the skeleton: 1-based line, 0-based column in chars.
     line: usize,
     column: usize,
-    /// The skeleton text from `{` to `}`.
+    /// The key it is found by: where a brace group opens, or where an item's name is.
+    key: (usize, usize),
     text: Box<str>,
-    items: OnceCell<Vec<T>>,
+    parsed: OnceCell<T>,
 }
 
-impl<T: syn::parse::Parse> Deferred<T> {
-    fn new(braces: &syn::token::Brace, skeleton: &str) -> Option<Self> {
-        let group = braces.span.join();
-        let text = skeleton.get(group.byte_range())?;
-        let open = group.start();
-        Some(Deferred { line: open.line, column: open.column, text: text.into(), items: OnceCell::new() })
+impl<T> Deferred<T> {
+    /// The text from the start of `from` to the end of `to`, found by `key`; `None` when the spans
+    /// are not of `skeleton`.
+    fn spanning(from: Span, to: Span, key: Span, skeleton: &str) -> Option<Self> {
+        let text = skeleton.get(from.byte_range().start..to.byte_range().end)?;
+        let (start, key) = (from.start(), key.start());
+        Some(Deferred {
+            line: start.line,
+            column: start.column,
+            key: (key.line, key.column),
+            text: text.into(),
+            parsed: OnceCell::new(),
+        })
     }
 
     fn key(&self) -> (usize, usize) {
-        (self.line, self.column)
+        self.key
+    }
+
+    /// Parse the text again at its own line and column, compacted as the file's tree was. It
+    /// parsed once already, so failing now would mean a bug; the caller then gives an empty result
+    /// rather than abort the run.
+    fn parse_with<R: Clone>(&self, parser: impl Parser<Output = R>) -> Option<R> {
+        let mut text = "\n".repeat(self.line - 1);
+        text.push_str(&" ".repeat(self.column));
+        text.push_str(&self.text);
+        parser.parse_str(&text).ok().map(|parsed| super::compacted(&parsed))
+    }
+}
+
+impl<T: syn::parse::Parse + Clone> Deferred<Vec<T>> {
+    fn braced(braces: &syn::token::Brace, skeleton: &str) -> Option<Self> {
+        let (open, close) = (braces.span.open(), braces.span.close());
+        Deferred::spanning(open, close, open, skeleton)
     }
 
     fn items(&self) -> &[T] {
-        self.items.get_or_init(|| {
-            let mut text = "\n".repeat(self.line - 1);
-            text.push_str(&" ".repeat(self.column));
-            text.push_str(&self.text);
-            // The text parsed once already; failing now would mean a bug, and then the list is
-            // simply empty rather than the run aborted.
-            braced_items.parse_str(&text).unwrap_or_default()
-        })
+        self.parsed.get_or_init(|| self.parse_with(braced_items).unwrap_or_default())
     }
 }
 
-/// The deferred item lists of one file, each kind in source order.
+impl Deferred<Option<syn::Item>> {
+    fn item(&self) -> Option<&syn::Item> {
+        self.parsed.get_or_init(|| self.parse_with(<syn::Item as syn::parse::Parse>::parse)).as_ref()
+    }
+}
+
+/// The deferred items of one file, each kind in source order.
 #[derive(Debug, Default)]
 pub(crate) struct DeferredItems {
-    impls: Vec<Deferred<syn::ImplItem>>,
-    traits: Vec<Deferred<syn::TraitItem>>,
+    impls: Vec<Deferred<Vec<syn::ImplItem>>>,
+    traits: Vec<Deferred<Vec<syn::TraitItem>>>,
+    whole: Vec<Deferred<Option<syn::Item>>>,
 }
 
 impl DeferredItems {
-    /// Take the item lists out of every deferrable impl block and trait of `items` (inline
-    /// modules included). `skeleton` is the text the items were parsed from.
+    /// Take out of `items` (inline modules included) everything that can be deferred. `skeleton`
+    /// is the text the items were parsed from.
     pub(crate) fn take(items: &mut [syn::Item], skeleton: &str) -> Self {
         let mut out = DeferredItems::default();
         out.take_from(items, skeleton);
@@ -69,15 +100,20 @@ impl DeferredItems {
 
     fn take_from(&mut self, items: &mut [syn::Item], skeleton: &str) {
         for item in items {
+            if let Some(d) = whole(item, skeleton) {
+                self.whole.push(d);
+                hollow(item);
+                continue;
+            }
             match item {
                 syn::Item::Impl(imp) if deferrable(imp) => {
-                    if let Some(d) = Deferred::new(&imp.brace_token, skeleton) {
+                    if let Some(d) = Deferred::braced(&imp.brace_token, skeleton) {
                         self.impls.push(d);
                         imp.items = Vec::new();
                     }
                 }
                 syn::Item::Trait(t) if !t.items.is_empty() => {
-                    if let Some(d) = Deferred::new(&t.brace_token, skeleton) {
+                    if let Some(d) = Deferred::braced(&t.brace_token, skeleton) {
                         self.traits.push(d);
                         t.items = Vec::new();
                     }
@@ -92,26 +128,35 @@ impl DeferredItems {
         }
     }
 
+    /// `item` itself, or the whole item when `item` is the shell of a deferred one.
+    pub(crate) fn whole_item<'a>(&'a self, item: &'a syn::Item) -> &'a syn::Item {
+        if self.whole.is_empty() {
+            return item;
+        }
+        let Some(name) = deferrable_name(item) else { return item };
+        find(&self.whole, name.span()).and_then(Deferred::item).unwrap_or(item)
+    }
+
     /// The items of `imp`: its own, or those parsed again when they were deferred.
     pub(crate) fn impl_items<'a>(&'a self, imp: &'a syn::ItemImpl) -> &'a [syn::ImplItem] {
-        lookup(&self.impls, &imp.items, &imp.brace_token)
+        if !imp.items.is_empty() {
+            return &imp.items;
+        }
+        find(&self.impls, imp.brace_token.span.open()).map_or(&imp.items, Deferred::items)
     }
 
     /// The items of `t`: its own, or those parsed again when they were deferred.
     pub(crate) fn trait_items<'a>(&'a self, t: &'a syn::ItemTrait) -> &'a [syn::TraitItem] {
-        lookup(&self.traits, &t.items, &t.brace_token)
+        if !t.items.is_empty() {
+            return &t.items;
+        }
+        find(&self.traits, t.brace_token.span.open()).map_or(&t.items, Deferred::items)
     }
 }
 
-fn lookup<'a, T: syn::parse::Parse>(deferred: &'a [Deferred<T>], own: &'a [T], braces: &syn::token::Brace) -> &'a [T] {
-    if !own.is_empty() || deferred.is_empty() {
-        return own;
-    }
-    let open = braces.span.open().start();
-    match deferred.binary_search_by_key(&(open.line, open.column), Deferred::key) {
-        Ok(i) => deferred[i].items(),
-        Err(_) => own,
-    }
+fn find<T>(deferred: &[Deferred<T>], key: Span) -> Option<&Deferred<T>> {
+    let at = key.start();
+    deferred.binary_search_by_key(&(at.line, at.column), Deferred::key).ok().map(|i| &deferred[i])
 }
 
 /// `{ #![inner] item* }`, the body of an impl block or a trait.
@@ -146,6 +191,91 @@ fn item_attrs(item: &syn::ImplItem) -> &[syn::Attribute] {
 
 fn is_tool_attr(attr: &syn::Attribute) -> bool {
     attr.path().segments.last().is_some_and(|s| s.ident == "tool")
+}
+
+/// The name of an item that is deferred whole when it can be: a fn with a `#[tool]` attribute is
+/// read by the scan for tool fns, and is not.
+fn deferrable_name(item: &syn::Item) -> Option<&syn::Ident> {
+    match item {
+        syn::Item::Struct(s) => Some(&s.ident),
+        syn::Item::Enum(e) => Some(&e.ident),
+        syn::Item::Union(u) => Some(&u.ident),
+        syn::Item::Type(t) => Some(&t.ident),
+        syn::Item::Const(c) => Some(&c.ident),
+        syn::Item::Static(s) => Some(&s.ident),
+        syn::Item::Fn(f) if !f.attrs.iter().any(is_tool_attr) => Some(&f.sig.ident),
+        _ => None,
+    }
+}
+
+/// The whole text of a deferrable item: from its first attribute (or its visibility, or its
+/// first keyword) to its last token.
+fn whole(item: &syn::Item, skeleton: &str) -> Option<Deferred<Option<syn::Item>>> {
+    use syn::spanned::Spanned;
+    let name = deferrable_name(item)?;
+    let (attrs, vis, keyword, last): (&[syn::Attribute], &syn::Visibility, Span, Span) = match item {
+        syn::Item::Struct(s) => (
+            &s.attrs,
+            &s.vis,
+            s.struct_token.span,
+            match (&s.semi_token, &s.fields) {
+                (Some(semi), _) => semi.span,
+                (None, syn::Fields::Named(f)) => f.brace_token.span.close(),
+                (None, _) => return None,
+            },
+        ),
+        syn::Item::Enum(e) => (&e.attrs, &e.vis, e.enum_token.span, e.brace_token.span.close()),
+        syn::Item::Union(u) => (&u.attrs, &u.vis, u.union_token.span, u.fields.brace_token.span.close()),
+        syn::Item::Type(t) => (&t.attrs, &t.vis, t.type_token.span, t.semi_token.span),
+        syn::Item::Const(c) => (&c.attrs, &c.vis, c.const_token.span, c.semi_token.span),
+        syn::Item::Static(s) => (&s.attrs, &s.vis, s.static_token.span, s.semi_token.span),
+        syn::Item::Fn(f) => (&f.attrs, &f.vis, first_of_signature(&f.sig), f.block.brace_token.span.close()),
+        _ => return None,
+    };
+    let first = match (attrs.first(), vis) {
+        (Some(a), _) => a.pound_token.span,
+        (None, syn::Visibility::Inherited) => keyword,
+        (None, vis) => vis.span(),
+    };
+    Deferred::spanning(first, last, name.span(), skeleton)
+}
+
+fn first_of_signature(sig: &syn::Signature) -> Span {
+    let first = [
+        sig.constness.map(|t| t.span),
+        sig.asyncness.map(|t| t.span),
+        sig.unsafety.map(|t| t.span),
+        sig.abi.as_ref().map(|a| a.extern_token.span),
+    ];
+    first.into_iter().flatten().next().unwrap_or(sig.fn_token.span)
+}
+
+/// Leave in the tree only the shell of a deferred item: its kind, its name (with its span, by
+/// which the whole item is found again) and its visibility, for the module's scope.
+fn hollow(item: &mut syn::Item) {
+    let nothing = || Box::new(syn::Type::Verbatim(proc_macro2::TokenStream::new()));
+    match item {
+        syn::Item::Struct(s) => {
+            (s.attrs, s.generics, s.fields) = (Vec::new(), syn::Generics::default(), syn::Fields::Unit);
+        }
+        syn::Item::Enum(e) => (e.attrs, e.generics, e.variants) = Default::default(),
+        syn::Item::Union(u) => (u.attrs, u.generics, u.fields.named) = Default::default(),
+        syn::Item::Type(t) => (t.attrs, t.generics, t.ty) = (Vec::new(), syn::Generics::default(), nothing()),
+        syn::Item::Const(c) => {
+            (c.attrs, c.generics, c.ty) = (Vec::new(), syn::Generics::default(), nothing());
+            *c.expr = syn::Expr::Verbatim(proc_macro2::TokenStream::new());
+        }
+        syn::Item::Static(s) => {
+            (s.attrs, s.ty) = (Vec::new(), nothing());
+            *s.expr = syn::Expr::Verbatim(proc_macro2::TokenStream::new());
+        }
+        syn::Item::Fn(f) => {
+            (f.attrs, f.sig.generics, f.sig.inputs) = Default::default();
+            f.sig.output = syn::ReturnType::Default;
+            f.block.stmts = Vec::new();
+        }
+        _ => {}
+    }
 }
 
 #[cfg(test)]
@@ -244,6 +374,45 @@ trait Empty {}
         assert_eq!(lazy_impls[2].attrs.len(), 2);
         // Asked twice, parsed once.
         assert!(std::ptr::eq(deferred.impl_items(lazy_impls[0]), deferred.impl_items(lazy_impls[0])));
+    }
+
+    const WHOLE: &str = "\
+/// A struct.
+#[derive(Debug)]
+pub(crate) struct A<T> where T: Clone { x: T }
+struct B(u8);
+enum C { X, Y(u8) }
+union D { a: u8 }
+type E<T> = Vec<T>;
+const F: u8 = 1;
+static G: &str = \"g\";
+pub const unsafe extern \"C\" fn h(a: u8) -> u8 {
+    a
+}
+#[tool]
+fn tool(a: u8) {}
+mod m { async fn i(x: u8) {} }
+";
+
+    #[test]
+    fn whole_items_leave_a_shell_and_parse_back_the_same() {
+        let skeleton = skeletonize(WHOLE);
+        let eager = syn::parse_file(&skeleton.text).unwrap();
+        let mut lazy = eager.clone();
+        let deferred = DeferredItems::take(&mut lazy.items, &skeleton.text);
+        assert_eq!(deferred.whole.len(), 9, "all but the #[tool] fn and the module");
+        let mut pairs: Vec<(&syn::Item, &syn::Item)> = eager.items.iter().zip(&lazy.items).collect();
+        let (syn::Item::Mod(em), syn::Item::Mod(lm)) = pairs.pop().unwrap() else { unreachable!() };
+        pairs.extend(em.content.as_ref().unwrap().1.iter().zip(&lm.content.as_ref().unwrap().1));
+        for (e, l) in pairs {
+            let name = deferrable_name(e).map(ToString::to_string);
+            let is_tool = matches!(e, syn::Item::Fn(f) if f.sig.ident == "tool");
+            assert_eq!(e == l, is_tool, "{name:?}: a shell in the tree unless a tool");
+            let back = deferred.whole_item(l);
+            assert_eq!(back, e, "{name:?}: the same item");
+            let tokens = |i: &syn::Item| quote::ToTokens::to_token_stream(i).into_iter().map(|t| t.span().start());
+            assert!(tokens(back).eq(tokens(e)), "{name:?}: at the same positions");
+        }
     }
 
     #[test]

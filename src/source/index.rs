@@ -291,9 +291,11 @@ impl Workspace {
         self.resolve_at(krate, module, path, ns, depth)
     }
 
-    /// The source items an [`ItemRef`] points at.
+    /// The source item an [`ItemRef`] points at (parsed again if it was deferred: always use
+    /// this rather than a module's `items`, which hold only the shells of deferred items).
     pub fn item(&self, r: ItemRef) -> &syn::Item {
-        &self.crates[r.krate].modules[r.module.0].items[r.index]
+        let krate = &self.crates[r.krate];
+        krate.file_of(r.module).whole_item(&krate.modules[r.module.0].items[r.index])
     }
 
     pub fn crate_of(&self, r: ItemRef) -> &Crate {

@@ -149,7 +149,7 @@ fn parse_prepared(prep: Prepared) -> Loaded {
     let ast = match (&skeleton, &full) {
         (Some(s), _) => syn::parse_file(&s.text).ok().map(|mut ast| {
             deferred = DeferredItems::take(&mut ast.items, &s.text);
-            compact(ast)
+            super::compacted(&ast)
         }),
         (None, Some(t)) => syn::parse_file(t).ok(),
         (None, None) => None,
@@ -158,13 +158,6 @@ fn parse_prepared(prep: Prepared) -> Loaded {
         r.text = Some(Arc::from(t));
     }
     Loaded { read, ast, skeleton, deferred }
-}
-
-/// The same tree without the spare capacity parsing left in its vectors (they grow by doubling
-/// as syn pushes): a clone allocates each at its exact size, a third less memory for the trees
-/// held until the end of the run.
-fn compact(ast: syn::File) -> syn::File {
-    ast.clone()
 }
 
 /// Read and parse one file on this thread (a file outside the walked tree, or a single file).
