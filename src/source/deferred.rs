@@ -9,10 +9,11 @@
 //!   each would parse them all again. The block itself (attributes, generics, trait, self type)
 //!   stays, for the profiles that look for the impls of a type;
 //! * the item lists of traits ([`super::ParsedFile::trait_items`]);
-//! * whole structs, enums, unions, type aliases, consts, statics and fns without a `#[tool]`
-//!   attribute ([`super::ParsedFile::whole_item`], which [`super::Workspace::item`] goes through).
-//!   A shell stays in the tree: the same kind of item with the same name (at the same position),
-//!   and nothing else, for the module's scope.
+//! * whole structs, enums, unions, type aliases, consts, statics, fns without a `#[tool]`
+//!   attribute and macro invocations ([`super::ParsedFile::whole_item`], which
+//!   [`super::Workspace::item`] goes through). A shell stays in the tree: the same kind of item
+//!   with the same name or macro path (at the same position), and nothing else, for the module's
+//!   scope.
 //!
 //! The text parsed again is the very skeleton text the file was parsed from, padded to the same
 //! line and column, so its spans and trees are the same as those of the first parse.
@@ -137,6 +138,15 @@ impl DeferredItems {
         find(&self.whole, name.span()).and_then(Deferred::item).unwrap_or(item)
     }
 
+    /// Whether `item` may mention `word`: a cheap test on the text of a deferred item before
+    /// asking for it whole (always true for an item that was not deferred).
+    pub(crate) fn mentions(&self, item: &syn::Item, word: &str) -> bool {
+        match deferrable_name(item).and_then(|name| find(&self.whole, name.span())) {
+            Some(d) => d.text.contains(word),
+            None => true,
+        }
+    }
+
     /// The items of `imp`: its own, or those parsed again when they were deferred.
     pub(crate) fn impl_items<'a>(&'a self, imp: &'a syn::ItemImpl) -> &'a [syn::ImplItem] {
         if !imp.items.is_empty() {
@@ -193,8 +203,8 @@ fn is_tool_attr(attr: &syn::Attribute) -> bool {
     attr.path().segments.last().is_some_and(|s| s.ident == "tool")
 }
 
-/// The name of an item that is deferred whole when it can be: a fn with a `#[tool]` attribute is
-/// read by the scan for tool fns, and is not.
+/// The name of an item that is deferred whole when it can be (the first segment of a macro's
+/// path): a fn with a `#[tool]` attribute is read by the scan for tool fns, and is not.
 fn deferrable_name(item: &syn::Item) -> Option<&syn::Ident> {
     match item {
         syn::Item::Struct(s) => Some(&s.ident),
@@ -204,6 +214,7 @@ fn deferrable_name(item: &syn::Item) -> Option<&syn::Ident> {
         syn::Item::Const(c) => Some(&c.ident),
         syn::Item::Static(s) => Some(&s.ident),
         syn::Item::Fn(f) if !f.attrs.iter().any(is_tool_attr) => Some(&f.sig.ident),
+        syn::Item::Macro(m) => m.mac.path.segments.first().map(|s| &s.ident),
         _ => None,
     }
 }
@@ -230,6 +241,11 @@ fn whole(item: &syn::Item, skeleton: &str) -> Option<Deferred<Option<syn::Item>>
         syn::Item::Const(c) => (&c.attrs, &c.vis, c.const_token.span, c.semi_token.span),
         syn::Item::Static(s) => (&s.attrs, &s.vis, s.static_token.span, s.semi_token.span),
         syn::Item::Fn(f) => (&f.attrs, &f.vis, first_of_signature(&f.sig), f.block.brace_token.span.close()),
+        syn::Item::Macro(m) => {
+            let first = m.mac.path.leading_colon.map_or(name.span(), |c| c.spans[0]);
+            let last = m.semi_token.map_or(m.mac.delimiter.span().close(), |s| s.span);
+            (&m.attrs, &syn::Visibility::Inherited, first, last)
+        }
         _ => return None,
     };
     let first = match (attrs.first(), vis) {
@@ -250,8 +266,8 @@ fn first_of_signature(sig: &syn::Signature) -> Span {
     first.into_iter().flatten().next().unwrap_or(sig.fn_token.span)
 }
 
-/// Leave in the tree only the shell of a deferred item: its kind, its name (with its span, by
-/// which the whole item is found again) and its visibility, for the module's scope.
+/// Leave in the tree only the shell of a deferred item: its kind, its name or macro path (with
+/// its span, by which the whole item is found again) and its visibility, for the module's scope.
 fn hollow(item: &mut syn::Item) {
     let nothing = || Box::new(syn::Type::Verbatim(proc_macro2::TokenStream::new()));
     match item {
@@ -269,6 +285,7 @@ fn hollow(item: &mut syn::Item) {
             (s.attrs, s.ty) = (Vec::new(), nothing());
             *s.expr = syn::Expr::Verbatim(proc_macro2::TokenStream::new());
         }
+        syn::Item::Macro(m) => (m.attrs, m.mac.tokens) = Default::default(),
         syn::Item::Fn(f) => {
             (f.attrs, f.sig.generics, f.sig.inputs) = Default::default();
             f.sig.output = syn::ReturnType::Default;
@@ -392,6 +409,9 @@ pub const unsafe extern \"C\" fn h(a: u8) -> u8 {
 #[tool]
 fn tool(a: u8) {}
 mod m { async fn i(x: u8) {} }
+#[macro_export]
+macro_rules! mac { ($x:expr) => { $x }; }
+::m::inv!(a, tool_router);
 ";
 
     #[test]
@@ -400,9 +420,12 @@ mod m { async fn i(x: u8) {} }
         let eager = syn::parse_file(&skeleton.text).unwrap();
         let mut lazy = eager.clone();
         let deferred = DeferredItems::take(&mut lazy.items, &skeleton.text);
-        assert_eq!(deferred.whole.len(), 9, "all but the #[tool] fn and the module");
+        assert_eq!(deferred.whole.len(), 11, "all but the #[tool] fn and the module");
+        let n = lazy.items.len();
+        assert!(!deferred.mentions(&lazy.items[n - 2], "tool_router"), "macro_rules! mac");
+        assert!(deferred.mentions(&lazy.items[n - 1], "tool_router"), "inv!");
         let mut pairs: Vec<(&syn::Item, &syn::Item)> = eager.items.iter().zip(&lazy.items).collect();
-        let (syn::Item::Mod(em), syn::Item::Mod(lm)) = pairs.pop().unwrap() else { unreachable!() };
+        let (syn::Item::Mod(em), syn::Item::Mod(lm)) = pairs.remove(n - 3) else { unreachable!() };
         pairs.extend(em.content.as_ref().unwrap().1.iter().zip(&lm.content.as_ref().unwrap().1));
         for (e, l) in pairs {
             let name = deferrable_name(e).map(ToString::to_string);

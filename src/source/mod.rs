@@ -138,6 +138,12 @@ impl ParsedFile {
         self.deferred.whole_item(item)
     }
 
+    /// Whether `item` (of this file) may mention `word`: a cheap test before asking for a
+    /// deferred item whole (see [`ParsedFile::body_mentions`]).
+    pub fn item_mentions(&self, item: &syn::Item, word: &str) -> bool {
+        self.deferred.mentions(item, word)
+    }
+
     /// The items of a trait of this file: always use this rather than `t.items` (see
     /// [`ParsedFile::impl_items`]).
     pub fn trait_items<'a>(&'a self, t: &'a syn::ItemTrait) -> &'a [syn::TraitItem] {

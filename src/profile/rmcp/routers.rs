@@ -144,7 +144,17 @@ impl<'w> Index<'w> {
                             let (self_key, self_name) = type_key(ws, k, module_id, &imp.self_ty, None);
                             impls.push(Impl { krate: k, module: module_id, imp, ws, self_key, self_name });
                         }
-                        syn::Item::Macro(mac) if mentions(&mac.mac.tokens, "tool_router") => {
+                        syn::Item::Macro(_) => {
+                            // Macro invocations are deferred: look at the tokens of those whose
+                            // text names the attribute.
+                            let file = krate.file_of(module_id);
+                            if !file.item_mentions(item, "tool_router") {
+                                continue;
+                            }
+                            let syn::Item::Macro(mac) = file.whole_item(item) else { continue };
+                            if !mentions(&mac.mac.tokens, "tool_router") {
+                                continue;
+                            }
                             let span = mac
                                 .mac
                                 .path
@@ -947,6 +957,24 @@ mod tests {
                 Entry::Remove(n) => format!("-{n}"),
             })
             .collect()
+    }
+
+    #[test]
+    fn macro_invocations_that_name_tool_router_are_found() {
+        let src = "macro_rules! plain { () => {} }\n\
+                   plain!();\n\
+                   mod m { make_routers!(S, tool_router); }\n\
+                   other!{ struct tool_routers; }\n";
+        let (_d, ws) = workspace(src);
+        let index = Index::new(&ws);
+        let found: Vec<(usize, usize)> = index.macro_routers.iter().map(|l| l.line_col()).collect();
+        assert_eq!(found, [(3, 9)], "the invocation naming it, at its path; not a longer ident");
+        // Through the full parse too: the same answer.
+        let full =
+            crate::source::load_with(&[ws.crates[0].files[0].source.path.clone()], &[], crate::source::ParseMode::Full)
+                .unwrap();
+        let lines: Vec<(usize, usize)> = Index::new(&full).macro_routers.iter().map(|l| l.line_col()).collect();
+        assert_eq!(lines, found);
     }
 
     const TWO_BLOCKS: &str = r#"
