@@ -76,9 +76,9 @@ impl<T: syn::parse::Parse + Clone> Deferred<Vec<T>> {
     }
 }
 
-impl Deferred<Option<syn::Item>> {
+impl Deferred<Option<Box<syn::Item>>> {
     fn item(&self) -> Option<&syn::Item> {
-        self.parsed.get_or_init(|| self.parse_with(<syn::Item as syn::parse::Parse>::parse)).as_ref()
+        self.parsed.get_or_init(|| self.parse_with(<syn::Item as syn::parse::Parse>::parse).map(Box::new)).as_deref()
     }
 }
 
@@ -87,7 +87,8 @@ impl Deferred<Option<syn::Item>> {
 pub(crate) struct DeferredItems {
     impls: Vec<Deferred<Vec<syn::ImplItem>>>,
     traits: Vec<Deferred<Vec<syn::TraitItem>>>,
-    whole: Vec<Deferred<Option<syn::Item>>>,
+    /// Boxed: most are never asked for, and an `Item` is large.
+    whole: Vec<Deferred<Option<Box<syn::Item>>>>,
 }
 
 impl DeferredItems {
@@ -96,6 +97,10 @@ impl DeferredItems {
     pub(crate) fn take(items: &mut [syn::Item], skeleton: &str) -> Self {
         let mut out = DeferredItems::default();
         out.take_from(items, skeleton);
+        // Held to the end of the run, like the trees.
+        out.impls.shrink_to_fit();
+        out.traits.shrink_to_fit();
+        out.whole.shrink_to_fit();
         out
     }
 
@@ -221,7 +226,7 @@ fn deferrable_name(item: &syn::Item) -> Option<&syn::Ident> {
 
 /// The whole text of a deferrable item: from its first attribute (or its visibility, or its
 /// first keyword) to its last token.
-fn whole(item: &syn::Item, skeleton: &str) -> Option<Deferred<Option<syn::Item>>> {
+fn whole(item: &syn::Item, skeleton: &str) -> Option<Deferred<Option<Box<syn::Item>>>> {
     use syn::spanned::Spanned;
     let name = deferrable_name(item)?;
     let (attrs, vis, keyword, last): (&[syn::Attribute], &syn::Visibility, Span, Span) = match item {
