@@ -58,6 +58,9 @@ pub struct ParsedFile {
     /// For turning syn's line/column into byte offsets without the text (on ASCII lines).
     lines: Lines,
     corrections: Vec<skeleton::Correction>,
+    /// The skeleton's line count: a span on a later line is one of a body parsed on demand.
+    /// (`usize::MAX` for a file parsed in full: every span is of the original text.)
+    skeleton_lines: usize,
     bodies: Vec<skeleton::BodyRange>,
     parsed_bodies: Vec<OnceCell<Option<syn::Block>>>,
     deferred: deferred::DeferredItems,
@@ -70,12 +73,12 @@ impl ParsedFile {
         skeleton: Option<&skeleton::Skeleton>,
         deferred: deferred::DeferredItems,
     ) -> Self {
-        let (corrections, bodies) = match skeleton {
-            Some(s) => (s.corrections.clone(), s.bodies.clone()),
-            None => (Vec::new(), Vec::new()),
+        let (corrections, bodies, skeleton_lines) = match skeleton {
+            Some(s) => (s.corrections.clone(), s.bodies.clone(), 1 + s.text.bytes().filter(|&b| b == b'\n').count()),
+            None => (Vec::new(), Vec::new(), usize::MAX),
         };
         let parsed_bodies = bodies.iter().map(|_| OnceCell::new()).collect();
-        ParsedFile { source, lines, corrections, bodies, parsed_bodies, deferred }
+        ParsedFile { source, lines, corrections, skeleton_lines, bodies, parsed_bodies, deferred }
     }
 
     /// The location of a syn span in this file.
@@ -86,13 +89,17 @@ impl ParsedFile {
     }
 
     fn offset(&self, lc: proc_macro2::LineColumn) -> usize {
-        let index = lc.line.saturating_sub(1);
+        let (line, column) = if lc.line > self.skeleton_lines {
+            // A body parsed on demand: placed below the skeleton (see `body`), columns as they are.
+            (lc.line - self.skeleton_lines, lc.column)
+        } else {
+            skeleton::original_position(&self.corrections, lc.line, lc.column)
+        };
+        let index = line.saturating_sub(1);
         let Some(&line_start) = self.lines.starts.get(index) else {
             return self.lines.len;
         };
         let line_start = line_start as usize;
-        let column = lc.column
-            + self.corrections.iter().rev().find(|c| c.line == lc.line && c.from <= lc.column).map_or(0, |c| c.delta);
         // On an ASCII line, a column is a byte count (up to the line's end).
         let line_end = self.lines.starts.get(index + 1).map_or(self.lines.len, |&e| e as usize);
         if line_start + column <= line_end && self.lines.non_ascii.binary_search(&(index as u32)).is_err() {
@@ -156,8 +163,10 @@ impl ParsedFile {
         let Some(i) = self.skipped(block) else { return block };
         let parsed = self.parsed_bodies[i].get_or_init(|| {
             let b = self.bodies[i];
-            // Pad to the body's own line and column, so that its spans are the original ones.
-            let mut text = "\n".repeat(b.line - 1);
+            // Pad to the body's own line, counted below the skeleton's last line (the lines
+            // `offset` reads as the original's lines; above it, they are the skeleton's), and
+            // to its own column.
+            let mut text = "\n".repeat(self.skeleton_lines + b.line - 1);
             text.extend(std::iter::repeat(' ').take(b.column));
             text.push_str(&self.body_text(i));
             syn::parse_str::<syn::Block>(&text).ok()

@@ -3,9 +3,12 @@
 //! except a few small ones it asks for by name (a `default = "path"` fn, a router constructor),
 //! which are parsed on demand from the original text (see [`super::ParsedFile::body`]).
 //!
-//! A skeleton keeps every line: a body's interior is replaced by the newlines it held. Columns
-//! shift only after a body's closing brace on the line where it closes; [`Correction`]s record
-//! that, so spans of the skeleton map back to exact positions in the original text.
+//! A body's interior is taken out whole, its lines too: the closing brace and what follows it on
+//! its line join the line of the opening brace. A [`Correction`] at every such closing brace
+//! says where the skeleton's text continues in the original (line and column), so spans of the
+//! skeleton map back to exact positions in the original text. (Keeping the lines instead would
+//! keep, in proc-macro2's source map, a byte and an 8-byte line start for every line of every
+//! body, most of the memory it takes.)
 //!
 //! The scan is lexical (comments, strings, raw strings, chars and lifetimes are understood) and
 //! tracks item nesting: a `{` is a function body when the item header before it starts with `fn`
@@ -22,12 +25,27 @@ pub struct BodyRange {
     pub column: usize,
 }
 
-/// On `line` (1-based), skeleton columns `>= from` are `delta` chars left of the original ones.
+/// From skeleton position (`line`, `from`) on, the skeleton's text is the original's from
+/// (`orig_line`, `orig_from`) on: up to the next correction, a position on the same skeleton line
+/// is `orig_from + (column - from)` on `orig_line`, and a later skeleton line is
+/// `line + (orig_line - line)` lines down, at the same column. Lines are 1-based, columns
+/// 0-based, in chars.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Correction {
     pub line: usize,
     pub from: usize,
-    pub delta: usize,
+    pub orig_line: usize,
+    pub orig_from: usize,
+}
+
+/// The original position of a skeleton position, given the skeleton's corrections (in order).
+pub fn original_position(corrections: &[Correction], line: usize, column: usize) -> (usize, usize) {
+    let after = corrections.partition_point(|c| (c.line, c.from) <= (line, column));
+    match after.checked_sub(1).map(|i| corrections[i]) {
+        None => (line, column),
+        Some(c) if c.line == line => (c.orig_line, c.orig_from + (column - c.from)),
+        Some(c) => (line + (c.orig_line - c.line), column),
+    }
 }
 
 #[derive(Debug, Default)]
@@ -60,6 +78,8 @@ pub fn skeletonize(src: &str) -> Skeleton {
     let mut copied = 0usize; // src[..copied] has been handled
     let mut line = 1usize;
     let mut line_start = 0usize;
+    // The line of the skeleton's end (1-based): behind `line` by the lines of the bodies taken out.
+    let mut skel_line = 1usize;
     let mut i = 0usize;
     while i < b.len() {
         let c = b[i];
@@ -111,19 +131,15 @@ pub fn skeletonize(src: &str) -> Skeleton {
                         }
                         let column = src[line_start..i].chars().count();
                         out.text.push_str(&src[copied..=i]);
-                        let interior = &src[i + 1..close];
-                        let newlines = interior.bytes().filter(|&x| x == b'\n').count();
-                        out.text.extend(std::iter::repeat('\n').take(newlines));
+                        skel_line += src[copied..=i].bytes().filter(|&x| x == b'\n').count();
                         out.bodies.push(BodyRange { open: i, close, line, column });
                         count_lines(b, i, close, &mut line, &mut line_start);
-                        // The closing brace: record how far left it moved on its line.
-                        let orig_col = src[line_start..close].chars().count();
+                        // The closing brace follows the opening one: say where it really is.
+                        let orig_from = src[line_start..close].chars().count();
                         let skel_line_start = out.text.rfind('\n').map_or(0, |p| p + 1);
-                        let skel_col = out.text[skel_line_start..].chars().count();
-                        if orig_col != skel_col {
-                            // Both columns count from the line start, so the delta already
-                            // includes earlier bodies closed on the same line.
-                            out.corrections.push(Correction { line, from: skel_col, delta: orig_col - skel_col });
+                        let from = out.text[skel_line_start..].chars().count();
+                        if (skel_line, from) != (line, orig_from) {
+                            out.corrections.push(Correction { line: skel_line, from, orig_line: line, orig_from });
                         }
                         copied = close;
                         i = close + 1;
@@ -365,10 +381,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bodies_go_lines_stay() {
+    fn bodies_go() {
         let src = "pub struct S { a: u8 }\nimpl S {\n    pub fn f(&self) -> u8 {\n        let x = \"}\";\n        1\n    }\n    const C: u8 = 1;\n}\nfn g() { h() } fn k() {}\n";
         let s = skeletonize(src);
-        assert_eq!(s.text.lines().count(), src.lines().count());
+        assert_eq!(s.text.lines().count(), src.lines().count() - 3, "f's three body lines");
         assert!(s.text.contains("pub struct S { a: u8 }"), "struct bodies are kept");
         assert!(!s.text.contains("let x"));
         assert!(s.text.contains("const C: u8 = 1;"));
@@ -384,8 +400,29 @@ mod tests {
     fn closing_lines_are_corrected() {
         let src = "fn g() { h() } fn k() {}\n";
         let s = skeletonize(src);
-        // `fn k` sits 5 chars further right in the original.
-        assert_eq!(s.corrections, vec![Correction { line: 1, from: 8, delta: 5 }]);
+        // `} fn k` sits 5 chars further right in the original.
+        assert_eq!(s.corrections, vec![Correction { line: 1, from: 8, orig_line: 1, orig_from: 13 }]);
+        assert_eq!(original_position(&s.corrections, 1, 7), (1, 7), "before: as it is");
+        assert_eq!(original_position(&s.corrections, 1, 10), (1, 15));
+    }
+
+    #[test]
+    fn body_lines_are_squeezed_and_mapped_back() {
+        let src = "fn a() {\n    x();\n    y();\n} fn b() {\n  z\n}\nstruct S;\n  fn c() {\n\n}\n";
+        let s = skeletonize(src);
+        assert_eq!(s.text, "fn a() {} fn b() {}\nstruct S;\n  fn c() {\n\n}\n", "c's body is blank: kept");
+        let expect_at = |needle: &str, from: usize| {
+            let at = s.text[from..].find(needle).unwrap() + from;
+            let line = s.text[..at].matches('\n').count() + 1;
+            let column = at - s.text[..at].rfind('\n').map_or(0, |p| p + 1);
+            let (l, c) = original_position(&s.corrections, line, column);
+            let orig = src.lines().nth(l - 1).unwrap();
+            assert_eq!(&orig[c..c + needle.len()], needle, "{needle} at {line}:{column} → {l}:{c}");
+        };
+        for (needle, from) in [("fn a", 0), ("{", 0), ("} fn b", 0), ("{", 12), ("}", 18), ("struct S", 0), ("fn c", 0)]
+        {
+            expect_at(needle, from);
+        }
     }
 
     #[test]
