@@ -58,9 +58,7 @@ impl<T> Deferred<T> {
     /// parsed once already, so failing now would mean a bug; the caller then gives an empty result
     /// rather than abort the run.
     fn parse_with<R: Clone>(&self, parser: impl Parser<Output = R>) -> Option<R> {
-        let mut text = "\n".repeat(self.line - 1);
-        text.push_str(&" ".repeat(self.column));
-        text.push_str(&self.text);
+        let text = super::placed_at(self.line, self.column, &self.text);
         parser.parse_str(&text).ok().map(|parsed| super::compacted(&parsed))
     }
 }

@@ -166,13 +166,20 @@ impl ParsedFile {
             // Pad to the body's own line, counted below the skeleton's last line (the lines
             // `offset` reads as the original's lines; above it, they are the skeleton's), and
             // to its own column.
-            let mut text = "\n".repeat(self.skeleton_lines + b.line - 1);
-            text.extend(std::iter::repeat(' ').take(b.column));
-            text.push_str(&self.body_text(i));
-            syn::parse_str::<syn::Block>(&text).ok()
+            syn::parse_str::<syn::Block>(&placed_at(self.skeleton_lines + b.line, b.column, &self.body_text(i))).ok()
         });
         parsed.as_ref().unwrap_or(block)
     }
+}
+
+/// `text` padded with newlines and spaces so that it starts at `line` (1-based) and `column`
+/// (0-based, in chars): parsed alone, its spans are those it has in the file it was cut from.
+fn placed_at(line: usize, column: usize, text: &str) -> String {
+    let mut placed = String::with_capacity(line - 1 + column + text.len());
+    placed.extend(std::iter::repeat('\n').take(line - 1));
+    placed.extend(std::iter::repeat(' ').take(column));
+    placed.push_str(text);
+    placed
 }
 
 /// One compilation unit: a library, a binary, or a single file given on the command line.
