@@ -62,6 +62,38 @@ pub struct GenerateOptions {
     pub exclude: Vec<PathBuf>,
     /// How files are parsed: skeletons in parallel (the default) or in full, on one thread.
     pub parse_mode: source::ParseMode,
+    /// Which cargo features are on, as cargo's `--features`, `--all-features` and
+    /// `--no-default-features` say; `#[cfg(feature = "…")]` is evaluated against them.
+    pub features: FeatureSelection,
+    /// Schemas the user supplies for what exists only at runtime (the config's `schemas` table).
+    pub overrides: SchemaOverrides,
+}
+
+/// Cargo's feature flags. The default (no flags) is cargo's: the `default` feature is on.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FeatureSelection {
+    /// Features named with `--features` (`a,b` or `member/a`, as cargo spells them).
+    pub features: Vec<String>,
+    pub all_features: bool,
+    pub no_default_features: bool,
+}
+
+/// JSON Schemas given by the user, read from files in the repository. They replace what the
+/// sources cannot tell (`input_schema = expr`, a hand-written `impl JsonSchema`, a registry type).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SchemaOverrides {
+    /// By tool name: the tool's `inputSchema` and/or `outputSchema`, used as they are.
+    pub tools: std::collections::BTreeMap<String, ToolSchemaOverride>,
+    /// By Rust type path as written in the config (`kit::model::Blob`, `chrono::NaiveDate`): the
+    /// schema that type's `JsonSchema` impl produces.
+    pub types: std::collections::BTreeMap<String, serde_json::Value>,
+}
+
+/// The schemas given for one tool.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ToolSchemaOverride {
+    pub input_schema: Option<serde_json::Value>,
+    pub output_schema: Option<serde_json::Value>,
 }
 
 /// The result of a run: the manifest when one could be made, and every diagnostic.

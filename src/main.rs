@@ -133,6 +133,7 @@ fn options(paths: Vec<PathBuf>, args: &SourceArgs, config: &mcp_schema::config::
         rmcp_version: args.rmcp_version.clone().or_else(|| config.rmcp_version.clone()),
         exclude: config.exclude.clone(),
         parse_mode: if args.full_parse { ParseMode::Full } else { ParseMode::Skeleton },
+        ..Default::default()
     }
 }
 
