@@ -4,6 +4,7 @@
 //! Nothing here knows about MCP; the profiles ask this stage questions.
 
 mod cargo;
+pub mod cfg;
 mod deferred;
 mod index;
 mod modules;
