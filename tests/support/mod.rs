@@ -1,0 +1,42 @@
+//! Shared by the pattern tests: run the real binary from a fixture's directory, as a user would,
+//! and hand back what it printed with the fixture's absolute path taken out of it, so snapshots
+//! are the same on every machine.
+
+#![allow(dead_code)] // each test file uses a part
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// What one run printed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// The status, stdout and stderr as one text, for a single snapshot of a run.
+    pub fn transcript(&self) -> String {
+        format!("exit: {:?}\n--- stdout\n{}--- stderr\n{}", self.code, self.stdout, self.stderr)
+    }
+}
+
+/// `testdata/<rel>`, absolute.
+pub fn testdata(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata").join(rel)
+}
+
+/// Run `mcp-schema ARGS` with `dir` as the current directory, without colour.
+pub fn run_in(dir: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_mcp-schema"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .expect("the binary runs");
+    let root = testdata("");
+    let clean = |b: &[u8]| String::from_utf8_lossy(b).replace(root.to_str().unwrap(), "[TESTDATA]/");
+    Run { code: out.status.code(), stdout: clean(&out.stdout), stderr: clean(&out.stderr) }
+}
