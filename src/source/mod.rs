@@ -197,6 +197,9 @@ pub struct Crate {
     pub modules: Vec<Module>,
     /// A library (other crates of the workspace can name it) rather than a binary.
     pub is_lib: bool,
+    /// The cargo features enabled for this crate's package; `#[cfg(feature = "…")]` is read
+    /// against them (see [`cfg`]).
+    pub features: cfg::EnabledFeatures,
     /// One scope per module, parallel to `modules`.
     scopes: Vec<index::ModuleScope>,
 }

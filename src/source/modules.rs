@@ -81,6 +81,8 @@ pub fn load_crate(spec: CrateRoot, exclude: &[PathBuf], mode: ParseMode, diagnos
         files: Vec::new(),
         modules: Vec::new(),
         is_lib,
+        // Filled in by the package loader once every package of the run is known.
+        features: super::cfg::EnabledFeatures::default(),
         scopes: Vec::new(),
     };
     let mut builder =
