@@ -1,0 +1,377 @@
+//! Where the rmcp version comes from: `--rmcp-version`, the Cargo.lock (the crate's or a
+//! parent's), else the Cargo.toml requirement (workspace, renamed and path dependencies) resolved
+//! against the known releases, else the newest reproduced release with a warning.
+
+use std::path::{Path, PathBuf};
+
+use super::{Behaviour, Version, KNOWN_RELEASES, NEWEST_REPRODUCED, OLDEST_REPRODUCED};
+use crate::source::{find_lock, CargoManifest, DependencySpec, LockedPackage, Workspace};
+
+/// Where a version was read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// `--rmcp-version` or the configuration.
+    Override,
+    Lock(PathBuf),
+    /// A Cargo.toml requirement resolved to the newest release it allows.
+    Requirement {
+        manifest: PathBuf,
+        requirement: String,
+    },
+    /// The version of a path dependency's own Cargo.toml.
+    PathDependency(PathBuf),
+    /// Nothing found: the newest reproduced release.
+    Assumed,
+}
+
+/// The versions the run reproduces, and where they come from.
+#[derive(Debug, Clone)]
+pub struct Versions {
+    pub rmcp: Version,
+    pub macros: Version,
+    pub schemars: Option<Version>,
+    pub origin: Origin,
+    /// Warnings to report (an assumed version, a release the profile does not reproduce…).
+    pub warnings: Vec<String>,
+}
+
+impl Versions {
+    pub fn behaviour(&self) -> Behaviour {
+        Behaviour::of(self.rmcp, self.macros)
+    }
+
+    /// The `--verbose` note.
+    pub fn note(&self) -> String {
+        let schemars = self.schemars.map_or("unknown".to_owned(), |v| v.to_string());
+        let from = match &self.origin {
+            Origin::Override => "from --rmcp-version".to_owned(),
+            Origin::Lock(p) => format!("from {}", p.display()),
+            Origin::Requirement { manifest, requirement } => {
+                format!("resolved from the requirement \"{requirement}\" in {}", manifest.display())
+            }
+            Origin::PathDependency(p) => format!("from the path dependency {}", p.display()),
+            Origin::Assumed => "assumed: no Cargo.lock or Cargo.toml names rmcp".to_owned(),
+        };
+        format!("rmcp {} (rmcp-macros {}, schemars {schemars}) {from}", self.rmcp, self.macros)
+    }
+}
+
+/// Read the versions for the workspace, or take the override.
+pub fn read(ws: &Workspace, override_version: Option<&str>) -> Versions {
+    let mut out = if let Some(text) = override_version {
+        match Version::parse(text).or_else(|| resolve_requirement(text)) {
+            Some(v) => {
+                let schemars = lock_versions(ws).and_then(|l| l.schemars);
+                Versions { rmcp: v, macros: v, schemars, origin: Origin::Override, warnings: Vec::new() }
+            }
+            None => {
+                let mut v = from_sources(ws);
+                v.warnings
+                    .push(format!("--rmcp-version `{text}` is not a version (X.Y.Z); using rmcp {} instead", v.rmcp));
+                v
+            }
+        }
+    } else {
+        from_sources(ws)
+    };
+    for (what, v) in [("rmcp", out.rmcp), ("rmcp-macros", out.macros)] {
+        if v < OLDEST_REPRODUCED {
+            out.warnings.push(format!(
+                "{what} {v} is older than {OLDEST_REPRODUCED}, the oldest release this profile reproduces; listing as {OLDEST_REPRODUCED} would"
+            ));
+        } else if v > NEWEST_REPRODUCED {
+            out.warnings.push(format!(
+                "{what} {v} is newer than {NEWEST_REPRODUCED}, the newest release this profile reproduces; listing as {NEWEST_REPRODUCED} would"
+            ));
+        }
+    }
+    if let Some(s) = out.schemars {
+        if s < Version(1, 2, 0) {
+            out.warnings.push(format!(
+                "schemars {s} is locked: the profile reproduces schemars 1.2.x, and older releases differ (maps with enum keys, flattened enums, `extend`)"
+            ));
+        }
+    }
+    out
+}
+
+/// The three versions read from a Cargo.lock, with its path.
+struct Locked {
+    path: PathBuf,
+    rmcp: Option<Version>,
+    macros: Option<Version>,
+    schemars: Option<Version>,
+}
+
+/// The packages of the run that depend on rmcp come first.
+fn packages(ws: &Workspace) -> Vec<&CargoManifest> {
+    let mut all: Vec<&CargoManifest> = ws.packages.iter().map(|m| &**m).collect();
+    all.sort_by_key(|m| m.dependency_requirement("rmcp").is_none());
+    all
+}
+
+fn lock_versions(ws: &Workspace) -> Option<Locked> {
+    let mut dirs: Vec<PathBuf> = packages(ws).iter().map(|m| m.dir.clone()).collect();
+    dirs.push(ws.root.clone());
+    for dir in dirs {
+        let Some((path, pkgs)) = find_lock(&dir) else { continue };
+        let own = packages(ws).iter().find(|m| m.dir == dir).and_then(|m| m.package_name.clone());
+        let rmcp = pick(&pkgs, "rmcp", own.as_deref());
+        let rmcp_entry =
+            rmcp.and_then(|v| pkgs.iter().find(|p| p.name == "rmcp" && Version::parse(&p.version) == Some(v)));
+        let macros = pick_from(&pkgs, "rmcp-macros", rmcp_entry).or_else(|| pick(&pkgs, "rmcp-macros", own.as_deref()));
+        let schemars = pick_from(&pkgs, "schemars", rmcp_entry).or_else(|| pick(&pkgs, "schemars", own.as_deref()));
+        if rmcp.is_some() || macros.is_some() {
+            return Some(Locked { path, rmcp, macros, schemars });
+        }
+        if schemars.is_some() {
+            return Some(Locked { path, rmcp: None, macros: None, schemars });
+        }
+    }
+    None
+}
+
+/// The locked version of `name`: the one the package `own` depends on when several are locked.
+fn pick(pkgs: &[LockedPackage], name: &str, own: Option<&str>) -> Option<Version> {
+    let owner = own.and_then(|o| pkgs.iter().find(|p| p.name == o));
+    pick_from(pkgs, name, owner).or_else(|| {
+        let all: Vec<Version> =
+            pkgs.iter().filter(|p| p.name == name).filter_map(|p| Version::parse(&p.version)).collect();
+        all.iter().max().copied()
+    })
+}
+
+/// The version of `name` that `owner` depends on (`"name X.Y.Z"`, or a bare `"name"` for the only
+/// one locked).
+fn pick_from(pkgs: &[LockedPackage], name: &str, owner: Option<&LockedPackage>) -> Option<Version> {
+    let owner = owner?;
+    for dep in &owner.dependencies {
+        let mut parts = dep.split_whitespace();
+        if parts.next() != Some(name) {
+            continue;
+        }
+        return match parts.next() {
+            Some(v) => Version::parse(v),
+            None => pkgs.iter().find(|p| p.name == name).and_then(|p| Version::parse(&p.version)),
+        };
+    }
+    None
+}
+
+fn from_sources(ws: &Workspace) -> Versions {
+    let lock = lock_versions(ws);
+    let schemars = lock.as_ref().and_then(|l| l.schemars);
+    if let Some(l) = &lock {
+        if let Some(rmcp) = l.rmcp.or(l.macros) {
+            let macros = l.macros.unwrap_or(rmcp);
+            return Versions { rmcp, macros, schemars, origin: Origin::Lock(l.path.clone()), warnings: Vec::new() };
+        }
+    }
+    for m in packages(ws) {
+        let Some(spec) = m.dependency_requirement("rmcp") else { continue };
+        let (req, manifest) = match spec {
+            DependencySpec::Version(req) => (Some(req), m.path.clone()),
+            DependencySpec::Workspace => match workspace_root_requirement(&m.dir) {
+                Some((req, path)) => (Some(req), path),
+                None => (None, m.path.clone()),
+            },
+            DependencySpec::Other => {
+                if let Some((v, path)) = path_dependency_version(m) {
+                    let warnings = vec![format!(
+                        "no Cargo.lock names rmcp; using the version of the path dependency {}",
+                        path.display()
+                    )];
+                    return Versions { rmcp: v, macros: v, schemars, origin: Origin::PathDependency(path), warnings };
+                }
+                (None, m.path.clone())
+            }
+        };
+        if let Some(req) = req {
+            if let Some(v) = resolve_requirement(&req) {
+                let warnings = vec![format!(
+                    "no Cargo.lock names rmcp; assuming rmcp {v}, the newest release that \"{req}\" in {} allows",
+                    manifest.display()
+                )];
+                return Versions {
+                    rmcp: v,
+                    macros: v,
+                    schemars,
+                    origin: Origin::Requirement { manifest, requirement: req },
+                    warnings,
+                };
+            }
+        }
+    }
+    Versions {
+        rmcp: NEWEST_REPRODUCED,
+        macros: NEWEST_REPRODUCED,
+        schemars,
+        origin: Origin::Assumed,
+        warnings: vec![format!(
+            "no Cargo.lock or Cargo.toml tells the rmcp version; assuming {NEWEST_REPRODUCED} (set it with --rmcp-version)"
+        )],
+    }
+}
+
+/// `rmcp = { workspace = true }`: the requirement in the nearest `[workspace.dependencies]` above.
+fn workspace_root_requirement(dir: &Path) -> Option<(String, PathBuf)> {
+    let abs = dir.canonicalize().ok()?;
+    for d in abs.ancestors() {
+        let toml = d.join("Cargo.toml");
+        if !toml.is_file() {
+            continue;
+        }
+        let Ok(m) = crate::source::read_manifest(&toml) else { continue };
+        if m.raw.get("workspace").is_some() {
+            return m.workspace_dependency_requirement("rmcp").map(|r| (r, toml));
+        }
+    }
+    None
+}
+
+/// `rmcp = { path = "…" }`: the version in that crate's Cargo.toml.
+fn path_dependency_version(m: &CargoManifest) -> Option<(Version, PathBuf)> {
+    let mut tables = Vec::new();
+    tables.extend(m.raw.get("dependencies"));
+    if let Some(targets) = m.raw.get("target").and_then(toml::Value::as_table) {
+        tables.extend(targets.values().filter_map(|t| t.get("dependencies")));
+    }
+    for table in tables.into_iter().filter_map(toml::Value::as_table) {
+        for (key, spec) in table {
+            let real = spec.get("package").and_then(toml::Value::as_str).unwrap_or(key);
+            if real != "rmcp" {
+                continue;
+            }
+            let path = spec.get("path").and_then(toml::Value::as_str)?;
+            let toml_path = m.dir.join(path).join("Cargo.toml");
+            let dep = crate::source::read_manifest(&toml_path).ok()?;
+            let v = dep.raw.get("package")?.get("version")?.as_str().and_then(Version::parse)?;
+            return Some((v, toml_path));
+        }
+    }
+    None
+}
+
+/// The newest known release that a Cargo requirement allows (`"0.8"`, `"^1.2"`, `"=3.11.0"`,
+/// `">=0.9, <2"`, `"~0.6.1"`, `"*"`), read with cargo's own requirement grammar (the `semver`
+/// crate).
+pub fn resolve_requirement(req: &str) -> Option<Version> {
+    let req = semver::VersionReq::parse(req.trim()).ok()?;
+    KNOWN_RELEASES.iter().rev().copied().find(|v| req.matches(&semver::Version::new(v.0, v.1, v.2)))
+}
+
+#[cfg(test)]
+mod requirement_tests {
+    use super::*;
+
+    #[test]
+    fn requirements_resolve_to_the_newest_allowed_release() {
+        let r = |s: &str| resolve_requirement(s).map(|v| v.to_string());
+        assert_eq!(r("0.8").as_deref(), Some("0.8.5"));
+        assert_eq!(r("0.6").as_deref(), Some("0.6.4"));
+        assert_eq!(r("=3.11.0").as_deref(), Some("3.11.0"));
+        assert_eq!(r("=0.6.0").as_deref(), Some("0.6.0"));
+        assert_eq!(r("1").as_deref(), Some("1.8.0"));
+        assert_eq!(r("^1.2").as_deref(), Some("1.8.0"));
+        assert_eq!(r("~3.4").as_deref(), Some("3.4.1"));
+        assert_eq!(r(">=0.9, <0.12").as_deref(), Some("0.11.0"));
+        assert_eq!(r("3.4.0").as_deref(), Some("3.11.0"));
+        assert_eq!(r("0.9.0").as_deref(), Some("0.9.1"));
+        assert_eq!(r("*").as_deref(), Some("3.11.0"));
+        assert_eq!(r("0.1.*").as_deref(), Some("0.1.5"));
+        assert_eq!(r(" 0.6.1 ").as_deref(), Some("0.6.4"));
+        assert_eq!(r("99"), None);
+        assert_eq!(r("nonsense"), None);
+    }
+}
+
+#[cfg(test)]
+mod reading_tests {
+    use super::*;
+
+    fn write(dir: &Path, path: &str, text: &str) {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+
+    fn versions_of(dir: &Path, override_version: Option<&str>) -> Versions {
+        let ws = crate::source::load(&[dir.to_path_buf()], &[]).unwrap();
+        read(&ws, override_version)
+    }
+
+    const MAIN: &str = "fn main() {}\n";
+
+    #[test]
+    fn the_lock_wins_and_names_the_crates_own_rmcp() {
+        let d = tempfile::tempdir().unwrap();
+        write(
+            d.path(),
+            "Cargo.toml",
+            "[package]\nname = \"app\"\nversion = \"0.1.0\"\n[dependencies]\nrmcp = \"0.8\"\n",
+        );
+        write(d.path(), "src/main.rs", MAIN);
+        write(
+            d.path(),
+            "Cargo.lock",
+            "[[package]]\nname = \"app\"\nversion = \"0.1.0\"\ndependencies = [\"rmcp 0.8.5\", \"other\"]\n\n\
+             [[package]]\nname = \"other\"\nversion = \"1.0.0\"\ndependencies = [\"rmcp 3.11.0\"]\n\n\
+             [[package]]\nname = \"rmcp\"\nversion = \"0.8.5\"\ndependencies = [\"rmcp-macros 0.8.5\", \"schemars 1.0.4\"]\n\n\
+             [[package]]\nname = \"rmcp\"\nversion = \"3.11.0\"\ndependencies = [\"rmcp-macros 3.11.0\", \"schemars 1.2.3\"]\n\n\
+             [[package]]\nname = \"rmcp-macros\"\nversion = \"0.8.5\"\n\n[[package]]\nname = \"rmcp-macros\"\nversion = \"3.11.0\"\n\n\
+             [[package]]\nname = \"schemars\"\nversion = \"1.0.4\"\n\n[[package]]\nname = \"schemars\"\nversion = \"1.2.3\"\n",
+        );
+        let v = versions_of(d.path(), None);
+        assert_eq!((v.rmcp, v.macros, v.schemars), (Version(0, 8, 5), Version(0, 8, 5), Some(Version(1, 0, 4))));
+        assert!(matches!(v.origin, Origin::Lock(_)));
+        assert!(v.warnings.iter().any(|w| w.contains("schemars 1.0.4")));
+        assert!(v.note().contains("rmcp 0.8.5") && v.note().contains("Cargo.lock"));
+        let v = versions_of(d.path(), Some("1.4.0"));
+        assert_eq!((v.rmcp, v.macros, v.origin), (Version(1, 4, 0), Version(1, 4, 0), Origin::Override));
+    }
+
+    #[test]
+    fn workspace_members_read_the_root_lock_and_workspace_requirements() {
+        let d = tempfile::tempdir().unwrap();
+        write(
+            d.path(),
+            "Cargo.toml",
+            "[workspace]\nmembers = [\"srv\"]\n[workspace.dependencies]\nrmcp = { version = \"0.6\" }\n",
+        );
+        write(
+            d.path(),
+            "srv/Cargo.toml",
+            "[package]\nname = \"srv\"\nversion = \"0.1.0\"\n[dependencies]\nrmcp = { workspace = true }\n",
+        );
+        write(d.path(), "srv/src/main.rs", MAIN);
+        let v = versions_of(d.path(), None);
+        assert_eq!(v.rmcp, Version(0, 6, 4));
+        assert!(matches!(v.origin, Origin::Requirement { .. }));
+        assert_eq!(v.warnings.len(), 1);
+        write(d.path(), "Cargo.lock", "[[package]]\nname = \"srv\"\nversion = \"0.1.0\"\ndependencies = [\"rmcp\"]\n\n[[package]]\nname = \"rmcp\"\nversion = \"0.6.1\"\n");
+        let v = versions_of(&d.path().join("srv"), None);
+        assert_eq!((v.rmcp, v.macros), (Version(0, 6, 1), Version(0, 6, 1)));
+        assert!(v.warnings.is_empty());
+    }
+
+    #[test]
+    fn renamed_and_path_dependencies() {
+        let d = tempfile::tempdir().unwrap();
+        write(d.path(), "app/Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\n[target.'cfg(unix)'.dependencies]\nmcp = { package = \"rmcp\", version = \"=3.4.0\" }\n");
+        write(d.path(), "app/src/main.rs", MAIN);
+        assert_eq!(versions_of(&d.path().join("app"), None).rmcp, Version(3, 4, 0));
+        write(
+            d.path(),
+            "app/Cargo.toml",
+            "[package]\nname = \"app\"\nversion = \"0.1.0\"\n[dependencies]\nrmcp = { path = \"../rmcp\" }\n",
+        );
+        write(d.path(), "rmcp/Cargo.toml", "[package]\nname = \"rmcp\"\nversion = \"1.2.0\"\n");
+        let v = versions_of(&d.path().join("app"), None);
+        assert_eq!(v.rmcp, Version(1, 2, 0));
+        assert!(matches!(v.origin, Origin::PathDependency(_)));
+        write(d.path(), "app/Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\n");
+        let v = versions_of(&d.path().join("app"), None);
+        assert_eq!((v.rmcp, v.origin.clone()), (NEWEST_REPRODUCED, Origin::Assumed));
+        assert!(!v.warnings.is_empty());
+    }
+}
