@@ -86,17 +86,16 @@ fn read_args(tool: &ToolFn, ws: &Workspace, diagnostics: &mut Diagnostics) -> To
 }
 
 pub fn manifest(ws: &Workspace, diagnostics: &mut Diagnostics) -> Manifest {
-    let mut lowerer = Lowerer::new(ws);
+    let mut builder = Builder { ws, lowerer: Lowerer::new(ws), diagnostics, reported: HashSet::new() };
     let mut tools = Vec::new();
     let mut names: HashMap<String, Location> = HashMap::new();
-    let mut reported: HashSet<(std::path::PathBuf, usize)> = HashSet::new();
     for tool in tool_fns(ws) {
-        let Some(entry) = tool_entry(&tool, ws, &mut lowerer, diagnostics, &mut reported) else { continue };
+        let Some(entry) = builder.tool_entry(&tool) else { continue };
         let name = entry["name"].as_str().unwrap_or_default().to_owned();
         let here = tool.location(ws);
         if let Some(first) = names.get(&name) {
             let (line, _) = first.line_col();
-            diagnostics.push(
+            builder.diagnostics.push(
                 Diagnostic::warning(
                     "duplicate-tool",
                     format!("tool name `{name}` is already taken; this tool is dropped"),
@@ -111,40 +110,221 @@ pub fn manifest(ws: &Workspace, diagnostics: &mut Diagnostics) -> Manifest {
         // Final: kept as compact text (see `Tool`), its values freed now.
         tools.push(Tool::from_value(&entry));
     }
-    diagnostics.extend(std::mem::take(&mut lowerer.diagnostics));
+    builder.diagnostics.extend(std::mem::take(&mut builder.lowerer.diagnostics));
     Manifest::new(tools)
 }
 
-fn tool_entry(
-    tool: &ToolFn,
-    ws: &Workspace,
-    lowerer: &mut Lowerer,
-    diagnostics: &mut Diagnostics,
-    reported: &mut HashSet<(std::path::PathBuf, usize)>,
-) -> Option<Value> {
-    let fn_name = tool.fn_name();
-    let args = read_args(tool, ws, diagnostics);
-    let scope = fn_scope(tool);
+/// What every tool of a run shares: the sources, the type model that grows as tools name types,
+/// the diagnostics, and the unknown types already reported (each is reported once, not per tool).
+struct Builder<'w, 'd> {
+    ws: &'w Workspace,
+    lowerer: Lowerer<'w>,
+    diagnostics: &'d mut Diagnostics,
+    reported: HashSet<(std::path::PathBuf, usize)>,
+}
 
-    let input = input_schema(tool, ws, &fn_name, &scope, lowerer, diagnostics, reported)?;
-    let output = output_schema(tool, ws, &fn_name, &args, &scope, lowerer, diagnostics, reported)?;
+/// What a tool publishes as `outputSchema`.
+enum Output {
+    /// Nothing, by the rules (content blocks, schemaless types, `structured_output = false`).
+    Absent,
+    Schema(Value),
+    /// An error was reported: the tool is left out of the manifest.
+    Failed,
+}
 
-    let mut entry = Map::new();
-    let name = args.name.filter(|n| !n.is_empty()).unwrap_or_else(|| fn_name.clone());
-    entry.insert("name".into(), Value::String(name));
-    if let Some(title) = args.title {
-        entry.insert("title".into(), Value::String(title));
+impl Builder<'_, '_> {
+    fn tool_entry(&mut self, tool: &ToolFn) -> Option<Value> {
+        let fn_name = tool.fn_name();
+        let args = read_args(tool, self.ws, self.diagnostics);
+        let scope = fn_scope(tool);
+
+        let input = self.input_schema(tool, &fn_name, &scope)?;
+        let output = match self.output_schema(tool, &fn_name, &args, &scope) {
+            Output::Failed => return None,
+            Output::Absent => None,
+            Output::Schema(schema) => Some(schema),
+        };
+
+        let mut entry = Map::new();
+        let name = args.name.filter(|n| !n.is_empty()).unwrap_or_else(|| fn_name.clone());
+        entry.insert("name".into(), Value::String(name));
+        if let Some(title) = args.title {
+            entry.insert("title".into(), Value::String(title));
+        }
+        let description =
+            args.description.filter(|d| !d.is_empty()).unwrap_or_else(|| doc_lines(tool.attrs).join("\n"));
+        entry.insert("description".into(), Value::String(description));
+        entry.insert("inputSchema".into(), input);
+        if let Some(out) = output {
+            entry.insert("outputSchema".into(), out);
+        }
+        if let Some(a) = args.annotations {
+            entry.insert("annotations".into(), Value::Object(a));
+        }
+        Some(Value::Object(entry))
     }
-    let description = args.description.filter(|d| !d.is_empty()).unwrap_or_else(|| doc_lines(tool.attrs).join("\n"));
-    entry.insert("description".into(), Value::String(description));
-    entry.insert("inputSchema".into(), input);
-    if let Some(out) = output {
-        entry.insert("outputSchema".into(), out);
+
+    /// The tool's parameters, context parameters left out, as one pydantic model.
+    fn input_schema(&mut self, tool: &ToolFn, fn_name: &str, scope: &Scope) -> Option<Value> {
+        let params = self.lowered_parameters(tool, fn_name, scope)?;
+        let mut pyd = Pydantic::new(&self.lowerer.model, Direction::Input);
+        let mut props = Map::new();
+        let mut required = Vec::new();
+        for (name, ty) in &params {
+            let is_option = matches!(ty, Ty::Option(_));
+            let schema = pyd.property(name, ty, &[], is_option.then_some(Value::Null));
+            if !is_option {
+                required.push(Value::String(name.clone()));
+            }
+            props.insert(name.clone(), schema);
+        }
+        let mut root = Map::new();
+        if let Some(defs) = pyd.take_defs() {
+            root.insert("$defs".into(), Value::Object(defs));
+        }
+        root.insert("properties".into(), Value::Object(props));
+        if !required.is_empty() {
+            root.insert("required".into(), Value::Array(required));
+        }
+        root.insert("title".into(), Value::String(format!("{fn_name}Arguments")));
+        root.insert("type".into(), Value::String("object".into()));
+        let (unknown, exceeded) = (std::mem::take(&mut pyd.unknown), pyd.exceeded);
+        self.report_unknown(&unknown, fn_name);
+        if self.report_too_large(exceeded, fn_name, tool.location(self.ws)) {
+            return None;
+        }
+        let mut root = Value::Object(root);
+        pydantic_order(&mut root);
+        Some(root)
     }
-    if let Some(a) = args.annotations {
-        entry.insert("annotations".into(), Value::Object(a));
+
+    /// The published parameters (name, lowered type), or `None` when one is refused (reported).
+    fn lowered_parameters(&mut self, tool: &ToolFn, fn_name: &str, scope: &Scope) -> Option<Vec<(String, Ty)>> {
+        let file = self.ws.crates[tool.krate].file_of(tool.module);
+        let mut context_seen = false;
+        let mut failed = false;
+        let mut params = Vec::new();
+        for input in &tool.sig.inputs {
+            let syn::FnArg::Typed(pt) = input else { continue };
+            let name = match &*pt.pat {
+                syn::Pat::Ident(i) => crate::source::unraw_ident(&i.ident.to_string()),
+                other => {
+                    self.diagnostics.push(
+                        Diagnostic::warning(
+                            "unsupported-parameter",
+                            format!(
+                                "tool `{fn_name}`: a parameter pattern other than a name cannot be published; left out"
+                            ),
+                        )
+                        .at(Some(file.location(syn::spanned::Spanned::span(other)))),
+                    );
+                    continue;
+                }
+            };
+            if name.starts_with('_') {
+                self.diagnostics.push(
+                    Diagnostic::error(
+                        "underscore-parameter",
+                        format!("tool `{fn_name}`: parameter `{name}` starts with `_`, which the Python SDK refuses to register"),
+                    )
+                    .at(Some(file.location(syn::spanned::Spanned::span(&pt.pat))))
+                    .with_label("parameter names may not start with `_`")
+                    .with_help("rename the parameter (an `#[allow(unused)]` keeps the compiler quiet)"),
+                );
+                failed = true;
+                continue;
+            }
+            if !context_seen && is_context(&pt.ty) {
+                context_seen = true;
+                continue;
+            }
+            params.push((name, self.lowerer.lower(&pt.ty, scope)));
+        }
+        (!failed).then_some(params)
     }
-    Some(Value::Object(entry))
+
+    /// An error when a schema outgrew [`MAX_SCHEMA_NODES`]; says whether it did.
+    fn report_too_large(&mut self, exceeded: bool, fn_name: &str, location: Location) -> bool {
+        if exceeded {
+            self.diagnostics.push(
+                Diagnostic::error(
+                    "schema-too-large",
+                    format!("tool `{fn_name}`: its schema would have more than {MAX_SCHEMA_NODES} nodes"),
+                )
+                .at(Some(location))
+                .with_help(
+                    "a type that repeats a generic parameter is inlined at every use; name the repeated part with a struct",
+                ),
+            );
+        }
+        exceeded
+    }
+
+    /// A warning for each unknown type not reported yet.
+    fn report_unknown(&mut self, unknown: &[Unknown], fn_name: &str) {
+        for u in unknown {
+            if let Some(loc) = &u.location {
+                if !self.reported.insert((loc.file.path.clone(), loc.start)) {
+                    continue;
+                }
+            }
+            self.diagnostics.push(
+                Diagnostic::warning(
+                    "unknown-type",
+                    format!("tool `{fn_name}`: type `{}` is not defined in the crate and has no known schema; using `{{}}` (any value)", u.written),
+                )
+                .at(u.location.clone())
+                .with_label("unknown type")
+                .with_help("define the type in the crate, or pass --strict to make this an error"),
+            );
+        }
+    }
+
+    fn output_schema(&mut self, tool: &ToolFn, fn_name: &str, args: &ToolArgs, scope: &Scope) -> Output {
+        if args.structured_output == Some(false) {
+            return Output::Absent;
+        }
+        let ty = match &tool.sig.output {
+            syn::ReturnType::Default => Ty::Unit,
+            syn::ReturnType::Type(_, t) => self.lowerer.lower(peel_return(t), scope),
+        };
+        if is_content(&ty) {
+            return Output::Absent;
+        }
+        if let Some(why) = schemaless(&ty, &self.lowerer.model) {
+            if args.structured_output != Some(true) {
+                return Output::Absent;
+            }
+            let span_ty = match &tool.sig.output {
+                syn::ReturnType::Type(_, t) => syn::spanned::Spanned::span(&**t),
+                syn::ReturnType::Default => tool.sig.ident.span(),
+            };
+            self.diagnostics.push(
+                Diagnostic::error(
+                    "no-output-schema",
+                    format!(
+                        "tool `{fn_name}`: structured_output = true, but its return type has no output schema: {why}"
+                    ),
+                )
+                .at(Some(self.ws.crates[tool.krate].file_of(tool.module).location(span_ty)))
+                .with_label("no schema for this type")
+                .with_help("return a struct, or drop `structured_output = true`"),
+            );
+            return Output::Failed;
+        }
+        if let Ty::Unknown(u) = &ty {
+            self.report_unknown(std::slice::from_ref(u), fn_name);
+            return Output::Absent;
+        }
+        let mut pyd = Pydantic::new(&self.lowerer.model, Direction::Output);
+        let schema = build_output(&ty, fn_name, &self.lowerer.model, &mut pyd);
+        let (unknown, exceeded) = (std::mem::take(&mut pyd.unknown), pyd.exceeded);
+        self.report_unknown(&unknown, fn_name);
+        if self.report_too_large(exceeded, fn_name, tool.location(self.ws)) {
+            return Output::Failed;
+        }
+        Output::Schema(schema)
+    }
 }
 
 /// The fn's own generic parameters and those of its `impl` block are in scope.
@@ -172,137 +352,6 @@ fn is_context(ty: &syn::Type) -> bool {
             _ => false,
         },
         _ => false,
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn input_schema(
-    tool: &ToolFn,
-    ws: &Workspace,
-    fn_name: &str,
-    scope: &Scope,
-    lowerer: &mut Lowerer,
-    diagnostics: &mut Diagnostics,
-    reported: &mut HashSet<(std::path::PathBuf, usize)>,
-) -> Option<Value> {
-    let mut props = Map::new();
-    let mut required = Vec::new();
-    let mut context_seen = false;
-    let mut failed = false;
-    let model_snapshot_len = lowerer.model.defs.len();
-    let _ = model_snapshot_len;
-    let mut params: Vec<(String, Ty)> = Vec::new();
-    for input in &tool.sig.inputs {
-        let syn::FnArg::Typed(pt) = input else { continue };
-        let name = match &*pt.pat {
-            syn::Pat::Ident(i) => crate::source::unraw_ident(&i.ident.to_string()),
-            other => {
-                let loc = ws.crates[tool.krate].file_of(tool.module).location(syn::spanned::Spanned::span(other));
-                diagnostics.push(
-                    Diagnostic::warning(
-                        "unsupported-parameter",
-                        format!(
-                            "tool `{fn_name}`: a parameter pattern other than a name cannot be published; left out"
-                        ),
-                    )
-                    .at(Some(loc)),
-                );
-                continue;
-            }
-        };
-        if name.starts_with('_') {
-            let loc = ws.crates[tool.krate].file_of(tool.module).location(syn::spanned::Spanned::span(&pt.pat));
-            diagnostics.push(
-                Diagnostic::error(
-                    "underscore-parameter",
-                    format!("tool `{fn_name}`: parameter `{name}` starts with `_`, which the Python SDK refuses to register"),
-                )
-                .at(Some(loc))
-                .with_label("parameter names may not start with `_`")
-                .with_help("rename the parameter (an `#[allow(unused)]` keeps the compiler quiet)"),
-            );
-            failed = true;
-            continue;
-        }
-        if !context_seen && is_context(&pt.ty) {
-            context_seen = true;
-            continue;
-        }
-        params.push((name, lowerer.lower(&pt.ty, scope)));
-    }
-    if failed {
-        return None;
-    }
-    let model = std::mem::take(&mut lowerer.model);
-    let mut pyd = Pydantic::new(&model, Direction::Input);
-    for (name, ty) in &params {
-        let is_option = matches!(ty, Ty::Option(_));
-        let schema = pyd.property(name, ty, &[], is_option.then_some(Value::Null));
-        if !is_option {
-            required.push(Value::String(name.clone()));
-        }
-        props.insert(name.clone(), schema);
-    }
-    let mut root = Map::new();
-    if let Some(defs) = pyd.take_defs() {
-        root.insert("$defs".into(), Value::Object(defs));
-    }
-    root.insert("properties".into(), Value::Object(props));
-    if !required.is_empty() {
-        root.insert("required".into(), Value::Array(required));
-    }
-    root.insert("title".into(), Value::String(format!("{fn_name}Arguments")));
-    root.insert("type".into(), Value::String("object".into()));
-    report_unknown(&pyd.unknown, fn_name, diagnostics, reported);
-    let too_large = report_too_large(&pyd, fn_name, tool.location(ws), diagnostics);
-    drop(pyd);
-    lowerer.model = model;
-    if too_large {
-        return None;
-    }
-    let mut root = Value::Object(root);
-    pydantic_order(&mut root);
-    Some(root)
-}
-
-/// An error when a schema outgrew [`MAX_SCHEMA_NODES`].
-fn report_too_large(pyd: &Pydantic, fn_name: &str, location: Location, diagnostics: &mut Diagnostics) -> bool {
-    if pyd.exceeded {
-        diagnostics.push(
-            Diagnostic::error(
-                "schema-too-large",
-                format!("tool `{fn_name}`: its schema would have more than {MAX_SCHEMA_NODES} nodes"),
-            )
-            .at(Some(location))
-            .with_help(
-                "a type that repeats a generic parameter is inlined at every use; name the repeated part with a struct",
-            ),
-        );
-    }
-    pyd.exceeded
-}
-
-fn report_unknown(
-    unknown: &[Unknown],
-    fn_name: &str,
-    diagnostics: &mut Diagnostics,
-    reported: &mut HashSet<(std::path::PathBuf, usize)>,
-) {
-    for u in unknown {
-        if let Some(loc) = &u.location {
-            if !reported.insert((loc.file.path.clone(), loc.start)) {
-                continue;
-            }
-        }
-        diagnostics.push(
-            Diagnostic::warning(
-                "unknown-type",
-                format!("tool `{fn_name}`: type `{}` is not defined in the crate and has no known schema; using `{{}}` (any value)", u.written),
-            )
-            .at(u.location.clone())
-            .with_label("unknown type")
-            .with_help("define the type in the crate, or pass --strict to make this an error"),
-        );
     }
 }
 
@@ -357,65 +406,6 @@ fn schemaless(ty: &Ty, model: &Model) -> Option<&'static str> {
         }
         _ => None,
     }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn output_schema(
-    tool: &ToolFn,
-    ws: &Workspace,
-    fn_name: &str,
-    args: &ToolArgs,
-    scope: &Scope,
-    lowerer: &mut Lowerer,
-    diagnostics: &mut Diagnostics,
-    reported: &mut HashSet<(std::path::PathBuf, usize)>,
-) -> Option<Option<Value>> {
-    if args.structured_output == Some(false) {
-        return Some(None);
-    }
-    let ty = match &tool.sig.output {
-        syn::ReturnType::Default => Ty::Unit,
-        syn::ReturnType::Type(_, t) => lowerer.lower(peel_return(t), scope),
-    };
-    if is_content(&ty) {
-        return Some(None);
-    }
-    if let Some(why) = schemaless(&ty, &lowerer.model) {
-        if args.structured_output == Some(true) {
-            let span_ty = match &tool.sig.output {
-                syn::ReturnType::Type(_, t) => syn::spanned::Spanned::span(&**t),
-                syn::ReturnType::Default => tool.sig.ident.span(),
-            };
-            diagnostics.push(
-                Diagnostic::error(
-                    "no-output-schema",
-                    format!(
-                        "tool `{fn_name}`: structured_output = true, but its return type has no output schema: {why}"
-                    ),
-                )
-                .at(Some(ws.crates[tool.krate].file_of(tool.module).location(span_ty)))
-                .with_label("no schema for this type")
-                .with_help("return a struct, or drop `structured_output = true`"),
-            );
-            return None;
-        }
-        return Some(None);
-    }
-    if let Ty::Unknown(u) = &ty {
-        report_unknown(std::slice::from_ref(u), fn_name, diagnostics, reported);
-        return Some(None);
-    }
-    let model = std::mem::take(&mut lowerer.model);
-    let mut pyd = Pydantic::new(&model, Direction::Output);
-    let schema = build_output(&ty, fn_name, &model, &mut pyd);
-    report_unknown(&pyd.unknown, fn_name, diagnostics, reported);
-    let too_large = report_too_large(&pyd, fn_name, tool.location(ws), diagnostics);
-    drop(pyd);
-    lowerer.model = model;
-    if too_large {
-        return None;
-    }
-    Some(Some(schema))
 }
 
 fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Value {
