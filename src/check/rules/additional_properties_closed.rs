@@ -1,7 +1,9 @@
-//! `additional-properties-closed`: the rule's documentation (rendered into `docs/rules/additional-properties-closed.md`) and its check.
+//! `additional-properties-closed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
+
+use crate::check::keywords::Openness;
 
 use super::{AppliesTo, Example, Rule, Verdict};
-use crate::check::keywords::Openness;
 
 pub static RULE: Rule = Rule {
     id: "additional-properties-closed",

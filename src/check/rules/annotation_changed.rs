@@ -1,11 +1,12 @@
-//! `annotation-changed`: the rule's documentation (rendered into `docs/rules/annotation-changed.md`) and its check.
+//! `annotation-changed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
-use super::{AppliesTo, Example, Rule, Verdict};
 use serde_json::Value;
 
-use super::JudgedAs;
 use crate::check::json::{self, equivalent};
 use crate::check::Change;
+
+use super::{AppliesTo, Example, JudgedAs, Rule, Verdict};
 
 pub static RULE: Rule = Rule {
     id: "annotation-changed",

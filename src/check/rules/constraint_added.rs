@@ -1,9 +1,11 @@
-//! `constraint-added`: the rule's documentation (rendered into `docs/rules/constraint-added.md`) and its check.
+//! `constraint-added`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
-use super::{AppliesTo, Example, Rule, Verdict};
 use serde_json::Value;
 
 use crate::check::keywords::constrains;
+
+use super::{AppliesTo, Example, Rule, Verdict};
 
 pub static RULE: Rule = Rule {
     id: "constraint-added",

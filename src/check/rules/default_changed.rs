@@ -1,7 +1,9 @@
-//! `default-changed`: the rule's documentation (rendered into `docs/rules/default-changed.md`) and its check.
+//! `default-changed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
+
+use serde_json::Value;
 
 use super::{AppliesTo, Example, Rule, Verdict};
-use serde_json::Value;
 
 pub static RULE: Rule = Rule {
     id: "default-changed",

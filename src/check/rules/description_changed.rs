@@ -1,7 +1,9 @@
-//! `description-changed`: the rule's documentation (rendered into `docs/rules/description-changed.md`) and its check.
+//! `description-changed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
+
+use serde_json::Value;
 
 use super::{AppliesTo, Example, Rule, Verdict};
-use serde_json::Value;
 
 pub static RULE: Rule = Rule {
     id: "description-changed",

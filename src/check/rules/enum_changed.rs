@@ -1,9 +1,11 @@
-//! `enum-changed`: the rule's documentation (rendered into `docs/rules/enum-changed.md`) and its check.
+//! `enum-changed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
-use super::{AppliesTo, Example, Rule, Verdict};
 use serde_json::Value;
 
 use crate::check::keywords::{list_values, missing_from};
+
+use super::{AppliesTo, Example, Rule, Verdict};
 
 pub static RULE: Rule = Rule {
     id: "enum-changed",

@@ -1,9 +1,11 @@
-//! `metadata-changed`: the rule's documentation (rendered into `docs/rules/metadata-changed.md`) and its check.
+//! `metadata-changed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
-use super::{AppliesTo, Example, Rule, Verdict};
 use serde_json::Value;
 
 use crate::check::keywords::constrains;
+
+use super::{AppliesTo, Example, Rule, Verdict};
 
 pub static RULE: Rule = Rule {
     id: "metadata-changed",

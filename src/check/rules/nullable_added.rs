@@ -1,4 +1,5 @@
-//! `nullable-added`: the rule's documentation (rendered into `docs/rules/nullable-added.md`) and its check.
+//! `nullable-added`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
 use super::{AppliesTo, Example, Rule, Verdict};
 

@@ -1,4 +1,5 @@
-//! `nullable-removed`: the rule's documentation (rendered into `docs/rules/nullable-removed.md`) and its check.
+//! `nullable-removed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
 use super::{AppliesTo, Example, Rule, Verdict};
 

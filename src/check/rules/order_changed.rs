@@ -1,10 +1,12 @@
-//! `order-changed`: the rule's documentation (rendered into `docs/rules/order-changed.md`) and its check.
+//! `order-changed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
-use super::{AppliesTo, Example, Rule, Verdict};
 use serde_json::Value;
 
 use crate::check::json::equivalent;
 use crate::check::keywords::{missing_from, Types};
+
+use super::{AppliesTo, Example, Rule, Verdict};
 
 pub static RULE: Rule = Rule {
     id: "order-changed",

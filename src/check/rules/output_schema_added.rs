@@ -1,4 +1,8 @@
-//! `output-schema-added`: the rule's documentation (rendered into `docs/rules/output-schema-added.md`) and its check.
+//! `output-schema-added`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]).
+//!
+//! The tool comparison finds it (an `outputSchema` only the regenerated tool has); this file
+//! holds what the report says.
 
 use super::{AppliesTo, Example, Rule, Verdict};
 

@@ -1,4 +1,8 @@
-//! `output-schema-removed`: the rule's documentation (rendered into `docs/rules/output-schema-removed.md`) and its check.
+//! `output-schema-removed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]).
+//!
+//! The tool comparison finds it (an `outputSchema` only the committed tool has); this file
+//! holds what the report says.
 
 use super::{AppliesTo, Example, Rule, Verdict};
 

@@ -1,7 +1,7 @@
-//! `property-added`: the rule's documentation (rendered into `docs/rules/property-added.md`) and its check.
+//! `property-added`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
-use super::{AppliesTo, Example, Rule, Verdict};
-use super::{Finding, JudgedAs};
+use super::{AppliesTo, Example, Finding, JudgedAs, Rule, Verdict};
 
 pub static RULE: Rule = Rule {
     id: "property-added",

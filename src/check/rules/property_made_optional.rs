@@ -1,4 +1,5 @@
-//! `property-made-optional`: the rule's documentation (rendered into `docs/rules/property-made-optional.md`) and its check.
+//! `property-made-optional`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
 use super::{AppliesTo, Example, Rule, Verdict};
 

@@ -1,9 +1,11 @@
-//! `range-narrowed`: the rule's documentation (rendered into `docs/rules/range-narrowed.md`) and its check.
+//! `range-narrowed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
-use super::{AppliesTo, Example, Rule, Verdict};
 use serde_json::Value;
 
 use crate::check::keywords::{self, Bound, BoundEnd, NumberFormat};
+
+use super::{AppliesTo, Example, Rule, Verdict};
 
 pub static RULE: Rule = Rule {
     id: "range-narrowed",

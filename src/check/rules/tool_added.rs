@@ -1,4 +1,8 @@
-//! `tool-added`: the rule's documentation (rendered into `docs/rules/tool-added.md`) and its check.
+//! `tool-added`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]).
+//!
+//! The comparison of the tool lists finds it (a name only the regenerated manifest has); this
+//! file holds what the report says.
 
 use super::{AppliesTo, Example, Rule, Verdict};
 

@@ -1,4 +1,5 @@
-//! `tool-moved`: the rule's documentation (rendered into `docs/rules/tool-moved.md`) and its check.
+//! `tool-moved`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
 use super::{AppliesTo, Example, Rule, Verdict};
 

@@ -1,4 +1,8 @@
-//! `tool-removed`: the rule's documentation (rendered into `docs/rules/tool-removed.md`) and its check.
+//! `tool-removed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]).
+//!
+//! The comparison of the tool lists finds it (a name only the committed manifest has); this file
+//! holds what the report says.
 
 use super::{AppliesTo, Example, Rule, Verdict};
 

@@ -1,7 +1,9 @@
-//! `type-changed`: the rule's documentation (rendered into `docs/rules/type-changed.md`) and its check.
+//! `type-changed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
+
+use crate::check::keywords::Types;
 
 use super::{AppliesTo, Example, Rule, Verdict};
-use crate::check::keywords::Types;
 
 pub static RULE: Rule = Rule {
     id: "type-changed",

@@ -1,7 +1,9 @@
-//! `type-narrowed`: the rule's documentation (rendered into `docs/rules/type-narrowed.md`) and its check.
+//! `type-narrowed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
+
+use crate::check::keywords::Types;
 
 use super::{AppliesTo, Example, Rule, Verdict};
-use crate::check::keywords::Types;
 
 pub static RULE: Rule = Rule {
     id: "type-narrowed",

@@ -1,4 +1,5 @@
-//! `unclassified-change`: the rule's documentation (rendered into `docs/rules/unclassified-change.md`) and its check.
+//! `unclassified-change`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
 use super::{AppliesTo, Example, Rule, Verdict};
 

@@ -1,12 +1,14 @@
-//! `unused-definition-changed`: the rule's documentation (rendered into `docs/rules/unused-definition-changed.md`) and its check.
+//! `unused-definition-changed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
-use super::{AppliesTo, Example, Rule, Verdict};
 use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
 use crate::check::json::{self, equivalent};
 use crate::check::normalize::collect_refs;
+
+use super::{AppliesTo, Example, Rule, Verdict};
 
 pub static RULE: Rule = Rule {
     id: "unused-definition-changed",

@@ -1,4 +1,8 @@
-//! `variant-added`: the rule's documentation (rendered into `docs/rules/variant-added.md`) and its check.
+//! `variant-added`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]).
+//!
+//! The walker finds it when it pairs union variants (a new variant no old one pairs with); this
+//! file holds what the report says.
 
 use super::{AppliesTo, Example, Rule, Verdict};
 

@@ -1,4 +1,8 @@
-//! `variant-removed`: the rule's documentation (rendered into `docs/rules/variant-removed.md`) and its check.
+//! `variant-removed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]).
+//!
+//! The walker finds it when it pairs union variants (an old variant no new one pairs with); this
+//! file holds what the report says.
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
