@@ -89,17 +89,6 @@ pub(crate) enum BoundEnd {
 }
 
 impl BoundEnd {
-    /// The end a keyword bounds, if it is a bound.
-    pub fn of(kw: &str) -> Option<BoundEnd> {
-        if LOWER_BOUNDS.contains(&kw) {
-            Some(BoundEnd::Lower)
-        } else if UPPER_BOUNDS.contains(&kw) {
-            Some(BoundEnd::Upper)
-        } else {
-            None
-        }
-    }
-
     /// Whether moving this end of the range from `from` to `to` lets fewer values in.
     pub fn tighter(self, from: f64, to: f64) -> bool {
         match self {

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use serde_json::{Map, Value};
 
 use super::json::{equivalent, has_ref, join};
-use super::keywords::{self, BoundEnd, Openness, Properties, Types, CONSTRAINTS};
+use super::keywords::{self, BoundEnd, Openness, Properties, Types, CONSTRAINTS, LOWER_BOUNDS, UPPER_BOUNDS};
 use super::normalize::{as_schema_object, as_union, normalize, union_keyword};
 use super::rules::{self, first_match, Finding, JudgedAs, Rule};
 use super::Change;
@@ -196,7 +196,8 @@ impl<'a> SchemaWalk<'a> {
                 k if rules::metadata_changed::covers(k) => {
                     self.emit(&rules::metadata_changed::RULE, &p, ov, nv, rules::metadata_changed::check(k, ov, nv))
                 }
-                k if BoundEnd::of(k).is_some() => self.compare_bound(k, ov, nv, &p),
+                k if LOWER_BOUNDS.contains(&k) => self.compare_bound(k, BoundEnd::Lower, ov, nv, &p),
+                k if UPPER_BOUNDS.contains(&k) => self.compare_bound(k, BoundEnd::Upper, ov, nv, &p),
                 k if CONSTRAINTS.contains(&k) => self.compare_constraint(k, ov, nv, &p),
                 k => self.unclassified(&p, ov, nv, k),
             }
@@ -347,8 +348,7 @@ impl<'a> SchemaWalk<'a> {
         }
     }
 
-    fn compare_bound(&mut self, kw: &str, ov: Option<&Value>, nv: Option<&Value>, p: &str) {
-        let Some(end) = BoundEnd::of(kw) else { return self.unclassified(p, ov, nv, kw) };
+    fn compare_bound(&mut self, kw: &str, end: BoundEnd, ov: Option<&Value>, nv: Option<&Value>, p: &str) {
         let family = [
             (&rules::range_narrowed::RULE, rules::range_narrowed::check_bound(kw, end, ov, nv)),
             (&rules::range_widened::RULE, rules::range_widened::check_bound(kw, end, ov, nv)),

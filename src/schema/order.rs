@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 /// Keywords whose value is data, not a schema: never reordered inside.
 const DATA_KEYWORDS: &[&str] = &["default", "enum", "const", "examples", "required"];
 
-/// pydantic's order (python-sdk spec §7.6): every schema object sorted by key, except the members
+/// pydantic's order: every schema object sorted by key, except the members
 /// of `properties` (declaration order) and the schema of a property named `default` or
 /// `properties`, which keeps generation order: type keys first, then `default`, `description`,
 /// `title`.
