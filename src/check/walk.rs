@@ -79,7 +79,8 @@ impl<'a> SchemaWalk<'a> {
         self.push(rule, breaking, ptr, old, new, message.into());
     }
 
-    /// The finding of the first rule of a family whose check fired, if any.
+    /// Report the first rule of a family whose check fired (their checks exclude each other);
+    /// `false` when none did.
     fn emit_first(
         &mut self,
         candidates: impl IntoIterator<Item = (&'static Rule, Option<String>)>,
