@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use mcp_schema::check::{compare, rules};
+use mcp_schema::check::{compare, docs, rules};
 use mcp_schema::Manifest;
 use serde_json::{json, Value};
 
@@ -25,7 +25,7 @@ fn found(before: &Manifest, after: &Manifest) -> Value {
         report
             .changes
             .iter()
-            .map(|c| json!({"tool": c.tool, "pointer": c.pointer, "rule": c.rule, "breaking": c.breaking}))
+            .map(|c| json!({"tool": c.tool, "pointer": c.pointer, "rule": c.rule.id, "breaking": c.breaking}))
             .collect(),
     )
 }
@@ -67,6 +67,58 @@ fn every_rule_is_documented() {
         let text = read(&doc);
         assert!(text.starts_with(&format!("# `{}`", rule.id)), "{} must start with its id as title", doc.display());
         assert!(index.contains(&format!("rules/{}.md", rule.id)), "docs/check.md does not link {}", rule.id);
+    }
+}
+
+/// Whether to rewrite generated files instead of failing on them.
+fn bless() -> bool {
+    std::env::var_os("MCP_SCHEMA_BLESS").is_some_and(|v| v == "1")
+}
+
+/// Compare a generated file with the one in the repository; rewrite it with MCP_SCHEMA_BLESS=1.
+fn generated(path: &Path, want: &str, stale: &mut Vec<String>) {
+    let have = std::fs::read_to_string(path).unwrap_or_default();
+    if have == want {
+        return;
+    }
+    if bless() {
+        std::fs::write(path, want).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    } else {
+        stale.push(path.strip_prefix(root()).unwrap_or(path).display().to_string());
+    }
+}
+
+#[test]
+fn rule_docs_are_generated_from_the_rules() {
+    let mut stale = Vec::new();
+    for rule in rules::ALL {
+        let page = root().join("docs/rules").join(format!("{}.md", rule.id));
+        generated(&page, &docs::rule_page(rule), &mut stale);
+    }
+    let check_md = root().join("docs/check.md");
+    let with_table = docs::with_rules_table(&read(&check_md)).expect("docs/check.md has the rules table");
+    generated(&check_md, &with_table, &mut stale);
+    assert!(
+        stale.is_empty(),
+        "generated from src/check/rules, and out of date: {}\nrun `MCP_SCHEMA_BLESS=1 cargo test --test check_rules` to rewrite them",
+        stale.join(", ")
+    );
+    for entry in std::fs::read_dir(root().join("docs/rules")).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let id = name.strip_suffix(".md").unwrap_or(&name);
+        assert!(rules::by_id(id).is_some(), "docs/rules/{name} documents no rule");
+    }
+}
+
+#[test]
+fn every_rule_file_is_registered() {
+    for entry in std::fs::read_dir(root().join("src/check/rules")).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if name == "mod.rs" {
+            continue;
+        }
+        let id = name.strip_suffix(".rs").unwrap_or(&name).replace('_', "-");
+        assert!(rules::by_id(&id).is_some(), "src/check/rules/{name} is not in rules::ALL");
     }
 }
 

@@ -3,13 +3,14 @@
 
 use serde_json::Value;
 
-/// Structural equality: object key order is ignored, array order counts.
-pub fn json_eq(a: &Value, b: &Value) -> bool {
+/// Whether two values mean the same to a JSON Schema validator: object key order is ignored,
+/// array order counts, numbers compare by value.
+pub fn equivalent(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| equivalent(v, w)))
         }
-        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(v, w)| json_eq(v, w)),
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(v, w)| equivalent(v, w)),
         (Value::Number(x), Value::Number(y)) => match (x.as_f64(), y.as_f64()) {
             // 1 and 1.0 are the same number to a JSON Schema validator.
             (Some(p), Some(q)) if x.is_f64() || y.is_f64() => p == q,
@@ -19,9 +20,9 @@ pub fn json_eq(a: &Value, b: &Value) -> bool {
     }
 }
 
-/// Whether `values` holds a value equal to `v` (by [`json_eq`]).
-pub fn contains(values: &[Value], v: &Value) -> bool {
-    values.iter().any(|w| json_eq(v, w))
+/// Whether `values` holds a value equal to `v` (by [`equivalent`]).
+pub fn contains_equivalent(values: &[Value], v: &Value) -> bool {
+    values.iter().any(|w| equivalent(v, w))
 }
 
 /// One reference token of a JSON pointer (RFC 6901): `~` becomes `~0`, `/` becomes `~1`.
@@ -44,7 +45,7 @@ pub fn has_ref(v: &Value) -> bool {
 }
 
 /// Compact JSON on one line, cut to about `max` characters.
-pub fn short(v: &Value, max: usize) -> String {
+pub fn one_line(v: &Value, max: usize) -> String {
     let s = serde_json::to_string(v).unwrap_or_default();
     if s.chars().count() <= max {
         s
@@ -64,16 +65,16 @@ mod tests {
         let a: Value = serde_json::from_str(r#"{"a":1,"b":{"c":[1,2],"d":null}}"#).unwrap();
         let b: Value = serde_json::from_str(r#"{"b":{"d":null,"c":[1,2]},"a":1}"#).unwrap();
         let c: Value = serde_json::from_str(r#"{"b":{"d":null,"c":[2,1]},"a":1}"#).unwrap();
-        assert!(json_eq(&a, &b));
-        assert!(!json_eq(&a, &c));
-        assert!(!json_eq(&json!({"a": 1}), &json!({"a": 1, "b": 2})));
-        assert!(json_eq(&json!(1), &json!(1.0)));
-        assert!(!json_eq(&json!(1), &json!(2)));
+        assert!(equivalent(&a, &b));
+        assert!(!equivalent(&a, &c));
+        assert!(!equivalent(&json!({"a": 1}), &json!({"a": 1, "b": 2})));
+        assert!(equivalent(&json!(1), &json!(1.0)));
+        assert!(!equivalent(&json!(1), &json!(2)));
     }
 
     #[test]
     fn pointer_tokens_are_escaped() {
         assert_eq!(join("/properties", "a/b~c"), "/properties/a~1b~0c");
-        assert_eq!(short(&json!({"a": "bbbbbbbbbb"}), 8), "{\"a\":\"b…");
+        assert_eq!(one_line(&json!({"a": "bbbbbbbbbb"}), 8), "{\"a\":\"b…");
     }
 }

@@ -2,22 +2,26 @@
 //!
 //! [`compare`] matches tools by name and walks each pair: the tool's own fields, then its
 //! `inputSchema` judged as a request (what a client already sends must still be accepted) and
-//! its `outputSchema` judged as a response (what a client reads must still be there). Every
-//! difference becomes a [`Change`] named by a rule of [`rules`]. Object key order is never a
-//! difference; array order is.
+//! its `outputSchema` judged as a response (what a client reads must still be there), through
+//! the schema walker of [`walk`] over the canonical forms of [`normalize`]. Every difference
+//! becomes a [`Change`] named by a rule of [`rules`], which holds the rule's documentation and
+//! its check. Object key order is never a difference; array order is.
 //!
 //! Nothing here prints: [`Report`] renders itself to strings for the CLI.
 
-pub mod json;
+pub mod docs;
+pub(crate) mod json;
+mod keywords;
+mod normalize;
 mod render;
 pub mod rules;
-mod schema;
+mod walk;
 
 use serde_json::{Map, Value};
 
 use crate::Manifest;
-use json::{join, json_eq};
-use rules::Side;
+use json::{equivalent, join};
+use rules::{JudgedAs, Rule};
 
 pub use render::{github_diagnostic, RenderOptions};
 
@@ -38,8 +42,8 @@ pub struct Change {
     /// A JSON pointer into the tool object (`/inputSchema/properties/limit`); `""` for the tool as
     /// a whole. Pointers follow `$ref`, so they name the argument or field a change hits.
     pub pointer: String,
-    /// The rule id (see [`rules::ALL`]).
-    pub rule: &'static str,
+    /// The rule that names the change (one of [`rules::ALL`]).
+    pub rule: &'static Rule,
     pub breaking: bool,
     /// The committed value, when there is one to show.
     pub old: Option<Value>,
@@ -88,9 +92,9 @@ impl Report {
             }
         }
         for entry in &mut out {
-            if entry.2.iter().any(|c| c.rule == rules::tool_added::RULE.id) {
+            if entry.2.iter().any(|c| *c.rule == rules::tool_added::RULE) {
                 entry.1 = ToolStatus::Added;
-            } else if entry.2.iter().any(|c| c.rule == rules::tool_removed::RULE.id) {
+            } else if entry.2.iter().any(|c| *c.rule == rules::tool_removed::RULE) {
                 entry.1 = ToolStatus::Removed;
             }
         }
@@ -107,7 +111,7 @@ impl Report {
                 let mut m = Map::new();
                 m.insert("tool".into(), Value::String(c.tool.clone()));
                 m.insert("pointer".into(), Value::String(c.pointer.clone()));
-                m.insert("rule".into(), Value::String(c.rule.into()));
+                m.insert("rule".into(), Value::String(c.rule.id.into()));
                 m.insert("breaking".into(), Value::Bool(c.breaking));
                 if let Some(old) = &c.old {
                     m.insert("old".into(), old.clone());
@@ -156,14 +160,14 @@ pub fn compare(old: &Manifest, new: &Manifest) -> Report {
         return report;
     }
     let (old, new) = (old.tool_values(), new.tool_values());
-    if old.len() == new.len() && old.iter().zip(&new).all(|(a, b)| json_eq(a, b)) {
+    if old.len() == new.len() && old.iter().zip(&new).all(|(a, b)| equivalent(a, b)) {
         return report;
     }
     let okeys = keys(&old);
     let nkeys = keys(&new);
     let common_old: Vec<&(String, usize)> = okeys.iter().filter(|k| nkeys.contains(k)).collect();
     let common_new: Vec<&(String, usize)> = nkeys.iter().filter(|k| okeys.contains(k)).collect();
-    let stayed = lcs(&common_old, &common_new);
+    let unmoved = rules::tool_moved::unmoved(&common_old, &common_new);
     for (i, key) in okeys.iter().enumerate() {
         let name = key.0.as_str();
         let Some(j) = nkeys.iter().position(|k| k == key) else {
@@ -172,23 +176,29 @@ pub fn compare(old: &Manifest, new: &Manifest) -> Report {
                 name,
                 None,
                 None,
-                "the tool is gone: clients that call it get an error".into(),
+                rules::tool_removed::MESSAGE.into(),
             ));
             continue;
         };
-        if !stayed.contains(&key) {
+        if !unmoved.contains(&key) {
             report.changes.push(tool_change(
                 &rules::tool_moved::RULE,
                 name,
                 Some(Value::from(i)),
                 Some(Value::from(j)),
-                format!("moved from position {i} to {j}"),
+                rules::tool_moved::message(i, j),
             ));
         }
         report.changes.extend(compare_tool(name, &old[i], &new[j]));
     }
     for key in nkeys.iter().filter(|k| !okeys.contains(k)) {
-        report.changes.push(tool_change(&rules::tool_added::RULE, &key.0, None, None, "a new tool".into()));
+        report.changes.push(tool_change(
+            &rules::tool_added::RULE,
+            &key.0,
+            None,
+            None,
+            rules::tool_added::MESSAGE.into(),
+        ));
     }
     report
 }
@@ -204,36 +214,12 @@ fn keys(tools: &[Value]) -> Vec<(String, usize)> {
     out
 }
 
-/// The longest common subsequence of two orders: the tools that did not move.
-fn lcs<'a, T: PartialEq>(a: &[&'a T], b: &[&'a T]) -> Vec<&'a T> {
-    let (n, m) = (a.len(), b.len());
-    let mut t = vec![vec![0usize; m + 1]; n + 1];
-    for i in (0..n).rev() {
-        for j in (0..m).rev() {
-            t[i][j] = if a[i] == b[j] { t[i + 1][j + 1] + 1 } else { t[i + 1][j].max(t[i][j + 1]) };
-        }
-    }
-    let (mut i, mut j, mut out) = (0, 0, Vec::new());
-    while i < n && j < m {
-        if a[i] == b[j] {
-            out.push(a[i]);
-            i += 1;
-            j += 1;
-        } else if t[i + 1][j] >= t[i][j + 1] {
-            i += 1;
-        } else {
-            j += 1;
-        }
-    }
-    out
-}
-
-fn tool_change(rule: &rules::Rule, tool: &str, old: Option<Value>, new: Option<Value>, message: String) -> Change {
+fn tool_change(rule: &'static Rule, tool: &str, old: Option<Value>, new: Option<Value>, message: String) -> Change {
     Change {
         tool: tool.into(),
         pointer: String::new(),
-        rule: rule.id,
-        breaking: rule.breaking(Side::Tool),
+        rule,
+        breaking: rule.breaking(JudgedAs::Tool),
         old,
         new,
         message,
@@ -242,7 +228,7 @@ fn tool_change(rule: &rules::Rule, tool: &str, old: Option<Value>, new: Option<V
 
 /// The changes inside one tool that kept its name.
 fn compare_tool(name: &str, old: &Value, new: &Value) -> Vec<Change> {
-    if json_eq(old, new) {
+    if equivalent(old, new) {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -254,89 +240,62 @@ fn compare_tool(name: &str, old: &Value, new: &Value) -> Vec<Change> {
     for field in fields {
         let (ov, nv) = (o.get(field), n.get(field));
         if let (Some(a), Some(b)) = (ov, nv) {
-            if json_eq(a, b) {
+            if equivalent(a, b) {
                 continue;
             }
         }
         let p = join("", field);
-        let simple = |rule: &rules::Rule, message: String| Change {
+        let simple = |rule: &'static Rule, message: String| Change {
             tool: name.into(),
             pointer: p.clone(),
-            rule: rule.id,
-            breaking: rule.breaking(Side::Tool),
+            rule,
+            breaking: rule.breaking(JudgedAs::Tool),
             old: ov.cloned(),
             new: nv.cloned(),
             message,
         };
         match field.as_str() {
             "name" => {}
-            "title" => out.push(simple(&rules::title_changed::RULE, schema::what_happened("title", ov, nv))),
+            "title" => out.push(simple(&rules::title_changed::RULE, rules::title_changed::check(ov, nv))),
             "description" => {
-                out.push(simple(&rules::description_changed::RULE, schema::what_happened("description", ov, nv)))
+                out.push(simple(&rules::description_changed::RULE, rules::description_changed::check(ov, nv)))
             }
-            "_meta" | "icons" => out.push(simple(&rules::metadata_changed::RULE, schema::what_happened(field, ov, nv))),
+            "_meta" | "icons" => {
+                out.push(simple(&rules::metadata_changed::RULE, rules::metadata_changed::check(field, ov, nv)))
+            }
             "inputSchema" => match (ov, nv) {
-                (Some(a), Some(b)) => out.extend(schema::SchemaDiff::new(name, Side::Request, a, b).run(&p)),
-                _ => out.push(simple(&rules::unclassified_change::RULE, "inputSchema appeared or went away".into())),
+                (Some(a), Some(b)) => out.extend(walk::SchemaWalk::new(name, JudgedAs::Request, a, b).run(&p)),
+                _ => out.push(simple(
+                    &rules::unclassified_change::RULE,
+                    rules::unclassified_change::INPUT_SCHEMA_PRESENCE_MESSAGE.into(),
+                )),
             },
             "outputSchema" => match (ov, nv) {
-                (Some(a), Some(b)) => out.extend(schema::SchemaDiff::new(name, Side::Response, a, b).run(&p)),
+                (Some(a), Some(b)) => out.extend(walk::SchemaWalk::new(name, JudgedAs::Response, a, b).run(&p)),
                 (Some(_), None) => {
-                    out.push(simple(&rules::output_schema_removed::RULE, "the outputSchema was removed".into()))
+                    out.push(simple(&rules::output_schema_removed::RULE, rules::output_schema_removed::MESSAGE.into()))
                 }
-                _ => {
-                    out.push(simple(&rules::output_schema_added::RULE, "the tool now declares an outputSchema".into()))
-                }
+                _ => out.push(simple(&rules::output_schema_added::RULE, rules::output_schema_added::MESSAGE.into())),
             },
-            "annotations" => out.extend(compare_annotations(name, ov, nv)),
-            _ => out.push(simple(&rules::unclassified_change::RULE, format!("tool field `{field}` changed"))),
+            "annotations" => out.extend(rules::annotation_changed::check(name, ov, nv)),
+            _ => out
+                .push(simple(&rules::unclassified_change::RULE, rules::unclassified_change::tool_field_message(field))),
         }
     }
     if out.is_empty() {
         // The tools differ, but not in a way the rules saw: never let drift go unreported.
+        let rule = &rules::unclassified_change::RULE;
         out.push(Change {
             tool: name.into(),
             pointer: String::new(),
-            rule: rules::unclassified_change::RULE.id,
-            breaking: true,
+            rule,
+            breaking: rule.breaking(JudgedAs::Tool),
             old: Some(old.clone()),
             new: Some(new.clone()),
-            message: "the tool changed in a way mcp-schema does not classify".into(),
+            message: rules::unclassified_change::WHOLE_TOOL_MESSAGE.into(),
         });
     }
     out
-}
-
-fn compare_annotations(name: &str, ov: Option<&Value>, nv: Option<&Value>) -> Vec<Change> {
-    let (Some(Value::Object(o)), Some(Value::Object(n))) = (ov, nv) else {
-        let rule = &rules::annotation_changed::RULE;
-        return vec![Change {
-            tool: name.into(),
-            pointer: "/annotations".into(),
-            rule: rule.id,
-            breaking: rule.breaking(Side::Tool),
-            old: ov.cloned(),
-            new: nv.cloned(),
-            message: "annotations changed".into(),
-        }];
-    };
-    let mut keys: Vec<&String> = o.keys().collect();
-    keys.extend(n.keys().filter(|k| !o.contains_key(*k)));
-    keys.into_iter()
-        .filter(|k| !matches!((o.get(*k), n.get(*k)), (Some(a), Some(b)) if json_eq(a, b)))
-        .map(|k| {
-            let rule = if k == "title" { &rules::title_changed::RULE } else { &rules::annotation_changed::RULE };
-            Change {
-                tool: name.into(),
-                pointer: join("/annotations", k),
-                rule: rule.id,
-                breaking: rule.breaking(Side::Tool),
-                old: o.get(k).cloned(),
-                new: n.get(k).cloned(),
-                message: schema::what_happened(&format!("annotation {k}"), o.get(k), n.get(k)),
-            }
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -367,7 +326,7 @@ mod tests {
             &m(json!({"tools": [{"name": "a", "inputSchema": {}}]})),
             &m(json!({"tools": [{"name": "b", "inputSchema": {}}]})),
         );
-        let got: Vec<_> = r.changes.iter().map(|c| (c.tool.as_str(), c.rule, c.breaking)).collect();
+        let got: Vec<_> = r.changes.iter().map(|c| (c.tool.as_str(), c.rule.id, c.breaking)).collect();
         assert_eq!(got, vec![("a", "tool-removed", true), ("b", "tool-added", false)]);
         let statuses: Vec<_> = r.by_tool().into_iter().map(|(t, s, _)| (t, s)).collect();
         assert_eq!(statuses, vec![("a", ToolStatus::Removed), ("b", ToolStatus::Added)]);
@@ -377,7 +336,7 @@ mod tests {
     fn moving_one_tool_reports_only_that_tool() {
         let t = |n: &str| json!({"name": n, "inputSchema": {}});
         let r = compare(&m(json!({"tools": [t("a"), t("b"), t("c")]})), &m(json!({"tools": [t("c"), t("a"), t("b")]})));
-        let got: Vec<_> = r.changes.iter().map(|c| (c.tool.as_str(), c.rule)).collect();
+        let got: Vec<_> = r.changes.iter().map(|c| (c.tool.as_str(), c.rule.id)).collect();
         assert_eq!(got, vec![("c", "tool-moved")]);
     }
 
@@ -404,7 +363,7 @@ mod tests {
         );
         assert_eq!(r.changes.len(), 1);
         assert_eq!(
-            (r.changes[0].rule, r.changes[0].pointer.as_str(), r.changes[0].breaking),
+            (r.changes[0].rule.id, r.changes[0].pointer.as_str(), r.changes[0].breaking),
             ("unclassified-change", "/execution", true)
         );
     }

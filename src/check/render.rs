@@ -1,6 +1,6 @@
 //! Rendering a [`Report`] as text: the human report and GitHub workflow commands.
 
-use super::json::short;
+use super::json::one_line;
 use super::{Change, Report, ToolStatus};
 
 /// How to render a report.
@@ -69,13 +69,13 @@ pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
                 paint("compatible", YELLOW, c)
             };
             let at = if ch.pointer.is_empty() { String::new() } else { format!("  at {}", ch.pointer) };
-            out.push_str(&format!("  {verdict}  {}{at}\n", paint(ch.rule, BOLD, c)));
+            out.push_str(&format!("  {verdict}  {}{at}\n", paint(ch.rule.id, BOLD, c)));
             out.push_str(&format!("              {}\n", ch.message));
             if let Some(old) = &ch.old {
-                out.push_str(&format!("              {} {}\n", paint("old:", DIM, c), short(old, 200)));
+                out.push_str(&format!("              {} {}\n", paint("old:", DIM, c), one_line(old, 200)));
             }
             if let Some(new) = &ch.new {
-                out.push_str(&format!("              {} {}\n", paint("new:", DIM, c), short(new, 200)));
+                out.push_str(&format!("              {} {}\n", paint("new:", DIM, c), one_line(new, 200)));
             }
         }
     }
@@ -117,15 +117,15 @@ fn annotation(ch: &Change, manifest: &str) -> String {
     );
     text.push_str(if ch.breaking { " (breaking)" } else { " (compatible)" });
     if let Some(old) = &ch.old {
-        text.push_str(&format!("\nold: {}", short(old, 200)));
+        text.push_str(&format!("\nold: {}", one_line(old, 200)));
     }
     if let Some(new) = &ch.new {
-        text.push_str(&format!("\nnew: {}", short(new, 200)));
+        text.push_str(&format!("\nnew: {}", one_line(new, 200)));
     }
     format!(
         "::{level} file={},title={}::{}",
         escape_property(manifest),
-        escape_property(&format!("mcp-schema {}: {}", ch.rule, ch.tool)),
+        escape_property(&format!("mcp-schema {}: {}", ch.rule.id, ch.tool)),
         escape_data(&text)
     )
 }

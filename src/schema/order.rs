@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 /// Keywords whose value is data, not a schema: never reordered inside.
 const DATA_KEYWORDS: &[&str] = &["default", "enum", "const", "examples", "required"];
 
-/// pydantic's order (python-sdk spec §7.6): every schema object sorted by key, except the members
+/// pydantic's order: every schema object sorted by key, except the members
 /// of `properties` (declaration order) and the schema of a property named `default` or
 /// `properties`, which keeps generation order: type keys first, then `default`, `description`,
 /// `title`.
@@ -70,8 +70,10 @@ fn generation_order(v: &mut Value) {
     map.extend(tail);
 }
 
-/// Sort every object key recursively except the members of `properties`, data keywords, and
-/// `$defs` entry order. Used by the schemars flavour, whose host (rmcp) prints sorted keys.
+/// Sort the keys of every object, at every depth, with no exception: the members of `properties`,
+/// the entries of `$defs` and the objects inside data keywords (`default`, `enum`) included.
+/// rmcp holds schemas in maps without serde_json's `preserve_order`, so it prints them this way;
+/// the schemars flavour and the rmcp profile both use it.
 pub fn sort_all_keys(v: &mut Value) {
     match v {
         Value::Object(map) => {
@@ -80,6 +82,8 @@ pub fn sort_all_keys(v: &mut Value) {
             for (_, val) in entries.iter_mut() {
                 sort_all_keys(val);
             }
+            // Collected, the map is allocated at its exact size: inserting one by one would leave
+            // up to half of it spare, and a manifest holds thousands of these.
             *map = entries.into_iter().collect();
         }
         Value::Array(items) => items.iter_mut().for_each(sort_all_keys),

@@ -1,8 +1,11 @@
-//! The rules: one file per rule, each with a stable kebab-case id. A rule says what kind of
-//! change it is and whether it breaks clients, which depends on the side of the contract:
-//! an `inputSchema` is judged as a request (what a client already sends must still be accepted),
-//! an `outputSchema` as a response (what a client reads must still be there).
-//! The walker in [`super::schema`] finds the changes; the rules name and classify them.
+//! The rules, ruff-style: one file per rule, each holding the rule's documentation ([`Rule`]: its
+//! id, summary, verdicts, why, example) and its check (the function the walker asks). [`ALL`]
+//! lists them, in the order the docs list them; `docs/rules/<id>.md` and the table of
+//! `docs/check.md` are rendered from them by [`super::docs`] (a test keeps them in step).
+//!
+//! Whether a change breaks clients depends on where it is judged: an `inputSchema` as a request
+//! (what a client already sends must still be accepted), an `outputSchema` as a response (what a
+//! client reads must still be there), the tool's own fields as the tool.
 
 pub mod additional_properties_closed;
 pub mod additional_properties_opened;
@@ -39,9 +42,11 @@ pub mod unused_definition_changed;
 pub mod variant_added;
 pub mod variant_removed;
 
-/// Where a change happened, which decides whether it breaks clients.
+use serde_json::Value;
+
+/// Where a change is judged, which decides whether it breaks clients.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
+pub enum JudgedAs {
     /// The tool itself (its name, title, description, annotations, presence of an outputSchema).
     Tool,
     /// Inside `inputSchema`: a request a client sends.
@@ -50,70 +55,144 @@ pub enum Side {
     Response,
 }
 
-/// A kind of change.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A kind of change, documented.
+#[derive(Debug)]
 pub struct Rule {
-    /// Stable, kebab-case. Documented in `docs/rules/<id>.md`.
+    /// Stable, kebab-case; the file is `src/check/rules/<id with _>.rs`, the page `docs/rules/<id>.md`.
     pub id: &'static str,
+    /// One line, lower case, no final period.
     pub summary: &'static str,
-    /// Whether the change breaks clients inside an `inputSchema` (and, for tool-level rules,
-    /// at the tool level). For the rules whose verdict depends on more than the side, the worst case.
-    pub breaking_in_request: bool,
-    /// Whether the change breaks clients inside an `outputSchema`.
-    pub breaking_in_response: bool,
+    /// Where the rule applies and its verdict there.
+    pub applies_to: AppliesTo,
+    /// Why the change breaks clients or does not.
+    pub why: &'static str,
+    pub example: Example,
+}
+
+/// Rules are equal when their ids are (ids are unique).
+impl PartialEq for Rule {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+
+/// Where a rule applies.
+#[derive(Debug, Clone, Copy)]
+pub enum AppliesTo {
+    /// The tool as a whole (its presence, its place, its outputSchema, its annotations).
+    Tool(Verdict),
+    /// Inside the schemas; `also_tool`: the rule also names changes to the tool's own fields,
+    /// judged as in a request.
+    Schemas { request: Verdict, response: Verdict, also_tool: bool },
+}
+
+/// Whether a change breaks clients.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Breaking,
+    Compatible,
+    /// Breaking when `condition` holds (the rule's check decides), else compatible. `short` is the
+    /// condition in the table of `docs/check.md`.
+    BreakingWhen {
+        condition: &'static str,
+        short: &'static str,
+    },
+}
+
+impl Verdict {
+    /// The verdict where a rule's check does not decide it: a conditional one counts as breaking.
+    pub fn worst_case(self) -> bool {
+        !matches!(self, Verdict::Compatible)
+    }
+}
+
+/// A change that triggers the rule, as the docs show it.
+#[derive(Debug, Clone, Copy)]
+pub struct Example {
+    /// The relevant part of the committed manifest, on one line.
+    pub before: &'static str,
+    /// The same part, regenerated.
+    pub after: &'static str,
+    /// What change in the sources leads there, and any nuance.
+    pub note: &'static str,
 }
 
 impl Rule {
-    /// The verdict for a change on `side`.
-    pub fn breaking(&self, side: Side) -> bool {
-        match side {
-            Side::Tool | Side::Request => self.breaking_in_request,
-            Side::Response => self.breaking_in_response,
+    /// The verdict for a change judged as `judged` (the worst case for a conditional verdict;
+    /// rules with one call their own check instead).
+    pub fn breaking(&self, judged: JudgedAs) -> bool {
+        match (self.applies_to, judged) {
+            (AppliesTo::Tool(v), _) => v.worst_case(),
+            (AppliesTo::Schemas { request, .. }, JudgedAs::Tool | JudgedAs::Request) => request.worst_case(),
+            (AppliesTo::Schemas { response, .. }, JudgedAs::Response) => response.worst_case(),
         }
     }
 }
 
 /// Every rule, in the order the docs list them.
-pub const ALL: &[Rule] = &[
-    tool_added::RULE,
-    tool_removed::RULE,
-    tool_moved::RULE,
-    output_schema_added::RULE,
-    output_schema_removed::RULE,
-    property_added::RULE,
-    property_removed::RULE,
-    property_made_required::RULE,
-    property_made_optional::RULE,
-    type_narrowed::RULE,
-    type_widened::RULE,
-    type_changed::RULE,
-    nullable_added::RULE,
-    nullable_removed::RULE,
-    enum_narrowed::RULE,
-    enum_widened::RULE,
-    enum_changed::RULE,
-    range_narrowed::RULE,
-    range_widened::RULE,
-    constraint_added::RULE,
-    constraint_removed::RULE,
-    constraint_changed::RULE,
-    additional_properties_closed::RULE,
-    additional_properties_opened::RULE,
-    variant_added::RULE,
-    variant_removed::RULE,
-    description_changed::RULE,
-    title_changed::RULE,
-    default_changed::RULE,
-    metadata_changed::RULE,
-    annotation_changed::RULE,
-    order_changed::RULE,
-    unused_definition_changed::RULE,
-    unclassified_change::RULE,
+pub static ALL: &[&Rule] = &[
+    &tool_added::RULE,
+    &tool_removed::RULE,
+    &tool_moved::RULE,
+    &output_schema_added::RULE,
+    &output_schema_removed::RULE,
+    &property_added::RULE,
+    &property_removed::RULE,
+    &property_made_required::RULE,
+    &property_made_optional::RULE,
+    &type_narrowed::RULE,
+    &type_widened::RULE,
+    &type_changed::RULE,
+    &nullable_added::RULE,
+    &nullable_removed::RULE,
+    &enum_narrowed::RULE,
+    &enum_widened::RULE,
+    &enum_changed::RULE,
+    &range_narrowed::RULE,
+    &range_widened::RULE,
+    &constraint_added::RULE,
+    &constraint_removed::RULE,
+    &constraint_changed::RULE,
+    &additional_properties_closed::RULE,
+    &additional_properties_opened::RULE,
+    &variant_added::RULE,
+    &variant_removed::RULE,
+    &description_changed::RULE,
+    &title_changed::RULE,
+    &default_changed::RULE,
+    &metadata_changed::RULE,
+    &annotation_changed::RULE,
+    &order_changed::RULE,
+    &unused_definition_changed::RULE,
+    &unclassified_change::RULE,
 ];
 
 /// The rule with this id.
 pub fn by_id(id: &str) -> Option<&'static Rule> {
-    ALL.iter().find(|r| r.id == id)
+    ALL.iter().copied().find(|r| r.id == id)
+}
+
+/// What a rule with a conditional verdict found: the verdict and the sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Finding {
+    pub breaking: bool,
+    pub message: String,
+}
+
+/// The first rule of a family whose check fired (the checks of a family exclude each other).
+pub(crate) fn first_match(
+    candidates: impl IntoIterator<Item = (&'static Rule, Option<String>)>,
+) -> Option<(&'static Rule, String)> {
+    candidates.into_iter().find_map(|(rule, message)| Some((rule, message?)))
+}
+
+/// `kw added`, `kw removed` or `kw changed`.
+pub(crate) fn added_removed_or_changed(kw: &str, old: Option<&Value>, new: Option<&Value>) -> String {
+    match (old, new) {
+        (None, Some(_)) => format!("{kw} added"),
+        (Some(_), None) => format!("{kw} removed"),
+        _ => format!("{kw} changed"),
+    }
 }
 
 #[cfg(test)]
@@ -129,9 +208,9 @@ mod tests {
             let file = format!("{}/src/check/rules/{}.rs", env!("CARGO_MANIFEST_DIR"), r.id.replace('-', "_"));
             assert!(std::path::Path::new(&file).is_file(), "rule {} has no file {file}", r.id);
         }
-        assert_eq!(by_id("tool-removed").map(|r| r.breaking(Side::Tool)), Some(true));
+        assert_eq!(by_id("tool-removed").map(|r| r.breaking(JudgedAs::Tool)), Some(true));
         assert_eq!(
-            by_id("type-widened").map(|r| (r.breaking(Side::Request), r.breaking(Side::Response))),
+            by_id("type-widened").map(|r| (r.breaking(JudgedAs::Request), r.breaking(JudgedAs::Response))),
             Some((false, true))
         );
     }

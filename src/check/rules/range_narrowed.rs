@@ -1,13 +1,40 @@
-//! `range-narrowed`: a bound (minimum, maximum, the exclusive bounds, minLength/maxLength, minItems/maxItems, minProperties/maxProperties, an integer format's width) got tighter or was added.
-//!
-//! Request: values outside the new bound are rejected. Response: compatible.
-//! See docs/rules/range-narrowed.md.
+//! `range-narrowed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
-use super::Rule;
+use serde_json::Value;
 
-pub const RULE: Rule = Rule {
+use crate::check::keywords::{self, Bound, BoundEnd, NumberFormat};
+
+use super::{AppliesTo, Example, Rule, Verdict};
+
+pub static RULE: Rule = Rule {
     id: "range-narrowed",
     summary: "a bound (minimum, maximum, the exclusive bounds, minLength/maxLength, minItems/maxItems, minProperties/maxProperties, an integer format's width) got tighter or was added",
-    breaking_in_request: true,
-    breaking_in_response: false,
+    applies_to: AppliesTo::Schemas {
+        request: Verdict::Breaking,
+        response: Verdict::Compatible,
+        also_tool: false,
+    },
+    why: "Request: values outside the new bound are rejected. Response: compatible.",
+    example: Example {
+        before: r#""limit": {"type": "integer", "minimum": 0, "maximum": 1000}"#,
+        after: r#""limit": {"type": "integer", "minimum": 1, "maximum": 100}"#,
+        note: "Also a numeric `format` that gets narrower in the same family (`int64` -> `int32`, `uint64` -> `uint16`, `double` -> `float`).",
+    },
 };
+
+/// A bound keyword (`kw`, at the `end` of the range it bounds) that appeared or got tighter.
+pub(crate) fn check_bound(kw: &str, end: BoundEnd, old: Option<&Value>, new: Option<&Value>) -> Option<String> {
+    let tighter = match (Bound::read(old), Bound::read(new)) {
+        (Bound::Absent, Bound::Number(_)) => true,
+        (Bound::Number(a), Bound::Number(b)) => a != b && end.tighter(a, b),
+        _ => false,
+    };
+    tighter.then(|| keywords::bound_change(kw, old, new))
+}
+
+/// A numeric `format` of the same family that got smaller (`int64` -> `int32`).
+pub(crate) fn check_format(old: Option<&Value>, new: Option<&Value>) -> Option<String> {
+    let (a, b) = (NumberFormat::read(old)?, NumberFormat::read(new)?);
+    (a.family == b.family && b.width < a.width).then(|| keywords::format_change(old, new))
+}

@@ -1,13 +1,24 @@
-//! `title-changed`: a title changed (the tool's, its annotations', or a schema's).
-//!
-//! Display text only.
-//! See docs/rules/title-changed.md.
+//! `title-changed`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
-use super::Rule;
+use serde_json::Value;
 
-pub const RULE: Rule = Rule {
+use super::{AppliesTo, Example, Rule, Verdict};
+
+pub static RULE: Rule = Rule {
     id: "title-changed",
     summary: "a title changed (the tool's, its annotations', or a schema's)",
-    breaking_in_request: false,
-    breaking_in_response: false,
+    applies_to: AppliesTo::Schemas { request: Verdict::Compatible, response: Verdict::Compatible, also_tool: true },
+    why: "Display text only.",
+    example: Example {
+        before: r#""title": "Search""#,
+        after: r#""title": "Search the index""#,
+        note: "The tool's `title`, `annotations.title`, or a schema `title`.",
+    },
 };
+
+/// A `title` (of the tool or of a schema) that differs; `annotations.title` goes through
+/// [`super::annotation_changed`].
+pub(crate) fn check(old: Option<&Value>, new: Option<&Value>) -> String {
+    super::added_removed_or_changed("title", old, new)
+}

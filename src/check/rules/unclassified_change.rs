@@ -1,13 +1,36 @@
-//! `unclassified-change`: a change mcp-schema cannot classify (an unknown keyword or tool field, allOf/not, a keyword swap).
-//!
-//! Reported as breaking so a human looks at it.
-//! See docs/rules/unclassified-change.md.
+//! `unclassified-change`: the rule's documentation (its page in `docs/rules/` is rendered from it by
+//! [`crate::check::docs`]) and its check.
 
-use super::Rule;
+use super::{AppliesTo, Example, Rule, Verdict};
 
-pub const RULE: Rule = Rule {
+pub static RULE: Rule = Rule {
     id: "unclassified-change",
     summary: "a change mcp-schema cannot classify (an unknown keyword or tool field, allOf/not, a keyword swap)",
-    breaking_in_request: true,
-    breaking_in_response: true,
+    applies_to: AppliesTo::Schemas {
+        request: Verdict::Breaking,
+        response: Verdict::Breaking,
+        also_tool: true,
+    },
+    why: "Reported as breaking so a human looks at it.",
+    example: Example {
+        before: r#""not": {"const": ""}"#,
+        after: r#""not": {"const": "*"}"#,
+        note: "Keywords such as `not`, `if`/`then`/`else`, `patternProperties`, `dependentRequired`, an `allOf` whose length changed, `anyOf` swapped for `oneOf`, a tool field mcp-schema does not know (`execution`), and any difference no other rule explains. mcp-schema never lets a difference go unreported.",
+    },
 };
+
+/// `what` (a keyword, "a schema that is not an object", ...) differs and no other rule explains how.
+pub(crate) fn message(what: &str) -> String {
+    format!("{what} changed in a way mcp-schema does not classify")
+}
+
+/// A tool field mcp-schema does not know.
+pub(crate) fn tool_field_message(field: &str) -> String {
+    format!("tool field `{field}` changed")
+}
+
+/// The tools differ, but no rule saw where: never let drift go unreported.
+pub(crate) const WHOLE_TOOL_MESSAGE: &str = "the tool changed in a way mcp-schema does not classify";
+
+/// One schema of the pair is missing (`inputSchema` is required, so this is a broken manifest).
+pub(crate) const INPUT_SCHEMA_PRESENCE_MESSAGE: &str = "inputSchema appeared or went away";

@@ -10,6 +10,7 @@ use syn::visit::Visit;
 use super::routers::{Index, TypeKey};
 use super::version::{Behaviour, EmptyInput};
 use crate::model::{Lowerer, Scope};
+use crate::schema::order::sort_all_keys;
 use crate::schema::schemars::{parameters_root_schema, root_schema, Contract, Settings};
 use crate::source::ModuleId;
 
@@ -145,7 +146,7 @@ pub fn finish(mut schema: Value, b: &Behaviour, side: Side, written: &str) -> Ou
             m.remove("description");
         }
     }
-    sort_keys(&mut schema);
+    sort_all_keys(&mut schema);
     Outcome::Schema(schema)
 }
 
@@ -171,24 +172,6 @@ pub fn non_object_reason(schema: &Value, side: Side) -> Option<String> {
 /// string `"object"`.
 pub fn keeps_output_for_legacy_peer(schema: &Value) -> bool {
     schema.get("type").and_then(Value::as_str) == Some("object")
-}
-
-/// rmcp holds schemas in maps without `preserve_order`: every object's keys come out sorted.
-pub fn sort_keys(v: &mut Value) {
-    match v {
-        Value::Object(m) => {
-            let mut entries: Vec<(String, Value)> = std::mem::take(m).into_iter().collect();
-            entries.sort_by(|a, b| a.0.cmp(&b.0));
-            for (_, x) in &mut entries {
-                sort_keys(x);
-            }
-            // Collected, the map is allocated at its exact size: inserting one by one would leave
-            // up to half of it spare, and the manifest holds thousands of these.
-            *m = entries.into_iter().collect();
-        }
-        Value::Array(a) => a.iter_mut().for_each(sort_keys),
-        _ => {}
-    }
 }
 
 /// The schema an explicit `input_schema = expr` / `output_schema = expr` gives, when `expr` calls
@@ -222,7 +205,7 @@ fn json_object(mac: &syn::Macro) -> Option<Value> {
     if !v.is_object() {
         return None;
     }
-    sort_keys(&mut v);
+    sort_all_keys(&mut v);
     Some(v)
 }
 
@@ -400,7 +383,7 @@ mod tests {
     #[test]
     fn keys_are_sorted_everywhere() {
         let mut v = json!({"type": "object", "properties": {"b": {"type": "x", "a": 1}, "a": {}}, "$defs": {}});
-        sort_keys(&mut v);
+        sort_all_keys(&mut v);
         assert_eq!(
             serde_json::to_string(&v).unwrap(),
             r#"{"$defs":{},"properties":{"a":{},"b":{"a":1,"type":"x"}},"type":"object"}"#
