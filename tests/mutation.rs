@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use mcp_schema::source::ParseMode;
+use mcp_schema::ParseMode;
 use mcp_schema::{generate, GenerateOptions, ProfileChoice};
 
 /// A source to mutate: its text, and for a crate's root file the crate's directory (its

@@ -1,0 +1,234 @@
+//! Levels per diagnostic code, as clippy has them for lints: `allow` drops a warning, `warn`
+//! leaves it, `deny` makes it an error; `--strict` denies every warning left. An error is never
+//! lowered: it means the manifest would be wrong.
+//!
+//! The codes, and whether each is an error or a warning, are the ones docs/diagnostics.md
+//! documents (read at build time): a test checks that it names every code the sources emit.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use super::{Diagnostics, Severity};
+
+/// What to do with the warnings of one code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
+pub enum Level {
+    /// Drop them.
+    Allow,
+    /// Show them (the default).
+    Warn,
+    /// Make them errors: no manifest is written.
+    Deny,
+}
+
+impl Level {
+    pub fn parse(s: &str) -> Option<Level> {
+        <Level as clap::ValueEnum>::from_str(s, false).ok()
+    }
+}
+
+/// The levels of a run: by code, then `strict` for every warning left.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Lints {
+    /// Levels by diagnostic code (`opaque`, `unknown-type`…).
+    pub levels: BTreeMap<String, Level>,
+    /// Deny every warning that is not allowed (`--strict`).
+    pub strict: bool,
+}
+
+/// Whether a code is emitted as an error, a warning, or either (depending on the case).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Error,
+    Warning,
+    ErrorOrWarning,
+}
+
+/// One documented diagnostic code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Code {
+    pub name: &'static str,
+    pub kind: Kind,
+}
+
+/// The documentation of every code; headings `### \`code\`` followed by a paragraph that starts
+/// with `**error**`, `**warning**` or `**error or warning**`.
+const DOC: &str = include_str!("../../docs/diagnostics.md");
+
+/// Every diagnostic code, in the order docs/diagnostics.md lists them.
+pub fn codes() -> &'static [Code] {
+    static CODES: OnceLock<Vec<Code>> = OnceLock::new();
+    CODES.get_or_init(|| parse_codes(DOC))
+}
+
+fn parse_codes(doc: &'static str) -> Vec<Code> {
+    let mut codes = Vec::new();
+    let mut lines = doc.lines();
+    while let Some(line) = lines.next() {
+        let Some(name) = line.strip_prefix("### `").and_then(|l| l.strip_suffix('`')) else { continue };
+        let first = lines.by_ref().map(str::trim).find(|l| !l.is_empty()).unwrap_or_default();
+        let kind = if first.starts_with("**error or warning**") {
+            Kind::ErrorOrWarning
+        } else if first.starts_with("**warning**") {
+            Kind::Warning
+        } else {
+            Kind::Error
+        };
+        codes.push(Code { name, kind });
+    }
+    codes
+}
+
+/// Why a level cannot be given to a code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LevelError {
+    pub message: String,
+    /// What is wrong with the code, in a few words (under the caret).
+    pub label: &'static str,
+    pub help: Option<String>,
+}
+
+impl std::fmt::Display for LevelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)?;
+        match &self.help {
+            Some(help) => write!(f, ": {help}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Check that `code` may be given `level`: it must be a known code (else the error names the
+/// nearest one), and only a code that can be a warning can be allowed or warned.
+pub fn check_level(code: &str, level: Level) -> Result<&'static str, LevelError> {
+    let Some(known) = codes().iter().find(|c| c.name == code) else {
+        return Err(unknown_code(code));
+    };
+    if known.kind == Kind::Error && level != Level::Deny {
+        return Err(LevelError {
+            message: format!("`{code}` is always an error"),
+            label: "not a warning",
+            help: Some("only the codes of warnings can be set to \"allow\" or \"warn\"".into()),
+        });
+    }
+    Ok(known.name)
+}
+
+/// The error for a code that does not exist, with the nearest one when there is one.
+fn unknown_code(code: &str) -> LevelError {
+    let help = if code == "warnings" {
+        "to deny every warning, use --strict (or `strict = true`)".to_owned()
+    } else {
+        match nearest_code(code) {
+            Some(near) => format!("did you mean `{near}`?"),
+            None => "docs/diagnostics.md lists the codes".to_owned(),
+        }
+    };
+    LevelError { message: format!("unknown diagnostic code `{code}`"), label: "unknown code", help: Some(help) }
+}
+
+/// The code nearest to `code` by edit distance, if near enough to be a typo of it.
+fn nearest_code(code: &str) -> Option<&'static str> {
+    let wanted = code.to_lowercase().replace('_', "-");
+    codes()
+        .iter()
+        .map(|c| (edit_distance(&wanted, c.name), c.name))
+        .filter(|&(d, name)| {
+            d <= (name.len() / 3).max(1) || (wanted.len() > 3 && (name.contains(&*wanted) || wanted.contains(name)))
+        })
+        .min()
+        .map(|(_, name)| name)
+}
+
+/// Levenshtein distance, in chars.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+impl Diagnostics {
+    /// Apply the levels: allowed warnings are dropped, denied ones become errors, and with
+    /// `strict` so does every warning left. Errors stay errors.
+    pub fn apply_lints(&mut self, lints: &Lints) {
+        self.0.retain_mut(|d| {
+            if d.severity != Severity::Warning {
+                return true;
+            }
+            match lints.levels.get(d.code) {
+                Some(Level::Allow) => return false,
+                Some(Level::Deny) => d.severity = Severity::Error,
+                Some(Level::Warn) | None if lints.strict => d.severity = Severity::Error,
+                Some(Level::Warn) | None => {}
+            }
+            true
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::Diagnostic;
+
+    fn run(lints: &Lints) -> Vec<String> {
+        let mut ds = Diagnostics(vec![
+            Diagnostic::warning("opaque", "a"),
+            Diagnostic::warning("unknown-type", "b"),
+            Diagnostic::error("syntax-error", "c"),
+        ]);
+        ds.apply_lints(lints);
+        ds.iter().map(|d| format!("{d}")).collect()
+    }
+
+    fn levels(entries: &[(&str, Level)]) -> BTreeMap<String, Level> {
+        entries.iter().map(|(c, l)| (c.to_string(), *l)).collect()
+    }
+
+    #[test]
+    fn allow_drops_deny_promotes_and_strict_denies_the_rest() {
+        assert_eq!(
+            run(&Lints::default()),
+            ["warning[opaque]: a", "warning[unknown-type]: b", "error[syntax-error]: c"]
+        );
+        let lints = Lints { levels: levels(&[("opaque", Level::Allow), ("unknown-type", Level::Deny)]), strict: false };
+        assert_eq!(run(&lints), ["error[unknown-type]: b", "error[syntax-error]: c"]);
+        let lints = Lints { levels: levels(&[("opaque", Level::Allow)]), strict: true };
+        assert_eq!(
+            run(&lints),
+            ["error[unknown-type]: b", "error[syntax-error]: c"],
+            "an allowed warning stays allowed"
+        );
+        let lints = Lints { levels: levels(&[("syntax-error", Level::Allow)]), strict: false };
+        assert_eq!(run(&lints).len(), 3, "an error is never dropped");
+    }
+
+    #[test]
+    fn codes_are_checked_with_a_suggestion() {
+        assert_eq!(check_level("opaque", Level::Allow), Ok("opaque"));
+        assert_eq!(check_level("syntax-error", Level::Deny), Ok("syntax-error"));
+        let err = |code, level| check_level(code, level).unwrap_err().to_string();
+        assert!(err("syntax-error", Level::Allow).contains("always an error"));
+        assert_eq!(err("opaqe", Level::Allow), "unknown diagnostic code `opaqe`: did you mean `opaque`?");
+        assert!(err("unknown_type", Level::Deny).contains("did you mean `unknown-type`?"));
+        assert!(err("opaque-schema", Level::Deny).contains("did you mean `opaque`?"));
+        assert!(err("zzz", Level::Deny).contains("docs/diagnostics.md"));
+        assert!(err("warnings", Level::Deny).contains("--strict"));
+    }
+
+    #[test]
+    fn the_documented_codes_are_read() {
+        let names: Vec<_> = codes().iter().map(|c| c.name).collect();
+        assert!(names.contains(&"opaque") && names.contains(&"syntax-error"), "{names:?}");
+        assert_eq!(codes().iter().find(|c| c.name == "opaque").unwrap().kind, Kind::Warning);
+    }
+}
