@@ -37,7 +37,7 @@ pub struct Lints {
 }
 
 /// Whether a code is emitted as an error, a warning, or either (depending on the case).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kind {
     Error,
     Warning,
@@ -230,5 +230,199 @@ mod tests {
         let names: Vec<_> = codes().iter().map(|c| c.name).collect();
         assert!(names.contains(&"opaque") && names.contains(&"syntax-error"), "{names:?}");
         assert_eq!(codes().iter().find(|c| c.name == "opaque").unwrap().kind, Kind::Warning);
+    }
+}
+
+/// docs/diagnostics.md against the sources: every code a diagnostic is made with is documented,
+/// as an error, a warning or either, and nothing else is.
+#[cfg(test)]
+mod documented {
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::path::Path;
+
+    use syn::visit::Visit;
+
+    use super::{codes, Kind};
+
+    /// Severity as a fn's name tells it (`warning`, `warn` / `error`), if it does.
+    fn kind_of_name(name: &str) -> Option<Kind> {
+        if name.contains("warn") {
+            Some(Kind::Warning)
+        } else if name.contains("err") {
+            Some(Kind::Error)
+        } else {
+            None
+        }
+    }
+
+    fn is_test_only(attrs: &[syn::Attribute]) -> bool {
+        attrs.iter().any(|a| {
+            a.path().is_ident("test")
+                || a.path().is_ident("cfg") && a.meta.require_list().is_ok_and(|l| l.tokens.to_string() == "test")
+        })
+    }
+
+    /// The fns that take a diagnostic code: a parameter `code: &'static str`, and where it is.
+    #[derive(Default)]
+    struct CodeTakers(BTreeMap<String, usize>);
+
+    impl CodeTakers {
+        fn note(&mut self, sig: &syn::Signature) {
+            let typed = sig.inputs.iter().filter_map(|a| match a {
+                syn::FnArg::Typed(t) => Some(t),
+                syn::FnArg::Receiver(_) => None,
+            });
+            for (i, arg) in typed.enumerate() {
+                let named_code = matches!(&*arg.pat, syn::Pat::Ident(p) if p.ident == "code");
+                let static_str = quote::quote!(#arg).to_string().replace(' ', "") == "code:&'staticstr";
+                if named_code && static_str {
+                    self.0.insert(sig.ident.to_string(), i);
+                }
+            }
+        }
+    }
+
+    impl<'a> Visit<'a> for CodeTakers {
+        fn visit_item_fn(&mut self, f: &'a syn::ItemFn) {
+            if !is_test_only(&f.attrs) {
+                self.note(&f.sig);
+                syn::visit::visit_item_fn(self, f);
+            }
+        }
+        fn visit_impl_item_fn(&mut self, f: &'a syn::ImplItemFn) {
+            if !is_test_only(&f.attrs) {
+                self.note(&f.sig);
+                syn::visit::visit_impl_item_fn(self, f);
+            }
+        }
+        fn visit_item_mod(&mut self, m: &'a syn::ItemMod) {
+            if !is_test_only(&m.attrs) {
+                syn::visit::visit_item_mod(self, m);
+            }
+        }
+    }
+
+    /// The codes diagnostics are made with: string literals given as the `code` of a code taker,
+    /// or as the `code` field of a `Diagnostic { .. }`.
+    struct Uses<'t> {
+        takers: &'t CodeTakers,
+        found: BTreeMap<String, BTreeSet<Option<Kind>>>,
+    }
+
+    impl Uses<'_> {
+        fn argument(&mut self, name: &str, args: &syn::punctuated::Punctuated<syn::Expr, syn::Token![,]>) {
+            let Some(&at) = self.takers.0.get(name) else { return };
+            if let Some(code) = args.iter().nth(at).and_then(code_literal) {
+                self.found.entry(code).or_default().insert(kind_of_name(name));
+            }
+        }
+    }
+
+    fn code_literal(e: &syn::Expr) -> Option<String> {
+        let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) = e else { return None };
+        let code = s.value();
+        let kebab = code.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        (kebab && !code.is_empty()).then_some(code)
+    }
+
+    impl<'a> Visit<'a> for Uses<'_> {
+        fn visit_expr_call(&mut self, call: &'a syn::ExprCall) {
+            if let syn::Expr::Path(p) = &*call.func {
+                if let Some(last) = p.path.segments.last() {
+                    self.argument(&last.ident.to_string(), &call.args);
+                }
+            }
+            syn::visit::visit_expr_call(self, call);
+        }
+        fn visit_expr_method_call(&mut self, call: &'a syn::ExprMethodCall) {
+            self.argument(&call.method.to_string(), &call.args);
+            syn::visit::visit_expr_method_call(self, call);
+        }
+        fn visit_expr_struct(&mut self, s: &'a syn::ExprStruct) {
+            if s.path.segments.last().is_some_and(|l| l.ident == "Diagnostic") {
+                for field in &s.fields {
+                    let is_code = matches!(&field.member, syn::Member::Named(n) if n == "code");
+                    if let Some(code) = code_literal(&field.expr).filter(|_| is_code) {
+                        self.found.entry(code).or_default().insert(None);
+                    }
+                }
+            }
+            syn::visit::visit_expr_struct(self, s);
+        }
+        /// `vec![..]`, `matches!(..)`…: their arguments, when they are expressions.
+        fn visit_macro(&mut self, m: &'a syn::Macro) {
+            use syn::parse::Parser;
+            let parser = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
+            if let Ok(args) = parser.parse2(m.tokens.clone()) {
+                args.iter().for_each(|e| self.visit_expr(e));
+            }
+        }
+        fn visit_item_fn(&mut self, f: &'a syn::ItemFn) {
+            if !is_test_only(&f.attrs) {
+                syn::visit::visit_item_fn(self, f);
+            }
+        }
+        fn visit_impl_item_fn(&mut self, f: &'a syn::ImplItemFn) {
+            if !is_test_only(&f.attrs) {
+                syn::visit::visit_impl_item_fn(self, f);
+            }
+        }
+        fn visit_item_mod(&mut self, m: &'a syn::ItemMod) {
+            if !is_test_only(&m.attrs) {
+                syn::visit::visit_item_mod(self, m);
+            }
+        }
+    }
+
+    fn sources() -> Vec<syn::File> {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        walkdir::WalkDir::new(src)
+            .into_iter()
+            .map(|e| e.unwrap().into_path())
+            .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+            .map(|p| syn::parse_file(&std::fs::read_to_string(&p).unwrap()).unwrap_or_else(|e| panic!("{p:?}: {e}")))
+            .collect()
+    }
+
+    /// Every code the sources make a diagnostic with, and the severities seen (`None`: unknown).
+    pub(super) fn codes_in_sources() -> BTreeMap<String, BTreeSet<Option<Kind>>> {
+        let files = sources();
+        let mut takers = CodeTakers::default();
+        files.iter().for_each(|f| takers.visit_file(f));
+        let mut uses = Uses { takers: &takers, found: BTreeMap::new() };
+        files.iter().for_each(|f| uses.visit_file(f));
+        uses.found
+    }
+
+    #[test]
+    fn every_code_in_the_sources_is_documented_and_nothing_else() {
+        let in_sources = codes_in_sources();
+        let documented: BTreeMap<&str, Kind> = codes().iter().map(|c| (c.name, c.kind)).collect();
+        let undocumented: Vec<&String> = in_sources.keys().filter(|c| !documented.contains_key(c.as_str())).collect();
+        assert!(undocumented.is_empty(), "codes missing from docs/diagnostics.md: {undocumented:?}");
+        let unused: Vec<&&str> = documented.keys().filter(|c| !in_sources.contains_key(**c)).collect();
+        assert!(unused.is_empty(), "documented codes that no source makes: {unused:?}");
+        assert_eq!(documented.len(), codes().len(), "a code documented twice");
+        for (code, kinds) in &in_sources {
+            let error = kinds.contains(&Some(Kind::Error));
+            let warning = kinds.contains(&Some(Kind::Warning));
+            let expected = match (error, warning) {
+                (true, true) => Kind::ErrorOrWarning,
+                (true, false) => Kind::Error,
+                (false, true) => Kind::Warning,
+                (false, false) => continue,
+            };
+            let said = documented[code.as_str()];
+            let fits = said == expected || kinds.contains(&None) && said == Kind::ErrorOrWarning;
+            assert!(fits, "`{code}` is documented as {said:?} but made as {expected:?}");
+        }
+    }
+
+    #[test]
+    fn the_scan_finds_codes_however_they_are_made() {
+        let found = codes_in_sources();
+        assert!(found["opaque"].contains(&Some(Kind::Warning)), "through a helper method (`self.warn`)");
+        assert!(found["syntax-error"].contains(&Some(Kind::Error)), "Diagnostic::error");
+        assert!(!found.contains_key("a"), "test code is left out");
     }
 }
