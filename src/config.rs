@@ -587,4 +587,128 @@ mod tests {
         ]);
         assert_eq!(Config::discover(Some(d.path())).unwrap_err().code, "config-conflict");
     }
+
+    #[test]
+    fn flags_beat_the_config_which_beats_the_defaults() {
+        let d = dir_with(&[(
+            "mcp-schema.toml",
+            "profile = \"rmcp\"\nprotocol = \"2025-06-18\"\nserver = \"A\"\nfeatures = [\"x,y\", \"z\"]\nall-features = true\ninclude = \"src/lib.rs\"\n[lints]\nopaque = \"allow\"\nunknown-type = \"deny\"\n",
+        )]);
+        let c = Config::discover(Some(d.path())).unwrap();
+        let configured = c.apply(Flags::default());
+        assert_eq!(configured.profile, ProfileChoice::Rmcp);
+        assert_eq!(configured.paths, vec![d.path().join("src/lib.rs")]);
+        assert_eq!(
+            configured.rmcp,
+            RmcpOptions { protocol: Some("2025-06-18".into()), server: Some("A".into()), version: None }
+        );
+        assert_eq!(
+            configured.features,
+            FeatureSelection {
+                features: vec!["x".into(), "y".into(), "z".into()],
+                all_features: true,
+                no_default_features: false
+            }
+        );
+        assert_eq!(configured.lints.levels.get("opaque"), Some(&Level::Allow));
+        assert!(!configured.lints.strict);
+
+        let mut features = FeatureSelection { no_default_features: true, ..Default::default() };
+        features.add_list("w");
+        let flags = Flags {
+            paths: vec![PathBuf::from("other")],
+            profile: Some(ProfileChoice::PythonSdk),
+            strict: true,
+            levels: [("opaque".to_owned(), Level::Deny)].into(),
+            rmcp: RmcpOptions { server: Some("B".into()), version: Some("0.8.0".into()), ..Default::default() },
+            features,
+            parse_mode: ParseMode::Full,
+        };
+        let given = c.apply(flags);
+        assert_eq!(given.profile, ProfileChoice::PythonSdk);
+        assert_eq!(given.paths, vec![PathBuf::from("other")]);
+        assert_eq!(given.rmcp.protocol.as_deref(), Some("2025-06-18"), "unset flags leave the config");
+        assert_eq!((given.rmcp.server.as_deref(), given.rmcp.version.as_deref()), (Some("B"), Some("0.8.0")));
+        assert_eq!(given.features.features, ["w"], "--features replaces the configured list");
+        assert!(given.features.all_features && given.features.no_default_features);
+        assert_eq!(given.lints.levels.get("opaque"), Some(&Level::Deny));
+        assert_eq!(given.lints.levels.get("unknown-type"), Some(&Level::Deny));
+        assert!(given.lints.strict);
+        assert_eq!(given.parse_mode, ParseMode::Full);
+
+        let defaults = Config::default().apply(Flags::default());
+        assert_eq!(defaults.profile, ProfileChoice::Auto);
+        assert!(defaults.paths.is_empty() && defaults.lints == Lints::default());
+    }
+
+    #[test]
+    fn the_manifest_is_the_flag_the_config_or_mcp_tools_json_in_the_crate_root() {
+        let d = dir_with(&[("Cargo.toml", &format!("{PKG}[package.metadata.mcp-schema]\nmanifest = \"m/t.json\"\n"))]);
+        let c = Config::discover(Some(d.path())).unwrap();
+        assert_eq!(c.manifest_path(None), d.path().join("m/t.json"));
+        assert_eq!(c.manifest_path(Some(Path::new("x.json"))), PathBuf::from("x.json"));
+        let plain = dir_with(&[("Cargo.toml", PKG)]);
+        let c = Config::discover(Some(plain.path())).unwrap();
+        assert_eq!(c.manifest_path(None), plain.path().join("mcp-tools.json"));
+        assert_eq!(Config::default().manifest_path(None), PathBuf::from("mcp-tools.json"));
+        // A file with no configuration above it: beside the file.
+        let lone = dir_with(&[("t.rs", "")]);
+        let file = lone.path().join("t.rs");
+        let c = Config::discover(Some(&file)).unwrap();
+        if c.source.is_none() && c.root.is_none() {
+            assert_eq!(c.manifest_path(None), lone.path().join("mcp-tools.json"));
+        }
+    }
+
+    #[test]
+    fn the_hint_and_the_shown_path_are_as_the_user_typed_them() {
+        assert_eq!(shown_path(Path::new("./mcp-tools.json")), "mcp-tools.json");
+        assert_eq!(update_hint(None, "mcp-tools.json"), "mcp-schema generate -o mcp-tools.json");
+        assert_eq!(update_hint(Some(Path::new("crates/s")), "x.json"), "mcp-schema generate crates/s -o x.json");
+    }
+
+    #[test]
+    fn schemas_name_a_tool_side_by_the_last_suffix_or_a_type() {
+        let d = dir_with(&[
+            (
+                "mcp-schema.toml",
+                "[schemas]\n\"irc.read.set.inputSchema\" = \"s/in.json\"\n\"irc.read.set.outputSchema\" = \"s/out.json\"\n\"kit::model::Blob\" = \"s/blob.json\"\nDate = \"s/blob.json\"\n",
+            ),
+            ("s/in.json", "{\"type\": \"object\"}"),
+            ("s/out.json", "{\"type\": \"object\", \"properties\": {}}"),
+            ("s/blob.json", "true"),
+        ]);
+        let c = Config::discover(Some(d.path())).unwrap();
+        let tool = &c.schemas.tools["irc.read.set"];
+        assert_eq!(tool.input_schema, Some(serde_json::json!({"type": "object"})));
+        assert_eq!(tool.output_schema, Some(serde_json::json!({"type": "object", "properties": {}})));
+        assert_eq!(c.schemas.types["kit::model::Blob"], serde_json::json!(true));
+        assert_eq!(c.schemas.types.len(), 2);
+        assert_eq!(c.apply(Flags::default()).overrides, c.schemas);
+    }
+
+    #[test]
+    fn schemas_errors_point_at_the_entry() {
+        let at = |toml: &str, files: &[(&str, &str)]| {
+            let mut all = vec![("mcp-schema.toml", toml)];
+            all.extend_from_slice(files);
+            let d = dir_with(&all);
+            let e = Config::discover(Some(d.path())).unwrap_err();
+            (e.code, e.location.as_ref().unwrap().line_col(), e.message, e.help)
+        };
+        let (code, pos, message, _) = at("[schemas]\n\"t.inputSchema\" = \"nope.json\"\n", &[]);
+        assert_eq!((code, pos), ("bad-config", (2, 19)));
+        assert!(message.contains("cannot read the schema file `nope.json`"), "{message}");
+        let (_, pos, message, _) = at("[schemas]\nT = \"a.json\"\n", &[("a.json", "{")]);
+        assert_eq!(pos, (2, 5));
+        assert!(message.contains("not valid JSON"), "{message}");
+        let (_, pos, _, help) = at("[schemas]\n\"t.OutputSchema\" = \"a.json\"\n", &[("a.json", "{}")]);
+        assert_eq!((pos, help.as_deref()), ((2, 1), Some("did you mean `t.outputSchema`?")));
+        let (_, _, message, _) = at("[schemas]\n\".inputSchema\" = \"a.json\"\n", &[("a.json", "{}")]);
+        assert!(message.contains("is neither"), "a tool needs a name: {message}");
+        let (_, _, message, _) = at("[schemas]\nT = 3\n", &[]);
+        assert!(message.contains("must be a path to a JSON Schema file"), "{message}");
+        let (_, _, message, _) = at("schemas = 3\n", &[]);
+        assert!(message.starts_with("`schemas` in") && message.ends_with("must be a table"), "{message}");
+    }
 }

@@ -30,7 +30,9 @@ pub enum ProfileChoice {
     /// `rmcp` when the crate depends on rmcp, `python-sdk` otherwise.
     #[default]
     Auto,
+    /// the MCP Python SDK (mcp 2.x), for the equivalent Python signature
     PythonSdk,
+    /// the Rust SDK rmcp at runtime, at the release in Cargo.lock
     Rmcp,
 }
 

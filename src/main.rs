@@ -282,3 +282,42 @@ fn run_check(args: CheckArgs) -> u8 {
     }
     u8::from(report.drift())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flags(args: &[&str]) -> Flags {
+        let cli = Cli::try_parse_from([&["mcp-schema", "generate"], args].concat()).unwrap();
+        let Command::Generate(g) = cli.command else { unreachable!() };
+        g.source.flags(g.paths)
+    }
+
+    #[test]
+    fn features_are_split_and_gathered_as_cargo_does() {
+        let f =
+            flags(&["--features", "a,b c", "-F", "d", "--features=e,,f", "--all-features", "--no-default-features"]);
+        assert_eq!(f.features.features, ["a", "b", "c", "d", "e", "f"]);
+        assert!(f.features.all_features && f.features.no_default_features);
+        assert_eq!(flags(&[]).features, FeatureSelection::default());
+    }
+
+    #[test]
+    fn a_code_given_several_levels_gets_the_strictest() {
+        let f = flags(&["-D", "opaque", "-A", "opaque", "-W", "unknown-type", "--allow", "cfg"]);
+        assert_eq!(f.levels.get("opaque"), Some(&Level::Deny));
+        assert_eq!(f.levels.get("unknown-type"), Some(&Level::Warn));
+        assert_eq!(f.levels.get("cfg"), Some(&Level::Allow));
+        assert!(Cli::try_parse_from(["mcp-schema", "generate", "-A", "nope"]).is_err());
+    }
+
+    #[test]
+    fn every_flag_reaches_the_options() {
+        let f = flags(&["p", "--profile", "rmcp", "--strict", "--protocol", "2025-06-18", "--server", "S"]);
+        let f2 = flags(&["--rmcp-version", "0.8.0", "--full-parse"]);
+        assert_eq!(f.paths, [PathBuf::from("p")]);
+        assert_eq!((f.profile, f.strict), (Some(ProfileChoice::Rmcp), true));
+        assert_eq!((f.rmcp.protocol.as_deref(), f.rmcp.server.as_deref()), (Some("2025-06-18"), Some("S")));
+        assert_eq!((f2.rmcp.version.as_deref(), f2.parse_mode), (Some("0.8.0"), ParseMode::Full));
+    }
+}
