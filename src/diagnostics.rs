@@ -9,7 +9,7 @@ use std::sync::Arc;
 use miette::{LabeledSpan, SourceSpan};
 
 mod lints;
-pub use lints::{check_level, codes, Code, Kind, Level, LevelError, Lints};
+pub use lints::{check_level, Level, LevelError, Lints};
 
 /// How bad a diagnostic is. Levels ([`Lints`]) and `--strict` make warnings errors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

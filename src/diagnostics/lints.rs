@@ -38,7 +38,7 @@ pub struct Lints {
 
 /// Whether a code is emitted as an error, a warning, or either (depending on the case).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Kind {
+pub(crate) enum Kind {
     Error,
     Warning,
     ErrorOrWarning,
@@ -46,9 +46,9 @@ pub enum Kind {
 
 /// One documented diagnostic code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Code {
-    pub name: &'static str,
-    pub kind: Kind,
+pub(crate) struct Code {
+    pub(crate) name: &'static str,
+    pub(crate) kind: Kind,
 }
 
 /// The documentation of every code; headings `### \`code\`` followed by a paragraph that starts
@@ -56,7 +56,7 @@ pub struct Code {
 const DOC: &str = include_str!("../../docs/diagnostics.md");
 
 /// Every diagnostic code, in the order docs/diagnostics.md lists them.
-pub fn codes() -> &'static [Code] {
+pub(crate) fn codes() -> &'static [Code] {
     static CODES: OnceLock<Vec<Code>> = OnceLock::new();
     CODES.get_or_init(|| parse_codes(DOC))
 }
