@@ -1,9 +1,10 @@
 //! mcp-schema: the `tools/list` manifest of an MCP server, read from its Rust sources.
 //!
 //! The pipeline, one module per stage:
-//! [`source`] finds and parses the files and resolves names, [`model`] is our own type IR,
-//! [`schema`] turns the IR into JSON Schema, [`profile`] decides which fns are tools and how
+//! `source` finds and parses the files and resolves names, `model` is our own type IR,
+//! `schema` turns the IR into JSON Schema, `profile` decides which fns are tools and how
 //! their schemas are wrapped, [`manifest`] writes the document, [`check`] compares two of them.
+//! [`config`] reads the configuration and puts the command line's flags over it.
 //! Nothing here prints or exits: results and [`diagnostics::Diagnostic`]s are data.
 
 // Diagnostics are the error type: rare, and richer than a Box would make them pleasant to use.
@@ -121,7 +122,8 @@ impl Outcome {
 
 /// Read the sources and build the manifest. Never panics on bad input; errors are diagnostics.
 ///
-/// Runs on a thread of its own with a deep stack (see [`STACK_SIZE`]), so callers need not.
+/// Runs on a thread of its own with a deep stack (512 MB reserved, touched only as deep as a run
+/// goes), so callers need not.
 pub fn generate(opts: &GenerateOptions) -> Outcome {
     on_deep_stack(|| generate_on_this_thread(opts).0)
 }
