@@ -427,7 +427,14 @@ fn schema_target(key: &str) -> Result<SchemaTarget<'_>, (String, Option<String>)
         return Ok(SchemaTarget::ToolOutput(tool));
     }
     if is_type_path(key) {
-        return Ok(SchemaTarget::Type);
+        // Types are UpperCamelCase (rustc warns otherwise): `get_weather` is a tool missing its
+        // suffix, not a type to give a schema to.
+        let last = key.rsplit("::").next().unwrap_or(key);
+        if last.starts_with(|c: char| c.is_uppercase()) {
+            return Ok(SchemaTarget::Type);
+        }
+        let message = format!("`{key}` names no type (a type's name starts with a capital) and no tool's schema");
+        return Err((message, Some(format!("for the tool, write `{key}.inputSchema` or `{key}.outputSchema`"))));
     }
     let message = format!("`{key}` is neither `TOOL.inputSchema`, `TOOL.outputSchema` nor a Rust type path");
     let hint = key.rsplit_once('.').and_then(|(tool, last)| {
@@ -442,7 +449,7 @@ fn schema_target(key: &str) -> Result<SchemaTarget<'_>, (String, Option<String>)
     Err((message, hint.or_else(|| Some("a type path is written as in Rust: `kit::model::Blob`".into()))))
 }
 
-/// `Name` or `a::b::Name`: identifiers joined by `::` (no generics).
+/// `name` or `a::b::name`: identifiers joined by `::` (no generics).
 fn is_type_path(key: &str) -> bool {
     let ident = |s: &str| {
         let mut chars = s.chars();
@@ -456,7 +463,9 @@ fn parse_schemas(file: &ConfigFile, table: Table, root: &Path) -> Result<SchemaO
     let mut overrides = SchemaOverrides::default();
     for (key, value) in table {
         let target = schema_target(key.get_ref()).map_err(|(message, help)| {
-            let d = file.error(format!("{message} in {}", file.path.display()), key.span()).with_label("in [schemas]");
+            let d = file
+                .error(format!("{message} in {}", file.path.display()), key.span())
+                .with_label("not a tool's schema nor a type");
             Diagnostic { help, ..d }
         })?;
         let span = value.span();
@@ -706,6 +715,12 @@ mod tests {
         assert_eq!((pos, help.as_deref()), ((2, 1), Some("did you mean `t.outputSchema`?")));
         let (_, _, message, _) = at("[schemas]\n\".inputSchema\" = \"a.json\"\n", &[("a.json", "{}")]);
         assert!(message.contains("is neither"), "a tool needs a name: {message}");
+        let (_, _, message, help) = at("[schemas]\nget_weather = \"a.json\"\n", &[("a.json", "{}")]);
+        assert!(message.contains("names no type"), "{message}");
+        assert_eq!(
+            help.as_deref(),
+            Some("for the tool, write `get_weather.inputSchema` or `get_weather.outputSchema`")
+        );
         let (_, _, message, _) = at("[schemas]\nT = 3\n", &[]);
         assert!(message.contains("must be a path to a JSON Schema file"), "{message}");
         let (_, _, message, _) = at("schemas = 3\n", &[]);
