@@ -1,9 +1,10 @@
 //! Configuration: `[package.metadata.mcp-schema]` in Cargo.toml, or `mcp-schema.toml` beside it.
 //!
 //! Keys (all optional): `profile`, `manifest`, `protocol`, `strict`, `server`, `rmcp-version`,
-//! `include`, `exclude`. Paths are relative to the directory of the file that holds them (the
-//! crate root). Command-line flags beat the configuration, and the configuration beats the
-//! defaults. See docs/config.md.
+//! `include`, `exclude`, `features`, `all-features`, `no-default-features`, and the tables
+//! `lints` and `schemas`. Paths are relative to the directory of the file that holds them (the
+//! crate root). Command-line flags ([`Flags`]) beat the configuration, and the configuration
+//! beats the defaults ([`Config::apply`]). See docs/config.md.
 
 // `Diagnostic` is the crate's error type everywhere (`Config::discover` returns it); it is large,
 // but a configuration is read once per run.
@@ -14,73 +15,137 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use toml::{Spanned, Value};
 
-use crate::diagnostics::{Diagnostic, Location, SourceFile};
-use crate::ProfileChoice;
+use crate::diagnostics::{self, Diagnostic, Level, Lints, Location, SourceFile};
+use crate::{FeatureSelection, GenerateOptions, ParseMode, ProfileChoice, RmcpOptions, SchemaOverrides};
 
 /// The name of the stand-alone configuration file.
 pub const FILE_NAME: &str = "mcp-schema.toml";
 
-const KEYS: &[&str] = &["profile", "manifest", "protocol", "strict", "server", "rmcp-version", "include", "exclude"];
+/// The committed manifest when neither `--manifest` nor the configuration names one.
+const DEFAULT_MANIFEST: &str = "mcp-tools.json";
 
-/// What the configuration may set. Every field is optional: command-line flags beat it, and it
+const KEYS: &[&str] = &[
+    "profile",
+    "manifest",
+    "protocol",
+    "strict",
+    "server",
+    "rmcp-version",
+    "include",
+    "exclude",
+    "features",
+    "all-features",
+    "no-default-features",
+    "lints",
+    "schemas",
+];
+
+/// What the configuration sets. Every field is optional: command-line flags beat it, and it
 /// beats the defaults.
 #[derive(Debug, Clone, Default)]
 pub struct Config {
-    pub profile: Option<ProfileChoice>,
+    pub(crate) profile: Option<ProfileChoice>,
     /// The committed manifest, resolved against the crate root.
-    pub manifest: Option<PathBuf>,
-    pub protocol: Option<String>,
-    pub strict: Option<bool>,
-    pub server: Option<String>,
-    pub rmcp_version: Option<String>,
+    pub(crate) manifest: Option<PathBuf>,
+    pub(crate) strict: Option<bool>,
+    pub(crate) rmcp: RmcpOptions,
     /// What to read instead of the crate root (crate directories, workspace roots or `.rs`
     /// files), resolved against the crate root.
-    pub include: Vec<PathBuf>,
+    pub(crate) include: Vec<PathBuf>,
     /// Path prefixes to leave out of the scan, relative to the crate root (as
     /// [`crate::GenerateOptions::exclude`] wants them).
-    pub exclude: Vec<PathBuf>,
+    pub(crate) exclude: Vec<PathBuf>,
+    pub(crate) features: Option<Vec<String>>,
+    pub(crate) all_features: Option<bool>,
+    pub(crate) no_default_features: Option<bool>,
+    /// `[lints]`: levels by diagnostic code, each checked against the known codes.
+    pub(crate) lints: BTreeMap<String, Level>,
+    /// `[schemas]`: the files it names, read and parsed.
+    pub(crate) schemas: SchemaOverrides,
     /// The file the configuration came from, if any.
-    pub source: Option<PathBuf>,
+    pub(crate) source: Option<PathBuf>,
     /// The directory that holds Cargo.toml / mcp-schema.toml: the crate root.
-    pub root: Option<PathBuf>,
+    pub(crate) root: Option<PathBuf>,
+    /// The path the configuration was looked up for, as the user gave it.
+    target: Option<PathBuf>,
 }
 
+/// What the command line says. Everything it sets beats the configuration.
+#[derive(Debug, Clone, Default)]
+pub struct Flags {
+    /// `PATH`s; when empty, the configured `include` (else the current directory).
+    pub paths: Vec<PathBuf>,
+    pub profile: Option<ProfileChoice>,
+    /// `--strict`: on here turns it on whatever the configuration says.
+    pub strict: bool,
+    /// `-A/-W/-D CODE`: beat the configured level of the same code.
+    pub levels: BTreeMap<String, Level>,
+    pub rmcp: RmcpOptions,
+    /// `--features` (when it names any) replaces the configured list; `--all-features` and
+    /// `--no-default-features` turn theirs on.
+    pub features: FeatureSelection,
+    pub parse_mode: ParseMode,
+}
+
+/// `Cargo.toml`, of which only `[package.metadata.mcp-schema]` (as a `T`) is read.
+#[derive(Deserialize)]
+struct CargoToml<T> {
+    package: Option<CargoPackage<T>>,
+}
+
+#[derive(Deserialize)]
+struct CargoPackage<T> {
+    metadata: Option<CargoMetadata<T>>,
+}
+
+#[derive(Deserialize)]
+struct CargoMetadata<T> {
+    #[serde(rename = "mcp-schema")]
+    mcp_schema: Option<T>,
+}
+
+/// The configuration's own keys, each with the span of its name and of its value.
 type Table = BTreeMap<Spanned<String>, Spanned<Value>>;
 
-#[derive(Deserialize)]
-struct CargoToml {
-    package: Option<CargoPackage>,
+/// The configuration's sub-tables, read again with the span of every entry (a `toml::Value`
+/// keeps none inside a table).
+#[derive(Deserialize, Default)]
+struct Sections {
+    #[serde(default)]
+    lints: Table,
+    #[serde(default)]
+    schemas: Table,
 }
 
-#[derive(Deserialize)]
-struct CargoPackage {
-    metadata: Option<CargoMetadata>,
-}
-
-#[derive(Deserialize)]
-struct CargoMetadata {
-    #[serde(rename = "mcp-schema")]
-    mcp_schema: Option<Table>,
+/// Where a configuration was read from: enough to point into it.
+struct ConfigFile<'a> {
+    path: &'a Path,
+    text: &'a str,
+    /// Whether it is a Cargo.toml (the keys are under `[package.metadata.mcp-schema]`).
+    in_cargo: bool,
 }
 
 impl Config {
     /// Find and read the configuration for the crate at `path` (default: the current directory).
     ///
     /// For a directory, its own Cargo.toml and mcp-schema.toml; for a file, those of the nearest
-    /// directory above it that has either. Having both configure mcp-schema is an error.
+    /// directory above it that has either. Having both configure mcp-schema is an error. The
+    /// files the `schemas` table names are read here too.
     pub fn discover(path: Option<&Path>) -> Result<Config, Diagnostic> {
+        let target = path.map(Path::to_path_buf);
         let start = path.unwrap_or(Path::new("."));
-        let Some(dir) = config_dir(start) else { return Ok(Config::default()) };
+        let Some(dir) = config_dir(start) else { return Ok(Config { target, ..Config::default() }) };
         // `Cargo.toml`, not `./Cargo.toml`, in messages about the current directory.
         let in_dir = |name: &str| if dir == Path::new(".") { PathBuf::from(name) } else { dir.join(name) };
         let cargo = in_dir("Cargo.toml");
         let own = in_dir(FILE_NAME);
         let from_cargo = if cargo.is_file() { read_cargo(&cargo)? } else { None };
         let from_own = if own.is_file() { Some(read_own(&own)?) } else { None };
-        let (file, text, table) = match (from_cargo, from_own) {
+        let (file, text, table, in_cargo) = match (from_cargo, from_own) {
             (Some(_), Some((_, text, _))) => {
                 return Err(Diagnostic::error(
                     "config-conflict",
@@ -94,14 +159,86 @@ impl Config {
                 .in_file(&own)
                 .with_help("keep one of them"));
             }
-            (Some(c), None) => c,
-            (None, Some(o)) => o,
-            (None, None) => return Ok(Config { root: Some(dir), ..Config::default() }),
+            (Some((file, text, table)), None) => (file, text, table, true),
+            (None, Some((file, text, table))) => (file, text, table, false),
+            (None, None) => return Ok(Config { root: Some(dir), target, ..Config::default() }),
         };
-        let mut config = parse_table(&file, &text, table, &dir)?;
+        let mut config = parse_table(&ConfigFile { path: &file, text: &text, in_cargo }, table, &dir)?;
         config.source = Some(file);
         config.root = Some(dir);
+        config.target = target;
         Ok(config)
+    }
+
+    /// The options of a run: the command line's `flags` over this configuration, over the
+    /// defaults.
+    pub fn apply(&self, flags: Flags) -> GenerateOptions {
+        // Paths on the command line beat the configured `include`.
+        let paths = if flags.paths.is_empty() { self.include.clone() } else { flags.paths };
+        let mut levels = self.lints.clone();
+        levels.extend(flags.levels);
+        let features = FeatureSelection {
+            features: if flags.features.features.is_empty() {
+                self.features.clone().unwrap_or_default()
+            } else {
+                flags.features.features
+            },
+            all_features: flags.features.all_features || self.all_features.unwrap_or(false),
+            no_default_features: flags.features.no_default_features || self.no_default_features.unwrap_or(false),
+        };
+        GenerateOptions {
+            paths,
+            profile: flags.profile.or(self.profile).unwrap_or_default(),
+            lints: Lints { levels, strict: flags.strict || self.strict.unwrap_or(false) },
+            rmcp: RmcpOptions {
+                protocol: flags.rmcp.protocol.or_else(|| self.rmcp.protocol.clone()),
+                server: flags.rmcp.server.or_else(|| self.rmcp.server.clone()),
+                version: flags.rmcp.version.or_else(|| self.rmcp.version.clone()),
+            },
+            exclude: self.exclude.clone(),
+            parse_mode: flags.parse_mode,
+            features,
+            overrides: self.schemas.clone(),
+        }
+    }
+
+    /// The committed manifest: `flag` (`check --manifest`), else the configured one, else
+    /// `mcp-tools.json` in the crate root.
+    pub fn manifest_path(&self, flag: Option<&Path>) -> PathBuf {
+        if let Some(path) = flag.map(Path::to_path_buf).or_else(|| self.manifest.clone()) {
+            return path;
+        }
+        let root = self.root.clone().unwrap_or_else(|| match &self.target {
+            Some(p) if p.is_file() => p.parent().map(PathBuf::from).unwrap_or_else(|| PathBuf::from(".")),
+            Some(p) => p.clone(),
+            None => PathBuf::from("."),
+        });
+        in_dir(&root, Path::new(DEFAULT_MANIFEST))
+    }
+}
+
+/// A path as messages show it: without a leading `./`.
+pub fn shown_path(path: &Path) -> String {
+    path.strip_prefix(".").unwrap_or(path).display().to_string()
+}
+
+/// The command that rewrites the committed manifest (`shown` as [`shown_path`] gives it) from the
+/// crate at `crate_path`, as `check` suggests it after a drift.
+pub fn update_hint(crate_path: Option<&Path>, shown: &str) -> String {
+    let mut hint = String::from("mcp-schema generate");
+    if let Some(p) = crate_path {
+        hint.push_str(&format!(" {}", p.display()));
+    }
+    hint.push_str(&format!(" -o {shown}"));
+    hint
+}
+
+/// `dir/name`, or just `name` when `dir` is `.`, so messages show the paths users typed.
+fn in_dir(dir: &Path, name: &Path) -> PathBuf {
+    if dir == Path::new(".") || dir.as_os_str().is_empty() {
+        name.to_path_buf()
+    } else {
+        dir.join(name)
     }
 }
 
@@ -140,11 +277,16 @@ fn toml_error(path: &Path, text: &str, e: toml::de::Error) -> Diagnostic {
     }
 }
 
+/// `[package.metadata.mcp-schema]` of a Cargo.toml's text, as a `T`, if it has one.
+fn cargo_section<T: DeserializeOwned>(path: &Path, text: &str) -> Result<Option<T>, Diagnostic> {
+    let doc: CargoToml<T> = toml::from_str(text).map_err(|e| toml_error(path, text, e))?;
+    Ok(doc.package.and_then(|p| p.metadata).and_then(|m| m.mcp_schema))
+}
+
 /// `[package.metadata.mcp-schema]`, if Cargo.toml has it.
 fn read_cargo(path: &Path) -> Result<Option<(PathBuf, String, Table)>, Diagnostic> {
     let text = read(path)?;
-    let doc: CargoToml = toml::from_str(&text).map_err(|e| toml_error(path, &text, e))?;
-    Ok(doc.package.and_then(|p| p.metadata).and_then(|m| m.mcp_schema).map(|t| (path.to_path_buf(), text, t)))
+    Ok(cargo_section(path, &text)?.map(|t| (path.to_path_buf(), text, t)))
 }
 
 fn read_own(path: &Path) -> Result<(PathBuf, String, Table), Diagnostic> {
@@ -153,21 +295,39 @@ fn read_own(path: &Path) -> Result<(PathBuf, String, Table), Diagnostic> {
     Ok((path.to_path_buf(), text, table))
 }
 
-fn parse_table(file: &Path, text: &str, table: Table, root: &Path) -> Result<Config, Diagnostic> {
+/// The `lints` and `schemas` tables of a configuration, with spans.
+fn sections(file: &ConfigFile) -> Result<Sections, Diagnostic> {
+    if file.in_cargo {
+        Ok(cargo_section(file.path, file.text)?.unwrap_or_default())
+    } else {
+        toml::from_str(file.text).map_err(|e| toml_error(file.path, file.text, e))
+    }
+}
+
+impl ConfigFile<'_> {
+    fn error(&self, message: String, span: Range<usize>) -> Diagnostic {
+        Diagnostic::error("bad-config", message).at(Some(location(self.path, self.text, span))).in_file(self.path)
+    }
+
+    /// `` `key` in FILE must be EXPECTED ``, at the value.
+    fn expected(&self, key: &str, expected: &str, span: Range<usize>) -> Diagnostic {
+        self.error(format!("`{key}` in {} must be {expected}", self.path.display()), span)
+            .with_label(format!("expected {expected}"))
+    }
+}
+
+fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, Diagnostic> {
     let mut config = Config::default();
+    let mut has_sections = false;
     for (key, value) in table {
         let key_span = key.span();
         let key = key.into_inner();
         let span = value.span();
         let value = value.into_inner();
-        let bad = |expected: &str| {
-            Diagnostic::error("bad-config", format!("`{key}` in {} must be {expected}", file.display()))
-                .at(Some(location(file, text, span.clone())))
-                .with_label(format!("expected {expected}"))
-                .in_file(file)
-        };
+        let bad = |expected: &str| file.expected(&key, expected, span.clone());
         let string = |v: &Value| v.as_str().map(str::to_owned).ok_or_else(|| bad("a string"));
-        let paths = |v: &Value| -> Result<Vec<String>, Diagnostic> {
+        let boolean = |v: &Value| v.as_bool().ok_or_else(|| bad("true or false"));
+        let strings = |v: &Value| -> Result<Vec<String>, Diagnostic> {
             match v {
                 Value::String(s) => Ok(vec![s.clone()]),
                 Value::Array(a) => {
@@ -179,32 +339,181 @@ fn parse_table(file: &Path, text: &str, table: Table, root: &Path) -> Result<Con
         match key.as_str() {
             "profile" => {
                 let s = string(&value)?;
-                config.profile = Some(ProfileChoice::parse(&s).ok_or_else(|| {
+                config.profile = Some(parse_profile(&s).ok_or_else(|| {
                     bad("one of \"auto\", \"python-sdk\", \"rmcp\"").with_help(format!("`{s}` is not a profile"))
                 })?);
             }
             "manifest" => config.manifest = Some(root.join(string(&value)?)),
-            "protocol" => config.protocol = Some(string(&value)?),
-            "server" => config.server = Some(string(&value)?),
-            "rmcp-version" => config.rmcp_version = Some(string(&value)?),
-            "strict" => config.strict = Some(value.as_bool().ok_or_else(|| bad("true or false"))?),
-            "include" => config.include = paths(&value)?.into_iter().map(|p| root.join(p)).collect(),
-            "exclude" => config.exclude = paths(&value)?.into_iter().map(PathBuf::from).collect(),
+            "protocol" => config.rmcp.protocol = Some(string(&value)?),
+            "server" => config.rmcp.server = Some(string(&value)?),
+            "rmcp-version" => config.rmcp.version = Some(string(&value)?),
+            "strict" => config.strict = Some(boolean(&value)?),
+            "include" => config.include = strings(&value)?.into_iter().map(|p| root.join(p)).collect(),
+            "exclude" => config.exclude = strings(&value)?.into_iter().map(PathBuf::from).collect(),
+            "features" => {
+                let mut selection = FeatureSelection::default();
+                strings(&value)?.iter().for_each(|list| selection.add_list(list));
+                config.features = Some(selection.features);
+            }
+            "all-features" => config.all_features = Some(boolean(&value)?),
+            "no-default-features" => config.no_default_features = Some(boolean(&value)?),
+            "lints" | "schemas" => {
+                if !value.is_table() {
+                    return Err(bad("a table"));
+                }
+                has_sections = true;
+            }
             other => {
                 let near = KEYS.iter().find(|k| k.replace('-', "_") == other.replace('-', "_").to_lowercase());
                 let help = match near {
                     Some(k) => format!("did you mean `{k}`?"),
                     None => format!("the keys are: {}", KEYS.join(", ")),
                 };
-                return Err(Diagnostic::error("bad-config", format!("unknown key `{other}` in {}", file.display()))
-                    .at(Some(location(file, text, key_span)))
+                return Err(file
+                    .error(format!("unknown key `{other}` in {}", file.path.display()), key_span)
                     .with_label("unknown key")
-                    .with_help(help)
-                    .in_file(file));
+                    .with_help(help));
             }
         }
     }
+    if has_sections {
+        let sections = sections(file)?;
+        config.lints = parse_lints(file, sections.lints)?;
+        config.schemas = parse_schemas(file, sections.schemas, root)?;
+    }
     Ok(config)
+}
+
+fn parse_profile(s: &str) -> Option<ProfileChoice> {
+    <ProfileChoice as clap::ValueEnum>::from_str(s, false).ok()
+}
+
+/// `[lints]`: `code = "allow" | "warn" | "deny"`, for known codes only.
+fn parse_lints(file: &ConfigFile, table: Table) -> Result<BTreeMap<String, Level>, Diagnostic> {
+    let mut levels = BTreeMap::new();
+    for (code, level) in table {
+        let key = format!("lints.{}", code.get_ref());
+        let level_span = level.span();
+        let level = level
+            .get_ref()
+            .as_str()
+            .and_then(Level::parse)
+            .ok_or_else(|| file.expected(&key, "one of \"allow\", \"warn\", \"deny\"", level_span.clone()))?;
+        if let Err(e) = diagnostics::check_level(code.get_ref(), level) {
+            let mut d =
+                file.error(format!("{} in {}", e.message, file.path.display()), code.span()).with_label(e.label);
+            d.help = e.help;
+            return Err(d);
+        }
+        levels.insert(code.into_inner(), level);
+    }
+    Ok(levels)
+}
+
+/// What a key of `[schemas]` names.
+enum SchemaTarget<'k> {
+    ToolInput(&'k str),
+    ToolOutput(&'k str),
+    Type,
+}
+
+/// `TOOL.inputSchema`, `TOOL.outputSchema` (tool names may hold dots: the suffix is the last
+/// one), or a Rust type path; a key that is none of them is an error with a hint.
+fn schema_target(key: &str) -> Result<SchemaTarget<'_>, (String, Option<String>)> {
+    if let Some(tool) = key.strip_suffix(".inputSchema").filter(|t| !t.is_empty()) {
+        return Ok(SchemaTarget::ToolInput(tool));
+    }
+    if let Some(tool) = key.strip_suffix(".outputSchema").filter(|t| !t.is_empty()) {
+        return Ok(SchemaTarget::ToolOutput(tool));
+    }
+    if is_type_path(key) {
+        // Types are UpperCamelCase (rustc warns otherwise): `get_weather` is a tool missing its
+        // suffix, not a type to give a schema to.
+        let last = key.rsplit("::").next().unwrap_or(key);
+        if last.starts_with(|c: char| c.is_uppercase()) {
+            return Ok(SchemaTarget::Type);
+        }
+        let message = format!("`{key}` names no type (a type's name starts with a capital) and no tool's schema");
+        return Err((message, Some(format!("for the tool, write `{key}.inputSchema` or `{key}.outputSchema`"))));
+    }
+    let message = format!("`{key}` is neither `TOOL.inputSchema`, `TOOL.outputSchema` nor a Rust type path");
+    let hint = key.rsplit_once('.').and_then(|(tool, last)| {
+        let last = last.to_lowercase().replace(['_', '-'], "");
+        let suffix = match last.as_str() {
+            "inputschema" | "input" => "inputSchema",
+            "outputschema" | "output" => "outputSchema",
+            _ => return None,
+        };
+        Some(format!("did you mean `{tool}.{suffix}`?"))
+    });
+    Err((message, hint.or_else(|| Some("a type path is written as in Rust: `kit::model::Blob`".into()))))
+}
+
+/// `name` or `a::b::name`: identifiers joined by `::` (no generics).
+fn is_type_path(key: &str) -> bool {
+    let ident = |s: &str| {
+        let mut chars = s.chars();
+        chars.next().is_some_and(|c| c.is_alphabetic() || c == '_') && chars.all(|c| c.is_alphanumeric() || c == '_')
+    };
+    key.split("::").all(ident)
+}
+
+/// `[schemas]`: each file read and parsed, relative to the crate root.
+fn parse_schemas(file: &ConfigFile, table: Table, root: &Path) -> Result<SchemaOverrides, Diagnostic> {
+    let mut overrides = SchemaOverrides::default();
+    for (key, value) in table {
+        let target = schema_target(key.get_ref()).map_err(|(message, help)| {
+            let d = file
+                .error(format!("{message} in {}", file.path.display()), key.span())
+                .with_label("not a tool's schema nor a type");
+            Diagnostic { help, ..d }
+        })?;
+        let span = value.span();
+        let written = value.get_ref().as_str().ok_or_else(|| {
+            file.expected(&format!("schemas.\"{}\"", key.get_ref()), "a path to a JSON Schema file", span.clone())
+        })?;
+        let objects_only = !matches!(target, SchemaTarget::Type);
+        let schema = read_schema_file(file, &root.join(written), written, span, objects_only)?;
+        match target {
+            SchemaTarget::ToolInput(tool) => {
+                overrides.tools.entry(tool.to_owned()).or_default().input_schema = Some(schema)
+            }
+            SchemaTarget::ToolOutput(tool) => {
+                overrides.tools.entry(tool.to_owned()).or_default().output_schema = Some(schema)
+            }
+            SchemaTarget::Type => {
+                overrides.types.insert(key.get_ref().clone(), schema);
+            }
+        }
+    }
+    Ok(overrides)
+}
+
+/// A JSON Schema file named by `[schemas]` (`written` as the configuration spells it): an
+/// unreadable file, bad JSON or JSON that is no schema is an error at the entry. A tool's schema
+/// must be an object (MCP's `inputSchema`/`outputSchema`); a type's may also be `true`/`false`.
+fn read_schema_file(
+    file: &ConfigFile,
+    path: &Path,
+    written: &str,
+    span: Range<usize>,
+    objects_only: bool,
+) -> Result<serde_json::Value, Diagnostic> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        file.error(format!("cannot read the schema file `{written}`: {e}"), span.clone())
+            .with_label("this file")
+            .with_help(format!("the path is relative to the directory of {}", file.path.display()))
+    })?;
+    let schema: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        file.error(format!("the schema file `{written}` is not valid JSON: {e}"), span.clone()).with_label("this file")
+    })?;
+    if !(schema.is_object() || schema.is_boolean() && !objects_only) {
+        let expected = if objects_only { "a JSON object" } else { "a JSON object, `true` or `false`" };
+        return Err(file
+            .error(format!("the schema file `{written}` holds no JSON Schema: {expected} was expected"), span)
+            .with_label("this file"));
+    }
+    Ok(schema)
 }
 
 #[cfg(test)]
@@ -234,10 +543,10 @@ mod tests {
         let c = Config::discover(Some(d.path())).unwrap();
         assert_eq!(c.profile, Some(ProfileChoice::Rmcp));
         assert_eq!(c.manifest, Some(d.path().join("schema/tools.json")));
-        assert_eq!(c.protocol.as_deref(), Some("2025-06-18"));
+        assert_eq!(c.rmcp.protocol.as_deref(), Some("2025-06-18"));
         assert_eq!(c.strict, Some(true));
-        assert_eq!(c.server.as_deref(), Some("Srv"));
-        assert_eq!(c.rmcp_version.as_deref(), Some("0.8.0"));
+        assert_eq!(c.rmcp.server.as_deref(), Some("Srv"));
+        assert_eq!(c.rmcp.version.as_deref(), Some("0.8.0"));
         assert_eq!(c.include, vec![d.path().join("src/lib.rs")]);
         assert_eq!(c.exclude, vec![PathBuf::from("src/gen")]);
         assert_eq!(c.source, Some(d.path().join("Cargo.toml")));
@@ -286,5 +595,135 @@ mod tests {
             ("mcp-schema.toml", ""),
         ]);
         assert_eq!(Config::discover(Some(d.path())).unwrap_err().code, "config-conflict");
+    }
+
+    #[test]
+    fn flags_beat_the_config_which_beats_the_defaults() {
+        let d = dir_with(&[(
+            "mcp-schema.toml",
+            "profile = \"rmcp\"\nprotocol = \"2025-06-18\"\nserver = \"A\"\nfeatures = [\"x,y\", \"z\"]\nall-features = true\ninclude = \"src/lib.rs\"\n[lints]\nopaque = \"allow\"\nunknown-type = \"deny\"\n",
+        )]);
+        let c = Config::discover(Some(d.path())).unwrap();
+        let configured = c.apply(Flags::default());
+        assert_eq!(configured.profile, ProfileChoice::Rmcp);
+        assert_eq!(configured.paths, vec![d.path().join("src/lib.rs")]);
+        assert_eq!(
+            configured.rmcp,
+            RmcpOptions { protocol: Some("2025-06-18".into()), server: Some("A".into()), version: None }
+        );
+        assert_eq!(
+            configured.features,
+            FeatureSelection {
+                features: vec!["x".into(), "y".into(), "z".into()],
+                all_features: true,
+                no_default_features: false
+            }
+        );
+        assert_eq!(configured.lints.levels.get("opaque"), Some(&Level::Allow));
+        assert!(!configured.lints.strict);
+
+        let mut features = FeatureSelection { no_default_features: true, ..Default::default() };
+        features.add_list("w");
+        let flags = Flags {
+            paths: vec![PathBuf::from("other")],
+            profile: Some(ProfileChoice::PythonSdk),
+            strict: true,
+            levels: [("opaque".to_owned(), Level::Deny)].into(),
+            rmcp: RmcpOptions { server: Some("B".into()), version: Some("0.8.0".into()), ..Default::default() },
+            features,
+            parse_mode: ParseMode::Full,
+        };
+        let given = c.apply(flags);
+        assert_eq!(given.profile, ProfileChoice::PythonSdk);
+        assert_eq!(given.paths, vec![PathBuf::from("other")]);
+        assert_eq!(given.rmcp.protocol.as_deref(), Some("2025-06-18"), "unset flags leave the config");
+        assert_eq!((given.rmcp.server.as_deref(), given.rmcp.version.as_deref()), (Some("B"), Some("0.8.0")));
+        assert_eq!(given.features.features, ["w"], "--features replaces the configured list");
+        assert!(given.features.all_features && given.features.no_default_features);
+        assert_eq!(given.lints.levels.get("opaque"), Some(&Level::Deny));
+        assert_eq!(given.lints.levels.get("unknown-type"), Some(&Level::Deny));
+        assert!(given.lints.strict);
+        assert_eq!(given.parse_mode, ParseMode::Full);
+
+        let defaults = Config::default().apply(Flags::default());
+        assert_eq!(defaults.profile, ProfileChoice::Auto);
+        assert!(defaults.paths.is_empty() && defaults.lints == Lints::default());
+    }
+
+    #[test]
+    fn the_manifest_is_the_flag_the_config_or_mcp_tools_json_in_the_crate_root() {
+        let d = dir_with(&[("Cargo.toml", &format!("{PKG}[package.metadata.mcp-schema]\nmanifest = \"m/t.json\"\n"))]);
+        let c = Config::discover(Some(d.path())).unwrap();
+        assert_eq!(c.manifest_path(None), d.path().join("m/t.json"));
+        assert_eq!(c.manifest_path(Some(Path::new("x.json"))), PathBuf::from("x.json"));
+        let plain = dir_with(&[("Cargo.toml", PKG)]);
+        let c = Config::discover(Some(plain.path())).unwrap();
+        assert_eq!(c.manifest_path(None), plain.path().join("mcp-tools.json"));
+        assert_eq!(Config::default().manifest_path(None), PathBuf::from("mcp-tools.json"));
+        // A file with no configuration above it: beside the file.
+        let lone = dir_with(&[("t.rs", "")]);
+        let file = lone.path().join("t.rs");
+        let c = Config::discover(Some(&file)).unwrap();
+        if c.source.is_none() && c.root.is_none() {
+            assert_eq!(c.manifest_path(None), lone.path().join("mcp-tools.json"));
+        }
+    }
+
+    #[test]
+    fn the_hint_and_the_shown_path_are_as_the_user_typed_them() {
+        assert_eq!(shown_path(Path::new("./mcp-tools.json")), "mcp-tools.json");
+        assert_eq!(update_hint(None, "mcp-tools.json"), "mcp-schema generate -o mcp-tools.json");
+        assert_eq!(update_hint(Some(Path::new("crates/s")), "x.json"), "mcp-schema generate crates/s -o x.json");
+    }
+
+    #[test]
+    fn schemas_name_a_tool_side_by_the_last_suffix_or_a_type() {
+        let d = dir_with(&[
+            (
+                "mcp-schema.toml",
+                "[schemas]\n\"irc.read.set.inputSchema\" = \"s/in.json\"\n\"irc.read.set.outputSchema\" = \"s/out.json\"\n\"kit::model::Blob\" = \"s/blob.json\"\nDate = \"s/blob.json\"\n",
+            ),
+            ("s/in.json", "{\"type\": \"object\"}"),
+            ("s/out.json", "{\"type\": \"object\", \"properties\": {}}"),
+            ("s/blob.json", "true"),
+        ]);
+        let c = Config::discover(Some(d.path())).unwrap();
+        let tool = &c.schemas.tools["irc.read.set"];
+        assert_eq!(tool.input_schema, Some(serde_json::json!({"type": "object"})));
+        assert_eq!(tool.output_schema, Some(serde_json::json!({"type": "object", "properties": {}})));
+        assert_eq!(c.schemas.types["kit::model::Blob"], serde_json::json!(true));
+        assert_eq!(c.schemas.types.len(), 2);
+        assert_eq!(c.apply(Flags::default()).overrides, c.schemas);
+    }
+
+    #[test]
+    fn schemas_errors_point_at_the_entry() {
+        let at = |toml: &str, files: &[(&str, &str)]| {
+            let mut all = vec![("mcp-schema.toml", toml)];
+            all.extend_from_slice(files);
+            let d = dir_with(&all);
+            let e = Config::discover(Some(d.path())).unwrap_err();
+            (e.code, e.location.as_ref().unwrap().line_col(), e.message, e.help)
+        };
+        let (code, pos, message, _) = at("[schemas]\n\"t.inputSchema\" = \"nope.json\"\n", &[]);
+        assert_eq!((code, pos), ("bad-config", (2, 19)));
+        assert!(message.contains("cannot read the schema file `nope.json`"), "{message}");
+        let (_, pos, message, _) = at("[schemas]\nT = \"a.json\"\n", &[("a.json", "{")]);
+        assert_eq!(pos, (2, 5));
+        assert!(message.contains("not valid JSON"), "{message}");
+        let (_, pos, _, help) = at("[schemas]\n\"t.OutputSchema\" = \"a.json\"\n", &[("a.json", "{}")]);
+        assert_eq!((pos, help.as_deref()), ((2, 1), Some("did you mean `t.outputSchema`?")));
+        let (_, _, message, _) = at("[schemas]\n\".inputSchema\" = \"a.json\"\n", &[("a.json", "{}")]);
+        assert!(message.contains("is neither"), "a tool needs a name: {message}");
+        let (_, _, message, help) = at("[schemas]\nget_weather = \"a.json\"\n", &[("a.json", "{}")]);
+        assert!(message.contains("names no type"), "{message}");
+        assert_eq!(
+            help.as_deref(),
+            Some("for the tool, write `get_weather.inputSchema` or `get_weather.outputSchema`")
+        );
+        let (_, _, message, _) = at("[schemas]\nT = 3\n", &[]);
+        assert!(message.contains("must be a path to a JSON Schema file"), "{message}");
+        let (_, _, message, _) = at("schemas = 3\n", &[]);
+        assert!(message.starts_with("`schemas` in") && message.ends_with("must be a table"), "{message}");
     }
 }

@@ -8,7 +8,10 @@ use std::sync::Arc;
 
 use miette::{LabeledSpan, SourceSpan};
 
-/// How bad a diagnostic is. `--strict` promotes warnings to errors.
+mod lints;
+pub use lints::{check_level, Level, LevelError, Lints};
+
+/// How bad a diagnostic is. Levels ([`Lints`]) and `--strict` make warnings errors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
     Warning,
@@ -286,13 +289,6 @@ impl Diagnostics {
 
     pub fn iter(&self) -> impl Iterator<Item = &Diagnostic> {
         self.0.iter()
-    }
-
-    /// `--strict`: every warning becomes an error.
-    pub fn promote_warnings(&mut self) {
-        for d in &mut self.0 {
-            d.severity = Severity::Error;
-        }
     }
 
     pub fn extend(&mut self, other: Diagnostics) {

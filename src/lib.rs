@@ -1,9 +1,10 @@
 //! mcp-schema: the `tools/list` manifest of an MCP server, read from its Rust sources.
 //!
 //! The pipeline, one module per stage:
-//! [`source`] finds and parses the files and resolves names, [`model`] is our own type IR,
-//! [`schema`] turns the IR into JSON Schema, [`profile`] decides which fns are tools and how
+//! `source` finds and parses the files and resolves names, `model` is our own type IR,
+//! `schema` turns the IR into JSON Schema, `profile` decides which fns are tools and how
 //! their schemas are wrapped, [`manifest`] writes the document, [`check`] compares two of them.
+//! [`config`] reads the configuration and puts the command line's flags over it.
 //! Nothing here prints or exits: results and [`diagnostics::Diagnostic`]s are data.
 
 // Diagnostics are the error type: rare, and richer than a Box would make them pleasant to use.
@@ -13,35 +14,27 @@ pub mod check;
 pub mod config;
 pub mod diagnostics;
 pub mod manifest;
-pub mod model;
-pub mod profile;
-pub mod schema;
-pub mod source;
+pub(crate) mod model;
+pub(crate) mod profile;
+pub(crate) mod schema;
+pub(crate) mod source;
 
 use std::path::PathBuf;
 
-use diagnostics::{Diagnostic, Diagnostics};
+use diagnostics::{Diagnostic, Diagnostics, Lints};
 pub use manifest::Manifest;
+pub use source::ParseMode;
 
-/// Which SDK's output to reproduce.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// Which SDK's output to reproduce. Also the values of the CLI's `--profile`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum ProfileChoice {
     /// `rmcp` when the crate depends on rmcp, `python-sdk` otherwise.
     #[default]
     Auto,
+    /// the MCP Python SDK (mcp 2.x), for the equivalent Python signature
     PythonSdk,
+    /// the Rust SDK rmcp at runtime, at the release in Cargo.lock
     Rmcp,
-}
-
-impl ProfileChoice {
-    pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "auto" => Some(ProfileChoice::Auto),
-            "python-sdk" => Some(ProfileChoice::PythonSdk),
-            "rmcp" => Some(ProfileChoice::Rmcp),
-            _ => None,
-        }
-    }
 }
 
 /// Everything `generate` (and `check`, which regenerates) needs to know.
@@ -50,14 +43,10 @@ pub struct GenerateOptions {
     /// Crate directories, workspace roots or single `.rs` files. Empty means the current directory.
     pub paths: Vec<PathBuf>,
     pub profile: ProfileChoice,
-    /// Turn every warning into an error.
-    pub strict: bool,
-    /// rmcp: the protocol version of the peer (`--protocol`).
-    pub protocol: Option<String>,
-    /// rmcp: which server type to list (`--server`).
-    pub server: Option<String>,
-    /// rmcp: override the rmcp version read from Cargo.lock (`--rmcp-version`).
-    pub rmcp_version: Option<String>,
+    /// What becomes of the diagnostics of each code (allowed, warned, denied), and `--strict`.
+    pub lints: Lints,
+    /// Options of the rmcp profile only.
+    pub rmcp: RmcpOptions,
     /// Glob-free path prefixes (relative to the crate root) to leave out of the scan.
     pub exclude: Vec<PathBuf>,
     /// How files are parsed: skeletons in parallel (the default) or in full, on one thread.
@@ -69,6 +58,17 @@ pub struct GenerateOptions {
     pub overrides: SchemaOverrides,
 }
 
+/// Options of the rmcp profile only.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RmcpOptions {
+    /// The protocol version of the peer (`--protocol`).
+    pub protocol: Option<String>,
+    /// Which server type to list (`--server`).
+    pub server: Option<String>,
+    /// The rmcp release to reproduce instead of the one in Cargo.lock (`--rmcp-version`).
+    pub version: Option<String>,
+}
+
 /// Cargo's feature flags. The default (no flags) is cargo's: the `default` feature is on.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FeatureSelection {
@@ -76,6 +76,15 @@ pub struct FeatureSelection {
     pub features: Vec<String>,
     pub all_features: bool,
     pub no_default_features: bool,
+}
+
+impl FeatureSelection {
+    /// Add the features of one `--features` value: names separated by commas and/or spaces, as
+    /// cargo takes them.
+    pub fn add_list(&mut self, list: &str) {
+        let names = list.split(|c: char| c == ',' || c.is_whitespace()).filter(|name| !name.is_empty());
+        self.features.extend(names.map(str::to_owned));
+    }
 }
 
 /// JSON Schemas given by the user, read from files in the repository. They replace what the
@@ -112,14 +121,43 @@ impl Outcome {
 }
 
 /// Read the sources and build the manifest. Never panics on bad input; errors are diagnostics.
+///
+/// Runs on a thread of its own with a deep stack (512 MB reserved, touched only as deep as a run
+/// goes), so callers need not.
 pub fn generate(opts: &GenerateOptions) -> Outcome {
-    generate_keeping_sources(opts).0
+    on_deep_stack(|| generate_on_this_thread(opts).0)
 }
 
-/// [`generate`], also handing back the parsed sources, so that a process about to exit can skip
-/// freeing them (`std::mem::forget`): dropping a large syntax tree is a measurable part of a
-/// short run.
-pub fn generate_keeping_sources(opts: &GenerateOptions) -> (Outcome, Option<source::Workspace>) {
+/// [`generate`] for a process about to exit: the parsed sources are never freed (dropping a large
+/// syntax tree is a measurable part of a short run, and the OS frees it faster).
+pub fn generate_leaking_sources(opts: &GenerateOptions) -> Outcome {
+    on_deep_stack(|| {
+        let (outcome, sources) = generate_on_this_thread(opts);
+        std::mem::forget(sources);
+        outcome
+    })
+}
+
+/// syn and our lowering recurse over nested code; a generous stack turns pathological nesting
+/// into a diagnostic (`type-too-deep`, `module-too-deep`) instead of an overflow. Only the pages
+/// a run touches are ever mapped.
+const STACK_SIZE: usize = 512 * 1024 * 1024;
+
+/// Run `work` on a new thread with a [`STACK_SIZE`] stack, or on this one if no thread can be
+/// made. A panic in `work` goes on unwinding in the caller.
+fn on_deep_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    let work = std::sync::Mutex::new(Some(work));
+    // Whichever thread runs first takes the work; `None` means it already ran.
+    let run = || work.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take().map(|work| work());
+    let done =
+        std::thread::scope(|scope| match std::thread::Builder::new().stack_size(STACK_SIZE).spawn_scoped(scope, run) {
+            Ok(worker) => worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => run(),
+        });
+    done.expect("the work was taken by exactly one thread")
+}
+
+fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::Workspace>) {
     let mut diagnostics = Diagnostics::default();
     let mut notes = Vec::new();
     let workspace = match source::load_with(&opts.paths, &opts.exclude, opts.parse_mode) {
@@ -131,9 +169,7 @@ pub fn generate_keeping_sources(opts: &GenerateOptions) -> (Outcome, Option<sour
     };
     diagnostics.extend(workspace.diagnostics.clone());
     let manifest = profile::run(&workspace, opts, &mut diagnostics, &mut notes);
-    if opts.strict {
-        diagnostics.promote_warnings();
-    }
+    diagnostics.apply_lints(&opts.lints);
     let manifest = if diagnostics.has_errors() { None } else { manifest };
     (Outcome { manifest, diagnostics, notes }, Some(workspace))
 }

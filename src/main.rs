@@ -3,14 +3,15 @@
 
 #![allow(clippy::result_large_err)]
 
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use mcp_schema::diagnostics::Diagnostics;
-use mcp_schema::source::ParseMode;
-use mcp_schema::{GenerateOptions, ProfileChoice};
+use clap::{Args, Parser, Subcommand};
+use mcp_schema::config::{self, Config, Flags};
+use mcp_schema::diagnostics::{check_level, Diagnostics, Level};
+use mcp_schema::{FeatureSelection, Manifest, ParseMode, ProfileChoice, RmcpOptions};
 
 #[derive(Parser)]
 #[command(name = "mcp-schema", version, about = "The MCP tools/list manifest of a Rust server, read from its sources")]
@@ -27,22 +28,33 @@ enum Command {
     Check(CheckArgs),
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum ProfileArg {
-    Auto,
-    PythonSdk,
-    Rmcp,
-}
-
 /// Options shared by `generate` and `check`.
 #[derive(Args)]
 struct SourceArgs {
     /// Which SDK's output to reproduce [default: auto, or the configured profile]
     #[arg(long, value_enum)]
-    profile: Option<ProfileArg>,
-    /// Turn every warning into an error
+    profile: Option<ProfileChoice>,
+    /// Turn every warning into an error (deny every warning that is not allowed)
     #[arg(long)]
     strict: bool,
+    /// Drop the warnings of CODE (repeatable; see docs/diagnostics.md)
+    #[arg(short = 'A', long = "allow", value_name = "CODE", value_parser = level_of(Level::Allow))]
+    allow: Vec<String>,
+    /// Show the warnings of CODE, whatever the configuration says (repeatable)
+    #[arg(short = 'W', long = "warn", value_name = "CODE", value_parser = level_of(Level::Warn))]
+    warn: Vec<String>,
+    /// Make the warnings of CODE errors (repeatable)
+    #[arg(short = 'D', long = "deny", value_name = "CODE", value_parser = level_of(Level::Deny))]
+    deny: Vec<String>,
+    /// Cargo features to turn on, comma- or space-separated (repeatable)
+    #[arg(short = 'F', long, value_name = "FEATURES")]
+    features: Vec<String>,
+    /// Turn on every feature of the crate
+    #[arg(long)]
+    all_features: bool,
+    /// Do not turn on the `default` feature
+    #[arg(long)]
+    no_default_features: bool,
     /// rmcp: the MCP protocol version of the peer [default: 2026-07-28]
     #[arg(long, value_name = "VERSION")]
     protocol: Option<String>,
@@ -59,6 +71,40 @@ struct SourceArgs {
     /// inside bodies reported (bodies never change a schema)
     #[arg(long)]
     full_parse: bool,
+}
+
+/// A value parser for `-A/-W/-D`: the code must exist and may be given that level.
+fn level_of(level: Level) -> impl Fn(&str) -> Result<String, String> + Clone {
+    move |code| check_level(code, level).map(str::to_owned).map_err(|e| e.to_string())
+}
+
+impl SourceArgs {
+    /// The flags as the library takes them. A code given several levels gets the strictest.
+    fn flags(&self, paths: Vec<PathBuf>) -> Flags {
+        let mut levels = BTreeMap::new();
+        for (codes, level) in [(&self.allow, Level::Allow), (&self.warn, Level::Warn), (&self.deny, Level::Deny)] {
+            levels.extend(codes.iter().map(|code| (code.clone(), level)));
+        }
+        let mut features = FeatureSelection {
+            all_features: self.all_features,
+            no_default_features: self.no_default_features,
+            ..FeatureSelection::default()
+        };
+        self.features.iter().for_each(|list| features.add_list(list));
+        Flags {
+            paths,
+            profile: self.profile,
+            strict: self.strict,
+            levels,
+            rmcp: RmcpOptions {
+                protocol: self.protocol.clone(),
+                server: self.server.clone(),
+                version: self.rmcp_version.clone(),
+            },
+            features,
+            parse_mode: if self.full_parse { ParseMode::Full } else { ParseMode::Skeleton },
+        }
+    }
 }
 
 #[derive(Args)]
@@ -93,48 +139,17 @@ struct CheckArgs {
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// syn and our lowering recurse over nested code; a generous stack turns pathological nesting
-/// into a diagnostic instead of an overflow.
-const STACK_SIZE: usize = 512 * 1024 * 1024;
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let worker = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(move || match cli.command {
+    let run = std::panic::catch_unwind(move || match cli.command {
         Command::Generate(args) => run_generate(args),
         Command::Check(args) => run_check(args),
     });
-    let code = match worker.map(|w| w.join()) {
-        Ok(Ok(code)) => code,
-        _ => {
-            eprintln!("error: internal failure (please report it); no manifest was written");
-            2
-        }
-    };
+    let code = run.unwrap_or_else(|_| {
+        eprintln!("error: internal failure (please report it); no manifest was written");
+        2
+    });
     ExitCode::from(code)
-}
-
-/// Apply the configuration file beneath the command-line flags: flags beat config, config beats
-/// defaults.
-fn options(paths: Vec<PathBuf>, args: &SourceArgs, config: &mcp_schema::config::Config) -> GenerateOptions {
-    let profile = match args.profile {
-        Some(ProfileArg::Auto) => ProfileChoice::Auto,
-        Some(ProfileArg::PythonSdk) => ProfileChoice::PythonSdk,
-        Some(ProfileArg::Rmcp) => ProfileChoice::Rmcp,
-        None => config.profile.unwrap_or_default(),
-    };
-    // Paths on the command line beat the configured `include`.
-    let paths = if paths.is_empty() { config.include.clone() } else { paths };
-    GenerateOptions {
-        paths,
-        profile,
-        strict: args.strict || config.strict.unwrap_or(false),
-        protocol: args.protocol.clone().or_else(|| config.protocol.clone()),
-        server: args.server.clone().or_else(|| config.server.clone()),
-        rmcp_version: args.rmcp_version.clone().or_else(|| config.rmcp_version.clone()),
-        exclude: config.exclude.clone(),
-        parse_mode: if args.full_parse { ParseMode::Full } else { ParseMode::Skeleton },
-        ..Default::default()
-    }
 }
 
 fn print_diagnostics(diagnostics: &Diagnostics) {
@@ -154,17 +169,16 @@ fn setup_miette() {
 
 fn run_generate(args: GenerateArgs) -> u8 {
     setup_miette();
-    let config = match mcp_schema::config::Config::discover(args.paths.first().map(PathBuf::as_path)) {
+    let config = match Config::discover(args.paths.first().map(PathBuf::as_path)) {
         Ok(c) => c,
         Err(d) => {
             print_diagnostics(&Diagnostics(vec![d]));
             return 2;
         }
     };
-    let opts = options(args.paths, &args.source, &config);
-    let (outcome, sources) = mcp_schema::generate_keeping_sources(&opts);
+    let opts = config.apply(args.source.flags(args.paths));
     // The process ends right after this command: the OS frees the syntax trees faster.
-    std::mem::forget(sources);
+    let outcome = mcp_schema::generate_leaking_sources(&opts);
     print_diagnostics(&outcome.diagnostics);
     if args.source.verbose {
         for note in &outcome.notes {
@@ -220,66 +234,22 @@ fn check_failed(diagnostics: &Diagnostics, format: mcp_schema::check::Format) ->
     2
 }
 
-/// `dir/name`, or just `name` when `dir` is `.`, so messages show the paths users typed.
-fn in_dir(dir: &std::path::Path, name: &std::path::Path) -> PathBuf {
-    if dir == std::path::Path::new(".") || dir.as_os_str().is_empty() {
-        name.to_path_buf()
-    } else {
-        dir.join(name)
-    }
-}
-
-/// Read the committed manifest; a missing, unreadable or malformed one is an error (status 2).
-fn read_committed(path: &std::path::Path) -> Result<mcp_schema::Manifest, mcp_schema::diagnostics::Diagnostic> {
-    use mcp_schema::diagnostics::Diagnostic;
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        let d = Diagnostic::error(
-            "manifest-unreadable",
-            format!("cannot read the committed manifest {}: {e}", path.display()),
-        )
-        .in_file(path);
-        if e.kind() == std::io::ErrorKind::NotFound {
-            d.with_help(format!(
-                "create it with `mcp-schema generate -o {}` and commit it, or point --manifest at it",
-                path.display()
-            ))
-        } else {
-            d
-        }
-    })?;
-    mcp_schema::Manifest::parse(&text).map_err(|e| {
-        Diagnostic::error("bad-manifest", format!("{} is {e}", path.display()))
-            .in_file(path)
-            .with_help("the manifest must be a tools/list result: {\"tools\": [{\"name\": ..., \"inputSchema\": ...}]}")
-    })
-}
-
 fn run_check(args: CheckArgs) -> u8 {
     use mcp_schema::check::{self, Format, RenderOptions};
     setup_miette();
     let format = args.format;
-    let config = match mcp_schema::config::Config::discover(args.path.as_deref()) {
+    let config = match Config::discover(args.path.as_deref()) {
         Ok(c) => c,
         Err(d) => return check_failed(&Diagnostics(vec![d]), format),
     };
-    let root = config.root.clone().unwrap_or_else(|| match &args.path {
-        Some(p) if p.is_file() => p.parent().map(PathBuf::from).unwrap_or_else(|| PathBuf::from(".")),
-        Some(p) => p.clone(),
-        None => PathBuf::from("."),
-    });
-    let manifest_path = args
-        .manifest
-        .clone()
-        .or_else(|| config.manifest.clone())
-        .unwrap_or_else(|| in_dir(&root, std::path::Path::new("mcp-tools.json")));
-    let committed = match read_committed(&manifest_path) {
+    let manifest_path = config.manifest_path(args.manifest.as_deref());
+    let committed = match Manifest::read(&manifest_path) {
         Ok(m) => m,
         Err(d) => return check_failed(&Diagnostics(vec![d]), format),
     };
 
-    let opts = options(args.path.iter().cloned().collect(), &args.source, &config);
-    let (outcome, sources) = mcp_schema::generate_keeping_sources(&opts);
-    std::mem::forget(sources);
+    let opts = config.apply(args.source.flags(args.path.iter().cloned().collect()));
+    let outcome = mcp_schema::generate_leaking_sources(&opts);
     if args.source.verbose {
         for note in &outcome.notes {
             eprintln!("note: {note}");
@@ -296,12 +266,8 @@ fn run_check(args: CheckArgs) -> u8 {
     print_diagnostics(&outcome.diagnostics);
 
     let report = check::compare(&committed, &regenerated);
-    let shown = manifest_path.strip_prefix(".").unwrap_or(&manifest_path).display().to_string();
-    let mut hint = String::from("mcp-schema generate");
-    if let Some(p) = &args.path {
-        hint.push_str(&format!(" {}", p.display()));
-    }
-    hint.push_str(&format!(" -o {shown}"));
+    let shown = config::shown_path(&manifest_path);
+    let hint = config::update_hint(args.path.as_deref(), &shown);
     let stdout = std::io::stdout();
     let color = stdout.is_terminal() && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty());
     let render = RenderOptions { manifest: shown, color, update_hint: Some(hint) };
@@ -315,4 +281,43 @@ fn run_check(args: CheckArgs) -> u8 {
         return 2;
     }
     u8::from(report.drift())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flags(args: &[&str]) -> Flags {
+        let cli = Cli::try_parse_from([&["mcp-schema", "generate"], args].concat()).unwrap();
+        let Command::Generate(g) = cli.command else { unreachable!() };
+        g.source.flags(g.paths)
+    }
+
+    #[test]
+    fn features_are_split_and_gathered_as_cargo_does() {
+        let f =
+            flags(&["--features", "a,b c", "-F", "d", "--features=e,,f", "--all-features", "--no-default-features"]);
+        assert_eq!(f.features.features, ["a", "b", "c", "d", "e", "f"]);
+        assert!(f.features.all_features && f.features.no_default_features);
+        assert_eq!(flags(&[]).features, FeatureSelection::default());
+    }
+
+    #[test]
+    fn a_code_given_several_levels_gets_the_strictest() {
+        let f = flags(&["-D", "opaque", "-A", "opaque", "-W", "unknown-type", "--allow", "cfg"]);
+        assert_eq!(f.levels.get("opaque"), Some(&Level::Deny));
+        assert_eq!(f.levels.get("unknown-type"), Some(&Level::Warn));
+        assert_eq!(f.levels.get("cfg"), Some(&Level::Allow));
+        assert!(Cli::try_parse_from(["mcp-schema", "generate", "-A", "nope"]).is_err());
+    }
+
+    #[test]
+    fn every_flag_reaches_the_options() {
+        let f = flags(&["p", "--profile", "rmcp", "--strict", "--protocol", "2025-06-18", "--server", "S"]);
+        let f2 = flags(&["--rmcp-version", "0.8.0", "--full-parse"]);
+        assert_eq!(f.paths, [PathBuf::from("p")]);
+        assert_eq!((f.profile, f.strict), (Some(ProfileChoice::Rmcp), true));
+        assert_eq!((f.rmcp.protocol.as_deref(), f.rmcp.server.as_deref()), (Some("2025-06-18"), Some("S")));
+        assert_eq!((f2.rmcp.version.as_deref(), f2.parse_mode), (Some("0.8.0"), ParseMode::Full));
+    }
 }

@@ -5,6 +5,8 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
+use crate::diagnostics::Diagnostic;
+
 /// One tool of a manifest, held as its compact JSON text, keys in the order they were given
 /// (serde_json is built with `preserve_order`).
 ///
@@ -102,6 +104,32 @@ impl Manifest {
     pub fn write_pretty(&self, out: &mut (impl Write + ?Sized)) -> io::Result<()> {
         serde_json::to_writer_pretty(&mut *out, &Document { tools: &self.tools })?;
         out.write_all(b"\n")
+    }
+
+    /// Read a committed manifest; a missing, unreadable or malformed one is an error (with a hint
+    /// to create it when it is missing).
+    #[allow(clippy::result_large_err)] // `Diagnostic` is the crate's error type
+    pub fn read(path: &Path) -> Result<Manifest, Diagnostic> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            let d = Diagnostic::error(
+                "manifest-unreadable",
+                format!("cannot read the committed manifest {}: {e}", path.display()),
+            )
+            .in_file(path);
+            if e.kind() == io::ErrorKind::NotFound {
+                d.with_help(format!(
+                    "create it with `mcp-schema generate -o {}` and commit it, or point --manifest at it",
+                    path.display()
+                ))
+            } else {
+                d
+            }
+        })?;
+        Manifest::parse(&text).map_err(|e| {
+            Diagnostic::error("bad-manifest", format!("{} is {e}", path.display())).in_file(path).with_help(
+                "the manifest must be a tools/list result: {\"tools\": [{\"name\": ..., \"inputSchema\": ...}]}",
+            )
+        })
     }
 
     /// Read a manifest back: a JSON object with a `tools` array of objects that have a `name`.

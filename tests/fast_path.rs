@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use mcp_schema::source::ParseMode;
-use mcp_schema::{generate, GenerateOptions, ProfileChoice};
+use mcp_schema::ParseMode;
+use mcp_schema::{generate, GenerateOptions, ProfileChoice, RmcpOptions};
 
 fn render(opts: &GenerateOptions) -> (Option<String>, Vec<String>) {
     let outcome = generate(opts);
@@ -44,7 +44,7 @@ fn skipping_bodies_changes_nothing() {
         let mut opts = GenerateOptions {
             paths: vec![path.clone()],
             profile,
-            protocol: protocol.map(str::to_owned),
+            rmcp: RmcpOptions { protocol: protocol.map(str::to_owned), ..Default::default() },
             ..Default::default()
         };
         // Several servers: compare each one.
@@ -56,7 +56,7 @@ fn skipping_bodies_changes_nothing() {
             Err(_) => vec![None],
         };
         for server in servers {
-            opts.server = server.clone();
+            opts.rmcp.server = server.clone();
             opts.parse_mode = ParseMode::Skeleton;
             let fast = render(&opts);
             opts.parse_mode = ParseMode::Full;

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use mcp_schema::{generate, GenerateOptions, ProfileChoice};
+use mcp_schema::{generate, GenerateOptions, ProfileChoice, RmcpOptions};
 use serde_json::Value;
 
 fn check_manifest(label: &str, tools: &[Value], failures: &mut Vec<String>) -> usize {
@@ -58,7 +58,7 @@ fn every_rmcp_schema_is_valid_in_its_dialect() {
             let opts = GenerateOptions {
                 paths: vec![krate.clone()],
                 profile: ProfileChoice::Rmcp,
-                server,
+                rmcp: RmcpOptions { server, ..Default::default() },
                 ..Default::default()
             };
             if let Some(m) = generate(&opts).manifest {

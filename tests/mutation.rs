@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use mcp_schema::source::ParseMode;
+use mcp_schema::ParseMode;
 use mcp_schema::{generate, GenerateOptions, ProfileChoice};
 
 /// A source to mutate: its text, and for a crate's root file the crate's directory (its
@@ -215,7 +215,8 @@ fn mutants_never_panic() {
     let count: usize = std::env::var("MCP_SCHEMA_MUTANTS").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
     let bounded = std::env::var("MCP_SCHEMA_MUTANTS").is_err();
     let seed: u64 = std::env::var("MCP_SCHEMA_MUTATION_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x6d63_7073);
-    // The generator recurses over nested code, as the CLI does on its big-stack worker.
+    // `generate` runs on a deep stack of its own; this test also parses mutants with syn itself,
+    // which recurses over nested code.
     let worker =
         std::thread::Builder::new().stack_size(256 * 1024 * 1024).spawn(move || run(count, bounded, seed)).unwrap();
     let (ran, panics, elapsed) = worker.join().unwrap();

@@ -327,13 +327,11 @@ impl<'w> Lowerer<'w> {
             syn::Item::Enum(e) => (&e.ident, &e.attrs, &e.generics),
             _ => unreachable!("def_for is called for structs and enums"),
         };
-        let location = self.location(item.krate, item.module, ident.span());
         let generic_names: Vec<String> = generics.type_params().map(|p| p.ident.to_string()).collect();
         // A placeholder first, so that a type reaching itself finds its id.
         self.model.defs.push(TypeDef {
             rust_name: crate::source::unraw_ident(&ident.to_string()),
             item,
-            location: location.clone(),
             generics: generic_names.clone(),
             docs: doc_lines(attrs),
             serde: ContainerSerde::default(),
@@ -404,14 +402,12 @@ impl<'w> Lowerer<'w> {
             syn::Member::Named(i) => Some(crate::source::unraw_ident(&i.to_string())),
             syn::Member::Unnamed(_) => None,
         };
-        let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(f.original));
         Field {
             rust_name,
             ser_name: a.name().serialize_name().to_owned(),
             de_name: a.name().deserialize_name().to_owned(),
             ty: self.lower(f.ty, scope),
             docs: doc_lines(&f.original.attrs),
-            location,
             skip_ser: a.skip_serializing(),
             skip_de: a.skip_deserializing(),
             skip_ser_if: a.skip_serializing_if().map(|p| path_string(&p.path)),
@@ -424,7 +420,6 @@ impl<'w> Lowerer<'w> {
 
     fn variant(&mut self, v: &ast::Variant, scope: &Scope) -> Variant {
         let a = &v.attrs;
-        let location = self.location(scope.krate, scope.module, v.ident.span());
         Variant {
             rust_name: crate::source::unraw_ident(&v.ident.to_string()),
             ser_name: a.name().serialize_name().to_owned(),
@@ -432,7 +427,6 @@ impl<'w> Lowerer<'w> {
             style: style_of(v.style),
             fields: v.fields.iter().map(|f| self.field(f, scope)).collect(),
             docs: doc_lines(&v.original.attrs),
-            location,
             skip_ser: a.skip_serializing(),
             skip_de: a.skip_deserializing(),
             untagged: a.untagged(),

@@ -77,6 +77,7 @@ pub enum IntKind {
 }
 
 impl IntKind {
+    #[allow(dead_code)] // called by wip-eval; drop this allow when merged
     pub fn is_signed(self) -> bool {
         matches!(self, IntKind::I8 | IntKind::I16 | IntKind::I32 | IntKind::I64 | IntKind::I128 | IntKind::Isize)
     }
@@ -129,7 +130,6 @@ pub struct TypeDef {
     /// The Rust identifier (`WeatherData`).
     pub rust_name: String,
     pub item: ItemRef,
-    pub location: Location,
     /// The names of the generic type parameters, in order.
     pub generics: Vec<String>,
     /// Raw doc lines: each `#[doc]` string with one leading space removed.
@@ -205,7 +205,6 @@ pub struct Field {
     pub de_name: String,
     pub ty: Ty,
     pub docs: Vec<String>,
-    pub location: Location,
     pub skip_ser: bool,
     pub skip_de: bool,
     /// `skip_serializing_if = "path"`.
@@ -224,7 +223,6 @@ pub struct Variant {
     pub style: Style,
     pub fields: Vec<Field>,
     pub docs: Vec<String>,
-    pub location: Location,
     pub skip_ser: bool,
     pub skip_de: bool,
     pub untagged: bool,
@@ -233,11 +231,6 @@ pub struct Variant {
 }
 
 impl TypeDef {
-    /// A struct with named fields (including `struct S {}`).
-    pub fn is_named_struct(&self) -> bool {
-        matches!(self.body, Body::Struct { style: Style::Struct, .. })
-    }
-
     pub fn is_unit_struct(&self) -> bool {
         matches!(self.body, Body::Struct { style: Style::Unit, .. })
     }

@@ -31,13 +31,13 @@ pub fn manifest(
     diagnostics: &mut Diagnostics,
     notes: &mut Vec<String>,
 ) -> Option<Manifest> {
-    let versions = version::read(ws, opts.rmcp_version.as_deref());
+    let versions = version::read(ws, opts.rmcp.version.as_deref());
     notes.push(versions.note());
     for w in &versions.warnings {
         diagnostics.push(Diagnostic::warning("rmcp-version", w.clone()));
     }
     let b = versions.behaviour();
-    let protocol = opts.protocol.clone().unwrap_or_else(|| LATEST_PROTOCOL.to_owned());
+    let protocol = opts.rmcp.protocol.clone().unwrap_or_else(|| LATEST_PROTOCOL.to_owned());
     if !KNOWN_PROTOCOLS.contains(&protocol.as_str()) {
         let looks_like_date = protocol.len() == 10
             && protocol.chars().enumerate().all(|(i, c)| if i == 4 || i == 7 { c == '-' } else { c.is_ascii_digit() });
@@ -84,7 +84,7 @@ pub fn manifest(
     }
 
     let servers = index.servers(&b);
-    let server = select_server(&servers, opts.server.as_deref(), &index, diagnostics)?;
+    let server = select_server(&servers, opts.rmcp.server.as_deref(), &index, diagnostics)?;
     let mut builder = Builder {
         ws,
         index: &index,
@@ -700,8 +700,11 @@ mod tests {
         crate::generate(&GenerateOptions {
             paths: vec![dir.path().to_path_buf()],
             profile: ProfileChoice::Rmcp,
-            server: server.map(str::to_owned),
-            protocol: protocol.map(str::to_owned),
+            rmcp: crate::RmcpOptions {
+                server: server.map(str::to_owned),
+                protocol: protocol.map(str::to_owned),
+                ..Default::default()
+            },
             ..Default::default()
         })
     }

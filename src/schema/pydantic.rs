@@ -56,10 +56,6 @@ impl<'m> Pydantic<'m> {
         Some(self.defs.drain(..).map(|(k, v)| (k, v.unwrap_or_else(|| json!({})))).collect())
     }
 
-    pub fn has_def(&self, key: &str) -> bool {
-        self.defs.iter().any(|(k, _)| k == key)
-    }
-
     /// The inline schema of a type, as it appears in `items`, a property, a map value…
     pub fn schema(&mut self, ty: &Ty) -> Value {
         if self.budget == 0 {

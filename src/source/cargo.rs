@@ -199,11 +199,6 @@ impl CargoManifest {
         }
         None
     }
-
-    /// `[package.metadata.<tool>]`, for configuration.
-    pub fn metadata(&self, tool: &str) -> Option<&Value> {
-        self.raw.get("package")?.get("metadata")?.get(tool)
-    }
 }
 
 /// How a dependency is declared in Cargo.toml.

@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use super::modules::{unraw, ModuleId};
-use super::{Crate, Workspace};
+use super::Workspace;
 
 /// An item of one of our crates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -296,10 +296,6 @@ impl Workspace {
     pub fn item(&self, r: ItemRef) -> &syn::Item {
         let krate = &self.crates[r.krate];
         krate.file_of(r.module).whole_item(&krate.modules[r.module.0].items[r.index])
-    }
-
-    pub fn crate_of(&self, r: ItemRef) -> &Crate {
-        &self.crates[r.krate]
     }
 }
 

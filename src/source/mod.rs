@@ -4,6 +4,7 @@
 //! Nothing here knows about MCP; the profiles ask this stage questions.
 
 mod cargo;
+#[allow(dead_code)] // read by the rmcp routers (wip-routers); drop this allow when merged
 pub mod cfg;
 mod deferred;
 mod index;
@@ -152,12 +153,6 @@ impl ParsedFile {
         self.deferred.mentions(item, word)
     }
 
-    /// The items of a trait of this file: always use this rather than `t.items` (see
-    /// [`ParsedFile::impl_items`]).
-    pub fn trait_items<'a>(&'a self, t: &'a syn::ItemTrait) -> &'a [syn::TraitItem] {
-        self.deferred.trait_items(t)
-    }
-
     /// The real body of a function whose body the skeleton left out (parsed on first use), or
     /// `block` itself when it is not such a placeholder.
     pub fn body<'a>(&'a self, block: &'a syn::Block) -> &'a syn::Block {
@@ -188,9 +183,8 @@ fn placed_at(line: usize, column: usize, text: &str) -> String {
 pub struct Crate {
     /// The name other crates use for it in paths (`my_lib`), or the file stem.
     pub name: String,
-    /// The package directory (where Cargo.toml is), or the directory of a single file.
-    pub root: PathBuf,
     /// The package's Cargo.toml, when there is one.
+    #[allow(dead_code)] // read by wip-schemafns; drop this allow when merged
     pub manifest: Option<Arc<CargoManifest>>,
     pub files: Vec<ParsedFile>,
     /// Module 0 is the crate root.
@@ -199,6 +193,7 @@ pub struct Crate {
     pub is_lib: bool,
     /// The cargo features enabled for this crate's package; `#[cfg(feature = "…")]` is read
     /// against them (see [`cfg`]).
+    #[allow(dead_code)] // read by wip-routers; drop this allow when merged
     pub features: cfg::EnabledFeatures,
     /// One scope per module, parallel to `modules`.
     scopes: Vec<index::ModuleScope>,
@@ -241,11 +236,6 @@ impl Workspace {
         self.crates[krate].file_of(module).impl_items(imp)
     }
 
-    /// The items of a trait written in `module` of `krate` (see [`ParsedFile::trait_items`]).
-    pub fn trait_items<'a>(&'a self, krate: usize, module: ModuleId, t: &'a syn::ItemTrait) -> &'a [syn::TraitItem] {
-        self.crates[krate].file_of(module).trait_items(t)
-    }
-
     /// See [`ParsedFile::body_mentions`].
     pub fn block_mentions(&self, krate: usize, module: ModuleId, block: &syn::Block, word: &str) -> bool {
         self.crates[krate].file_of(module).body_mentions(block, word)
@@ -265,6 +255,7 @@ pub(crate) fn compacted<T: Clone>(tree: &T) -> T {
 }
 
 /// Load what the paths point at. An error here means nothing could be read at all.
+#[cfg(test)]
 pub fn load(paths: &[PathBuf], exclude: &[PathBuf]) -> Result<Workspace, Diagnostic> {
     load_with(paths, exclude, ParseMode::Skeleton)
 }

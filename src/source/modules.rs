@@ -29,8 +29,6 @@ pub struct Module {
     pub file: usize,
     pub items: Vec<syn::Item>,
     pub children: HashMap<String, ModuleId>,
-    /// Where `mod x;` declared in this module looks for `x.rs` / `x/mod.rs`.
-    pub child_dir: PathBuf,
 }
 
 /// A file as read and parsed, before it has a place in the tree.
@@ -76,7 +74,6 @@ pub fn load_crate(spec: CrateRoot, exclude: &[PathBuf], mode: ParseMode, diagnos
     };
     let mut krate = Crate {
         name,
-        root: root.clone(),
         manifest,
         files: Vec::new(),
         modules: Vec::new(),
@@ -289,7 +286,6 @@ impl TreeBuilder<'_> {
             file,
             items: Vec::new(),
             children: HashMap::new(),
-            child_dir: child_dir.clone(),
         });
         if mod_path.len() > MAX_MODULE_DEPTH {
             self.diagnostics.push(Diagnostic::error(
