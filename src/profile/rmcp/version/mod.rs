@@ -8,8 +8,8 @@ mod table;
 
 use std::fmt;
 
-pub use discovery::{read, resolve_requirement, Origin, Versions};
-pub use table::{Behaviour, DefaultRouter, EmptyInput, MacroSide, Row, SchemaSide, RELEASES};
+pub use discovery::{read, Versions};
+pub use table::{Behaviour, DefaultRouter, EmptyInput, MacroSide};
 
 /// A release number `major.minor.patch` (a pre-release suffix is read and ignored).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
