@@ -8,6 +8,7 @@ pub mod meta;
 pub mod routers;
 pub mod schemas;
 pub mod traits;
+mod unresolved;
 pub mod version;
 
 use std::collections::HashSet;
@@ -456,12 +457,20 @@ impl<'w> Builder<'w, '_> {
                 }
                 Some(v)
             }
-            Outcome::Opaque(reasons) => {
-                self.warn(
-                    "opaque",
-                    format!("tool `{name}`: {key} is only known at runtime ({}); left out", reasons.join("; ")),
-                    loc,
-                );
+            Outcome::Missing(gaps) => {
+                for gap in gaps {
+                    let message = format!("tool `{name}`: {key} left out: {}", gap.message);
+                    let d = if gap.error {
+                        Diagnostic::error(gap.code, message)
+                    } else {
+                        Diagnostic::warning(gap.code, message)
+                    };
+                    let mut d = d.at(Some(gap.location.unwrap_or_else(|| loc.clone()))).with_label(gap.label);
+                    if let Some(h) = gap.help {
+                        d = d.with_help(h);
+                    }
+                    self.push(d);
+                }
                 None
             }
             Outcome::Panic(reason) => {

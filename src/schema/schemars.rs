@@ -12,6 +12,7 @@ mod defaults;
 mod derive;
 mod gen;
 mod leaf;
+mod literal;
 mod meta;
 mod private;
 #[cfg(test)]
@@ -19,6 +20,7 @@ mod tests;
 
 use serde_json::Value;
 
+use crate::diagnostics::Location;
 use crate::model::{Lowerer, Ty, Unknown};
 
 /// Which side of serde the schema describes: parameters are deserialized, results serialized.
@@ -53,10 +55,18 @@ pub struct RootSchema {
     /// sorted as rmcp prints them.
     pub schema: Value,
     /// Parts that only exist at runtime (`schema_with`, a hand-written `impl JsonSchema`…),
-    /// each a human-readable reason. When non-empty the schema must not be published.
-    pub opaque: Vec<String>,
+    /// each with a human-readable reason. When non-empty the schema must not be published.
+    pub opaque: Vec<Opaque>,
     /// Types of other crates without a known schema.
     pub unknown: Vec<Unknown>,
+}
+
+/// A part of a schema that only exists at runtime.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Opaque {
+    pub reason: String,
+    /// What is at fault (a field, an attribute, an impl), when known.
+    pub location: Option<Location>,
 }
 
 /// The root schema of `ty` itself (schemars `schema_for!` / `root_schema_for::<T>()` with the

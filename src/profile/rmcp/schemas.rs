@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use syn::visit::Visit;
 
 use super::routers::{Index, TypeKey};
+pub use super::unresolved::Gap;
 use super::version::{Behaviour, EmptyInput};
 use crate::model::{Lowerer, Scope};
 use crate::schema::schemars::{parameters_root_schema, root_schema, Contract, Settings};
@@ -82,8 +83,9 @@ impl Side {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
     Schema(Value),
-    /// Only known at runtime: the reasons (a warning; the key is left out).
-    Opaque(Vec<String>),
+    /// Left out: why (each a warning when it is only known at runtime, an error when we failed
+    /// to find a type).
+    Missing(Vec<Gap>),
     /// rmcp would panic: its reason (an error).
     Panic(String),
 }
@@ -116,10 +118,17 @@ pub fn generate(
         Side::Input => parameters_root_schema(lowerer, &lowered, &settings(b, side)),
         Side::Output => root_schema(lowerer, &lowered, &settings(b, side)),
     };
-    let mut reasons = root.opaque.clone();
-    reasons.extend(root.unknown.iter().map(|u| format!("type `{}` has no known schema", u.written)));
-    if !reasons.is_empty() {
-        return Outcome::Opaque(reasons);
+    let mut gaps: Vec<Gap> = root.unknown.iter().map(|u| super::unresolved::classify(lowerer.ws, u)).collect();
+    gaps.extend(root.opaque.into_iter().map(|o| Gap {
+        error: false,
+        code: "opaque",
+        message: o.reason,
+        location: o.location,
+        label: "only known at runtime",
+        help: None,
+    }));
+    if !gaps.is_empty() {
+        return Outcome::Missing(gaps);
     }
     finish(root.schema, b, side, written)
 }
