@@ -86,15 +86,18 @@ pub fn manifest(
 
     let servers = index.servers(&b);
     let server = select_server(&servers, opts.server.as_deref(), &index, diagnostics)?;
+    let mut lowerer = Lowerer::new(ws);
+    lowerer.type_overrides = opts.overrides.types.clone();
     let mut builder = Builder {
         ws,
         index: &index,
         b,
         versions: &versions,
         legacy,
-        lowerer: Lowerer::new(ws),
+        lowerer,
         diagnostics,
         reported: HashSet::new(),
+        overrides: &opts.overrides,
     };
     let entries = match server {
         None => Vec::new(),
@@ -137,6 +140,7 @@ pub fn manifest(
     }
     let lower_diags = std::mem::take(&mut builder.lowerer.diagnostics);
     builder.diagnostics.extend(lower_diags);
+    builder.unused_overrides(&tools);
     tools.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()))
 }
@@ -221,6 +225,8 @@ struct Builder<'w, 'a> {
     diagnostics: &'a mut Diagnostics,
     /// Diagnostics already given (the same tool can be reached twice).
     reported: HashSet<(String, String)>,
+    /// Schemas the user supplies (the config's `schemas` table).
+    overrides: &'a crate::SchemaOverrides,
 }
 
 impl<'w> Builder<'w, '_> {
@@ -245,6 +251,44 @@ impl<'w> Builder<'w, '_> {
 
     fn error(&mut self, code: &'static str, message: String, at: &Location) {
         self.push(Diagnostic::error(code, message).at(Some(at.clone())));
+    }
+
+    /// The schema the config gives for a tool's key: it replaces whatever the sources say (and
+    /// so silences what they could not tell). Keys are sorted as rmcp prints them.
+    fn tool_override(&self, name: &str, side: Side) -> Option<Option<Value>> {
+        let given = self.overrides.tools.get(name)?;
+        let mut v = match side {
+            Side::Input => given.input_schema.clone(),
+            Side::Output => given.output_schema.clone(),
+        }?;
+        schemas::sort_keys(&mut v);
+        if side == Side::Output && self.legacy && !schemas::keeps_output_for_legacy_peer(&v) {
+            return Some(None);
+        }
+        Some(Some(v))
+    }
+
+    /// Overrides naming no listed tool, or no type any schema reached: most likely a typo.
+    fn unused_overrides(&mut self, tools: &[(String, Tool)]) {
+        let unused_tools: Vec<String> =
+            self.overrides.tools.keys().filter(|k| !tools.iter().any(|(n, _)| n == *k)).cloned().collect();
+        for name in unused_tools {
+            self.push(
+                Diagnostic::warning(
+                    "unused-schema-override",
+                    format!("the config gives schemas for tool `{name}`, which the server does not list"),
+                )
+                .with_help("check the tool name: it is the published name (`#[tool(name = …)]` or the fn name)"),
+            );
+        }
+        let unused_types: Vec<String> =
+            self.overrides.types.keys().filter(|k| !self.lowerer.type_overrides_used.contains(*k)).cloned().collect();
+        for path in unused_types {
+            self.push(Diagnostic::warning(
+                "unused-schema-override",
+                format!("the config gives a schema for type `{path}`, which no tool's schema uses"),
+            ).with_help("write the path the type resolves to: `crate_name::module::Type` for a type of the workspace, `other_crate::path::Type` as your `use` names it for another crate's type"));
+        }
     }
 
     fn tool(&mut self, entry: &Entry<'w>) -> Option<(String, Tool)> {
@@ -286,9 +330,10 @@ impl<'w> Builder<'w, '_> {
         generics.extend(imp.imp.generics.type_params().map(|p| p.ident.to_string()));
         let scope = Scope { krate: tool.krate, module: tool.module, generics };
 
-        let input = match &attr.input_schema {
-            Some(expr) => self.explicit(&name, Side::Input, expr, &tool, self_key.as_ref(), &loc),
-            None => match schemas::parameters_arg(tool.sig) {
+        let input = match (self.tool_override(&name, Side::Input), &attr.input_schema) {
+            (Some(given), _) => given,
+            (None, Some(expr)) => self.explicit(&name, Side::Input, expr, &tool, self_key.as_ref(), &loc),
+            (None, None) => match schemas::parameters_arg(tool.sig) {
                 Some((whole, inner)) => {
                     let written = type_text(whole);
                     let outcome = schemas::generate(&mut self.lowerer, &self.b, Side::Input, inner, &scope, &written);
@@ -297,9 +342,10 @@ impl<'w> Builder<'w, '_> {
                 None => Some(schemas::empty_input(&self.b)),
             },
         };
-        let output = match &attr.output_schema {
-            Some(expr) => self.explicit(&name, Side::Output, expr, &tool, self_key.as_ref(), &loc),
-            None => match schemas::output_type(&tool.sig.output) {
+        let output = match (self.tool_override(&name, Side::Output), &attr.output_schema) {
+            (Some(given), _) => given,
+            (None, Some(expr)) => self.explicit(&name, Side::Output, expr, &tool, self_key.as_ref(), &loc),
+            (None, None) => match schemas::output_type(&tool.sig.output) {
                 Some(inner) => {
                     let written = match &tool.sig.output {
                         syn::ReturnType::Type(_, ty) if is_result(ty) => {
@@ -560,9 +606,10 @@ impl<'w> Builder<'w, '_> {
             module: imp.module,
             generics: imp.imp.generics.type_params().map(|p| p.ident.to_string()).collect(),
         };
-        let input = match t.input_schema {
-            Override::Nothing => Some(schemas::empty_input(&self.b)),
-            Override::Opaque => {
+        let input = match (self.tool_override(&name, Side::Input), t.input_schema) {
+            (Some(given), _) => given,
+            (None, Override::Nothing) => Some(schemas::empty_input(&self.b)),
+            (None, Override::Opaque) => {
                 self.warn(
                     "opaque",
                     format!("tool `{name}`: `input_schema()` is overridden; inputSchema left out"),
@@ -570,7 +617,7 @@ impl<'w> Builder<'w, '_> {
                 );
                 None
             }
-            Override::Default => match t.parameter {
+            (None, Override::Default) => match t.parameter {
                 Some(ty) => {
                     let written = format!("Parameters<{}>", type_text(ty));
                     let outcome = schemas::generate(&mut self.lowerer, &self.b, Side::Input, ty, &scope, &written);
@@ -586,9 +633,10 @@ impl<'w> Builder<'w, '_> {
                 }
             },
         };
-        let output = match t.output_schema {
-            Override::Nothing => None,
-            Override::Opaque => {
+        let output = match (self.tool_override(&name, Side::Output), t.output_schema) {
+            (Some(given), _) => given,
+            (None, Override::Nothing) => None,
+            (None, Override::Opaque) => {
                 self.warn(
                     "opaque",
                     format!("tool `{name}`: `output_schema()` is overridden; outputSchema left out"),
@@ -596,7 +644,7 @@ impl<'w> Builder<'w, '_> {
                 );
                 None
             }
-            Override::Default => match t.output {
+            (None, Override::Default) => match t.output {
                 Some(ty) => {
                     let written = format!("Json<{}>", type_text(ty));
                     let outcome = schemas::generate(&mut self.lowerer, &self.b, Side::Output, ty, &scope, &written);

@@ -27,7 +27,7 @@ pub struct HandWritten {
 /// `json!(…).try_into().unwrap()`).
 const WRAPPING_CALLS: &[&str] = &["from", "try_from", "new", "Some", "Ok", "Borrowed", "Owned"];
 const WRAPPING_METHODS: &[&str] =
-    &["into", "try_into", "unwrap", "expect", "clone", "to_owned", "to_string", "into_owned", "cloned"];
+    &["into", "try_into", "unwrap", "expect", "clone", "to_owned", "to_string", "into_owned", "cloned", "as_object"];
 /// Methods that reach the map of a schema bound to a variable (`schema.ensure_object().insert(…)`).
 const MAP_ACCESS_METHODS: &[&str] = &["ensure_object", "as_object_mut", "unwrap", "expect"];
 
