@@ -187,3 +187,64 @@ fn glob_prefixes(tree: &syn::UseTree, prefix: &mut Vec<String>) -> Vec<Vec<Strin
         _ => Vec::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{GenerateOptions, ProfileChoice};
+
+    /// The code and severity of the diagnostic for each field of `P`, in field order.
+    fn findings(fields: &str, head: &str) -> Vec<String> {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir(dir.path().join("src")).unwrap();
+        std::fs::write(
+            dir.path().join("Cargo.toml"),
+            "[package]\nname = \"t\"\nversion = \"0.1.0\"\n\n[workspace]\n\n[workspace.dependencies]\n\
+             shared = { path = \"../shared\" }\nfrom-registry = \"1\"\n\n[dependencies]\nrmcp = \"=3.11.0\"\n\
+             schemars = \"1\"\nreg-crate = \"1\"\npathy = { path = \"../pathy\" }\nshared = { workspace = true }\n\
+             from-registry = { workspace = true }\n\n[dev-dependencies]\ntest-only = \"2\"\n",
+        )
+        .unwrap();
+        let src = format!(
+            "{head}\nuse rmcp::{{tool, tool_router}};\n#[derive(Deserialize, JsonSchema)] pub struct P {{ {fields} }}\n\
+             #[derive(Clone)] pub struct S;\n#[tool_router(server_handler)]\nimpl S {{ #[tool] fn t(&self, Parameters(p): Parameters<P>) {{}} }}\n"
+        );
+        std::fs::write(dir.path().join("src/lib.rs"), src).unwrap();
+        let opts = GenerateOptions {
+            paths: vec![dir.path().to_path_buf()],
+            profile: ProfileChoice::Rmcp,
+            ..Default::default()
+        };
+        let outcome = crate::generate(&opts);
+        outcome
+            .diagnostics
+            .iter()
+            .filter(|d| d.code != "rmcp-version")
+            .map(|d| format!("{} {}", if d.is_error() { "error" } else { "warning" }, d.code))
+            .collect()
+    }
+
+    #[test]
+    fn registry_and_std_types_are_warnings() {
+        let w = "warning registry-type";
+        assert_eq!(findings("pub a: reg_crate::Thing", ""), [w]);
+        assert_eq!(findings("pub a: Thing", "use reg_crate::Thing;"), [w]);
+        assert_eq!(findings("pub a: from_registry::Thing", ""), [w]);
+        assert_eq!(findings("pub a: test_only::Thing", ""), [w]);
+        assert_eq!(findings("pub a: std::fs::File", ""), [w]);
+        // An extern crate no dependency names (an `extern crate`, a renamed one): not ours.
+        assert_eq!(findings("pub a: elsewhere::Thing", ""), [w]);
+        // A single name an external glob may bring.
+        assert_eq!(findings("pub a: Thing", "use reg_crate::prelude::*;"), [w]);
+    }
+
+    #[test]
+    fn types_we_cannot_find_are_errors() {
+        let e = "error unresolved-type";
+        assert_eq!(findings("pub a: Thnig", ""), [e]);
+        assert_eq!(findings("pub a: crate::nowhere::Thing", ""), [e]);
+        assert_eq!(findings("pub a: inner::Thing", "mod inner {}"), [e]);
+        assert_eq!(findings("pub a: pathy::Thing", ""), [e]);
+        assert_eq!(findings("pub a: shared::Thing", ""), [e]);
+        assert_eq!(findings("pub a: Thing", "use pathy::Thing;"), [e]);
+    }
+}

@@ -328,3 +328,143 @@ fn mentions(tokens: TokenStream, ident: &str) -> bool {
         _ => false,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use crate::model::{Lowerer, Scope};
+    use crate::schema::schemars::{parameters_root_schema, Contract, Dialect, RootSchema, Settings};
+    use crate::source::ModuleId;
+
+    const PARAMS: Settings =
+        Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false };
+
+    fn generate(src: &str, ty: &str) -> RootSchema {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("lib.rs");
+        std::fs::write(&path, src).expect("write source");
+        let ws = crate::source::load(&[path], &[]).expect("sources load");
+        let mut lowerer = Lowerer::new(&ws);
+        let scope = Scope { krate: 0, module: ModuleId(0), generics: vec![] };
+        let lowered = lowerer.lower(&syn::parse_str(ty).expect("a type"), &scope);
+        parameters_root_schema(&mut lowerer, &lowered, &PARAMS)
+    }
+
+    /// The schema of field `f` of `struct P` whose `schema_with` fn has `body`.
+    fn field_schema(body: &str) -> Result<Value, String> {
+        let src = format!(
+            "const MAX: u32 = 2 * 50;\nmod k {{ pub const MIN: i64 = -(3); }}\n\
+             #[derive(Deserialize, JsonSchema)] pub struct P {{ #[schemars(schema_with = \"shape\")] pub f: u32 }}\n\
+             fn shape(_g: &mut SchemaGenerator) -> Schema {{ {body} }}\n"
+        );
+        let r = generate(&src, "P");
+        match r.opaque.first() {
+            Some(o) => Err(o.reason.clone()),
+            None => Ok(r.schema["properties"]["f"].clone()),
+        }
+    }
+
+    #[test]
+    fn literal_bodies() {
+        assert_eq!(field_schema(r#"json_schema!({"type": "integer"})"#), Ok(json!({"type": "integer"})));
+        assert_eq!(
+            field_schema(r#"schemars::json_schema!({"maximum": MAX, "minimum": k::MIN, "x": [MAX as u64 + 1]})"#),
+            Ok(json!({"maximum": 100, "minimum": -3, "x": [101]}))
+        );
+        assert_eq!(
+            field_schema(r#"Schema::try_from(serde_json::json!({"type": "string"})).unwrap()"#),
+            Ok(json!({"type": "string"}))
+        );
+        assert_eq!(
+            field_schema(
+                r#"let mut s: Schema = json_schema!({"type": "string", "a": 1});
+                   s.insert("format".to_owned(), json!("email"));
+                   s.ensure_object().insert("b".into(), "c".into());
+                   s.remove("a");
+                   return s;"#
+            ),
+            Ok(json!({"type": "string", "format": "email", "b": "c"}))
+        );
+        assert_eq!(field_schema("true.into()"), Ok(json!(true)));
+    }
+
+    #[test]
+    fn computed_bodies_are_runtime_only() {
+        let computed = |body: &str| field_schema(body).expect_err(body);
+        assert!(computed(r#"_g.subschema_for::<u32>()"#).contains("uses its generator"));
+        assert!(computed(r#"json_schema!({"max": std::env::var("X")})"#).contains("not a literal"));
+        assert!(computed(r#"let s = json_schema!({}); other(&s); s"#).contains("not a literal"));
+        assert!(computed(r#"if true { json_schema!({}) } else { json_schema!({"a": 1}) }"#).contains("not a literal"));
+        assert!(computed(r#"json!(5).into()"#).contains("does not return a schema"));
+        assert!(computed(r#"json_schema!({"n": MAX * 99999999999999999999999})"#).contains("not a literal"));
+    }
+
+    #[test]
+    fn schema_with_on_containers_variants_and_flattened_fields() {
+        let src = r#"
+            fn ints(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "integer", "minimum": 0}) }
+            fn extra(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "object", "properties": {"z": {"type": "boolean"}}}) }
+            /// Counted.
+            #[derive(Deserialize, JsonSchema)] #[schemars(schema_with = "ints")] pub struct Count(String);
+            #[derive(Deserialize, JsonSchema)] pub enum Pick { #[schemars(schema_with = "ints")] Number(String), Word }
+            #[derive(Deserialize, JsonSchema)] #[serde(tag = "t")] pub enum Tagged { #[schemars(schema_with = "extra")] A(Other) }
+            #[derive(Deserialize, JsonSchema)] pub struct Other { pub y: u8 }
+            #[derive(Deserialize, JsonSchema)] pub struct P {
+                pub count: Count,
+                pub pick: Pick,
+                pub tagged: Tagged,
+                #[serde(flatten)] #[schemars(schema_with = "extra")] pub rest: Option<Other>,
+            }
+        "#;
+        let r = generate(src, "P");
+        assert!(r.opaque.is_empty(), "{:?}", r.opaque);
+        let defs = &r.schema["$defs"];
+        assert_eq!(defs["Count"], json!({"type": "integer", "minimum": 0, "description": "Counted."}));
+        assert_eq!(
+            defs["Pick"]["oneOf"][1],
+            json!({"type": "object", "properties": {"Number": {"type": "integer", "minimum": 0}}, "required": ["Number"], "additionalProperties": false})
+        );
+        assert_eq!(defs["Tagged"]["oneOf"][0]["properties"]["z"], json!({"type": "boolean"}));
+        // A flattened `schema_with` field is never optional: its stand-in type is no `Option`.
+        assert_eq!(r.schema["properties"]["z"], json!({"type": "boolean"}));
+        assert_eq!(r.schema["required"], json!(["count", "pick", "tagged"]));
+    }
+
+    #[test]
+    fn hand_written_impls() {
+        let src = r#"
+            pub struct Id(String);
+            impl JsonSchema for Id {
+                fn schema_name() -> Cow<'static, str> { Cow::Borrowed("Ident") }
+                fn schema_id() -> Cow<'static, str> { "ids::Ident".into() }
+                fn json_schema(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "string"}) }
+            }
+            pub struct Tag(String);
+            impl schemars::JsonSchema for Tag {
+                fn inline_schema() -> bool { true }
+                fn schema_name() -> Cow<'static, str> { "Tag".into() }
+                fn json_schema(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "string", "maxLength": 8}) }
+            }
+            pub struct Named(String);
+            impl JsonSchema for Named {
+                fn schema_name() -> Cow<'static, str> { format!("N{}", 1).into() }
+                fn json_schema(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "string"}) }
+            }
+            #[derive(Deserialize, JsonSchema)] pub struct P { pub id: Id, pub tags: Vec<Tag>, pub again: Option<Id> }
+            #[derive(Deserialize, JsonSchema)] pub struct Q { pub n: Named }
+        "#;
+        let r = generate(src, "P");
+        assert!(r.opaque.is_empty(), "{:?}", r.opaque);
+        assert_eq!(r.schema["$defs"], json!({"Ident": {"type": "string"}}));
+        assert_eq!(
+            r.schema["properties"]["tags"],
+            json!({"type": "array", "items": {"type": "string", "maxLength": 8}})
+        );
+        assert_eq!(r.schema["properties"]["again"], json!({"anyOf": [{"$ref": "#/$defs/Ident"}, {"type": "null"}]}));
+        let q = generate(src, "Q");
+        assert_eq!(q.opaque.len(), 1);
+        assert!(q.opaque[0].reason.contains("`schema_name` is computed"), "{:?}", q.opaque);
+        assert!(q.opaque[0].location.is_some());
+    }
+}
