@@ -332,7 +332,7 @@ impl<'w> Builder<'w, '_> {
 
         let input = match (self.tool_override(&name, Side::Input), &attr.input_schema) {
             (Some(given), _) => given,
-            (None, Some(expr)) => self.explicit(&name, Side::Input, expr, &tool, self_key.as_ref(), &loc),
+            (None, Some(expr)) => self.explicit(&name, Side::Input, expr, &tool, self_key.as_ref()),
             (None, None) => match schemas::parameters_arg(tool.sig) {
                 Some((whole, inner)) => {
                     let written = type_text(whole);
@@ -344,7 +344,7 @@ impl<'w> Builder<'w, '_> {
         };
         let output = match (self.tool_override(&name, Side::Output), &attr.output_schema) {
             (Some(given), _) => given,
-            (None, Some(expr)) => self.explicit(&name, Side::Output, expr, &tool, self_key.as_ref(), &loc),
+            (None, Some(expr)) => self.explicit(&name, Side::Output, expr, &tool, self_key.as_ref()),
             (None, None) => match schemas::output_type(&tool.sig.output) {
                 Some(inner) => {
                     let written = match &tool.sig.output {
@@ -468,7 +468,6 @@ impl<'w> Builder<'w, '_> {
         expr: &syn::Expr,
         tool: &crate::profile::ToolFn,
         self_key: Option<&TypeKey>,
-        loc: &Location,
     ) -> Option<Value> {
         match schemas::explicit_schema(expr, self.index, tool.krate, tool.module, self_key) {
             Some(v) => {
@@ -479,14 +478,19 @@ impl<'w> Builder<'w, '_> {
             }
             None => {
                 let key = schemas::key(side);
-                self.warn(
-                    "opaque",
-                    format!(
-                        "tool `{name}`: `{} = {}` is only known at runtime; `{key}` left out",
-                        snake(side),
-                        quote::quote!(#expr)
-                    ),
-                    loc,
+                let at = self.lowerer.location(tool.krate, tool.module, syn::spanned::Spanned::span(expr));
+                self.push(
+                    Diagnostic::warning(
+                        "opaque",
+                        format!(
+                            "tool `{name}`: `{} = {}` is only known at runtime; `{key}` left out",
+                            snake(side),
+                            quote::quote!(#expr)
+                        ),
+                    )
+                    .at(Some(at))
+                    .with_label("only known at runtime")
+                    .with_help(supply_help(name, side)),
                 );
                 None
             }
@@ -511,10 +515,8 @@ impl<'w> Builder<'w, '_> {
                     } else {
                         Diagnostic::warning(gap.code, message)
                     };
-                    let mut d = d.at(Some(gap.location.unwrap_or_else(|| loc.clone()))).with_label(gap.label);
-                    if let Some(h) = gap.help {
-                        d = d.with_help(h);
-                    }
+                    let d = d.at(Some(gap.location.unwrap_or_else(|| loc.clone()))).with_label(gap.label);
+                    let d = d.with_help(gap.help.unwrap_or_else(|| supply_help(name, side)));
                     self.push(d);
                 }
                 None
@@ -610,10 +612,13 @@ impl<'w> Builder<'w, '_> {
             (Some(given), _) => given,
             (None, Override::Nothing) => Some(schemas::empty_input(&self.b)),
             (None, Override::Opaque) => {
-                self.warn(
-                    "opaque",
-                    format!("tool `{name}`: `input_schema()` is overridden; inputSchema left out"),
-                    &loc,
+                self.push(
+                    Diagnostic::warning(
+                        "opaque",
+                        format!("tool `{name}`: `input_schema()` is overridden; inputSchema left out"),
+                    )
+                    .at(Some(loc.clone()))
+                    .with_help(supply_help(&name, Side::Input)),
                 );
                 None
             }
@@ -637,10 +642,13 @@ impl<'w> Builder<'w, '_> {
             (Some(given), _) => given,
             (None, Override::Nothing) => None,
             (None, Override::Opaque) => {
-                self.warn(
-                    "opaque",
-                    format!("tool `{name}`: `output_schema()` is overridden; outputSchema left out"),
-                    &loc,
+                self.push(
+                    Diagnostic::warning(
+                        "opaque",
+                        format!("tool `{name}`: `output_schema()` is overridden; outputSchema left out"),
+                    )
+                    .at(Some(loc.clone()))
+                    .with_help(supply_help(&name, Side::Output)),
                 );
                 None
             }
@@ -677,6 +685,14 @@ impl<'w> Builder<'w, '_> {
         let entry = self.assemble(&name, title, description, input, output, annotations, None, None, None);
         Some((name, entry))
     }
+}
+
+/// What to do about a schema that only exists at runtime: give it in the config.
+fn supply_help(name: &str, side: Side) -> String {
+    format!(
+        "the schema exists only when the server runs; give it in the config's `schemas` table (`\"{name}.{}\" = \"path/to/schema.json\"`)",
+        schemas::key(side)
+    )
 }
 
 /// rmcp's name checks, which only log a warning.

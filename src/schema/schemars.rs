@@ -67,6 +67,8 @@ pub struct Opaque {
     pub reason: String,
     /// What is at fault (a field, an attribute, an impl), when known.
     pub location: Option<Location>,
+    /// The path under which the config can give the schema, for a type of ours.
+    pub type_path: Option<String>,
 }
 
 /// The root schema of `ty` itself (schemars `schema_for!` / `root_schema_for::<T>()` with the

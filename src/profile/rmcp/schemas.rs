@@ -125,7 +125,11 @@ pub fn generate(
         message: o.reason,
         location: o.location,
         label: "only known at runtime",
-        help: None,
+        help: o.type_path.map(|path| {
+            format!(
+                "the schema exists only when the server runs; give the type's schema in the config's `schemas` table (`\"{path}\" = \"path/to/schema.json\"`)"
+            )
+        }),
     }));
     if !gaps.is_empty() {
         return Outcome::Missing(gaps);

@@ -360,7 +360,15 @@ impl Gen<'_, '_> {
             Some(Ok(h)) => return h.schema,
             Some(Err(why)) => {
                 let location = self.impl_location(id).or_else(|| Some(def.location.clone()));
-                self.opaque_at(format!("`{}` has a hand-written `impl JsonSchema`: {why}", def.rust_name), location);
+                let reason = format!("`{}` has a hand-written `impl JsonSchema`: {why}", def.rust_name);
+                self.opaque_at(reason.clone(), location);
+                let krate = &self.lw.ws.crates[def.item.krate];
+                let mut path = vec![krate.name.clone()];
+                path.extend(krate.module(def.item.module).path.iter().cloned());
+                path.push(def.rust_name.clone());
+                if let Some(o) = self.opaque.iter_mut().find(|o| o.reason == reason) {
+                    o.type_path.get_or_insert(path.join("::"));
+                }
                 return Value::Bool(true);
             }
             None => {}

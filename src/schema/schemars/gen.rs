@@ -59,7 +59,7 @@ impl<'a, 'w> Gen<'a, 'w> {
     /// A runtime-only part, with what is at fault.
     pub fn opaque_at(&mut self, reason: String, location: Option<Location>) {
         if !self.opaque.iter().any(|o| o.reason == reason) {
-            self.opaque.push(Opaque { reason, location });
+            self.opaque.push(Opaque { reason, location, type_path: None });
         }
     }
 
