@@ -469,7 +469,9 @@ impl<'w> Builder<'w, '_> {
         tool: &crate::profile::ToolFn,
         self_key: Option<&TypeKey>,
     ) -> Option<Value> {
-        match schemas::explicit_schema(expr, self.index, tool.krate, tool.module, self_key) {
+        let known = schemas::explicit_schema(expr, self.index, tool.krate, tool.module, self_key)
+            .or_else(|| self.literal_fn_call(expr, tool, self_key));
+        match known {
             Some(v) => {
                 if side == Side::Output && self.legacy && !schemas::keeps_output_for_legacy_peer(&v) {
                     return None;
@@ -495,6 +497,25 @@ impl<'w> Builder<'w, '_> {
                 None
             }
         }
+    }
+
+    /// `f()` whose body builds a literal with consts or `insert`s (what `explicit_schema`'s plain
+    /// `json!` reading leaves out).
+    fn literal_fn_call(
+        &mut self,
+        expr: &syn::Expr,
+        tool: &crate::profile::ToolFn,
+        self_key: Option<&TypeKey>,
+    ) -> Option<Value> {
+        let syn::Expr::Call(call) = strip_parens(expr) else { return None };
+        let syn::Expr::Path(p) = &*call.func else { return None };
+        if !call.args.is_empty() {
+            return None;
+        }
+        let (block, krate, module) = self.index.fn_body(&p.path, tool.krate, tool.module, self_key)?;
+        let mut v = crate::schema::schemars::literal_object(&mut self.lowerer, block, krate, module).ok()?;
+        schemas::sort_keys(&mut v);
+        Some(v)
     }
 
     /// Report what became of a generated schema; the schema to publish, if any.
@@ -684,6 +705,14 @@ impl<'w> Builder<'w, '_> {
         }
         let entry = self.assemble(&name, title, description, input, output, annotations, None, None, None);
         Some((name, entry))
+    }
+}
+
+fn strip_parens(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => strip_parens(&p.expr),
+        syn::Expr::Group(g) => strip_parens(&g.expr),
+        other => other,
     }
 }
 

@@ -78,6 +78,20 @@ pub fn root_schema(lowerer: &mut Lowerer, ty: &Ty, settings: &Settings) -> RootS
     gen::Gen::new(lowerer, *settings).root(ty, true)
 }
 
+/// The JSON object a fn body written in `krate`/`module` builds, when it only builds a literal
+/// (`json!`/`json_schema!` with consts of the crate, perhaps bound and changed by `insert`):
+/// what an explicit `input_schema = f()` publishes.
+pub fn literal_object(
+    lowerer: &mut Lowerer,
+    block: &syn::Block,
+    krate: usize,
+    module: crate::source::ModuleId,
+) -> Result<Value, String> {
+    let scope = crate::model::Scope { krate, module, generics: Vec::new() };
+    let settings = Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false };
+    gen::Gen::new(lowerer, settings).literal_object(block, &scope)
+}
+
 /// The root schema of rmcp's `Parameters<T>` for `ty` = `T` (spec §4.3, §4.5): the same
 /// schema, title and `$defs`, but the root is the wrapper, not `T`, so a reference to `T` inside
 /// it is `#/$defs/<T's name>` and `T` also gets a copy in `$defs`.

@@ -25,7 +25,7 @@ pub struct HandWritten {
 
 /// Wrapping calls and methods a literal passes through unchanged (`Schema::from(json!(…))`,
 /// `json!(…).try_into().unwrap()`).
-const WRAPPING_CALLS: &[&str] = &["from", "try_from", "new", "Some", "Ok", "Borrowed", "Owned"];
+const WRAPPING_CALLS: &[&str] = &["from", "try_from", "new", "Some", "Ok", "Borrowed", "Owned", "from_value"];
 const WRAPPING_METHODS: &[&str] =
     &["into", "try_into", "unwrap", "expect", "clone", "to_owned", "to_string", "into_owned", "cloned", "as_object"];
 /// Methods that reach the map of a schema bound to a variable (`schema.ensure_object().insert(…)`).
@@ -43,6 +43,15 @@ impl Gen<'_, '_> {
         let block = self.lw.ws.block(item.krate, item.module, &f.block).clone();
         let fn_scope = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
         self.literal_schema_body(&f.sig, &block, &fn_scope).map_err(|why| format!("`{path}` {why}"))
+    }
+
+    /// The JSON object an argument-less fn body builds as a literal (`input_schema = f()`).
+    pub fn literal_object(&mut self, block: &syn::Block, scope: &Scope) -> Result<Value, String> {
+        let mut env = HashMap::new();
+        match self.block_value(block, scope, &mut env)? {
+            v @ Value::Object(_) => Ok(v),
+            _ => Err("does not build an object".into()),
+        }
     }
 
     /// A hand-written `impl JsonSchema` item read as literals, or why it cannot be.

@@ -50,6 +50,11 @@ impl Bar {
         todo!()
     }
 
+    #[tool(description = "Set the tap limits", input_schema = shapes::limits_input())]
+    fn limits(&self) -> String {
+        todo!()
+    }
+
     #[tool(description = "Rinse the lines")]
     fn clean(&self, Parameters(_r): Parameters<CleanRequest>) -> String {
         todo!()

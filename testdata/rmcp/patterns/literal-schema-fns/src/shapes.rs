@@ -1,3 +1,6 @@
+use std::sync::Arc;
+
+use rmcp::model::JsonObject;
 use schemars::{json_schema, Schema, SchemaGenerator};
 use serde_json::json;
 
@@ -41,3 +44,12 @@ pub fn asks_the_generator(generator: &mut SchemaGenerator) -> Schema {
     schema.insert("minimum".into(), json!(20));
     schema
 }
+
+/// An explicit tool input schema built the same way.
+pub fn limits_input() -> Arc<JsonObject> {
+    let mut v = json!({"type": "object", "properties": {"taps": {"type": "integer", "maximum": TAPS}}});
+    v.as_object_mut().unwrap().insert("maxProperties".into(), json!(TAPS / 2));
+    Arc::new(v.as_object().unwrap().clone())
+}
+
+const TAPS: u16 = 4 * 3;
