@@ -108,3 +108,15 @@ fn without_overrides_the_runtime_only_keys_are_left_out_with_warnings() {
     let dir = pattern("schema-overrides");
     insta::assert_snapshot!(generate_with(&dir, SchemaOverrides::default()));
 }
+
+#[test]
+fn the_keys_the_help_names_supply_the_missing_types() {
+    let dir = pattern("unresolved-types");
+    let mut overrides = SchemaOverrides::default();
+    for key in ["Optinal", "kinds::Unknown", "sibling_kit::Shape"] {
+        overrides.types.insert(key.into(), serde_json::json!({"type": "string"}));
+    }
+    let out = generate_with(&dir, overrides);
+    assert!(out.starts_with("---\n"), "no diagnostics expected: {out}");
+    assert_eq!(out.matches("\"outputSchema\"").count(), 3, "{out}");
+}

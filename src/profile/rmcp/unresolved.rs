@@ -44,24 +44,24 @@ pub fn classify(ws: &Workspace, u: &Unknown) -> Gap {
         return runtime(format!("type `{written}` has no schema that can be read from the sources"), None);
     };
     match where_it_resolves(ws, origin) {
-        Place::Ours => Gap {
+        Place::Ours(key) => Gap {
             error: true,
             code: "unresolved-type",
             message: format!("type `{written}` cannot be found in the crate"),
             location: u.location.clone(),
             label: "not found",
-            help: Some(
-                "check the spelling and the `use`; a type of another crate of the workspace is found when mcp-schema runs from the workspace root and the crate is a path dependency; or give its schema in the config's `schemas` table".into(),
-            ),
+            help: Some(format!(
+                "check the spelling and the `use`; a type of another crate of the workspace is found when mcp-schema runs from the workspace root and that crate is a path dependency; or give its schema in the config's `schemas` table (`\"{key}\" = \"path/to/schema.json\"`)"
+            )),
         },
-        Place::PathDependency(dep) => Gap {
+        Place::PathDependency(dep, key) => Gap {
             error: true,
             code: "unresolved-type",
             message: format!("type `{written}` is in the path dependency `{dep}`, which was not read"),
             location: u.location.clone(),
             label: "not read",
             help: Some(format!(
-                "run mcp-schema from the workspace root so that `{dep}` is read too, or give the type's schema in the config's `schemas` table"
+                "run mcp-schema from the workspace root so that `{dep}` is read too, or give the type's schema in the config's `schemas` table (`\"{key}\" = \"path/to/schema.json\"`)"
             )),
         },
         Place::Std(path) => runtime(
@@ -77,10 +77,11 @@ pub fn classify(ws: &Workspace, u: &Unknown) -> Gap {
 
 /// Where a path that named no type of ours leads.
 enum Place {
-    /// Into the crate (or another crate of the workspace): we failed to find it.
-    Ours,
-    /// Into a path dependency that is not one of the crates read.
-    PathDependency(String),
+    /// Into the crate (or another crate of the workspace): we failed to find it. With the path
+    /// a type override would be matched against.
+    Ours(String),
+    /// Into a path dependency that is not one of the crates read, with the full path.
+    PathDependency(String, String),
     /// std, core or alloc, with the full path.
     Std(String),
     /// A registry crate (or an extern crate we cannot place), with the full path.
@@ -90,13 +91,13 @@ enum Place {
 fn where_it_resolves(ws: &Workspace, origin: &Origin) -> Place {
     let segs = &origin.segments;
     let (krate, module) = (origin.krate, origin.module);
-    if matches!(segs[0].as_str(), "crate" | "self" | "super") {
-        return Place::Ours;
-    }
     let resolved = ws.resolve(krate, module, segs, Namespace::Type);
-    let Resolved::External(ext) = resolved else { return Place::Ours };
+    let Resolved::External(ext) = resolved else { return Place::Ours(segs.join("::")) };
     let ext: Vec<&String> = ext.iter().filter(|s| !s.is_empty()).collect();
     let full = ext.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("::");
+    if matches!(segs[0].as_str(), "crate" | "self" | "super") {
+        return Place::Ours(full);
+    }
     // The first segment as written: a module or type of ours means the path went through the
     // crate and found nothing.
     if segs.len() > 1 && segs[0].is_empty() {
@@ -104,17 +105,17 @@ fn where_it_resolves(ws: &Workspace, origin: &Origin) -> Place {
     } else if segs.len() > 1
         && matches!(ws.resolve(krate, module, &segs[..1], Namespace::Type), Resolved::Module(..) | Resolved::Item(..))
     {
-        return Place::Ours;
+        return Place::Ours(full);
     }
-    let Some(first) = ext.first() else { return Place::Ours };
+    let Some(first) = ext.first() else { return Place::Ours(full) };
     if matches!(first.as_str(), "std" | "core" | "alloc") {
         return Place::Std(full);
     }
     match dependency_kind(ws, krate, first) {
-        Some(DepKind::Path) => Place::PathDependency(first.to_string()),
+        Some(DepKind::Path) => Place::PathDependency(first.to_string(), full),
         Some(DepKind::Registry) => Place::Registry(first.to_string(), full),
         // A single name that nothing declares: a typo, unless an external glob may bring it.
-        None if ext.len() == 1 && !has_external_glob(ws, krate, module) => Place::Ours,
+        None if ext.len() == 1 && !has_external_glob(ws, krate, module) => Place::Ours(full),
         None => Place::Registry(first.to_string(), full),
     }
 }
