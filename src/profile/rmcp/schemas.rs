@@ -2,7 +2,9 @@
 //! return type count (as written, never through aliases), the empty-input form, the
 //! release-dependent post-processing of the schemars root (validation, stripping, key order),
 //! legacy peers, and explicit `input_schema = f()` / `output_schema = f()` whose fn only builds a
-//! `serde_json::json!` literal.
+//! `serde_json::json!` literal (consts and `insert`s are read by `schemars::literal_object`).
+//! What cannot be made is a [`Gap`]: a warning when it exists only at runtime, an error when we
+//! failed to find a type (see `unresolved`).
 
 use serde_json::{Map, Value};
 use syn::visit::Visit;
