@@ -68,7 +68,10 @@ impl Gen<'_, '_> {
                     name = Some(self.literal_string(&block, &scope).ok_or("its `schema_name` is computed")?)
                 }
                 "schema_id" => id = Some(self.literal_string(&block, &scope).ok_or("its `schema_id` is computed")?),
-                "inline_schema" => inline = literal_bool(&block).ok_or("its `inline_schema` is computed")?,
+                // `always_inline_schema` is schemars 0.8's name for it.
+                "inline_schema" | "always_inline_schema" => {
+                    inline = literal_bool(&block).ok_or("its `inline_schema` is computed")?
+                }
                 "json_schema" => schema = Some(self.literal_schema_body(&f.sig, &block, &scope)?),
                 // The private fns change optionality: not a literal schema any more.
                 other if other.starts_with("_schemars_private") => return Err(format!("it overrides `{other}`")),
@@ -194,6 +197,8 @@ impl Gen<'_, '_> {
     ) -> Result<Value, String> {
         match e {
             syn::Expr::Macro(m) if is_json_macro(&m.mac) => self.json_literal(m.mac.tokens.clone(), scope, env),
+            syn::Expr::Macro(m) if m.mac.path.is_ident("module_path") => Ok(Value::String(self.module_path(scope))),
+            syn::Expr::Macro(m) if m.mac.path.is_ident("concat") => self.concat(&m.mac, scope, env),
             syn::Expr::Path(p) if p.path.get_ident().is_some_and(|i| env.contains_key(&i.to_string())) => {
                 Ok(env[&p.path.get_ident().expect("checked").to_string()].clone())
             }
@@ -216,6 +221,31 @@ impl Gen<'_, '_> {
             },
             other => self.eval_expr(other, None, scope, 0),
         }
+    }
+
+    /// `module_path!()` where `scope` is: the crate name and the modules down to it.
+    fn module_path(&self, scope: &Scope) -> String {
+        let krate = &self.lw.ws.crates[scope.krate];
+        let mut path = vec![krate.name.clone()];
+        path.extend(krate.module(scope.module).path.iter().cloned());
+        path.join("::")
+    }
+
+    /// `concat!(…)` of literals (and `module_path!()`), as rustc joins them.
+    fn concat(&mut self, mac: &syn::Macro, scope: &Scope, env: &mut HashMap<String, Value>) -> Result<Value, String> {
+        let parts = mac
+            .parse_body_with(syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated)
+            .map_err(|_| "a `concat!` of something other than expressions".to_owned())?;
+        let mut out = String::new();
+        for part in &parts {
+            match self.literal_value(part, scope, env)? {
+                Value::String(s) => out.push_str(&s),
+                Value::Number(n) => out.push_str(&n.to_string()),
+                Value::Bool(b) => out.push_str(&b.to_string()),
+                _ => return Err("a `concat!` part that is not a literal".into()),
+            }
+        }
+        Ok(Value::String(out))
     }
 
     fn eval_path_value(&mut self, p: &syn::ExprPath, scope: &Scope) -> Result<Value, String> {
@@ -471,6 +501,20 @@ mod tests {
             json!({"type": "array", "items": {"type": "string", "maxLength": 8}})
         );
         assert_eq!(r.schema["properties"]["again"], json!({"anyOf": [{"$ref": "#/$defs/Ident"}, {"type": "null"}]}));
+        let modular = r#"
+            mod ids {
+                pub struct Id(String);
+                impl schemars::JsonSchema for Id {
+                    fn schema_name() -> Cow<'static, str> { Cow::Borrowed(concat!("Id", "V", 2)) }
+                    fn schema_id() -> Cow<'static, str> { concat!(module_path!(), "::Id").into() }
+                    fn json_schema(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "string"}) }
+                }
+            }
+            #[derive(Deserialize, JsonSchema)] pub struct P { pub id: ids::Id }
+        "#;
+        let m = generate(modular, "P");
+        assert!(m.opaque.is_empty(), "{:?}", m.opaque);
+        assert_eq!(m.schema["properties"]["id"], json!({"$ref": "#/$defs/IdV2"}));
         let q = generate(src, "Q");
         assert_eq!(q.opaque.len(), 1);
         assert!(q.opaque[0].reason.contains("`schema_name` is computed"), "{:?}", q.opaque);
