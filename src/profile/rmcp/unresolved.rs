@@ -98,6 +98,10 @@ fn where_it_resolves(ws: &Workspace, origin: &Origin) -> Place {
     if matches!(segs[0].as_str(), "crate" | "self" | "super") {
         return Place::Ours(full);
     }
+    // A name imported by a `use` that goes into the crate or the workspace found nothing there.
+    if segs.len() == 1 && imported_from_ours(ws, krate, module, &segs[0]) {
+        return Place::Ours(full);
+    }
     // The first segment as written: a module or type of ours means the path went through the
     // crate and found nothing.
     if segs.len() > 1 && segs[0].is_empty() {
@@ -160,6 +164,40 @@ fn dependency_spec(raw: &toml::Value, name: &str) -> Option<toml::Value> {
         .flat_map(|t| t.iter())
         .find(|(k, _)| k.replace('-', "_") == name)
         .map(|(_, v)| v.clone())
+}
+
+/// Whether a module's `use` brings `name` from the crate itself or another crate of the workspace.
+fn imported_from_ours(ws: &Workspace, krate: usize, module: ModuleId, name: &str) -> bool {
+    ws.crates[krate].module(module).items.iter().any(|item| {
+        let syn::Item::Use(u) = item else { return false };
+        let mut prefix = Vec::new();
+        use_paths_of(&u.tree, name, &mut prefix).into_iter().any(|p| {
+            let first = p.first().map(String::as_str).unwrap_or("");
+            matches!(first, "crate" | "self" | "super")
+                || ws.crate_named(first).is_some()
+                || matches!(ws.resolve(krate, module, &p[..1], Namespace::Type), Resolved::Module(..))
+        })
+    })
+}
+
+/// The paths of a `use` tree that import `name` (as itself or renamed), without the name.
+fn use_paths_of(tree: &syn::UseTree, name: &str, prefix: &mut Vec<String>) -> Vec<Vec<String>> {
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            let out = use_paths_of(&p.tree, name, prefix);
+            prefix.pop();
+            out
+        }
+        syn::UseTree::Name(n) if n.ident == name => {
+            vec![prefix.clone()].into_iter().filter(|p| !p.is_empty()).collect()
+        }
+        syn::UseTree::Rename(r) if r.rename == name => {
+            vec![prefix.clone()].into_iter().filter(|p| !p.is_empty()).collect()
+        }
+        syn::UseTree::Group(g) => g.items.iter().flat_map(|t| use_paths_of(t, name, prefix)).collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// Whether a module glob-imports from outside the crate (`use other::*;`), which may bring a
@@ -247,5 +285,7 @@ mod tests {
         assert_eq!(findings("pub a: pathy::Thing", ""), [e]);
         assert_eq!(findings("pub a: shared::Thing", ""), [e]);
         assert_eq!(findings("pub a: Thing", "use pathy::Thing;"), [e]);
+        assert_eq!(findings("pub a: Thing", "mod inner {}\nuse inner::Thing;"), [e]);
+        assert_eq!(findings("pub a: Other", "mod inner {}\nuse crate::inner::{Thing as Other};"), [e]);
     }
 }

@@ -153,6 +153,8 @@ impl Gen<'_, '_> {
                     return self.literal_value(&e, scope, env);
                 }
                 syn::Stmt::Expr(e, Some(_)) => self.map_change(e, scope, env)?,
+                // `use serde_json::{json, Map};` inside the fn.
+                syn::Stmt::Item(syn::Item::Use(_)) => {}
                 _ => return Err("a statement that is not a literal".into()),
             }
         }
@@ -426,6 +428,19 @@ mod tests {
             Ok(json!({"type": "string", "format": "email", "b": "c"}))
         );
         assert_eq!(field_schema("true.into()"), Ok(json!(true)));
+        assert_eq!(
+            field_schema(
+                r#"use serde_json::{json, Map};
+                   let mut number = Map::new();
+                   number.insert("type".to_string(), json!("number"));
+                   let mut text = serde_json::Map::new();
+                   text.insert("type".to_string(), json!("string"));
+                   let mut all = Map::new();
+                   all.insert("oneOf".to_string(), json!([number, text]));
+                   Schema::from(all)"#
+            ),
+            Ok(json!({"oneOf": [{"type": "number"}, {"type": "string"}]}))
+        );
     }
 
     #[test]
