@@ -38,7 +38,7 @@ pub struct SchemarsAttrs {
     pub rename: Option<String>,
     /// `with = "Type"` (or a field-level `#[serde(with = "…")]` that parses as a type).
     pub with: Option<syn::Type>,
-    /// `schema_with = "path"`: custom code, opaque.
+    /// `schema_with = "path"`: a fn; known when its body is a literal (`schemars::literal`).
     pub schema_with: Option<String>,
     /// `transform = …`: custom code, opaque.
     pub transform: bool,

@@ -6,25 +6,46 @@ use serde_json::{Map, Number, Value};
 
 /// `None` when the tokens hold anything but JSON literals.
 pub fn parse(tokens: TokenStream) -> Option<Value> {
+    parse_with(tokens, &mut |_| None)
+}
+
+/// Like [`parse`], but a value that is not a JSON literal (`"maximum": MAX_MS`) is handed, as
+/// its tokens, to `interpolate`, which gives its value or `None` when it cannot be known.
+pub fn parse_with(tokens: TokenStream, interpolate: &mut dyn FnMut(TokenStream) -> Option<Value>) -> Option<Value> {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    whole(&trees, 0, interpolate)
+}
+
+type Interpolate<'a> = &'a mut dyn FnMut(TokenStream) -> Option<Value>;
+
+/// A value that must take all of `trees`: a literal, or else an interpolated expression.
+fn whole(trees: &[TokenTree], depth: usize, interpolate: Interpolate) -> Option<Value> {
     let mut pos = 0;
-    let v = value(&trees, &mut pos, 0)?;
-    (pos == trees.len()).then_some(v)
+    if let Some(v) = value(trees, &mut pos, depth, interpolate) {
+        if pos == trees.len() {
+            return Some(v);
+        }
+    }
+    if trees.is_empty() {
+        return None;
+    }
+    interpolate(trees.iter().cloned().collect())
 }
 
 const MAX_DEPTH: usize = 128;
 
-fn value(trees: &[TokenTree], pos: &mut usize, depth: usize) -> Option<Value> {
+fn value(trees: &[TokenTree], pos: &mut usize, depth: usize, interpolate: Interpolate) -> Option<Value> {
     if depth > MAX_DEPTH {
         return None;
     }
     let tree = trees.get(*pos)?;
     *pos += 1;
     match tree {
-        TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => object(g.stream(), depth),
-        TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket => array(g.stream(), depth),
+        TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => object(g.stream(), depth, interpolate),
+        TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket => array(g.stream(), depth, interpolate),
         TokenTree::Group(g) if g.delimiter() == Delimiter::None || g.delimiter() == Delimiter::Parenthesis => {
-            parse(g.stream())
+            let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+            whole(&inner, depth + 1, interpolate)
         }
         TokenTree::Ident(i) => match i.to_string().as_str() {
             "null" => Some(Value::Null),
@@ -32,7 +53,7 @@ fn value(trees: &[TokenTree], pos: &mut usize, depth: usize) -> Option<Value> {
             "false" => Some(Value::Bool(false)),
             _ => None,
         },
-        TokenTree::Punct(p) if p.as_char() == '-' => match value(trees, pos, depth + 1)? {
+        TokenTree::Punct(p) if p.as_char() == '-' => match value(trees, pos, depth + 1, interpolate)? {
             Value::Number(n) => negate(&n).map(Value::Number),
             _ => None,
         },
@@ -74,20 +95,15 @@ fn split_commas(stream: TokenStream) -> Vec<Vec<TokenTree>> {
     parts
 }
 
-fn array(stream: TokenStream, depth: usize) -> Option<Value> {
+fn array(stream: TokenStream, depth: usize, interpolate: Interpolate) -> Option<Value> {
     let mut out = Vec::new();
     for part in split_commas(stream) {
-        let mut pos = 0;
-        let v = value(&part, &mut pos, depth + 1)?;
-        if pos != part.len() {
-            return None;
-        }
-        out.push(v);
+        out.push(whole(&part, depth + 1, interpolate)?);
     }
     Some(Value::Array(out))
 }
 
-fn object(stream: TokenStream, depth: usize) -> Option<Value> {
+fn object(stream: TokenStream, depth: usize, interpolate: Interpolate) -> Option<Value> {
     let mut out = Map::new();
     for part in split_commas(stream) {
         let colon = part.iter().position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ':'))?;
@@ -98,13 +114,7 @@ fn object(stream: TokenStream, depth: usize) -> Option<Value> {
             },
             _ => return None,
         };
-        let rest = &part[colon + 1..];
-        let mut pos = 0;
-        let v = value(rest, &mut pos, depth + 1)?;
-        if pos != rest.len() {
-            return None;
-        }
-        out.insert(key, v);
+        out.insert(key, whole(&part[colon + 1..], depth + 1, interpolate)?);
     }
     Some(Value::Object(out))
 }
@@ -120,6 +130,19 @@ mod tests {
         assert_eq!(v["properties"]["n"]["minimum"], -1);
         assert_eq!(v["required"][0], "n");
         assert!(v["x"].is_null());
+    }
+
+    #[test]
+    fn interpolated_values_are_asked_for() {
+        let tokens: TokenStream = r#"{"maximum": MAX_MS, "items": [1, LIMIT + 1], "n": -1}"#.parse().unwrap();
+        let mut asked = Vec::new();
+        let v = parse_with(tokens, &mut |t| {
+            asked.push(t.to_string());
+            Some(Value::from(7))
+        })
+        .unwrap();
+        assert_eq!(v, serde_json::json!({"maximum": 7, "items": [1, 7], "n": -1}));
+        assert_eq!(asked, ["MAX_MS", "LIMIT + 1"]);
     }
 
     #[test]

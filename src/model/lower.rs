@@ -9,8 +9,8 @@ use serde_derive_internals::{ast, attr, Ctxt, Derive};
 
 use super::attrs::{is_deprecated, merge_serde_attrs, SchemarsAttrs};
 use super::{
-    doc_lines, substitute, Body, ContainerSerde, DefId, Field, FieldDefault, FloatKind, IntKind, Leaf, Model, Style,
-    Tag, Ty, TypeDef, Unknown, Variant,
+    doc_lines, substitute, Body, ContainerSerde, DefId, Field, FieldDefault, FloatKind, IntKind, Leaf, Model, Origin,
+    Style, Tag, Ty, TypeDef, Unknown, Variant,
 };
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
@@ -44,6 +44,11 @@ pub struct Lowerer<'w> {
     /// Type nodes lowered so far; past [`MAX_LOWER_STEPS`] lowering stops with an error.
     steps: usize,
     pub diagnostics: Diagnostics,
+    /// Types whose schema the user supplies, by path (`kit::model::Blob`, `chrono::NaiveDate`,
+    /// `crate::model::Blob`): they lower to an [`Unknown`] carrying the key.
+    pub type_overrides: std::collections::BTreeMap<String, serde_json::Value>,
+    /// The keys of `type_overrides` some schema used.
+    pub type_overrides_used: std::collections::BTreeSet<String>,
 }
 
 /// A backstop against pathological sources: no real crate needs this many type nodes.
@@ -60,6 +65,8 @@ impl<'w> Lowerer<'w> {
             depth: 0,
             steps: 0,
             diagnostics: Diagnostics::default(),
+            type_overrides: Default::default(),
+            type_overrides_used: Default::default(),
         }
     }
 
@@ -78,7 +85,7 @@ impl<'w> Lowerer<'w> {
                 )
                 .at(Some(location)),
             );
-            return Ty::Unknown(Unknown { written: "…".into(), location: None });
+            return Ty::Unknown(Unknown { written: "…".into(), location: None, origin: None, override_key: None });
         }
         self.steps += 1;
         if self.steps >= MAX_LOWER_STEPS {
@@ -92,7 +99,7 @@ impl<'w> Lowerer<'w> {
                     .at(Some(location)),
                 );
             }
-            return Ty::Unknown(Unknown { written: "…".into(), location: None });
+            return Ty::Unknown(Unknown { written: "…".into(), location: None, origin: None, override_key: None });
         }
         self.depth += 1;
         let out = self.lower_inner(ty, scope);
@@ -126,7 +133,25 @@ impl<'w> Lowerer<'w> {
     fn unknown(&self, ty: &syn::Type, scope: &Scope) -> Ty {
         let written = quote::quote!(#ty).to_string().replace(" :: ", "::").replace(" < ", "<").replace(" >", ">");
         let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(ty));
-        Ty::Unknown(Unknown { written, location: Some(location) })
+        let segments = match ty {
+            syn::Type::Path(p) if p.qself.is_none() => path_segments(&p.path),
+            _ => Vec::new(),
+        };
+        let origin = Origin { krate: scope.krate, module: scope.module, segments };
+        Ty::Unknown(Unknown { written, location: Some(location), origin: Some(origin), override_key: None })
+    }
+
+    /// The type the user gave a schema for in the config (`GenerateOptions::overrides.types`),
+    /// if `path` names one: an unknown type carrying the key, whatever it would lower to.
+    fn overridden(&self, path: &syn::Path, resolved: &Resolved, scope: &Scope) -> Option<Ty> {
+        if self.type_overrides.is_empty() {
+            return None;
+        }
+        let key = canonical_paths(self.ws, resolved).into_iter().find(|p| self.type_overrides.contains_key(p))?;
+        let ty = syn::Type::Path(syn::TypePath { qself: None, path: path.clone() });
+        let Ty::Unknown(mut u) = self.unknown(&ty, scope) else { unreachable!("unknown() makes an Unknown") };
+        u.override_key = Some(key);
+        Some(Ty::Unknown(u))
     }
 
     /// The type arguments of a path's last segment.
@@ -157,7 +182,11 @@ impl<'w> Lowerer<'w> {
         if path.leading_colon.is_some() {
             full.insert(0, String::new());
         }
-        match self.ws.resolve(scope.krate, scope.module, &full, Namespace::Type) {
+        let resolved = self.ws.resolve(scope.krate, scope.module, &full, Namespace::Type);
+        if let Some(t) = self.overridden(path, &resolved, scope) {
+            return t;
+        }
+        match resolved {
             Resolved::Item(item, ItemKind::Struct | ItemKind::Enum) => {
                 let args = self.type_args(path, scope);
                 let id = self.def_for(item);
@@ -165,7 +194,12 @@ impl<'w> Lowerer<'w> {
                 let mut args = args;
                 args.truncate(expected);
                 while args.len() < expected {
-                    args.push(Ty::Unknown(Unknown { written: "_".into(), location: None }));
+                    args.push(Ty::Unknown(Unknown {
+                        written: "_".into(),
+                        location: None,
+                        origin: None,
+                        override_key: None,
+                    }));
                 }
                 Ty::Named(id, args)
             }
@@ -184,7 +218,12 @@ impl<'w> Lowerer<'w> {
                     .at(Some(location))
                     .with_help("a type alias cannot be recursive; use a struct or enum"),
             );
-            return Ty::Unknown(Unknown { written: alias.ident.to_string(), location: None });
+            return Ty::Unknown(Unknown {
+                written: alias.ident.to_string(),
+                location: None,
+                origin: None,
+                override_key: None,
+            });
         }
         let args = self.type_args(path, scope);
         let generic = alias.generics.type_params().next().is_some();
@@ -221,7 +260,7 @@ impl<'w> Lowerer<'w> {
             .at(Some(location))
             .with_help("its schema would be too large to publish; use a struct to name the repeated part"),
         );
-        Ty::Unknown(Unknown { written: alias.ident.to_string(), location: None })
+        Ty::Unknown(Unknown { written: alias.ident.to_string(), location: None, origin: None, override_key: None })
     }
 
     /// A path that is not ours: recognised by its last segment.
@@ -229,7 +268,12 @@ impl<'w> Lowerer<'w> {
         let name = ext.last().map(String::as_str).unwrap_or("");
         let args = |this: &mut Self| this.type_args(path, scope);
         let one = |this: &mut Self| -> Ty {
-            args(this).into_iter().next().unwrap_or(Ty::Unknown(Unknown { written: "_".into(), location: None }))
+            args(this).into_iter().next().unwrap_or(Ty::Unknown(Unknown {
+                written: "_".into(),
+                location: None,
+                origin: None,
+                override_key: None,
+            }))
         };
         let int = |k| Ty::Int(k);
         match name {
@@ -327,11 +371,13 @@ impl<'w> Lowerer<'w> {
             syn::Item::Enum(e) => (&e.ident, &e.attrs, &e.generics),
             _ => unreachable!("def_for is called for structs and enums"),
         };
+        let location = self.location(item.krate, item.module, ident.span());
         let generic_names: Vec<String> = generics.type_params().map(|p| p.ident.to_string()).collect();
         // A placeholder first, so that a type reaching itself finds its id.
         self.model.defs.push(TypeDef {
             rust_name: crate::source::unraw_ident(&ident.to_string()),
             item,
+            location,
             generics: generic_names.clone(),
             docs: doc_lines(attrs),
             serde: ContainerSerde::default(),
@@ -402,12 +448,14 @@ impl<'w> Lowerer<'w> {
             syn::Member::Named(i) => Some(crate::source::unraw_ident(&i.to_string())),
             syn::Member::Unnamed(_) => None,
         };
+        let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(f.original));
         Field {
             rust_name,
             ser_name: a.name().serialize_name().to_owned(),
             de_name: a.name().deserialize_name().to_owned(),
             ty: self.lower(f.ty, scope),
             docs: doc_lines(&f.original.attrs),
+            location,
             skip_ser: a.skip_serializing(),
             skip_de: a.skip_deserializing(),
             skip_ser_if: a.skip_serializing_if().map(|p| path_string(&p.path)),
@@ -420,6 +468,7 @@ impl<'w> Lowerer<'w> {
 
     fn variant(&mut self, v: &ast::Variant, scope: &Scope) -> Variant {
         let a = &v.attrs;
+        let location = self.location(scope.krate, scope.module, v.ident.span());
         Variant {
             rust_name: crate::source::unraw_ident(&v.ident.to_string()),
             ser_name: a.name().serialize_name().to_owned(),
@@ -427,6 +476,7 @@ impl<'w> Lowerer<'w> {
             style: style_of(v.style),
             fields: v.fields.iter().map(|f| self.field(f, scope)).collect(),
             docs: doc_lines(&v.original.attrs),
+            location,
             skip_ser: a.skip_serializing(),
             skip_de: a.skip_deserializing(),
             untagged: a.untagged(),
@@ -524,5 +574,38 @@ fn derive_input(item: &syn::Item) -> syn::DeriveInput {
             }
         }
         _ => unreachable!("derive_input is called for structs and enums"),
+    }
+}
+
+/// A path's segments as written, a leading `::` kept as an empty first segment.
+pub(crate) fn path_segments(path: &syn::Path) -> Vec<String> {
+    let mut segments: Vec<String> =
+        path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
+    if path.leading_colon.is_some() {
+        segments.insert(0, String::new());
+    }
+    segments
+}
+
+/// The paths a user may write in the config for what a type path resolved to: another crate's
+/// path as far as our `use`s spell it out (`chrono::NaiveDate`), or, for a type of ours, its
+/// crate-qualified path (`kit::model::Blob`) and the same from `crate::`.
+pub(crate) fn canonical_paths(ws: &Workspace, resolved: &Resolved) -> Vec<String> {
+    match resolved {
+        Resolved::External(ext) => vec![ext.iter().filter(|s| !s.is_empty()).cloned().collect::<Vec<_>>().join("::")],
+        Resolved::Item(item, ItemKind::Struct | ItemKind::Enum | ItemKind::Alias) => {
+            let name = match ws.item(*item) {
+                syn::Item::Struct(s) => s.ident.to_string(),
+                syn::Item::Enum(e) => e.ident.to_string(),
+                syn::Item::Type(t) => t.ident.to_string(),
+                _ => return Vec::new(),
+            };
+            let krate = &ws.crates[item.krate];
+            let mut tail = krate.module(item.module).path.clone();
+            tail.push(crate::source::unraw_ident(&name));
+            let tail = tail.join("::");
+            vec![format!("{}::{tail}", krate.name), format!("crate::{tail}")]
+        }
+        _ => Vec::new(),
     }
 }

@@ -8,6 +8,7 @@ pub mod json_macro;
 mod lower;
 
 pub use attrs::{expr_to_json, nested as attr_args, SchemarsAttrs, Validations};
+pub(crate) use lower::path_segments;
 pub use lower::{Lowerer, Scope};
 
 use crate::diagnostics::Location;
@@ -52,6 +53,21 @@ pub struct Unknown {
     /// The path as written (`url::Url`).
     pub written: String,
     pub location: Option<Location>,
+    /// Where it was written, for telling a type we failed to find from another crate's type;
+    /// `None` for the placeholders lowering makes itself (`_`, a type too deep).
+    pub origin: Option<Origin>,
+    /// The key of `GenerateOptions::overrides.types` that gives its schema.
+    pub override_key: Option<String>,
+}
+
+/// The module an unknown type path was written in, and the path.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Origin {
+    pub krate: usize,
+    pub module: crate::source::ModuleId,
+    /// The segments as written (a leading `::` is an empty first segment); empty when the type
+    /// is not a path (`impl Trait`, a macro).
+    pub segments: Vec<String>,
 }
 
 impl PartialEq for Location {
@@ -130,6 +146,8 @@ pub struct TypeDef {
     /// The Rust identifier (`WeatherData`).
     pub rust_name: String,
     pub item: ItemRef,
+    /// Where the type's name is written: diagnostics about the type point here.
+    pub location: Location,
     /// The names of the generic type parameters, in order.
     pub generics: Vec<String>,
     /// Raw doc lines: each `#[doc]` string with one leading space removed.
@@ -205,6 +223,8 @@ pub struct Field {
     pub de_name: String,
     pub ty: Ty,
     pub docs: Vec<String>,
+    /// The field as written: diagnostics about it point here.
+    pub location: Location,
     pub skip_ser: bool,
     pub skip_de: bool,
     /// `skip_serializing_if = "path"`.
@@ -223,6 +243,8 @@ pub struct Variant {
     pub style: Style,
     pub fields: Vec<Field>,
     pub docs: Vec<String>,
+    /// The variant as written: diagnostics about it point here.
+    pub location: Location,
     pub skip_ser: bool,
     pub skip_de: bool,
     pub untagged: bool,

@@ -8,6 +8,7 @@ pub mod meta;
 pub mod routers;
 pub mod schemas;
 pub mod traits;
+mod unresolved;
 pub mod version;
 
 use std::collections::HashSet;
@@ -85,15 +86,18 @@ pub fn manifest(
 
     let servers = index.servers(&b);
     let server = select_server(&servers, opts.rmcp.server.as_deref(), &index, diagnostics)?;
+    let mut lowerer = Lowerer::new(ws);
+    lowerer.type_overrides = opts.overrides.types.clone();
     let mut builder = Builder {
         ws,
         index: &index,
         b,
         versions: &versions,
         legacy,
-        lowerer: Lowerer::new(ws),
+        lowerer,
         diagnostics,
         reported: HashSet::new(),
+        overrides: &opts.overrides,
     };
     let entries = match server {
         None => Vec::new(),
@@ -136,6 +140,7 @@ pub fn manifest(
     }
     let lower_diags = std::mem::take(&mut builder.lowerer.diagnostics);
     builder.diagnostics.extend(lower_diags);
+    builder.unused_overrides(&tools);
     tools.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()))
 }
@@ -220,6 +225,8 @@ struct Builder<'w, 'a> {
     diagnostics: &'a mut Diagnostics,
     /// Diagnostics already given (the same tool can be reached twice).
     reported: HashSet<(String, String)>,
+    /// Schemas the user supplies (the config's `schemas` table).
+    overrides: &'a crate::SchemaOverrides,
 }
 
 impl<'w> Builder<'w, '_> {
@@ -244,6 +251,44 @@ impl<'w> Builder<'w, '_> {
 
     fn error(&mut self, code: &'static str, message: String, at: &Location) {
         self.push(Diagnostic::error(code, message).at(Some(at.clone())));
+    }
+
+    /// The schema the config gives for a tool's key: it replaces whatever the sources say (and
+    /// so silences what they could not tell). Keys are sorted as rmcp prints them.
+    fn tool_override(&self, name: &str, side: Side) -> Option<Option<Value>> {
+        let given = self.overrides.tools.get(name)?;
+        let mut v = match side {
+            Side::Input => given.input_schema.clone(),
+            Side::Output => given.output_schema.clone(),
+        }?;
+        crate::schema::order::sort_all_keys(&mut v);
+        if side == Side::Output && self.legacy && !schemas::keeps_output_for_legacy_peer(&v) {
+            return Some(None);
+        }
+        Some(Some(v))
+    }
+
+    /// Overrides naming no listed tool, or no type any schema reached: most likely a typo.
+    fn unused_overrides(&mut self, tools: &[(String, Tool)]) {
+        let unused_tools: Vec<String> =
+            self.overrides.tools.keys().filter(|k| !tools.iter().any(|(n, _)| n == *k)).cloned().collect();
+        for name in unused_tools {
+            self.push(
+                Diagnostic::warning(
+                    "unused-schema-override",
+                    format!("the config gives schemas for tool `{name}`, which the server does not list"),
+                )
+                .with_help("check the tool name: it is the published name (`#[tool(name = …)]` or the fn name)"),
+            );
+        }
+        let unused_types: Vec<String> =
+            self.overrides.types.keys().filter(|k| !self.lowerer.type_overrides_used.contains(*k)).cloned().collect();
+        for path in unused_types {
+            self.push(Diagnostic::warning(
+                "unused-schema-override",
+                format!("the config gives a schema for type `{path}`, which no tool's schema uses"),
+            ).with_help("write the path the type resolves to: `crate_name::module::Type` for a type of the workspace, `other_crate::path::Type` as your `use` names it for another crate's type"));
+        }
     }
 
     fn tool(&mut self, entry: &Entry<'w>) -> Option<(String, Tool)> {
@@ -285,9 +330,10 @@ impl<'w> Builder<'w, '_> {
         generics.extend(imp.imp.generics.type_params().map(|p| p.ident.to_string()));
         let scope = Scope { krate: tool.krate, module: tool.module, generics };
 
-        let input = match &attr.input_schema {
-            Some(expr) => self.explicit(&name, Side::Input, expr, &tool, self_key.as_ref(), &loc),
-            None => match schemas::parameters_arg(tool.sig) {
+        let input = match (self.tool_override(&name, Side::Input), &attr.input_schema) {
+            (Some(given), _) => given,
+            (None, Some(expr)) => self.explicit(&name, Side::Input, expr, &tool, self_key.as_ref()),
+            (None, None) => match schemas::parameters_arg(tool.sig) {
                 Some((whole, inner)) => {
                     let written = type_text(whole);
                     let outcome = schemas::generate(&mut self.lowerer, &self.b, Side::Input, inner, &scope, &written);
@@ -296,9 +342,10 @@ impl<'w> Builder<'w, '_> {
                 None => Some(schemas::empty_input(&self.b)),
             },
         };
-        let output = match &attr.output_schema {
-            Some(expr) => self.explicit(&name, Side::Output, expr, &tool, self_key.as_ref(), &loc),
-            None => match schemas::output_type(&tool.sig.output) {
+        let output = match (self.tool_override(&name, Side::Output), &attr.output_schema) {
+            (Some(given), _) => given,
+            (None, Some(expr)) => self.explicit(&name, Side::Output, expr, &tool, self_key.as_ref()),
+            (None, None) => match schemas::output_type(&tool.sig.output) {
                 Some(inner) => {
                     let written = match &tool.sig.output {
                         syn::ReturnType::Type(_, ty) if is_result(ty) => {
@@ -421,9 +468,10 @@ impl<'w> Builder<'w, '_> {
         expr: &syn::Expr,
         tool: &crate::profile::ToolFn,
         self_key: Option<&TypeKey>,
-        loc: &Location,
     ) -> Option<Value> {
-        match schemas::explicit_schema(expr, self.index, tool.krate, tool.module, self_key) {
+        let known = schemas::explicit_schema(expr, self.index, tool.krate, tool.module, self_key)
+            .or_else(|| self.literal_fn_call(expr, tool, self_key));
+        match known {
             Some(v) => {
                 if side == Side::Output && self.legacy && !schemas::keeps_output_for_legacy_peer(&v) {
                     return None;
@@ -432,18 +480,42 @@ impl<'w> Builder<'w, '_> {
             }
             None => {
                 let key = schemas::key(side);
-                self.warn(
-                    "opaque",
-                    format!(
-                        "tool `{name}`: `{} = {}` is only known at runtime; `{key}` left out",
-                        snake(side),
-                        quote::quote!(#expr)
-                    ),
-                    loc,
+                let at = self.lowerer.location(tool.krate, tool.module, syn::spanned::Spanned::span(expr));
+                self.push(
+                    Diagnostic::warning(
+                        "opaque",
+                        format!(
+                            "tool `{name}`: `{} = {}` is only known at runtime; `{key}` left out",
+                            snake(side),
+                            quote::quote!(#expr)
+                        ),
+                    )
+                    .at(Some(at))
+                    .with_label("only known at runtime")
+                    .with_help(supply_help(name, side)),
                 );
                 None
             }
         }
+    }
+
+    /// `f()` whose body builds a literal with consts or `insert`s (what `explicit_schema`'s plain
+    /// `json!` reading leaves out).
+    fn literal_fn_call(
+        &mut self,
+        expr: &syn::Expr,
+        tool: &crate::profile::ToolFn,
+        self_key: Option<&TypeKey>,
+    ) -> Option<Value> {
+        let syn::Expr::Call(call) = strip_parens(expr) else { return None };
+        let syn::Expr::Path(p) = &*call.func else { return None };
+        if !call.args.is_empty() {
+            return None;
+        }
+        let (block, krate, module) = self.index.fn_body(&p.path, tool.krate, tool.module, self_key)?;
+        let mut v = crate::schema::schemars::literal_object(&mut self.lowerer, block, krate, module).ok()?;
+        crate::schema::order::sort_all_keys(&mut v);
+        Some(v)
     }
 
     /// Report what became of a generated schema; the schema to publish, if any.
@@ -456,12 +528,18 @@ impl<'w> Builder<'w, '_> {
                 }
                 Some(v)
             }
-            Outcome::Opaque(reasons) => {
-                self.warn(
-                    "opaque",
-                    format!("tool `{name}`: {key} is only known at runtime ({}); left out", reasons.join("; ")),
-                    loc,
-                );
+            Outcome::Missing(gaps) => {
+                for gap in gaps {
+                    let message = format!("tool `{name}`: {key} left out: {}", gap.message);
+                    let d = if gap.error {
+                        Diagnostic::error(gap.code, message)
+                    } else {
+                        Diagnostic::warning(gap.code, message)
+                    };
+                    let d = d.at(Some(gap.location.unwrap_or_else(|| loc.clone()))).with_label(gap.label);
+                    let d = d.with_help(gap.help.unwrap_or_else(|| supply_help(name, side)));
+                    self.push(d);
+                }
                 None
             }
             Outcome::Panic(reason) => {
@@ -551,17 +629,21 @@ impl<'w> Builder<'w, '_> {
             module: imp.module,
             generics: imp.imp.generics.type_params().map(|p| p.ident.to_string()).collect(),
         };
-        let input = match t.input_schema {
-            Override::Nothing => Some(schemas::empty_input(&self.b)),
-            Override::Opaque => {
-                self.warn(
-                    "opaque",
-                    format!("tool `{name}`: `input_schema()` is overridden; inputSchema left out"),
-                    &loc,
+        let input = match (self.tool_override(&name, Side::Input), t.input_schema) {
+            (Some(given), _) => given,
+            (None, Override::Nothing) => Some(schemas::empty_input(&self.b)),
+            (None, Override::Opaque) => {
+                self.push(
+                    Diagnostic::warning(
+                        "opaque",
+                        format!("tool `{name}`: `input_schema()` is overridden; inputSchema left out"),
+                    )
+                    .at(Some(loc.clone()))
+                    .with_help(supply_help(&name, Side::Input)),
                 );
                 None
             }
-            Override::Default => match t.parameter {
+            (None, Override::Default) => match t.parameter {
                 Some(ty) => {
                     let written = format!("Parameters<{}>", type_text(ty));
                     let outcome = schemas::generate(&mut self.lowerer, &self.b, Side::Input, ty, &scope, &written);
@@ -577,17 +659,21 @@ impl<'w> Builder<'w, '_> {
                 }
             },
         };
-        let output = match t.output_schema {
-            Override::Nothing => None,
-            Override::Opaque => {
-                self.warn(
-                    "opaque",
-                    format!("tool `{name}`: `output_schema()` is overridden; outputSchema left out"),
-                    &loc,
+        let output = match (self.tool_override(&name, Side::Output), t.output_schema) {
+            (Some(given), _) => given,
+            (None, Override::Nothing) => None,
+            (None, Override::Opaque) => {
+                self.push(
+                    Diagnostic::warning(
+                        "opaque",
+                        format!("tool `{name}`: `output_schema()` is overridden; outputSchema left out"),
+                    )
+                    .at(Some(loc.clone()))
+                    .with_help(supply_help(&name, Side::Output)),
                 );
                 None
             }
-            Override::Default => match t.output {
+            (None, Override::Default) => match t.output {
                 Some(ty) => {
                     let written = format!("Json<{}>", type_text(ty));
                     let outcome = schemas::generate(&mut self.lowerer, &self.b, Side::Output, ty, &scope, &written);
@@ -620,6 +706,22 @@ impl<'w> Builder<'w, '_> {
         let entry = self.assemble(&name, title, description, input, output, annotations, None, None, None);
         Some((name, entry))
     }
+}
+
+fn strip_parens(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => strip_parens(&p.expr),
+        syn::Expr::Group(g) => strip_parens(&g.expr),
+        other => other,
+    }
+}
+
+/// What to do about a schema that only exists at runtime: give it in the config.
+fn supply_help(name: &str, side: Side) -> String {
+    format!(
+        "the schema exists only when the server runs; give it in the config's `schemas` table (`\"{name}.{}\" = \"path/to/schema.json\"`)",
+        schemas::key(side)
+    )
 }
 
 /// rmcp's name checks, which only log a warning.

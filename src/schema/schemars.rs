@@ -12,6 +12,7 @@ mod defaults;
 mod derive;
 mod gen;
 mod leaf;
+mod literal;
 mod meta;
 mod private;
 #[cfg(test)]
@@ -19,6 +20,7 @@ mod tests;
 
 use serde_json::Value;
 
+use crate::diagnostics::Location;
 use crate::model::{Lowerer, Ty, Unknown};
 
 /// Which side of serde the schema describes: parameters are deserialized, results serialized.
@@ -53,10 +55,20 @@ pub struct RootSchema {
     /// sorted as rmcp prints them.
     pub schema: Value,
     /// Parts that only exist at runtime (`schema_with`, a hand-written `impl JsonSchema`…),
-    /// each a human-readable reason. When non-empty the schema must not be published.
-    pub opaque: Vec<String>,
+    /// each with a human-readable reason. When non-empty the schema must not be published.
+    pub opaque: Vec<Opaque>,
     /// Types of other crates without a known schema.
     pub unknown: Vec<Unknown>,
+}
+
+/// A part of a schema that only exists at runtime.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Opaque {
+    pub reason: String,
+    /// What is at fault (a field, an attribute, an impl), when known.
+    pub location: Option<Location>,
+    /// The path under which the config can give the schema, for a type of ours.
+    pub type_path: Option<String>,
 }
 
 /// The root schema of `ty` itself (schemars `schema_for!` / `root_schema_for::<T>()` with the
@@ -64,6 +76,20 @@ pub struct RootSchema {
 /// `{"$ref": "#"}` and `ty` gets no `$defs` entry. This is rmcp's `Json<T>` output (spec §5.3).
 pub fn root_schema(lowerer: &mut Lowerer, ty: &Ty, settings: &Settings) -> RootSchema {
     gen::Gen::new(lowerer, *settings).root(ty, true)
+}
+
+/// The JSON object a fn body written in `krate`/`module` builds, when it only builds a literal
+/// (`json!`/`json_schema!` with consts of the crate, perhaps bound and changed by `insert`):
+/// what an explicit `input_schema = f()` publishes.
+pub fn literal_object(
+    lowerer: &mut Lowerer,
+    block: &syn::Block,
+    krate: usize,
+    module: crate::source::ModuleId,
+) -> Result<Value, String> {
+    let scope = crate::model::Scope { krate, module, generics: Vec::new() };
+    let settings = Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false };
+    gen::Gen::new(lowerer, settings).literal_object(block, &scope)
 }
 
 /// The root schema of rmcp's `Parameters<T>` for `ty` = `T` (spec §4.3, §4.5): the same

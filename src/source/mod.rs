@@ -184,7 +184,6 @@ pub struct Crate {
     /// The name other crates use for it in paths (`my_lib`), or the file stem.
     pub name: String,
     /// The package's Cargo.toml, when there is one.
-    #[allow(dead_code)] // read by wip-schemafns; drop this allow when merged
     pub manifest: Option<Arc<CargoManifest>>,
     pub files: Vec<ParsedFile>,
     /// Module 0 is the crate root.

@@ -2,12 +2,15 @@
 //! return type count (as written, never through aliases), the empty-input form, the
 //! release-dependent post-processing of the schemars root (validation, stripping, key order),
 //! legacy peers, and explicit `input_schema = f()` / `output_schema = f()` whose fn only builds a
-//! `serde_json::json!` literal.
+//! `serde_json::json!` literal (consts and `insert`s are read by `schemars::literal_object`).
+//! What cannot be made is a [`Gap`]: a warning when it exists only at runtime, an error when we
+//! failed to find a type (see `unresolved`).
 
 use serde_json::{Map, Value};
 use syn::visit::Visit;
 
 use super::routers::{Index, TypeKey};
+pub use super::unresolved::Gap;
 use super::version::{Behaviour, EmptyInput};
 use crate::model::{Lowerer, Scope};
 use crate::schema::order::sort_all_keys;
@@ -83,8 +86,9 @@ impl Side {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
     Schema(Value),
-    /// Only known at runtime: the reasons (a warning; the key is left out).
-    Opaque(Vec<String>),
+    /// Left out: why (each a warning when it is only known at runtime, an error when we failed
+    /// to find a type).
+    Missing(Vec<Gap>),
     /// rmcp would panic: its reason (an error).
     Panic(String),
 }
@@ -117,10 +121,21 @@ pub fn generate(
         Side::Input => parameters_root_schema(lowerer, &lowered, &settings(b, side)),
         Side::Output => root_schema(lowerer, &lowered, &settings(b, side)),
     };
-    let mut reasons = root.opaque.clone();
-    reasons.extend(root.unknown.iter().map(|u| format!("type `{}` has no known schema", u.written)));
-    if !reasons.is_empty() {
-        return Outcome::Opaque(reasons);
+    let mut gaps: Vec<Gap> = root.unknown.iter().map(|u| super::unresolved::classify(lowerer.ws, u)).collect();
+    gaps.extend(root.opaque.into_iter().map(|o| Gap {
+        error: false,
+        code: "opaque",
+        message: o.reason,
+        location: o.location,
+        label: "only known at runtime",
+        help: o.type_path.map(|path| {
+            format!(
+                "the schema exists only when the server runs; give the type's schema in the config's `schemas` table (`\"{path}\" = \"path/to/schema.json\"`)"
+            )
+        }),
+    }));
+    if !gaps.is_empty() {
+        return Outcome::Missing(gaps);
     }
     finish(root.schema, b, side, written)
 }

@@ -8,6 +8,7 @@ use std::collections::{BTreeSet, HashMap};
 use serde_json::{json, Value};
 
 use super::gen::Gen;
+use super::literal::HandWritten;
 use super::private::{self, apply_internal_tag, insert_object_property};
 use crate::model::DefId;
 use crate::model::{substitute, Body, Field, FieldDefault, Scope, Style, Tag, Ty, TypeDef, Variant};
@@ -19,6 +20,10 @@ pub struct Caches {
     /// `(type item, trait name)` → the `impl Trait for Type` item, for `JsonSchema`,
     /// `Serialize` and `Default`.
     impls: Option<HashMap<(ItemRef, String), ItemRef>>,
+    /// Hand-written `impl JsonSchema`s read as literals (or why they cannot be).
+    hand_written: HashMap<DefId, Option<Result<HandWritten, String>>>,
+    /// `schema_with` fns by path and the module the path is written in.
+    schema_fns: HashMap<(String, usize, usize), Result<Value, String>>,
 }
 
 /// The derives named on an item (last path segments), `cfg_attr` ones included.
@@ -66,6 +71,11 @@ pub fn common_is_default(docs: &[String], attrs: &crate::model::SchemarsAttrs, d
         && attrs.extend.is_empty()
         && !attrs.transform
         && !attrs.opaque.iter().any(|o| o == "title" || o == "description" || o.starts_with("extend"))
+}
+
+/// `with` or `schema_with`: schemars' `WithAttr`, a type standing in for the item's own.
+fn has_with(attrs: &crate::model::SchemarsAttrs) -> bool {
+    attrs.with.is_some() || attrs.schema_with.is_some()
 }
 
 fn field_attrs_default(f: &Field) -> bool {
@@ -132,6 +142,9 @@ impl Gen<'_, '_> {
     /// The type a fully transparent definition forwards everything to (name, identity,
     /// inlining, schema, optionality), if it is one.
     pub fn forwarded(&mut self, id: DefId, args: &[Ty]) -> Option<Ty> {
+        if self.hand_written_of(id).is_some() {
+            return None;
+        }
         let def = self.def(id);
         if !common_is_default(&def.docs, &def.schemars, def.deprecated) {
             return None;
@@ -148,6 +161,9 @@ impl Gen<'_, '_> {
     }
 
     pub fn named_schema_name(&mut self, id: DefId, args: &[Ty]) -> String {
+        if let Some(Ok(h)) = self.hand_written_of(id) {
+            return h.name;
+        }
         if let Some(t) = self.forwarded(id, args) {
             return self.schema_name(&t);
         }
@@ -184,6 +200,9 @@ impl Gen<'_, '_> {
     }
 
     pub fn named_schema_id(&mut self, id: DefId, args: &[Ty]) -> String {
+        if let Some(Ok(h)) = self.hand_written_of(id) {
+            return h.id;
+        }
         if let Some(t) = self.forwarded(id, args) {
             return self.schema_id(&t);
         }
@@ -205,7 +224,7 @@ impl Gen<'_, '_> {
         };
         for f in fields.into_iter().filter(|f| !(f.skip_de && f.skip_ser)) {
             collect_params(&f.ty, &mut relevant);
-            if f.schemars.with.is_some() {
+            if has_with(&f.schemars) {
                 relevant.extend(0..def.generics.len());
             }
         }
@@ -225,6 +244,9 @@ impl Gen<'_, '_> {
     }
 
     pub fn named_inline(&mut self, id: DefId, args: &[Ty]) -> bool {
+        if let Some(Ok(h)) = self.hand_written_of(id) {
+            return h.inline;
+        }
         if let Some(t) = self.forwarded(id, args) {
             return self.inline_schema(&t);
         }
@@ -268,6 +290,58 @@ impl Gen<'_, '_> {
         self.impls().get(&(item, trait_name.to_owned())).copied()
     }
 
+    /// The hand-written `impl JsonSchema` of a type that does not derive it, read as literals
+    /// (`Err`: why it is runtime-only); `None` when the type has none.
+    pub fn hand_written_of(&mut self, id: DefId) -> Option<Result<HandWritten, String>> {
+        if let Some(cached) = self.caches.hand_written.get(&id) {
+            return cached.clone();
+        }
+        let item = self.def(id).item;
+        let derived =
+            derives(item_attrs(self.lw.ws.item(item))).iter().any(|d| d == "JsonSchema" || d == "JsonSchema_repr");
+        let found = match self.impl_of(id, "JsonSchema") {
+            Some(imp) if !derived => Some(self.hand_written(imp)),
+            _ => None,
+        };
+        self.caches.hand_written.insert(id, found.clone());
+        found
+    }
+
+    /// Where a type's `impl JsonSchema` is written (its `for Type`).
+    fn impl_location(&mut self, id: DefId) -> Option<crate::diagnostics::Location> {
+        let imp = self.impl_of(id, "JsonSchema")?;
+        let syn::Item::Impl(i) = self.lw.ws.item(imp) else { return None };
+        let span = syn::spanned::Spanned::span(&*i.self_ty);
+        Some(self.lw.location(imp.krate, imp.module, span))
+    }
+
+    /// The schema of a `schema_with = "path"` fn written where `scope` is, or `true` and a
+    /// runtime-only finding at `location` when its body is not a literal.
+    pub fn schema_with(
+        &mut self,
+        path: &str,
+        scope: &Scope,
+        what: &str,
+        location: crate::diagnostics::Location,
+    ) -> Value {
+        let key = (path.to_owned(), scope.krate, scope.module.0);
+        let result = match self.caches.schema_fns.get(&key) {
+            Some(r) => r.clone(),
+            None => {
+                let r = self.schema_with_value(path, scope);
+                self.caches.schema_fns.insert(key, r.clone());
+                r
+            }
+        };
+        match result {
+            Ok(v) => v,
+            Err(why) => {
+                self.opaque_at(format!("`{what}` uses `#[schemars(schema_with = \"{path}\")]`: {why}"), Some(location));
+                Value::Bool(true)
+            }
+        }
+    }
+
     /// Whether `<def>` derives (or implements by hand) a trait.
     pub fn has_trait(&mut self, id: DefId, trait_name: &str) -> bool {
         let item = self.def(id).item;
@@ -282,25 +356,35 @@ impl Gen<'_, '_> {
         }
         let def = self.def(id).clone();
         let item_derives = derives(item_attrs(self.lw.ws.item(def.item)));
-        let derived = item_derives.iter().any(|d| d == "JsonSchema" || d == "JsonSchema_repr");
-        if !derived && self.impl_of(id, "JsonSchema").is_some() {
-            self.opaque(format!("`{}` has a hand-written `impl JsonSchema`", def.rust_name));
-            return Value::Bool(true);
+        match self.hand_written_of(id) {
+            Some(Ok(h)) => return h.schema,
+            Some(Err(why)) => {
+                let location = self.impl_location(id).or_else(|| Some(def.location.clone()));
+                let reason = format!("`{}` has a hand-written `impl JsonSchema`: {why}", def.rust_name);
+                self.opaque_at(reason.clone(), location);
+                let krate = &self.lw.ws.crates[def.item.krate];
+                let mut path = vec![krate.name.clone()];
+                path.extend(krate.module(def.item.module).path.iter().cloned());
+                path.push(def.rust_name.clone());
+                if let Some(o) = self.opaque.iter_mut().find(|o| o.reason == reason) {
+                    o.type_path.get_or_insert(path.join("::"));
+                }
+                return Value::Bool(true);
+            }
+            None => {}
         }
-        if let Some(s) = &def.schemars.schema_with {
-            self.opaque(format!("`{}` uses `#[schemars(schema_with = \"{s}\")]`", def.rust_name));
-            return Value::Bool(true);
-        }
+        let scope = def_scope(&def);
         for o in &def.schemars.opaque {
             self.opaque(format!("`{}`: `#[schemars({o})]` cannot be evaluated", def.rust_name));
         }
         if !def.serde.errors.is_empty() {
             self.opaque(format!("`{}`: serde rejects its attributes: {}", def.rust_name, def.serde.errors.join("; ")));
         }
-        let scope = def_scope(&def);
         let mut schema =
             if item_derives.iter().any(|d| d == "JsonSchema_repr") && !item_derives.iter().any(|d| d == "JsonSchema") {
                 self.repr_schema(&def)
+            } else if let Some(path) = &def.schemars.schema_with {
+                self.schema_with(path, &scope, &def.rust_name, def.location.clone())
             } else if let Some(with) = &def.schemars.with {
                 let t = self.lower_in(with, &scope, args);
                 self.json_schema(&t)
@@ -369,6 +453,12 @@ impl Gen<'_, '_> {
         }
     }
 
+    /// `_schemars_private_is_option()` of the type standing for a field: a `schema_with` fn's
+    /// stand-in type never is one, whatever the field's own type.
+    fn field_is_option(&mut self, field: &Field, ty: &Ty) -> bool {
+        field.schemars.schema_with.is_none() && self.is_option(ty)
+    }
+
     /// `expr_for_field`: the field's subschema with its metadata, validation and
     /// readOnly/writeOnly; `default` goes in before the `extend` keys.
     pub fn field_schema(
@@ -380,15 +470,18 @@ impl Gen<'_, '_> {
         default: Option<Value>,
     ) -> Value {
         let what = format!("{}.{}", def.rust_name, field.rust_name.clone().unwrap_or_default());
-        if let Some(s) = &field.schemars.schema_with {
-            self.opaque(format!("`{what}` uses `#[schemars(schema_with = \"{s}\")]`"));
-            return Value::Bool(true);
-        }
         for o in &field.schemars.opaque {
-            self.opaque(format!("`{what}`: `{o}` cannot be evaluated"));
+            self.opaque_at(format!("`{what}`: `{o}` cannot be evaluated"), Some(field.location.clone()));
         }
         let ty = self.field_ty(def, field, args);
-        let mut schema = if field.schemars.required {
+        let mut schema = if let Some(path) = &field.schemars.schema_with {
+            // schemars' stand-in type for the fn: inlined, never optional.
+            let mut schema = self.schema_with(path, &def_scope(def), &what, field.location.clone());
+            if internal_newtype && !field.schemars.required {
+                private::allow_unknown_in_immediate_subschemas(&mut schema);
+            }
+            schema
+        } else if field.schemars.required {
             self.non_optional_json_schema(&ty)
         } else if internal_newtype {
             self.internal_newtype_schema(&ty)
@@ -466,8 +559,14 @@ impl Gen<'_, '_> {
             }
             let ty = self.field_ty(def, field, args);
             if field.flatten {
-                let non_optional = self.non_optional_json_schema(&ty);
-                let is_optional = self.is_option(&ty) && !field.schemars.required;
+                let non_optional = match &field.schemars.schema_with {
+                    Some(path) => {
+                        let what = format!("{}.{}", def.rust_name, field.rust_name.clone().unwrap_or_default());
+                        self.schema_with(path, &def_scope(def), &what, field.location.clone())
+                    }
+                    None => self.non_optional_json_schema(&ty),
+                };
+                let is_optional = self.field_is_option(field, &ty) && !field.schemars.required;
                 let flat = private::flatten_schema(non_optional, is_optional);
                 private::flatten(&mut schema, flat);
                 continue;
@@ -481,9 +580,9 @@ impl Gen<'_, '_> {
             let is_optional = if has_skip_if && has_default {
                 true
             } else if !has_skip_if && !has_default && !required_attr {
-                !self.is_serialize() && self.is_option(&ty)
+                !self.is_serialize() && self.field_is_option(field, &ty)
             } else if !self.is_serialize() {
-                has_default || (!required_attr && self.is_option(&ty))
+                has_default || (!required_attr && self.field_is_option(field, &ty))
             } else {
                 has_skip_if
             };
@@ -529,7 +628,7 @@ impl Gen<'_, '_> {
                         continue;
                     }
                     let name = self.name_of(&v.ser_name, &v.de_name);
-                    let mut s = if v.style == Style::Unit && v.schemars.with.is_none() {
+                    let mut s = if v.style == Style::Unit && !has_with(&v.schemars) {
                         json!({"type": "string", "const": name})
                     } else {
                         let content = self.untagged_variant(def, v, args, deny, false);
@@ -579,7 +678,7 @@ impl Gen<'_, '_> {
                         schemas.push(s);
                         continue;
                     }
-                    let content = if v.style == Style::Unit && v.schemars.with.is_none() {
+                    let content = if v.style == Style::Unit && !has_with(&v.schemars) {
                         None
                     } else {
                         Some(self.untagged_variant(def, v, args, deny, false))
@@ -607,11 +706,8 @@ impl Gen<'_, '_> {
 
     fn variant_mutators(&mut self, def: &TypeDef, v: &Variant, schema: &mut Value) {
         let what = format!("{}::{}", def.rust_name, v.rust_name);
-        if let Some(s) = &v.schemars.schema_with {
-            self.opaque(format!("`{what}` uses `#[schemars(schema_with = \"{s}\")]`"));
-        }
         for o in &v.schemars.opaque {
-            self.opaque(format!("`{what}`: `{o}` cannot be evaluated"));
+            self.opaque_at(format!("`{what}`: `{o}` cannot be evaluated"), Some(v.location.clone()));
         }
         let scope = def_scope(def);
         self.apply_common(schema, &v.docs, &v.schemars, v.deprecated, &scope, &what);
@@ -628,7 +724,10 @@ impl Gen<'_, '_> {
         deny: bool,
         actually_untagged: bool,
     ) -> Value {
-        let mut schema = if let Some(with) = &v.schemars.with {
+        let mut schema = if let Some(path) = &v.schemars.schema_with {
+            let what = format!("{}::{}", def.rust_name, v.rust_name);
+            self.schema_with(path, &def_scope(def), &what, v.location.clone())
+        } else if let Some(with) = &v.schemars.with {
             let scope = def_scope(def);
             let t = self.lower_in(with, &scope, args);
             self.subschema_for(&t)
@@ -648,6 +747,10 @@ impl Gen<'_, '_> {
 
     /// `expr_for_internal_tagged_enum_variant`.
     fn internal_variant(&mut self, def: &TypeDef, v: &Variant, args: &[Ty], deny: bool) -> Value {
+        if let Some(path) = &v.schemars.schema_with {
+            let what = format!("{}::{}", def.rust_name, v.rust_name);
+            return self.schema_with(path, &def_scope(def), &what, v.location.clone());
+        }
         if let Some(with) = &v.schemars.with {
             let scope = def_scope(def);
             let t = self.lower_in(with, &scope, args);

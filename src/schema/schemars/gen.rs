@@ -9,7 +9,8 @@ use serde_json::{json, Map, Value};
 
 use super::leaf::{definitions_path, leaf_info, meta_schema};
 use super::private::{allow_null, ensure_object};
-use super::{Contract, RootSchema, Settings};
+use super::{Contract, Opaque, RootSchema, Settings};
+use crate::diagnostics::Location;
 use crate::model::{Lowerer, Ty, Unknown};
 
 /// Types nested deeper than this while generating are a cycle schemars itself would not survive
@@ -23,7 +24,7 @@ pub struct Gen<'a, 'w> {
     id_to_name: HashMap<String, String>,
     used_names: BTreeSet<String>,
     root_ids: Vec<String>,
-    pub opaque: Vec<String>,
+    pub opaque: Vec<Opaque>,
     pub unknown: Vec<Unknown>,
     depth: usize,
     defs_path: String,
@@ -52,8 +53,13 @@ impl<'a, 'w> Gen<'a, 'w> {
     }
 
     pub fn opaque(&mut self, reason: String) {
-        if !self.opaque.contains(&reason) {
-            self.opaque.push(reason);
+        self.opaque_at(reason, None);
+    }
+
+    /// A runtime-only part, with what is at fault.
+    pub fn opaque_at(&mut self, reason: String, location: Option<Location>) {
+        if !self.opaque.iter().any(|o| o.reason == reason) {
+            self.opaque.push(Opaque { reason, location, type_path: None });
         }
     }
 
@@ -166,6 +172,10 @@ impl<'a, 'w> Gen<'a, 'w> {
     }
 
     fn unknown_type(&mut self, u: &Unknown) -> Value {
+        if let Some(key) = &u.override_key {
+            self.lw.type_overrides_used.insert(key.clone());
+            return self.lw.type_overrides.get(key).cloned().unwrap_or(Value::Bool(true));
+        }
         if let Some(t) = known_unknown(&u.written) {
             return self.json_schema(&t);
         }
@@ -277,6 +287,7 @@ impl<'a, 'w> Gen<'a, 'w> {
             }
             Ty::Option(t) => format!("Nullable_{}", self.schema_name(t)),
             Ty::Named(id, args) => self.named_schema_name(*id, args),
+            Ty::Unknown(Unknown { override_key: Some(key), .. }) => override_name(key),
             Ty::Unknown(u) => match known_unknown(&u.written) {
                 Some(t) => self.schema_name(&t),
                 None => u.written.rsplit("::").next().unwrap_or("Unknown").to_owned(),
@@ -319,6 +330,7 @@ impl<'a, 'w> Gen<'a, 'w> {
             }
             Ty::Option(t) => format!("Option<{}>", self.schema_id(t)),
             Ty::Named(id, args) => self.named_schema_id(*id, args),
+            Ty::Unknown(Unknown { override_key: Some(key), .. }) => format!("\u{0}override {key}"),
             Ty::Unknown(u) => match known_unknown(&u.written) {
                 Some(t) => self.schema_id(&t),
                 None => format!("\u{0}unknown {}", u.written),
@@ -345,6 +357,8 @@ impl<'a, 'w> Gen<'a, 'w> {
         }
         match ty {
             Ty::Named(id, args) => self.named_inline(*id, args),
+            // A type the user gave a schema for is a named type of its own: a `$defs` entry.
+            Ty::Unknown(Unknown { override_key: Some(_), .. }) => false,
             Ty::Unknown(u) => match known_unknown(&u.written) {
                 Some(t) => self.inline_schema(&t),
                 None => true,
@@ -386,6 +400,13 @@ impl<'a, 'w> Gen<'a, 'w> {
             _ => self.json_schema(ty),
         }
     }
+}
+
+/// The `$defs` name of a type whose schema the user gave: the last segment of its path (the
+/// name a schemars impl would most likely give it), without generic arguments.
+fn override_name(key: &str) -> String {
+    let head = key.split('<').next().unwrap_or(key);
+    head.rsplit("::").next().unwrap_or(head).trim().to_owned()
 }
 
 /// Types the IR could not place but whose schemars impl ignores the arguments:

@@ -1,0 +1,538 @@
+//! Schema fns whose bodies are literals: `#[schemars(schema_with = "path")]` fns and the
+//! `json_schema` of a hand-written `impl JsonSchema`, when all the body does is build a
+//! `json_schema!({…})` / `json!({…})` literal (its values may name consts of the crate), perhaps
+//! bound to a variable and changed by a few `insert`/`remove` calls. Such a schema is known
+//! exactly without running anything; any other body is runtime-only.
+
+use std::collections::HashMap;
+
+use proc_macro2::{TokenStream, TokenTree};
+use serde_json::Value;
+
+use super::gen::Gen;
+use crate::model::Scope;
+use crate::source::{ItemKind, ItemRef, Namespace, Resolved};
+
+/// What a hand-written `impl JsonSchema` says, when every fn of it is a literal.
+#[derive(Debug, Clone)]
+pub struct HandWritten {
+    pub name: String,
+    /// `schema_id()`, which defaults to `schema_name()`.
+    pub id: String,
+    pub inline: bool,
+    pub schema: Value,
+}
+
+/// Wrapping calls and methods a literal passes through unchanged (`Schema::from(json!(…))`,
+/// `json!(…).try_into().unwrap()`).
+const WRAPPING_CALLS: &[&str] = &["from", "try_from", "new", "Some", "Ok", "Borrowed", "Owned", "from_value"];
+const WRAPPING_METHODS: &[&str] =
+    &["into", "try_into", "unwrap", "expect", "clone", "to_owned", "to_string", "into_owned", "cloned", "as_object"];
+/// Methods that reach the map of a schema bound to a variable (`schema.ensure_object().insert(…)`).
+const MAP_ACCESS_METHODS: &[&str] = &["ensure_object", "as_object_mut", "unwrap", "expect"];
+
+impl Gen<'_, '_> {
+    /// The schema a `schema_with = "path"` fn returns, written where `scope` is.
+    pub fn schema_with_value(&mut self, path: &str, scope: &Scope) -> Result<Value, String> {
+        let segs: Vec<String> = path.split("::").map(|s| s.trim().to_owned()).collect();
+        let item = match self.lw.ws.resolve(scope.krate, scope.module, &segs, Namespace::Value) {
+            Resolved::Item(item, ItemKind::Fn) => item,
+            _ => return Err(format!("`{path}` is not a fn of the crate")),
+        };
+        let syn::Item::Fn(f) = self.lw.ws.item(item).clone() else { return Err(format!("`{path}` is not a fn")) };
+        let block = self.lw.ws.block(item.krate, item.module, &f.block).clone();
+        let fn_scope = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
+        self.literal_schema_body(&f.sig, &block, &fn_scope).map_err(|why| format!("`{path}` {why}"))
+    }
+
+    /// The JSON object an argument-less fn body builds as a literal (`input_schema = f()`).
+    pub fn literal_object(&mut self, block: &syn::Block, scope: &Scope) -> Result<Value, String> {
+        let mut env = HashMap::new();
+        match self.block_value(block, scope, &mut env)? {
+            v @ Value::Object(_) => Ok(v),
+            _ => Err("does not build an object".into()),
+        }
+    }
+
+    /// A hand-written `impl JsonSchema` item read as literals, or why it cannot be.
+    pub fn hand_written(&mut self, imp: ItemRef) -> Result<HandWritten, String> {
+        let syn::Item::Impl(i) = self.lw.ws.item(imp) else { return Err("not an impl".into()) };
+        let items = self.lw.ws.impl_items(imp.krate, imp.module, i).to_vec();
+        let scope = Scope { krate: imp.krate, module: imp.module, generics: Vec::new() };
+        let (mut name, mut id, mut inline, mut schema) = (None, None, false, None);
+        for item in &items {
+            let syn::ImplItem::Fn(f) = item else { continue };
+            let block = self.lw.ws.block(imp.krate, imp.module, &f.block).clone();
+            match f.sig.ident.to_string().as_str() {
+                "schema_name" => {
+                    name = Some(self.literal_string(&block, &scope).ok_or("its `schema_name` is computed")?)
+                }
+                "schema_id" => id = Some(self.literal_string(&block, &scope).ok_or("its `schema_id` is computed")?),
+                // `always_inline_schema` is schemars 0.8's name for it.
+                "inline_schema" | "always_inline_schema" => {
+                    inline = literal_bool(&block).ok_or("its `inline_schema` is computed")?
+                }
+                "json_schema" => schema = Some(self.literal_schema_body(&f.sig, &block, &scope)?),
+                // The private fns change optionality: not a literal schema any more.
+                other if other.starts_with("_schemars_private") => return Err(format!("it overrides `{other}`")),
+                _ => {}
+            }
+        }
+        let name = name.ok_or("it has no `schema_name`")?;
+        let schema = schema.ok_or("it has no `json_schema`")?;
+        Ok(HandWritten { id: id.unwrap_or_else(|| name.clone()), name, inline, schema })
+    }
+
+    /// The string a fn body returns, when it is a literal (`"X".into()`, `Cow::Borrowed("X")`).
+    fn literal_string(&mut self, block: &syn::Block, scope: &Scope) -> Option<String> {
+        let mut env = HashMap::new();
+        match self.block_value(block, scope, &mut env).ok()? {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The schema a schema fn body builds. The generator argument must go unused: a body that
+    /// asks the generator for anything depends on it.
+    fn literal_schema_body(
+        &mut self,
+        sig: &syn::Signature,
+        block: &syn::Block,
+        scope: &Scope,
+    ) -> Result<Value, String> {
+        for arg in &sig.inputs {
+            if let syn::FnArg::Typed(pt) = arg {
+                if let syn::Pat::Ident(pi) = &*pt.pat {
+                    if mentions(quote::quote!(#block), &pi.ident.to_string()) {
+                        return Err("uses its generator".into());
+                    }
+                }
+            }
+        }
+        let mut env = HashMap::new();
+        match self.block_value(block, scope, &mut env) {
+            Ok(v @ (Value::Object(_) | Value::Bool(_))) => Ok(v),
+            Ok(_) => Err("does not return a schema".into()),
+            Err(why) => Err(format!("is not a literal schema ({why})")),
+        }
+    }
+
+    /// A block of `let x = <literal>;`, `x.insert(k, v);`, `x.remove(k);` and a final value.
+    fn block_value(
+        &mut self,
+        block: &syn::Block,
+        scope: &Scope,
+        env: &mut HashMap<String, Value>,
+    ) -> Result<Value, String> {
+        let last = block.stmts.len().checked_sub(1).ok_or("an empty body")?;
+        for (i, stmt) in block.stmts.iter().enumerate() {
+            match stmt {
+                syn::Stmt::Local(local) => {
+                    let name = match &local.pat {
+                        syn::Pat::Ident(p) => p.ident.to_string(),
+                        syn::Pat::Type(t) => match &*t.pat {
+                            syn::Pat::Ident(p) => p.ident.to_string(),
+                            _ => return Err("a `let` with a pattern".into()),
+                        },
+                        _ => return Err("a `let` with a pattern".into()),
+                    };
+                    let init = local.init.as_ref().ok_or("a `let` without a value")?;
+                    if init.diverge.is_some() {
+                        return Err("a `let … else`".into());
+                    }
+                    let v = self.literal_value(&init.expr, scope, env)?;
+                    env.insert(name, v);
+                }
+                syn::Stmt::Expr(syn::Expr::Return(r), _) => {
+                    let e = r.expr.as_deref().ok_or("an empty `return`")?;
+                    return self.literal_value(e, scope, env);
+                }
+                syn::Stmt::Expr(e, None) if i == last => return self.literal_value(e, scope, env),
+                syn::Stmt::Macro(m) if i == last && m.semi_token.is_none() => {
+                    let e = syn::Expr::Macro(syn::ExprMacro { attrs: Vec::new(), mac: m.mac.clone() });
+                    return self.literal_value(&e, scope, env);
+                }
+                syn::Stmt::Expr(e, Some(_)) => self.map_change(e, scope, env)?,
+                // `use serde_json::{json, Map};` inside the fn.
+                syn::Stmt::Item(syn::Item::Use(_)) => {}
+                _ => return Err("a statement that is not a literal".into()),
+            }
+        }
+        Err("no value at its end".into())
+    }
+
+    /// `x.insert("k", v)` / `x.remove("k")` on a schema bound to `x`.
+    fn map_change(&mut self, e: &syn::Expr, scope: &Scope, env: &mut HashMap<String, Value>) -> Result<(), String> {
+        let syn::Expr::MethodCall(mc) = e else { return Err("a statement that is not `insert`/`remove`".into()) };
+        let method = mc.method.to_string();
+        let var = bound_variable(&mc.receiver).ok_or("a change to something other than a local schema")?;
+        let key = match mc.args.first() {
+            Some(k) => match self.literal_value(k, scope, env)? {
+                Value::String(s) => s,
+                _ => return Err("a key that is not a string".into()),
+            },
+            None => return Err(format!("a `.{method}()` without a key")),
+        };
+        let value = match (method.as_str(), mc.args.len()) {
+            ("insert", 2) => Some(self.literal_value(&mc.args[1], scope, env)?),
+            ("remove", 1) => None,
+            _ => return Err(format!("a `.{method}(…)` call")),
+        };
+        let Some(Value::Object(map)) = env.get_mut(&var) else { return Err(format!("`{var}` is not an object")) };
+        match value {
+            Some(v) => {
+                map.insert(key, v);
+            }
+            None => {
+                map.remove(&key);
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of an expression in a literal schema fn.
+    fn literal_value(
+        &mut self,
+        e: &syn::Expr,
+        scope: &Scope,
+        env: &mut HashMap<String, Value>,
+    ) -> Result<Value, String> {
+        match e {
+            syn::Expr::Macro(m) if is_json_macro(&m.mac) => self.json_literal(m.mac.tokens.clone(), scope, env),
+            syn::Expr::Macro(m) if m.mac.path.is_ident("module_path") => Ok(Value::String(self.module_path(scope))),
+            syn::Expr::Macro(m) if m.mac.path.is_ident("concat") => self.concat(&m.mac, scope, env),
+            syn::Expr::Path(p) if p.path.get_ident().is_some_and(|i| env.contains_key(&i.to_string())) => {
+                Ok(env[&p.path.get_ident().expect("checked").to_string()].clone())
+            }
+            syn::Expr::Paren(p) => self.literal_value(&p.expr, scope, env),
+            syn::Expr::Group(g) => self.literal_value(&g.expr, scope, env),
+            syn::Expr::Block(b) if b.block.stmts.len() == 1 => {
+                let mut inner = env.clone();
+                self.block_value(&b.block, scope, &mut inner)
+            }
+            syn::Expr::Call(c) if c.args.len() == 1 && is_wrapping_call(&c.func) => {
+                self.literal_value(&c.args[0], scope, env)
+            }
+            syn::Expr::MethodCall(mc) if WRAPPING_METHODS.contains(&mc.method.to_string().as_str()) => {
+                self.literal_value(&mc.receiver, scope, env)
+            }
+            syn::Expr::Binary(_) => self.const_int(e, scope, 0).and_then(int_value),
+            syn::Expr::Path(p) => match self.const_int(e, scope, 0) {
+                Ok(n) => int_value(n),
+                Err(_) => self.eval_path_value(p, scope),
+            },
+            other => self.eval_expr(other, None, scope, 0),
+        }
+    }
+
+    /// `module_path!()` where `scope` is: the crate name and the modules down to it.
+    fn module_path(&self, scope: &Scope) -> String {
+        let krate = &self.lw.ws.crates[scope.krate];
+        let mut path = vec![krate.name.clone()];
+        path.extend(krate.module(scope.module).path.iter().cloned());
+        path.join("::")
+    }
+
+    /// `concat!(…)` of literals (and `module_path!()`), as rustc joins them.
+    fn concat(&mut self, mac: &syn::Macro, scope: &Scope, env: &mut HashMap<String, Value>) -> Result<Value, String> {
+        let parts = mac
+            .parse_body_with(syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated)
+            .map_err(|_| "a `concat!` of something other than expressions".to_owned())?;
+        let mut out = String::new();
+        for part in &parts {
+            match self.literal_value(part, scope, env)? {
+                Value::String(s) => out.push_str(&s),
+                Value::Number(n) => out.push_str(&n.to_string()),
+                Value::Bool(b) => out.push_str(&b.to_string()),
+                _ => return Err("a `concat!` part that is not a literal".into()),
+            }
+        }
+        Ok(Value::String(out))
+    }
+
+    fn eval_path_value(&mut self, p: &syn::ExprPath, scope: &Scope) -> Result<Value, String> {
+        self.eval_expr(&syn::Expr::Path(p.clone()), None, scope, 0)
+    }
+
+    /// An integer constant expression (`5 * 60 * 1000`, `MAX as u64`, a `const` of the crate),
+    /// as rustc folds it; overflow is refused rather than wrapped.
+    fn const_int(&mut self, e: &syn::Expr, scope: &Scope, depth: usize) -> Result<i128, String> {
+        if depth > 32 {
+            return Err("a constant nested too deeply".into());
+        }
+        let d = depth + 1;
+        match e {
+            syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse().map_err(|e| e.to_string()),
+            syn::Expr::Paren(p) => self.const_int(&p.expr, scope, d),
+            syn::Expr::Group(g) => self.const_int(&g.expr, scope, d),
+            syn::Expr::Cast(c) if !is_float_type(&c.ty) => self.const_int(&c.expr, scope, d),
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => Ok(-self.const_int(&u.expr, scope, d)?),
+            syn::Expr::Binary(b) => {
+                let (l, r) = (self.const_int(&b.left, scope, d)?, self.const_int(&b.right, scope, d)?);
+                let v = match b.op {
+                    syn::BinOp::Add(_) => l.checked_add(r),
+                    syn::BinOp::Sub(_) => l.checked_sub(r),
+                    syn::BinOp::Mul(_) => l.checked_mul(r),
+                    syn::BinOp::Div(_) => l.checked_div(r),
+                    syn::BinOp::Rem(_) => l.checked_rem(r),
+                    syn::BinOp::Shl(_) => u32::try_from(r).ok().and_then(|r| l.checked_shl(r)),
+                    syn::BinOp::Shr(_) => u32::try_from(r).ok().and_then(|r| l.checked_shr(r)),
+                    _ => return Err("an operator that is not arithmetic".into()),
+                };
+                v.ok_or_else(|| "an arithmetic overflow".into())
+            }
+            syn::Expr::Path(p) => {
+                let segs: Vec<String> = crate::model::path_segments(&p.path);
+                match self.lw.ws.resolve(scope.krate, scope.module, &segs, Namespace::Value) {
+                    Resolved::Item(item, ItemKind::Const | ItemKind::Static) => {
+                        let init = match self.lw.ws.item(item) {
+                            syn::Item::Const(c) => (*c.expr).clone(),
+                            syn::Item::Static(s) => (*s.expr).clone(),
+                            _ => return Err("not a const".into()),
+                        };
+                        let s = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
+                        self.const_int(&init, &s, d)
+                    }
+                    _ => Err(format!("`{}` is not a const of the crate", segs.join("::"))),
+                }
+            }
+            _ => Err("an expression that is not an integer constant".into()),
+        }
+    }
+
+    /// A `json!`/`json_schema!` literal; values that are Rust expressions are evaluated (consts,
+    /// local bindings).
+    fn json_literal(
+        &mut self,
+        tokens: TokenStream,
+        scope: &Scope,
+        env: &mut HashMap<String, Value>,
+    ) -> Result<Value, String> {
+        let mut failure = None;
+        let value = crate::model::json_macro::parse_with(tokens, &mut |t| {
+            let result = syn::parse2::<syn::Expr>(t.clone())
+                .map_err(|_| format!("`{t}` is not an expression"))
+                .and_then(|e| self.literal_value(&e, scope, env));
+            match result {
+                Ok(v) => Some(v),
+                Err(why) => {
+                    failure.get_or_insert(why);
+                    None
+                }
+            }
+        });
+        value.ok_or_else(|| failure.unwrap_or_else(|| "a `json!` value that is not JSON".into()))
+    }
+}
+
+fn int_value(n: i128) -> Result<Value, String> {
+    serde_json::Number::from_i128(n).map(Value::Number).ok_or_else(|| "an integer too large for JSON".into())
+}
+
+fn is_float_type(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.path.is_ident("f32") || p.path.is_ident("f64"))
+}
+
+fn is_json_macro(mac: &syn::Macro) -> bool {
+    mac.path.segments.last().is_some_and(|s| s.ident == "json" || s.ident == "json_schema")
+}
+
+fn is_wrapping_call(func: &syn::Expr) -> bool {
+    matches!(func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| WRAPPING_CALLS.contains(&s.ident.to_string().as_str())))
+}
+
+/// The local a map change applies to: `x`, `x.ensure_object()`, `x.as_object_mut().unwrap()`.
+fn bound_variable(e: &syn::Expr) -> Option<String> {
+    match e {
+        syn::Expr::Path(p) => p.path.get_ident().map(|i| i.to_string()),
+        syn::Expr::MethodCall(mc) if MAP_ACCESS_METHODS.contains(&mc.method.to_string().as_str()) => {
+            bound_variable(&mc.receiver)
+        }
+        syn::Expr::Paren(p) => bound_variable(&p.expr),
+        _ => None,
+    }
+}
+
+/// `true` / `false` as a fn's whole body.
+fn literal_bool(block: &syn::Block) -> Option<bool> {
+    match block.stmts.as_slice() {
+        [syn::Stmt::Expr(syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Bool(b), .. }), None)] => Some(b.value),
+        _ => None,
+    }
+}
+
+/// Whether an identifier occurs anywhere in the tokens (macro arguments included).
+fn mentions(tokens: TokenStream, ident: &str) -> bool {
+    tokens.into_iter().any(|t| match t {
+        TokenTree::Ident(i) => i == ident,
+        TokenTree::Group(g) => mentions(g.stream(), ident),
+        _ => false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use crate::model::{Lowerer, Scope};
+    use crate::schema::schemars::{parameters_root_schema, Contract, Dialect, RootSchema, Settings};
+    use crate::source::ModuleId;
+
+    const PARAMS: Settings =
+        Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false };
+
+    fn generate(src: &str, ty: &str) -> RootSchema {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("lib.rs");
+        std::fs::write(&path, src).expect("write source");
+        let ws = crate::source::load(&[path], &[]).expect("sources load");
+        let mut lowerer = Lowerer::new(&ws);
+        let scope = Scope { krate: 0, module: ModuleId(0), generics: vec![] };
+        let lowered = lowerer.lower(&syn::parse_str(ty).expect("a type"), &scope);
+        parameters_root_schema(&mut lowerer, &lowered, &PARAMS)
+    }
+
+    /// The schema of field `f` of `struct P` whose `schema_with` fn has `body`.
+    fn field_schema(body: &str) -> Result<Value, String> {
+        let src = format!(
+            "const MAX: u32 = 2 * 50;\nmod k {{ pub const MIN: i64 = -(3); }}\n\
+             #[derive(Deserialize, JsonSchema)] pub struct P {{ #[schemars(schema_with = \"shape\")] pub f: u32 }}\n\
+             fn shape(_g: &mut SchemaGenerator) -> Schema {{ {body} }}\n"
+        );
+        let r = generate(&src, "P");
+        match r.opaque.first() {
+            Some(o) => Err(o.reason.clone()),
+            None => Ok(r.schema["properties"]["f"].clone()),
+        }
+    }
+
+    #[test]
+    fn literal_bodies() {
+        assert_eq!(field_schema(r#"json_schema!({"type": "integer"})"#), Ok(json!({"type": "integer"})));
+        assert_eq!(
+            field_schema(r#"schemars::json_schema!({"maximum": MAX, "minimum": k::MIN, "x": [MAX as u64 + 1]})"#),
+            Ok(json!({"maximum": 100, "minimum": -3, "x": [101]}))
+        );
+        assert_eq!(
+            field_schema(r#"Schema::try_from(serde_json::json!({"type": "string"})).unwrap()"#),
+            Ok(json!({"type": "string"}))
+        );
+        assert_eq!(
+            field_schema(
+                r#"let mut s: Schema = json_schema!({"type": "string", "a": 1});
+                   s.insert("format".to_owned(), json!("email"));
+                   s.ensure_object().insert("b".into(), "c".into());
+                   s.remove("a");
+                   return s;"#
+            ),
+            Ok(json!({"type": "string", "format": "email", "b": "c"}))
+        );
+        assert_eq!(field_schema("true.into()"), Ok(json!(true)));
+        assert_eq!(
+            field_schema(
+                r#"use serde_json::{json, Map};
+                   let mut number = Map::new();
+                   number.insert("type".to_string(), json!("number"));
+                   let mut text = serde_json::Map::new();
+                   text.insert("type".to_string(), json!("string"));
+                   let mut all = Map::new();
+                   all.insert("oneOf".to_string(), json!([number, text]));
+                   Schema::from(all)"#
+            ),
+            Ok(json!({"oneOf": [{"type": "number"}, {"type": "string"}]}))
+        );
+    }
+
+    #[test]
+    fn computed_bodies_are_runtime_only() {
+        let computed = |body: &str| field_schema(body).expect_err(body);
+        assert!(computed(r#"_g.subschema_for::<u32>()"#).contains("uses its generator"));
+        assert!(computed(r#"json_schema!({"max": std::env::var("X")})"#).contains("not a literal"));
+        assert!(computed(r#"let s = json_schema!({}); other(&s); s"#).contains("not a literal"));
+        assert!(computed(r#"if true { json_schema!({}) } else { json_schema!({"a": 1}) }"#).contains("not a literal"));
+        assert!(computed(r#"json!(5).into()"#).contains("does not return a schema"));
+        assert!(computed(r#"json_schema!({"n": MAX * 99999999999999999999999})"#).contains("not a literal"));
+    }
+
+    #[test]
+    fn schema_with_on_containers_variants_and_flattened_fields() {
+        let src = r#"
+            fn ints(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "integer", "minimum": 0}) }
+            fn extra(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "object", "properties": {"z": {"type": "boolean"}}}) }
+            /// Counted.
+            #[derive(Deserialize, JsonSchema)] #[schemars(schema_with = "ints")] pub struct Count(String);
+            #[derive(Deserialize, JsonSchema)] pub enum Pick { #[schemars(schema_with = "ints")] Number(String), Word }
+            #[derive(Deserialize, JsonSchema)] #[serde(tag = "t")] pub enum Tagged { #[schemars(schema_with = "extra")] A(Other) }
+            #[derive(Deserialize, JsonSchema)] pub struct Other { pub y: u8 }
+            #[derive(Deserialize, JsonSchema)] pub struct P {
+                pub count: Count,
+                pub pick: Pick,
+                pub tagged: Tagged,
+                #[serde(flatten)] #[schemars(schema_with = "extra")] pub rest: Option<Other>,
+            }
+        "#;
+        let r = generate(src, "P");
+        assert!(r.opaque.is_empty(), "{:?}", r.opaque);
+        let defs = &r.schema["$defs"];
+        assert_eq!(defs["Count"], json!({"type": "integer", "minimum": 0, "description": "Counted."}));
+        assert_eq!(
+            defs["Pick"]["oneOf"][1],
+            json!({"type": "object", "properties": {"Number": {"type": "integer", "minimum": 0}}, "required": ["Number"], "additionalProperties": false})
+        );
+        assert_eq!(defs["Tagged"]["oneOf"][0]["properties"]["z"], json!({"type": "boolean"}));
+        // A flattened `schema_with` field is never optional: its stand-in type is no `Option`.
+        assert_eq!(r.schema["properties"]["z"], json!({"type": "boolean"}));
+        assert_eq!(r.schema["required"], json!(["count", "pick", "tagged"]));
+    }
+
+    #[test]
+    fn hand_written_impls() {
+        let src = r#"
+            pub struct Id(String);
+            impl JsonSchema for Id {
+                fn schema_name() -> Cow<'static, str> { Cow::Borrowed("Ident") }
+                fn schema_id() -> Cow<'static, str> { "ids::Ident".into() }
+                fn json_schema(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "string"}) }
+            }
+            pub struct Tag(String);
+            impl schemars::JsonSchema for Tag {
+                fn inline_schema() -> bool { true }
+                fn schema_name() -> Cow<'static, str> { "Tag".into() }
+                fn json_schema(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "string", "maxLength": 8}) }
+            }
+            pub struct Named(String);
+            impl JsonSchema for Named {
+                fn schema_name() -> Cow<'static, str> { format!("N{}", 1).into() }
+                fn json_schema(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "string"}) }
+            }
+            #[derive(Deserialize, JsonSchema)] pub struct P { pub id: Id, pub tags: Vec<Tag>, pub again: Option<Id> }
+            #[derive(Deserialize, JsonSchema)] pub struct Q { pub n: Named }
+        "#;
+        let r = generate(src, "P");
+        assert!(r.opaque.is_empty(), "{:?}", r.opaque);
+        assert_eq!(r.schema["$defs"], json!({"Ident": {"type": "string"}}));
+        assert_eq!(
+            r.schema["properties"]["tags"],
+            json!({"type": "array", "items": {"type": "string", "maxLength": 8}})
+        );
+        assert_eq!(r.schema["properties"]["again"], json!({"anyOf": [{"$ref": "#/$defs/Ident"}, {"type": "null"}]}));
+        let modular = r#"
+            mod ids {
+                pub struct Id(String);
+                impl schemars::JsonSchema for Id {
+                    fn schema_name() -> Cow<'static, str> { Cow::Borrowed(concat!("Id", "V", 2)) }
+                    fn schema_id() -> Cow<'static, str> { concat!(module_path!(), "::Id").into() }
+                    fn json_schema(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "string"}) }
+                }
+            }
+            #[derive(Deserialize, JsonSchema)] pub struct P { pub id: ids::Id }
+        "#;
+        let m = generate(modular, "P");
+        assert!(m.opaque.is_empty(), "{:?}", m.opaque);
+        assert_eq!(m.schema["properties"]["id"], json!({"$ref": "#/$defs/IdV2"}));
+        let q = generate(src, "Q");
+        assert_eq!(q.opaque.len(), 1);
+        assert!(q.opaque[0].reason.contains("`schema_name` is computed"), "{:?}", q.opaque);
+        assert!(q.opaque[0].location.is_some());
+    }
+}
