@@ -8,9 +8,12 @@ use std::sync::Arc;
 
 use miette::{LabeledSpan, SourceSpan};
 
-/// How bad a diagnostic is. `--strict` promotes warnings to errors.
+/// How bad a diagnostic is. `--strict` promotes warnings to errors; notes stay notes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
+    /// Worth knowing, never wrong: the manifest is complete (a runtime condition that selects
+    /// some tools, say).
+    Note,
     Warning,
     Error,
 }
@@ -154,6 +157,10 @@ impl Diagnostic {
         Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }
     }
 
+    pub fn note(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Note, ..Diagnostic::error(code, message) }
+    }
+
     pub fn at(mut self, location: Option<Location>) -> Self {
         self.location = location;
         self
@@ -193,6 +200,7 @@ impl fmt::Display for Diagnostic {
     /// A one-line form: `path:line:col: error[code]: message`. Used in tests and `--format github`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sev = match self.severity {
+            Severity::Note => "note",
             Severity::Warning => "warning",
             Severity::Error => "error",
         };
@@ -231,6 +239,7 @@ impl miette::Diagnostic for Rendered {
 
     fn severity(&self) -> Option<miette::Severity> {
         Some(match self.0.severity {
+            Severity::Note => miette::Severity::Advice,
             Severity::Warning => miette::Severity::Warning,
             Severity::Error => miette::Severity::Error,
         })
@@ -290,7 +299,7 @@ impl Diagnostics {
 
     /// `--strict`: every warning becomes an error.
     pub fn promote_warnings(&mut self) {
-        for d in &mut self.0 {
+        for d in self.0.iter_mut().filter(|d| d.severity == Severity::Warning) {
             d.severity = Severity::Error;
         }
     }
