@@ -282,7 +282,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                     let Some(init) = &local.init else { continue };
                     self.walk(&init.expr, cx, walk, depth + 1);
                     if let Some(name) = pat_ident(&local.pat) {
-                        if is_router_expr(&init.expr) {
+                        if declared_router(&local.pat) || looks_like_router(&init.expr, cx) {
                             let v = self.expr(&init.expr, cx, depth + 1);
                             cx.env.insert(name, v);
                         } else {
@@ -1029,10 +1029,48 @@ fn expr_ident(e: &Expr) -> Option<String> {
     }
 }
 
-/// Whether an initialiser looks like it builds a router (so unrelated `let`s are not evaluated).
-fn is_router_expr(e: &Expr) -> bool {
-    let text = quote::quote!(#e).to_string();
-    text.contains("router") || text.contains("ToolRouter") || text.contains("with_route") || text.contains("_tool")
+/// `let r: ToolRouter<Self> = …`.
+fn declared_router(p: &syn::Pat) -> bool {
+    matches!(p, syn::Pat::Type(t) if quote::quote!(#t).to_string().contains("ToolRouter"))
+}
+
+/// Whether an initialiser builds a router, judged by its head (so `let server = match … { … }`
+/// that merely contains router code is not taken for one): a call of a fn whose name says
+/// router, a router method, a sum, a local router, or branches whose values are such.
+fn looks_like_router(e: &Expr, cx: &Cx) -> bool {
+    let says_router = |name: &str| name.contains("router") || name == "ToolRouter";
+    match e {
+        Expr::Paren(p) => looks_like_router(&p.expr, cx),
+        Expr::Group(g) => looks_like_router(&g.expr, cx),
+        Expr::Reference(r) => looks_like_router(&r.expr, cx),
+        Expr::Call(c) => match &*c.func {
+            Expr::Path(p) => p.path.segments.iter().any(|s| says_router(&s.ident.to_string())),
+            _ => false,
+        },
+        Expr::MethodCall(mc) => {
+            is_router_mutation(&mc.method.to_string())
+                || (matches!(mc.method.to_string().as_str(), "clone" | "into") && looks_like_router(&mc.receiver, cx))
+        }
+        Expr::Binary(b) if matches!(b.op, syn::BinOp::Add(_)) => {
+            looks_like_router(&b.left, cx) || looks_like_router(&b.right, cx)
+        }
+        Expr::Path(p) => p.path.get_ident().is_some_and(|i| cx.env.contains_key(&i.to_string())),
+        Expr::Field(f) => matches!(&f.member, syn::Member::Named(n) if says_router(&n.to_string())),
+        Expr::Block(b) => block_tail(&b.block).is_some_and(|t| looks_like_router(t, cx)),
+        Expr::If(_) | Expr::Match(_) => branches(e).iter().any(|(b, _)| match b {
+            Branch::Block(b) => block_tail(b).is_some_and(|t| looks_like_router(t, cx)),
+            Branch::Expr(x) => looks_like_router(x, cx),
+        }),
+        _ => false,
+    }
+}
+
+/// The tail expression of a block.
+fn block_tail(b: &syn::Block) -> Option<&Expr> {
+    match b.stmts.last() {
+        Some(syn::Stmt::Expr(e, None)) => Some(e),
+        _ => None,
+    }
 }
 
 fn text(e: &Expr) -> String {
