@@ -11,8 +11,8 @@ use syn::punctuated::Punctuated;
 use syn::{Expr, Meta, Token};
 
 pub use self::servers::{default_router, Served, Server};
-pub use crate::diagnostics::Severity;
 use crate::diagnostics::Location;
+pub use crate::diagnostics::Severity;
 use crate::profile::{is_attr_named, ToolFn};
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
 
@@ -315,7 +315,13 @@ impl<'w> Index<'w> {
                     continue;
                 }
                 let body = self.ws.block(imp.krate, imp.module, &f.block);
-                out.push(Caller { krate: imp.krate, module: imp.module, self_key: imp.self_key.clone(), sig: &f.sig, body });
+                out.push(Caller {
+                    krate: imp.krate,
+                    module: imp.module,
+                    self_key: imp.self_key.clone(),
+                    sig: &f.sig,
+                    body,
+                });
             }
         }
         for (k, krate) in self.ws.crates.iter().enumerate() {
@@ -374,7 +380,8 @@ impl<'w> Index<'w> {
 /// `#[test]`, `#[tokio::test]`, `#[cfg(test)]`: code that only runs under `cargo test`.
 fn is_test_code(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| {
-        is_attr_named(a, "test") || (a.path().is_ident("cfg") && matches!(&a.meta, Meta::List(l) if l.tokens.to_string() == "test"))
+        is_attr_named(a, "test")
+            || (a.path().is_ident("cfg") && matches!(&a.meta, Meta::List(l) if l.tokens.to_string() == "test"))
     })
 }
 

@@ -138,7 +138,11 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     /// The entries a router expression holds.
     pub fn expr(&mut self, e: &Expr, cx: &Cx<'w>, depth: usize) -> Vec<Entry<'w>> {
         if depth > MAX_DEPTH {
-            self.runtime(cx, e.span(), "router expression nested too deeply to follow; its tools are not listed".into());
+            self.runtime(
+                cx,
+                e.span(),
+                "router expression nested too deeply to follow; its tools are not listed".into(),
+            );
             return Vec::new();
         }
         match e {
@@ -267,7 +271,11 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     /// Follows a fn body statement by statement; returns its value (the tail or `return`).
     fn block(&mut self, block: &syn::Block, cx: &mut Cx<'w>, walk: &mut Walk<'_, 'w>, depth: usize) -> Vec<Entry<'w>> {
         if depth > MAX_DEPTH {
-            self.runtime(cx, block.span(), "router built too deep in nested blocks to follow; listing what is certain".into());
+            self.runtime(
+                cx,
+                block.span(),
+                "router built too deep in nested blocks to follow; listing what is certain".into(),
+            );
             return Vec::new();
         }
         let outer: Vec<String> = cx.env.keys().cloned().collect();
@@ -282,7 +290,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                     let Some(init) = &local.init else { continue };
                     self.walk(&init.expr, cx, walk, depth + 1);
                     if let Some(name) = pat_ident(&local.pat) {
-                        if declared_router(&local.pat) || looks_like_router(&init.expr, cx) {
+                        if declared_router(&local.pat) || self.is_router(&init.expr, cx) {
                             let v = self.expr(&init.expr, cx, depth + 1);
                             cx.env.insert(name, v);
                         } else {
@@ -427,7 +435,9 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                 let mut inner = cx.clone();
                 self.block(&a.block, &mut inner, walk, depth + 1);
             }
-            Expr::Binary(bin) if matches!(bin.op, syn::BinOp::AddAssign(_)) && self.tracked(&bin.left, cx).is_some() => {
+            Expr::Binary(bin)
+                if matches!(bin.op, syn::BinOp::AddAssign(_)) && self.tracked(&bin.left, cx).is_some() =>
+            {
                 let name = self.tracked(&bin.left, cx).expect("checked");
                 self.walk(&bin.right, cx, walk, depth + 1);
                 let add = self.expr(&bin.right, cx, depth + 1);
@@ -489,12 +499,16 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                 }
                 _ => None,
             },
-            (Probe::ListAll, Expr::MethodCall(mc)) if mc.method == "list_all" && mc.args.is_empty() => Some(&mc.receiver),
+            (Probe::ListAll, Expr::MethodCall(mc)) if mc.method == "list_all" && mc.args.is_empty() => {
+                Some(&mc.receiver)
+            }
             _ => None,
         };
         let Some(target) = target else { return };
         let location = self.loc(cx, target.span());
-        let param = expr_ident(target).filter(|n| !cx.env.contains_key(n)).and_then(|n| walk.params.iter().position(|p| *p == n));
+        let param = expr_ident(target)
+            .filter(|n| !cx.env.contains_key(n))
+            .and_then(|n| walk.params.iter().position(|p| *p == n));
         if param.is_some() {
             walk.found.push(Found { entries: Vec::new(), location, clean: false, param });
             return;
@@ -530,7 +544,11 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     /// `Self::r()`, `Type::r()`, `ToolRouter::new()`, `make_router()`, `ToolRouter::default()`.
     fn call(&mut self, call: &syn::ExprCall, cx: &Cx<'w>, depth: usize) -> Vec<Entry<'w>> {
         let Expr::Path(p) = &*call.func else {
-            self.runtime(cx, call.span(), "router built by a call the CLI cannot follow; its tools are not listed".into());
+            self.runtime(
+                cx,
+                call.span(),
+                "router built by a call the CLI cannot follow; its tools are not listed".into(),
+            );
             return Vec::new();
         };
         let segments: Vec<String> =
@@ -539,7 +557,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         if n >= 2 && segments[n - 2] == "ToolRouter" && matches!(segments[n - 1].as_str(), "new" | "default") {
             return Vec::new();
         }
-        if n >= 2 && call.args.is_empty() {
+        if n >= 2 {
             let ty = &segments[..n - 1];
             let key = if ty == ["Self"] {
                 Some(cx.self_key.clone())
@@ -552,25 +570,24 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                 }
             };
             if let Some(key) = key {
-                return self.router_fn(&key, &segments[n - 1], cx, call.span(), depth + 1);
+                return self.router_fn(&key, &segments[n - 1], call, cx, depth + 1);
             }
         }
-        if call.args.is_empty() {
-            if let Resolved::Item(item, ItemKind::Fn) =
-                self.index.ws.resolve(cx.krate, cx.module, &segments, Namespace::Value)
-            {
-                if let syn::Item::Fn(f) = self.index.ws.item(item) {
-                    let frame = (TypeKey::Item(item), String::new());
-                    if self.stack.contains(&frame) {
-                        return Vec::new();
-                    }
-                    self.stack.push(frame);
-                    let mut inner = Cx::new(item.krate, item.module, cx.self_key.clone());
-                    let body = self.index.ws.block(item.krate, item.module, &f.block);
-                    let v = self.block(body, &mut inner, &mut Walk::nothing(), depth + 1);
-                    self.stack.pop();
-                    return v;
+        if let Resolved::Item(item, ItemKind::Fn) =
+            self.index.ws.resolve(cx.krate, cx.module, &segments, Namespace::Value)
+        {
+            if let syn::Item::Fn(f) = self.index.ws.item(item) {
+                let frame = (TypeKey::Item(item), String::new());
+                if self.stack.contains(&frame) {
+                    return Vec::new();
                 }
+                let mut inner = Cx::new(item.krate, item.module, cx.self_key.clone());
+                self.bind_arguments(&f.sig, call, cx, &mut inner, depth);
+                self.stack.push(frame);
+                let body = self.index.ws.block(item.krate, item.module, &f.block);
+                let v = self.block(body, &mut inner, &mut Walk::nothing(), depth + 1);
+                self.stack.pop();
+                return v;
             }
         }
         let text = quote::quote!(#call).to_string();
@@ -588,8 +605,8 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         &mut self,
         key: &TypeKey,
         name: &str,
+        call: &syn::ExprCall,
         cx: &Cx<'w>,
-        span: proc_macro2::Span,
         depth: usize,
     ) -> Vec<Entry<'w>> {
         let blocks: Vec<&RouterBlock> = self
@@ -606,9 +623,10 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             return Vec::new();
         }
         if let Some((i, f)) = self.index.assoc_fn(key, name) {
-            self.stack.push(frame);
             let imp = &self.index.impls[i];
             let mut inner = Cx::new(imp.krate, imp.module, key.clone());
+            self.bind_arguments(&f.sig, call, cx, &mut inner, depth);
+            self.stack.push(frame);
             let body = self.index.ws.block(imp.krate, imp.module, &f.block);
             let v = self.block(body, &mut inner, &mut Walk::nothing(), depth + 1);
             self.stack.pop();
@@ -616,10 +634,28 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         }
         self.runtime(
             cx,
-            span,
+            call.span(),
             format!("no `#[tool_router]` block or fn named `{name}` was found for this type; its tools are not listed"),
         );
         Vec::new()
+    }
+
+    /// The routers given as arguments of a call, as the callee's locals (`fn with_admin(r:
+    /// ToolRouter<S>) -> ToolRouter<S> { r + S::admin() }`); other arguments are runtime values.
+    fn bind_arguments(
+        &mut self,
+        sig: &syn::Signature,
+        call: &syn::ExprCall,
+        cx: &Cx<'w>,
+        inner: &mut Cx<'w>,
+        depth: usize,
+    ) {
+        for (param, arg) in param_names(sig).into_iter().zip(&call.args) {
+            if !param.is_empty() && self.is_router(arg, cx) {
+                let v = self.expr(arg, cx, depth + 1);
+                inner.env.insert(param, v);
+            }
+        }
     }
 
     /// `self.field`: the routers every place that builds the type gives the field, all of them
@@ -637,7 +673,9 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                 let inner = Cx::new(imp.krate, imp.module, cx.self_key.clone());
                 for found in self.search(body, &f.sig, inner, Probe::Field(field), depth + 1) {
                     match found.param {
-                        Some(n) => sites.extend(self.from_callers(body, &f.sig, n, &cx.self_key, found.location, depth + 1)),
+                        Some(n) => {
+                            sites.extend(self.from_callers(body, &f.sig, n, &cx.self_key, found.location, depth + 1))
+                        }
                         None => sites.push(found),
                     }
                 }
@@ -751,7 +789,13 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     }
 
     /// One method applied to the router `receiver` holds.
-    fn method(&mut self, mc: &syn::ExprMethodCall, receiver: Vec<Entry<'w>>, cx: &Cx<'w>, depth: usize) -> Vec<Entry<'w>> {
+    fn method(
+        &mut self,
+        mc: &syn::ExprMethodCall,
+        receiver: Vec<Entry<'w>>,
+        cx: &Cx<'w>,
+        depth: usize,
+    ) -> Vec<Entry<'w>> {
         let name = mc.method.to_string();
         match name.as_str() {
             "merge" | "add" => {
@@ -846,6 +890,75 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             }
         }
         None
+    }
+}
+
+impl<'w> Evaluator<'_, 'w> {
+    /// Whether an expression builds a router, judged by its head (so `let server = match … { … }`
+    /// that merely contains router code is not taken for one): a call of a router fn (a
+    /// `#[tool_router]` block's, or one declared to return a `ToolRouter`), a router method, a
+    /// sum, a local router, or branches whose values are such.
+    fn is_router(&self, e: &Expr, cx: &Cx<'w>) -> bool {
+        match e {
+            Expr::Paren(p) => self.is_router(&p.expr, cx),
+            Expr::Group(g) => self.is_router(&g.expr, cx),
+            Expr::Reference(r) => self.is_router(&r.expr, cx),
+            Expr::Call(c) => match &*c.func {
+                Expr::Path(p) => self.is_router_fn(&p.path, cx),
+                _ => false,
+            },
+            Expr::MethodCall(mc) => {
+                is_router_mutation(&mc.method.to_string())
+                    || (matches!(mc.method.to_string().as_str(), "clone" | "into") && self.is_router(&mc.receiver, cx))
+            }
+            Expr::Binary(b) if matches!(b.op, syn::BinOp::Add(_)) => {
+                self.is_router(&b.left, cx) || self.is_router(&b.right, cx)
+            }
+            Expr::Path(p) => p.path.get_ident().is_some_and(|i| cx.env.contains_key(&i.to_string())),
+            Expr::Field(f) => matches!(&f.member, syn::Member::Named(n) if n.to_string().contains("router")),
+            Expr::Block(b) => block_tail(&b.block).is_some_and(|t| self.is_router(t, cx)),
+            Expr::If(_) | Expr::Match(_) => branches(e).iter().any(|(b, _)| match b {
+                Branch::Block(b) => block_tail(b).is_some_and(|t| self.is_router(t, cx)),
+                Branch::Expr(x) => self.is_router(x, cx),
+            }),
+            _ => false,
+        }
+    }
+
+    /// `ToolRouter::new`, `Self::tool_router`, `Type::name` of a `#[tool_router(router = name)]`
+    /// block, or a fn whose return type names `ToolRouter`.
+    fn is_router_fn(&self, path: &syn::Path, cx: &Cx<'w>) -> bool {
+        let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        if segments.iter().any(|s| s == "ToolRouter") {
+            return true;
+        }
+        let returns_router = |sig: &syn::Signature| matches!(&sig.output, syn::ReturnType::Type(_, t) if quote::quote!(#t).to_string().contains("ToolRouter"));
+        if let [ty @ .., name] = segments.as_slice() {
+            if !ty.is_empty() {
+                let key = if ty == ["Self"] {
+                    Some(cx.self_key.clone())
+                } else {
+                    match self.index.ws.resolve(cx.krate, cx.module, ty, Namespace::Type) {
+                        Resolved::Item(item, _) => Some(TypeKey::Item(item)),
+                        _ => None,
+                    }
+                };
+                if let Some(key) = key {
+                    return self
+                        .index
+                        .blocks
+                        .iter()
+                        .any(|b| b.router == *name && self.index.impls[b.imp].self_key.as_ref() == Some(&key))
+                        || self.index.assoc_fn(&key, name).is_some_and(|(_, f)| returns_router(&f.sig));
+                }
+            }
+        }
+        match self.index.ws.resolve(cx.krate, cx.module, &segments, Namespace::Value) {
+            Resolved::Item(item, ItemKind::Fn) => {
+                matches!(self.index.ws.item(item), syn::Item::Fn(f) if returns_router(&f.sig))
+            }
+            _ => false,
+        }
     }
 }
 
@@ -1032,37 +1145,6 @@ fn expr_ident(e: &Expr) -> Option<String> {
 /// `let r: ToolRouter<Self> = …`.
 fn declared_router(p: &syn::Pat) -> bool {
     matches!(p, syn::Pat::Type(t) if quote::quote!(#t).to_string().contains("ToolRouter"))
-}
-
-/// Whether an initialiser builds a router, judged by its head (so `let server = match … { … }`
-/// that merely contains router code is not taken for one): a call of a fn whose name says
-/// router, a router method, a sum, a local router, or branches whose values are such.
-fn looks_like_router(e: &Expr, cx: &Cx) -> bool {
-    let says_router = |name: &str| name.contains("router") || name == "ToolRouter";
-    match e {
-        Expr::Paren(p) => looks_like_router(&p.expr, cx),
-        Expr::Group(g) => looks_like_router(&g.expr, cx),
-        Expr::Reference(r) => looks_like_router(&r.expr, cx),
-        Expr::Call(c) => match &*c.func {
-            Expr::Path(p) => p.path.segments.iter().any(|s| says_router(&s.ident.to_string())),
-            _ => false,
-        },
-        Expr::MethodCall(mc) => {
-            is_router_mutation(&mc.method.to_string())
-                || (matches!(mc.method.to_string().as_str(), "clone" | "into") && looks_like_router(&mc.receiver, cx))
-        }
-        Expr::Binary(b) if matches!(b.op, syn::BinOp::Add(_)) => {
-            looks_like_router(&b.left, cx) || looks_like_router(&b.right, cx)
-        }
-        Expr::Path(p) => p.path.get_ident().is_some_and(|i| cx.env.contains_key(&i.to_string())),
-        Expr::Field(f) => matches!(&f.member, syn::Member::Named(n) if says_router(&n.to_string())),
-        Expr::Block(b) => block_tail(&b.block).is_some_and(|t| looks_like_router(t, cx)),
-        Expr::If(_) | Expr::Match(_) => branches(e).iter().any(|(b, _)| match b {
-            Branch::Block(b) => block_tail(b).is_some_and(|t| looks_like_router(t, cx)),
-            Branch::Expr(x) => looks_like_router(x, cx),
-        }),
-        _ => false,
-    }
 }
 
 /// The tail expression of a block.
