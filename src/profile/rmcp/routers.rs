@@ -542,4 +542,92 @@ mod tests {
         assert!(warning.message.contains("parameter `r` of `S::new`"), "{}", warning.message);
         assert_eq!(warning.location.as_ref().map(|l| l.line_col()), Some((6, 67)));
     }
+
+    /// The served tool fns and the findings, on rmcp 3.11.
+    fn served_and_findings(src: &str) -> (Vec<String>, Vec<(Severity, String)>) {
+        let (_d, ws) = workspace(src);
+        let index = Index::new(&ws);
+        let b = Behaviour::of(Version(3, 11, 0), Version(3, 11, 0));
+        let servers = index.servers(&b);
+        let (entries, findings) = index.served_entries(&servers[0], &b);
+        let mut names: Vec<String> = entries
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Fn(t) => Some(t.f.sig.ident.to_string()),
+                _ => None,
+            })
+            .collect();
+        names.sort();
+        (names, findings.into_iter().map(|f| (f.severity, f.message)).collect())
+    }
+
+    /// Five one-tool routers `a` … `e` of `S`, served through `self.r`, set from `build()`.
+    fn five_routers(body: &str) -> String {
+        let mut src = String::from("struct S { r: ToolRouter<Self> }\n");
+        for n in ["a", "b", "c", "d", "e"] {
+            src.push_str(&format!("#[tool_router(router = {n})] impl S {{ #[tool] fn t_{n}(&self) {{}} }}\n"));
+        }
+        src.push_str(&format!(
+            "impl S {{ fn new(flag: bool, n: u8) -> Self {{ Self {{ r: build(flag, n) }} }} }}\n\
+             fn build(flag: bool, n: u8) -> ToolRouter<S> {{ {body} }}\n\
+             #[tool_handler(router = self.r)] impl ServerHandler for S {{}}\n"
+        ));
+        src
+    }
+
+    #[test]
+    fn statement_cfgs_are_read_on_the_host() {
+        let (names, findings) = served_and_findings(&five_routers(
+            "let mut r = S::a();\n\
+             #[cfg(test)] r.merge(S::b());\n\
+             #[cfg(not(test))] { r += S::c(); }\n\
+             #[cfg(all(unix, target_pointer_width = \"64\"))] r.merge(S::d());\n\
+             if cfg!(windows) { r.merge(S::e()); }\n\
+             r",
+        ));
+        assert_eq!(names, ["t_a", "t_c", "t_d"]);
+        assert!(findings.is_empty(), "{findings:?}");
+    }
+
+    #[test]
+    fn an_unreadable_cfg_lists_and_warns() {
+        let (names, findings) =
+            served_and_findings(&five_routers("let mut r = S::a();\n#[cfg(feature = 3)] r.merge(S::b());\nr"));
+        assert_eq!(names, ["t_a", "t_b"]);
+        assert!(findings.iter().any(|(s, m)| *s == Severity::Warning && m.contains("cannot be read")), "{findings:?}");
+        assert!(findings.iter().any(|(s, m)| *s == Severity::Note && m.contains("unreadable")), "{findings:?}");
+    }
+
+    #[test]
+    fn conditions_add_with_a_note_and_never_remove() {
+        let (names, findings) = served_and_findings(&five_routers(
+            "let mut r = S::a() + S::e();\n\
+             if flag { r.merge(S::b()); } else if n > 2 { r = r + S::c(); } else { r.remove_route(\"t_e\"); }\n\
+             for _ in 0..n { r.merge(S::d()); }\n\
+             r",
+        ));
+        assert_eq!(names, ["t_a", "t_b", "t_c", "t_d", "t_e"]);
+        let notes: Vec<&String> = findings.iter().filter(|(s, _)| *s == Severity::Note).map(|(_, m)| m).collect();
+        assert_eq!(notes.len(), 3, "{findings:?}");
+        assert!(notes[0].contains("`t_b` is served only when `flag`"), "{notes:?}");
+        assert!(notes[1].contains("when `n > 2`"), "{notes:?}");
+        assert!(notes[2].contains("loop"), "{notes:?}");
+        assert_eq!(findings.len(), 3, "{findings:?}");
+    }
+
+    #[test]
+    fn routers_pass_through_helper_fns_and_match_values() {
+        let src = five_routers(
+            "let base = S::a();\n\
+             let more = match n { 0 => S::b(), _ => with_c(S::d()) };\n\
+             base + more",
+        ) + "fn with_c(r: ToolRouter<S>) -> ToolRouter<S> { r + S::c() }\n";
+        let (names, findings) = served_and_findings(&src);
+        assert_eq!(names, ["t_a", "t_b", "t_c", "t_d"]);
+        // Each arm's own tools are served only in that arm.
+        let notes: Vec<&String> = findings.iter().filter(|(s, _)| *s == Severity::Note).map(|(_, m)| m).collect();
+        assert_eq!(notes.len(), 2, "{findings:?}");
+        assert!(notes[0].contains("`t_b` is served only in the arm `0` of `match n`"), "{notes:?}");
+        assert!(notes[1].contains("`t_d`, `t_c` are served only in the arm `_` of `match n`"), "{notes:?}");
+    }
 }

@@ -227,7 +227,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     /// The value of an `if` or a `match`: every branch may be the one taken.
     fn branches_value(&mut self, e: &Expr, cx: &Cx<'w>, depth: usize) -> Vec<Entry<'w>> {
         let mut values = Vec::new();
-        for (branch, condition) in branches(e) {
+        for (branch, condition) in self.branches(e, cx) {
             let mut inner = cx.clone();
             let v = match branch {
                 Branch::Block(b) => self.block(b, &mut inner, &mut Walk::nothing(), depth + 1),
@@ -236,15 +236,34 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             values.push((v, condition));
         }
         let all = union_all(values.iter().map(|(v, _)| v.clone()));
+        // What every branch serves needs no note; the rest is served only in its branches.
+        let common: Vec<Entry<'w>> =
+            all.iter().filter(|e| values.iter().all(|(v, _)| v.iter().any(|x| x.same(e)))).cloned().collect();
         for (v, condition) in &values {
-            let missing = added(v, &all);
-            if !missing.is_empty() {
-                // The tools this branch lacks are served only when another branch is taken.
-                let (span, text) = condition.describe_other();
-                self.note(cx, span, format!("{} served only {text}; listed", self.tool_names(&missing)));
+            let own = added(&common, v);
+            if !own.is_empty() {
+                let (span, text) = condition.describe();
+                self.note(cx, span, format!("{} served only {text}; listed", self.tool_names(&own)));
             }
         }
         all
+    }
+
+    /// The branches of an `if` or a `match` that may run: `if cfg!(…)` is read against the
+    /// crate's features, and only the branch it takes is kept, as certain.
+    fn branches<'e>(&self, e: &'e Expr, cx: &Cx<'w>) -> Vec<(Branch<'e>, Condition<'e>)> {
+        if let Expr::If(i) = e {
+            if let Some(on) =
+                cfg_macro(&i.cond).and_then(|m| crate::source::cfg::eval(&m, &self.index.ws.crates[cx.krate].features))
+            {
+                return match (on, &i.else_branch) {
+                    (true, _) => vec![(Branch::Block(&i.then_branch), Condition::Certain)],
+                    (false, Some((_, other))) => vec![(Branch::Expr(other), Condition::Certain)],
+                    (false, None) => Vec::new(),
+                };
+            }
+        }
+        branches(e)
     }
 
     /// Names of the tools of some entries, for a note.
@@ -360,6 +379,10 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         condition: Condition<'_>,
         f: impl FnOnce(&mut Self, &mut Cx<'w>, &mut Walk<'_, 'w>),
     ) {
+        if matches!(condition, Condition::Certain) {
+            f(self, cx, walk);
+            return;
+        }
         let mut inner = cx.clone();
         f(self, &mut inner, walk);
         let mut names: Vec<&String> = cx.env.keys().collect();
@@ -400,7 +423,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                 } else if let Expr::Match(m) = e {
                     self.walk(&m.expr, cx, walk, depth + 1);
                 }
-                for (branch, condition) in branches(e) {
+                for (branch, condition) in self.branches(e, cx) {
                     self.conditional(cx, walk, condition, |ev, cx, walk| match branch {
                         Branch::Block(b) => {
                             ev.block(b, cx, walk, depth + 1);
@@ -1000,6 +1023,8 @@ enum Condition<'e> {
     Arm(&'e Expr, &'e syn::Pat),
     Loop(proc_macro2::Span),
     UnreadableCfg(proc_macro2::Span),
+    /// Taken for certain (`if cfg!(unix)` on the host the manifest is made for).
+    Certain,
 }
 
 impl Condition<'_> {
@@ -1013,18 +1038,7 @@ impl Condition<'_> {
             }
             Condition::Loop(span) => (*span, "when this loop's body runs".to_owned()),
             Condition::UnreadableCfg(span) => (*span, "when its unreadable `#[cfg]` holds".to_owned()),
-        }
-    }
-
-    /// The same for what this branch lacks (served only when another branch is taken).
-    fn describe_other(&self) -> (proc_macro2::Span, String) {
-        match self {
-            Condition::If(c) => (c.span(), format!("when `{}` is false", clip(&text(c)))),
-            Condition::Else(c) => (c.span(), format!("when `{}`", clip(&text(c)))),
-            Condition::Arm(s, p) => {
-                (p.span(), format!("outside the arm `{}` of `match {}`", clip(&text_pat(p)), clip(&text(s))))
-            }
-            other => other.describe(),
+            Condition::Certain => (proc_macro2::Span::call_site(), String::new()),
         }
     }
 }
@@ -1052,6 +1066,15 @@ fn branches(e: &Expr) -> Vec<(Branch<'_>, Condition<'_>)> {
         _ => {}
     }
     out
+}
+
+/// The predicate of `cfg!(…)`.
+fn cfg_macro(e: &Expr) -> Option<syn::Meta> {
+    let Expr::Macro(m) = e else { return None };
+    if !m.mac.path.is_ident("cfg") {
+        return None;
+    }
+    m.mac.parse_body().ok()
 }
 
 /// The immediate sub-expressions and blocks of an expression (not their own children).
