@@ -6,6 +6,7 @@
 mod cargo;
 pub mod cfg;
 mod deferred;
+pub mod impls;
 mod index;
 mod modules;
 mod skeleton;

@@ -696,9 +696,14 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                 let inner = Cx::new(imp.krate, imp.module, cx.self_key.clone());
                 for found in self.search(body, &f.sig, inner, Probe::Field(field), depth + 1) {
                     match found.param {
-                        Some(n) => {
-                            sites.extend(self.from_callers(body, &f.sig, n, &cx.self_key, found.location, depth + 1))
-                        }
+                        Some(n) => sites.extend(self.given_by_callers(
+                            body,
+                            &f.sig,
+                            n,
+                            &cx.self_key,
+                            found.location,
+                            depth + 1,
+                        )),
                         None => sites.push(found),
                     }
                 }
@@ -706,9 +711,10 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         }
         if sites.is_empty() {
             let name = self.type_name(&cx.self_key);
+            let at = self.index.field_location(&cx.self_key, field);
             return self.owned_routers(
                 &cx.self_key,
-                None,
+                at,
                 format!("no constructor of `{name}` sets `{field}` from a router the CLI can read; listing every router `{name}` owns"),
             );
         }
@@ -731,7 +737,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     /// The routers given for parameter `n` of the fn with `body` at the places that call it. When
     /// a call site cannot be followed, the type's own routers stand for it, with a warning on the
     /// field's value (`at`).
-    fn from_callers(
+    fn given_by_callers(
         &mut self,
         body: &'w syn::Block,
         sig: &syn::Signature,
@@ -756,7 +762,6 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         }
         self.stack.push(frame);
         let mut out = Vec::new();
-        let mut unreadable = false;
         for caller in self.index.callers(&sig.ident.to_string(), &name) {
             let cx = Cx::new(caller.krate, caller.module, caller.self_key.clone().unwrap_or_else(|| key.clone()));
             let found = self.search(caller.body, caller.sig, cx, Probe::Call { target: body, arg: n }, depth + 1);
@@ -764,13 +769,10 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                 match f.param {
                     Some(m) => {
                         let key = caller.self_key.clone().unwrap_or_else(|| key.clone());
-                        out.extend(self.from_callers(caller.body, caller.sig, m, &key, f.location, depth + 1));
+                        out.extend(self.given_by_callers(caller.body, caller.sig, m, &key, f.location, depth + 1));
                     }
-                    None if f.clean => out.push(f),
-                    None => {
-                        unreadable = true;
-                        out.push(f);
-                    }
+                    // What could not be read was warned about where it is.
+                    None => out.push(f),
                 }
             }
         }
@@ -778,7 +780,6 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         if out.is_empty() {
             return fallback(self, "no call of it outside tests was found in the crate".into());
         }
-        let _ = unreadable;
         out
     }
 
