@@ -406,4 +406,19 @@ mod tests {
         assert!(findings[0].message.contains("no constructor of `S` sets `r`"), "{findings:?}");
         assert_eq!(findings[0].location.as_ref().map(|l| l.line_col()), Some((2, 5)));
     }
+
+    #[test]
+    fn a_builder_that_keeps_the_field_is_not_another_router() {
+        let src = "struct S { r: ToolRouter<Self>, n: u8 }\n\
+                   #[tool_router(router = a)] impl S { #[tool] fn t_a(&self) {} }\n\
+                   impl S {\n\
+                     fn new() -> Self { Self { r: Self::a(), n: 0 } }\n\
+                     fn with_n(self, n: u8) -> Self { Self { r: self.r.clone(), n } }\n\
+                     fn again(&self) -> Self { Self { r: self.r.clone(), n: self.n } }\n\
+                   }\n\
+                   #[tool_handler(router = self.r)] impl ServerHandler for S {}\n";
+        let (names, findings) = served_and_findings(src);
+        assert_eq!(names, ["t_a"]);
+        assert!(findings.is_empty(), "{findings:?}");
+    }
 }

@@ -84,6 +84,8 @@ pub(super) struct Evaluator<'i, 'w> {
     pub findings: Vec<Finding>,
     /// Router fns being evaluated (type, fn name), against cycles.
     stack: Vec<(TypeKey, String)>,
+    /// How many times a field was met inside its own evaluation (`self.r.clone()` in a builder).
+    field_cycles: usize,
 }
 
 /// `a` then `b` (on a duplicate name the later one wins when tools are built).
@@ -113,7 +115,7 @@ fn union_all<'w>(alternatives: impl IntoIterator<Item = Vec<Entry<'w>>>) -> Vec<
 
 impl<'i, 'w> Evaluator<'i, 'w> {
     pub fn new(index: &'i Index<'w>, b: &'i Behaviour) -> Self {
-        Evaluator { index, b, findings: Vec::new(), stack: Vec::new() }
+        Evaluator { index, b, findings: Vec::new(), stack: Vec::new(), field_cycles: 0 }
     }
 
     fn loc(&self, cx: &Cx, span: proc_macro2::Span) -> Option<Location> {
@@ -537,7 +539,12 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             return;
         }
         let before = self.warnings();
+        let cycles = self.field_cycles;
         let entries = self.expr(target, cx, depth + 1);
+        if self.field_cycles > cycles {
+            // The field given its own value again: not a router of its own.
+            return;
+        }
         let clean = self.warnings() == before;
         walk.found.push(Found { entries, location, clean, param: None });
     }
@@ -684,6 +691,21 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     /// `self.field`: the routers every place that builds the type gives the field, all of them
     /// (the manifest is what a client may see).
     fn field(&mut self, field: &str, cx: &Cx<'w>, depth: usize) -> Vec<Entry<'w>> {
+        // `Self { tool_router: self.tool_router.clone(), .. }` in a builder method: the field
+        // keeps what the other places give it.
+        let frame = (cx.self_key.clone(), format!("self.{field}"));
+        if self.stack.contains(&frame) {
+            self.field_cycles += 1;
+            return Vec::new();
+        }
+        self.stack.push(frame);
+        let sites = self.field_sites(field, cx, depth);
+        self.stack.pop();
+        self.field_value(field, cx, sites)
+    }
+
+    /// The places that give the field a value, each with the router it gives.
+    fn field_sites(&mut self, field: &str, cx: &Cx<'w>, depth: usize) -> Vec<Found<'w>> {
         let mut sites: Vec<Found<'w>> = Vec::new();
         for i in self.index.impls_of(&cx.self_key) {
             let imp = &self.index.impls[i];
@@ -709,6 +731,12 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                 }
             }
         }
+        sites
+    }
+
+    /// The routers of all the places, once each (with a note when they differ); every router
+    /// the type owns when there is none.
+    fn field_value(&mut self, field: &str, cx: &Cx<'w>, sites: Vec<Found<'w>>) -> Vec<Entry<'w>> {
         if sites.is_empty() {
             let name = self.type_name(&cx.self_key);
             let at = self.index.field_location(&cx.self_key, field);
