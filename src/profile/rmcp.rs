@@ -102,9 +102,9 @@ pub fn manifest(
             let (entries, findings) = index.served_entries(server, &b);
             for f in findings {
                 let d = match f.severity {
-                    Severity::Error => Diagnostic::error("runtime-router", f.message),
-                    Severity::Warning => Diagnostic::warning("runtime-router", f.message),
-                    Severity::Note => Diagnostic::note("runtime-condition", f.message),
+                    Severity::Error => Diagnostic::error(f.code, f.message),
+                    Severity::Warning => Diagnostic::warning(f.code, f.message),
+                    Severity::Note => Diagnostic::note(f.code, f.message),
                 };
                 builder.diagnostics.push(d.at(f.location));
             }

@@ -60,6 +60,8 @@ impl Entry<'_> {
 #[derive(Debug, Clone)]
 pub struct Finding {
     pub severity: Severity,
+    /// The diagnostic code (`runtime-router`, `runtime-condition`, `hand-written-list-tools`).
+    pub code: &'static str,
     pub message: String,
     pub location: Option<Location>,
 }

@@ -29,6 +29,13 @@ use crate::source::{ItemKind, ModuleId, Namespace, Resolved};
 /// loop, whatever their length.
 const MAX_DEPTH: usize = 48;
 
+/// A router the CLI cannot read exactly (a warning: the manifest may be wrong).
+pub(super) const RUNTIME_ROUTER: &str = "runtime-router";
+/// A router served only under a runtime condition (a note: the manifest lists it).
+pub(super) const RUNTIME_CONDITION: &str = "runtime-condition";
+/// A hand-written `list_tools` (a warning: the served list is post-processed at runtime).
+pub(super) const HAND_WRITTEN: &str = "hand-written-list-tools";
+
 /// Tool names shown in one note before "and N more".
 const NAMES_SHOWN: usize = 6;
 
@@ -124,12 +131,12 @@ impl<'i, 'w> Evaluator<'i, 'w> {
 
     fn runtime(&mut self, cx: &Cx, span: proc_macro2::Span, what: String) {
         let location = self.loc(cx, span);
-        self.findings.push(Finding { severity: Severity::Warning, message: what, location });
+        self.findings.push(Finding { severity: Severity::Warning, code: RUNTIME_ROUTER, message: what, location });
     }
 
     fn note(&mut self, cx: &Cx, span: proc_macro2::Span, what: String) {
         let location = self.loc(cx, span);
-        self.findings.push(Finding { severity: Severity::Note, message: what, location });
+        self.findings.push(Finding { severity: Severity::Note, code: RUNTIME_CONDITION, message: what, location });
     }
 
     /// Warnings so far: to tell whether an evaluation was exact.
@@ -741,6 +748,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             let name = self.type_name(&cx.self_key);
             let at = self.index.field_location(&cx.self_key, field);
             return self.owned_routers(
+                RUNTIME_ROUTER,
                 &cx.self_key,
                 at,
                 format!("no constructor of `{name}` sets `{field}` from a router the CLI can read; listing every router `{name}` owns"),
@@ -751,6 +759,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             if let Some(at) = sites.iter().find_map(|s| s.location.clone()) {
                 self.findings.push(Finding {
                     severity: Severity::Note,
+                    code: RUNTIME_CONDITION,
                     message: format!(
                         "`{field}` is given {distinct} different routers at {} places; the tools of all of them are listed",
                         sites.len()
@@ -779,6 +788,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         let param = param_names(sig).get(n).cloned().unwrap_or_default();
         let fallback = |ev: &mut Self, why: String| {
             let entries = ev.owned_routers(
+                RUNTIME_ROUTER,
                 key,
                 at.clone(),
                 format!("the router is the parameter `{param}` of `{name}::{}`, and {why}; listing every router `{name}` owns", sig.ident),
@@ -813,7 +823,13 @@ impl<'i, 'w> Evaluator<'i, 'w> {
 
     /// Every `#[tool_router]` block of the type (in any file), with a warning saying why they
     /// stand for the served router.
-    pub fn owned_routers(&mut self, key: &TypeKey, at: Option<Location>, why: String) -> Vec<Entry<'w>> {
+    pub fn owned_routers(
+        &mut self,
+        code: &'static str,
+        key: &TypeKey,
+        at: Option<Location>,
+        why: String,
+    ) -> Vec<Entry<'w>> {
         let blocks: Vec<&RouterBlock> =
             self.index.blocks.iter().filter(|b| self.index.impls[b.imp].self_key.as_ref() == Some(key)).collect();
         let names: Vec<String> = blocks.iter().map(|b| format!("`{}`", b.router)).collect();
@@ -821,6 +837,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         let routers = if names.is_empty() { "none".to_owned() } else { names.join(", ") };
         self.findings.push(Finding {
             severity: Severity::Warning,
+            code,
             message: format!("{why} ({routers})"),
             location: at,
         });

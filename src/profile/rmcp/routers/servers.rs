@@ -4,7 +4,7 @@
 use syn::punctuated::Punctuated;
 use syn::{Expr, Meta, Token};
 
-use super::eval::{Cx, Evaluator, Probe};
+use super::eval::{Cx, Evaluator, Probe, HAND_WRITTEN};
 use super::{Entry, Finding, Index, Severity, TypeKey};
 use crate::profile::is_attr_named;
 use crate::profile::rmcp::version::{Behaviour, DefaultRouter};
@@ -99,6 +99,7 @@ impl<'w> Index<'w> {
         if exact {
             ev.findings.push(Finding {
                 severity: Severity::Warning,
+                code: HAND_WRITTEN,
                 message: format!(
                     "server `{}` has a hand-written `list_tools`: it serves the `list_all()` of the routers listed here, but may filter, rename or add tools at runtime",
                     server.name
@@ -114,6 +115,7 @@ impl<'w> Index<'w> {
             return out;
         }
         ev.owned_routers(
+            HAND_WRITTEN,
             &key,
             at,
             format!(
