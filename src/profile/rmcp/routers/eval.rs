@@ -754,18 +754,24 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                 format!("no constructor of `{name}` sets `{field}` from a router the CLI can read; listing every router `{name}` owns"),
             );
         }
-        let distinct = distinct_values(&sites);
-        if distinct > 1 {
-            if let Some(at) = sites.iter().find_map(|s| s.location.clone()) {
-                self.findings.push(Finding {
-                    severity: Severity::Note,
-                    code: RUNTIME_CONDITION,
-                    message: format!(
-                        "`{field}` is given {distinct} different routers at {} places; the tools of all of them are listed",
-                        sites.len()
-                    ),
-                    location: Some(at),
-                });
+        // What every place gives needs no note; the rest reaches the field only from some.
+        let common: Vec<Entry<'w>> = sites[0]
+            .entries
+            .iter()
+            .filter(|e| sites.iter().all(|s| s.entries.iter().any(|x| x.same(e))))
+            .cloned()
+            .collect();
+        for site in &sites {
+            let own = added(&common, &site.entries);
+            if !own.is_empty() && sites.len() > 1 {
+                let message = format!(
+                    "{} given to `{field}` only here, one of {} places that build `{}`; listed",
+                    self.tool_names(&own),
+                    sites.len(),
+                    self.type_name(&cx.self_key)
+                );
+                let location = site.location.clone();
+                self.findings.push(Finding { severity: Severity::Note, code: RUNTIME_CONDITION, message, location });
             }
         }
         union_all(sites.into_iter().map(|s| s.entries))
@@ -1040,18 +1046,6 @@ impl Walk<'_, '_> {
     fn wants_value(&self) -> bool {
         matches!(self.probe, Probe::Nothing)
     }
-}
-
-/// How many different routers the places give (compared entry by entry).
-fn distinct_values(sites: &[Found]) -> usize {
-    let mut seen: Vec<&[Entry]> = Vec::new();
-    for s in sites {
-        let same = |v: &&[Entry]| v.len() == s.entries.len() && v.iter().all(|e| s.entries.iter().any(|x| x.same(e)));
-        if !seen.iter().any(same) {
-            seen.push(&s.entries);
-        }
-    }
-    seen.len()
 }
 
 /// A branch of an `if` or a `match`, and the condition under which it runs.
