@@ -987,7 +987,17 @@ impl<'w> Evaluator<'_, 'w> {
                     || (matches!(mc.method.to_string().as_str(), "clone" | "into") && self.is_router(&mc.receiver, cx))
             }
             Expr::Binary(b) if matches!(b.op, syn::BinOp::Add(_)) => {
-                self.is_router(&b.left, cx) || self.is_router(&b.right, cx)
+                // A chain as long as it is deep: its terms in a loop.
+                let mut left = &*b.left;
+                let mut any = self.is_router(&b.right, cx);
+                while let (false, Expr::Binary(inner)) = (any, left) {
+                    if !matches!(inner.op, syn::BinOp::Add(_)) {
+                        break;
+                    }
+                    any = self.is_router(&inner.right, cx);
+                    left = &inner.left;
+                }
+                any || self.is_router(left, cx)
             }
             Expr::Path(p) => p.path.get_ident().is_some_and(|i| cx.env.contains_key(&i.to_string())),
             Expr::Field(f) => matches!(&f.member, syn::Member::Named(n) if n.to_string().contains("router")),
