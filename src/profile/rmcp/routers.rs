@@ -423,4 +423,18 @@ mod tests {
         assert_eq!(names, ["t_a"]);
         assert!(findings.is_empty(), "{findings:?}");
     }
+
+    #[test]
+    fn a_struct_literal_outside_the_impls_sets_the_field_too() {
+        let src = "mod server { pub struct S { pub r: ToolRouter<Self> }\n\
+                   #[tool_router(router = a)] impl S { #[tool] fn t_a(&self) {} }\n\
+                   #[tool_router(router = b)] impl S { #[tool] fn t_b(&self) {} }\n\
+                   #[tool_handler(router = self.r)] impl ServerHandler for S {} }\n\
+                   use server::S;\n\
+                   fn main() { let s = S { r: S::a() }; }\n\
+                   #[cfg(test)] mod tests { fn t() { let s = super::S { r: super::S::b() }; } }\n";
+        let (names, findings) = served_and_findings(src);
+        assert_eq!(names, ["t_a"]);
+        assert!(findings.is_empty(), "{findings:?}");
+    }
 }

@@ -61,7 +61,7 @@ pub(super) enum Probe<'p> {
     /// Nothing: the body's value is all that is wanted.
     Nothing,
     /// `Self { field: <expr>, .. }` (or the type's name) of the type being evaluated.
-    Field(&'p str),
+    Field { field: &'p str, key: &'p TypeKey },
     /// A call of the fn whose body is `target`: its argument number `arg`.
     Call { target: &'p syn::Block, arg: usize },
     /// `<router>.list_all()`.
@@ -515,7 +515,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     /// Records what the probe is looking for, should `e` be it.
     fn probe(&mut self, e: &Expr, cx: &Cx<'w>, walk: &mut Walk<'_, 'w>, depth: usize) {
         let target: Option<&Expr> = match (walk.probe, e) {
-            (Probe::Field(field), Expr::Struct(s)) if self.is_self_type(&s.path, cx) => s
+            (Probe::Field { field, key }, Expr::Struct(s)) if self.names_type(&s.path, cx, key) => s
                 .fields
                 .iter()
                 .find(|fv| matches!(&fv.member, syn::Member::Named(id) if id == field))
@@ -557,10 +557,12 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     }
 
     /// `Self` or a path naming the type being evaluated.
-    fn is_self_type(&self, path: &syn::Path, cx: &Cx<'w>) -> bool {
+    fn names_type(&self, path: &syn::Path, cx: &Cx<'w>, key: &TypeKey) -> bool {
         let segments: Vec<String> = path.segments.iter().map(|x| x.ident.to_string()).collect();
-        segments == ["Self"]
-            || matches!(self.index.ws.resolve(cx.krate, cx.module, &segments, Namespace::Type), Resolved::Item(item, _) if TypeKey::Item(item) == cx.self_key)
+        if segments == ["Self"] {
+            return cx.self_key == *key;
+        }
+        matches!(self.index.ws.resolve(cx.krate, cx.module, &segments, Namespace::Type), Resolved::Item(item, _) if TypeKey::Item(item) == *key)
     }
 
     /// Follows a fn body from its start, looking for `probe`.
@@ -713,28 +715,20 @@ impl<'i, 'w> Evaluator<'i, 'w> {
 
     /// The places that give the field a value, each with the router it gives.
     fn field_sites(&mut self, field: &str, cx: &Cx<'w>, depth: usize) -> Vec<Found<'w>> {
+        let key = cx.self_key.clone();
+        let type_name = self.type_name(&key);
         let mut sites: Vec<Found<'w>> = Vec::new();
-        for i in self.index.impls_of(&cx.self_key) {
-            let imp = &self.index.impls[i];
-            for f in imp.fns() {
-                // A body that never names the field cannot set it: no need to parse it.
-                if !self.index.ws.block_mentions(imp.krate, imp.module, &f.block, field) {
-                    continue;
-                }
-                let body = self.index.ws.block(imp.krate, imp.module, &f.block);
-                let inner = Cx::new(imp.krate, imp.module, cx.self_key.clone());
-                for found in self.search(body, &f.sig, inner, Probe::Field(field), depth + 1) {
-                    match found.param {
-                        Some(n) => sites.extend(self.given_by_callers(
-                            body,
-                            &f.sig,
-                            n,
-                            &cx.self_key,
-                            found.location,
-                            depth + 1,
-                        )),
-                        None => sites.push(found),
+        // The type's own fns, and any other fn (outside tests) that names the type and the field:
+        // `Server { tool_router: Server::tool_router(), .. }` written in `main` counts too.
+        for caller in self.index.callers(field, &type_name) {
+            let inner = Cx::new(caller.krate, caller.module, caller.self_key.clone().unwrap_or_else(|| key.clone()));
+            let probe = Probe::Field { field, key: &key };
+            for found in self.search(caller.body, caller.sig, inner, probe, depth + 1) {
+                match found.param {
+                    Some(n) => {
+                        sites.extend(self.given_by_callers(caller.body, caller.sig, n, &key, found.location, depth + 1))
                     }
+                    None => sites.push(found),
                 }
             }
         }
