@@ -437,4 +437,19 @@ mod tests {
         assert_eq!(names, ["t_a"]);
         assert!(findings.is_empty(), "{findings:?}");
     }
+
+    #[test]
+    fn a_router_passed_on_through_another_type_is_followed_to_its_callers() {
+        let src = "struct S { r: ToolRouter<Self> }\n\
+                   #[tool_router(router = a)] impl S { #[tool] fn t_a(&self) {} }\n\
+                   #[tool_router(router = b)] impl S { #[tool] fn t_b(&self) {} }\n\
+                   impl S { fn new(r: ToolRouter<Self>) -> Self { Self { r } } }\n\
+                   struct App;\n\
+                   impl App { fn serve(router: ToolRouter<S>) -> S { S::new(router) } }\n\
+                   fn main() { let s = App::serve(S::b()); }\n\
+                   #[tool_handler(router = self.r)] impl ServerHandler for S {}\n";
+        let (names, findings) = served_and_findings(src);
+        assert_eq!(names, ["t_b"]);
+        assert!(findings.is_empty(), "{findings:?}");
+    }
 }

@@ -726,7 +726,17 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             for found in self.search(caller.body, caller.sig, inner, probe, depth + 1) {
                 match found.param {
                     Some(n) => {
-                        sites.extend(self.given_by_callers(caller.body, caller.sig, n, &key, found.location, depth + 1))
+                        let callee_type =
+                            caller.self_key.as_ref().map_or_else(|| type_name.clone(), |k| self.type_name(k));
+                        let owner = (&key, callee_type);
+                        sites.extend(self.given_by_callers(
+                            caller.body,
+                            caller.sig,
+                            n,
+                            owner,
+                            found.location,
+                            depth + 1,
+                        ))
                     }
                     None => sites.push(found),
                 }
@@ -771,27 +781,32 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         union_all(sites.into_iter().map(|s| s.entries))
     }
 
-    /// The routers given for parameter `n` of the fn with `body` at the places that call it. When
-    /// a call site cannot be followed, the type's own routers stand for it, with a warning on the
-    /// field's value (`at`).
+    /// The routers given for parameter `n` of the fn with `body` at the places that call it.
+    /// `owner` is the server type whose field the router ends in, with the name of the type the
+    /// fn is written in (the server type's, for a free fn): callers are the fns that name both.
+    /// When no call site can be followed, every router the server type owns stands for it, with
+    /// a warning on the field's value (`at`).
     fn given_by_callers(
         &mut self,
         body: &'w syn::Block,
         sig: &syn::Signature,
         n: usize,
-        key: &TypeKey,
+        (owner, callee_type): (&TypeKey, String),
         at: Option<Location>,
         depth: usize,
     ) -> Vec<Found<'w>> {
-        let frame = (key.clone(), format!("{}#caller", sig.ident));
-        let name = self.type_name(key);
+        let frame = (owner.clone(), format!("{callee_type}::{}#caller", sig.ident));
+        let name = self.type_name(owner);
         let param = param_names(sig).get(n).cloned().unwrap_or_default();
         let fallback = |ev: &mut Self, why: String| {
             let entries = ev.owned_routers(
                 RUNTIME_ROUTER,
-                key,
+                owner,
                 at.clone(),
-                format!("the router is the parameter `{param}` of `{name}::{}`, and {why}; listing every router `{name}` owns", sig.ident),
+                format!(
+                    "the router is the parameter `{param}` of `{callee_type}::{}`, and {why}; listing every router `{name}` owns",
+                    sig.ident
+                ),
             );
             vec![Found { entries, location: at.clone(), clean: false, param: None }]
         };
@@ -800,14 +815,16 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         }
         self.stack.push(frame);
         let mut out = Vec::new();
-        for caller in self.index.callers(&sig.ident.to_string(), &name) {
-            let cx = Cx::new(caller.krate, caller.module, caller.self_key.clone().unwrap_or_else(|| key.clone()));
+        for caller in self.index.callers(&sig.ident.to_string(), &callee_type) {
+            let cx = Cx::new(caller.krate, caller.module, caller.self_key.clone().unwrap_or_else(|| owner.clone()));
             let found = self.search(caller.body, caller.sig, cx, Probe::Call { target: body, arg: n }, depth + 1);
             for f in found {
                 match f.param {
+                    // Passed on from the caller's own parameter: its callers, in turn.
                     Some(m) => {
-                        let key = caller.self_key.clone().unwrap_or_else(|| key.clone());
-                        out.extend(self.given_by_callers(caller.body, caller.sig, m, &key, f.location, depth + 1));
+                        let callee_type = caller.self_key.as_ref().map_or_else(|| name.clone(), |k| self.type_name(k));
+                        let next = (owner, callee_type);
+                        out.extend(self.given_by_callers(caller.body, caller.sig, m, next, f.location, depth + 1));
                     }
                     // What could not be read was warned about where it is.
                     None => out.push(f),
