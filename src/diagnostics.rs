@@ -396,4 +396,16 @@ mod tests {
         assert_eq!(file.slice(7..13), "  \n   ");
         assert_eq!(file.slice(9..21), format!("\n{}\n", " ".repeat(10)));
     }
+
+    #[test]
+    fn long_lines_are_shown_as_a_window_on_char_boundaries() {
+        assert_eq!(window("short\nline", 7), None);
+        let line = "é".repeat(300);
+        let text = format!("a\n{line}\nb");
+        let at = 2 + 200; // inside the long line, on a char boundary
+        let w = window(&text, at).expect("a window");
+        assert!(text.is_char_boundary(w.start) && text.is_char_boundary(w.end));
+        assert!(w.start <= at && at - w.start <= WINDOW_BEFORE && w.len() <= LONG_LINE);
+        assert!(w.start >= 2 && w.end <= 2 + line.len(), "within the line");
+    }
 }
