@@ -11,9 +11,13 @@ use miette::{LabeledSpan, SourceSpan};
 mod lints;
 pub use lints::{check_level, Level, LevelError, Lints};
 
-/// How bad a diagnostic is. Levels ([`Lints`]) and `--strict` make warnings errors.
+/// How bad a diagnostic is. Levels ([`Lints`]) and `--strict` make warnings errors; notes stay
+/// notes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
+    /// Worth knowing, never wrong: the manifest is complete (a runtime condition that selects
+    /// some tools, say).
+    Note,
     Warning,
     Error,
 }
@@ -157,6 +161,10 @@ impl Diagnostic {
         Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }
     }
 
+    pub fn note(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Note, ..Diagnostic::error(code, message) }
+    }
+
     pub fn at(mut self, location: Option<Location>) -> Self {
         self.location = location;
         self
@@ -196,6 +204,7 @@ impl fmt::Display for Diagnostic {
     /// A one-line form: `path:line:col: error[code]: message`. Used in tests and `--format github`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sev = match self.severity {
+            Severity::Note => "note",
             Severity::Warning => "warning",
             Severity::Error => "error",
         };
@@ -234,6 +243,7 @@ impl miette::Diagnostic for Rendered {
 
     fn severity(&self) -> Option<miette::Severity> {
         Some(match self.0.severity {
+            Severity::Note => miette::Severity::Advice,
             Severity::Warning => miette::Severity::Warning,
             Severity::Error => miette::Severity::Error,
         })
@@ -249,7 +259,12 @@ impl miette::Diagnostic for Rendered {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let loc = self.0.location.as_ref()?;
-        let span = SourceSpan::new(loc.start.into(), loc.len);
+        // On a line too long to show whole, the caret stays within the part that is shown.
+        let len = match window(loc.file.text(), loc.start) {
+            Some(w) => loc.len.min(w.end.saturating_sub(loc.start)),
+            None => loc.len,
+        };
+        let span = SourceSpan::new(loc.start.into(), len);
         Some(Box::new(std::iter::once(LabeledSpan::new_with_span(self.0.label.clone(), span))))
     }
 }
@@ -262,7 +277,28 @@ impl miette::SourceCode for SourceFile {
         context_lines_after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
         let text: &'a str = self.text();
-        let contents = text.read_span(span, context_lines_before, context_lines_after)?;
+        if let Some(w) = window(text, span.offset()) {
+            // A long line (generated code, a chain of hundreds of terms): only a window of it,
+            // around the span, without context lines.
+            let line = text[..w.start].matches('\n').count();
+            // The column of the span (miette's header), not of the window.
+            let at = span.offset().min(text.len());
+            let line_start = text[..w.start].rfind('\n').map_or(0, |i| i + 1);
+            let column = text[line_start..at].chars().count();
+            return Ok(Box::new(miette::MietteSpanContents::new_named(
+                self.path.display().to_string(),
+                &text.as_bytes()[w.clone()],
+                SourceSpan::new(w.start.into(), w.len()),
+                line,
+                column,
+                1,
+            )));
+        }
+        let mut contents = text.read_span(span, context_lines_before, context_lines_after)?;
+        if contents.data().split(|&b| b == b'\n').any(|l| l.len() > LONG_LINE) {
+            // The span's own line is short, but a context line is not: no context.
+            contents = text.read_span(span, 0, 0)?;
+        }
         Ok(Box::new(miette::MietteSpanContents::new_named(
             self.path.display().to_string(),
             contents.data(),
@@ -272,6 +308,32 @@ impl miette::SourceCode for SourceFile {
             contents.line_count(),
         )))
     }
+}
+
+/// Lines longer than this (in bytes) are shown as a window around the span.
+const LONG_LINE: usize = 160;
+
+/// Bytes of a long line shown before the span's start.
+const WINDOW_BEFORE: usize = 60;
+
+/// The part of the line holding `offset` that a snippet shows, when the line is too long to be
+/// shown whole: from a little before `offset`, [`LONG_LINE`] bytes at most, on char boundaries.
+fn window(text: &str, offset: usize) -> Option<std::ops::Range<usize>> {
+    let offset = offset.min(text.len());
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    if line_end - line_start <= LONG_LINE {
+        return None;
+    }
+    let mut start = offset.saturating_sub(WINDOW_BEFORE).max(line_start);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    let mut end = (start + LONG_LINE).min(line_end);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    Some(start..end)
 }
 
 /// The diagnostics of one run, in the order they were found.
@@ -330,5 +392,17 @@ mod tests {
         std::fs::write(&disk, "fn b() {}\n").unwrap();
         assert_eq!(file.slice(7..13), "  \n   ");
         assert_eq!(file.slice(9..21), format!("\n{}\n", " ".repeat(10)));
+    }
+
+    #[test]
+    fn long_lines_are_shown_as_a_window_on_char_boundaries() {
+        assert_eq!(window("short\nline", 7), None);
+        let line = "é".repeat(300);
+        let text = format!("a\n{line}\nb");
+        let at = 2 + 200; // inside the long line, on a char boundary
+        let w = window(&text, at).expect("a window");
+        assert!(text.is_char_boundary(w.start) && text.is_char_boundary(w.end));
+        assert!(w.start <= at && at - w.start <= WINDOW_BEFORE && w.len() <= LONG_LINE);
+        assert!(w.start >= 2 && w.end <= 2 + line.len(), "within the line");
     }
 }

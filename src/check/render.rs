@@ -130,9 +130,14 @@ fn annotation(ch: &Change, manifest: &str) -> String {
     )
 }
 
-/// A diagnostic (a run that could not finish) as a GitHub `::error` / `::warning` line.
+/// A diagnostic (a run that could not finish) as a GitHub `::error` / `::warning` / `::notice`
+/// line.
 pub fn github_diagnostic(d: &crate::diagnostics::Diagnostic) -> String {
-    let level = if d.is_error() { "error" } else { "warning" };
+    let level = match d.severity {
+        crate::diagnostics::Severity::Error => "error",
+        crate::diagnostics::Severity::Warning => "warning",
+        crate::diagnostics::Severity::Note => "notice",
+    };
     let mut props = Vec::new();
     if let Some(path) = d.file_path() {
         props.push(format!("file={}", escape_property(&path.display().to_string())));

@@ -16,7 +16,7 @@ use std::collections::HashSet;
 use serde_json::{Map, Value};
 
 use self::meta::{At, ToolAttr};
-use self::routers::{Entry, Index, Server, TypeKey};
+use self::routers::{Entry, Index, Server, Severity, TypeKey};
 use self::schemas::{Outcome, Side};
 use self::traits::{Opt, Override};
 use self::version::{Behaviour, Versions, KNOWN_PROTOCOLS, LATEST_PROTOCOL};
@@ -105,10 +105,10 @@ pub fn manifest(
             builder.note_server(server, notes);
             let (entries, findings) = index.served_entries(server, &b);
             for f in findings {
-                let d = if f.error {
-                    Diagnostic::error("runtime-router", f.message)
-                } else {
-                    Diagnostic::warning("runtime-router", f.message)
+                let d = match f.severity {
+                    Severity::Error => Diagnostic::error(f.code, f.message),
+                    Severity::Warning => Diagnostic::warning(f.code, f.message),
+                    Severity::Note => Diagnostic::note(f.code, f.message),
                 };
                 builder.diagnostics.push(d.at(f.location));
             }

@@ -4,9 +4,9 @@
 //! Nothing here knows about MCP; the profiles ask this stage questions.
 
 mod cargo;
-#[allow(dead_code)] // read by the rmcp routers (wip-routers); drop this allow when merged
 pub mod cfg;
 mod deferred;
+pub mod impls;
 mod index;
 mod modules;
 mod skeleton;
@@ -192,7 +192,6 @@ pub struct Crate {
     pub is_lib: bool,
     /// The cargo features enabled for this crate's package; `#[cfg(feature = "…")]` is read
     /// against them (see [`cfg`]).
-    #[allow(dead_code)] // read by wip-routers; drop this allow when merged
     pub features: cfg::EnabledFeatures,
     /// One scope per module, parallel to `modules`.
     scopes: Vec<index::ModuleScope>,

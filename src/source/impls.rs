@@ -1,0 +1,272 @@
+//! The impl blocks of a workspace, indexed once: which type each one is for, its fns, trait
+//! impls, and the bodies of fns a call path names. Profiles build on it (the rmcp profile's router
+//! index holds one).
+
+use crate::diagnostics::Location;
+use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
+
+/// The identity of a type: the struct/enum item when it resolves to one of ours, else its name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum TypeKey {
+    Item(ItemRef),
+    Name(String),
+}
+
+/// An `impl` block of the workspace.
+pub struct Impl<'w> {
+    pub krate: usize,
+    pub module: ModuleId,
+    pub imp: &'w syn::ItemImpl,
+    ws: &'w Workspace,
+    pub self_key: Option<TypeKey>,
+    /// The last segment of the self type (`Catalog`).
+    pub self_name: String,
+}
+
+impl<'w> Impl<'w> {
+    pub fn is_inherent(&self) -> bool {
+        self.imp.trait_.is_none()
+    }
+
+    /// The trait's last path segment (`ServerHandler`, `ToolBase`).
+    pub fn trait_name(&self) -> Option<String> {
+        self.imp.trait_.as_ref().and_then(|(_, p, _)| p.segments.last()).map(|s| s.ident.to_string())
+    }
+
+    /// The block's items (see [`Workspace::impl_items`]).
+    pub fn items(&self) -> &'w [syn::ImplItem] {
+        self.ws.impl_items(self.krate, self.module, self.imp)
+    }
+
+    pub fn fns(&self) -> impl Iterator<Item = &'w syn::ImplItemFn> + 'w {
+        self.items().iter().filter_map(|i| match i {
+            syn::ImplItem::Fn(f) => Some(f),
+            _ => None,
+        })
+    }
+}
+
+/// Every impl block of the workspace, in source order (crate by crate, module by module).
+pub struct ImplIndex<'w> {
+    pub ws: &'w Workspace,
+    pub impls: Vec<Impl<'w>>,
+}
+
+impl<'w> ImplIndex<'w> {
+    pub fn new(ws: &'w Workspace) -> Self {
+        let mut impls = Vec::new();
+        for (k, krate) in ws.crates.iter().enumerate() {
+            for (m, module) in krate.modules.iter().enumerate() {
+                let module_id = ModuleId(m);
+                for item in &module.items {
+                    if let syn::Item::Impl(imp) = item {
+                        let (self_key, self_name) = type_key(ws, k, module_id, &imp.self_ty, None);
+                        impls.push(Impl { krate: k, module: module_id, imp, ws, self_key, self_name });
+                    }
+                }
+            }
+        }
+        ImplIndex { ws, impls }
+    }
+
+    pub fn location(&self, imp: usize, span: proc_macro2::Span) -> Location {
+        let i = &self.impls[imp];
+        self.ws.crates[i.krate].file_of(i.module).location(span)
+    }
+
+    pub fn impl_location(&self, imp: usize) -> Location {
+        self.location(imp, syn::spanned::Spanned::span(&self.impls[imp].imp.self_ty))
+    }
+
+    /// Impls of a type (inherent first, then trait impls), by index.
+    pub fn impls_of(&self, key: &TypeKey) -> Vec<usize> {
+        let mut out: Vec<usize> = (0..self.impls.len())
+            .filter(|&i| self.impls[i].self_key.as_ref() == Some(key) && self.impls[i].is_inherent())
+            .collect();
+        out.extend(
+            (0..self.impls.len())
+                .filter(|&i| self.impls[i].self_key.as_ref() == Some(key) && !self.impls[i].is_inherent()),
+        );
+        out
+    }
+
+    /// An associated fn `name` of the type, with its impl.
+    pub fn assoc_fn(&self, key: &TypeKey, name: &str) -> Option<(usize, &'w syn::ImplItemFn)> {
+        for i in self.impls_of(key) {
+            if let Some(f) = self.impls[i].fns().find(|f| f.sig.ident == name) {
+                return Some((i, f));
+            }
+        }
+        None
+    }
+
+    /// The impl of trait `name` (last path segment) for the type.
+    pub fn trait_impl(&self, key: &TypeKey, name: &str) -> Option<usize> {
+        (0..self.impls.len()).find(|&i| {
+            self.impls[i].self_key.as_ref() == Some(key) && self.impls[i].trait_name().as_deref() == Some(name)
+        })
+    }
+
+    /// The body of the fn a call path names: `f()`, `module::f()`, `Self::f()`, `Type::f()`.
+    /// Returns the block and where it is written.
+    pub fn fn_body(
+        &self,
+        path: &syn::Path,
+        krate: usize,
+        module: ModuleId,
+        self_key: Option<&TypeKey>,
+    ) -> Option<(&'w syn::Block, usize, ModuleId)> {
+        let segments: Vec<String> =
+            path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
+        if segments.len() >= 2 {
+            let (ty, name) = segments.split_at(segments.len() - 1);
+            let key = if ty == ["Self"] {
+                self_key.cloned()
+            } else {
+                match self.ws.resolve(krate, module, ty, Namespace::Type) {
+                    Resolved::Item(item, ItemKind::Struct | ItemKind::Enum | ItemKind::Union) => {
+                        Some(TypeKey::Item(item))
+                    }
+                    _ => None,
+                }
+            };
+            if let Some(key) = key {
+                if let Some((i, f)) = self.assoc_fn(&key, &name[0]) {
+                    return Some((
+                        self.ws.block(self.impls[i].krate, self.impls[i].module, &f.block),
+                        self.impls[i].krate,
+                        self.impls[i].module,
+                    ));
+                }
+                return None;
+            }
+        }
+        match self.ws.resolve(krate, module, &segments, Namespace::Value) {
+            Resolved::Item(item, ItemKind::Fn) => match self.ws.item(item) {
+                syn::Item::Fn(f) => Some((self.ws.block(item.krate, item.module, &f.block), item.krate, item.module)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// A fn whose body may call a given fn (see [`Index::callers`]).
+pub struct Caller<'w> {
+    pub krate: usize,
+    pub module: ModuleId,
+    /// The type of the impl the fn is in (`Self` in its body).
+    pub self_key: Option<TypeKey>,
+    pub sig: &'w syn::Signature,
+    pub body: &'w syn::Block,
+}
+
+impl<'w> ImplIndex<'w> {
+    /// The fns outside test code whose body mentions `name` and, unless they are in an impl of the
+    /// type itself, `type_name`: the places that may call `Type::name(…)`. Test code (`#[test]`
+    /// fns, `#[cfg(test)]` items and modules) does not run in a server.
+    pub fn callers(&self, name: &str, type_name: &str) -> Vec<Caller<'w>> {
+        let mut out = Vec::new();
+        for imp in &self.impls {
+            if is_test_code(&imp.imp.attrs) || !self.module_compiled(imp.krate, imp.module) {
+                continue;
+            }
+            let own = imp.self_name == type_name;
+            for f in imp.fns() {
+                if is_test_code(&f.attrs) || !self.ws.block_mentions(imp.krate, imp.module, &f.block, name) {
+                    continue;
+                }
+                if !own && !self.ws.block_mentions(imp.krate, imp.module, &f.block, type_name) {
+                    continue;
+                }
+                let body = self.ws.block(imp.krate, imp.module, &f.block);
+                out.push(Caller {
+                    krate: imp.krate,
+                    module: imp.module,
+                    self_key: imp.self_key.clone(),
+                    sig: &f.sig,
+                    body,
+                });
+            }
+        }
+        for (k, krate) in self.ws.crates.iter().enumerate() {
+            for (m, module) in krate.modules.iter().enumerate() {
+                let id = ModuleId(m);
+                if !self.module_compiled(k, id) {
+                    continue;
+                }
+                for item in &module.items {
+                    let syn::Item::Fn(f) = item else { continue };
+                    if is_test_code(&f.attrs)
+                        || !self.ws.block_mentions(k, id, &f.block, name)
+                        || !self.ws.block_mentions(k, id, &f.block, type_name)
+                    {
+                        continue;
+                    }
+                    let body = self.ws.block(k, id, &f.block);
+                    out.push(Caller { krate: k, module: id, self_key: None, sig: &f.sig, body });
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether a module is compiled in a plain build: neither it nor a parent is under a `#[cfg]`
+    /// that is off (`#[cfg(test)] mod tests`).
+    fn module_compiled(&self, krate: usize, module: ModuleId) -> bool {
+        let c = &self.ws.crates[krate];
+        let mut id = module;
+        while let Some(parent) = c.module(id).parent {
+            let Some(name) = c.module(id).path.last() else { break };
+            let declared = c.module(parent).items.iter().find_map(|i| match i {
+                syn::Item::Mod(m) if m.ident == name.as_str() => Some(&m.attrs),
+                _ => None,
+            });
+            if let Some(attrs) = declared {
+                if crate::source::cfg::attrs_active(attrs, &c.features) == Some(false) {
+                    return false;
+                }
+            }
+            id = parent;
+        }
+        true
+    }
+
+    /// Where the field `field` of a struct is declared, if the type is one of ours.
+    pub fn field_location(&self, key: &TypeKey, field: &str) -> Option<Location> {
+        let TypeKey::Item(item) = key else { return None };
+        let syn::Item::Struct(s) = self.ws.item(*item) else { return None };
+        let f = s.fields.iter().find(|f| f.ident.as_ref().is_some_and(|i| i == field))?;
+        let span = f.ident.as_ref().map(syn::spanned::Spanned::span)?;
+        Some(self.ws.crates[item.krate].file_of(item.module).location(span))
+    }
+}
+
+/// `#[test]`, `#[tokio::test]`, `#[cfg(test)]`: code that only runs under `cargo test`.
+fn is_test_code(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().segments.last().is_some_and(|s| s.ident == "test")
+            || (a.path().is_ident("cfg") && matches!(&a.meta, syn::Meta::List(l) if l.tokens.to_string() == "test"))
+    })
+}
+
+/// The key and last-segment name of a type written in a module (`Self` is `self_key`).
+pub fn type_key(
+    ws: &Workspace,
+    krate: usize,
+    module: ModuleId,
+    ty: &syn::Type,
+    self_key: Option<&TypeKey>,
+) -> (Option<TypeKey>, String) {
+    let syn::Type::Path(p) = ty else { return (None, quote::quote!(#ty).to_string()) };
+    let segments: Vec<String> =
+        p.path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
+    let name = segments.last().cloned().unwrap_or_default();
+    if segments == ["Self"] {
+        return (self_key.cloned(), name);
+    }
+    match ws.resolve(krate, module, &segments, Namespace::Type) {
+        Resolved::Item(item, ItemKind::Struct | ItemKind::Enum | ItemKind::Union) => (Some(TypeKey::Item(item)), name),
+        _ => (Some(TypeKey::Name(segments.join("::"))), name),
+    }
+}
