@@ -30,6 +30,13 @@ fn handwritten_jsonschema_impls_of_literals() {
 }
 
 #[test]
+fn schemars_keys_override_serde_keys_skip_included() {
+    let run = run_in(&pattern("schemars-overrides-serde"), &["generate"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    insta::assert_snapshot!(run.transcript());
+}
+
+#[test]
 fn unresolved_types_are_errors_at_the_type() {
     let run = run_in(&pattern("unresolved-types"), &["generate"]);
     assert_eq!(run.code, Some(2), "{}", run.stderr);

@@ -101,7 +101,12 @@ pub fn merge_serde_attrs(attrs: &[syn::Attribute]) -> Vec<syn::Attribute> {
     if schemars_keys.is_empty() {
         return attrs.to_vec();
     }
-    let overridden: Vec<String> = schemars_keys.iter().map(key).collect();
+    let mut overridden: Vec<String> = schemars_keys.iter().map(key).collect();
+    // schemars_derive: `skip` in `schemars` overrides serde's `skip_serializing` and
+    // `skip_deserializing` too (they would otherwise be duplicates of the `skip` it adds).
+    if overridden.iter().any(|k| k == "skip") {
+        overridden.extend(["skip_serializing".to_owned(), "skip_deserializing".to_owned()]);
+    }
     let mut out: Vec<syn::Attribute> = Vec::new();
     let mut serde_keys: Vec<Meta> = Vec::new();
     for a in attrs {
