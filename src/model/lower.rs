@@ -44,6 +44,8 @@ pub struct Lowerer<'w> {
     /// Type nodes lowered so far; past [`MAX_LOWER_STEPS`] lowering stops with an error.
     steps: usize,
     pub diagnostics: Diagnostics,
+    /// The hand-written impls of the workspace, indexed on first use by the evaluator.
+    pub impls: std::cell::OnceCell<super::eval::ImplIndex>,
 }
 
 /// A backstop against pathological sources: no real crate needs this many type nodes.
@@ -60,6 +62,7 @@ impl<'w> Lowerer<'w> {
             depth: 0,
             steps: 0,
             diagnostics: Diagnostics::default(),
+            impls: Default::default(),
         }
     }
 

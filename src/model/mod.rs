@@ -4,6 +4,7 @@
 //! this, never syn.
 
 mod attrs;
+pub mod eval;
 pub mod json_macro;
 mod lower;
 
@@ -260,6 +261,17 @@ impl TypeDef {
 }
 
 impl Ty {
+    /// Whether a generic parameter appears in the type.
+    pub fn mentions_param(&self) -> bool {
+        match self {
+            Ty::Param(_) => true,
+            Ty::Seq(t) | Ty::Set(t) | Ty::Array(t, _) | Ty::Option(t) => t.mentions_param(),
+            Ty::Map(k, v) => k.mentions_param() || v.mentions_param(),
+            Ty::Tuple(ts) | Ty::Named(_, ts) => ts.iter().any(Ty::mentions_param),
+            _ => false,
+        }
+    }
+
     /// The number of nodes of the type tree, counted up to `limit` (then `limit`).
     pub fn size_up_to(&self, limit: usize) -> usize {
         let mut count = 0;
