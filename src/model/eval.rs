@@ -422,7 +422,12 @@ impl<'a, 'w> Evaluator<'a, 'w> {
         self.depth += 1;
         let out = self.eval_inner(e, want, f);
         self.depth -= 1;
-        out
+        // An unsuffixed integer (i32 only by fallback) takes the type the context expects: rustc
+        // would have inferred it.
+        match (out?, want) {
+            (Val::Int(n, IntKind::I32), Some(Ty::Int(k))) if *k != IntKind::I32 => self.in_range(n, *k, e, f),
+            (v, _) => Ok(v),
+        }
     }
 
     fn eval_inner(&mut self, e: &Expr, want: Option<&Ty>, f: &Frame) -> Eval {
