@@ -21,3 +21,18 @@ fn an_unevaluable_default_is_an_error_on_the_expression() {
     assert!(run.stdout.is_empty());
     insta::assert_snapshot!(run.transcript());
 }
+
+#[test]
+fn evaluated_attribute_values_manifest() {
+    let run = run_in(&testdata("rmcp/patterns/evaluated-attribute-values"), &["generate", "--profile", "rmcp"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stderr, "");
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+fn an_unevaluable_description_is_an_error_on_the_expression() {
+    let run = run_in(&testdata("rmcp/patterns/unevaluable-description"), &["generate", "--profile", "rmcp"]);
+    assert_eq!(run.code, Some(2));
+    insta::assert_snapshot!(run.transcript());
+}

@@ -32,9 +32,26 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Expr, Lit};
 
-use super::{Body, DefId, FloatKind, IntKind, Leaf, Lowerer, Scope, Ty};
+use super::{Body, DefId, FloatKind, IntKind, Leaf, Lowerer, Opt, Scope, Ty};
 use crate::diagnostics::Location;
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved};
+
+/// Diagnostic code: a serde default (a field's or container's `default`, a `Default` impl)
+/// outside what the evaluator knows.
+pub const DEFAULT_NOT_EVALUABLE: &str = "default-not-evaluable";
+
+/// Diagnostic code: an attribute value (`description = expr`, `#[schemars(example = expr)]`)
+/// outside what the evaluator knows.
+pub const VALUE_NOT_EVALUABLE: &str = "value-not-evaluable";
+
+/// What to tell the user when a default cannot be evaluated.
+pub const HELP: &str = "the CLI evaluates literals, arithmetic, casts, consts and statics, strings, `Some`/`vec!`/\
+     `Vec::new()`, struct literals with `..Default::default()`, enum variants and fns of the workspace made of these; \
+     simplify the expression to these, or give the tool's schema in the config `schemas` table";
+
+/// What to tell the user when an attribute value cannot be evaluated.
+pub const HELP_VALUE: &str = "the CLI evaluates literals, `concat!`, `env!(\"CARGO_PKG_…\")`, `include_str!`, consts \
+     and statics, and fns of the workspace made of these; write the value in these terms";
 
 /// Nested evaluations (calls, consts, sub-expressions) deeper than this are refused.
 const MAX_DEPTH: usize = 96;
@@ -100,6 +117,18 @@ impl EvalError {
 }
 
 pub type Eval = Result<Val, EvalError>;
+
+/// `[workspace.package].<key>` of the workspace a package at `dir` belongs to: the nearest
+/// `Cargo.toml` above it with a `[workspace]` table, as cargo finds it.
+fn workspace_package_field(dir: &std::path::Path, key: &str) -> Option<toml::Value> {
+    for ancestor in dir.ancestors().skip(1).take(8) {
+        let Ok(m) = crate::source::read_manifest(&ancestor.join("Cargo.toml")) else { continue };
+        if let Some(ws) = m.raw.get("workspace") {
+            return ws.get("package")?.get(key).cloned();
+        }
+    }
+    None
+}
 
 /// Paths (or their last segments, `*::now`) whose value is only known when the program runs.
 pub const RUNTIME_APIS: &[&str] = &[
@@ -762,6 +791,15 @@ impl<'a, 'w> Evaluator<'a, 'w> {
             "concat" => {
                 let mut out = String::new();
                 for part in &args().map_err(|x| self.unsupported(mac, f, x.to_string()))? {
+                    // A number literal is pasted as written (`1.50` stays `1.50`).
+                    if let Expr::Lit(syn::ExprLit { lit: Lit::Int(i), .. }) = part {
+                        out.push_str(i.base10_digits());
+                        continue;
+                    }
+                    if let Expr::Lit(syn::ExprLit { lit: Lit::Float(x), .. }) = part {
+                        out.push_str(x.base10_digits());
+                        continue;
+                    }
                     let v = self.eval(part, None, f)?;
                     match v.display() {
                         Some(s) => out.push_str(&s),
@@ -786,12 +824,73 @@ impl<'a, 'w> Evaluator<'a, 'w> {
                 Some(v) => Ok(Val::Json(v)),
                 None => Err(self.unsupported(mac, f, "a `json!` value with Rust expressions in it")),
             },
-            "env" | "option_env" => Err(self.unsupported(
-                mac,
-                f,
-                format!("`{name}!` is filled in by cargo at build time, which the CLI does not run"),
-            )),
+            "env" | "option_env" => {
+                let var = match mac.parse_body::<Expr>() {
+                    Ok(Expr::Lit(syn::ExprLit { lit: Lit::Str(s), .. })) => s.value(),
+                    _ => return Err(self.unsupported(mac, f, format!("`{name}!` of anything but a string literal"))),
+                };
+                match (self.cargo_env(&var, f), name.as_str()) {
+                    (Some(v), "env") => Ok(Val::Str(v)),
+                    (Some(v), _) => Ok(Val::Opt(Some(Box::new(Val::Str(v))))),
+                    (None, _) => Err(self.fail(
+                        mac,
+                        f,
+                        Failure::Runtime,
+                        format!("`{name}!(\"{var}\")` is set by the build environment"),
+                    )),
+                }
+            }
             _ => Err(self.unsupported(mac, f, format!("the macro `{name}!`"))),
+        }
+    }
+
+    /// What cargo sets for `env!("CARGO_PKG_…")` from the package manifest (a `workspace = true`
+    /// field read from the workspace's `[workspace.package]`); `None` for anything else.
+    fn cargo_env(&self, var: &str, f: &Frame) -> Option<String> {
+        let krate = &self.lw.ws.crates[f.scope.krate];
+        if var == "CARGO_CRATE_NAME" {
+            return Some(krate.name.clone());
+        }
+        let manifest = krate.manifest.as_ref()?;
+        let field = |key: &str| -> Opt<toml::Value> {
+            let Some(v) = manifest.raw.get("package").and_then(|p| p.get(key)) else { return Opt::Absent };
+            if v.get("workspace").and_then(toml::Value::as_bool) != Some(true) {
+                return Opt::Known(v.clone());
+            }
+            match workspace_package_field(&manifest.dir, key) {
+                Some(v) => Opt::Known(v),
+                None => Opt::Opaque(format!("`{key}` is inherited from a workspace the CLI cannot find")),
+            }
+        };
+        let known = |key: &str| match field(key) {
+            Opt::Known(v) => Some(v.as_str().map(str::to_owned)),
+            Opt::Absent => Some(None),
+            Opt::Opaque(_) => None,
+        };
+        let text = |key: &str| known(key).map(Option::unwrap_or_default);
+        // cargo's default version, for a package that gives none.
+        let version = || known("version").map(|v| v.unwrap_or_else(|| "0.0.0".to_owned()));
+        let part = |i: usize| version().and_then(|v| v.split(['.', '-', '+']).nth(i).map(str::to_owned));
+        match var {
+            "CARGO_PKG_NAME" => manifest.package_name.clone(),
+            "CARGO_PKG_VERSION" => version(),
+            "CARGO_PKG_VERSION_MAJOR" => part(0),
+            "CARGO_PKG_VERSION_MINOR" => part(1),
+            "CARGO_PKG_VERSION_PATCH" => part(2),
+            "CARGO_PKG_DESCRIPTION" => text("description"),
+            "CARGO_PKG_HOMEPAGE" => text("homepage"),
+            "CARGO_PKG_REPOSITORY" => text("repository"),
+            "CARGO_PKG_LICENSE" => text("license"),
+            "CARGO_PKG_AUTHORS" => match field("authors") {
+                Opt::Known(v) => Some(
+                    v.as_array()
+                        .map(|a| a.iter().filter_map(toml::Value::as_str).collect::<Vec<_>>().join(":"))
+                        .unwrap_or_default(),
+                ),
+                Opt::Absent => Some(String::new()),
+                Opt::Opaque(_) => None,
+            },
+            _ => None,
         }
     }
 

@@ -14,6 +14,15 @@ pub use lower::{Lowerer, Scope};
 use crate::diagnostics::Location;
 use crate::source::ItemRef;
 
+/// A value that may be absent, known, or not knowable from the sources (the reason why): the
+/// crate-wide three-way state.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Opt<T> {
+    Absent,
+    Known(T),
+    Opaque(String),
+}
+
 /// A type expression.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Ty {

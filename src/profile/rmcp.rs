@@ -21,6 +21,7 @@ use self::traits::{Opt, Override};
 use self::version::{Behaviour, Versions, KNOWN_PROTOCOLS, LATEST_PROTOCOL};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
+use crate::model::eval::{Failure, VALUE_NOT_EVALUABLE};
 use crate::model::{Lowerer, Scope};
 use crate::source::Workspace;
 use crate::{GenerateOptions, Manifest};
@@ -366,16 +367,29 @@ impl<'w> Builder<'w, '_> {
                 );
                 return None;
             }
-            return match meta::eval_str(expr, at) {
-                Some(s) => Some(s),
-                None => {
+            return match meta::eval_str_or_why(expr, at) {
+                Ok(s) => Some(s),
+                Err(why) if why.failure == Failure::Runtime => {
                     self.warn(
                         "opaque",
                         format!(
-                            "tool `{name}`: `description = {}` is only known at runtime; `description` left out",
-                            quote::quote!(#expr)
+                            "tool `{name}`: `description = {}` is only known at runtime ({}); `description` left out",
+                            quote::quote!(#expr),
+                            why.reason
                         ),
                         loc,
+                    );
+                    None
+                }
+                Err(why) => {
+                    self.push(
+                        Diagnostic::error(
+                            VALUE_NOT_EVALUABLE,
+                            format!("tool `{name}`: its `description` cannot be evaluated: {}", why.reason),
+                        )
+                        .at(Some(why.location))
+                        .with_label(why.reason)
+                        .with_help(crate::model::eval::HELP_VALUE),
                     );
                     None
                 }

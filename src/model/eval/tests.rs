@@ -128,7 +128,11 @@ fn strings_options_and_collections() {
         ("(1, \"a\")", "(u8, String)", Is("Tuple([Int(1, U8), Str(\"a\")])")),
         ("[\"a\", \"b\"].iter().map(|s| s.to_string()).collect()", "Vec<String>", Is("Seq([Str(\"a\"), Str(\"b\")])")),
         ("\"abc\".len()", "", Is("Int(3, Usize)")),
-        ("std::time::Duration::from_millis(1500)", "", Is("Json(Object {\"secs\": Number(1), \"nanos\": Number(500000000)})")),
+        (
+            "std::time::Duration::from_millis(1500)",
+            "",
+            Is("Json(Object {\"secs\": Number(1), \"nanos\": Number(500000000)})"),
+        ),
         ("format!(\"{}\", 1)", "String", Fails(Failure::Unsupported)),
         ("env!(\"HOME\")", "", Fails(Failure::Unsupported)),
     ]);

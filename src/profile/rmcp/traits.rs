@@ -5,13 +5,7 @@ use serde_json::{Map, Value};
 
 use super::meta::{eval_str, At};
 
-/// A value that may be absent, known, or only known at runtime.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Opt<T> {
-    Absent,
-    Known(T),
-    Opaque(String),
-}
+pub use crate::model::Opt;
 
 /// What an overridden `input_schema()` / `output_schema()` does.
 #[derive(Debug, Clone, PartialEq, Eq)]

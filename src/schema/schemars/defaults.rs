@@ -18,14 +18,7 @@ use crate::diagnostics::{Diagnostic, Location};
 use crate::model::eval::{self, EvalError, Evaluator, Failure, Frame, Val};
 use crate::model::{substitute, Body, DefId, Field, FieldDefault, Lowerer, Scope, Style, Tag, Ty, TypeDef, Variant};
 
-/// Diagnostic code: an expression (a default, an attribute value) outside what the CLI evaluates.
-pub const DEFAULT_NOT_EVALUABLE: &str = "default-not-evaluable";
-
-/// What to tell the user when an expression cannot be evaluated.
-pub const EVAL_HELP: &str =
-    "the CLI evaluates literals, arithmetic, casts, consts and statics, strings, `Some`/`vec!`/\
-     `Vec::new()`, struct literals with `..Default::default()`, enum variants and fns of the workspace made of these; \
-     simplify the expression to these, or give the tool's schema in the config `schemas` table";
+pub use crate::model::eval::{DEFAULT_NOT_EVALUABLE, HELP as EVAL_HELP};
 
 /// Why a default has no JSON value.
 pub enum NoDefault {
