@@ -393,7 +393,8 @@ impl Val {
     fn display(&self) -> Option<String> {
         Some(match self {
             Val::Int(n, _) => n.to_string(),
-            Val::Float(f, _) => f.to_string(),
+            Val::Float(f, FloatKind::F32) => (*f as f32).to_string(),
+            Val::Float(f, FloatKind::F64) => f.to_string(),
             Val::Bool(b) => b.to_string(),
             Val::Char(c) => c.to_string(),
             Val::Str(s) => s.clone(),
@@ -809,6 +810,13 @@ impl<'a, 'w> Evaluator<'a, 'w> {
                 Ok(Val::Str(out))
             }
             "stringify" => Ok(Val::Str(mac.tokens.to_string())),
+            "format" => {
+                let parts = args().map_err(|x| self.unsupported(mac, f, x.to_string()))?;
+                let Some(Expr::Lit(syn::ExprLit { lit: Lit::Str(template), .. })) = parts.first() else {
+                    return Err(self.unsupported(mac, f, "`format!` without a literal format string"));
+                };
+                self.format(template, &parts.iter().skip(1).collect::<Vec<_>>(), f)
+            }
             "include_str" => {
                 let arg: Expr = mac.parse_body().map_err(|x| self.unsupported(mac, f, x.to_string()))?;
                 let Val::Str(rel) = self.eval(&arg, None, f)? else {
@@ -842,6 +850,73 @@ impl<'a, 'w> Evaluator<'a, 'w> {
             }
             _ => Err(self.unsupported(mac, f, format!("the macro `{name}!`"))),
         }
+    }
+
+    /// `format!` with `{}`, `{0}`, `{name}` placeholders (no format specs) of `Display` values.
+    fn format(&mut self, template: &syn::LitStr, args: &[&Expr], f: &Frame) -> Eval {
+        let text = template.value();
+        let mut named: Vec<(String, &Expr)> = Vec::new();
+        let mut positional: Vec<&Expr> = Vec::new();
+        for a in args {
+            match a {
+                Expr::Assign(x) => match &*x.left {
+                    Expr::Path(p) if p.path.get_ident().is_some() => {
+                        named.push((p.path.get_ident().expect("ident").to_string(), &x.right))
+                    }
+                    _ => return Err(self.unsupported(*a, f, "a `format!` argument")),
+                },
+                _ => positional.push(a),
+            }
+        }
+        let mut out = String::new();
+        let mut next = 0;
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '{' if chars.peek() == Some(&'{') => {
+                    chars.next();
+                    out.push('{');
+                }
+                '}' if chars.peek() == Some(&'}') => {
+                    chars.next();
+                    out.push('}');
+                }
+                '{' => {
+                    let spec: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                    if spec.contains(':') {
+                        return Err(self.unsupported(template, f, format!("the format spec `{{{spec}}}`")));
+                    }
+                    let v = if spec.is_empty() {
+                        next += 1;
+                        let Some(e) = positional.get(next - 1) else {
+                            return Err(self.fail(template, f, Failure::Invalid, "a `format!` argument is missing"));
+                        };
+                        self.eval(e, None, f)?
+                    } else if let Ok(i) = spec.parse::<usize>() {
+                        let Some(e) = positional.get(i) else {
+                            return Err(self.fail(template, f, Failure::Invalid, "a `format!` argument is missing"));
+                        };
+                        self.eval(e, None, f)?
+                    } else if let Some((_, e)) = named.iter().find(|(n, _)| *n == spec) {
+                        self.eval(e, None, f)?
+                    } else {
+                        // An inline name: a local, const or static in scope.
+                        let path: Expr = syn::parse_str(&spec)
+                            .map_err(|_| self.unsupported(template, f, format!("the placeholder `{{{spec}}}`")))?;
+                        self.eval(&path, None, f).map_err(|mut e| {
+                            e.span = template.span();
+                            e
+                        })?
+                    };
+                    match v.display() {
+                        Some(s) => out.push_str(&s),
+                        None => return Err(self.unsupported(template, f, format!("{} in `format!`", v.kind_of()))),
+                    }
+                }
+                c => out.push(c),
+            }
+        }
+        Ok(Val::Str(out))
     }
 
     /// What cargo sets for `env!("CARGO_PKG_…")` from the package manifest (a `workspace = true`

@@ -740,7 +740,8 @@ mod tests {
              #[tool(description = E)] fn a(&self) {{}}\n\
              #[tool(description = concat!(\"x\", 1, 'y', true))] fn b(&self) {{}}\n\
              /// first\n#[doc = include_str!(\"doc.md\")]\n#[tool] fn c(&self) {{}}\n\
-             #[tool(description = format!(\"no\"))] fn d(&self) {{}}\n}}\n"
+             #[tool(description = format!(\"{{D}}!\"))] fn d(&self) {{}}\n\
+             #[tool(description = std::env::var(\"X\").unwrap())] fn e(&self) {{}}\n}}\n"
         );
         let dir = crate_with("3.11.0", true, &[("src/main.rs", &src), ("src/doc.md", "Included.\n")]);
         let o = run(&dir, None, None);
@@ -748,8 +749,10 @@ mod tests {
         assert_eq!(t[0]["description"], "from a const");
         assert_eq!(t[1]["description"], "x1ytrue");
         assert_eq!(t[2]["description"], "first\nIncluded.\n");
-        assert!(t[3].get("description").is_none());
-        assert!(messages(&o).contains("tool `d`"));
+        assert_eq!(t[3]["description"], "from a const!");
+        // Only known at runtime: a warning, the key left out.
+        assert!(t[4].get("description").is_none());
+        assert!(messages(&o).contains("tool `e`") && messages(&o).contains("warning[opaque]"), "{}", messages(&o));
         // Before 3.4.1 only literals compile.
         let dir = crate_with("3.4.0", true, &[("src/main.rs", &src), ("src/doc.md", "Included.\n")]);
         let o = run(&dir, None, None);

@@ -133,8 +133,13 @@ fn strings_options_and_collections() {
             "",
             Is("Json(Object {\"secs\": Number(1), \"nanos\": Number(500000000)})"),
         ),
-        ("format!(\"{}\", 1)", "String", Fails(Failure::Unsupported)),
-        ("env!(\"HOME\")", "", Fails(Failure::Unsupported)),
+        ("format!(\"{}\", 1)", "String", Is("Str(\"1\")")),
+        ("format!(\"{DAY}s/{}-{0}{{x}}\", units::NAME)", "", Is("Str(\"86400s/svc-svc{x}\")")),
+        ("format!(\"{n} {}\", units::HALF, n = 2 + 2)", "", Is("Str(\"4 0.5\")")),
+        ("format!(\"{:>4}\", 1)", "", Fails(Failure::Unsupported)),
+        ("units::HALF.to_string()", "", Is("Str(\"0.5\")")),
+        ("env!(\"HOME\")", "", Fails(Failure::Runtime)),
+        ("env!(\"CARGO_CRATE_NAME\")", "", Is("Str(\"lib\")")),
     ]);
 }
 
@@ -162,7 +167,7 @@ fn blocks_calls_structs_and_variants() {
 fn a_failure_points_at_the_sub_expression() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("lib.rs");
-    std::fs::write(&path, "pub const A: u32 = 1;\npub const B: u32 = A + format!(\"x\").len() as u32;\n").unwrap();
+    std::fs::write(&path, "pub const A: u32 = 1;\npub const B: u32 = A + \"x\".repeat(2).len() as u32;\n").unwrap();
     let ws = crate::source::load(&[path], &[]).expect("sources load");
     let mut lw = Lowerer::new(&ws);
     let scope = Scope { krate: 0, module: ModuleId(0), generics: vec![] };
@@ -170,5 +175,5 @@ fn a_failure_points_at_the_sub_expression() {
     let err = Evaluator::new(&mut lw).eval(&e, None, &Frame::new(scope)).unwrap_err();
     let loc = err.location(&lw);
     assert_eq!(loc.line_col(), (2, 24), "{}", err.reason);
-    assert_eq!(&loc.file.text()[loc.start..loc.start + loc.len], "format!(\"x\")");
+    assert_eq!(&loc.file.text()[loc.start..loc.start + loc.len], "\"x\".repeat(2)");
 }

@@ -63,10 +63,9 @@ pub fn read<'w>(imp: &'w syn::ItemImpl, at: At<'w>) -> TraitTool<'w> {
     };
     let annotations = match fn_named("annotations") {
         None => Opt::Absent,
-        Some(f) => match tail(at.ws.block(at.krate, at.module, &f.block)).map(annotations_value) {
-            Some(Some(Some(m))) => Opt::Known(m),
-            Some(Some(None)) => Opt::Absent,
-            _ => Opt::Opaque("`annotations()` is not a simple `ToolAnnotations` builder".into()),
+        Some(f) => match tail(at.ws.block(at.krate, at.module, &f.block)) {
+            Some(e) => annotations_value(e),
+            None => Opt::Opaque(NOT_A_BUILDER.into()),
         },
     };
     TraitTool {
@@ -135,17 +134,19 @@ const HINTS: &[(&str, &str, &str)] = &[
     ("open_world", "open_world_hint", "openWorldHint"),
 ];
 
-/// `Some(builder)` / `builder` → `Some(Some(map))`, `None` → `Some(None)`, unreadable → `None`.
-fn annotations_value(e: &syn::Expr) -> Option<Option<Map<String, Value>>> {
+const NOT_A_BUILDER: &str = "`annotations()` is not a simple `ToolAnnotations` builder";
+
+/// `Some(builder)` / `builder` → the map it builds, `None` → absent, anything else → opaque.
+fn annotations_value(e: &syn::Expr) -> Opt<Map<String, Value>> {
     if is_none(e) {
-        return Some(None);
+        return Opt::Absent;
     }
     if let syn::Expr::Call(c) = e {
         if matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident("Some")) && c.args.len() == 1 {
             return annotations_value(&c.args[0]);
         }
     }
-    let given = builder(e)?;
+    let Some(given) = builder(e) else { return Opt::Opaque(NOT_A_BUILDER.into()) };
     let mut out = Map::new();
     if let Some(v) = given.iter().rev().find(|(k, _)| k == "title") {
         out.insert("title".into(), v.1.clone());
@@ -155,7 +156,7 @@ fn annotations_value(e: &syn::Expr) -> Option<Option<Map<String, Value>>> {
             out.insert((*json).into(), v.1.clone());
         }
     }
-    Some(Some(out))
+    Opt::Known(out)
 }
 
 /// The (JSON key, value) pairs a `ToolAnnotations` builder chain sets, in order.
@@ -222,21 +223,25 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn ann(src: &str) -> Option<Option<Map<String, Value>>> {
-        annotations_value(&syn::parse_str(src).unwrap())
+    fn ann(src: &str) -> Opt<Value> {
+        match annotations_value(&syn::parse_str(src).unwrap()) {
+            Opt::Known(m) => Opt::Known(Value::Object(m)),
+            Opt::Absent => Opt::Absent,
+            Opt::Opaque(why) => Opt::Opaque(why),
+        }
     }
 
     #[test]
     fn annotation_builders() {
         assert_eq!(
-            ann("Some(ToolAnnotations::new().read_only(true).open_world(false))").unwrap().map(Value::Object),
-            Some(json!({"readOnlyHint": true, "openWorldHint": false}))
+            ann("Some(ToolAnnotations::new().read_only(true).open_world(false))"),
+            Opt::Known(json!({"readOnlyHint": true, "openWorldHint": false}))
         );
         assert_eq!(
-            ann("ToolAnnotations::with_title(\"T\").destructive(true)").unwrap().map(Value::Object),
-            Some(json!({"title": "T", "destructiveHint": true}))
+            ann("ToolAnnotations::with_title(\"T\").destructive(true)"),
+            Opt::Known(json!({"title": "T", "destructiveHint": true}))
         );
-        assert_eq!(ann("None"), Some(None));
-        assert_eq!(ann("make()"), None);
+        assert_eq!(ann("None"), Opt::Absent);
+        assert_eq!(ann("make()"), Opt::Opaque(NOT_A_BUILDER.into()));
     }
 }
