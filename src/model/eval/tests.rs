@@ -177,3 +177,31 @@ fn a_failure_points_at_the_sub_expression() {
     assert_eq!(loc.line_col(), (2, 24), "{}", err.reason);
     assert_eq!(&loc.file.text()[loc.start..loc.start + loc.len], "\"x\".repeat(2)");
 }
+
+#[test]
+fn consts_of_another_crate_of_the_workspace() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let write = |rel: &str, text: &str| {
+        let p = root.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    write("Cargo.toml", "[workspace]\nmembers = [\"base\", \"app\"]\n");
+    write("base/Cargo.toml", "[package]\nname = \"base\"\nversion = \"0.1.0\"\n");
+    write("base/src/lib.rs", "pub mod limits { pub const PAGE: u32 = 25; }\n");
+    write(
+        "app/Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.3.0\"\n[dependencies]\nbase = { path = \"../base\" }\n",
+    );
+    write("app/src/lib.rs", "use base::limits::PAGE;\npub const TWO_PAGES: u32 = PAGE * 2;\n");
+    let ws = crate::source::load(&[root.to_path_buf()], &[]).expect("sources load");
+    let app = ws.crates.iter().position(|c| c.name == "app").unwrap();
+    let mut lw = Lowerer::new(&ws);
+    let scope = Scope { krate: app, module: ModuleId(0), generics: vec![] };
+    let e: Expr = syn::parse_str("concat!(env!(\"CARGO_PKG_VERSION\"))").unwrap();
+    let frame = Frame::new(scope.clone());
+    assert_eq!(Evaluator::new(&mut lw).eval(&e, None, &frame).unwrap(), Val::Str("0.3.0".into()));
+    let e: Expr = syn::parse_str("TWO_PAGES + base::limits::PAGE").unwrap();
+    assert_eq!(Evaluator::new(&mut lw).eval(&e, None, &frame).unwrap(), Val::Int(75, IntKind::U32));
+}
