@@ -4,8 +4,8 @@
 
 use syn::spanned::Spanned;
 
-use super::{Eval, Evaluator, Failure, Frame, Val};
-use crate::model::{substitute, Body, DefId, Scope, Ty};
+use super::{Eval, Evaluator, Failure, Frame, Val, MAX_DEPTH, MAX_REPEAT};
+use crate::model::{substitute, Body, DefId, Leaf, Scope, Ty};
 
 /// Whether the attributes derive a trait (`#[derive(Default)]`, `#[derive(std::default::Default)]`).
 pub fn derives(attrs: &[syn::Attribute], name: &str) -> bool {
@@ -16,7 +16,64 @@ pub fn derives(attrs: &[syn::Attribute], name: &str) -> bool {
     })
 }
 
+/// The value a type's `Default` gives when it is not one of our types (those are resolved in
+/// [`default_impl`]).
+pub(super) fn builtin_default(ty: &Ty) -> Option<Val> {
+    Some(match ty {
+        Ty::Int(k) => Val::Int(0, *k),
+        Ty::Float(k) => Val::Float(0.0, *k),
+        Ty::Bool => Val::Bool(false),
+        Ty::String => Val::Str(String::new()),
+        Ty::Char => Val::Char('\0'),
+        Ty::Unit => Val::Unit,
+        Ty::Option(_) => Val::Opt(None),
+        Ty::JsonValue => Val::Json(serde_json::Value::Null),
+        Ty::Seq(_) | Ty::Set(_) => Val::Seq(Vec::new()),
+        Ty::Map(..) => Val::Map(Vec::new()),
+        Ty::Leaf(leaf) => Val::Json(match leaf {
+            Leaf::Duration => serde_json::json!({"secs": 0, "nanos": 0}),
+            Leaf::DateTime => "1970-01-01T00:00:00Z".into(),
+            Leaf::NaiveDateTime => "1970-01-01T00:00:00".into(),
+            Leaf::NaiveDate => "1970-01-01".into(),
+            Leaf::NaiveTime => "00:00:00".into(),
+            Leaf::Uuid => "00000000-0000-0000-0000-000000000000".into(),
+            Leaf::PathBuf => "".into(),
+            _ => return None,
+        }),
+        _ => return None,
+    })
+}
+
 impl Evaluator<'_, '_> {
+    /// `<ty as Default>::default()`.
+    pub fn type_default(&mut self, ty: &Ty, at: &dyn Spanned, f: &Frame) -> Eval {
+        if let Some(v) = builtin_default(ty) {
+            return Ok(v);
+        }
+        match ty {
+            Ty::Array(item, n) => {
+                let x = self.type_default(item, at, f)?;
+                Ok(Val::Seq(vec![x; (*n).min(MAX_REPEAT) as usize]))
+            }
+            Ty::Tuple(items) => {
+                items.iter().map(|t| self.type_default(t, at, f)).collect::<Result<_, _>>().map(Val::Tuple)
+            }
+            Ty::Named(id, args) => {
+                if self.depth >= MAX_DEPTH {
+                    return Err(self.unsupported(at, f, "`Default` impls nested too deep"));
+                }
+                self.depth += 1;
+                let out = self.named_default(*id, args, at, f);
+                self.depth -= 1;
+                out
+            }
+            Ty::Unknown(u) => {
+                Err(self.unsupported(at, f, format!("the `Default` of `{}`, a type the CLI cannot see", u.written)))
+            }
+            other => Err(self.unsupported(at, f, format!("the `Default` of {other:?}"))),
+        }
+    }
+
     pub(super) fn named_default(&mut self, id: DefId, args: &[Ty], at: &dyn Spanned, f: &Frame) -> Eval {
         let def = self.lw.model.def(id).clone();
         let item = self.lw.ws.item(def.item);
