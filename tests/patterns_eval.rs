@@ -36,3 +36,10 @@ fn an_unevaluable_description_is_an_error_on_the_expression() {
     assert_eq!(run.code, Some(2));
     insta::assert_snapshot!(run.transcript());
 }
+
+#[test]
+fn a_runtime_only_default_is_a_warning_and_the_schema_is_left_out() {
+    let run = run_in(&testdata("rmcp/patterns/runtime-default"), &["generate", "--profile", "rmcp"]);
+    assert_eq!(run.code, Some(0));
+    insta::assert_snapshot!(run.transcript());
+}

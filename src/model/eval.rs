@@ -341,6 +341,11 @@ impl<'a, 'w> Evaluator<'a, 'w> {
                     other => Err(self.unsupported(e, f, format!("indexing {}", other.kind_of()))),
                 }
             }
+            // `x?` of an `Option` value known to be `Some`.
+            Expr::Try(t) => match self.eval(&t.expr, None, f)? {
+                Val::Opt(Some(v)) => Ok(*v),
+                other => Err(self.unsupported(e, f, format!("`?` on {}", other.kind_of()))),
+            },
             Expr::Return(r) => match &r.expr {
                 Some(x) => self.eval(x, want, f),
                 None => Ok(Val::Unit),

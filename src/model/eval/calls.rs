@@ -177,9 +177,56 @@ impl Evaluator<'_, '_> {
             frame.locals.push((name, v));
         }
         self.active.push(item);
-        let out = self.block(&body, ret.as_ref().or(want), &frame);
+        let out = self.fn_body(&body, ret.as_ref().or(want), &frame);
         self.active.pop();
         Some(out)
+    }
+
+    /// A fn body's value. When it is outside the grammar but calls an API of the running program
+    /// (it reads the environment, a file, the clock…), its value is only known at runtime: the
+    /// failure is that call's, not the evaluator's.
+    pub(super) fn fn_body(&mut self, body: &syn::Block, ret: Option<&Ty>, frame: &Frame) -> Eval {
+        match self.block(body, ret, frame) {
+            Err(e) if e.failure == Failure::Unsupported => match self.runtime_call_in(body, frame) {
+                Some((span, path)) => Err(EvalError {
+                    failure: Failure::Runtime,
+                    reason: format!("it calls `{path}`, only known at runtime"),
+                    span,
+                    krate: frame.scope.krate,
+                    module: frame.scope.module,
+                }),
+                None => Err(e),
+            },
+            other => other,
+        }
+    }
+
+    /// The first call in a body of an API of the running program, with its span.
+    fn runtime_call_in(&self, body: &syn::Block, frame: &Frame) -> Option<(Span, String)> {
+        use syn::visit::Visit;
+        struct Finder<'a, 'w> {
+            ws: &'w crate::source::Workspace,
+            scope: &'a Scope,
+            found: Option<(Span, String)>,
+        }
+        impl<'ast> Visit<'ast> for Finder<'_, '_> {
+            fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+                if let (None, Expr::Path(p)) = (&self.found, &*c.func) {
+                    let segs = path_segments(&p.path);
+                    if let Resolved::External(full) =
+                        self.ws.resolve(self.scope.krate, self.scope.module, &segs, Namespace::Value)
+                    {
+                        if is_runtime_api(&full) {
+                            self.found = Some((c.span(), full.join("::")));
+                        }
+                    }
+                }
+                syn::visit::visit_expr_call(self, c);
+            }
+        }
+        let mut finder = Finder { ws: self.lw.ws, scope: &frame.scope, found: None };
+        finder.visit_block(body);
+        finder.found
     }
 
     /// Call a fn body with its parameters bound to the arguments' values.
@@ -201,7 +248,7 @@ impl Evaluator<'_, '_> {
             let v = self.eval(a, ty.as_ref(), f)?;
             frame.locals.push((name.clone(), v));
         }
-        self.block(body, ret, &frame)
+        self.fn_body(body, ret, &frame)
     }
 
     /// The body, parameters, frame and return type of a fn of the workspace named by `segs`.

@@ -139,7 +139,7 @@ impl Evaluator<'_, '_> {
         let frame = Frame::new(scope).with_self(Some(self_ty.clone()));
         let body = ws.block(imp.krate, imp.module, &func.block);
         self.active.push(imp);
-        let out = self.block(body, Some(&self_ty), &frame);
+        let out = self.fn_body(body, Some(&self_ty), &frame);
         self.active.pop();
         out
     }

@@ -26,6 +26,10 @@ const CRATE: &str = r#"
     fn helper(a: u64, b: u64) -> u64 { let c = a + b; c * 2 }
     fn now() -> u64 { std::time::SystemTime::now().elapsed().unwrap().as_secs() }
     fn looping() -> u32 { looping() }
+    fn from_env() -> u32 { let v = "7".parse::<u32>().unwrap(); v + std::env::var("N").map(|s| s.len() as u32).unwrap_or(0) }
+    fn parsed() -> u32 { "7".parse::<u32>().unwrap() }
+    fn maybe() -> Option<u8> { Some(4) }
+    fn tried() -> Option<u8> { let x = maybe()?; Some(x + 1) }
 "#;
 
 /// What the row expects.
@@ -159,6 +163,9 @@ fn blocks_calls_structs_and_variants() {
         ("now()", "", Fails(Failure::Runtime)),
         ("std::env::var(\"X\")", "", Fails(Failure::Runtime)),
         ("looping()", "", Fails(Failure::Unsupported)),
+        ("from_env()", "", Fails(Failure::Runtime)),
+        ("parsed()", "", Fails(Failure::Unsupported)),
+        ("tried()", "", Is("Opt(Some(Int(5, U8)))")),
         ("x.iter().sum()", "", Fails(Failure::Unsupported)),
     ]);
 }
