@@ -100,44 +100,16 @@ pub fn field_default(
     let scope = def_scope(def);
     let what = format!("the default of `{}.{}`", def.rust_name, field.rust_name.clone().unwrap_or_default());
     let value = match &field.default {
-        FieldDefault::Default => {
-            let frame = Frame::new(scope.clone());
-            Evaluator::new(lw).type_default(&ty, &proc_macro2::TokenStream::new(), &frame)
-        }
-        FieldDefault::Path(p) => call_default_fn(lw, p, &ty, &scope, &field.location, &what)?,
-        FieldDefault::None => {
-            if let ContainerValue::Pending = container {
-                let self_ty = Ty::Named(def_id_of(lw, def), args.to_vec());
-                let whole = format!("the default of `{}`", def.rust_name);
-                let v = match container_default {
-                    FieldDefault::Path(p) => call_default_fn(lw, p, &self_ty, &scope, &def.location, &whole)?,
-                    _ => {
-                        let frame = Frame::new(scope.clone());
-                        Evaluator::new(lw).type_default(&self_ty, &proc_macro2::TokenStream::new(), &frame)
-                    }
-                };
-                *container = match v {
-                    Ok(v) => ContainerValue::Known(v),
-                    Err(e) => {
-                        *container = ContainerValue::Failed;
-                        return Err(failure(lw, &whole, &e, &def.location));
-                    }
-                };
-            }
-            let ContainerValue::Known(Val::Struct { fields, .. }) = container else { return Ok(None) };
-            let Body::Struct { fields: decl, .. } = &def.body else { return Ok(None) };
-            let Some(i) = decl.iter().position(|d| std::ptr::eq(d, field)) else { return Ok(None) };
-            match fields.get(i).cloned().flatten() {
-                Some(v) => Ok(v),
-                None => return Ok(None),
-            }
-        }
+        FieldDefault::Default => type_default(lw, &ty, &scope, &what, &field.location)?,
+        FieldDefault::Path(p) => call_default_fn(lw, p, &ty, &scope, &what, &field.location)?,
+        FieldDefault::None => match container_field(lw, def, field, args, container_default, container)? {
+            Some(v) => v,
+            None => return Ok(None),
+        },
     };
-    let value = value.map_err(|e| failure(lw, &what, &e, &field.location))?;
     if let Some(pred) = &field.skip_ser_if {
-        let skipped = predicate(lw, pred, &value, &ty, &scope, &field.location).map_err(|why| {
-            NoDefault::Opaque(format!("`{what}`: skip_serializing_if = \"{pred}\" on its default: {why}"))
-        })?;
+        let skipped = predicate(lw, pred, &value, &scope)
+            .map_err(|why| NoDefault::Opaque(format!("{what}: skip_serializing_if = \"{pred}\" on it: {why}")))?;
         if skipped {
             return Ok(None);
         }
@@ -148,6 +120,42 @@ pub fn field_default(
     serialize(lw, &value).map(Some).map_err(|why| NoDefault::Opaque(format!("{what}: {why}")))
 }
 
+/// With a container `#[serde(default)]` / `default = "path"`: this field of the container's
+/// default value, evaluated once for all the fields (`None` when it has no value to show).
+fn container_field(
+    lw: &mut Lowerer,
+    def: &TypeDef,
+    field: &Field,
+    args: &[Ty],
+    container_default: &FieldDefault,
+    container: &mut ContainerValue,
+) -> Result<Option<Val>, NoDefault> {
+    if let ContainerValue::Pending = container {
+        // Whatever happens, the container is evaluated (and any failure reported) once.
+        *container = ContainerValue::Failed;
+        let self_ty = Ty::Named(def_id_of(lw, def), args.to_vec());
+        let scope = def_scope(def);
+        let what = format!("the default of `{}`", def.rust_name);
+        let v = match container_default {
+            FieldDefault::Path(p) => call_default_fn(lw, p, &self_ty, &scope, &what, &def.location)?,
+            _ => type_default(lw, &self_ty, &scope, &what, &def.location)?,
+        };
+        *container = ContainerValue::Known(v);
+    }
+    let ContainerValue::Known(Val::Struct { fields, .. }) = container else { return Ok(None) };
+    let Body::Struct { fields: decl, .. } = &def.body else { return Ok(None) };
+    let Some(i) = decl.iter().position(|d| std::ptr::eq(d, field)) else { return Ok(None) };
+    Ok(fields.get(i).cloned().flatten())
+}
+
+/// `<ty as Default>::default()`; a failure of the type itself is placed on `location`.
+fn type_default(lw: &mut Lowerer, ty: &Ty, scope: &Scope, what: &str, location: &Location) -> Result<Val, NoDefault> {
+    let frame = Frame::new(scope.clone());
+    let here = proc_macro2::TokenStream::new();
+    let v = Evaluator::new(lw).type_default(ty, &here, &frame);
+    v.map_err(|e| failure(lw, what, &e, location))
+}
+
 /// `default = "path"`: the fn of the workspace it names, called. Failures of the call itself are
 /// placed on `location` (the field or container the attribute is on).
 fn call_default_fn(
@@ -155,16 +163,14 @@ fn call_default_fn(
     path: &str,
     ty: &Ty,
     scope: &Scope,
-    location: &Location,
     what: &str,
-) -> Result<Result<Val, EvalError>, NoDefault> {
+    location: &Location,
+) -> Result<Val, NoDefault> {
     let segs: Vec<String> = path.split("::").map(|s| crate::source::unraw_ident(s.trim())).collect();
     let frame = Frame::new(scope.clone());
     let here = proc_macro2::TokenStream::new();
-    let mut ev = Evaluator::new(lw);
-    match ev.call_values(&segs, Vec::new(), Some(ty), &here, &frame) {
-        Some(Ok(v)) => Ok(Ok(v)),
-        Some(Err(e)) => Ok(Err(e)),
+    match Evaluator::new(lw).call_values(&segs, Vec::new(), Some(ty), &here, &frame) {
+        Some(v) => v.map_err(|e| failure(lw, what, &e, location)),
         None => {
             let resolved = lw.ws.resolve(scope.krate, scope.module, &segs, crate::source::Namespace::Value);
             if let crate::source::Resolved::External(full) = &resolved {
@@ -180,7 +186,7 @@ fn call_default_fn(
 fn at_location(failure: Failure, what: &str, reason: &str, location: &Location) -> NoDefault {
     match failure {
         Failure::Runtime => NoDefault::Opaque(format!("{what}: {reason}")),
-        _ => NoDefault::Error(
+        Failure::Unsupported | Failure::Invalid => NoDefault::Error(
             Diagnostic::error(DEFAULT_NOT_EVALUABLE, format!("{what} cannot be evaluated: {reason}"))
                 .at(Some(location.clone()))
                 .with_label(reason.to_owned())
@@ -191,14 +197,7 @@ fn at_location(failure: Failure, what: &str, reason: &str, location: &Location) 
 
 /// `pred(&value)` for a `skip_serializing_if` path: a fn of the workspace, or `Option::is_none`,
 /// `Vec::is_empty` and the like.
-pub fn predicate(
-    lw: &mut Lowerer,
-    pred: &str,
-    value: &Val,
-    ty: &Ty,
-    scope: &Scope,
-    location: &Location,
-) -> Result<bool, String> {
+pub fn predicate(lw: &mut Lowerer, pred: &str, value: &Val, scope: &Scope) -> Result<bool, String> {
     let segs: Vec<String> = pred.split("::").map(|s| crate::source::unraw_ident(s.trim())).collect();
     let frame = Frame::new(scope.clone());
     let here = proc_macro2::TokenStream::new();
@@ -207,13 +206,9 @@ pub fn predicate(
         return match out {
             Ok(Val::Bool(b)) => Ok(b),
             Ok(other) => Err(format!("it returns {}", other.kind_of())),
-            Err(e) => {
-                let _ = location;
-                Err(e.reason)
-            }
+            Err(e) => Err(e.reason),
         };
     }
-    let _ = ty;
     let last = segs.last().map(String::as_str).unwrap_or("");
     match (last, value) {
         ("is_none", Val::Opt(o)) => Ok(o.is_none()),
@@ -287,13 +282,13 @@ pub fn serialize(lw: &mut Lowerer, v: &Val) -> Result<Value, String> {
             Value::Object(out)
         }
         Val::Json(j) => j.clone(),
-        Val::Struct { def, args, fields } => {
+        Val::Struct { def, fields, .. } => {
             let d = lw.model.def(*def).clone();
-            serialize_struct(lw, &d, args, fields)?
+            serialize_struct(lw, &d, fields)?
         }
-        Val::Variant { def, args, variant, fields } => {
+        Val::Variant { def, variant, fields, .. } => {
             let d = lw.model.def(*def).clone();
-            serialize_variant(lw, &d, args, *variant, fields)?
+            serialize_variant(lw, &d, *variant, fields)?
         }
     })
 }
@@ -303,7 +298,6 @@ fn field_map(
     lw: &mut Lowerer,
     def: &TypeDef,
     decl: &[Field],
-    args: &[Ty],
     values: &[Option<Val>],
 ) -> Result<Map<String, Value>, String> {
     let scope = def_scope(def);
@@ -321,7 +315,7 @@ fn field_map(
             ));
         }
         if let Some(pred) = &f.skip_ser_if {
-            if predicate(lw, pred, v, &substitute(&f.ty, args), &scope, &f.location)? {
+            if predicate(lw, pred, v, &scope)? {
                 continue;
             }
         }
@@ -340,7 +334,7 @@ fn field_map(
 }
 
 /// serde's serialisation of a struct value.
-fn serialize_struct(lw: &mut Lowerer, def: &TypeDef, args: &[Ty], values: &[Option<Val>]) -> Result<Value, String> {
+fn serialize_struct(lw: &mut Lowerer, def: &TypeDef, values: &[Option<Val>]) -> Result<Value, String> {
     let Body::Struct { style, fields } = &def.body else { return Err("not a struct".into()) };
     if def.serde.into.is_some() {
         return Err(format!("`{}` serialises through `into`", def.rust_name));
@@ -367,20 +361,14 @@ fn serialize_struct(lw: &mut Lowerer, def: &TypeDef, args: &[Ty], values: &[Opti
             if let Tag::Internal(tag) = &def.serde.tag {
                 out.insert(tag.clone(), Value::String(def.serde.ser_name.clone()));
             }
-            out.extend(field_map(lw, def, fields, args, values)?);
+            out.extend(field_map(lw, def, fields, values)?);
             Ok(Value::Object(out))
         }
     }
 }
 
 /// serde's serialisation of an enum value.
-fn serialize_variant(
-    lw: &mut Lowerer,
-    def: &TypeDef,
-    args: &[Ty],
-    variant: usize,
-    values: &[Option<Val>],
-) -> Result<Value, String> {
+fn serialize_variant(lw: &mut Lowerer, def: &TypeDef, variant: usize, values: &[Option<Val>]) -> Result<Value, String> {
     let Body::Enum { variants } = &def.body else { return Err("not an enum".into()) };
     let v: &Variant = &variants[variant];
     if def.serde.into.is_some() {
@@ -401,7 +389,7 @@ fn serialize_variant(
             }
             Some(Value::Array(out))
         }
-        Style::Struct => Some(Value::Object(field_map(lw, def, &v.fields, args, values)?)),
+        Style::Struct => Some(Value::Object(field_map(lw, def, &v.fields, values)?)),
     };
     let name = Value::String(v.ser_name.clone());
     let untagged = v.untagged || def.serde.tag == Tag::Untagged;
