@@ -201,7 +201,7 @@ pub struct Evaluator<'a, 'w> {
     active: Vec<ItemRef>,
 }
 
-/// The tail expression of a block without statements (or a lone `return`).
+/// The value of a fn body without statements: its tail expression (or a lone `return`).
 pub fn tail_expr(block: &syn::Block) -> Option<&Expr> {
     match block.stmts.as_slice() {
         [syn::Stmt::Expr(e, None)] => Some(e),
@@ -210,6 +210,7 @@ pub fn tail_expr(block: &syn::Block) -> Option<&Expr> {
     }
 }
 
+/// The segments of a path, raw identifiers unrawed; a leading `::` is an empty first segment.
 pub fn path_segments(path: &syn::Path) -> Vec<String> {
     let mut segs: Vec<String> =
         path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();

@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 
 use super::meta::{eval_str, At};
 
+use crate::model::eval::tail_expr as tail;
 pub use crate::model::Opt;
 
 /// What an overridden `input_schema()` / `output_schema()` does.
@@ -79,15 +80,6 @@ pub fn read<'w>(imp: &'w syn::ItemImpl, at: At<'w>) -> TraitTool<'w> {
         annotations,
         icons: fn_named("icons").is_some(),
         meta: fn_named("meta").is_some(),
-    }
-}
-
-/// The value of a fn body: its tail expression (or a lone `return`).
-fn tail(block: &syn::Block) -> Option<&syn::Expr> {
-    match block.stmts.as_slice() {
-        [syn::Stmt::Expr(e, None)] => Some(e),
-        [syn::Stmt::Expr(syn::Expr::Return(r), _)] => r.expr.as_deref(),
-        _ => None,
     }
 }
 
