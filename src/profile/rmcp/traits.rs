@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::meta::{eval_str, At};
+use super::meta::At;
 
 use crate::model::eval::tail_expr as tail;
 pub use crate::model::Opt;
@@ -88,30 +88,19 @@ fn is_none(e: &syn::Expr) -> bool {
 }
 
 /// `"x"`, `"x".into()`, `"x".to_string()`, `Cow::Borrowed("x")`, `String::from("x")`,
-/// `Some(…)`, `None`, a const.
+/// `Some(…)`, `None`, a const, and the rest of what [`crate::model::eval`] evaluates.
 pub fn eval_opt_string(e: &syn::Expr, at: At) -> Opt<String> {
-    if is_none(e) {
-        return Opt::Absent;
-    }
-    match e {
-        syn::Expr::Call(c) if c.args.len() == 1 => {
-            let syn::Expr::Path(p) = &*c.func else { return opaque(e) };
-            let last = p.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
-            match last.as_str() {
-                "Some" | "Borrowed" | "Owned" | "from" | "new" => eval_opt_string(&c.args[0], at),
-                _ => opaque(e),
-            }
-        }
-        syn::Expr::MethodCall(mc)
-            if mc.args.is_empty() && matches!(mc.method.to_string().as_str(), "into" | "to_string" | "to_owned") =>
-        {
-            eval_opt_string(&mc.receiver, at)
-        }
-        syn::Expr::Paren(p) => eval_opt_string(&p.expr, at),
-        _ => match eval_str(e, at) {
-            Some(s) => Opt::Known(s),
-            None => opaque(e),
+    use crate::model::eval::{Evaluator, Frame, Val};
+    let mut lowerer = crate::model::Lowerer::new(at.ws);
+    let frame = Frame::new(crate::model::Scope { krate: at.krate, module: at.module, generics: Vec::new() });
+    match Evaluator::new(&mut lowerer).eval(e, None, &frame) {
+        Ok(Val::Opt(None)) => Opt::Absent,
+        Ok(Val::Str(s)) => Opt::Known(s),
+        Ok(Val::Opt(Some(v))) => match *v {
+            Val::Str(s) => Opt::Known(s),
+            _ => opaque(e),
         },
+        _ => opaque(e),
     }
 }
 
