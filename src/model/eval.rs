@@ -463,6 +463,14 @@ pub fn eval_str(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Result<String, Eval
     }
 }
 
+/// The length of an array type (`[T; 4]`, `[T; 2 * N]` with `N` a const) written in `scope`.
+pub fn array_len(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Option<u64> {
+    match Evaluator::new(lw).eval(e, Some(&Ty::Int(IntKind::Usize)), &Frame::new(scope)) {
+        Ok(Val::Int(n, _)) => u64::try_from(n).ok(),
+        _ => None,
+    }
+}
+
 /// An enum discriminant (`= 1`, `= -2`, `= BASE + 1`, `= 1 << 3`) written in `scope`.
 pub fn discriminant(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Result<i128, EvalError> {
     let frame = Frame::new(scope);

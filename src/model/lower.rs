@@ -115,7 +115,8 @@ impl<'w> Lowerer<'w> {
             }
             syn::Type::Array(a) => {
                 let item = self.lower(&a.elem, scope);
-                match self.eval_usize(&a.len, scope, 0) {
+                // A length the evaluator cannot know (a const generic parameter) is a sequence.
+                match super::eval::array_len(self, &a.len, scope.clone()) {
                     Some(n) => Ty::Array(Box::new(item), n),
                     None => Ty::Seq(Box::new(item)),
                 }
@@ -288,32 +289,6 @@ impl<'w> Lowerer<'w> {
                 }
                 self.unknown(&syn::Type::Path(syn::TypePath { qself: None, path: path.clone() }), scope)
             }
-        }
-    }
-
-    /// A `usize` constant expression: a literal, or a `const` of the crate.
-    fn eval_usize(&self, expr: &syn::Expr, scope: &Scope, depth: usize) -> Option<u64> {
-        if depth > 16 {
-            return None;
-        }
-        match expr {
-            syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse().ok(),
-            syn::Expr::Paren(p) => self.eval_usize(&p.expr, scope, depth + 1),
-            syn::Expr::Group(g) => self.eval_usize(&g.expr, scope, depth + 1),
-            syn::Expr::Path(p) => {
-                let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
-                match self.ws.resolve(scope.krate, scope.module, &segs, Namespace::Value) {
-                    Resolved::Item(item, ItemKind::Const) => match self.ws.item(item) {
-                        syn::Item::Const(c) => {
-                            let s = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
-                            self.eval_usize(&c.expr, &s, depth + 1)
-                        }
-                        _ => None,
-                    },
-                    _ => None,
-                }
-            }
-            _ => None,
         }
     }
 

@@ -212,3 +212,17 @@ fn consts_of_another_crate_of_the_workspace() {
     let e: Expr = syn::parse_str("TWO_PAGES + base::limits::PAGE").unwrap();
     assert_eq!(Evaluator::new(&mut lw).eval(&e, None, &frame).unwrap(), Val::Int(75, IntKind::U32));
 }
+
+#[test]
+fn array_lengths_are_evaluated_while_lowering() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lib.rs");
+    std::fs::write(&path, CRATE).unwrap();
+    let ws = crate::source::load(&[path], &[]).expect("sources load");
+    let mut lw = Lowerer::new(&ws);
+    let scope = Scope { krate: 0, module: ModuleId(0), generics: vec![] };
+    let lower = |lw: &mut Lowerer, t: &str| lw.lower(&syn::parse_str::<syn::Type>(t).unwrap(), &scope);
+    assert_eq!(lower(&mut lw, "[u8; units::KIB as usize / 512]"), Ty::Array(Box::new(Ty::Int(IntKind::U8)), 2));
+    // A const generic parameter is not known: a sequence.
+    assert_eq!(lower(&mut lw, "[u8; N]"), Ty::Seq(Box::new(Ty::Int(IntKind::U8))));
+}
