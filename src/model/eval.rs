@@ -471,6 +471,49 @@ pub fn array_len(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Option<u64> {
     }
 }
 
+/// Evaluate the validation bounds written as expressions (`range(max = MAX_LEN)`,
+/// `length(min = 2 * N)`) of attributes on an item written in `scope`: into the validation
+/// keywords; a bound only known at runtime is an opaque key, one outside the grammar an error.
+pub fn validation_bounds(lw: &mut Lowerer, attrs: &mut super::SchemarsAttrs, scope: &Scope) {
+    use super::attrs::Bound;
+    for (bound, e) in std::mem::take(&mut attrs.bounds) {
+        let length = matches!(bound, Bound::MinLength | Bound::MaxLength);
+        let want = length.then_some(Ty::Int(IntKind::Usize));
+        let frame = Frame::new(scope.clone());
+        let mut ev = Evaluator::new(lw);
+        let number = match ev.eval(&e, want.as_ref(), &frame) {
+            Ok(Val::Int(n, _)) => i64::try_from(n)
+                .map(serde_json::Number::from)
+                .or_else(|_| u64::try_from(n).map(serde_json::Number::from))
+                .map_err(|_| ev.unsupported(&e, &frame, format!("{n} does not fit a JSON number"))),
+            Ok(Val::Float(x, _)) => serde_json::Number::from_f64(x)
+                .ok_or_else(|| ev.unsupported(&e, &frame, "a bound that is not a finite number")),
+            Ok(other) => Err(ev.unsupported(&e, &frame, format!("{} as a validation bound", other.kind_of()))),
+            Err(err) => Err(err),
+        };
+        let v = &mut attrs.validations;
+        match (number, bound) {
+            (Ok(n), Bound::Minimum) => v.minimum = Some(n),
+            (Ok(n), Bound::Maximum) => v.maximum = Some(n),
+            (Ok(n), Bound::MinLength) => v.min_length = n.as_u64(),
+            (Ok(n), Bound::MaxLength) => v.max_length = n.as_u64(),
+            (Err(err), _) if err.failure == Failure::Runtime => attrs.opaque.push(format!("{bound:?} bound")),
+            (Err(err), _) => {
+                let location = err.location(lw);
+                lw.diagnostics.push(
+                    crate::diagnostics::Diagnostic::error(
+                        VALUE_NOT_EVALUABLE,
+                        format!("a validation bound cannot be evaluated: {}", err.reason),
+                    )
+                    .at(Some(location))
+                    .with_label(err.reason)
+                    .with_help(HELP_VALUE),
+                );
+            }
+        }
+    }
+}
+
 /// An enum discriminant (`= 1`, `= -2`, `= BASE + 1`, `= 1 << 3`) written in `scope`.
 pub fn discriminant(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Result<i128, EvalError> {
     let frame = Frame::new(scope);

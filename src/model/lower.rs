@@ -292,6 +292,15 @@ impl<'w> Lowerer<'w> {
         }
     }
 
+    /// schemars' attributes of an item written in `scope`, bounds written as expressions evaluated.
+    fn schemars_attrs(&mut self, attrs: &[syn::Attribute], scope: &Scope) -> SchemarsAttrs {
+        let mut out = SchemarsAttrs::from_attrs(attrs);
+        if !out.bounds.is_empty() {
+            super::eval::validation_bounds(self, &mut out, scope);
+        }
+        out
+    }
+
     /// The [`DefId`] of a struct or enum, lowering it on first use.
     pub fn def_for(&mut self, item: ItemRef) -> DefId {
         if let Some(&id) = self.by_item.get(&item) {
@@ -307,6 +316,8 @@ impl<'w> Lowerer<'w> {
         };
         let location = self.location(item.krate, item.module, ident.span());
         let generic_names: Vec<String> = generics.type_params().map(|p| p.ident.to_string()).collect();
+        let scope = Scope { krate: item.krate, module: item.module, generics: generic_names.clone() };
+        let schemars = self.schemars_attrs(attrs, &scope);
         // A placeholder first, so that a type reaching itself finds its id.
         self.model.defs.push(TypeDef {
             rust_name: crate::source::unraw_ident(&ident.to_string()),
@@ -315,11 +326,10 @@ impl<'w> Lowerer<'w> {
             generics: generic_names.clone(),
             docs: doc_lines(attrs),
             serde: ContainerSerde::default(),
-            schemars: SchemarsAttrs::from_attrs(attrs),
+            schemars,
             deprecated: is_deprecated(attrs),
             body: Body::Unsupported(String::new()),
         });
-        let scope = Scope { krate: item.krate, module: item.module, generics: generic_names };
         let (serde, body) = self.lower_body(source, &scope);
         let def = &mut self.model.defs[id.0];
         def.serde = serde;
@@ -395,7 +405,7 @@ impl<'w> Lowerer<'w> {
             skip_ser_if: a.skip_serializing_if().map(|p| path_string(&p.path)),
             default: field_default(a.default()),
             flatten: a.flatten(),
-            schemars: SchemarsAttrs::from_attrs(&f.original.attrs),
+            schemars: self.schemars_attrs(&f.original.attrs, scope),
             deprecated: is_deprecated(&f.original.attrs),
         }
     }
@@ -414,7 +424,7 @@ impl<'w> Lowerer<'w> {
             skip_ser: a.skip_serializing(),
             skip_de: a.skip_deserializing(),
             untagged: a.untagged(),
-            schemars: SchemarsAttrs::from_attrs(&v.original.attrs),
+            schemars: self.schemars_attrs(&v.original.attrs, scope),
             deprecated: is_deprecated(&v.original.attrs),
         }
     }

@@ -1,5 +1,5 @@
 //! Attribute values that are expressions: `description = CONST` of another module, `concat!`
-//! of literals and `env!("CARGO_PKG_…")`, a local const.
+//! of literals and `env!("CARGO_PKG_…")`, a local const; validation bounds that are consts.
 
 mod texts;
 
@@ -14,7 +14,10 @@ const LIST: &str = "List every note";
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct Query {
+    #[schemars(length(min = 1, max = texts::MAX_QUERY))]
     pub text: String,
+    #[schemars(range(min = 1, max = texts::MAX_RESULTS))]
+    pub limit: u32,
 }
 
 #[derive(Clone)]
