@@ -54,6 +54,18 @@ pub struct SchemarsAttrs {
     /// `#[serde(with = "…")]` / `serialize_with = "…"`: values of this field serialise through
     /// custom code (so a serialised default cannot be known).
     pub custom_serialize: bool,
+    /// Validation bounds written as expressions (`range(max = MAX_LEN)`), evaluated where the
+    /// item is written (see [`crate::model::eval::validation_bounds`]).
+    pub bounds: Vec<(Bound, Expr)>,
+}
+
+/// Which validation keyword an expression bound gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    Minimum,
+    Maximum,
+    MinLength,
+    MaxLength,
 }
 
 /// Validation keywords (`range`, `length`, `regex`, `email`, …).
@@ -289,24 +301,33 @@ impl SchemarsAttrs {
             ("ipv6", _) => v.format = Some("ipv6".into()),
             ("range", Meta::List(list)) => {
                 for (k, e) in name_values(list) {
-                    match k.as_str() {
-                        "min" => v.minimum = number(&e),
-                        "max" => v.maximum = number(&e),
-                        _ => {}
+                    let bound = match k.as_str() {
+                        "min" => Bound::Minimum,
+                        "max" => Bound::Maximum,
+                        _ => continue,
+                    };
+                    match number(&e) {
+                        Some(n) if bound == Bound::Minimum => v.minimum = Some(n),
+                        Some(n) => v.maximum = Some(n),
+                        None => self.bounds.push((bound, e)),
                     }
                 }
             }
             ("length", Meta::List(list)) => {
                 for (k, e) in name_values(list) {
+                    let bounds: &[Bound] = match k.as_str() {
+                        "min" => &[Bound::MinLength],
+                        "max" => &[Bound::MaxLength],
+                        "equal" => &[Bound::MinLength, Bound::MaxLength],
+                        _ => continue,
+                    };
                     let n = number(&e).and_then(|n| n.as_u64());
-                    match k.as_str() {
-                        "min" => v.min_length = n,
-                        "max" => v.max_length = n,
-                        "equal" => {
-                            v.min_length = n;
-                            v.max_length = n;
+                    for bound in bounds {
+                        match (n, bound) {
+                            (Some(n), Bound::MinLength) => self.validations.min_length = Some(n),
+                            (Some(n), _) => self.validations.max_length = Some(n),
+                            (None, _) => self.bounds.push((*bound, e.clone())),
                         }
-                        _ => {}
                     }
                 }
             }
@@ -338,6 +359,8 @@ impl SchemarsAttrs {
                         inner.read_validation(&m, true);
                     }
                 }
+                // Bounds of the inner items written as expressions are not evaluated there.
+                self.opaque.extend(inner.bounds.iter().map(|_| "inner(…)".to_owned()));
                 self.validations.inner = Some(Box::new(inner.validations));
             }
             _ => {}

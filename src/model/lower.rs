@@ -49,6 +49,8 @@ pub struct Lowerer<'w> {
     pub type_overrides: std::collections::BTreeMap<String, serde_json::Value>,
     /// The keys of `type_overrides` some schema used.
     pub type_overrides_used: std::collections::BTreeSet<String>,
+    /// The hand-written impls of the workspace, indexed on first use by the evaluator.
+    pub impls: std::cell::OnceCell<super::eval::ImplIndex>,
 }
 
 /// A backstop against pathological sources: no real crate needs this many type nodes.
@@ -67,6 +69,7 @@ impl<'w> Lowerer<'w> {
             diagnostics: Diagnostics::default(),
             type_overrides: Default::default(),
             type_overrides_used: Default::default(),
+            impls: Default::default(),
         }
     }
 
@@ -119,7 +122,8 @@ impl<'w> Lowerer<'w> {
             }
             syn::Type::Array(a) => {
                 let item = self.lower(&a.elem, scope);
-                match self.eval_usize(&a.len, scope, 0) {
+                // A length the evaluator cannot know (a const generic parameter) is a sequence.
+                match super::eval::array_len(self, &a.len, scope.clone()) {
                     Some(n) => Ty::Array(Box::new(item), n),
                     None => Ty::Seq(Box::new(item)),
                 }
@@ -332,30 +336,13 @@ impl<'w> Lowerer<'w> {
         }
     }
 
-    /// A `usize` constant expression: a literal, or a `const` of the crate.
-    fn eval_usize(&self, expr: &syn::Expr, scope: &Scope, depth: usize) -> Option<u64> {
-        if depth > 16 {
-            return None;
+    /// schemars' attributes of an item written in `scope`, bounds written as expressions evaluated.
+    fn schemars_attrs(&mut self, attrs: &[syn::Attribute], scope: &Scope) -> SchemarsAttrs {
+        let mut out = SchemarsAttrs::from_attrs(attrs);
+        if !out.bounds.is_empty() {
+            super::eval::validation_bounds(self, &mut out, scope);
         }
-        match expr {
-            syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse().ok(),
-            syn::Expr::Paren(p) => self.eval_usize(&p.expr, scope, depth + 1),
-            syn::Expr::Group(g) => self.eval_usize(&g.expr, scope, depth + 1),
-            syn::Expr::Path(p) => {
-                let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
-                match self.ws.resolve(scope.krate, scope.module, &segs, Namespace::Value) {
-                    Resolved::Item(item, ItemKind::Const) => match self.ws.item(item) {
-                        syn::Item::Const(c) => {
-                            let s = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
-                            self.eval_usize(&c.expr, &s, depth + 1)
-                        }
-                        _ => None,
-                    },
-                    _ => None,
-                }
-            }
-            _ => None,
-        }
+        out
     }
 
     /// The [`DefId`] of a struct or enum, lowering it on first use.
@@ -373,6 +360,8 @@ impl<'w> Lowerer<'w> {
         };
         let location = self.location(item.krate, item.module, ident.span());
         let generic_names: Vec<String> = generics.type_params().map(|p| p.ident.to_string()).collect();
+        let scope = Scope { krate: item.krate, module: item.module, generics: generic_names.clone() };
+        let schemars = self.schemars_attrs(attrs, &scope);
         // A placeholder first, so that a type reaching itself finds its id.
         self.model.defs.push(TypeDef {
             rust_name: crate::source::unraw_ident(&ident.to_string()),
@@ -381,11 +370,10 @@ impl<'w> Lowerer<'w> {
             generics: generic_names.clone(),
             docs: doc_lines(attrs),
             serde: ContainerSerde::default(),
-            schemars: SchemarsAttrs::from_attrs(attrs),
+            schemars,
             deprecated: is_deprecated(attrs),
             body: Body::Unsupported(String::new()),
         });
-        let scope = Scope { krate: item.krate, module: item.module, generics: generic_names };
         let (serde, body) = self.lower_body(source, &scope);
         let def = &mut self.model.defs[id.0];
         def.serde = serde;
@@ -461,7 +449,7 @@ impl<'w> Lowerer<'w> {
             skip_ser_if: a.skip_serializing_if().map(|p| path_string(&p.path)),
             default: field_default(a.default()),
             flatten: a.flatten(),
-            schemars: SchemarsAttrs::from_attrs(&f.original.attrs),
+            schemars: self.schemars_attrs(&f.original.attrs, scope),
             deprecated: is_deprecated(&f.original.attrs),
         }
     }
@@ -480,7 +468,7 @@ impl<'w> Lowerer<'w> {
             skip_ser: a.skip_serializing(),
             skip_de: a.skip_deserializing(),
             untagged: a.untagged(),
-            schemars: SchemarsAttrs::from_attrs(&v.original.attrs),
+            schemars: self.schemars_attrs(&v.original.attrs, scope),
             deprecated: is_deprecated(&v.original.attrs),
         }
     }

@@ -4,15 +4,24 @@
 //! this, never syn.
 
 mod attrs;
+pub mod eval;
 pub mod json_macro;
 mod lower;
 
 pub use attrs::{expr_to_json, nested as attr_args, SchemarsAttrs, Validations};
-pub(crate) use lower::path_segments;
 pub use lower::{Lowerer, Scope};
 
 use crate::diagnostics::Location;
 use crate::source::ItemRef;
+
+/// A value that may be absent, known, or not knowable from the sources (the reason why): the
+/// crate-wide three-way state.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Opt<T> {
+    Absent,
+    Known(T),
+    Opaque(String),
+}
 
 /// A type expression.
 #[derive(Debug, Clone, PartialEq)]
@@ -93,7 +102,6 @@ pub enum IntKind {
 }
 
 impl IntKind {
-    #[allow(dead_code)] // called by wip-eval; drop this allow when merged
     pub fn is_signed(self) -> bool {
         matches!(self, IntKind::I8 | IntKind::I16 | IntKind::I32 | IntKind::I64 | IntKind::I128 | IntKind::Isize)
     }
@@ -275,6 +283,17 @@ impl TypeDef {
 }
 
 impl Ty {
+    /// Whether a generic parameter appears in the type.
+    pub fn mentions_param(&self) -> bool {
+        match self {
+            Ty::Param(_) => true,
+            Ty::Seq(t) | Ty::Set(t) | Ty::Array(t, _) | Ty::Option(t) => t.mentions_param(),
+            Ty::Map(k, v) => k.mentions_param() || v.mentions_param(),
+            Ty::Tuple(ts) | Ty::Named(_, ts) => ts.iter().any(Ty::mentions_param),
+            _ => false,
+        }
+    }
+
     /// The number of nodes of the type tree, counted up to `limit` (then `limit`).
     pub fn size_up_to(&self, limit: usize) -> usize {
         let mut count = 0;

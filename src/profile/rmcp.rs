@@ -22,6 +22,7 @@ use self::traits::{Opt, Override};
 use self::version::{Behaviour, Versions, KNOWN_PROTOCOLS, LATEST_PROTOCOL};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
+use crate::model::eval::{Failure, VALUE_NOT_EVALUABLE};
 use crate::model::{Lowerer, Scope};
 use crate::source::Workspace;
 use crate::{GenerateOptions, Manifest};
@@ -413,16 +414,29 @@ impl<'w> Builder<'w, '_> {
                 );
                 return None;
             }
-            return match meta::eval_str(expr, at) {
-                Some(s) => Some(s),
-                None => {
+            return match meta::eval_str_or_why(expr, at) {
+                Ok(s) => Some(s),
+                Err(why) if why.failure == Failure::Runtime => {
                     self.warn(
                         "opaque",
                         format!(
-                            "tool `{name}`: `description = {}` is only known at runtime; `description` left out",
-                            quote::quote!(#expr)
+                            "tool `{name}`: `description = {}` is only known at runtime ({}); `description` left out",
+                            quote::quote!(#expr),
+                            why.reason
                         ),
                         loc,
+                    );
+                    None
+                }
+                Err(why) => {
+                    self.push(
+                        Diagnostic::error(
+                            VALUE_NOT_EVALUABLE,
+                            format!("tool `{name}`: its `description` cannot be evaluated: {}", why.reason),
+                        )
+                        .at(Some(why.location))
+                        .with_label(why.reason)
+                        .with_help(crate::model::eval::HELP_VALUE),
                     );
                     None
                 }
@@ -831,7 +845,8 @@ mod tests {
              #[tool(description = E)] fn a(&self) {{}}\n\
              #[tool(description = concat!(\"x\", 1, 'y', true))] fn b(&self) {{}}\n\
              /// first\n#[doc = include_str!(\"doc.md\")]\n#[tool] fn c(&self) {{}}\n\
-             #[tool(description = format!(\"no\"))] fn d(&self) {{}}\n}}\n"
+             #[tool(description = format!(\"{{D}}!\"))] fn d(&self) {{}}\n\
+             #[tool(description = std::env::var(\"X\").unwrap())] fn e(&self) {{}}\n}}\n"
         );
         let dir = crate_with("3.11.0", true, &[("src/main.rs", &src), ("src/doc.md", "Included.\n")]);
         let o = run(&dir, None, None);
@@ -839,8 +854,10 @@ mod tests {
         assert_eq!(t[0]["description"], "from a const");
         assert_eq!(t[1]["description"], "x1ytrue");
         assert_eq!(t[2]["description"], "first\nIncluded.\n");
-        assert!(t[3].get("description").is_none());
-        assert!(messages(&o).contains("tool `d`"));
+        assert_eq!(t[3]["description"], "from a const!");
+        // Only known at runtime: a warning, the key left out.
+        assert!(t[4].get("description").is_none());
+        assert!(messages(&o).contains("tool `e`") && messages(&o).contains("warning[opaque]"), "{}", messages(&o));
         // Before 3.4.1 only literals compile.
         let dir = crate_with("3.4.0", true, &[("src/main.rs", &src), ("src/doc.md", "Included.\n")]);
         let o = run(&dir, None, None);

@@ -1,16 +1,17 @@
 //! The schemars flavour: IR → the JSON Schema that `#[derive(JsonSchema)]` of schemars 1.x
 //! generates, as rmcp drives it (rmcp profile spec §6).
 //!
-//! * [`gen`]: the generator (`$defs`, names, `$ref`s, root) and the built-in composite types;
+//! * [`generator`]: the generator (`$defs`, names, `$ref`s, root) and the built-in composite types;
 //! * [`leaf`]: the types schemars knows itself, asked of schemars at run time;
 //! * [`derive`]: what `#[derive(JsonSchema)]` makes of our structs and enums;
 //! * [`meta`]: docs, schemars attributes and validation keywords;
-//! * [`defaults`]: serialised `"default"` values;
+//! * [`defaults`]: serialised `"default"` values (`Default` resolution, serde value emulation,
+//!   `skip_serializing_if`), evaluated by [`crate::model::eval`];
 //! * [`private`]: schemars' `_private` helpers applied to JSON values.
 
 mod defaults;
 mod derive;
-mod gen;
+mod generator;
 mod leaf;
 mod literal;
 mod meta;
@@ -75,7 +76,7 @@ pub struct Opaque {
 /// given settings). The root carries `ty`'s identity: a reference to `ty` inside it is
 /// `{"$ref": "#"}` and `ty` gets no `$defs` entry. This is rmcp's `Json<T>` output (spec §5.3).
 pub fn root_schema(lowerer: &mut Lowerer, ty: &Ty, settings: &Settings) -> RootSchema {
-    gen::Gen::new(lowerer, *settings).root(ty, true)
+    generator::Gen::new(lowerer, *settings).root(ty, true)
 }
 
 /// The JSON object a fn body written in `krate`/`module` builds, when it only builds a literal
@@ -89,12 +90,12 @@ pub fn literal_object(
 ) -> Result<Value, String> {
     let scope = crate::model::Scope { krate, module, generics: Vec::new() };
     let settings = Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false };
-    gen::Gen::new(lowerer, settings).literal_object(block, &scope)
+    generator::Gen::new(lowerer, settings).literal_object(block, &scope)
 }
 
 /// The root schema of rmcp's `Parameters<T>` for `ty` = `T` (spec §4.3, §4.5): the same
 /// schema, title and `$defs`, but the root is the wrapper, not `T`, so a reference to `T` inside
 /// it is `#/$defs/<T's name>` and `T` also gets a copy in `$defs`.
 pub fn parameters_root_schema(lowerer: &mut Lowerer, ty: &Ty, settings: &Settings) -> RootSchema {
-    gen::Gen::new(lowerer, *settings).root(ty, false)
+    generator::Gen::new(lowerer, *settings).root(ty, false)
 }

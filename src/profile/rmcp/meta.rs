@@ -2,15 +2,16 @@
 //! reading the attribute, evaluating `description` expressions, and folding doc attributes the
 //! way rmcp-macros does.
 
-use std::path::PathBuf;
-
 use serde_json::{Map, Value};
 use syn::punctuated::Punctuated;
 use syn::{Expr, Lit, Meta, Token};
 
 use super::version::MacroSide;
+use crate::diagnostics::Location;
+use crate::model::eval::Failure;
+use crate::model::{Lowerer, Scope};
 use crate::profile::{annotations, lit_str};
-use crate::source::{ItemKind, ModuleId, Namespace, Resolved, Workspace};
+use crate::source::{ModuleId, Workspace};
 
 /// Where an expression is written: for name resolution and `include_str!` paths.
 #[derive(Debug, Clone, Copy)]
@@ -20,103 +21,34 @@ pub struct At<'w> {
     pub module: ModuleId,
 }
 
-impl At<'_> {
-    fn file(&self) -> PathBuf {
-        self.ws.crates[self.krate].file_of(self.module).source.path.clone()
-    }
-}
-
-/// Const chains deeper than this are not followed.
-const MAX_EVAL_DEPTH: usize = 32;
-
-/// The value of a `&str` expression known without running anything: a string literal, `concat!`
-/// of literals, `include_str!`, or a path to a `const`/`static` of the crate whose initialiser is
-/// one of these. `None` when it cannot be known.
+/// The value of a `&str` expression known without running anything (string literals, `concat!`,
+/// `include_str!`, consts and statics of the workspace, and the rest of what
+/// [`crate::model::eval`] evaluates). `None` when it cannot be known.
 pub fn eval_str(expr: &Expr, at: At) -> Option<String> {
-    eval_str_at(expr, at, 0)
+    eval_str_or_why(expr, at).ok()
 }
 
-fn eval_str_at(expr: &Expr, at: At, depth: usize) -> Option<String> {
-    if depth > MAX_EVAL_DEPTH {
-        return None;
-    }
-    match expr {
-        Expr::Lit(l) => match &l.lit {
-            Lit::Str(s) => Some(s.value()),
-            _ => None,
-        },
-        Expr::Group(g) => eval_str_at(&g.expr, at, depth + 1),
-        Expr::Paren(p) => eval_str_at(&p.expr, at, depth + 1),
-        Expr::Reference(r) => eval_str_at(&r.expr, at, depth + 1),
-        Expr::Macro(m) => eval_macro(&m.mac, at, depth + 1),
-        Expr::Path(p) if p.qself.is_none() => {
-            let segments: Vec<String> =
-                p.path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
-            let mut segments = segments;
-            if p.path.leading_colon.is_some() {
-                segments.insert(0, String::new());
-            }
-            match at.ws.resolve(at.krate, at.module, &segments, Namespace::Value) {
-                Resolved::Item(item, ItemKind::Const | ItemKind::Static) => {
-                    let init = match at.ws.item(item) {
-                        syn::Item::Const(c) => &c.expr,
-                        syn::Item::Static(s) => &s.expr,
-                        _ => return None,
-                    };
-                    eval_str_at(init, At { ws: at.ws, krate: item.krate, module: item.module }, depth + 1)
-                }
-                _ => None,
-            }
-        }
-        _ => None,
-    }
+/// Why an attribute value has no value: the evaluator's failure, its reason, and where.
+pub struct NotKnown {
+    pub failure: Failure,
+    pub reason: String,
+    pub location: Location,
 }
 
-/// `concat!(…)` and `include_str!(…)`; any other macro is unknown.
-pub fn eval_macro(mac: &syn::Macro, at: At, depth: usize) -> Option<String> {
-    let name = mac.path.segments.last()?.ident.to_string();
-    match name.as_str() {
-        "concat" => {
-            let parts = mac.parse_body_with(Punctuated::<Expr, Token![,]>::parse_terminated).ok()?;
-            let mut out = String::new();
-            for part in &parts {
-                out.push_str(&concat_piece(part, at, depth + 1)?);
-            }
-            Some(out)
-        }
-        "include_str" => {
-            let arg: Expr = mac.parse_body().ok()?;
-            let rel = eval_str_at(&arg, at, depth + 1)?;
-            let base = at.file();
-            let path = base.parent().map(|d| d.join(&rel)).unwrap_or_else(|| PathBuf::from(&rel));
-            std::fs::read_to_string(path).ok()
-        }
-        _ => None,
-    }
+/// [`eval_str`], or why not.
+pub fn eval_str_or_why(expr: &Expr, at: At) -> Result<String, NotKnown> {
+    let mut lowerer = Lowerer::new(at.ws);
+    let scope = Scope { krate: at.krate, module: at.module, generics: Vec::new() };
+    crate::model::eval::eval_str(&mut lowerer, expr, scope).map_err(|e| NotKnown {
+        failure: e.failure,
+        location: e.location(&lowerer),
+        reason: e.reason,
+    })
 }
 
-/// One argument of `concat!`: a literal of any kind, or a nested macro.
-fn concat_piece(expr: &Expr, at: At, depth: usize) -> Option<String> {
-    if depth > MAX_EVAL_DEPTH {
-        return None;
-    }
-    match expr {
-        Expr::Lit(l) => match &l.lit {
-            Lit::Str(s) => Some(s.value()),
-            Lit::Char(c) => Some(c.value().to_string()),
-            Lit::Int(i) => Some(i.base10_digits().to_owned()),
-            Lit::Float(f) => Some(f.base10_digits().to_owned()),
-            Lit::Bool(b) => Some(b.value.to_string()),
-            _ => None,
-        },
-        Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
-            let inner = concat_piece(&u.expr, at, depth + 1)?;
-            Some(format!("-{inner}"))
-        }
-        Expr::Group(g) => concat_piece(&g.expr, at, depth + 1),
-        Expr::Macro(m) => eval_macro(&m.mac, at, depth + 1),
-        _ => None,
-    }
+/// The value of a doc macro (`concat!(…)`, `include_str!(…)`); any other macro is unknown.
+pub fn eval_macro(mac: &syn::Macro, at: At) -> Option<String> {
+    eval_str(&Expr::Macro(syn::ExprMacro { attrs: Vec::new(), mac: mac.clone() }), at)
 }
 
 /// The result of folding a fn's doc attributes (spec §3.3).
@@ -134,7 +66,7 @@ pub struct DocFold {
 
 /// rmcp-macros' doc fold over every attribute of the fn except the `#[tool]` one itself.
 pub fn fold_docs(attrs: &[syn::Attribute], tool_attr: Option<&syn::Attribute>, doc_macros: bool, at: At) -> DocFold {
-    fold_docs_with(attrs, tool_attr, doc_macros, &|m| eval_macro(m, at, 0))
+    fold_docs_with(attrs, tool_attr, doc_macros, &|m| eval_macro(m, at))
 }
 
 /// [`fold_docs`] with the evaluation of doc macros given.

@@ -3,15 +3,10 @@
 
 use serde_json::{Map, Value};
 
-use super::meta::{eval_str, At};
+use super::meta::At;
 
-/// A value that may be absent, known, or only known at runtime.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Opt<T> {
-    Absent,
-    Known(T),
-    Opaque(String),
-}
+use crate::model::eval::tail_expr as tail;
+pub use crate::model::Opt;
 
 /// What an overridden `input_schema()` / `output_schema()` does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,10 +64,9 @@ pub fn read<'w>(imp: &'w syn::ItemImpl, at: At<'w>) -> TraitTool<'w> {
     };
     let annotations = match fn_named("annotations") {
         None => Opt::Absent,
-        Some(f) => match tail(at.ws.block(at.krate, at.module, &f.block)).map(annotations_value) {
-            Some(Some(Some(m))) => Opt::Known(m),
-            Some(Some(None)) => Opt::Absent,
-            _ => Opt::Opaque("`annotations()` is not a simple `ToolAnnotations` builder".into()),
+        Some(f) => match tail(at.ws.block(at.krate, at.module, &f.block)) {
+            Some(e) => annotations_value(e),
+            None => Opt::Opaque(NOT_A_BUILDER.into()),
         },
     };
     TraitTool {
@@ -89,44 +83,24 @@ pub fn read<'w>(imp: &'w syn::ItemImpl, at: At<'w>) -> TraitTool<'w> {
     }
 }
 
-/// The value of a fn body: its tail expression (or a lone `return`).
-fn tail(block: &syn::Block) -> Option<&syn::Expr> {
-    match block.stmts.as_slice() {
-        [syn::Stmt::Expr(e, None)] => Some(e),
-        [syn::Stmt::Expr(syn::Expr::Return(r), _)] => r.expr.as_deref(),
-        _ => None,
-    }
-}
-
 fn is_none(e: &syn::Expr) -> bool {
     matches!(e, syn::Expr::Path(p) if p.path.is_ident("None"))
 }
 
 /// `"x"`, `"x".into()`, `"x".to_string()`, `Cow::Borrowed("x")`, `String::from("x")`,
-/// `Some(…)`, `None`, a const.
+/// `Some(…)`, `None`, a const, and the rest of what [`crate::model::eval`] evaluates.
 pub fn eval_opt_string(e: &syn::Expr, at: At) -> Opt<String> {
-    if is_none(e) {
-        return Opt::Absent;
-    }
-    match e {
-        syn::Expr::Call(c) if c.args.len() == 1 => {
-            let syn::Expr::Path(p) = &*c.func else { return opaque(e) };
-            let last = p.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
-            match last.as_str() {
-                "Some" | "Borrowed" | "Owned" | "from" | "new" => eval_opt_string(&c.args[0], at),
-                _ => opaque(e),
-            }
-        }
-        syn::Expr::MethodCall(mc)
-            if mc.args.is_empty() && matches!(mc.method.to_string().as_str(), "into" | "to_string" | "to_owned") =>
-        {
-            eval_opt_string(&mc.receiver, at)
-        }
-        syn::Expr::Paren(p) => eval_opt_string(&p.expr, at),
-        _ => match eval_str(e, at) {
-            Some(s) => Opt::Known(s),
-            None => opaque(e),
+    use crate::model::eval::{Evaluator, Frame, Val};
+    let mut lowerer = crate::model::Lowerer::new(at.ws);
+    let frame = Frame::new(crate::model::Scope { krate: at.krate, module: at.module, generics: Vec::new() });
+    match Evaluator::new(&mut lowerer).eval(e, None, &frame) {
+        Ok(Val::Opt(None)) => Opt::Absent,
+        Ok(Val::Str(s)) => Opt::Known(s),
+        Ok(Val::Opt(Some(v))) => match *v {
+            Val::Str(s) => Opt::Known(s),
+            _ => opaque(e),
         },
+        _ => opaque(e),
     }
 }
 
@@ -141,17 +115,19 @@ const HINTS: &[(&str, &str, &str)] = &[
     ("open_world", "open_world_hint", "openWorldHint"),
 ];
 
-/// `Some(builder)` / `builder` → `Some(Some(map))`, `None` → `Some(None)`, unreadable → `None`.
-fn annotations_value(e: &syn::Expr) -> Option<Option<Map<String, Value>>> {
+const NOT_A_BUILDER: &str = "`annotations()` is not a simple `ToolAnnotations` builder";
+
+/// `Some(builder)` / `builder` → the map it builds, `None` → absent, anything else → opaque.
+fn annotations_value(e: &syn::Expr) -> Opt<Map<String, Value>> {
     if is_none(e) {
-        return Some(None);
+        return Opt::Absent;
     }
     if let syn::Expr::Call(c) = e {
         if matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident("Some")) && c.args.len() == 1 {
             return annotations_value(&c.args[0]);
         }
     }
-    let given = builder(e)?;
+    let Some(given) = builder(e) else { return Opt::Opaque(NOT_A_BUILDER.into()) };
     let mut out = Map::new();
     if let Some(v) = given.iter().rev().find(|(k, _)| k == "title") {
         out.insert("title".into(), v.1.clone());
@@ -161,7 +137,7 @@ fn annotations_value(e: &syn::Expr) -> Option<Option<Map<String, Value>>> {
             out.insert((*json).into(), v.1.clone());
         }
     }
-    Some(Some(out))
+    Opt::Known(out)
 }
 
 /// The (JSON key, value) pairs a `ToolAnnotations` builder chain sets, in order.
@@ -228,21 +204,25 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn ann(src: &str) -> Option<Option<Map<String, Value>>> {
-        annotations_value(&syn::parse_str(src).unwrap())
+    fn ann(src: &str) -> Opt<Value> {
+        match annotations_value(&syn::parse_str(src).unwrap()) {
+            Opt::Known(m) => Opt::Known(Value::Object(m)),
+            Opt::Absent => Opt::Absent,
+            Opt::Opaque(why) => Opt::Opaque(why),
+        }
     }
 
     #[test]
     fn annotation_builders() {
         assert_eq!(
-            ann("Some(ToolAnnotations::new().read_only(true).open_world(false))").unwrap().map(Value::Object),
-            Some(json!({"readOnlyHint": true, "openWorldHint": false}))
+            ann("Some(ToolAnnotations::new().read_only(true).open_world(false))"),
+            Opt::Known(json!({"readOnlyHint": true, "openWorldHint": false}))
         );
         assert_eq!(
-            ann("ToolAnnotations::with_title(\"T\").destructive(true)").unwrap().map(Value::Object),
-            Some(json!({"title": "T", "destructiveHint": true}))
+            ann("ToolAnnotations::with_title(\"T\").destructive(true)"),
+            Opt::Known(json!({"title": "T", "destructiveHint": true}))
         );
-        assert_eq!(ann("None"), Some(None));
-        assert_eq!(ann("make()"), None);
+        assert_eq!(ann("None"), Opt::Absent);
+        assert_eq!(ann("make()"), Opt::Opaque(NOT_A_BUILDER.into()));
     }
 }

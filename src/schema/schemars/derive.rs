@@ -7,7 +7,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use serde_json::{json, Value};
 
-use super::gen::Gen;
+use super::defaults;
+use super::generator::Gen;
 use super::literal::HandWritten;
 use super::private::{self, apply_internal_tag, insert_object_property};
 use crate::model::DefId;
@@ -120,12 +121,6 @@ fn collect_params(ty: &Ty, out: &mut BTreeSet<usize>) {
         Ty::Tuple(ts) | Ty::Named(_, ts) => ts.iter().for_each(|t| collect_params(t, out)),
         _ => {}
     }
-}
-
-pub fn mentions_param(ty: &Ty) -> bool {
-    let mut s = BTreeSet::new();
-    collect_params(ty, &mut s);
-    !s.is_empty()
 }
 
 impl Gen<'_, '_> {
@@ -342,13 +337,6 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// Whether `<def>` derives (or implements by hand) a trait.
-    pub fn has_trait(&mut self, id: DefId, trait_name: &str) -> bool {
-        let item = self.def(id).item;
-        derives(item_attrs(self.lw.ws.item(item))).iter().any(|d| d == trait_name)
-            || self.impl_of(id, trait_name).is_some()
-    }
-
     /// `<T as JsonSchema>::json_schema` of a struct or enum of ours.
     pub fn named_json_schema(&mut self, id: DefId, args: &[Ty]) -> Value {
         if let Some(t) = self.forwarded(id, args) {
@@ -552,7 +540,7 @@ impl Gen<'_, '_> {
             schema["additionalProperties"] = Value::Bool(false);
         }
         let container_has_default = container_default != FieldDefault::None;
-        let mut container_value: Option<Option<serde_json::Map<String, Value>>> = None;
+        let mut container_value = defaults::ContainerValue::default();
         for field in fields {
             if !self.in_contract(field.skip_de, field.skip_ser) {
                 continue;
@@ -771,9 +759,9 @@ impl Gen<'_, '_> {
         let mut next: i128 = 0;
         for v in &e.variants {
             if let Some((_, expr)) = &v.discriminant {
-                match super::defaults::int_literal(expr) {
-                    Some(n) => next = n,
-                    None => {
+                match crate::model::eval::discriminant(self.lw, expr, def_scope(def)) {
+                    Ok(n) => next = n,
+                    Err(_) => {
                         self.opaque(format!(
                             "`{}::{}` has a discriminant that cannot be evaluated",
                             def.rust_name, v.ident
@@ -788,82 +776,27 @@ impl Gen<'_, '_> {
         json!({"type": "integer", "enum": values})
     }
 
-    /// The serialised default of a field, when schemars shows one.
+    /// The serialised default of a field, when schemars shows one (see [`super::defaults`]): a
+    /// default only known at runtime makes the schema opaque, one the CLI cannot evaluate is an
+    /// error.
     fn field_default(
         &mut self,
         def: &TypeDef,
         field: &Field,
         args: &[Ty],
         container_default: &FieldDefault,
-        container_value: &mut Option<Option<serde_json::Map<String, Value>>>,
+        container_value: &mut defaults::ContainerValue,
     ) -> Option<Value> {
-        if field.skip_ser || (field.default == FieldDefault::None && *container_default == FieldDefault::None) {
-            return None;
-        }
-        // The derive bounds type parameters by `JsonSchema` only: a field of a parameter's type
-        // is not known to be `Serialize`, so schemars shows no default.
-        if mentions_param(&field.ty) {
-            return None;
-        }
-        let ty = substitute(&field.ty, args);
-        let scope = def_scope(def);
-        let what = format!("{}.{}", def.rust_name, field.rust_name.clone().unwrap_or_default());
-        let value = match &field.default {
-            FieldDefault::Default => self.type_default(&ty, 0),
-            FieldDefault::Path(p) => self.call_fn(p, Some(&ty), &scope, 0),
-            FieldDefault::None => {
-                if container_value.is_none() {
-                    let self_ty = Ty::Named(self.def_id_of(def), args.to_vec());
-                    let v = match container_default {
-                        FieldDefault::Path(p) => self.call_fn(p, Some(&self_ty), &scope, 0),
-                        _ => self.type_default(&self_ty, 0),
-                    };
-                    *container_value = Some(match v {
-                        Ok(Value::Object(m)) => Some(m),
-                        Ok(_) => Some(Default::default()),
-                        Err(e) => {
-                            self.opaque(format!("the default of `{}`: {e}", def.rust_name));
-                            None
-                        }
-                    });
-                }
-                match container_value.as_ref().expect("set") {
-                    Some(m) => match m.get(&field.ser_name) {
-                        Some(v) => Ok(v.clone()),
-                        None => return None,
-                    },
-                    None => return None,
-                }
-            }
-        };
-        let value = match value {
+        match defaults::field_default(self.lw, def, field, args, container_default, container_value) {
             Ok(v) => v,
-            Err(e) => {
-                self.opaque(format!("the default of `{what}`: {e}"));
-                return None;
+            Err(defaults::NoDefault::Opaque(why)) => {
+                self.opaque(why);
+                None
             }
-        };
-        if let Some(pred) = &field.skip_ser_if {
-            match self.predicate(pred, &value, &ty, &scope) {
-                Ok(true) => return None,
-                Ok(false) => {}
-                Err(e) => {
-                    self.opaque(format!("`{what}`: skip_serializing_if = \"{pred}\" on its default: {e}"));
-                    return None;
-                }
+            Err(defaults::NoDefault::Error(d)) => {
+                defaults::report(self.lw, d);
+                None
             }
         }
-        if field.schemars.custom_serialize {
-            self.opaque(format!("the default of `{what}` is serialised by custom code"));
-            return None;
-        }
-        if !self.implements_serialize(&ty) {
-            return None;
-        }
-        Some(value)
-    }
-
-    pub fn def_id_of(&self, def: &TypeDef) -> DefId {
-        DefId(self.lw.model.defs.iter().position(|d| d.item == def.item).expect("def is in the model"))
     }
 }

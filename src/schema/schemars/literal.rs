@@ -9,7 +9,9 @@ use std::collections::HashMap;
 use proc_macro2::{TokenStream, TokenTree};
 use serde_json::Value;
 
-use super::gen::Gen;
+use super::defaults;
+use super::generator::Gen;
+use crate::model::eval::{Evaluator, Frame};
 use crate::model::Scope;
 use crate::source::{ItemKind, ItemRef, Namespace, Resolved};
 
@@ -216,12 +218,7 @@ impl Gen<'_, '_> {
             syn::Expr::MethodCall(mc) if WRAPPING_METHODS.contains(&mc.method.to_string().as_str()) => {
                 self.literal_value(&mc.receiver, scope, env)
             }
-            syn::Expr::Binary(_) => self.const_int(e, scope, 0).and_then(int_value),
-            syn::Expr::Path(p) => match self.const_int(e, scope, 0) {
-                Ok(n) => int_value(n),
-                Err(_) => self.eval_path_value(p, scope),
-            },
-            other => self.eval_expr(other, None, scope, 0),
+            other => self.evaluated(other, scope),
         }
     }
 
@@ -250,54 +247,12 @@ impl Gen<'_, '_> {
         Ok(Value::String(out))
     }
 
-    fn eval_path_value(&mut self, p: &syn::ExprPath, scope: &Scope) -> Result<Value, String> {
-        self.eval_expr(&syn::Expr::Path(p.clone()), None, scope, 0)
-    }
-
-    /// An integer constant expression (`5 * 60 * 1000`, `MAX as u64`, a `const` of the crate),
-    /// as rustc folds it; overflow is refused rather than wrapped.
-    fn const_int(&mut self, e: &syn::Expr, scope: &Scope, depth: usize) -> Result<i128, String> {
-        if depth > 32 {
-            return Err("a constant nested too deeply".into());
-        }
-        let d = depth + 1;
-        match e {
-            syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse().map_err(|e| e.to_string()),
-            syn::Expr::Paren(p) => self.const_int(&p.expr, scope, d),
-            syn::Expr::Group(g) => self.const_int(&g.expr, scope, d),
-            syn::Expr::Cast(c) if !is_float_type(&c.ty) => self.const_int(&c.expr, scope, d),
-            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => Ok(-self.const_int(&u.expr, scope, d)?),
-            syn::Expr::Binary(b) => {
-                let (l, r) = (self.const_int(&b.left, scope, d)?, self.const_int(&b.right, scope, d)?);
-                let v = match b.op {
-                    syn::BinOp::Add(_) => l.checked_add(r),
-                    syn::BinOp::Sub(_) => l.checked_sub(r),
-                    syn::BinOp::Mul(_) => l.checked_mul(r),
-                    syn::BinOp::Div(_) => l.checked_div(r),
-                    syn::BinOp::Rem(_) => l.checked_rem(r),
-                    syn::BinOp::Shl(_) => u32::try_from(r).ok().and_then(|r| l.checked_shl(r)),
-                    syn::BinOp::Shr(_) => u32::try_from(r).ok().and_then(|r| l.checked_shr(r)),
-                    _ => return Err("an operator that is not arithmetic".into()),
-                };
-                v.ok_or_else(|| "an arithmetic overflow".into())
-            }
-            syn::Expr::Path(p) => {
-                let segs: Vec<String> = crate::model::path_segments(&p.path);
-                match self.lw.ws.resolve(scope.krate, scope.module, &segs, Namespace::Value) {
-                    Resolved::Item(item, ItemKind::Const | ItemKind::Static) => {
-                        let init = match self.lw.ws.item(item) {
-                            syn::Item::Const(c) => (*c.expr).clone(),
-                            syn::Item::Static(s) => (*s.expr).clone(),
-                            _ => return Err("not a const".into()),
-                        };
-                        let s = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
-                        self.const_int(&init, &s, d)
-                    }
-                    _ => Err(format!("`{}` is not a const of the crate", segs.join("::"))),
-                }
-            }
-            _ => Err("an expression that is not an integer constant".into()),
-        }
+    /// Any other value (`5 * 60 * 1000`, `MAX as u64`, a const of the workspace): the one
+    /// evaluator's value, serialised as serde would.
+    fn evaluated(&mut self, e: &syn::Expr, scope: &Scope) -> Result<Value, String> {
+        let frame = Frame::new(scope.clone());
+        let value = Evaluator::new(self.lw).eval(e, None, &frame).map_err(|x| x.reason)?;
+        defaults::serialize(self.lw, &value)
     }
 
     /// A `json!`/`json_schema!` literal; values that are Rust expressions are evaluated (consts,
@@ -325,13 +280,6 @@ impl Gen<'_, '_> {
     }
 }
 
-fn int_value(n: i128) -> Result<Value, String> {
-    serde_json::Number::from_i128(n).map(Value::Number).ok_or_else(|| "an integer too large for JSON".into())
-}
-
-fn is_float_type(ty: &syn::Type) -> bool {
-    matches!(ty, syn::Type::Path(p) if p.path.is_ident("f32") || p.path.is_ident("f64"))
-}
 
 fn is_json_macro(mac: &syn::Macro) -> bool {
     mac.path.segments.last().is_some_and(|s| s.ident == "json" || s.ident == "json_schema")

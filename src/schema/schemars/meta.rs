@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::gen::Gen;
+use super::generator::Gen;
 use super::private::{self, has_type, insert_validation, title_and_description};
 use crate::model::{SchemarsAttrs, Scope, Validations};
 
@@ -38,9 +38,10 @@ impl Gen<'_, '_> {
         if !attrs.examples.is_empty() {
             let mut values = Vec::new();
             for e in &attrs.examples {
-                match self.eval_expr(e, None, scope, 0) {
+                match super::defaults::example(self.lw, e, scope, &format!("an `example` value of `{what}`")) {
                     Ok(v) => values.push(v),
-                    Err(why) => self.opaque(format!("`{what}`: an `example` value cannot be evaluated ({why})")),
+                    Err(super::defaults::NoDefault::Opaque(why)) => self.opaque(why),
+                    Err(super::defaults::NoDefault::Error(d)) => super::defaults::report(self.lw, d),
                 }
             }
             private::insert(schema, "examples", Value::Array(values));

@@ -375,7 +375,8 @@ fn structs_required_and_defaults() {
 }
 
 /// §6.4: container `#[serde(default)]` with a derived or hand-written `Default`; a `Default`
-/// that cannot be evaluated is opaque; a type that is not `Serialize` shows no default.
+/// that reads the running program's world is opaque; a type that is not `Serialize` shows no
+/// default.
 #[test]
 fn container_defaults() {
     let src = r#"
@@ -394,8 +395,12 @@ fn container_defaults() {
         impl Manual { fn base() -> Self { Manual { n: 0, label: String::new(), mode: Mode::Slow } } }
         #[derive(Deserialize, Serialize)]
         #[serde(default)]
+        pub struct Bound { pub n: u32 }
+        impl Default for Bound { fn default() -> Self { let n = 3; Self { n } } }
+        #[derive(Deserialize, Serialize)]
+        #[serde(default)]
         pub struct Opaque { pub n: u32 }
-        impl Default for Opaque { fn default() -> Self { let n = 3; Self { n } } }
+        impl Default for Opaque { fn default() -> Self { Self { n: std::process::id() } } }
         #[derive(Deserialize, Default)]
         pub struct NoSer { pub n: u32 }
         #[derive(Deserialize)]
@@ -409,8 +414,10 @@ fn container_defaults() {
     let s = generate(src, "Manual", PARAMS, true).schema;
     assert_eq!(s["properties"]["n"]["default"], json!(7));
     assert_eq!(s["properties"]["label"]["default"], json!("x"));
+    let s = input(src, "Bound");
+    assert_eq!(s["properties"]["n"]["default"], json!(3));
     let r = generate(src, "Opaque", PARAMS, true);
-    assert!(!r.opaque.is_empty());
+    assert!(r.opaque.iter().any(|o| o.contains("std::process::id")), "{:?}", r.opaque);
     let s = input(src, "UsesNoSer");
     assert!(s["properties"]["x"].get("default").is_none());
     assert_eq!(s["properties"]["m"]["default"], json!("fast"));

@@ -1,0 +1,520 @@
+//! The one evaluator of Rust expressions whose value is known without running the program:
+//! serde defaults, `Default` impls, attribute values (`description = CONST`, `concat!`),
+//! `skip_serializing_if` predicates, enum discriminants.
+//!
+//! Values are typed ([`Val`]): integers carry their Rust type (so `u8` arithmetic overflows where
+//! rustc would refuse it, `as` casts truncate, `usize` is the 64-bit host's), floats are `f32` or
+//! `f64` (an `f32` is widened to `f64` as serde_json does), and structs and enum values keep
+//! their definition so that serde's serialisation can be emulated afterwards.
+//!
+//! The grammar: literals; unary and binary operators (checked integer arithmetic, float
+//! arithmetic, comparisons, `&&`/`||`); `as` casts; `i64::MAX`-style constants; paths to `const`
+//! and `static` items (any module or crate of the workspace, associated consts of our types);
+//! blocks with `let` bindings and `if`/`else`; arrays, `[x; n]`, tuples, `vec![]`, `concat!`,
+//! `format!` (plain `{}` placeholders), `stringify!`, `include_str!`, `json!`,
+//! `env!("CARGO_PKG_…")` (from the manifest); `Some`, `None`, `String::from`, `.to_string()`,
+//! `.into()`, `Vec::new()`, `HashMap::from`, `Box::new`, `Duration::from_secs`…; a few methods
+//! (`len`, `is_empty`, `unwrap_or`, `pow`, `iter().map(…).collect()`…); struct literals with
+//! `..Default::default()`; enum variants; `Default::default()` of any type of ours; calls of fns
+//! of the workspace (free or associated) whose body is itself in this grammar, arguments bound.
+//!
+//! The rule for what is not: an expression outside the grammar fails with
+//! [`Failure::Unsupported`] (our limit, an error: the user simplifies it or gives the schema in
+//! the config); one whose value is made when the program runs or is built (the clock, the
+//! environment, randomness, files, another `env!`: see [`RUNTIME_APIS`]) with
+//! [`Failure::Runtime`] (a warning, the key left out); one rustc would refuse (an overflow, a
+//! missing field) with [`Failure::Invalid`] (an error). Every failure carries the span of the
+//! sub-expression at fault.
+
+mod calls;
+mod default_impl;
+mod items;
+mod macros;
+mod numbers;
+
+pub use default_impl::derives;
+
+use std::collections::HashMap;
+
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+use syn::{Expr, Lit};
+
+use super::{Body, DefId, FloatKind, IntKind, Lowerer, Opt, Scope, Ty};
+use crate::diagnostics::Location;
+use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved};
+
+/// Diagnostic code: a serde default (a field's or container's `default`, a `Default` impl)
+/// outside what the evaluator knows.
+pub const DEFAULT_NOT_EVALUABLE: &str = "default-not-evaluable";
+
+/// Diagnostic code: an attribute value (`description = expr`, `#[schemars(example = expr)]`)
+/// outside what the evaluator knows.
+pub const VALUE_NOT_EVALUABLE: &str = "value-not-evaluable";
+
+/// What to tell the user when a default cannot be evaluated.
+pub const HELP: &str = "the CLI evaluates literals, arithmetic, casts, consts and statics, strings, `Some`/`vec!`/\
+     `Vec::new()`, struct literals with `..Default::default()`, enum variants and fns of the workspace made of these; \
+     simplify the expression to these, or give the tool's schema in the config `schemas` table";
+
+/// What to tell the user when an attribute value cannot be evaluated.
+pub const HELP_VALUE: &str = "the CLI evaluates literals, `concat!`, `env!(\"CARGO_PKG_…\")`, `include_str!`, consts \
+     and statics, and fns of the workspace made of these; write the value in these terms";
+
+/// Nested evaluations (calls, consts, sub-expressions) deeper than this are refused.
+const MAX_DEPTH: usize = 96;
+/// Longest sequence a `[x; n]` or `vec![x; n]` may build.
+const MAX_REPEAT: u64 = 4096;
+
+/// A value computed from source.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Val {
+    Int(i128, IntKind),
+    Float(f64, FloatKind),
+    Bool(bool),
+    Char(char),
+    Str(String),
+    Unit,
+    Opt(Option<Box<Val>>),
+    /// `Vec`, arrays, slices, sets.
+    Seq(Vec<Val>),
+    Tuple(Vec<Val>),
+    Map(Vec<(Val, Val)>),
+    /// A struct of ours; a field is `None` when serde never serialises it (not evaluated).
+    Struct {
+        def: DefId,
+        args: Vec<Ty>,
+        fields: Vec<Option<Val>>,
+    },
+    /// An enum value of ours, with its fields in declaration order.
+    Variant {
+        def: DefId,
+        args: Vec<Ty>,
+        variant: usize,
+        fields: Vec<Option<Val>>,
+    },
+    /// A value whose serialisation is known directly (`json!`, a `Duration`, a chrono epoch).
+    Json(serde_json::Value),
+}
+
+/// Why an expression has no value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Failure {
+    /// Outside the grammar this evaluator knows: our limit.
+    Unsupported,
+    /// Its value exists only when the program runs (clock, environment, randomness, I/O).
+    Runtime,
+    /// rustc would refuse it (an overflow, a division by zero).
+    Invalid,
+}
+
+/// A failure with the sub-expression at fault.
+#[derive(Debug, Clone)]
+pub struct EvalError {
+    pub failure: Failure,
+    pub reason: String,
+    pub span: Span,
+    pub krate: usize,
+    pub module: ModuleId,
+}
+
+impl EvalError {
+    pub fn location(&self, lw: &Lowerer) -> Location {
+        lw.location(self.krate, self.module, self.span)
+    }
+}
+
+pub type Eval = Result<Val, EvalError>;
+
+/// Paths (or their last segments, `*::now`) whose value is only known when the program runs.
+pub const RUNTIME_APIS: &[&str] = &[
+    "std::env",
+    "env::var",
+    "env::var_os",
+    "env::args",
+    "env::current_dir",
+    "env::temp_dir",
+    "env::home_dir",
+    "std::fs",
+    "fs::read_to_string",
+    "std::process",
+    "std::time::Instant",
+    "std::time::SystemTime",
+    "*::now",
+    "*::now_utc",
+    "*::new_v4",
+    "*::new_v7",
+    "*::random",
+    "*::thread_rng",
+    "rand",
+    "dirs",
+    "home",
+    "num_cpus",
+    "hostname",
+    "*::available_parallelism",
+];
+
+/// Where an expression is evaluated: its module, the `Self` type, the locals bound so far.
+#[derive(Debug, Clone)]
+pub struct Frame {
+    pub scope: Scope,
+    pub self_ty: Option<Ty>,
+    pub locals: Vec<(String, Val)>,
+}
+
+impl Frame {
+    pub fn new(scope: Scope) -> Self {
+        Frame { scope, self_ty: None, locals: Vec::new() }
+    }
+
+    pub fn with_self(mut self, ty: Option<Ty>) -> Self {
+        self.self_ty = ty;
+        self
+    }
+
+    pub fn bind(mut self, name: &str, v: Val) -> Self {
+        self.locals.push((name.to_owned(), v));
+        self
+    }
+
+    fn local(&self, name: &str) -> Option<&Val> {
+        self.locals.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+}
+
+/// The hand-written impls of the workspace, found once per run.
+#[derive(Debug, Default)]
+pub struct ImplIndex {
+    /// `impl Default for X`, by X.
+    pub default: HashMap<ItemRef, ItemRef>,
+    /// Inherent `impl X { … }` blocks, by X.
+    pub inherent: HashMap<ItemRef, Vec<ItemRef>>,
+    /// Types with a hand-written `impl Serialize`.
+    pub serialize: std::collections::HashSet<ItemRef>,
+}
+
+/// The evaluator, over the types lowered so far.
+pub struct Evaluator<'a, 'w> {
+    pub lw: &'a mut Lowerer<'w>,
+    depth: usize,
+    /// Consts and fns being evaluated: reaching one again is a cycle.
+    active: Vec<ItemRef>,
+}
+
+/// The value of a fn body without statements: its tail expression (or a lone `return`).
+pub fn tail_expr(block: &syn::Block) -> Option<&Expr> {
+    match block.stmts.as_slice() {
+        [syn::Stmt::Expr(e, None)] => Some(e),
+        [syn::Stmt::Expr(Expr::Return(r), _)] => r.expr.as_deref(),
+        _ => None,
+    }
+}
+
+pub(crate) use super::lower::path_segments;
+
+/// Whether a path (as spelled out by the resolver) reads the running program's world.
+pub fn is_runtime_api(segs: &[String]) -> bool {
+    let segs: Vec<&str> = segs.iter().map(String::as_str).filter(|s| !s.is_empty()).collect();
+    let joined = segs.join("::");
+    RUNTIME_APIS.iter().any(|api| match api.strip_prefix("*::") {
+        Some(last) => segs.last() == Some(&last),
+        None => joined == *api || joined.starts_with(&format!("{api}::")) || joined.ends_with(&format!("::{api}")),
+    })
+}
+
+impl Val {
+    pub fn kind_of(&self) -> &'static str {
+        match self {
+            Val::Int(..) => "an integer",
+            Val::Float(..) => "a float",
+            Val::Bool(_) => "a bool",
+            Val::Char(_) => "a char",
+            Val::Str(_) => "a string",
+            Val::Unit => "`()`",
+            Val::Opt(_) => "an Option",
+            Val::Seq(_) => "a sequence",
+            Val::Tuple(_) => "a tuple",
+            Val::Map(_) => "a map",
+            Val::Struct { .. } => "a struct",
+            Val::Variant { .. } => "an enum value",
+            Val::Json(_) => "a JSON value",
+        }
+    }
+
+    /// The text `Display` gives (`concat!` pieces, `format!` arguments, `.to_string()`).
+    fn display(&self) -> Option<String> {
+        Some(match self {
+            Val::Int(n, _) => n.to_string(),
+            Val::Float(f, FloatKind::F32) => (*f as f32).to_string(),
+            Val::Float(f, FloatKind::F64) => f.to_string(),
+            Val::Bool(b) => b.to_string(),
+            Val::Char(c) => c.to_string(),
+            Val::Str(s) => s.clone(),
+            _ => return None,
+        })
+    }
+}
+
+impl<'a, 'w> Evaluator<'a, 'w> {
+    pub fn new(lw: &'a mut Lowerer<'w>) -> Self {
+        Evaluator { lw, depth: 0, active: Vec::new() }
+    }
+
+    fn fail(&self, node: &dyn Spanned, f: &Frame, failure: Failure, reason: impl Into<String>) -> EvalError {
+        EvalError { failure, reason: reason.into(), span: node.span(), krate: f.scope.krate, module: f.scope.module }
+    }
+
+    pub fn unsupported(&self, node: &dyn Spanned, f: &Frame, reason: impl Into<String>) -> EvalError {
+        self.fail(node, f, Failure::Unsupported, reason)
+    }
+
+    /// The value of `e`, of type `want` when known, evaluated in `f`.
+    pub fn eval(&mut self, e: &Expr, want: Option<&Ty>, f: &Frame) -> Eval {
+        if self.depth >= MAX_DEPTH {
+            return Err(self.unsupported(e, f, format!("it nests more than {MAX_DEPTH} evaluations deep")));
+        }
+        self.depth += 1;
+        let out = self.eval_inner(e, want, f);
+        self.depth -= 1;
+        // An unsuffixed integer (i32 only by fallback) takes the type the context expects: rustc
+        // would have inferred it.
+        match (out?, want) {
+            (Val::Int(n, IntKind::I32), Some(Ty::Int(k))) if *k != IntKind::I32 => self.in_range(n, *k, e, f),
+            (v, _) => Ok(v),
+        }
+    }
+
+    fn eval_inner(&mut self, e: &Expr, want: Option<&Ty>, f: &Frame) -> Eval {
+        match e {
+            Expr::Lit(l) => self.literal(&l.lit, want, f),
+            Expr::Paren(p) => self.eval(&p.expr, want, f),
+            Expr::Group(g) => self.eval(&g.expr, want, f),
+            Expr::Reference(r) => self.eval(&r.expr, want, f),
+            Expr::Unary(u) => self.unary(u, want, f),
+            Expr::Binary(b) => self.binary(b, want, f),
+            Expr::Cast(c) => self.cast(c, f),
+            Expr::Block(b) if b.label.is_none() => self.block(&b.block, want, f),
+            Expr::Unsafe(b) => self.block(&b.block, want, f),
+            Expr::Const(b) => self.block(&b.block, want, f),
+            Expr::If(i) => self.if_else(i, want, f),
+            Expr::Array(a) => {
+                let item = element_type(want);
+                let items = a.elems.iter().map(|x| self.eval(x, item.as_ref(), f)).collect::<Result<_, _>>()?;
+                Ok(Val::Seq(items))
+            }
+            Expr::Repeat(r) => {
+                let item = element_type(want);
+                let x = self.eval(&r.expr, item.as_ref(), f)?;
+                let n = self.count(&r.len, f)?;
+                Ok(Val::Seq(vec![x; n]))
+            }
+            Expr::Tuple(t) if t.elems.is_empty() => Ok(Val::Unit),
+            Expr::Tuple(t) => {
+                let tys: Vec<Option<Ty>> = match want {
+                    Some(Ty::Tuple(ts)) if ts.len() == t.elems.len() => ts.iter().cloned().map(Some).collect(),
+                    _ => vec![None; t.elems.len()],
+                };
+                let items =
+                    t.elems.iter().zip(&tys).map(|(x, ty)| self.eval(x, ty.as_ref(), f)).collect::<Result<_, _>>()?;
+                Ok(Val::Tuple(items))
+            }
+            Expr::Macro(m) => self.mac(&m.mac, e, want, f),
+            Expr::Path(p) if p.qself.is_none() => self.path(&p.path, e, want, f),
+            Expr::Call(c) => self.call(c, want, f),
+            Expr::MethodCall(m) => self.method(m, want, f),
+            Expr::Struct(s) if s.qself.is_none() => self.struct_literal(s, want, f),
+            Expr::Field(x) => self.field(x, f),
+            Expr::Index(x) => {
+                let base = self.eval(&x.expr, None, f)?;
+                let i = self.count(&x.index, f)?;
+                match base {
+                    Val::Seq(items) | Val::Tuple(items) => {
+                        items.get(i).cloned().ok_or_else(|| self.fail(e, f, Failure::Invalid, "index out of bounds"))
+                    }
+                    other => Err(self.unsupported(e, f, format!("indexing {}", other.kind_of()))),
+                }
+            }
+            // `x?` of an `Option` value known to be `Some`.
+            Expr::Try(t) => match self.eval(&t.expr, None, f)? {
+                Val::Opt(Some(v)) => Ok(*v),
+                other => Err(self.unsupported(e, f, format!("`?` on {}", other.kind_of()))),
+            },
+            Expr::Return(r) => match &r.expr {
+                Some(x) => self.eval(x, want, f),
+                None => Ok(Val::Unit),
+            },
+            _ => Err(self.unsupported(e, f, format!("`{}` is not a value expression the CLI evaluates", text(e)))),
+        }
+    }
+
+    fn count(&mut self, e: &Expr, f: &Frame) -> Result<usize, EvalError> {
+        match self.eval(e, Some(&Ty::Int(IntKind::Usize)), f)? {
+            Val::Int(n, _) if (0..=MAX_REPEAT as i128).contains(&n) => Ok(n as usize),
+            Val::Int(..) => Err(self.unsupported(e, f, format!("a length above {MAX_REPEAT}"))),
+            other => Err(self.unsupported(e, f, format!("{} where a length is expected", other.kind_of()))),
+        }
+    }
+
+    fn boolean(&mut self, e: &Expr, f: &Frame) -> Result<bool, EvalError> {
+        match self.eval(e, Some(&Ty::Bool), f)? {
+            Val::Bool(b) => Ok(b),
+            other => Err(self.unsupported(e, f, format!("{} where a bool is expected", other.kind_of()))),
+        }
+    }
+
+    /// A block: `let x = …;` bindings, then its tail expression.
+    fn block(&mut self, block: &syn::Block, want: Option<&Ty>, f: &Frame) -> Eval {
+        let mut frame = f.clone();
+        let Some((last, init)) = block.stmts.split_last() else { return Ok(Val::Unit) };
+        for stmt in init {
+            match stmt {
+                syn::Stmt::Local(local) => {
+                    let (name, ty) = match &local.pat {
+                        syn::Pat::Ident(pi) if pi.subpat.is_none() => (pi.ident.to_string(), None),
+                        syn::Pat::Type(pt) => match &*pt.pat {
+                            syn::Pat::Ident(pi) => (pi.ident.to_string(), Some(self.lw.lower(&pt.ty, &f.scope))),
+                            _ => return Err(self.unsupported(&local.pat, f, "a `let` with a pattern")),
+                        },
+                        _ => return Err(self.unsupported(&local.pat, f, "a `let` with a pattern")),
+                    };
+                    let Some(init) = local.init.as_ref().filter(|i| i.diverge.is_none()) else {
+                        return Err(self.unsupported(local, f, "a `let` without a plain initialiser"));
+                    };
+                    let v = self.eval(&init.expr, ty.as_ref(), &frame)?;
+                    frame.locals.push((name, v));
+                }
+                syn::Stmt::Item(syn::Item::Const(_) | syn::Item::Use(_)) => {}
+                other => return Err(self.unsupported(other, f, "a statement with side effects")),
+            }
+        }
+        match last {
+            syn::Stmt::Expr(e, None) => self.eval(e, want, &frame),
+            syn::Stmt::Expr(Expr::Return(r), _) => match &r.expr {
+                Some(e) => self.eval(e, want, &frame),
+                None => Ok(Val::Unit),
+            },
+            other => Err(self.unsupported(other, f, "a block that ends with a statement")),
+        }
+    }
+
+    fn if_else(&mut self, i: &syn::ExprIf, want: Option<&Ty>, f: &Frame) -> Eval {
+        if let Expr::Let(l) = &*i.cond {
+            return Err(self.unsupported(l, f, "an `if let`"));
+        }
+        if self.boolean(&i.cond, f)? {
+            self.block(&i.then_branch, want, f)
+        } else {
+            match &i.else_branch {
+                Some((_, e)) => self.eval(e, want, f),
+                None => Ok(Val::Unit),
+            }
+        }
+    }
+}
+
+fn member_is(member: &syn::Member, field: &crate::model::Field, index: usize) -> bool {
+    match (member, &field.rust_name) {
+        (syn::Member::Named(n), Some(r)) => crate::source::unraw_ident(&n.to_string()) == *r,
+        (syn::Member::Unnamed(ix), None) => ix.index as usize == index,
+        _ => false,
+    }
+}
+
+fn element_type(want: Option<&Ty>) -> Option<Ty> {
+    match want {
+        Some(Ty::Seq(t) | Ty::Set(t) | Ty::Array(t, _)) => Some((**t).clone()),
+        _ => None,
+    }
+}
+
+fn text(node: &dyn quote::ToTokens) -> String {
+    let s = node.to_token_stream().to_string();
+    if s.chars().count() > 80 {
+        format!("{}…", s.chars().take(80).collect::<String>())
+    } else {
+        s
+    }
+}
+
+fn text_op(op: &syn::UnOp) -> &'static str {
+    match op {
+        syn::UnOp::Deref(_) => "*",
+        syn::UnOp::Not(_) => "!",
+        _ => "-",
+    }
+}
+
+/// The value of a `&str` expression known without running anything (attribute values such as
+/// `description = CONST`), written in `scope`.
+pub fn eval_str(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Result<String, EvalError> {
+    let frame = Frame::new(scope);
+    let mut ev = Evaluator::new(lw);
+    match ev.eval(e, Some(&Ty::String), &frame)? {
+        Val::Str(s) => Ok(s),
+        other => Err(ev.unsupported(e, &frame, format!("{} where a string is expected", other.kind_of()))),
+    }
+}
+
+/// The length of an array type (`[T; 4]`, `[T; 2 * N]` with `N` a const) written in `scope`.
+pub fn array_len(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Option<u64> {
+    match Evaluator::new(lw).eval(e, Some(&Ty::Int(IntKind::Usize)), &Frame::new(scope)) {
+        Ok(Val::Int(n, _)) => u64::try_from(n).ok(),
+        _ => None,
+    }
+}
+
+/// Evaluate the validation bounds written as expressions (`range(max = MAX_LEN)`,
+/// `length(min = 2 * N)`) of attributes on an item written in `scope`: into the validation
+/// keywords; a bound only known at runtime is an opaque key, one outside the grammar an error.
+pub fn validation_bounds(lw: &mut Lowerer, attrs: &mut super::SchemarsAttrs, scope: &Scope) {
+    use super::attrs::Bound;
+    for (bound, e) in std::mem::take(&mut attrs.bounds) {
+        let length = matches!(bound, Bound::MinLength | Bound::MaxLength);
+        let want = length.then_some(Ty::Int(IntKind::Usize));
+        let frame = Frame::new(scope.clone());
+        let mut ev = Evaluator::new(lw);
+        let number = match ev.eval(&e, want.as_ref(), &frame) {
+            Ok(Val::Int(n, _)) => i64::try_from(n)
+                .map(serde_json::Number::from)
+                .or_else(|_| u64::try_from(n).map(serde_json::Number::from))
+                .map_err(|_| ev.unsupported(&e, &frame, format!("{n} does not fit a JSON number"))),
+            Ok(Val::Float(x, _)) => serde_json::Number::from_f64(x)
+                .ok_or_else(|| ev.unsupported(&e, &frame, "a bound that is not a finite number")),
+            Ok(other) => Err(ev.unsupported(&e, &frame, format!("{} as a validation bound", other.kind_of()))),
+            Err(err) => Err(err),
+        };
+        let v = &mut attrs.validations;
+        match (number, bound) {
+            (Ok(n), Bound::Minimum) => v.minimum = Some(n),
+            (Ok(n), Bound::Maximum) => v.maximum = Some(n),
+            (Ok(n), Bound::MinLength) => v.min_length = n.as_u64(),
+            (Ok(n), Bound::MaxLength) => v.max_length = n.as_u64(),
+            (Err(err), _) if err.failure == Failure::Runtime => attrs.opaque.push(format!("{bound:?} bound")),
+            (Err(err), _) => {
+                let location = err.location(lw);
+                lw.diagnostics.push(
+                    crate::diagnostics::Diagnostic::error(
+                        VALUE_NOT_EVALUABLE,
+                        format!("a validation bound cannot be evaluated: {}", err.reason),
+                    )
+                    .at(Some(location))
+                    .with_label(err.reason)
+                    .with_help(HELP_VALUE),
+                );
+            }
+        }
+    }
+}
+
+/// An enum discriminant (`= 1`, `= -2`, `= BASE + 1`, `= 1 << 3`) written in `scope`.
+pub fn discriminant(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Result<i128, EvalError> {
+    let frame = Frame::new(scope);
+    let mut ev = Evaluator::new(lw);
+    match ev.eval(e, Some(&Ty::Int(IntKind::Isize)), &frame)? {
+        Val::Int(n, _) => Ok(n),
+        other => Err(ev.unsupported(e, &frame, format!("{} as a discriminant", other.kind_of()))),
+    }
+}
+
+#[cfg(test)]
+mod tests;

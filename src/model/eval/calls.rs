@@ -1,0 +1,444 @@
+//! Calls: `Some`, std constructors and conversions, `Duration::from_*`, fns of the workspace
+//! (arguments bound), tuple constructors, and the methods the evaluator knows.
+
+use super::*;
+
+impl Evaluator<'_, '_> {
+    pub(super) fn call(&mut self, c: &syn::ExprCall, want: Option<&Ty>, f: &Frame) -> Eval {
+        let Expr::Path(p) = &*c.func else {
+            return Err(self.unsupported(&*c.func, f, "a call of a computed fn"));
+        };
+        let segs = path_segments(&p.path);
+        let last = segs.last().cloned().unwrap_or_default();
+        let head = if segs.len() >= 2 { segs[segs.len() - 2].as_str() } else { "" };
+        let args: Vec<&Expr> = c.args.iter().collect();
+        match (head, last.as_str(), args.as_slice()) {
+            ("" | "Option", "Some", [a]) => {
+                let inner = match want {
+                    Some(Ty::Option(t)) => Some((**t).clone()),
+                    _ => None,
+                };
+                return Ok(Val::Opt(Some(Box::new(self.eval(a, inner.as_ref(), f)?))));
+            }
+            (_, "default", []) if matches!(head, "" | "Default") => {
+                let Some(t) = want.cloned() else {
+                    return Err(self.unsupported(c, f, "`Default::default()` of a type the CLI cannot tell"));
+                };
+                return self.type_default(&t, c, f);
+            }
+            (
+                "String" | "Vec" | "VecDeque" | "HashSet" | "BTreeSet" | "HashMap" | "BTreeMap" | "IndexMap"
+                | "IndexSet" | "Map" | "LinkedList" | "BinaryHeap",
+                "new" | "with_capacity",
+                _,
+            ) => {
+                return Ok(match head {
+                    "String" => Val::Str(String::new()),
+                    "HashMap" | "BTreeMap" | "IndexMap" | "Map" => Val::Map(Vec::new()),
+                    _ => Val::Seq(Vec::new()),
+                });
+            }
+            (
+                "String" | "From" | "Box" | "Arc" | "Rc" | "PathBuf" | "Cow" | "Some" | "Into" | "ToString" | "ToOwned",
+                "from" | "new" | "into" | "to_string" | "to_owned" | "Borrowed" | "Owned",
+                [a],
+            ) => {
+                return self.eval(a, want, f);
+            }
+            ("Vec" | "HashSet" | "BTreeSet" | "VecDeque" | "IndexSet", "from", [a]) => {
+                let v = self.eval(a, want, f)?;
+                return Ok(v);
+            }
+            ("HashMap" | "BTreeMap" | "IndexMap", "from" | "from_iter", [a]) => {
+                let (k, v) = match want {
+                    Some(Ty::Map(k, v)) => (Some((**k).clone()), Some((**v).clone())),
+                    _ => (None, None),
+                };
+                let pair = match (k, v) {
+                    (Some(k), Some(v)) => Some(Ty::Seq(Box::new(Ty::Tuple(vec![k, v])))),
+                    _ => None,
+                };
+                return match self.eval(a, pair.as_ref(), f)? {
+                    Val::Seq(items) => items
+                        .into_iter()
+                        .map(|kv| match kv {
+                            Val::Tuple(mut t) if t.len() == 2 => {
+                                let v = t.pop().expect("two");
+                                Ok((t.pop().expect("two"), v))
+                            }
+                            other => Err(self.unsupported(*a, f, format!("{} as a map entry", other.kind_of()))),
+                        })
+                        .collect::<Result<_, _>>()
+                        .map(Val::Map),
+                    other => Err(self.unsupported(*a, f, format!("a map from {}", other.kind_of()))),
+                };
+            }
+            ("Duration", name, [a]) if name.starts_with("from_") => {
+                let secs_per: Option<f64> = match name {
+                    "from_secs" => Some(1.0),
+                    "from_millis" => Some(1e-3),
+                    "from_micros" => Some(1e-6),
+                    "from_nanos" => Some(1e-9),
+                    "from_mins" => Some(60.0),
+                    "from_hours" => Some(3600.0),
+                    _ => None,
+                };
+                if let Some(unit) = secs_per {
+                    let n = match self.eval(a, Some(&Ty::Int(IntKind::U64)), f)? {
+                        Val::Int(n, _) => n,
+                        other => return Err(self.unsupported(*a, f, format!("{} as a duration", other.kind_of()))),
+                    };
+                    let (secs, nanos) = if unit >= 1.0 {
+                        (n * unit as i128, 0)
+                    } else {
+                        let per_sec = (1.0 / unit).round() as i128;
+                        (n / per_sec, (n % per_sec) * (1_000_000_000 / per_sec))
+                    };
+                    return Ok(Val::Json(serde_json::json!({"secs": secs as u64, "nanos": nanos as u32})));
+                }
+            }
+            _ => {}
+        }
+        // A fn of the workspace, free or associated.
+        if let Some((item, body, params, frame, ret)) = self.fn_of(&segs, want, f) {
+            if self.active.contains(&item) {
+                return Err(self.fail(c, f, Failure::Unsupported, "a recursive fn"));
+            }
+            self.active.push(item);
+            let out = self.apply(c, &body, &params, &args, frame, ret.as_ref().or(want), f);
+            self.active.pop();
+            return out;
+        }
+        if let Resolved::External(full) = self.lw.ws.resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
+            if is_runtime_api(&full) {
+                return Err(self.fail(
+                    c,
+                    f,
+                    Failure::Runtime,
+                    format!("`{}()` is only known at runtime", full.join("::")),
+                ));
+            }
+        }
+        if last == "default" && args.is_empty() {
+            let t = self.type_of_path(&segs[..segs.len() - 1], f).or_else(|| want.cloned());
+            if let Some(t) = t {
+                return self.type_default(&t, c, f);
+            }
+        }
+        // A tuple struct or tuple variant constructor.
+        match self.type_target(&segs, want, f) {
+            Some((def, targs, variant)) => {
+                let fields = match variant {
+                    Some(vi) => self.variant_fields(def, vi),
+                    None => match &self.lw.model.def(def).body {
+                        Body::Struct { fields, .. } => fields.clone(),
+                        _ => Vec::new(),
+                    },
+                };
+                if fields.len() != args.len() {
+                    return Err(self.unsupported(c, f, "a constructor with the wrong number of fields"));
+                }
+                let mut values = Vec::new();
+                for (field, a) in fields.iter().zip(&args) {
+                    let ty = crate::model::substitute(&field.ty, &targs);
+                    values.push(if field.skip_ser { None } else { Some(self.eval(a, Some(&ty), f)?) });
+                }
+                Ok(match variant {
+                    Some(variant) => Val::Variant { def, args: targs, variant, fields: values },
+                    None => Val::Struct { def, args: targs, fields: values },
+                })
+            }
+            None => Err(self.unsupported(
+                c,
+                f,
+                format!("`{}` is not a fn of the workspace, nor one the CLI knows", segs.join("::")),
+            )),
+        }
+    }
+
+    /// Call the fn of the workspace named by `segs` with values for its parameters; `None` when no
+    /// such fn can be seen. `at` is where the call is written (for failures of the call itself).
+    pub fn call_values(
+        &mut self,
+        segs: &[String],
+        values: Vec<Val>,
+        want: Option<&Ty>,
+        at: &dyn Spanned,
+        f: &Frame,
+    ) -> Option<Eval> {
+        let (item, body, params, mut frame, ret) = self.fn_of(segs, want, f)?;
+        if params.len() != values.len() {
+            return Some(Err(self.unsupported(at, f, "a fn with another number of parameters")));
+        }
+        if self.active.contains(&item) {
+            return Some(Err(self.unsupported(at, f, "a recursive fn")));
+        }
+        for ((name, _), v) in params.into_iter().zip(values) {
+            frame.locals.push((name, v));
+        }
+        self.active.push(item);
+        let out = self.fn_body(&body, ret.as_ref().or(want), &frame);
+        self.active.pop();
+        Some(out)
+    }
+
+    /// A fn body's value. When it is outside the grammar but calls an API of the running program
+    /// (it reads the environment, a file, the clock…), its value is only known at runtime: the
+    /// failure is that call's, not the evaluator's.
+    pub(super) fn fn_body(&mut self, body: &syn::Block, ret: Option<&Ty>, frame: &Frame) -> Eval {
+        match self.block(body, ret, frame) {
+            Err(e) if e.failure == Failure::Unsupported => match self.runtime_call_in(body, frame) {
+                Some((span, path)) => Err(EvalError {
+                    failure: Failure::Runtime,
+                    reason: format!("it calls `{path}`, only known at runtime"),
+                    span,
+                    krate: frame.scope.krate,
+                    module: frame.scope.module,
+                }),
+                None => Err(e),
+            },
+            other => other,
+        }
+    }
+
+    /// The first call in a body of an API of the running program, with its span.
+    fn runtime_call_in(&self, body: &syn::Block, frame: &Frame) -> Option<(Span, String)> {
+        use syn::visit::Visit;
+        struct Finder<'a, 'w> {
+            ws: &'w crate::source::Workspace,
+            scope: &'a Scope,
+            found: Option<(Span, String)>,
+        }
+        impl<'ast> Visit<'ast> for Finder<'_, '_> {
+            fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+                if let (None, Expr::Path(p)) = (&self.found, &*c.func) {
+                    let segs = path_segments(&p.path);
+                    if let Resolved::External(full) =
+                        self.ws.resolve(self.scope.krate, self.scope.module, &segs, Namespace::Value)
+                    {
+                        if is_runtime_api(&full) {
+                            self.found = Some((c.span(), full.join("::")));
+                        }
+                    }
+                }
+                syn::visit::visit_expr_call(self, c);
+            }
+        }
+        let mut finder = Finder { ws: self.lw.ws, scope: &frame.scope, found: None };
+        finder.visit_block(body);
+        finder.found
+    }
+
+    /// Call a fn body with its parameters bound to the arguments' values.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn apply(
+        &mut self,
+        at: &dyn Spanned,
+        body: &syn::Block,
+        params: &[(String, Option<Ty>)],
+        args: &[&Expr],
+        mut frame: Frame,
+        ret: Option<&Ty>,
+        f: &Frame,
+    ) -> Eval {
+        if params.len() != args.len() {
+            return Err(self.unsupported(at, f, "a call with the wrong number of arguments"));
+        }
+        for ((name, ty), a) in params.iter().zip(args) {
+            let v = self.eval(a, ty.as_ref(), f)?;
+            frame.locals.push((name.clone(), v));
+        }
+        self.fn_body(body, ret, &frame)
+    }
+
+    /// The body, parameters, frame and return type of a fn of the workspace named by `segs`.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn fn_of(
+        &mut self,
+        segs: &[String],
+        want: Option<&Ty>,
+        f: &Frame,
+    ) -> Option<(ItemRef, syn::Block, Vec<(String, Option<Ty>)>, Frame, Option<Ty>)> {
+        let ws = self.lw.ws;
+        if let Resolved::Item(item, ItemKind::Fn) = ws.resolve(f.scope.krate, f.scope.module, segs, Namespace::Value) {
+            let syn::Item::Fn(func) = ws.item(item) else { return None };
+            let scope = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
+            let params = self.params(&func.sig, &scope)?;
+            let ret = self.ret(&func.sig, &scope, None).or_else(|| want.cloned());
+            let body = ws.block(item.krate, item.module, &func.block).clone();
+            return Some((item, body, params, Frame::new(scope), ret));
+        }
+        let (owner, name) = self.owner_and_member(segs, f)?;
+        for imp in self.inherent_impls(owner) {
+            let syn::Item::Impl(i) = ws.item(imp) else { continue };
+            let Some(func) = ws.impl_items(imp.krate, imp.module, i).iter().find_map(|it| match it {
+                syn::ImplItem::Fn(func) if func.sig.ident == name => Some(func),
+                _ => None,
+            }) else {
+                continue;
+            };
+            let id = self.lw.def_for(owner);
+            let args = match want {
+                Some(Ty::Named(w, a)) if *w == id => a.clone(),
+                _ => Vec::new(),
+            };
+            let self_ty = Ty::Named(id, args);
+            let scope = Scope { krate: imp.krate, module: imp.module, generics: Vec::new() };
+            let params = self.params(&func.sig, &scope)?;
+            let ret = self.ret(&func.sig, &scope, Some(&self_ty)).or_else(|| want.cloned());
+            let body = ws.block(imp.krate, imp.module, &func.block).clone();
+            return Some((imp, body, params, Frame::new(scope).with_self(Some(self_ty)), ret));
+        }
+        None
+    }
+
+    /// Named parameters with their types; `None` for a method (`self`) or a pattern parameter.
+    pub(super) fn params(&mut self, sig: &syn::Signature, scope: &Scope) -> Option<Vec<(String, Option<Ty>)>> {
+        let mut out = Vec::new();
+        for input in &sig.inputs {
+            let syn::FnArg::Typed(pt) = input else { return None };
+            let syn::Pat::Ident(pi) = &*pt.pat else { return None };
+            let ty = self.lw.lower(&pt.ty, scope);
+            out.push((pi.ident.to_string(), (!matches!(ty, Ty::Unknown(_) | Ty::Param(_))).then_some(ty)));
+        }
+        Some(out)
+    }
+
+    pub(super) fn ret(&mut self, sig: &syn::Signature, scope: &Scope, self_ty: Option<&Ty>) -> Option<Ty> {
+        let syn::ReturnType::Type(_, t) = &sig.output else { return None };
+        if let (syn::Type::Path(p), Some(s)) = (&**t, self_ty) {
+            if p.path.is_ident("Self") {
+                return Some(s.clone());
+            }
+        }
+        let ty = self.lw.lower(t, scope);
+        (!matches!(ty, Ty::Unknown(_) | Ty::Param(_))).then_some(ty)
+    }
+
+    pub(super) fn type_of_path(&mut self, segs: &[String], f: &Frame) -> Option<Ty> {
+        if segs == ["Self"] {
+            return f.self_ty.clone();
+        }
+        let path: syn::Path = syn::parse_str(&segs.join("::")).ok()?;
+        let t = syn::Type::Path(syn::TypePath { qself: None, path });
+        let lowered = self.lw.lower(&t, &f.scope);
+        (!matches!(lowered, Ty::Unknown(_))).then_some(lowered)
+    }
+
+    pub(super) fn method(&mut self, m: &syn::ExprMethodCall, want: Option<&Ty>, f: &Frame) -> Eval {
+        let name = m.method.to_string();
+        let args: Vec<&Expr> = m.args.iter().collect();
+        let identity = matches!(
+            name.as_str(),
+            "to_string"
+                | "to_owned"
+                | "into"
+                | "clone"
+                | "to_vec"
+                | "into_owned"
+                | "as_str"
+                | "as_ref"
+                | "as_slice"
+                | "iter"
+                | "into_iter"
+                | "cloned"
+                | "copied"
+                | "collect"
+                | "into_boxed_str"
+        );
+        if identity && args.is_empty() {
+            let v = self.eval(&m.receiver, want, f)?;
+            if name == "to_string" {
+                if let Some(s) = v.display() {
+                    return Ok(Val::Str(s));
+                }
+            }
+            return Ok(v);
+        }
+        let v = self.eval(&m.receiver, None, f)?;
+        match (name.as_str(), v, args.as_slice()) {
+            ("len", Val::Str(s), []) => Ok(Val::Int(s.len() as i128, IntKind::Usize)),
+            ("len", Val::Seq(s), []) => Ok(Val::Int(s.len() as i128, IntKind::Usize)),
+            ("len", Val::Map(s), []) => Ok(Val::Int(s.len() as i128, IntKind::Usize)),
+            ("is_empty", Val::Str(s), []) => Ok(Val::Bool(s.is_empty())),
+            ("is_empty", Val::Seq(s), []) => Ok(Val::Bool(s.is_empty())),
+            ("is_empty", Val::Map(s), []) => Ok(Val::Bool(s.is_empty())),
+            ("is_none", Val::Opt(o), []) => Ok(Val::Bool(o.is_none())),
+            ("is_some", Val::Opt(o), []) => Ok(Val::Bool(o.is_some())),
+            ("unwrap" | "expect", Val::Opt(Some(v)), _) => Ok(*v),
+            ("unwrap_or", Val::Opt(o), [d]) => match o {
+                Some(v) => Ok(*v),
+                None => self.eval(d, want, f),
+            },
+            ("unwrap_or_default", Val::Opt(o), []) => match (o, want) {
+                (Some(v), _) => Ok(*v),
+                (None, Some(t)) => self.type_default(&t.clone(), m, f),
+                (None, None) => Err(self.unsupported(m, f, "`unwrap_or_default()` of a type the CLI cannot tell")),
+            },
+            ("to_uppercase", Val::Str(s), []) => Ok(Val::Str(s.to_uppercase())),
+            ("to_lowercase", Val::Str(s), []) => Ok(Val::Str(s.to_lowercase())),
+            ("trim", Val::Str(s), []) => Ok(Val::Str(s.trim().to_owned())),
+            ("pow", Val::Int(x, k), [e]) => match self.eval(e, Some(&Ty::Int(IntKind::U32)), f)? {
+                Val::Int(p, _) if (0..=128).contains(&p) => match x.checked_pow(p as u32) {
+                    Some(n) => self.in_range(n, k, m, f),
+                    None => Err(self.fail(m, f, Failure::Invalid, "an overflow")),
+                },
+                _ => Err(self.unsupported(*e, f, "an exponent that is not a small integer")),
+            },
+            ("min" | "max", Val::Int(x, k), [o]) => match self.eval(o, Some(&Ty::Int(k)), f)? {
+                Val::Int(y, _) => Ok(Val::Int(if name == "min" { x.min(y) } else { x.max(y) }, k)),
+                other => Err(self.unsupported(*o, f, format!("{} as an integer", other.kind_of()))),
+            },
+            ("map", Val::Seq(items), [func]) => {
+                let item = element_type(want);
+                items
+                    .into_iter()
+                    .map(|x| self.apply_fn(func, x, item.as_ref(), f))
+                    .collect::<Result<_, _>>()
+                    .map(Val::Seq)
+            }
+            ("map", Val::Opt(o), [func]) => match o {
+                None => Ok(Val::Opt(None)),
+                Some(x) => Ok(Val::Opt(Some(Box::new(self.apply_fn(func, *x, None, f)?)))),
+            },
+            (_, v, _) => Err(self.unsupported(m, f, format!("the method `.{name}()` on {}", v.kind_of()))),
+        }
+    }
+
+    /// A closure `|x| body` or a conversion path (`String::from`, `ToString::to_string`) applied to
+    /// a value.
+    pub(super) fn apply_fn(&mut self, func: &Expr, x: Val, want: Option<&Ty>, f: &Frame) -> Eval {
+        match func {
+            Expr::Closure(c) if c.inputs.len() == 1 => {
+                let name = match &c.inputs[0] {
+                    syn::Pat::Ident(pi) => pi.ident.to_string(),
+                    syn::Pat::Type(pt) => match &*pt.pat {
+                        syn::Pat::Ident(pi) => pi.ident.to_string(),
+                        _ => return Err(self.unsupported(&c.inputs[0], f, "a closure with a pattern")),
+                    },
+                    syn::Pat::Reference(r) => match &*r.pat {
+                        syn::Pat::Ident(pi) => pi.ident.to_string(),
+                        _ => return Err(self.unsupported(&c.inputs[0], f, "a closure with a pattern")),
+                    },
+                    other => return Err(self.unsupported(other, f, "a closure with a pattern")),
+                };
+                let frame = f.clone().bind(&name, x);
+                self.eval(&c.body, want, &frame)
+            }
+            Expr::Path(p) => {
+                let segs = path_segments(&p.path);
+                let last = segs.last().map(String::as_str).unwrap_or("");
+                if matches!(last, "from" | "to_string" | "to_owned" | "into" | "clone" | "new") && segs.len() >= 2 {
+                    return Ok(match x {
+                        v @ (Val::Int(..) | Val::Float(..) | Val::Bool(_) | Val::Char(_)) if last == "to_string" => {
+                            Val::Str(v.display().unwrap_or_default())
+                        }
+                        v => v,
+                    });
+                }
+                Err(self.unsupported(func, f, format!("`{}` applied by `.map`", segs.join("::"))))
+            }
+            other => Err(self.unsupported(other, f, "a computed fn applied by `.map`")),
+        }
+    }
+}

@@ -1,0 +1,284 @@
+//! Paths to items: locals, consts and statics (cycle-safe), associated consts, unit variants and
+//! structs; struct literals with `..base`; field access; the impl index.
+
+use super::numbers::primitive_const;
+use super::*;
+
+impl Evaluator<'_, '_> {
+    /// A path expression: a local, `None`, a const or static, a primitive's constant, a unit
+    /// variant or unit struct, an associated const.
+    pub(super) fn path(&mut self, path: &syn::Path, e: &Expr, want: Option<&Ty>, f: &Frame) -> Eval {
+        let segs = path_segments(path);
+        if let [one] = segs.as_slice() {
+            if let Some(v) = f.local(one) {
+                return Ok(v.clone());
+            }
+        }
+        if segs == ["None"] || segs.ends_with(&["Option".into(), "None".into()]) {
+            return Ok(Val::Opt(None));
+        }
+        if let [.., ty, name] = segs.as_slice() {
+            if let Some(v) = primitive_const(ty, name) {
+                return Ok(v);
+            }
+            if segs.len() >= 3 && segs[segs.len() - 2] == "consts" {
+                if let Some(v) = primitive_const(&segs[segs.len() - 3], name) {
+                    return Ok(v);
+                }
+            }
+        }
+        match self.lw.ws.resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
+            Resolved::Item(item, ItemKind::Const | ItemKind::Static) => return self.const_item(item, e, want, f),
+            Resolved::Item(_, ItemKind::Fn) => return Err(self.unsupported(e, f, "a fn used as a value")),
+            Resolved::External(full) if is_runtime_api(&full) => {
+                return Err(self.fail(
+                    e,
+                    f,
+                    Failure::Runtime,
+                    format!("`{}` is only known at runtime", full.join("::")),
+                ))
+            }
+            _ => {}
+        }
+        if let Some(v) = self.assoc_const(&segs, e, want, f)? {
+            return Ok(v);
+        }
+        match self.type_target(&segs, want, f) {
+            Some((def, args, Some(variant))) => {
+                let fields = self.variant_fields(def, variant);
+                if fields.is_empty() {
+                    return Ok(Val::Variant { def, args, variant, fields: Vec::new() });
+                }
+                Err(self.unsupported(e, f, "a variant constructor used as a value"))
+            }
+            Some((def, args, None)) if self.lw.model.def(def).is_unit_struct() => {
+                Ok(Val::Struct { def, args, fields: Vec::new() })
+            }
+            _ => Err(self.unsupported(e, f, format!("`{}` is not a const, static or value the CLI can see", text(e)))),
+        }
+    }
+
+    /// The value of a `const` or `static` item, evaluated where it is written.
+    pub(super) fn const_item(&mut self, item: ItemRef, at: &Expr, want: Option<&Ty>, f: &Frame) -> Eval {
+        if self.active.contains(&item) {
+            return Err(self.fail(at, f, Failure::Invalid, "a const that depends on itself"));
+        }
+        let ws = self.lw.ws;
+        let (init, decl) = match ws.item(item) {
+            syn::Item::Const(c) => (&*c.expr, &*c.ty),
+            syn::Item::Static(s) => (&*s.expr, &*s.ty),
+            _ => return Err(self.unsupported(at, f, "not a const")),
+        };
+        let scope = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
+        let declared = self.lw.lower(decl, &scope);
+        let ty = if matches!(declared, Ty::Unknown(_)) { want.cloned() } else { Some(declared) };
+        self.active.push(item);
+        let out = self.eval(init, ty.as_ref(), &Frame::new(scope));
+        self.active.pop();
+        out
+    }
+
+    /// `Type::CONST` / `Self::CONST`: an associated const of an inherent impl of ours.
+    pub(super) fn assoc_const(
+        &mut self,
+        segs: &[String],
+        at: &Expr,
+        want: Option<&Ty>,
+        f: &Frame,
+    ) -> Result<Option<Val>, EvalError> {
+        let Some((owner, name)) = self.owner_and_member(segs, f) else { return Ok(None) };
+        for imp in self.inherent_impls(owner) {
+            let syn::Item::Impl(i) = self.lw.ws.item(imp) else { continue };
+            let items = self.lw.ws.impl_items(imp.krate, imp.module, i);
+            let Some(c) = items.iter().find_map(|it| match it {
+                syn::ImplItem::Const(c) if c.ident == name => Some(c),
+                _ => None,
+            }) else {
+                continue;
+            };
+            if self.active.contains(&imp) {
+                return Err(self.fail(at, f, Failure::Invalid, "a const that depends on itself"));
+            }
+            let scope = Scope { krate: imp.krate, module: imp.module, generics: Vec::new() };
+            let declared = self.lw.lower(&c.ty, &scope);
+            let ty = if matches!(declared, Ty::Unknown(_)) { want.cloned() } else { Some(declared) };
+            let self_ty = Ty::Named(self.lw.def_for(owner), Vec::new());
+            self.active.push(imp);
+            let out = self.eval(&c.expr, ty.as_ref(), &Frame::new(scope).with_self(Some(self_ty)));
+            self.active.pop();
+            return out.map(Some);
+        }
+        Ok(None)
+    }
+
+    /// `Owner::member` with `Owner` a struct or enum of ours (or `Self`).
+    pub(super) fn owner_and_member(&mut self, segs: &[String], f: &Frame) -> Option<(ItemRef, String)> {
+        let (head, last) = segs.split_at(segs.len().checked_sub(1)?);
+        if head.is_empty() {
+            return None;
+        }
+        let owner = if head == ["Self"] {
+            match &f.self_ty {
+                Some(Ty::Named(id, _)) => self.lw.model.def(*id).item,
+                _ => return None,
+            }
+        } else {
+            match self.lw.ws.resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
+                Resolved::Item(item, ItemKind::Struct | ItemKind::Enum) => item,
+                _ => return None,
+            }
+        };
+        Some((owner, last[0].clone()))
+    }
+
+    pub(super) fn inherent_impls(&mut self, owner: ItemRef) -> Vec<ItemRef> {
+        self.impls().inherent.get(&owner).cloned().unwrap_or_default()
+    }
+
+    /// The impl index, built on first use.
+    pub fn impls(&mut self) -> &ImplIndex {
+        let ws = self.lw.ws;
+        self.lw.impls.get_or_init(|| {
+            let mut index = ImplIndex::default();
+            for (k, c) in ws.crates.iter().enumerate() {
+                for (m, module) in c.modules.iter().enumerate() {
+                    let module_id = ModuleId(m);
+                    for (i, item) in module.items.iter().enumerate() {
+                        let syn::Item::Impl(imp) = item else { continue };
+                        let syn::Type::Path(tp) = &*imp.self_ty else { continue };
+                        let segs = path_segments(&tp.path);
+                        let Resolved::Item(target, ItemKind::Struct | ItemKind::Enum) =
+                            ws.resolve(k, module_id, &segs, Namespace::Type)
+                        else {
+                            continue;
+                        };
+                        let here = ItemRef { krate: k, module: module_id, index: i };
+                        match &imp.trait_ {
+                            None => index.inherent.entry(target).or_default().push(here),
+                            Some((_, t, _)) if t.segments.last().is_some_and(|s| s.ident == "Default") => {
+                                index.default.insert(target, here);
+                            }
+                            Some((_, t, _)) if t.segments.last().is_some_and(|s| s.ident == "Serialize") => {
+                                index.serialize.insert(target);
+                            }
+                            Some(_) => {}
+                        }
+                    }
+                }
+            }
+            index
+        })
+    }
+
+    /// The definition a path names (`Name`, `Self`, `Enum::Variant`, `Self::Variant`), with its
+    /// generic arguments when it is the type expected.
+    pub(super) fn type_target(
+        &mut self,
+        segs: &[String],
+        want: Option<&Ty>,
+        f: &Frame,
+    ) -> Option<(DefId, Vec<Ty>, Option<usize>)> {
+        let args_for = |id: DefId, want: Option<&Ty>, f: &Frame| match (want, &f.self_ty) {
+            (Some(Ty::Named(w, a)), _) if *w == id => a.clone(),
+            (_, Some(Ty::Named(w, a))) if *w == id => a.clone(),
+            _ => Vec::new(),
+        };
+        if segs == ["Self"] {
+            return match &f.self_ty {
+                Some(Ty::Named(id, a)) => Some((*id, a.clone(), None)),
+                _ => None,
+            };
+        }
+        if let Resolved::Item(item, ItemKind::Struct | ItemKind::Enum) =
+            self.lw.ws.resolve(f.scope.krate, f.scope.module, segs, Namespace::Type)
+        {
+            let id = self.lw.def_for(item);
+            return Some((id, args_for(id, want, f), None));
+        }
+        let (head, last) = segs.split_at(segs.len().checked_sub(1)?);
+        let id = if head == ["Self"] {
+            match &f.self_ty {
+                Some(Ty::Named(id, _)) => *id,
+                _ => return None,
+            }
+        } else {
+            match self.lw.ws.resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
+                Resolved::Item(item, ItemKind::Enum) => self.lw.def_for(item),
+                _ => return None,
+            }
+        };
+        let Body::Enum { variants } = &self.lw.model.def(id).body else { return None };
+        let vi = variants.iter().position(|v| v.rust_name == last[0])?;
+        Some((id, args_for(id, want, f), Some(vi)))
+    }
+
+    pub(super) fn variant_fields(&self, def: DefId, variant: usize) -> Vec<crate::model::Field> {
+        match &self.lw.model.def(def).body {
+            Body::Enum { variants } => variants[variant].fields.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub(super) fn field(&mut self, x: &syn::ExprField, f: &Frame) -> Eval {
+        let base = self.eval(&x.base, None, f)?;
+        match (&x.member, base) {
+            (syn::Member::Unnamed(i), Val::Tuple(items)) => items
+                .get(i.index as usize)
+                .cloned()
+                .ok_or_else(|| self.fail(x, f, Failure::Invalid, "no such tuple field")),
+            (member, Val::Struct { def, fields, .. }) => {
+                let Body::Struct { fields: decl, .. } = &self.lw.model.def(def).body else {
+                    return Err(self.unsupported(x, f, "a field of a non-struct"));
+                };
+                let pos = decl.iter().enumerate().position(|(i, d)| member_is(member, d, i));
+                match pos.and_then(|p| fields.get(p).cloned().flatten()) {
+                    Some(v) => Ok(v),
+                    None => Err(self.unsupported(x, f, "a field the CLI did not evaluate")),
+                }
+            }
+            (_, other) => Err(self.unsupported(x, f, format!("a field of {}", other.kind_of()))),
+        }
+    }
+
+    /// `Name { a: 1, ..base }` / `Enum::Variant { a: 1 }`.
+    pub(super) fn struct_literal(&mut self, s: &syn::ExprStruct, want: Option<&Ty>, f: &Frame) -> Eval {
+        let segs = path_segments(&s.path);
+        let Some((def, args, variant)) = self.type_target(&segs, want, f) else {
+            return Err(self.unsupported(&s.path, f, format!("`{}` is not a type of the workspace", segs.join("::"))));
+        };
+        let decl = match variant {
+            Some(vi) => self.variant_fields(def, vi),
+            None => match &self.lw.model.def(def).body {
+                Body::Struct { fields, .. } => fields.clone(),
+                _ => return Err(self.unsupported(&s.path, f, "a struct literal of an enum")),
+            },
+        };
+        let self_ty = Ty::Named(def, args.clone());
+        let base = match &s.rest {
+            Some(rest) => match self.eval(rest, Some(&self_ty), f)? {
+                Val::Struct { fields, def: d, .. } if d == def => Some(fields),
+                other => {
+                    return Err(self.unsupported(&**rest, f, format!("{} as the base of a struct", other.kind_of())))
+                }
+            },
+            None => None,
+        };
+        let mut values = Vec::new();
+        for (i, field) in decl.iter().enumerate() {
+            let given = s.fields.iter().find(|fv| member_is(&fv.member, field, i));
+            values.push(match (given, &base) {
+                (_, _) if field.skip_ser => None,
+                (Some(fv), _) => Some(self.eval(&fv.expr, Some(&crate::model::substitute(&field.ty, &args)), f)?),
+                (None, Some(b)) => b.get(i).cloned().flatten(),
+                (None, None) => {
+                    let name = field.rust_name.clone().unwrap_or_else(|| i.to_string());
+                    return Err(self.fail(s, f, Failure::Invalid, format!("field `{name}` is not given")));
+                }
+            });
+        }
+        Ok(match variant {
+            Some(variant) => Val::Variant { def, args, variant, fields: values },
+            None => Val::Struct { def, args, fields: values },
+        })
+    }
+}

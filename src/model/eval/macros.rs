@@ -1,0 +1,227 @@
+//! Macros: `vec!`, `concat!`, `format!`, `stringify!`, `include_str!`, `json!`, and
+//! `env!("CARGO_PKG_…")` read from the package manifest.
+
+use super::*;
+
+/// `[workspace.package].<key>` of the workspace a package at `dir` belongs to: the nearest
+/// `Cargo.toml` above it with a `[workspace]` table, as cargo finds it.
+pub(super) fn workspace_package_field(dir: &std::path::Path, key: &str) -> Option<toml::Value> {
+    for ancestor in dir.ancestors().skip(1).take(8) {
+        let Ok(m) = crate::source::read_manifest(&ancestor.join("Cargo.toml")) else { continue };
+        if let Some(ws) = m.raw.get("workspace") {
+            return ws.get("package")?.get(key).cloned();
+        }
+    }
+    None
+}
+
+/// `[x; n]` in `vec![x; n]`.
+pub(super) struct RepeatBody(Expr, Expr);
+
+impl syn::parse::Parse for RepeatBody {
+    fn parse(input: syn::parse::ParseStream) -> syn::Result<Self> {
+        let x: Expr = input.parse()?;
+        input.parse::<syn::Token![;]>()?;
+        let n: Expr = input.parse()?;
+        Ok(RepeatBody(x, n))
+    }
+}
+
+impl Evaluator<'_, '_> {
+    pub(super) fn mac(&mut self, mac: &syn::Macro, e: &Expr, want: Option<&Ty>, f: &Frame) -> Eval {
+        use syn::punctuated::Punctuated;
+        let name = mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+        let args = || mac.parse_body_with(Punctuated::<Expr, syn::Token![,]>::parse_terminated);
+        match name.as_str() {
+            "vec" => {
+                if let Ok(r) = mac.parse_body::<RepeatBody>() {
+                    let item = element_type(want);
+                    let x = self.eval(&r.0, item.as_ref(), f)?;
+                    let n = self.count(&r.1, f)?;
+                    return Ok(Val::Seq(vec![x; n]));
+                }
+                let elems = args().map_err(|x| self.unsupported(mac, f, x.to_string()))?;
+                let item = element_type(want);
+                let items = elems.iter().map(|x| self.eval(x, item.as_ref(), f)).collect::<Result<_, _>>()?;
+                Ok(Val::Seq(items))
+            }
+            "concat" => {
+                let mut out = String::new();
+                for part in &args().map_err(|x| self.unsupported(mac, f, x.to_string()))? {
+                    // A number literal is pasted as written (`1.50` stays `1.50`).
+                    if let Expr::Lit(syn::ExprLit { lit: Lit::Int(i), .. }) = part {
+                        out.push_str(i.base10_digits());
+                        continue;
+                    }
+                    if let Expr::Lit(syn::ExprLit { lit: Lit::Float(x), .. }) = part {
+                        out.push_str(x.base10_digits());
+                        continue;
+                    }
+                    let v = self.eval(part, None, f)?;
+                    match v.display() {
+                        Some(s) => out.push_str(&s),
+                        None => return Err(self.unsupported(part, f, format!("{} in `concat!`", v.kind_of()))),
+                    }
+                }
+                Ok(Val::Str(out))
+            }
+            "stringify" => Ok(Val::Str(mac.tokens.to_string())),
+            "format" => {
+                let parts = args().map_err(|x| self.unsupported(mac, f, x.to_string()))?;
+                let Some(Expr::Lit(syn::ExprLit { lit: Lit::Str(template), .. })) = parts.first() else {
+                    return Err(self.unsupported(mac, f, "`format!` without a literal format string"));
+                };
+                self.format(template, &parts.iter().skip(1).collect::<Vec<_>>(), f)
+            }
+            "include_str" => {
+                let arg: Expr = mac.parse_body().map_err(|x| self.unsupported(mac, f, x.to_string()))?;
+                let Val::Str(rel) = self.eval(&arg, None, f)? else {
+                    return Err(self.unsupported(&arg, f, "a path that is not a string"));
+                };
+                let file = self.lw.ws.crates[f.scope.krate].file_of(f.scope.module).source.path.clone();
+                let path = file.parent().map(|d| d.join(&rel)).unwrap_or_else(|| rel.clone().into());
+                std::fs::read_to_string(&path)
+                    .map(Val::Str)
+                    .map_err(|x| self.unsupported(mac, f, format!("`{}` cannot be read: {x}", path.display())))
+            }
+            "json" => match crate::model::expr_to_json(e) {
+                Some(v) => Ok(Val::Json(v)),
+                None => Err(self.unsupported(mac, f, "a `json!` value with Rust expressions in it")),
+            },
+            "env" | "option_env" => {
+                let var = match mac.parse_body::<Expr>() {
+                    Ok(Expr::Lit(syn::ExprLit { lit: Lit::Str(s), .. })) => s.value(),
+                    _ => return Err(self.unsupported(mac, f, format!("`{name}!` of anything but a string literal"))),
+                };
+                match (self.cargo_env(&var, f), name.as_str()) {
+                    (Some(v), "env") => Ok(Val::Str(v)),
+                    (Some(v), _) => Ok(Val::Opt(Some(Box::new(Val::Str(v))))),
+                    (None, _) => Err(self.fail(
+                        mac,
+                        f,
+                        Failure::Runtime,
+                        format!("`{name}!(\"{var}\")` is set by the build environment"),
+                    )),
+                }
+            }
+            _ => Err(self.unsupported(mac, f, format!("the macro `{name}!`"))),
+        }
+    }
+
+    /// `format!` with `{}`, `{0}`, `{name}` placeholders (no format specs) of `Display` values.
+    pub(super) fn format(&mut self, template: &syn::LitStr, args: &[&Expr], f: &Frame) -> Eval {
+        let text = template.value();
+        let mut named: Vec<(String, &Expr)> = Vec::new();
+        let mut positional: Vec<&Expr> = Vec::new();
+        for a in args {
+            match a {
+                Expr::Assign(x) => match &*x.left {
+                    Expr::Path(p) if p.path.get_ident().is_some() => {
+                        named.push((p.path.get_ident().expect("ident").to_string(), &x.right))
+                    }
+                    _ => return Err(self.unsupported(*a, f, "a `format!` argument")),
+                },
+                _ => positional.push(a),
+            }
+        }
+        let mut out = String::new();
+        let mut next = 0;
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '{' if chars.peek() == Some(&'{') => {
+                    chars.next();
+                    out.push('{');
+                }
+                '}' if chars.peek() == Some(&'}') => {
+                    chars.next();
+                    out.push('}');
+                }
+                '{' => {
+                    let spec: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                    if spec.contains(':') {
+                        return Err(self.unsupported(template, f, format!("the format spec `{{{spec}}}`")));
+                    }
+                    let v = if spec.is_empty() {
+                        next += 1;
+                        let Some(e) = positional.get(next - 1) else {
+                            return Err(self.fail(template, f, Failure::Invalid, "a `format!` argument is missing"));
+                        };
+                        self.eval(e, None, f)?
+                    } else if let Ok(i) = spec.parse::<usize>() {
+                        let Some(e) = positional.get(i) else {
+                            return Err(self.fail(template, f, Failure::Invalid, "a `format!` argument is missing"));
+                        };
+                        self.eval(e, None, f)?
+                    } else if let Some((_, e)) = named.iter().find(|(n, _)| *n == spec) {
+                        self.eval(e, None, f)?
+                    } else {
+                        // An inline name: a local, const or static in scope.
+                        let path: Expr = syn::parse_str(&spec)
+                            .map_err(|_| self.unsupported(template, f, format!("the placeholder `{{{spec}}}`")))?;
+                        self.eval(&path, None, f).map_err(|mut e| {
+                            e.span = template.span();
+                            e
+                        })?
+                    };
+                    match v.display() {
+                        Some(s) => out.push_str(&s),
+                        None => return Err(self.unsupported(template, f, format!("{} in `format!`", v.kind_of()))),
+                    }
+                }
+                c => out.push(c),
+            }
+        }
+        Ok(Val::Str(out))
+    }
+
+    /// What cargo sets for `env!("CARGO_PKG_…")` from the package manifest (a `workspace = true`
+    /// field read from the workspace's `[workspace.package]`); `None` for anything else.
+    pub(super) fn cargo_env(&self, var: &str, f: &Frame) -> Option<String> {
+        let krate = &self.lw.ws.crates[f.scope.krate];
+        if var == "CARGO_CRATE_NAME" {
+            return Some(krate.name.clone());
+        }
+        let manifest = krate.manifest.as_ref()?;
+        let field = |key: &str| -> Opt<toml::Value> {
+            let Some(v) = manifest.raw.get("package").and_then(|p| p.get(key)) else { return Opt::Absent };
+            if v.get("workspace").and_then(toml::Value::as_bool) != Some(true) {
+                return Opt::Known(v.clone());
+            }
+            match workspace_package_field(&manifest.dir, key) {
+                Some(v) => Opt::Known(v),
+                None => Opt::Opaque(format!("`{key}` is inherited from a workspace the CLI cannot find")),
+            }
+        };
+        let known = |key: &str| match field(key) {
+            Opt::Known(v) => Some(v.as_str().map(str::to_owned)),
+            Opt::Absent => Some(None),
+            Opt::Opaque(_) => None,
+        };
+        let text = |key: &str| known(key).map(Option::unwrap_or_default);
+        // cargo's default version, for a package that gives none.
+        let version = || known("version").map(|v| v.unwrap_or_else(|| "0.0.0".to_owned()));
+        let part = |i: usize| version().and_then(|v| v.split(['.', '-', '+']).nth(i).map(str::to_owned));
+        match var {
+            "CARGO_PKG_NAME" => manifest.package_name.clone(),
+            "CARGO_PKG_VERSION" => version(),
+            "CARGO_PKG_VERSION_MAJOR" => part(0),
+            "CARGO_PKG_VERSION_MINOR" => part(1),
+            "CARGO_PKG_VERSION_PATCH" => part(2),
+            "CARGO_PKG_DESCRIPTION" => text("description"),
+            "CARGO_PKG_HOMEPAGE" => text("homepage"),
+            "CARGO_PKG_REPOSITORY" => text("repository"),
+            "CARGO_PKG_LICENSE" => text("license"),
+            "CARGO_PKG_AUTHORS" => match field("authors") {
+                Opt::Known(v) => Some(
+                    v.as_array()
+                        .map(|a| a.iter().filter_map(toml::Value::as_str).collect::<Vec<_>>().join(":"))
+                        .unwrap_or_default(),
+                ),
+                Opt::Absent => Some(String::new()),
+                Opt::Opaque(_) => None,
+            },
+            _ => None,
+        }
+    }
+}
