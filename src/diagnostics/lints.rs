@@ -36,12 +36,13 @@ pub struct Lints {
     pub strict: bool,
 }
 
-/// Whether a code is emitted as an error, a warning, or either (depending on the case).
+/// Whether a code is emitted as an error, a warning, either (depending on the case), or a note.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Kind {
     Error,
     Warning,
     ErrorOrWarning,
+    Note,
 }
 
 /// One documented diagnostic code.
@@ -52,7 +53,7 @@ pub(crate) struct Code {
 }
 
 /// The documentation of every code; headings `### \`code\`` followed by a paragraph that starts
-/// with `**error**`, `**warning**` or `**error or warning**`.
+/// with `**error**`, `**warning**`, `**error or warning**` or `**note**`.
 const DOC: &str = include_str!("../../docs/diagnostics.md");
 
 /// Every diagnostic code, in the order docs/diagnostics.md lists them.
@@ -71,6 +72,8 @@ fn parse_codes(doc: &'static str) -> Vec<Code> {
             Kind::ErrorOrWarning
         } else if first.starts_with("**warning**") {
             Kind::Warning
+        } else if first.starts_with("**note**") {
+            Kind::Note
         } else {
             Kind::Error
         };
@@ -157,10 +160,20 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 impl Diagnostics {
-    /// Apply the levels: allowed warnings are dropped, denied ones become errors, and with
-    /// `strict` so does every warning left. Errors stay errors.
+    /// Apply the levels: allowed warnings and notes are dropped, denied ones become errors, and
+    /// with `strict` so does every warning left (notes stay notes). Errors stay errors.
     pub fn apply_lints(&mut self, lints: &Lints) {
         self.0.retain_mut(|d| {
+            if d.severity == Severity::Note {
+                // Notes never fail a run unless asked by code; `strict` leaves them alone.
+                match lints.levels.get(d.code) {
+                    Some(Level::Allow) => return false,
+                    Some(Level::Deny) => d.severity = Severity::Error,
+                    Some(Level::Warn) => d.severity = Severity::Warning,
+                    None => {}
+                }
+                return true;
+            }
             if d.severity != Severity::Warning {
                 return true;
             }
@@ -192,6 +205,21 @@ mod tests {
 
     fn levels(entries: &[(&str, Level)]) -> BTreeMap<String, Level> {
         entries.iter().map(|(c, l)| (c.to_string(), *l)).collect()
+    }
+
+    #[test]
+    fn notes_survive_strict_and_follow_their_own_level() {
+        let notes = || Diagnostics(vec![crate::diagnostics::Diagnostic::note("runtime-condition", "n")]);
+        let severity = |lints: &Lints| {
+            let mut ds = notes();
+            ds.apply_lints(lints);
+            ds.iter().map(|d| d.severity).collect::<Vec<_>>()
+        };
+        assert_eq!(severity(&Lints { strict: true, ..Lints::default() }), [Severity::Note]);
+        let with = |level| Lints { levels: levels(&[("runtime-condition", level)]), strict: false };
+        assert_eq!(severity(&with(Level::Allow)), []);
+        assert_eq!(severity(&with(Level::Deny)), [Severity::Error]);
+        assert_eq!(severity(&with(Level::Warn)), [Severity::Warning]);
     }
 
     #[test]
@@ -262,9 +290,10 @@ mod documented {
         })
     }
 
-    /// The fns that take a diagnostic code: a parameter `code: &'static str`, and where it is.
+    /// The fns that take a diagnostic code: a parameter `code: &'static str`, and where it is;
+    /// and the string consts of the sources (`DEFAULT_NOT_EVALUABLE`), which may name codes.
     #[derive(Default)]
-    struct CodeTakers(BTreeMap<String, usize>);
+    struct CodeTakers(BTreeMap<String, usize>, BTreeMap<String, String>);
 
     impl CodeTakers {
         fn note(&mut self, sig: &syn::Signature) {
@@ -283,6 +312,11 @@ mod documented {
     }
 
     impl<'a> Visit<'a> for CodeTakers {
+        fn visit_item_const(&mut self, c: &'a syn::ItemConst) {
+            if let Some(code) = code_literal(&c.expr) {
+                self.1.insert(c.ident.to_string(), code);
+            }
+        }
         fn visit_item_fn(&mut self, f: &'a syn::ItemFn) {
             if !is_test_only(&f.attrs) {
                 self.note(&f.sig);
@@ -302,8 +336,8 @@ mod documented {
         }
     }
 
-    /// The codes diagnostics are made with: string literals given as the `code` of a code taker,
-    /// or as the `code` field of a `Diagnostic { .. }`.
+    /// The codes diagnostics are made with: string literals (or consts holding them) given as the
+    /// `code` of a code taker, or as the `code` field of a struct literal.
     struct Uses<'t> {
         takers: &'t CodeTakers,
         found: BTreeMap<String, BTreeSet<Option<Kind>>>,
@@ -312,8 +346,18 @@ mod documented {
     impl Uses<'_> {
         fn argument(&mut self, name: &str, args: &syn::punctuated::Punctuated<syn::Expr, syn::Token![,]>) {
             let Some(&at) = self.takers.0.get(name) else { return };
-            if let Some(code) = args.iter().nth(at).and_then(code_literal) {
+            if let Some(code) = args.iter().nth(at).and_then(|e| self.code_of(e)) {
                 self.found.entry(code).or_default().insert(kind_of_name(name));
+            }
+        }
+
+        /// A code written as a literal, or as a const of the sources holding one.
+        fn code_of(&self, e: &syn::Expr) -> Option<String> {
+            match e {
+                syn::Expr::Path(p) => {
+                    p.path.segments.last().and_then(|l| self.takers.1.get(&l.ident.to_string())).cloned()
+                }
+                _ => code_literal(e),
             }
         }
     }
@@ -338,13 +382,13 @@ mod documented {
             self.argument(&call.method.to_string(), &call.args);
             syn::visit::visit_expr_method_call(self, call);
         }
+        /// `Diagnostic { code: "…", .. }`, and any other struct that carries a code to one (a
+        /// router finding, a schema gap): its `code` field.
         fn visit_expr_struct(&mut self, s: &'a syn::ExprStruct) {
-            if s.path.segments.last().is_some_and(|l| l.ident == "Diagnostic") {
-                for field in &s.fields {
-                    let is_code = matches!(&field.member, syn::Member::Named(n) if n == "code");
-                    if let Some(code) = code_literal(&field.expr).filter(|_| is_code) {
-                        self.found.entry(code).or_default().insert(None);
-                    }
+            for field in &s.fields {
+                let is_code = matches!(&field.member, syn::Member::Named(n) if n == "code");
+                if let Some(code) = self.code_of(&field.expr).filter(|_| is_code) {
+                    self.found.entry(code).or_default().insert(None);
                 }
             }
             syn::visit::visit_expr_struct(self, s);

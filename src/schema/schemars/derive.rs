@@ -790,7 +790,8 @@ impl Gen<'_, '_> {
         match defaults::field_default(self.lw, def, field, args, container_default, container_value) {
             Ok(v) => v,
             Err(defaults::NoDefault::Opaque(why)) => {
-                self.opaque(why);
+                // At the field whose default it is, not at the tool.
+                self.opaque_at(why, Some(field.location.clone()));
                 None
             }
             Err(defaults::NoDefault::Error(d)) => {

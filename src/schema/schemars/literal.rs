@@ -280,7 +280,6 @@ impl Gen<'_, '_> {
     }
 }
 
-
 fn is_json_macro(mac: &syn::Macro) -> bool {
     mac.path.segments.last().is_some_and(|s| s.ident == "json" || s.ident == "json_schema")
 }
@@ -450,7 +449,7 @@ mod tests {
             }
             pub struct Named(String);
             impl JsonSchema for Named {
-                fn schema_name() -> Cow<'static, str> { format!("N{}", 1).into() }
+                fn schema_name() -> Cow<'static, str> { format!("N{}", std::process::id()).into() }
                 fn json_schema(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "string"}) }
             }
             #[derive(Deserialize, JsonSchema)] pub struct P { pub id: Id, pub tags: Vec<Tag>, pub again: Option<Id> }

@@ -417,7 +417,7 @@ fn container_defaults() {
     let s = input(src, "Bound");
     assert_eq!(s["properties"]["n"]["default"], json!(3));
     let r = generate(src, "Opaque", PARAMS, true);
-    assert!(r.opaque.iter().any(|o| o.contains("std::process::id")), "{:?}", r.opaque);
+    assert!(r.opaque.iter().any(|o| o.reason.contains("std::process::id")), "{:?}", r.opaque);
     let s = input(src, "UsesNoSer");
     assert!(s["properties"]["x"].get("default").is_none());
     assert_eq!(s["properties"]["m"]["default"], json!("fast"));
