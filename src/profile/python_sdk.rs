@@ -1,5 +1,6 @@
 //! The python-sdk profile: the entry the MCP Python SDK (mcp 2.x) publishes for the equivalent
-//! Python function (spec: `shared/spec/python-sdk-profile.md`).
+//! Python function (conformance cases in `testdata/python-sdk/cases`, checked by
+//! `tests/python_sdk_conformance.rs`).
 
 use std::collections::{HashMap, HashSet};
 
@@ -387,7 +388,8 @@ fn is_content(ty: &Ty) -> bool {
     }
 }
 
-/// Why a return type publishes no schema (rows 4–7 of the spec), if it is one of those.
+/// Why a return type publishes no outputSchema even though it is not a content block (the SDK
+/// gives `Any`, bare chrono/uuid types and unit-only enums none), if it is one of those.
 fn schemaless(ty: &Ty, model: &Model) -> Option<&'static str> {
     match ty {
         Ty::JsonValue => Some("`serde_json::Value` has no schema"),

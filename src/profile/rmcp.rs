@@ -1,4 +1,5 @@
-//! The rmcp profile: exactly what an rmcp server lists (spec: `shared/spec/rmcp-profile.md`).
+//! The rmcp profile: exactly what an rmcp server lists (README "The rmcp profile"; conformance
+//! crates in `testdata/rmcp/`, checked by `tests/rmcp_conformance.rs`).
 //!
 //! [`version`] reads the rmcp release and holds the release table; [`routers`] finds the server
 //! types and the tools each one serves; [`meta`] reads names, titles, descriptions and the other

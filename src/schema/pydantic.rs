@@ -1,5 +1,6 @@
 //! The pydantic flavour: IR → the JSON Schema pydantic 2 generates for the equivalent Python
-//! types (python-sdk profile, spec §2 and §7). Keys are put in their final order by
+//! types (the python-sdk profile's Rust → Python mapping; conformance cases in
+//! `testdata/python-sdk/cases`). Keys are put in their final order by
 //! [`super::order::pydantic_order`].
 
 use std::collections::HashMap;

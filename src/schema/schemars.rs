@@ -1,5 +1,5 @@
 //! The schemars flavour: IR → the JSON Schema that `#[derive(JsonSchema)]` of schemars 1.x
-//! generates, as rmcp drives it (rmcp profile spec §6).
+//! generates, with the settings rmcp drives it with (see `settings` in `profile::rmcp::schemas`).
 //!
 //! * [`generator`]: the generator (`$defs`, names, `$ref`s, root) and the built-in composite types;
 //! * [`leaf`]: the types schemars knows itself, asked of schemars at run time;
@@ -74,7 +74,7 @@ pub struct Opaque {
 
 /// The root schema of `ty` itself (schemars `schema_for!` / `root_schema_for::<T>()` with the
 /// given settings). The root carries `ty`'s identity: a reference to `ty` inside it is
-/// `{"$ref": "#"}` and `ty` gets no `$defs` entry. This is rmcp's `Json<T>` output (spec §5.3).
+/// `{"$ref": "#"}` and `ty` gets no `$defs` entry. This is rmcp's `Json<T>` output: `T` is the root.
 pub fn root_schema(lowerer: &mut Lowerer, ty: &Ty, settings: &Settings) -> RootSchema {
     generator::Gen::new(lowerer, *settings).root(ty, true)
 }
@@ -93,7 +93,7 @@ pub fn literal_object(
     generator::Gen::new(lowerer, settings).literal_object(block, &scope)
 }
 
-/// The root schema of rmcp's `Parameters<T>` for `ty` = `T` (spec §4.3, §4.5): the same
+/// The root schema of rmcp's `Parameters<T>` for `ty` = `T` (a wrapper with `T`'s schema): the same
 /// schema, title and `$defs`, but the root is the wrapper, not `T`, so a reference to `T` inside
 /// it is `#/$defs/<T's name>` and `T` also gets a copy in `$defs`.
 pub fn parameters_root_schema(lowerer: &mut Lowerer, ty: &Ty, settings: &Settings) -> RootSchema {

@@ -1,4 +1,4 @@
-//! name, title, description, annotations, icons, meta and execution of a `#[tool]` (spec §3):
+//! name, title, description, annotations, icons, meta and execution of a `#[tool]`:
 //! reading the attribute, evaluating `description` expressions, and folding doc attributes the
 //! way rmcp-macros does.
 
@@ -51,7 +51,7 @@ pub fn eval_macro(mac: &syn::Macro, at: At) -> Option<String> {
     eval_str(&Expr::Macro(syn::ExprMacro { attrs: Vec::new(), mac: mac.clone() }), at)
 }
 
-/// The result of folding a fn's doc attributes (spec §3.3).
+/// The result of folding a fn's doc attributes (only when `#[tool]` has no `description = …`).
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct DocFold {
     /// The final accumulator, when not empty.

@@ -1,4 +1,4 @@
-//! inputSchema and outputSchema as rmcp builds them (spec §4, §5): which argument and which
+//! inputSchema and outputSchema as rmcp builds them: which argument and which
 //! return type count (as written, never through aliases), the empty-input form, the
 //! release-dependent post-processing of the schemars root (validation, stripping, key order),
 //! legacy peers, and explicit `input_schema = f()` / `output_schema = f()` whose fn only builds a
@@ -116,7 +116,8 @@ pub fn generate(
     written: &str,
 ) -> Outcome {
     let lowered = lowerer.lower(ty, scope);
-    // `Parameters<T>` has `T`'s schema but not its identity (§4.5); `Json<T>`'s root is `T` (§5.3).
+    // `Parameters<T>` has `T`'s schema but not its identity: a reference to `T` inside it goes to
+    // `$defs`. `Json<T>`'s root is `T`: a reference to `T` is `{"$ref": "#"}`.
     let root = match side {
         Side::Input => parameters_root_schema(lowerer, &lowered, &settings(b, side)),
         Side::Output => root_schema(lowerer, &lowered, &settings(b, side)),

@@ -1,4 +1,4 @@
-//! Trait tools (spec §2.3): `impl ToolBase for T`, registered with `with_sync_tool::<T>()` /
+//! Trait tools (rmcp ≥ 0.17): `impl ToolBase for T`, registered with `with_sync_tool::<T>()` /
 //! `with_async_tool::<T>()`. Their metadata are fn bodies, evaluated when they are simple.
 
 use serde_json::{Map, Value};

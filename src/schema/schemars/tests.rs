@@ -1,5 +1,6 @@
 //! Tests: Rust sources loaded through the real pipeline (source → IR → schema), compared with
-//! what rmcp 3.11 published (conformance `tools.json`) and with the examples of spec §6.
+//! what rmcp 3.11 published (`testdata/rmcp/v3_11/tools.json`) and with what schemars 1.x derives for
+//! each rule, one test per area.
 
 use std::path::{Path, PathBuf};
 
@@ -184,7 +185,7 @@ fn builtins_match_schemars() {
     }
 }
 
-/// §6.1: `$defs` names in first-reference order, numeric suffixes, `rename` with `{T}`, the
+/// `$defs` names in first-reference order, numeric suffixes, `rename` with `{T}`, the
 /// root's name free for a nested type, and `$ref` escaping.
 #[test]
 fn defs_names_and_refs() {
@@ -223,7 +224,7 @@ fn defs_names_and_refs() {
     assert_eq!(s["properties"]["item"], json!({"$ref": "#/$defs/Filter"}));
 }
 
-/// §6.2: numbers, char, strings, net and time types.
+/// Numbers, char, strings, net and time types.
 #[test]
 fn primitives_and_leaves() {
     let src = r#"
@@ -269,7 +270,7 @@ fn primitives_and_leaves() {
     );
 }
 
-/// §6.3: `Option<T>`.
+/// `Option<T>`.
 #[test]
 fn options() {
     let src = r#"
@@ -307,7 +308,7 @@ fn options() {
     assert_eq!(s["properties"]["k"]["const"], json!(1));
 }
 
-/// §6.4: `required` per contract, defaults, deny_unknown_fields, unit and tuple structs.
+/// `required` per contract, defaults, deny_unknown_fields, unit and tuple structs.
 #[test]
 fn structs_required_and_defaults() {
     let src = r#"
@@ -374,7 +375,7 @@ fn structs_required_and_defaults() {
     assert_eq!(s["$defs"]["Closed"]["additionalProperties"], json!(false));
 }
 
-/// §6.4: container `#[serde(default)]` with a derived or hand-written `Default`; a `Default`
+/// Container `#[serde(default)]` with a derived or hand-written `Default`; a `Default`
 /// that reads the running program's world is opaque; a type that is not `Serialize` shows no
 /// default.
 #[test]
@@ -423,7 +424,7 @@ fn container_defaults() {
     assert_eq!(s["properties"]["m"]["default"], json!("fast"));
 }
 
-/// §6.5 names per contract, §6.6 skips.
+/// Field and variant names per contract; skip attributes.
 #[test]
 fn names_and_skips() {
     let src = r#"
@@ -465,7 +466,7 @@ fn names_and_skips() {
     assert_eq!(one_of[2]["required"], json!(["out-only"]));
 }
 
-/// §6.7: flatten.
+/// `#[serde(flatten)]`.
 #[test]
 fn flatten() {
     let src = r#"
@@ -500,7 +501,7 @@ fn flatten() {
     assert_eq!(s["required"], json!(["q", "z"]));
 }
 
-/// §6.8: every enum representation.
+/// Every enum representation.
 #[test]
 fn enums() {
     let src = r#"
@@ -577,7 +578,7 @@ fn enums() {
     assert_eq!(s["$defs"].as_object().unwrap().keys().collect::<Vec<_>>(), ["Circle"]);
 }
 
-/// §6.9: transparency, newtypes, from/into.
+/// Transparency, newtypes, from/into.
 #[test]
 fn newtypes_and_conversions() {
     let src = r#"
@@ -609,7 +610,7 @@ fn newtypes_and_conversions() {
     assert_eq!(s["$defs"]["Conv"], json!({"type": "string"}));
 }
 
-/// §6.10: maps with non-string keys, sets, arrays.
+/// Maps with non-string keys, sets, arrays.
 #[test]
 fn maps_and_collections() {
     let src = r#"
@@ -644,7 +645,8 @@ fn maps_and_collections() {
     assert!(s.get("$defs").is_none());
 }
 
-/// §6.11 with §4.5 and §5.3: recursion below the root, at a `Parameters` root, at a `Json` root.
+/// Recursion below the root (a `$ref` into `$defs`), at a `Parameters` root (`T` inline and in
+/// `$defs`), at a `Json` root (`{"$ref": "#"}`).
 #[test]
 fn recursion() {
     let src = r#"
@@ -661,7 +663,7 @@ fn recursion() {
     assert!(s.get("$defs").is_none());
 }
 
-/// §6.12: doc comments to title/description.
+/// Doc comments to title/description.
 #[test]
 fn docs() {
     let src = r#"
@@ -694,7 +696,7 @@ fn docs() {
     );
 }
 
-/// §6.13: schemars, validate and garde attributes.
+/// schemars, validate and garde attributes.
 #[test]
 fn schemars_attributes() {
     let src = r#"
@@ -775,7 +777,7 @@ fn schemars_attributes() {
     assert!(r.schema.get("$defs").is_none());
 }
 
-/// §8: custom code is opaque, other crates' types unknown.
+/// Custom code is opaque, other crates' types unknown.
 #[test]
 fn opaque_and_unknown() {
     let src = r#"
@@ -797,7 +799,7 @@ fn opaque_and_unknown() {
     assert_eq!(r.schema["properties"]["p"], json!({"type": "null"}));
 }
 
-/// §9: draft-07 and the AddNullable transform.
+/// Draft-07 (rmcp before 0.9) and the AddNullable transform (rmcp before 0.17).
 #[test]
 fn nullable_draft07() {
     let src = r#"
@@ -820,7 +822,7 @@ fn nullable_draft07() {
     );
 }
 
-/// §6.8 `#[derive(JsonSchema_repr)]`.
+/// `#[derive(JsonSchema_repr)]`: a C-like enum as its integer discriminants.
 #[test]
 fn repr_enum() {
     let src = r#"
