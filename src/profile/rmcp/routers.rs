@@ -1,4 +1,4 @@
-//! Which fns are tools, which server types exist, and which tools each one serves (spec §2).
+//! Which fns are tools, which server types exist, and which tools each one serves.
 //!
 //! This file holds the index of impl blocks and `#[tool_router]` blocks; [`servers`] finds the
 //! server types and what their `list_tools` serves; [`eval`] reads router expressions and the fn

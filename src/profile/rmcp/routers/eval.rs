@@ -1,4 +1,4 @@
-//! The router-expression evaluator (spec §2.2 step 3): what a router expression holds, read
+//! The router-expression evaluator: what a router expression holds, read
 //! without running anything.
 //!
 //! Expressions: `Self::r()`, `Type::r()`, `self.field`, `A + B`, `.merge(B)`, `.with_route(…)`,

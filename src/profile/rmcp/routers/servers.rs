@@ -1,4 +1,4 @@
-//! Server discovery (spec §2.2 step 1-2): which types are servers, where each one's `list_tools`
+//! Server discovery: which types are servers, where each one's `list_tools`
 //! gets its tools, and what those tools are.
 
 use syn::punctuated::Punctuated;
