@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 
 use self::meta::{At, ToolAttr};
 use self::routers::{Entry, Index, Server, Severity, TypeKey};
-use self::schemas::{Outcome, Side};
+use self::schemas::{Generated, SchemaKind};
 use self::traits::{Opt, Override};
 use self::version::{Behaviour, Versions, KNOWN_PROTOCOLS, LATEST_PROTOCOL};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
@@ -39,7 +39,7 @@ pub fn manifest(
     for w in &versions.warnings {
         diagnostics.push(Diagnostic::warning("rmcp-version", w.clone()));
     }
-    let b = versions.behaviour();
+    let behaviour = versions.behaviour();
     let protocol = opts.rmcp.protocol.clone().unwrap_or_else(|| LATEST_PROTOCOL.to_owned());
     if !KNOWN_PROTOCOLS.contains(&protocol.as_str()) {
         let looks_like_date = protocol.len() == 10
@@ -57,7 +57,7 @@ pub fn manifest(
         ));
     }
     notes.push(format!("protocol {protocol}"));
-    let legacy = b.schema.legacy_peers_lose_non_object_output && version::is_legacy_protocol(&protocol);
+    let legacy = behaviour.schema.legacy_peers_lose_non_object_output && version::is_legacy_protocol(&protocol);
 
     let index = Index::new(ws);
     for loc in &index.macro_routers {
@@ -70,7 +70,7 @@ pub fn manifest(
             .with_label("not expanded"),
         );
     }
-    if b.macros.empty_router_is_error {
+    if behaviour.macros.empty_router_is_error {
         for block in index.empty_blocks() {
             diagnostics.push(
                 Diagnostic::error(
@@ -86,14 +86,14 @@ pub fn manifest(
         }
     }
 
-    let servers = index.servers(&b);
+    let servers = index.servers(&behaviour);
     let server = select_server(&servers, opts.rmcp.server.as_deref(), &index, diagnostics)?;
     let mut lowerer = Lowerer::new(ws);
     lowerer.type_overrides = opts.overrides.types.clone();
     let mut builder = Builder {
         ws,
         index: &index,
-        b,
+        behaviour,
         versions: &versions,
         legacy,
         lowerer,
@@ -105,7 +105,7 @@ pub fn manifest(
         None => Vec::new(),
         Some(server) => {
             builder.note_server(server, notes);
-            let (entries, findings) = index.served_entries(server, &b);
+            let (entries, findings) = index.served_entries(server, &behaviour);
             for f in findings {
                 let d = match f.severity {
                     Severity::Error => Diagnostic::error(f.code, f.message),
@@ -220,7 +220,7 @@ fn qualified(s: &Server, index: &Index) -> String {
 struct Builder<'w, 'a> {
     ws: &'w Workspace,
     index: &'a Index<'w>,
-    b: Behaviour,
+    behaviour: Behaviour,
     versions: &'a Versions,
     legacy: bool,
     lowerer: Lowerer<'w>,
@@ -257,14 +257,14 @@ impl<'w> Builder<'w, '_> {
 
     /// The schema the config gives for a tool's key: it replaces whatever the sources say (and
     /// so silences what they could not tell). Keys are sorted as rmcp prints them.
-    fn tool_override(&self, name: &str, side: Side) -> Option<Option<Value>> {
+    fn tool_override(&self, name: &str, kind: SchemaKind) -> Option<Option<Value>> {
         let given = self.overrides.tools.get(name)?;
-        let mut v = match side {
-            Side::Input => given.input_schema.clone(),
-            Side::Output => given.output_schema.clone(),
+        let mut v = match kind {
+            SchemaKind::Input => given.input_schema.clone(),
+            SchemaKind::Output => given.output_schema.clone(),
         }?;
         crate::schema::order::sort_all_keys(&mut v);
-        if side == Side::Output && self.legacy && !schemas::keeps_output_for_legacy_peer(&v) {
+        if kind == SchemaKind::Output && self.legacy && !schemas::keeps_output_for_legacy_peer(&v) {
             return Some(None);
         }
         Some(Some(v))
@@ -307,7 +307,7 @@ impl<'w> Builder<'w, '_> {
         let at = At { ws: self.ws, krate: tool.krate, module: tool.module };
         let loc = tool.location(self.ws);
         let macros_version = self.versions.macros.to_string();
-        let attr: ToolAttr = meta::read_tool_attr(tool.tool_attr, &self.b.macros, &macros_version);
+        let attr: ToolAttr = meta::read_tool_attr(tool.tool_attr, &self.behaviour.macros, &macros_version);
         // The name as written (a raw identifier keeps its `r#`).
         let name = attr.name.clone().unwrap_or_else(|| tool.sig.ident.to_string());
         for (is_error, message) in &attr.problems {
@@ -332,21 +332,28 @@ impl<'w> Builder<'w, '_> {
         generics.extend(imp.imp.generics.type_params().map(|p| p.ident.to_string()));
         let scope = Scope { krate: tool.krate, module: tool.module, generics };
 
-        let input = match (self.tool_override(&name, Side::Input), &attr.input_schema) {
+        let input = match (self.tool_override(&name, SchemaKind::Input), &attr.input_schema) {
             (Some(given), _) => given,
-            (None, Some(expr)) => self.explicit(&name, Side::Input, expr, &tool, self_key.as_ref()),
+            (None, Some(expr)) => self.explicit(&name, SchemaKind::Input, expr, &tool, self_key.as_ref()),
             (None, None) => match schemas::parameters_arg(tool.sig) {
                 Some((whole, inner)) => {
                     let written = type_text(whole);
-                    let outcome = schemas::generate(&mut self.lowerer, &self.b, Side::Input, inner, &scope, &written);
-                    self.outcome(&name, Side::Input, outcome, &loc)
+                    let generated = schemas::generate(
+                        &mut self.lowerer,
+                        &self.behaviour,
+                        SchemaKind::Input,
+                        inner,
+                        &scope,
+                        &written,
+                    );
+                    self.publish(&name, SchemaKind::Input, generated, &loc)
                 }
-                None => Some(schemas::empty_input(&self.b)),
+                None => Some(schemas::empty_input(&self.behaviour)),
             },
         };
-        let output = match (self.tool_override(&name, Side::Output), &attr.output_schema) {
+        let output = match (self.tool_override(&name, SchemaKind::Output), &attr.output_schema) {
             (Some(given), _) => given,
-            (None, Some(expr)) => self.explicit(&name, Side::Output, expr, &tool, self_key.as_ref()),
+            (None, Some(expr)) => self.explicit(&name, SchemaKind::Output, expr, &tool, self_key.as_ref()),
             (None, None) => match schemas::output_type(&tool.sig.output) {
                 Some(inner) => {
                     let written = match &tool.sig.output {
@@ -355,8 +362,15 @@ impl<'w> Builder<'w, '_> {
                         }
                         _ => format!("Json<{}>", type_text(inner)),
                     };
-                    let outcome = schemas::generate(&mut self.lowerer, &self.b, Side::Output, inner, &scope, &written);
-                    self.outcome(&name, Side::Output, outcome, &loc)
+                    let generated = schemas::generate(
+                        &mut self.lowerer,
+                        &self.behaviour,
+                        SchemaKind::Output,
+                        inner,
+                        &scope,
+                        &written,
+                    );
+                    self.publish(&name, SchemaKind::Output, generated, &loc)
                 }
                 None => None,
             },
@@ -403,7 +417,7 @@ impl<'w> Builder<'w, '_> {
             if let Some(s) = crate::profile::lit_str(expr) {
                 return Some(s);
             }
-            if !self.b.macros.description_expressions {
+            if !self.behaviour.macros.description_expressions {
                 self.error(
                     "description-expression",
                     format!(
@@ -443,7 +457,7 @@ impl<'w> Builder<'w, '_> {
                 }
             };
         }
-        let fold = meta::fold_docs(tool.attrs, Some(tool.tool_attr), self.b.macros.doc_macros, at);
+        let fold = meta::fold_docs(tool.attrs, Some(tool.tool_attr), self.behaviour.macros.doc_macros, at);
         if fold.cfg {
             self.warn(
                 "cfg",
@@ -479,7 +493,7 @@ impl<'w> Builder<'w, '_> {
     fn explicit(
         &mut self,
         name: &str,
-        side: Side,
+        kind: SchemaKind,
         expr: &syn::Expr,
         tool: &crate::profile::ToolFn,
         self_key: Option<&TypeKey>,
@@ -488,26 +502,26 @@ impl<'w> Builder<'w, '_> {
             .or_else(|| self.literal_fn_call(expr, tool, self_key));
         match known {
             Some(v) => {
-                if side == Side::Output && self.legacy && !schemas::keeps_output_for_legacy_peer(&v) {
+                if kind == SchemaKind::Output && self.legacy && !schemas::keeps_output_for_legacy_peer(&v) {
                     return None;
                 }
                 Some(v)
             }
             None => {
-                let key = schemas::key(side);
+                let key = schemas::key(kind);
                 let at = self.lowerer.location(tool.krate, tool.module, syn::spanned::Spanned::span(expr));
                 self.push(
                     Diagnostic::warning(
                         "opaque",
                         format!(
                             "tool `{name}`: `{} = {}` is only known at runtime; `{key}` left out",
-                            snake(side),
+                            snake(kind),
                             quote::quote!(#expr)
                         ),
                     )
                     .at(Some(at))
                     .with_label("only known at runtime")
-                    .with_help(supply_help(name, side)),
+                    .with_help(supply_help(name, kind)),
                 );
                 None
             }
@@ -534,16 +548,16 @@ impl<'w> Builder<'w, '_> {
     }
 
     /// Report what became of a generated schema; the schema to publish, if any.
-    fn outcome(&mut self, name: &str, side: Side, outcome: Outcome, loc: &Location) -> Option<Value> {
-        let key = schemas::key(side);
-        match outcome {
-            Outcome::Schema(v) => {
-                if side == Side::Output && self.legacy && !schemas::keeps_output_for_legacy_peer(&v) {
+    fn publish(&mut self, name: &str, kind: SchemaKind, generated: Generated, loc: &Location) -> Option<Value> {
+        let key = schemas::key(kind);
+        match generated {
+            Generated::Schema(v) => {
+                if kind == SchemaKind::Output && self.legacy && !schemas::keeps_output_for_legacy_peer(&v) {
                     return None;
                 }
                 Some(v)
             }
-            Outcome::Missing(gaps) => {
+            Generated::Missing(gaps) => {
                 for gap in gaps {
                     let message = format!("tool `{name}`: {key} left out: {}", gap.message);
                     let d = if gap.error {
@@ -552,12 +566,12 @@ impl<'w> Builder<'w, '_> {
                         Diagnostic::warning(gap.code, message)
                     };
                     let d = d.at(Some(gap.location.unwrap_or_else(|| loc.clone()))).with_label(gap.label);
-                    let d = d.with_help(gap.help.unwrap_or_else(|| supply_help(name, side)));
+                    let d = d.with_help(gap.help.unwrap_or_else(|| supply_help(name, kind)));
                     self.push(d);
                 }
                 None
             }
-            Outcome::Panic(reason) => {
+            Generated::Panic(reason) => {
                 self.error(
                     "rmcp-panic",
                     format!("tool `{name}`: rmcp {} panics while building the router: {reason}", self.versions.rmcp),
@@ -598,7 +612,7 @@ impl<'w> Builder<'w, '_> {
         if let Some(a) = annotations {
             entry.insert("annotations".into(), Value::Object(a));
         }
-        if let Some(e) = execution.filter(|_| self.b.schema.execution) {
+        if let Some(e) = execution.filter(|_| self.behaviour.schema.execution) {
             entry.insert("execution".into(), e);
         }
         if let Some(i) = icons {
@@ -644,9 +658,9 @@ impl<'w> Builder<'w, '_> {
             module: imp.module,
             generics: imp.imp.generics.type_params().map(|p| p.ident.to_string()).collect(),
         };
-        let input = match (self.tool_override(&name, Side::Input), t.input_schema) {
+        let input = match (self.tool_override(&name, SchemaKind::Input), t.input_schema) {
             (Some(given), _) => given,
-            (None, Override::Nothing) => Some(schemas::empty_input(&self.b)),
+            (None, Override::Nothing) => Some(schemas::empty_input(&self.behaviour)),
             (None, Override::Opaque) => {
                 self.push(
                     Diagnostic::warning(
@@ -654,15 +668,16 @@ impl<'w> Builder<'w, '_> {
                         format!("tool `{name}`: `input_schema()` is overridden; inputSchema left out"),
                     )
                     .at(Some(loc.clone()))
-                    .with_help(supply_help(&name, Side::Input)),
+                    .with_help(supply_help(&name, SchemaKind::Input)),
                 );
                 None
             }
             (None, Override::Default) => match t.parameter {
                 Some(ty) => {
                     let written = format!("Parameters<{}>", type_text(ty));
-                    let outcome = schemas::generate(&mut self.lowerer, &self.b, Side::Input, ty, &scope, &written);
-                    self.outcome(&name, Side::Input, outcome, &loc)
+                    let generated =
+                        schemas::generate(&mut self.lowerer, &self.behaviour, SchemaKind::Input, ty, &scope, &written);
+                    self.publish(&name, SchemaKind::Input, generated, &loc)
                 }
                 None => {
                     self.warn(
@@ -674,7 +689,7 @@ impl<'w> Builder<'w, '_> {
                 }
             },
         };
-        let output = match (self.tool_override(&name, Side::Output), t.output_schema) {
+        let output = match (self.tool_override(&name, SchemaKind::Output), t.output_schema) {
             (Some(given), _) => given,
             (None, Override::Nothing) => None,
             (None, Override::Opaque) => {
@@ -684,15 +699,16 @@ impl<'w> Builder<'w, '_> {
                         format!("tool `{name}`: `output_schema()` is overridden; outputSchema left out"),
                     )
                     .at(Some(loc.clone()))
-                    .with_help(supply_help(&name, Side::Output)),
+                    .with_help(supply_help(&name, SchemaKind::Output)),
                 );
                 None
             }
             (None, Override::Default) => match t.output {
                 Some(ty) => {
                     let written = format!("Json<{}>", type_text(ty));
-                    let outcome = schemas::generate(&mut self.lowerer, &self.b, Side::Output, ty, &scope, &written);
-                    self.outcome(&name, Side::Output, outcome, &loc)
+                    let generated =
+                        schemas::generate(&mut self.lowerer, &self.behaviour, SchemaKind::Output, ty, &scope, &written);
+                    self.publish(&name, SchemaKind::Output, generated, &loc)
                 }
                 None => {
                     self.warn(
@@ -732,10 +748,10 @@ fn strip_parens(e: &syn::Expr) -> &syn::Expr {
 }
 
 /// What to do about a schema that only exists at runtime: give it in the config.
-fn supply_help(name: &str, side: Side) -> String {
+fn supply_help(name: &str, kind: SchemaKind) -> String {
     format!(
         "the schema exists only when the server runs; give it in the config's `schemas` table (`\"{name}.{}\" = \"path/to/schema.json\"`)",
-        schemas::key(side)
+        schemas::key(kind)
     )
 }
 
@@ -752,10 +768,10 @@ fn name_problem(name: &str) -> Option<&'static str> {
     }
 }
 
-fn snake(side: Side) -> &'static str {
-    match side {
-        Side::Input => "input_schema",
-        Side::Output => "output_schema",
+fn snake(kind: SchemaKind) -> &'static str {
+    match kind {
+        SchemaKind::Input => "input_schema",
+        SchemaKind::Output => "output_schema",
     }
 }
 

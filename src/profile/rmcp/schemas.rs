@@ -53,8 +53,8 @@ pub fn output_type(ret: &syn::ReturnType) -> Option<&syn::Type> {
 }
 
 /// The input schema of a tool without parameters, per release.
-pub fn empty_input(b: &Behaviour) -> Value {
-    match b.macros.empty_input {
+pub fn empty_input(behaviour: &Behaviour) -> Value {
+    match behaviour.macros.empty_input {
         EmptyInput::EmptyObjectSchema => serde_json::json!({
             "$schema": "http://json-schema.org/draft-07/schema#",
             "description": "This is commonly used for representing empty objects in MCP messages.\n\nwithout returning any specific data.",
@@ -66,25 +66,25 @@ pub fn empty_input(b: &Behaviour) -> Value {
     }
 }
 
-/// Which side a schema is on.
+/// Which kind a schema is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
+pub enum SchemaKind {
     Input,
     Output,
 }
 
-impl Side {
+impl SchemaKind {
     fn key(self) -> &'static str {
         match self {
-            Side::Input => "inputSchema",
-            Side::Output => "outputSchema",
+            SchemaKind::Input => "inputSchema",
+            SchemaKind::Output => "outputSchema",
         }
     }
 }
 
-/// What became of a schema.
+/// What became of a generated schema.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Outcome {
+pub enum Generated {
     Schema(Value),
     /// Left out: why (each a warning when it is only known at runtime, an error when we failed
     /// to find a type).
@@ -94,33 +94,33 @@ pub enum Outcome {
 }
 
 /// The settings rmcp drives schemars with on this release.
-pub fn settings(b: &Behaviour, side: Side) -> Settings {
+pub fn settings(behaviour: &Behaviour, kind: SchemaKind) -> Settings {
     Settings {
-        contract: match side {
-            Side::Input => Contract::Deserialize,
-            Side::Output => b.schema.output_contract,
+        contract: match kind {
+            SchemaKind::Input => Contract::Deserialize,
+            SchemaKind::Output => behaviour.schema.output_contract,
         },
-        dialect: b.schema.dialect,
-        nullable: b.schema.nullable,
+        dialect: behaviour.schema.dialect,
+        nullable: behaviour.schema.nullable,
     }
 }
 
-/// Generate the schema of `ty` (written in `scope`) as rmcp publishes it for `side`.
+/// Generate the schema of `ty` (written in `scope`) as rmcp publishes it for `kind`.
 /// `written` is the wrapper type as written, for rmcp's panic message.
 pub fn generate(
     lowerer: &mut Lowerer,
-    b: &Behaviour,
-    side: Side,
+    behaviour: &Behaviour,
+    kind: SchemaKind,
     ty: &syn::Type,
     scope: &Scope,
     written: &str,
-) -> Outcome {
+) -> Generated {
     let lowered = lowerer.lower(ty, scope);
     // `Parameters<T>` has `T`'s schema but not its identity: a reference to `T` inside it goes to
     // `$defs`. `Json<T>`'s root is `T`: a reference to `T` is `{"$ref": "#"}`.
-    let root = match side {
-        Side::Input => parameters_root_schema(lowerer, &lowered, &settings(b, side)),
-        Side::Output => root_schema(lowerer, &lowered, &settings(b, side)),
+    let root = match kind {
+        SchemaKind::Input => parameters_root_schema(lowerer, &lowered, &settings(behaviour, kind)),
+        SchemaKind::Output => root_schema(lowerer, &lowered, &settings(behaviour, kind)),
     };
     let mut gaps: Vec<Gap> = root.unknown.iter().map(|u| super::unresolved::classify(lowerer.ws, u)).collect();
     gaps.extend(root.opaque.into_iter().map(|o| Gap {
@@ -136,41 +136,41 @@ pub fn generate(
         }),
     }));
     if !gaps.is_empty() {
-        return Outcome::Missing(gaps);
+        return Generated::Missing(gaps);
     }
-    finish(root.schema, b, side, written)
+    finish(root.schema, behaviour, kind, written)
 }
 
 /// Validation and stripping of a generated root, per release.
-pub fn finish(mut schema: Value, b: &Behaviour, side: Side, written: &str) -> Outcome {
-    let must_be_object = match side {
-        Side::Input => b.schema.input_must_be_object,
-        Side::Output => b.schema.output_must_be_object,
+pub fn finish(mut schema: Value, behaviour: &Behaviour, kind: SchemaKind, written: &str) -> Generated {
+    let must_be_object = match kind {
+        SchemaKind::Input => behaviour.schema.input_must_be_object,
+        SchemaKind::Output => behaviour.schema.output_must_be_object,
     };
     if must_be_object {
-        if let Some(reason) = non_object_reason(&schema, side) {
-            let what = match side {
-                Side::Input => format!("Invalid input schema for `{written}`: {reason}"),
-                Side::Output => format!("Invalid output schema for {written}: {reason}"),
+        if let Some(reason) = non_object_reason(&schema, kind) {
+            let what = match kind {
+                SchemaKind::Input => format!("Invalid input schema for `{written}`: {reason}"),
+                SchemaKind::Output => format!("Invalid output schema for {written}: {reason}"),
             };
-            return Outcome::Panic(what);
+            return Generated::Panic(what);
         }
     }
-    if b.schema.strip_root_meta {
+    if behaviour.schema.strip_root_meta {
         if let Value::Object(m) = &mut schema {
             m.remove("title");
             m.remove("description");
         }
     }
     sort_all_keys(&mut schema);
-    Outcome::Schema(schema)
+    Generated::Schema(schema)
 }
 
 /// rmcp's reason for refusing a root that is not `"type": "object"`, or `None` when it is one.
-pub fn non_object_reason(schema: &Value, side: Side) -> Option<String> {
-    let (schema_name, tool_schema) = match side {
-        Side::Input => ("inputSchema", "tool inputSchema"),
-        Side::Output => ("outputSchema", "tool outputSchema"),
+pub fn non_object_reason(schema: &Value, kind: SchemaKind) -> Option<String> {
+    let (schema_name, tool_schema) = match kind {
+        SchemaKind::Input => ("inputSchema", "tool inputSchema"),
+        SchemaKind::Output => ("outputSchema", "tool outputSchema"),
     };
     match schema.get("type") {
         Some(Value::String(t)) if t == "object" => None,
@@ -292,9 +292,9 @@ impl<'ast> Visit<'ast> for JsonOnly {
     }
 }
 
-/// The JSON key of a side, for messages.
-pub fn key(side: Side) -> &'static str {
-    side.key()
+/// The JSON key of a kind, for messages.
+pub fn key(kind: SchemaKind) -> &'static str {
+    kind.key()
 }
 
 #[cfg(test)]
@@ -345,17 +345,17 @@ mod tests {
 
     #[test]
     fn validation_reasons_are_rmcps() {
-        assert_eq!(non_object_reason(&json!({"type": "object"}), Side::Input), None);
+        assert_eq!(non_object_reason(&json!({"type": "object"}), SchemaKind::Input), None);
         assert_eq!(
-            non_object_reason(&json!({"type": "array"}), Side::Input).unwrap(),
+            non_object_reason(&json!({"type": "array"}), SchemaKind::Input).unwrap(),
             "MCP specification requires tool inputSchema to have root type 'object', but found 'array'."
         );
         assert_eq!(
-            non_object_reason(&json!({"oneOf": []}), Side::Output).unwrap(),
+            non_object_reason(&json!({"oneOf": []}), SchemaKind::Output).unwrap(),
             "Schema is missing 'type' field. MCP specification requires outputSchema to have root type 'object'."
         );
         assert_eq!(
-            non_object_reason(&json!({"type": ["object", "null"]}), Side::Input).unwrap(),
+            non_object_reason(&json!({"type": ["object", "null"]}), SchemaKind::Input).unwrap(),
             "Schema 'type' field has unexpected format: Array [String(\"object\"), String(\"null\")]. Expected \"object\"."
         );
     }
@@ -365,13 +365,22 @@ mod tests {
         let schema = json!({"$schema": "x", "title": "T", "description": "d", "type": "object"});
         let b17 = Behaviour::of(Version(1, 7, 0), Version(1, 7, 0));
         let b18 = Behaviour::of(Version(1, 8, 0), Version(1, 8, 0));
-        assert_eq!(finish(schema.clone(), &b17, Side::Input, "P"), Outcome::Schema(schema.clone()));
-        assert_eq!(finish(schema, &b18, Side::Input, "P"), Outcome::Schema(json!({"$schema": "x", "type": "object"})));
-        assert!(matches!(finish(json!({"type": "array"}), &b17, Side::Input, "P"), Outcome::Schema(_)));
-        assert!(matches!(finish(json!({"type": "array"}), &b18, Side::Input, "P"), Outcome::Panic(_)));
-        assert!(matches!(finish(json!({"type": "integer"}), &b17, Side::Output, "Json<i32>"), Outcome::Panic(_)));
+        assert_eq!(finish(schema.clone(), &b17, SchemaKind::Input, "P"), Generated::Schema(schema.clone()));
+        assert_eq!(
+            finish(schema, &b18, SchemaKind::Input, "P"),
+            Generated::Schema(json!({"$schema": "x", "type": "object"}))
+        );
+        assert!(matches!(finish(json!({"type": "array"}), &b17, SchemaKind::Input, "P"), Generated::Schema(_)));
+        assert!(matches!(finish(json!({"type": "array"}), &b18, SchemaKind::Input, "P"), Generated::Panic(_)));
+        assert!(matches!(
+            finish(json!({"type": "integer"}), &b17, SchemaKind::Output, "Json<i32>"),
+            Generated::Panic(_)
+        ));
         let b3 = Behaviour::of(Version(3, 0, 0), Version(3, 0, 0));
-        assert!(matches!(finish(json!({"type": "integer"}), &b3, Side::Output, "Json<i32>"), Outcome::Schema(_)));
+        assert!(matches!(
+            finish(json!({"type": "integer"}), &b3, SchemaKind::Output, "Json<i32>"),
+            Generated::Schema(_)
+        ));
     }
 
     #[test]
