@@ -2,12 +2,12 @@
 //! crates in `testdata/rmcp/`, checked by `tests/rmcp_conformance.rs`).
 //!
 //! [`version`] reads the rmcp release and holds the release table; [`routers`] finds the server
-//! types and the tools each one serves; [`meta`] reads names, titles, descriptions and the other
-//! tool keys; [`schemas`] builds and post-processes the two schemas; [`traits`] reads trait tools.
+//! types and the tools each one serves; [`tool_attr`] reads names, titles, descriptions and the other
+//! tool keys (the `#[tool]` attribute and the fn's docs); [`schemas`] builds and post-processes the two schemas; [`traits`] reads trait tools.
 
-pub mod meta;
 pub mod routers;
 pub mod schemas;
+pub mod tool_attr;
 pub mod traits;
 mod unresolved;
 pub mod version;
@@ -16,9 +16,9 @@ use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
-use self::meta::{At, ToolAttr};
 use self::routers::{Entry, Index, Server, Severity, TypeKey};
 use self::schemas::{Generated, SchemaKind};
+use self::tool_attr::{At, ToolAttr};
 use self::traits::{Opt, Override};
 use self::version::{Behaviour, Versions, KNOWN_PROTOCOLS, LATEST_PROTOCOL};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
@@ -307,7 +307,7 @@ impl<'w> Builder<'w, '_> {
         let at = At { ws: self.ws, krate: tool.krate, module: tool.module };
         let loc = tool.location(self.ws);
         let macros_version = self.versions.macros.to_string();
-        let attr: ToolAttr = meta::read_tool_attr(tool.tool_attr, &self.behaviour.macros, &macros_version);
+        let attr: ToolAttr = tool_attr::read_tool_attr(tool.tool_attr, &self.behaviour.macros, &macros_version);
         // The name as written (a raw identifier keeps its `r#`).
         let name = attr.name.clone().unwrap_or_else(|| tool.sig.ident.to_string());
         for (is_error, message) in &attr.problems {
@@ -429,7 +429,7 @@ impl<'w> Builder<'w, '_> {
                 );
                 return None;
             }
-            return match meta::eval_str_or_why(expr, at) {
+            return match tool_attr::eval_str_or_why(expr, at) {
                 Ok(s) => Some(s),
                 Err(why) if why.failure == Failure::Runtime => {
                     self.warn(
@@ -457,7 +457,7 @@ impl<'w> Builder<'w, '_> {
                 }
             };
         }
-        let fold = meta::fold_docs(tool.attrs, Some(tool.tool_attr), self.behaviour.macros.doc_macros, at);
+        let fold = tool_attr::fold_docs(tool.attrs, Some(tool.tool_attr), self.behaviour.macros.doc_macros, at);
         if fold.cfg {
             self.warn(
                 "cfg",

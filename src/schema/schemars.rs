@@ -4,17 +4,19 @@
 //! * [`generator`]: the generator (`$defs`, names, `$ref`s, root) and the built-in composite types;
 //! * [`leaf`]: the types schemars knows itself, asked of schemars at run time;
 //! * [`derive`]: what `#[derive(JsonSchema)]` makes of our structs and enums;
-//! * [`meta`]: docs, schemars attributes and validation keywords;
+//! * [`attr_keywords`]: the keywords docs and schemars attributes add (title, description,
+//!   `deprecated`, `examples`, validation keywords, `extend`);
 //! * [`defaults`]: serialised `"default"` values (`Default` resolution, serde value emulation,
 //!   `skip_serializing_if`), evaluated by [`crate::model::eval`];
+//! * [`literal`]: schema fns whose bodies only build a `json!`/`json_schema!` literal;
 //! * [`private`]: schemars' `_private` helpers applied to JSON values.
 
+mod attr_keywords;
 mod defaults;
 mod derive;
 mod generator;
 mod leaf;
 mod literal;
-mod meta;
 mod private;
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::meta::At;
+use super::tool_attr::At;
 
 use crate::model::eval::tail_expr as tail;
 pub use crate::model::Opt;
