@@ -15,13 +15,22 @@ use super::{
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
 
-/// Where a type expression is written: the module (for name resolution) and the generic
-/// parameters in scope (for `Param`).
+/// Where code is written: the crate and module (for name resolution) and the generic
+/// parameters in scope (for `Param`). The one type for "a place in the workspace": type
+/// expressions, attribute values and fn bodies are all read in a `Scope`.
 #[derive(Debug, Clone)]
 pub struct Scope {
     pub krate: usize,
     pub module: ModuleId,
     pub generics: Vec<String>,
+}
+
+impl Scope {
+    /// A module with no generic parameters in scope: a free fn's body, an impl's items read
+    /// as values, an attribute's value.
+    pub fn without_generics(krate: usize, module: ModuleId) -> Self {
+        Scope { krate, module, generics: Vec::new() }
+    }
 }
 
 /// Type expressions nested deeper than this are refused with an error rather than risking the

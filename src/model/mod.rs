@@ -280,6 +280,11 @@ impl TypeDef {
             _ => None,
         }
     }
+
+    /// The scope the definition is written in: its module, with its generic parameters.
+    pub fn scope(&self) -> Scope {
+        Scope { krate: self.item.krate, module: self.item.module, generics: self.generics.clone() }
+    }
 }
 
 impl Ty {

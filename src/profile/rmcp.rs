@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 
 use self::routers::{Entry, Index, Server, Severity, TypeKey};
 use self::schemas::{Generated, SchemaKind};
-use self::tool_attr::{At, ToolAttr};
+use self::tool_attr::ToolAttr;
 use self::traits::{Opt, Override};
 use self::version::{Behaviour, Versions, KNOWN_PROTOCOLS, LATEST_PROTOCOL};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
@@ -304,7 +304,8 @@ impl<'w> Builder<'w, '_> {
     /// A `#[tool]` fn.
     fn fn_tool(&mut self, t: routers::ToolFnRef<'w>) -> (String, Tool) {
         let tool = self.index.tool_fn(t);
-        let at = At { ws: self.ws, krate: tool.krate, module: tool.module };
+        // Attribute values and docs are read where the fn is written, without its generics.
+        let written_in = Scope::without_generics(tool.krate, tool.module);
         let loc = tool.location(self.ws);
         let macros_version = self.versions.macros.to_string();
         let attr: ToolAttr = tool_attr::read_tool_attr(tool.tool_attr, &self.behaviour.macros, &macros_version);
@@ -325,7 +326,7 @@ impl<'w> Builder<'w, '_> {
                 &loc,
             );
         }
-        let description = self.description(&name, &attr, &tool, at, &loc);
+        let description = self.description(&name, &attr, &tool, &written_in, &loc);
         let imp = &self.index.impls[t.imp];
         let self_key = imp.self_key.clone();
         let mut generics: Vec<String> = tool.sig.generics.type_params().map(|p| p.ident.to_string()).collect();
@@ -410,7 +411,7 @@ impl<'w> Builder<'w, '_> {
         name: &str,
         attr: &ToolAttr,
         tool: &crate::profile::ToolFn,
-        at: At,
+        written_in: &Scope,
         loc: &Location,
     ) -> Option<String> {
         if let Some(expr) = &attr.description {
@@ -429,7 +430,7 @@ impl<'w> Builder<'w, '_> {
                 );
                 return None;
             }
-            return match tool_attr::eval_str_or_why(expr, at) {
+            return match tool_attr::eval_str_or_why(expr, self.ws, written_in) {
                 Ok(s) => Some(s),
                 Err(why) if why.failure == Failure::Runtime => {
                     self.warn(
@@ -457,7 +458,13 @@ impl<'w> Builder<'w, '_> {
                 }
             };
         }
-        let fold = tool_attr::fold_docs(tool.attrs, Some(tool.tool_attr), self.behaviour.macros.doc_macros, at);
+        let fold = tool_attr::fold_docs(
+            tool.attrs,
+            Some(tool.tool_attr),
+            self.behaviour.macros.doc_macros,
+            self.ws,
+            written_in,
+        );
         if fold.cfg {
             self.warn(
                 "cfg",
@@ -628,9 +635,9 @@ impl<'w> Builder<'w, '_> {
     /// A trait tool (`impl ToolBase for T`).
     fn trait_tool(&mut self, i: usize) -> Option<(String, Tool)> {
         let imp = &self.index.impls[i];
-        let at = At { ws: self.ws, krate: imp.krate, module: imp.module };
+        let written_in = Scope::without_generics(imp.krate, imp.module);
         let loc = self.index.impl_location(i);
-        let t = traits::read(imp.imp, at);
+        let t = traits::read(imp.imp, self.ws, &written_in);
         let type_name = imp.self_name.clone();
         let name = match t.name {
             Opt::Known(n) => n,

@@ -121,7 +121,7 @@ impl<'m> Pydantic<'m> {
         let def = self.model.def(id);
         if def.serde.transparent || def.newtype_field().is_some() {
             // NewType("S", T): just T.
-            if let Some(field) = transparent_field(def) {
+            if let Some(field) = sole_live_field(def) {
                 let ty = substitute(&field.ty, args);
                 return self.schema(&ty);
             }
@@ -333,8 +333,9 @@ impl<'m> Pydantic<'m> {
     }
 }
 
-/// The field a newtype or `#[serde(transparent)]` struct stands for.
-fn transparent_field(def: &TypeDef) -> Option<&crate::model::Field> {
+/// The only field not skipped both ways, if there is exactly one: what a newtype or
+/// `#[serde(transparent)]` struct stands for (callers check that it is one).
+fn sole_live_field(def: &TypeDef) -> Option<&crate::model::Field> {
     match &def.body {
         Body::Struct { fields, .. } => {
             let live: Vec<&crate::model::Field> = fields.iter().filter(|f| !(f.skip_ser && f.skip_de)).collect();
@@ -396,7 +397,7 @@ pub fn default_value(ty: &Ty, model: &Model) -> Option<Value> {
         Ty::Option(_) | Ty::JsonValue => Value::Null,
         Ty::Named(id, args) => {
             let def = model.def(*id);
-            let field = transparent_field(def).filter(|_| def.serde.transparent || def.newtype_field().is_some())?;
+            let field = sole_live_field(def).filter(|_| def.serde.transparent || def.newtype_field().is_some())?;
             default_value(&substitute(&field.ty, args), model)?
         }
         _ => return None,

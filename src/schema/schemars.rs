@@ -90,7 +90,7 @@ pub fn literal_object(
     krate: usize,
     module: crate::source::ModuleId,
 ) -> Result<Value, String> {
-    let scope = crate::model::Scope { krate, module, generics: Vec::new() };
+    let scope = crate::model::Scope::without_generics(krate, module);
     let settings = Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false };
     generator::Gen::new(lowerer, settings).literal_object(block, &scope)
 }

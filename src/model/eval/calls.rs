@@ -262,7 +262,7 @@ impl Evaluator<'_, '_> {
         let ws = self.lw.ws;
         if let Resolved::Item(item, ItemKind::Fn) = ws.resolve(f.scope.krate, f.scope.module, segs, Namespace::Value) {
             let syn::Item::Fn(func) = ws.item(item) else { return None };
-            let scope = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
+            let scope = Scope::without_generics(item.krate, item.module);
             let params = self.params(&func.sig, &scope)?;
             let ret = self.ret(&func.sig, &scope, None).or_else(|| want.cloned());
             let body = ws.block(item.krate, item.module, &func.block).clone();
@@ -283,7 +283,7 @@ impl Evaluator<'_, '_> {
                 _ => Vec::new(),
             };
             let self_ty = Ty::Named(id, args);
-            let scope = Scope { krate: imp.krate, module: imp.module, generics: Vec::new() };
+            let scope = Scope::without_generics(imp.krate, imp.module);
             let params = self.params(&func.sig, &scope)?;
             let ret = self.ret(&func.sig, &scope, Some(&self_ty)).or_else(|| want.cloned());
             let body = ws.block(imp.krate, imp.module, &func.block).clone();

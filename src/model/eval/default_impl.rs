@@ -134,7 +134,7 @@ impl Evaluator<'_, '_> {
         }) else {
             return Err(self.unsupported(at, f, format!("`impl Default for {name}` has no `default` fn")));
         };
-        let scope = Scope { krate: imp.krate, module: imp.module, generics: Vec::new() };
+        let scope = Scope::without_generics(imp.krate, imp.module);
         let self_ty = Ty::Named(id, args.to_vec());
         let frame = Frame::new(scope).with_self(Some(self_ty.clone()));
         let body = ws.block(imp.krate, imp.module, &func.block);

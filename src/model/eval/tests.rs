@@ -46,7 +46,7 @@ fn eval_in(src: &str, expr: &str, ty: &str) -> Result<Val, Failure> {
     std::fs::write(&path, src).unwrap();
     let ws = crate::source::load(&[path], &[]).expect("sources load");
     let mut lw = Lowerer::new(&ws);
-    let scope = Scope { krate: 0, module: ModuleId(0), generics: vec![] };
+    let scope = Scope::without_generics(0, ModuleId(0));
     let want = (!ty.is_empty()).then(|| {
         let t: syn::Type = syn::parse_str(ty).unwrap();
         lw.lower(&t, &scope)
@@ -177,7 +177,7 @@ fn a_failure_points_at_the_sub_expression() {
     std::fs::write(&path, "pub const A: u32 = 1;\npub const B: u32 = A + \"x\".repeat(2).len() as u32;\n").unwrap();
     let ws = crate::source::load(&[path], &[]).expect("sources load");
     let mut lw = Lowerer::new(&ws);
-    let scope = Scope { krate: 0, module: ModuleId(0), generics: vec![] };
+    let scope = Scope::without_generics(0, ModuleId(0));
     let e: Expr = syn::parse_str("B * 2").unwrap();
     let err = Evaluator::new(&mut lw).eval(&e, None, &Frame::new(scope)).unwrap_err();
     let loc = err.location(&lw);
@@ -205,7 +205,7 @@ fn consts_of_another_crate_of_the_workspace() {
     let ws = crate::source::load(&[root.to_path_buf()], &[]).expect("sources load");
     let app = ws.crates.iter().position(|c| c.name == "app").unwrap();
     let mut lw = Lowerer::new(&ws);
-    let scope = Scope { krate: app, module: ModuleId(0), generics: vec![] };
+    let scope = Scope::without_generics(app, ModuleId(0));
     let e: Expr = syn::parse_str("concat!(env!(\"CARGO_PKG_VERSION\"))").unwrap();
     let frame = Frame::new(scope.clone());
     assert_eq!(Evaluator::new(&mut lw).eval(&e, None, &frame).unwrap(), Val::Str("0.3.0".into()));
@@ -220,7 +220,7 @@ fn array_lengths_are_evaluated_while_lowering() {
     std::fs::write(&path, CRATE).unwrap();
     let ws = crate::source::load(&[path], &[]).expect("sources load");
     let mut lw = Lowerer::new(&ws);
-    let scope = Scope { krate: 0, module: ModuleId(0), generics: vec![] };
+    let scope = Scope::without_generics(0, ModuleId(0));
     let lower = |lw: &mut Lowerer, t: &str| lw.lower(&syn::parse_str::<syn::Type>(t).unwrap(), &scope);
     assert_eq!(lower(&mut lw, "[u8; units::KIB as usize / 512]"), Ty::Array(Box::new(Ty::Int(IntKind::U8)), 2));
     // A const generic parameter is not known: a sequence.

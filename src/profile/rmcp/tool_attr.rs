@@ -11,21 +11,13 @@ use crate::diagnostics::Location;
 use crate::model::eval::Failure;
 use crate::model::{Lowerer, Scope};
 use crate::profile::{annotations, lit_str};
-use crate::source::{ModuleId, Workspace};
-
-/// Where an expression is written: for name resolution and `include_str!` paths.
-#[derive(Debug, Clone, Copy)]
-pub struct At<'w> {
-    pub ws: &'w Workspace,
-    pub krate: usize,
-    pub module: ModuleId,
-}
+use crate::source::Workspace;
 
 /// The value of a `&str` expression known without running anything (string literals, `concat!`,
 /// `include_str!`, consts and statics of the workspace, and the rest of what
 /// [`crate::model::eval`] evaluates). `None` when it cannot be known.
-pub fn eval_str(expr: &Expr, at: At) -> Option<String> {
-    eval_str_or_why(expr, at).ok()
+pub fn eval_str(expr: &Expr, ws: &Workspace, scope: &Scope) -> Option<String> {
+    eval_str_or_why(expr, ws, scope).ok()
 }
 
 /// Why an attribute value has no value: the evaluator's failure, its reason, and where.
@@ -36,10 +28,9 @@ pub struct NotKnown {
 }
 
 /// [`eval_str`], or why not.
-pub fn eval_str_or_why(expr: &Expr, at: At) -> Result<String, NotKnown> {
-    let mut lowerer = Lowerer::new(at.ws);
-    let scope = Scope { krate: at.krate, module: at.module, generics: Vec::new() };
-    crate::model::eval::eval_str(&mut lowerer, expr, scope).map_err(|e| NotKnown {
+pub fn eval_str_or_why(expr: &Expr, ws: &Workspace, scope: &Scope) -> Result<String, NotKnown> {
+    let mut lowerer = Lowerer::new(ws);
+    crate::model::eval::eval_str(&mut lowerer, expr, scope.clone()).map_err(|e| NotKnown {
         failure: e.failure,
         location: e.location(&lowerer),
         reason: e.reason,
@@ -47,8 +38,8 @@ pub fn eval_str_or_why(expr: &Expr, at: At) -> Result<String, NotKnown> {
 }
 
 /// The value of a doc macro (`concat!(…)`, `include_str!(…)`); any other macro is unknown.
-pub fn eval_macro(mac: &syn::Macro, at: At) -> Option<String> {
-    eval_str(&Expr::Macro(syn::ExprMacro { attrs: Vec::new(), mac: mac.clone() }), at)
+pub fn eval_macro(mac: &syn::Macro, ws: &Workspace, scope: &Scope) -> Option<String> {
+    eval_str(&Expr::Macro(syn::ExprMacro { attrs: Vec::new(), mac: mac.clone() }), ws, scope)
 }
 
 /// The result of folding a fn's doc attributes (only when `#[tool]` has no `description = …`).
@@ -65,8 +56,14 @@ pub struct DocFold {
 }
 
 /// rmcp-macros' doc fold over every attribute of the fn except the `#[tool]` one itself.
-pub fn fold_docs(attrs: &[syn::Attribute], tool_attr: Option<&syn::Attribute>, doc_macros: bool, at: At) -> DocFold {
-    fold_docs_with(attrs, tool_attr, doc_macros, &|m| eval_macro(m, at))
+pub fn fold_docs(
+    attrs: &[syn::Attribute],
+    tool_attr: Option<&syn::Attribute>,
+    doc_macros: bool,
+    ws: &Workspace,
+    scope: &Scope,
+) -> DocFold {
+    fold_docs_with(attrs, tool_attr, doc_macros, &|m| eval_macro(m, ws, scope))
 }
 
 /// [`fold_docs`] with the evaluation of doc macros given.

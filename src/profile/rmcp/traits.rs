@@ -3,10 +3,10 @@
 
 use serde_json::{Map, Value};
 
-use super::tool_attr::At;
-
 use crate::model::eval::tail_expr as tail;
 pub use crate::model::Opt;
+use crate::model::Scope;
+use crate::source::Workspace;
 
 /// What an overridden `input_schema()` / `output_schema()` does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,8 +34,9 @@ pub struct TraitTool<'w> {
     pub meta: bool,
 }
 
-pub fn read<'w>(imp: &'w syn::ItemImpl, at: At<'w>) -> TraitTool<'w> {
-    let items = at.ws.impl_items(at.krate, at.module, imp);
+/// Read a `ToolBase` impl written in `scope`.
+pub fn read<'w>(imp: &'w syn::ItemImpl, ws: &'w Workspace, scope: &Scope) -> TraitTool<'w> {
+    let items = ws.impl_items(scope.krate, scope.module, imp);
     let fn_named = |name: &str| {
         items.iter().find_map(|i| match i {
             syn::ImplItem::Fn(f) if f.sig.ident == name => Some(f),
@@ -50,21 +51,21 @@ pub fn read<'w>(imp: &'w syn::ItemImpl, at: At<'w>) -> TraitTool<'w> {
     };
     let string_fn = |name: &str| match fn_named(name) {
         None => Opt::Absent,
-        Some(f) => match tail(at.ws.block(at.krate, at.module, &f.block)) {
-            Some(e) => eval_opt_string(e, at),
+        Some(f) => match tail(ws.block(scope.krate, scope.module, &f.block)) {
+            Some(e) => eval_opt_string(e, ws, scope),
             None => Opt::Opaque(format!("`{name}()` is not a simple value")),
         },
     };
     let override_of = |name: &str| match fn_named(name) {
         None => Override::Default,
-        Some(f) => match tail(at.ws.block(at.krate, at.module, &f.block)) {
+        Some(f) => match tail(ws.block(scope.krate, scope.module, &f.block)) {
             Some(e) if is_none(e) => Override::Nothing,
             _ => Override::Opaque,
         },
     };
     let annotations = match fn_named("annotations") {
         None => Opt::Absent,
-        Some(f) => match tail(at.ws.block(at.krate, at.module, &f.block)) {
+        Some(f) => match tail(ws.block(scope.krate, scope.module, &f.block)) {
             Some(e) => annotations_value(e),
             None => Opt::Opaque(NOT_A_BUILDER.into()),
         },
@@ -89,10 +90,10 @@ fn is_none(e: &syn::Expr) -> bool {
 
 /// `"x"`, `"x".into()`, `"x".to_string()`, `Cow::Borrowed("x")`, `String::from("x")`,
 /// `Some(…)`, `None`, a const, and the rest of what [`crate::model::eval`] evaluates.
-pub fn eval_opt_string(e: &syn::Expr, at: At) -> Opt<String> {
+pub fn eval_opt_string(e: &syn::Expr, ws: &Workspace, scope: &Scope) -> Opt<String> {
     use crate::model::eval::{Evaluator, Frame, Val};
-    let mut lowerer = crate::model::Lowerer::new(at.ws);
-    let frame = Frame::new(crate::model::Scope { krate: at.krate, module: at.module, generics: Vec::new() });
+    let mut lowerer = crate::model::Lowerer::new(ws);
+    let frame = Frame::new(scope.clone());
     match Evaluator::new(&mut lowerer).eval(e, None, &frame) {
         Ok(Val::Opt(None)) => Opt::Absent,
         Ok(Val::Str(s)) => Opt::Known(s),

@@ -38,11 +38,6 @@ pub enum ContainerValue {
     Failed,
 }
 
-/// The scope a definition is written in.
-pub fn def_scope(def: &TypeDef) -> Scope {
-    Scope { krate: def.item.krate, module: def.item.module, generics: def.generics.clone() }
-}
-
 fn def_id_of(lw: &Lowerer, def: &TypeDef) -> DefId {
     DefId(lw.model.defs.iter().position(|d| d.item == def.item).expect("def is in the model"))
 }
@@ -97,7 +92,7 @@ pub fn field_default(
     if !implements_serialize(lw, &ty) {
         return Ok(None);
     }
-    let scope = def_scope(def);
+    let scope = def.scope();
     let what = format!("the default of `{}.{}`", def.rust_name, field.rust_name.clone().unwrap_or_default());
     let value = match &field.default {
         FieldDefault::Default => type_default(lw, &ty, &scope, &what, &field.location)?,
@@ -134,7 +129,7 @@ fn container_field(
         // Whatever happens, the container is evaluated (and any failure reported) once.
         *container = ContainerValue::Failed;
         let self_ty = Ty::Named(def_id_of(lw, def), args.to_vec());
-        let scope = def_scope(def);
+        let scope = def.scope();
         let what = format!("the default of `{}`", def.rust_name);
         let v = match container_default {
             FieldDefault::Path(p) => call_default_fn(lw, p, &self_ty, &scope, &what, &def.location)?,
@@ -300,7 +295,7 @@ fn field_map(
     decl: &[Field],
     values: &[Option<Val>],
 ) -> Result<Map<String, Value>, String> {
-    let scope = def_scope(def);
+    let scope = def.scope();
     let mut out = Map::new();
     for (f, v) in decl.iter().zip(values) {
         if f.skip_ser {

@@ -93,8 +93,9 @@ fn variant_attrs_default(v: &Variant) -> bool {
         && v.schemars.schema_with.is_none()
 }
 
-/// The field serde's `transparent` stands for: the one that is not skipped.
-pub fn transparent_field(def: &TypeDef) -> Option<&Field> {
+/// The field `#[serde(transparent)]` forwards to: the one not skipped when deserializing (else
+/// the first). `None` when the definition is not `transparent`.
+pub fn serde_transparent_field(def: &TypeDef) -> Option<&Field> {
     if !def.serde.transparent {
         return None;
     }
@@ -102,10 +103,6 @@ pub fn transparent_field(def: &TypeDef) -> Option<&Field> {
         Body::Struct { fields, .. } => fields.iter().find(|f| !f.skip_de).or_else(|| fields.first()),
         _ => None,
     }
-}
-
-pub fn def_scope(def: &TypeDef) -> Scope {
-    Scope { krate: def.item.krate, module: def.item.module, generics: def.generics.clone() }
 }
 
 fn collect_params(ty: &Ty, out: &mut BTreeSet<usize>) {
@@ -145,10 +142,10 @@ impl Gen<'_, '_> {
             return None;
         }
         if let Some(with) = def.schemars.with.clone() {
-            let scope = def_scope(def);
+            let scope = def.scope();
             return Some(self.lower_in(&with, &scope, args));
         }
-        let field = transparent_field(def)?;
+        let field = serde_transparent_field(def)?;
         if !field_attrs_default(field) {
             return None;
         }
@@ -361,7 +358,7 @@ impl Gen<'_, '_> {
             }
             None => {}
         }
-        let scope = def_scope(&def);
+        let scope = def.scope();
         for o in &def.schemars.opaque {
             self.opaque(format!("`{}`: `#[schemars({o})]` cannot be evaluated", def.rust_name));
         }
@@ -376,7 +373,7 @@ impl Gen<'_, '_> {
             } else if let Some(with) = &def.schemars.with {
                 let t = self.lower_in(with, &scope, args);
                 self.json_schema(&t)
-            } else if let Some(field) = transparent_field(&def) {
+            } else if let Some(field) = serde_transparent_field(&def) {
                 self.field_schema(&def, field, args, false, None)
             } else {
                 let from = def.serde.from.clone().or_else(|| def.serde.try_from.clone()).map(|t| substitute(&t, args));
@@ -434,7 +431,7 @@ impl Gen<'_, '_> {
     pub fn field_ty(&mut self, def: &TypeDef, field: &Field, args: &[Ty]) -> Ty {
         match &field.schemars.with {
             Some(with) => {
-                let scope = def_scope(def);
+                let scope = def.scope();
                 self.lower_in(with, &scope, args)
             }
             None => substitute(&field.ty, args),
@@ -464,7 +461,7 @@ impl Gen<'_, '_> {
         let ty = self.field_ty(def, field, args);
         let mut schema = if let Some(path) = &field.schemars.schema_with {
             // schemars' stand-in type for the fn: inlined, never optional.
-            let mut schema = self.schema_with(path, &def_scope(def), &what, field.location.clone());
+            let mut schema = self.schema_with(path, &def.scope(), &what, field.location.clone());
             if internal_newtype && !field.schemars.required {
                 private::allow_unknown_in_immediate_subschemas(&mut schema);
             }
@@ -476,7 +473,7 @@ impl Gen<'_, '_> {
         } else {
             self.subschema_for(&ty)
         };
-        let scope = def_scope(def);
+        let scope = def.scope();
         self.apply_common(&mut schema, &field.docs, &field.schemars, field.deprecated, &scope, &what);
         self.apply_validations(&mut schema, &field.schemars.validations);
         if field.skip_de {
@@ -550,7 +547,7 @@ impl Gen<'_, '_> {
                 let non_optional = match &field.schemars.schema_with {
                     Some(path) => {
                         let what = format!("{}.{}", def.rust_name, field.rust_name.clone().unwrap_or_default());
-                        self.schema_with(path, &def_scope(def), &what, field.location.clone())
+                        self.schema_with(path, &def.scope(), &what, field.location.clone())
                     }
                     None => self.non_optional_json_schema(&ty),
                 };
@@ -697,7 +694,7 @@ impl Gen<'_, '_> {
         for o in &v.schemars.opaque {
             self.opaque_at(format!("`{what}`: `{o}` cannot be evaluated"), Some(v.location.clone()));
         }
-        let scope = def_scope(def);
+        let scope = def.scope();
         self.apply_common(schema, &v.docs, &v.schemars, v.deprecated, &scope, &what);
         self.apply_post(schema, &v.schemars, &what);
     }
@@ -714,9 +711,9 @@ impl Gen<'_, '_> {
     ) -> Value {
         let mut schema = if let Some(path) = &v.schemars.schema_with {
             let what = format!("{}::{}", def.rust_name, v.rust_name);
-            self.schema_with(path, &def_scope(def), &what, v.location.clone())
+            self.schema_with(path, &def.scope(), &what, v.location.clone())
         } else if let Some(with) = &v.schemars.with {
-            let scope = def_scope(def);
+            let scope = def.scope();
             let t = self.lower_in(with, &scope, args);
             self.subschema_for(&t)
         } else {
@@ -737,10 +734,10 @@ impl Gen<'_, '_> {
     fn internal_variant(&mut self, def: &TypeDef, v: &Variant, args: &[Ty], deny: bool) -> Value {
         if let Some(path) = &v.schemars.schema_with {
             let what = format!("{}::{}", def.rust_name, v.rust_name);
-            return self.schema_with(path, &def_scope(def), &what, v.location.clone());
+            return self.schema_with(path, &def.scope(), &what, v.location.clone());
         }
         if let Some(with) = &v.schemars.with {
-            let scope = def_scope(def);
+            let scope = def.scope();
             let t = self.lower_in(with, &scope, args);
             return self.json_schema(&t);
         }
@@ -759,7 +756,7 @@ impl Gen<'_, '_> {
         let mut next: i128 = 0;
         for v in &e.variants {
             if let Some((_, expr)) = &v.discriminant {
-                match crate::model::eval::discriminant(self.lw, expr, def_scope(def)) {
+                match crate::model::eval::discriminant(self.lw, expr, def.scope()) {
                     Ok(n) => next = n,
                     Err(_) => {
                         self.opaque(format!(

@@ -43,7 +43,7 @@ impl Gen<'_, '_> {
         };
         let syn::Item::Fn(f) = self.lw.ws.item(item).clone() else { return Err(format!("`{path}` is not a fn")) };
         let block = self.lw.ws.block(item.krate, item.module, &f.block).clone();
-        let fn_scope = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
+        let fn_scope = Scope::without_generics(item.krate, item.module);
         self.literal_schema_body(&f.sig, &block, &fn_scope).map_err(|why| format!("`{path}` {why}"))
     }
 
@@ -60,7 +60,7 @@ impl Gen<'_, '_> {
     pub fn hand_written(&mut self, imp: ItemRef) -> Result<HandWritten, String> {
         let syn::Item::Impl(i) = self.lw.ws.item(imp) else { return Err("not an impl".into()) };
         let items = self.lw.ws.impl_items(imp.krate, imp.module, i).to_vec();
-        let scope = Scope { krate: imp.krate, module: imp.module, generics: Vec::new() };
+        let scope = Scope::without_generics(imp.krate, imp.module);
         let (mut name, mut id, mut inline, mut schema) = (None, None, false, None);
         for item in &items {
             let syn::ImplItem::Fn(f) = item else { continue };
@@ -334,7 +334,7 @@ mod tests {
         std::fs::write(&path, src).expect("write source");
         let ws = crate::source::load(&[path], &[]).expect("sources load");
         let mut lowerer = Lowerer::new(&ws);
-        let scope = Scope { krate: 0, module: ModuleId(0), generics: vec![] };
+        let scope = Scope::without_generics(0, ModuleId(0));
         let lowered = lowerer.lower(&syn::parse_str(ty).expect("a type"), &scope);
         parameters_root_schema(&mut lowerer, &lowered, &PARAMS)
     }
