@@ -949,6 +949,64 @@ mod tests {
         assert_eq!(t[0]["inputSchema"]["description"], "Doc of Args");
     }
 
+    /// A legacy peer loses a non-object outputSchema whichever way the schema was made: generated,
+    /// explicit (`output_schema = f()`) or given in the config.
+    #[test]
+    fn legacy_peers_lose_non_object_output_from_every_source() {
+        let src = format!(
+            "{HEAD}fn list_schema() -> Arc<JsonObject> {{ json!({{\"type\": \"array\"}}) }}\n\
+             fn item_schema() -> Arc<JsonObject> {{ json!({{\"type\": \"object\"}}) }}\n\
+             #[derive(Clone)] pub struct S;\n#[tool_router(server_handler)]\nimpl S {{\n\
+             #[tool] fn generated(&self) -> Json<Vec<i32>> {{ todo!() }}\n\
+             #[tool(output_schema = list_schema())] fn explicit(&self) {{}}\n\
+             #[tool(output_schema = item_schema())] fn explicit_object(&self) {{}}\n\
+             #[tool] fn configured(&self) {{}}\n\
+             #[tool] fn configured_object(&self) {{}}\n}}\n"
+        );
+        let dir = crate_with("3.11.0", true, &[("src/main.rs", &src)]);
+        let mut overrides = crate::SchemaOverrides::default();
+        for (tool, ty) in [("configured", "array"), ("configured_object", "object")] {
+            overrides.tools.insert(
+                tool.to_owned(),
+                crate::ToolSchemaOverride { input_schema: None, output_schema: Some(json!({"type": ty})) },
+            );
+        }
+        let run_for = |protocol: Option<&str>| {
+            let o = crate::generate(&GenerateOptions {
+                paths: vec![dir.path().to_path_buf()],
+                profile: ProfileChoice::Rmcp,
+                rmcp: crate::RmcpOptions { protocol: protocol.map(str::to_owned), ..Default::default() },
+                overrides: overrides.clone(),
+                ..Default::default()
+            });
+            tools(&o)
+                .iter()
+                .map(|t| (t["name"].as_str().unwrap().to_owned(), t.get("outputSchema").map(|s| s["type"].clone())))
+                .collect::<Vec<_>>()
+        };
+        let some = |ty: &str| Some(json!(ty));
+        assert_eq!(
+            run_for(None),
+            [
+                ("configured".to_owned(), some("array")),
+                ("configured_object".to_owned(), some("object")),
+                ("explicit".to_owned(), some("array")),
+                ("explicit_object".to_owned(), some("object")),
+                ("generated".to_owned(), some("array")),
+            ]
+        );
+        assert_eq!(
+            run_for(Some("2025-11-25")),
+            [
+                ("configured".to_owned(), None),
+                ("configured_object".to_owned(), some("object")),
+                ("explicit".to_owned(), None),
+                ("explicit_object".to_owned(), some("object")),
+                ("generated".to_owned(), None),
+            ]
+        );
+    }
+
     #[test]
     fn non_object_parameters_panic_from_1_8() {
         let src = format!("{HEAD}#[derive(Clone)] pub struct S;\n#[tool_router(server_handler)]\nimpl S {{ #[tool] fn v(&self, Parameters(p): Parameters<Vec<i32>>) {{}} }}\n");
