@@ -220,8 +220,11 @@ fn qualified(s: &Server, index: &Index) -> String {
 struct Builder<'w, 'a> {
     ws: &'w Workspace,
     index: &'a Index<'w>,
+    /// What the rmcp release in use does (the release table's row).
     behaviour: Behaviour,
     versions: &'a Versions,
+    /// The peer (`--protocol`) is older than the newest protocol, and this release drops
+    /// non-object outputSchemas for such peers.
     legacy: bool,
     lowerer: Lowerer<'w>,
     diagnostics: &'a mut Diagnostics,
@@ -257,17 +260,20 @@ impl<'w> Builder<'w, '_> {
 
     /// The schema the config gives for a tool's key: it replaces whatever the sources say (and
     /// so silences what they could not tell). Keys are sorted as rmcp prints them.
-    fn tool_override(&self, name: &str, kind: SchemaKind) -> Option<Option<Value>> {
+    fn tool_override(&self, name: &str, kind: SchemaKind) -> Option<Value> {
         let given = self.overrides.tools.get(name)?;
         let mut v = match kind {
             SchemaKind::Input => given.input_schema.clone(),
             SchemaKind::Output => given.output_schema.clone(),
         }?;
         crate::schema::order::sort_all_keys(&mut v);
-        if kind == SchemaKind::Output && self.legacy && !schemas::keeps_output_for_legacy_peer(&v) {
-            return Some(None);
-        }
-        Some(Some(v))
+        Some(v)
+    }
+
+    /// Whether an outputSchema, wherever it came from, reaches the peer: rmcp 3.11 drops a
+    /// non-object one for a peer of an older protocol.
+    fn peer_gets_output(&self, output: &Value) -> bool {
+        !self.legacy || schemas::keeps_output_for_legacy_peer(output)
     }
 
     /// Overrides naming no listed tool, or no type any schema reached: most likely a typo.
@@ -334,7 +340,7 @@ impl<'w> Builder<'w, '_> {
         let scope = Scope { krate: tool.krate, module: tool.module, generics };
 
         let input = match (self.tool_override(&name, SchemaKind::Input), &attr.input_schema) {
-            (Some(given), _) => given,
+            (Some(given), _) => Some(given),
             (None, Some(expr)) => self.explicit(&name, SchemaKind::Input, expr, &tool, self_key.as_ref()),
             (None, None) => match schemas::parameters_arg(tool.sig) {
                 Some((whole, inner)) => {
@@ -353,7 +359,7 @@ impl<'w> Builder<'w, '_> {
             },
         };
         let output = match (self.tool_override(&name, SchemaKind::Output), &attr.output_schema) {
-            (Some(given), _) => given,
+            (Some(given), _) => Some(given),
             (None, Some(expr)) => self.explicit(&name, SchemaKind::Output, expr, &tool, self_key.as_ref()),
             (None, None) => match schemas::output_type(&tool.sig.output) {
                 Some(inner) => {
@@ -508,12 +514,7 @@ impl<'w> Builder<'w, '_> {
         let known = schemas::explicit_schema(expr, self.index, tool.krate, tool.module, self_key)
             .or_else(|| self.literal_fn_call(expr, tool, self_key));
         match known {
-            Some(v) => {
-                if kind == SchemaKind::Output && self.legacy && !schemas::keeps_output_for_legacy_peer(&v) {
-                    return None;
-                }
-                Some(v)
-            }
+            Some(v) => Some(v),
             None => {
                 let key = schemas::key(kind);
                 let at = self.lowerer.location(tool.krate, tool.module, syn::spanned::Spanned::span(expr));
@@ -558,12 +559,7 @@ impl<'w> Builder<'w, '_> {
     fn publish(&mut self, name: &str, kind: SchemaKind, generated: Generated, loc: &Location) -> Option<Value> {
         let key = schemas::key(kind);
         match generated {
-            Generated::Schema(v) => {
-                if kind == SchemaKind::Output && self.legacy && !schemas::keeps_output_for_legacy_peer(&v) {
-                    return None;
-                }
-                Some(v)
-            }
+            Generated::Schema(v) => Some(v),
             Generated::Missing(gaps) => {
                 for gap in gaps {
                     let message = format!("tool `{name}`: {key} left out: {}", gap.message);
@@ -613,7 +609,7 @@ impl<'w> Builder<'w, '_> {
         if let Some(i) = input {
             entry.insert("inputSchema".into(), i);
         }
-        if let Some(o) = output {
+        if let Some(o) = output.filter(|o| self.peer_gets_output(o)) {
             entry.insert("outputSchema".into(), o);
         }
         if let Some(a) = annotations {
@@ -666,7 +662,7 @@ impl<'w> Builder<'w, '_> {
             generics: imp.imp.generics.type_params().map(|p| p.ident.to_string()).collect(),
         };
         let input = match (self.tool_override(&name, SchemaKind::Input), t.input_schema) {
-            (Some(given), _) => given,
+            (Some(given), _) => Some(given),
             (None, Override::Nothing) => Some(schemas::empty_input(&self.behaviour)),
             (None, Override::Opaque) => {
                 self.push(
@@ -697,7 +693,7 @@ impl<'w> Builder<'w, '_> {
             },
         };
         let output = match (self.tool_override(&name, SchemaKind::Output), t.output_schema) {
-            (Some(given), _) => given,
+            (Some(given), _) => Some(given),
             (None, Override::Nothing) => None,
             (None, Override::Opaque) => {
                 self.push(
