@@ -39,7 +39,9 @@ pub(super) const HAND_WRITTEN: &str = "hand-written-list-tools";
 /// Tool names shown in one note before "and N more".
 const NAMES_SHOWN: usize = 6;
 
-/// Where a router expression is evaluated.
+/// Where a router expression is evaluated: this evaluator's counterpart of
+/// [`crate::model::eval::Frame`] (the module, the `Self` type, the locals), its locals holding
+/// routers rather than values.
 #[derive(Clone)]
 pub(super) struct Cx<'w> {
     pub krate: usize,
