@@ -122,7 +122,7 @@ pub fn generate(opts: &GenerateOptions) -> Outcome {
 pub fn generate_keeping_sources(opts: &GenerateOptions) -> (Outcome, Option<source::Workspace>) {
     let mut diagnostics = Diagnostics::default();
     let mut notes = Vec::new();
-    let workspace = match source::load_with(&opts.paths, &opts.exclude, opts.parse_mode) {
+    let workspace = match source::load_selected(&opts.paths, &opts.exclude, opts.parse_mode, &opts.features) {
         Ok(ws) => ws,
         Err(d) => {
             diagnostics.push(d);

@@ -187,7 +187,7 @@ impl Workspace {
                 // `::name`: an extern crate.
                 let Some(name) = segments.get(1) else { return Resolved::External(segments.to_vec()) };
                 rest = &segments[2..];
-                match self.crate_named(name) {
+                match self.crate_named(krate, name) {
                     Some(k) => Resolved::Module(k, ModuleId(0)),
                     None => return Resolved::External(segments[1..].to_vec()),
                 }
@@ -196,7 +196,7 @@ impl Workspace {
                 let first_ns = if segments.len() == 1 { ns } else { Namespace::Type };
                 rest = &segments[1..];
                 self.lookup(krate, module, first, first_ns, depth + 1).unwrap_or_else(|| {
-                    match self.crate_named(first) {
+                    match self.crate_named(krate, first) {
                         Some(k) => Resolved::Module(k, ModuleId(0)),
                         None => Resolved::External(vec![first.to_owned()]),
                     }
@@ -272,7 +272,7 @@ impl Workspace {
             let shadowed_by_local = c.scopes.get(module.0).is_some_and(|s| s.types.contains_key(first))
                 || c.modules[module.0].children.contains_key(first);
             if !special && !shadowed_by_local && path.len() > 1 {
-                if let Some(k) = self.crate_named(first) {
+                if let Some(k) = self.crate_named(krate, first) {
                     return self.resolve_at(k, ModuleId(0), &path_with_crate(&path[1..]), ns, depth + 1);
                 }
                 // An extern crate (std, serde, chrono…) or a name from a glob: try the glob route,
