@@ -61,9 +61,13 @@ pub enum Namespace {
 pub struct ModuleScope {
     types: HashMap<String, (usize, ItemKind)>,
     values: HashMap<String, (usize, ItemKind)>,
-    /// `use a::b as c;` → ("c", ["a", "b"]); leading `::` is kept as an empty first segment.
-    uses: Vec<(String, Vec<String>)>,
-    globs: Vec<Vec<String>>,
+    /// `use a::b as c;` → ("c", ["a", "b"], public); leading `::` is kept as an empty first
+    /// segment.
+    uses: Vec<(String, Vec<String>, bool)>,
+    /// (path, public)
+    globs: Vec<(Vec<String>, bool)>,
+    /// Items declared without `pub`: a glob import from outside the module does not see them.
+    private: std::collections::HashSet<String>,
 }
 
 /// Nested `use` chains longer than this are treated as unresolvable (they can only be cycles).
@@ -92,12 +96,16 @@ fn scope_of(items: &[syn::Item]) -> ModuleScope {
                 if u.leading_colon.is_some() {
                     prefix.push(String::new());
                 }
-                flatten_use(&u.tree, &mut prefix, &mut scope);
+                let public = !matches!(u.vis, syn::Visibility::Inherited);
+                flatten_use(&u.tree, &mut prefix, public, &mut scope);
                 continue;
             }
             _ => continue,
         };
         let name = unraw(&name.to_string());
+        if is_private(item) {
+            scope.private.insert(name.clone());
+        }
         if kind.is_type() {
             scope.types.entry(name).or_insert((i, kind));
         } else {
@@ -107,11 +115,26 @@ fn scope_of(items: &[syn::Item]) -> ModuleScope {
     scope
 }
 
-fn flatten_use(tree: &syn::UseTree, prefix: &mut Vec<String>, scope: &mut ModuleScope) {
+fn is_private(item: &syn::Item) -> bool {
+    let vis = match item {
+        syn::Item::Struct(i) => &i.vis,
+        syn::Item::Enum(i) => &i.vis,
+        syn::Item::Union(i) => &i.vis,
+        syn::Item::Type(i) => &i.vis,
+        syn::Item::Trait(i) => &i.vis,
+        syn::Item::Const(i) => &i.vis,
+        syn::Item::Static(i) => &i.vis,
+        syn::Item::Fn(i) => &i.vis,
+        _ => return false,
+    };
+    matches!(vis, syn::Visibility::Inherited)
+}
+
+fn flatten_use(tree: &syn::UseTree, prefix: &mut Vec<String>, public: bool, scope: &mut ModuleScope) {
     match tree {
         syn::UseTree::Path(p) => {
             prefix.push(unraw(&p.ident.to_string()));
-            flatten_use(&p.tree, prefix, scope);
+            flatten_use(&p.tree, prefix, public, scope);
             prefix.pop();
         }
         syn::UseTree::Name(n) => {
@@ -119,12 +142,12 @@ fn flatten_use(tree: &syn::UseTree, prefix: &mut Vec<String>, scope: &mut Module
             if name == "self" {
                 // `use a::b::{self}` imports the module `b` under its own name.
                 if let Some(last) = prefix.last().cloned() {
-                    scope.uses.push((last, prefix.clone()));
+                    scope.uses.push((last, prefix.clone(), public));
                 }
             } else {
                 let mut path = prefix.clone();
                 path.push(name.clone());
-                scope.uses.push((name, path));
+                scope.uses.push((name, path, public));
             }
         }
         syn::UseTree::Rename(r) => {
@@ -140,12 +163,12 @@ fn flatten_use(tree: &syn::UseTree, prefix: &mut Vec<String>, scope: &mut Module
                 p.push(name);
                 p
             };
-            scope.uses.push((alias, path));
+            scope.uses.push((alias, path, public));
         }
-        syn::UseTree::Glob(_) => scope.globs.push(prefix.clone()),
+        syn::UseTree::Glob(_) => scope.globs.push((prefix.clone(), public)),
         syn::UseTree::Group(g) => {
             for t in &g.items {
-                flatten_use(t, prefix, scope);
+                flatten_use(t, prefix, public, scope);
             }
         }
     }
@@ -225,6 +248,20 @@ impl Workspace {
 
     /// A name in one module's scope: its own items and children, its `use`s, then its globs.
     fn lookup(&self, krate: usize, module: ModuleId, name: &str, ns: Namespace, depth: usize) -> Option<Resolved> {
+        self.lookup_seen(krate, module, name, ns, depth, true)
+    }
+
+    /// `lookup`, seeing what the module declares without `pub` only when `private` (a glob import
+    /// sees it only from the module itself or a module inside it).
+    fn lookup_seen(
+        &self,
+        krate: usize,
+        module: ModuleId,
+        name: &str,
+        ns: Namespace,
+        depth: usize,
+        private: bool,
+    ) -> Option<Resolved> {
         if depth > MAX_RESOLVE_DEPTH {
             return None;
         }
@@ -234,7 +271,7 @@ impl Workspace {
             Namespace::Type => scope.types.get(name),
             Namespace::Value => scope.values.get(name),
         };
-        if let Some(&(index, kind)) = local {
+        if let Some(&(index, kind)) = local.filter(|_| private || !scope.private.contains(name)) {
             return Some(Resolved::Item(ItemRef { krate, module, index }, kind));
         }
         if ns == Namespace::Type {
@@ -242,25 +279,41 @@ impl Workspace {
                 return Some(Resolved::Module(krate, child));
             }
         }
-        for (alias, path) in &scope.uses {
-            if alias == name {
+        for (alias, path, public) in &scope.uses {
+            if alias == name && (private || *public) {
                 let r = self.resolve_use(krate, module, path, ns, depth + 1);
                 if ns == Namespace::Value || !matches!(r, Resolved::Item(_, k) if !k.is_type()) {
                     return Some(r);
                 }
             }
         }
-        for glob in &scope.globs {
+        for (glob, public) in &scope.globs {
+            if !(private || *public) {
+                continue;
+            }
             if let Resolved::Module(k, m) = self.resolve_use(krate, module, glob, Namespace::Type, depth + 1) {
                 if (k, m) == (krate, module) {
                     continue;
                 }
-                if let Some(r) = self.lookup(k, m, name, ns, depth + 1) {
+                let sees_private = k == krate && self.is_within(krate, module, m);
+                if let Some(r) = self.lookup_seen(k, m, name, ns, depth + 1, sees_private) {
                     return Some(r);
                 }
             }
         }
         None
+    }
+
+    /// Whether `inner` is `outer` or a module inside it.
+    fn is_within(&self, krate: usize, inner: ModuleId, outer: ModuleId) -> bool {
+        let mut m = Some(inner);
+        while let Some(id) = m {
+            if id == outer {
+                return true;
+            }
+            m = self.crates[krate].modules[id.0].parent;
+        }
+        false
     }
 
     /// A `use` path: relative to the module it is written in, like any other path (2018 uniform
