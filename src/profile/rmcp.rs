@@ -109,12 +109,19 @@ pub fn manifest(
                 builder.diagnostics.push(d.at(f.location));
             }
             for block in &index.blocks {
-                let served = entries.iter().any(|e| matches!(e, Entry::Fn(t) if t.imp == block.imp));
-                if !served && !index.block_tools(block).is_empty() {
-                    notes.push(format!(
-                        "router `{}::{}` is not served by `{}`: its tools are not listed",
-                        index.impls[block.imp].self_name, block.router, server.name
-                    ));
+                // A block in a module file that several targets declare is read once for each.
+                let here = index.impl_location(block.imp);
+                let same_source = |imp: usize| {
+                    let there = index.impl_location(imp);
+                    there.file.path == here.file.path && there.start == here.start
+                };
+                let served = entries.iter().any(|e| matches!(e, Entry::Fn(t) if same_source(t.imp)));
+                let note = format!(
+                    "router `{}::{}` is not served by `{}`: its tools are not listed",
+                    index.impls[block.imp].self_name, block.router, server.name
+                );
+                if !served && !index.block_tools(block).is_empty() && !notes.contains(&note) {
+                    notes.push(note);
                 }
             }
             entries
@@ -230,6 +237,13 @@ impl<'w> Builder<'w, '_> {
             routers::Served::Nothing => "no router".into(),
         };
         notes.push(format!("server `{}` serves {how}", server.name));
+        let krate = &self.ws.crates[self.index.impls[server.imp].krate];
+        let features: Vec<&str> = krate.features.iter().collect();
+        let package = krate.manifest.as_ref().and_then(|m| m.package_name.clone()).unwrap_or(krate.name.clone());
+        notes.push(format!(
+            "cargo features of `{package}`: {}",
+            if features.is_empty() { "none".to_owned() } else { features.join(", ") }
+        ));
     }
 
     fn push(&mut self, d: Diagnostic) {
@@ -382,22 +396,8 @@ impl<'w> Builder<'w, '_> {
             };
         }
         let fold = meta::fold_docs(tool.attrs, Some(tool.tool_attr), self.b.macros.doc_macros, at);
-        if fold.cfg {
-            self.warn(
-                "cfg",
-                format!("tool `{name}`: the fn has a `#[cfg(...)]` the CLI cannot evaluate; listed as if it holds"),
-                loc,
-            );
-        }
-        if fold.cfg_attr {
-            self.warn(
-                "cfg-attr",
-                format!(
-                    "tool `{name}`: a `cfg_attr` on the fn cannot be evaluated; treated as absent for the description"
-                ),
-                loc,
-            );
-        }
+        // `cfg` and `cfg_attr` were applied when the file was read (`source::cfg`): a `cfg` left
+        // holds, and a `cfg_attr` left could not be read (and was reported there).
         if !fold.opaque.is_empty() {
             self.warn(
                 "opaque",

@@ -42,11 +42,8 @@ fn discover_in(dir: &Path, found: &mut Vec<(String, PathBuf)>) {
     let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
     paths.sort();
     for path in paths {
-        let (file, stem) = if path.is_dir() {
-            (path.join("main.rs"), path.file_name())
-        } else {
-            (path.clone(), path.file_stem())
-        };
+        let (file, stem) =
+            if path.is_dir() { (path.join("main.rs"), path.file_name()) } else { (path.clone(), path.file_stem()) };
         let Some(stem) = stem else { continue };
         if file.extension().is_some_and(|e| e == "rs") && file.is_file() && !found.iter().any(|(_, p)| p == &file) {
             found.push((stem.to_string_lossy().replace('-', "_"), file));
@@ -171,7 +168,12 @@ impl CargoManifest {
             .map(|p| self.dir.join(p))
             .unwrap_or_else(|| self.dir.join("src/lib.rs"));
         let name = lib.and_then(|l| l.get("name")).and_then(Value::as_str).map_or(snake, |n| n.replace('-', "_"));
-        lib_path.is_file().then_some(Target { crate_name: name, root_file: lib_path, is_lib: true, kind: TargetKind::Lib })
+        lib_path.is_file().then_some(Target {
+            crate_name: name,
+            root_file: lib_path,
+            is_lib: true,
+            kind: TargetKind::Lib,
+        })
     }
 
     /// `[[bin]]` or `[[example]]` tables: (crate name, root file). A target without `path` is
@@ -388,7 +390,10 @@ fn dependency(key: &str, spec: &Value, dir: &Path) -> Dependency {
 }
 
 fn string_list(value: Option<&Value>) -> Vec<String> {
-    value.and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect()).unwrap_or_default()
+    value
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+        .unwrap_or_default()
 }
 
 /// Whether a `[target.<spec>]` table applies to the host `cfg` evaluates for: a `cfg(…)`

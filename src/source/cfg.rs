@@ -134,8 +134,7 @@ impl<'f> CfgPass<'f> {
             match eval(&predicate, self.features) {
                 Some(true) => {
                     // In place, in order: each may be a `cfg_attr` again.
-                    let expanded: Vec<Attribute> =
-                        args.map(|meta| Attribute { meta, ..attr.clone() }).collect();
+                    let expanded: Vec<Attribute> = args.map(|meta| Attribute { meta, ..attr.clone() }).collect();
                     for a in expanded.into_iter().rev() {
                         queue.push_front(a);
                     }

@@ -94,8 +94,7 @@ impl PackageFiles {
                 dirs.push(dir);
             }
         }
-        let files: Vec<PathBuf> =
-            dirs.iter().flat_map(|d| list_rs_files(d, &boundary, exclude, crate_dir)).collect();
+        let files: Vec<PathBuf> = dirs.iter().flat_map(|d| list_rs_files(d, &boundary, exclude, crate_dir)).collect();
         let prepared = match mode {
             ParseMode::Skeleton => files.par_iter().map(|p| (p.clone(), prepare(p, mode))).collect(),
             ParseMode::Full => files.iter().map(|p| (p.clone(), prepare(p, mode))).collect(),

@@ -74,16 +74,19 @@ pub(crate) fn discover(roots: Vec<Arc<CargoManifest>>, diagnostics: &mut Diagnos
             continue;
         }
         by_dir.insert(dir, packages.len());
-        packages.push(Package { manifest: m, deps: Vec::new(), local: Vec::new(), is_root: true, features: Vec::new() });
+        packages.push(Package {
+            manifest: m,
+            deps: Vec::new(),
+            local: Vec::new(),
+            is_root: true,
+            features: Vec::new(),
+        });
     }
     let mut next = 0;
     while next < packages.len() {
         let manifest = packages[next].manifest.clone();
         let ws_dir = canonical(&manifest.dir);
-        let workspace = workspaces
-            .entry(ws_dir)
-            .or_insert_with(|| manifest.workspace_root().map(Arc::new))
-            .clone();
+        let workspace = workspaces.entry(ws_dir).or_insert_with(|| manifest.workspace_root().map(Arc::new)).clone();
         let deps = manifest.dependencies(workspace.as_deref());
         let mut local = Vec::with_capacity(deps.len());
         for dep in &deps {
@@ -292,10 +295,12 @@ impl Resolver<'_> {
                 };
             }
             for &p in roots {
-                if self.packages[p].dep_index(package).is_some() {
-                    self.enable_entry(p, asked);
-                    return Ok(());
+                let Some(d) = self.packages[p].dep_index(package) else { continue };
+                if self.packages[p].local[d].is_some_and(|q| !self.known(q, feature)) {
+                    return Err(unknown(format!("dependency `{package}` has no feature `{feature}`")));
                 }
+                self.enable_entry(p, asked);
+                return Ok(());
             }
             return Err(unknown(format!("no package or dependency is named `{package}`")));
         }
