@@ -35,10 +35,23 @@ fn types_from_a_renamed_workspace_path_dependency_and_its_own_path_dependency() 
 
 #[test]
 fn every_example_target_is_a_crate_and_server_picks_one() {
-    for server in ["Weather", "Notes", "Clock", "Stopwatch"] {
+    for server in ["Weather", "Notes", "Stopwatch"] {
         let run = member_and_root("examples-targets", "servers", &["--server", server]);
         insta::assert_snapshot!(format!("examples_targets_{server}"), run.stdout);
     }
+}
+
+#[test]
+fn servers_of_the_same_name_in_two_packages_are_told_apart_by_the_package() {
+    let args = |server| ["generate", "--profile", "rmcp", "--server", server];
+    let from_member = run_in(&pattern("examples-targets/servers"), &args("Clock"));
+    assert_eq!(from_member.code, Some(0), "{}", from_member.stderr);
+    insta::assert_snapshot!("examples_targets_Clock", from_member.stdout);
+    let at_root = run_in(&pattern("examples-targets"), &args("Clock"));
+    assert_eq!(at_root.code, Some(2));
+    insta::assert_snapshot!("examples_targets_ambiguous_at_root", at_root.transcript());
+    let qualified = run_in(&pattern("examples-targets"), &args("demo_servers::Clock"));
+    assert_eq!(qualified.stdout, from_member.stdout);
 }
 
 #[test]

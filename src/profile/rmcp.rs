@@ -158,7 +158,10 @@ fn select_server<'s>(
     let names = || servers.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", ");
     match wanted {
         Some(w) => {
-            let found: Vec<&Server> = servers.iter().filter(|s| s.name == w || qualified(s, index) == w).collect();
+            let found: Vec<&Server> = servers
+                .iter()
+                .filter(|s| s.name == w || qualified(s, index) == w || package_qualified(s, index) == w)
+                .collect();
             match found.as_slice() {
                 [one] => Some(Some(one)),
                 [] => {
@@ -174,13 +177,13 @@ fn select_server<'s>(
                     None
                 }
                 many => {
-                    let all: Vec<String> = many.iter().map(|s| qualified(s, index)).collect();
+                    let all: Vec<String> = many.iter().map(|s| package_qualified(s, index)).collect();
                     diagnostics.push(
                         Diagnostic::error(
                             "ambiguous-server",
                             format!("--server `{w}` names several server types: {}", all.join(", ")),
                         )
-                        .with_help("give the module path"),
+                        .with_help("give one of these paths (the module path alone when it is unique)"),
                     );
                     None
                 }
@@ -207,6 +210,15 @@ fn select_server<'s>(
             }
         },
     }
+}
+
+/// `package::module::path::Type` of a server: the package (as a crate name) tells apart servers
+/// of two packages of a workspace at the same module path, and is the same for every target of
+/// the package that reads the module.
+fn package_qualified(s: &Server, index: &Index) -> String {
+    let krate = &index.ws.crates[index.impls[s.imp].krate];
+    let package = krate.manifest.as_ref().and_then(|m| m.package_name.as_deref()).unwrap_or(&krate.name);
+    format!("{}::{}", package.replace('-', "_"), qualified(s, index))
 }
 
 /// `module::path::Type` of a server.
