@@ -407,3 +407,99 @@ fn target_spec_holds(spec: &str) -> bool {
         None => spec == super::cfg::HOST_TRIPLE,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn package(files: &[(&str, &str)]) -> (tempfile::TempDir, CargoManifest) {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let full = dir.path().join(path);
+            std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+            std::fs::write(full, text).unwrap();
+        }
+        let m = read_manifest(&dir.path().join("Cargo.toml")).unwrap();
+        (dir, m)
+    }
+
+    fn names(m: &CargoManifest) -> Vec<(String, TargetKind)> {
+        m.targets().into_iter().map(|t| (t.crate_name, t.kind)).collect()
+    }
+
+    const FILES: &[(&str, &str)] = &[
+        ("src/lib.rs", ""),
+        ("src/main.rs", ""),
+        ("src/bin/extra-tool.rs", ""),
+        ("src/bin/nested/main.rs", ""),
+        ("examples/plain.rs", ""),
+        ("examples/dir-example/main.rs", ""),
+        ("src/declared.rs", ""),
+    ];
+
+    #[test]
+    fn targets_declared_and_found_by_their_place() {
+        let toml = "[package]\nname = \"my-pkg\"\n[[example]]\nname = \"declared\"\npath = \"src/declared.rs\"\n";
+        let mut files = FILES.to_vec();
+        files.push(("Cargo.toml", toml));
+        let (_dir, m) = package(&files);
+        use TargetKind::*;
+        let expected = [
+            ("my_pkg", Lib),
+            ("my_pkg", Bin),
+            ("extra_tool", Bin),
+            ("nested", Bin),
+            ("declared", Example),
+            ("dir_example", Example),
+            ("plain", Example),
+        ];
+        let expected: Vec<(String, TargetKind)> = expected.iter().map(|(n, k)| (n.to_string(), *k)).collect();
+        assert_eq!(names(&m), expected);
+    }
+
+    #[test]
+    fn autodiscovery_turned_off() {
+        let toml = "[package]\nname = \"p\"\nautobins = false\nautoexamples = false\n\
+                    [[example]]\nname = \"declared\"\npath = \"src/declared.rs\"\n";
+        let mut files = FILES.to_vec();
+        files.push(("Cargo.toml", toml));
+        let (_dir, m) = package(&files);
+        let expected = vec![("p".to_string(), TargetKind::Lib), ("declared".to_string(), TargetKind::Example)];
+        assert_eq!(names(&m), expected);
+    }
+
+    #[test]
+    fn an_example_without_a_path_is_found_by_its_name() {
+        let toml = "[package]\nname = \"p\"\nautoexamples = false\n[[example]]\nname = \"dir-example\"\n";
+        let mut files = FILES.to_vec();
+        files.push(("Cargo.toml", toml));
+        let (dir, m) = package(&files);
+        let examples: Vec<PathBuf> =
+            m.targets().into_iter().filter(|t| t.kind == TargetKind::Example).map(|t| t.root_file).collect();
+        assert_eq!(examples, [dir.path().join("examples/dir-example/main.rs")]);
+    }
+
+    #[test]
+    fn dependencies_plain_renamed_inherited_and_by_target() {
+        let root = "[workspace]\nmembers = [\"m\"]\n[workspace.dependencies]\n\
+                    kit = { path = \"kit\", package = \"kit-core\", features = [\"a\"] }\n";
+        let member = "[package]\nname = \"m\"\n[dependencies]\nkit = { workspace = true, features = [\"b\"], optional = true }\n\
+                      plain = { path = \"../plain\", default-features = false }\nserde = \"1\"\n\
+                      [target.'cfg(unix)'.dependencies]\nunixy = { path = \"../unixy\" }\n\
+                      [target.'cfg(windows)'.dependencies]\nwinny = { path = \"../winny\" }\n\
+                      [dev-dependencies]\ntesty = { path = \"../testy\" }\n";
+        let (dir, ws) = package(&[("Cargo.toml", root), ("m/Cargo.toml", member)]);
+        let m = read_manifest(&dir.path().join("m/Cargo.toml")).unwrap();
+        assert!(m.workspace_root().is_some_and(|w| w.dir == ws.dir));
+        let deps = m.dependencies(Some(&ws));
+        let keys: Vec<&str> = deps.iter().map(|d| d.key.as_str()).collect();
+        assert_eq!(keys, ["kit", "plain", "serde", "unixy"]);
+        let kit = &deps[0];
+        assert_eq!(kit.package, "kit-core");
+        assert_eq!(kit.path.as_deref(), Some(dir.path().join("kit").as_path()));
+        assert_eq!(kit.features, ["a", "b"]);
+        assert!(kit.optional && kit.default_features);
+        assert!(!deps[1].default_features);
+        assert_eq!(deps[2].path, None);
+    }
+}

@@ -286,4 +286,31 @@ mod tests {
         assert_eq!(active("#[cfg(not(a, b))]", &[]), None);
         assert_eq!(active("#[cfg(feature = 1)]", &[]), None);
     }
+
+    #[test]
+    fn the_pass_takes_out_what_is_off_and_expands_cfg_attr() {
+        let src = r#"
+            #[cfg(feature = "x")] mod gone;
+            mod kept {
+                #[cfg(not(feature = "on"))] pub struct Gone;
+            }
+            #[cfg_attr(feature = "on", derive(Debug), cfg_attr(unix, serde(rename = "b")))]
+            #[cfg_attr(feature = "x", serde(skip))]
+            struct S {
+                #[cfg(feature = "x")] a: u8,
+                #[cfg_attr(feature = "on", serde(default))] b: u8,
+            }
+            enum E { #[cfg(feature = "on")] A, #[cfg(feature = "x")] B(u8) }
+            impl S { #[cfg(feature = "x")] fn f() {} fn g() {} }
+            #[cfg(whatever(1))] struct Unknown;
+        "#;
+        let mut file: syn::File = syn::parse_str(src).unwrap();
+        let features = EnabledFeatures::new(["on".to_string()]);
+        let mut pass = CfgPass::new(&features);
+        pass.items(&mut file.items);
+        let text = quote::quote!(#file).to_string().split_whitespace().collect::<Vec<_>>().join(" ");
+        let expected = r#"mod kept { } # [derive (Debug)] # [serde (rename = "b")] struct S { # [serde (default)] b : u8 } enum E { # [cfg (feature = "on")] A } impl S { fn g () { } } # [cfg (whatever (1))] struct Unknown ;"#;
+        assert_eq!(text, expected);
+        assert_eq!(pass.unreadable.len(), 1, "the unreadable predicate is noted, its item kept");
+    }
 }

@@ -318,3 +318,108 @@ impl Resolver<'_> {
         self.packages[p].has_feature(feature) || self.packages[p].implicit_feature(feature)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Packages from (Cargo.toml text, is_root); dependencies on `path = "../<name>"` are linked by
+    /// name without touching the disk.
+    fn graph(specs: &[(&str, bool)]) -> Vec<Package> {
+        let manifests: Vec<CargoManifest> = specs
+            .iter()
+            .map(|(text, _)| {
+                let raw: toml::Value = toml::from_str(text).unwrap();
+                let name = raw["package"]["name"].as_str().unwrap().to_owned();
+                let dir = PathBuf::from("/ws").join(&name);
+                CargoManifest { path: dir.join("Cargo.toml"), dir, package_name: Some(name), raw }
+            })
+            .collect();
+        let names: Vec<String> = manifests.iter().map(|m| m.package_name.clone().unwrap()).collect();
+        manifests
+            .into_iter()
+            .zip(specs)
+            .map(|(m, (_, is_root))| {
+                let deps = m.dependencies(None);
+                let local = deps
+                    .iter()
+                    .map(|d| d.path.as_ref().and_then(|_| names.iter().position(|n| *n == d.package)))
+                    .collect();
+                Package { features: m.features_table(), manifest: Arc::new(m), deps, local, is_root: *is_root }
+            })
+            .collect()
+    }
+
+    fn on(r: &Resolution, p: usize) -> Vec<&str> {
+        r.features[p].iter().map(String::as_str).collect()
+    }
+
+    const SERVER: &str = r#"
+        [package]
+        name = "server"
+        [features]
+        default = ["fast"]
+        fast = []
+        extra = ["lib/extra", "opt?/weak", "dep:hidden"]
+        [dependencies]
+        lib = { path = "../lib", default-features = false, features = ["one"] }
+        opt = { path = "../opt", optional = true }
+        hidden = { path = "../hidden", optional = true }
+    "#;
+    const LIB: &str = r#"
+        [package]
+        name = "lib"
+        [features]
+        default = ["std"]
+        std = []
+        one = ["two"]
+        two = []
+        extra = []
+    "#;
+    const OPT: &str = "[package]\nname = \"opt\"\n[features]\nweak = []\n";
+    const HIDDEN: &str = "[package]\nname = \"hidden\"\n";
+
+    fn resolved(selection: FeatureSelection) -> Resolution {
+        let packages = graph(&[(SERVER, true), (LIB, false), (OPT, false), (HIDDEN, false)]);
+        resolve(&packages, &selection).unwrap()
+    }
+
+    #[test]
+    fn defaults_and_what_a_dependent_asks() {
+        let r = resolved(FeatureSelection::default());
+        assert_eq!(on(&r, 0), ["default", "fast"]);
+        assert_eq!(on(&r, 1), ["one", "two"], "no defaults, `one` and what it enables");
+        assert_eq!(r.active, [true, true, false, false], "optional dependencies are off");
+    }
+
+    #[test]
+    fn dep_prefix_weak_features_and_implicit_features() {
+        let r = resolved(FeatureSelection { features: vec!["extra".into()], ..Default::default() });
+        assert_eq!(on(&r, 0), ["default", "extra", "fast"], "`dep:hidden` makes no `hidden` feature");
+        assert_eq!(on(&r, 1), ["extra", "one", "two"]);
+        assert_eq!(r.active, [true, true, false, true], "`opt?/weak` does not turn `opt` on");
+        let r = resolved(FeatureSelection { features: vec!["extra opt".into()], ..Default::default() });
+        assert_eq!(on(&r, 0), ["default", "extra", "fast", "opt"], "`opt` is an implicit feature");
+        assert_eq!(on(&r, 2), ["weak"], "`opt?/weak` once `opt` is on");
+    }
+
+    #[test]
+    fn all_and_no_default_features() {
+        let r = resolved(FeatureSelection { all_features: true, no_default_features: true, ..Default::default() });
+        assert_eq!(on(&r, 0), ["default", "extra", "fast", "opt"]);
+        let r = resolved(FeatureSelection { no_default_features: true, ..Default::default() });
+        assert!(on(&r, 0).is_empty());
+        let r = resolved(FeatureSelection { features: vec!["lib/std".into()], ..Default::default() });
+        assert_eq!(on(&r, 1), ["one", "std", "two"], "`dependency/feature` from the command line");
+    }
+
+    #[test]
+    fn unknown_features_are_errors() {
+        let packages = graph(&[(SERVER, true), (LIB, false), (OPT, false), (HIDDEN, false)]);
+        for asked in ["nope", "server/nope", "lib/nope", "nobody/x", "hidden"] {
+            let selection = FeatureSelection { features: vec![asked.into()], ..Default::default() };
+            let err = resolve(&packages, &selection).unwrap_err();
+            assert_eq!(err.code, "unknown-feature", "{asked}");
+        }
+    }
+}
