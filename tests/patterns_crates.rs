@@ -52,6 +52,8 @@ fn servers_of_the_same_name_in_two_packages_are_told_apart_by_the_package() {
     insta::assert_snapshot!("examples_targets_ambiguous_at_root", at_root.transcript());
     let qualified = run_in(&pattern("examples-targets"), &args("demo_servers::Clock"));
     assert_eq!(qualified.stdout, from_member.stdout);
+    let unnamed = run_in(&pattern("examples-targets"), &["generate", "--profile", "rmcp"]);
+    insta::assert_snapshot!("examples_targets_several_at_root", unnamed.transcript());
 }
 
 #[test]

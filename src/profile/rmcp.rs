@@ -155,7 +155,12 @@ fn select_server<'s>(
     index: &Index,
     diagnostics: &mut Diagnostics,
 ) -> Option<Option<&'s Server>> {
-    let names = || servers.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", ");
+    // Two servers of one name (in two packages, or two modules) are listed by their paths.
+    let names = || {
+        let unique = |s: &Server| servers.iter().filter(|o| o.name == s.name).count() == 1;
+        let name = |s: &Server| if unique(s) { s.name.clone() } else { package_qualified(s, index) };
+        servers.iter().map(name).collect::<Vec<_>>().join(", ")
+    };
     match wanted {
         Some(w) => {
             let found: Vec<&Server> = servers
