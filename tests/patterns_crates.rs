@@ -142,3 +142,11 @@ fn an_unknown_feature_is_an_error() {
     let err = with_features(features(&["labels/none-such"])).unwrap_err();
     assert!(err.contains("unknown-feature"), "{err}");
 }
+
+#[test]
+fn a_single_file_is_read_with_its_package_features() {
+    let run = run_in(&pattern("cargo-features/library"), &["generate", "--profile", "rmcp", "src/main.rs"]);
+    let manifest: serde_json::Value = serde_json::from_str(&run.stdout).expect("a manifest");
+    let names: Vec<&str> = manifest["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["remove", "search", "shelve"], "`search` is a default feature");
+}

@@ -305,7 +305,7 @@ pub fn load_selected(
     let mut ws = Workspace { mode, ..Workspace::default() };
     let mut roots = Vec::new();
     for path in paths {
-        find_roots(path, exclude, &mut ws, &mut roots)?;
+        find_roots(path, exclude, features, &mut ws, &mut roots)?;
     }
     let packages = packages::discover(roots, &mut ws.diagnostics);
     let resolution = packages::resolve(&packages, features)?;
@@ -319,6 +319,7 @@ pub fn load_selected(
 fn find_roots(
     path: &Path,
     exclude: &[PathBuf],
+    features: &crate::FeatureSelection,
     ws: &mut Workspace,
     roots: &mut Vec<Arc<CargoManifest>>,
 ) -> Result<(), Diagnostic> {
@@ -343,7 +344,8 @@ fn find_roots(
             manifest: manifest.clone(),
             is_lib: false,
         };
-        let krate = modules::load_crate(spec, &files, &Arc::default(), ws.mode, &mut ws.diagnostics);
+        let features = Arc::new(single_file_features(manifest.as_ref(), features, &mut ws.diagnostics)?);
+        let krate = modules::load_crate(spec, &files, &features, ws.mode, &mut ws.diagnostics);
         if let Some(m) = manifest {
             ws.packages.push(m);
         }
@@ -356,7 +358,7 @@ fn find_roots(
         for candidate in ["src/lib.rs", "src/main.rs", "lib.rs", "main.rs"] {
             let file = path.join(candidate);
             if file.is_file() {
-                return find_roots(&file, exclude, ws, roots);
+                return find_roots(&file, exclude, features, ws, roots);
             }
         }
         return Err(Diagnostic::error(
@@ -377,6 +379,18 @@ fn find_roots(
         roots.push(Arc::new(manifest));
     }
     Ok(())
+}
+
+/// The features of the package a single file belongs to (none outside a package).
+fn single_file_features(
+    manifest: Option<&Arc<CargoManifest>>,
+    selection: &crate::FeatureSelection,
+    diagnostics: &mut Diagnostics,
+) -> Result<cfg::EnabledFeatures, Diagnostic> {
+    let Some(m) = manifest else { return Ok(cfg::EnabledFeatures::default()) };
+    let packages = packages::discover(vec![m.clone()], diagnostics);
+    let resolution = packages::resolve(&packages, selection)?;
+    Ok(resolution.features.first().map(|f| cfg::EnabledFeatures::new(f.iter().cloned())).unwrap_or_default())
 }
 
 /// Load the packages that are built: every target of a root package, the library of a
