@@ -382,10 +382,20 @@ fn dependency(key: &str, spec: &Value, dir: &Path) -> Dependency {
     Dependency {
         key: key.to_owned(),
         package: spec.get("package").and_then(Value::as_str).unwrap_or(key).to_owned(),
-        path: spec.get("path").and_then(Value::as_str).map(|p| dir.join(p)),
+        path: spec.get("path").and_then(Value::as_str).map(|p| without_dots(&dir.join(p))),
         optional: get_bool("optional").unwrap_or(false),
         default_features: get_bool("default-features").or_else(|| get_bool("default_features")).unwrap_or(true),
         features: string_list(spec.get("features")),
+    }
+}
+
+/// `a/./b` → `a/b`, `./../kit` → `../kit`: paths as diagnostics show them.
+fn without_dots(path: &Path) -> PathBuf {
+    let clean: PathBuf = path.components().filter(|c| !matches!(c, std::path::Component::CurDir)).collect();
+    if clean.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        clean
     }
 }
 
