@@ -24,6 +24,9 @@ fn member_and_root(root: &str, member: &str, args: &[&str]) -> Run {
     assert_eq!(from_member.code, Some(0), "{root}/{member} {args:?}: {}", from_member.stderr);
     assert_eq!(from_member.stdout, from_root.stdout, "{root} {args:?}: the member and the root differ");
     assert_eq!(from_member.code, from_root.code);
+    full.push("--full-parse");
+    let full_parse = run_in(&pattern(&format!("{root}/{member}")), &full);
+    assert_eq!(full_parse.stdout, from_member.stdout, "{root} {args:?}: the full parse reads the same");
     from_member
 }
 
@@ -73,8 +76,6 @@ fn a_generic_server_is_keyed_by_its_type() {
 fn default_features_decide_modules_tools_fields_variants_and_cfg_attr() {
     let run = member_and_root("cargo-features", "library", &["--verbose"]);
     insta::assert_snapshot!("cargo_features_default", run.transcript());
-    let full = run_in(&pattern("cargo-features/library"), &["generate", "--profile", "rmcp", "--full-parse"]);
-    assert_eq!(full.stdout, run.stdout, "the full parse reads the same");
 }
 
 /// The manifest for a feature selection, from the member and from the root (the same).
