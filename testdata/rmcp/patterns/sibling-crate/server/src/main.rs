@@ -7,6 +7,7 @@ use rmcp::handler::server::wrapper::{Json, Parameters};
 use rmcp::{tool, tool_handler, tool_router, ServerHandler};
 
 use api::{Quote, QuoteRequest, TrackRequest};
+use toolkit::{Carrier, TrackReply};
 
 #[derive(Clone)]
 pub struct Shipping {
@@ -23,8 +24,9 @@ impl Shipping {
 
     /// Where a parcel is.
     #[tool]
-    async fn track(&self, Parameters(request): Parameters<TrackRequest>) -> String {
-        request.tracking_id
+    async fn track(&self, Parameters(request): Parameters<TrackRequest>) -> Json<TrackReply> {
+        let _ = request.tracking_id;
+        Json(TrackReply { carrier: Carrier::Courier, delivered: false })
     }
 }
 
