@@ -287,6 +287,31 @@ impl Workspace {
                 }
             }
         }
+        if scope.globs.is_empty() {
+            return None;
+        }
+        // A name looked up again through the globs it is being looked up through: a cycle of
+        // glob re-exports (`pub use a::*` in b, `pub use b::*` in a) adds nothing, and following
+        // it would branch at every level.
+        let key = (krate, module, name.to_owned(), ns);
+        if !self.globs_in_progress.borrow_mut().insert(key.clone()) {
+            return None;
+        }
+        let found = self.lookup_globs(krate, module, name, ns, depth, private);
+        self.globs_in_progress.borrow_mut().remove(&key);
+        found
+    }
+
+    fn lookup_globs(
+        &self,
+        krate: usize,
+        module: ModuleId,
+        name: &str,
+        ns: Namespace,
+        depth: usize,
+        private: bool,
+    ) -> Option<Resolved> {
+        let scope = self.crates[krate].scopes.get(module.0)?;
         for (glob, public) in &scope.globs {
             if !(private || *public) {
                 continue;
@@ -362,4 +387,55 @@ fn path_with_crate(rest: &[String]) -> Vec<String> {
 
 fn path_with_self(rest: &[String]) -> Vec<String> {
     std::iter::once("self".to_owned()).chain(rest.iter().cloned()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, Workspace) {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let full = dir.path().join(path);
+            std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+            std::fs::write(full, text).unwrap();
+        }
+        let ws = crate::source::load(&[dir.path().to_path_buf()], &[]).unwrap();
+        (dir, ws)
+    }
+
+    fn resolve(ws: &Workspace, path: &str) -> Resolved {
+        let segments: Vec<String> = path.split("::").map(str::to_owned).collect();
+        ws.resolve(0, ModuleId(0), &segments, Namespace::Type)
+    }
+
+    const CARGO: &str = "[package]\nname = \"k\"\n";
+
+    #[test]
+    fn globs_see_public_items_and_uses_only() {
+        let (_dir, ws) = workspace(&[
+            ("Cargo.toml", CARGO),
+            ("src/lib.rs", "mod a; mod b; pub use a::*; pub use b::*;"),
+            ("src/a.rs", "use crate::Target; struct Hidden; pub struct Shown(Target);"),
+            ("src/b.rs", "pub struct Target;"),
+        ]);
+        assert!(matches!(resolve(&ws, "Target"), Resolved::Item(r, ItemKind::Struct) if r.module != ModuleId(0)));
+        assert!(matches!(resolve(&ws, "Shown"), Resolved::Item(..)));
+        assert_eq!(resolve(&ws, "Hidden"), Resolved::External(vec!["Hidden".into()]));
+    }
+
+    #[test]
+    fn cycles_of_glob_re_exports_end() {
+        let (_dir, ws) = workspace(&[
+            ("Cargo.toml", CARGO),
+            ("src/lib.rs", "mod a; mod b; mod c; pub use a::*; pub use b::*; pub use c::*; pub struct Here;"),
+            ("src/a.rs", "pub use crate::*; pub use super::b::*; pub use super::c::*;"),
+            ("src/b.rs", "pub use crate::*; pub use super::a::*; pub use super::c::*;"),
+            ("src/c.rs", "pub use crate::*; pub use super::a::*; pub use super::b::*;"),
+        ]);
+        let start = std::time::Instant::now();
+        assert_eq!(resolve(&ws, "Nowhere"), Resolved::External(vec!["Nowhere".into()]));
+        assert!(matches!(resolve(&ws, "a::Here"), Resolved::Item(..)));
+        assert!(start.elapsed() < std::time::Duration::from_secs(2), "{:?}", start.elapsed());
+    }
 }

@@ -231,6 +231,8 @@ pub struct Workspace {
     /// The package manifests that were read, with the path of each.
     pub packages: Vec<Arc<CargoManifest>>,
     pub mode: ParseMode,
+    /// The glob lookups under way (crate, module, name), against cycles of glob re-exports.
+    globs_in_progress: std::cell::RefCell<std::collections::HashSet<(usize, ModuleId, String, Namespace)>>,
 }
 
 impl Workspace {
