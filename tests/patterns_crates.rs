@@ -146,7 +146,9 @@ fn an_unknown_feature_is_an_error() {
 
 #[test]
 fn a_single_file_is_read_with_its_package_features() {
-    let run = run_in(&pattern("cargo-features/library"), &["generate", "--profile", "rmcp", "src/main.rs"]);
+    // A single file is read alone: the path dependency that defines `Label` is given beside it.
+    let args = ["generate", "--profile", "rmcp", "src/main.rs", "../labels"];
+    let run = run_in(&pattern("cargo-features/library"), &args);
     let manifest: serde_json::Value = serde_json::from_str(&run.stdout).expect("a manifest");
     let names: Vec<&str> = manifest["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["remove", "search", "shelve"], "`search` is a default feature");

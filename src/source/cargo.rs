@@ -22,8 +22,14 @@ pub struct CargoManifest {
 pub struct Target {
     pub crate_name: String,
     pub root_file: PathBuf,
-    pub is_lib: bool,
     pub kind: TargetKind,
+}
+
+impl Target {
+    /// A library: other crates can name it in paths.
+    pub fn is_lib(&self) -> bool {
+        self.kind == TargetKind::Lib
+    }
 }
 
 /// What a target is built as. Each is a crate of its own: a module file two examples declare
@@ -151,7 +157,7 @@ impl CargoManifest {
         for (kind, found) in [(TargetKind::Bin, bins), (TargetKind::Example, examples)] {
             for (crate_name, root_file) in found {
                 if root_file.is_file() {
-                    targets.push(Target { crate_name, root_file, is_lib: false, kind });
+                    targets.push(Target { crate_name, root_file, kind });
                 }
             }
         }
@@ -168,12 +174,7 @@ impl CargoManifest {
             .map(|p| self.dir.join(p))
             .unwrap_or_else(|| self.dir.join("src/lib.rs"));
         let name = lib.and_then(|l| l.get("name")).and_then(Value::as_str).map_or(snake, |n| n.replace('-', "_"));
-        lib_path.is_file().then_some(Target {
-            crate_name: name,
-            root_file: lib_path,
-            is_lib: true,
-            kind: TargetKind::Lib,
-        })
+        lib_path.is_file().then_some(Target { crate_name: name, root_file: lib_path, kind: TargetKind::Lib })
     }
 
     /// `[[bin]]` or `[[example]]` tables: (crate name, root file). A target without `path` is

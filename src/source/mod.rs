@@ -280,6 +280,8 @@ pub enum ParseMode {
     Full,
 }
 
+/// [`load_selected`] with the default features.
+#[cfg(test)]
 pub fn load_with(paths: &[PathBuf], exclude: &[PathBuf], mode: ParseMode) -> Result<Workspace, Diagnostic> {
     load_selected(paths, exclude, mode, &crate::FeatureSelection::default())
 }
@@ -412,9 +414,9 @@ fn load_packages(
                 dir: manifest.dir.clone(),
                 root_file: target.root_file.clone(),
                 manifest: Some(manifest.clone()),
-                is_lib: target.is_lib,
+                is_lib: target.is_lib(),
             };
-            if target.is_lib {
+            if target.is_lib() {
                 libs[p] = Some(ws.crates.len());
             }
             ws.crates.push(modules::load_crate(spec, &files, &features, ws.mode, &mut ws.diagnostics));
