@@ -304,10 +304,10 @@ mod tests {
 
     #[test]
     fn a_code_given_several_levels_gets_the_strictest() {
-        let f = flags(&["-D", "opaque", "-A", "opaque", "-W", "unknown-type", "--allow", "cfg"]);
+        let f = flags(&["-D", "opaque", "-A", "opaque", "-W", "unknown-type", "--allow", "unreadable-cfg"]);
         assert_eq!(f.levels.get("opaque"), Some(&Level::Deny));
         assert_eq!(f.levels.get("unknown-type"), Some(&Level::Warn));
-        assert_eq!(f.levels.get("cfg"), Some(&Level::Allow));
+        assert_eq!(f.levels.get("unreadable-cfg"), Some(&Level::Allow));
         assert!(Cli::try_parse_from(["mcp-schema", "generate", "-A", "nope"]).is_err());
     }
 

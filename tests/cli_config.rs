@@ -175,7 +175,10 @@ fn a_schemas_key_names_a_tool_side_or_a_type() {
 
 #[test]
 fn cargo_feature_flags_are_accepted_as_cargo_spells_them() {
-    let dir = krate("\n[package.metadata.mcp-schema]\nfeatures = [\"a\"]\nno-default-features = true\n", &[]);
+    let dir = krate(
+        "\n[features]\na = []\nb = []\nc = []\n\n[package.metadata.mcp-schema]\nfeatures = [\"a\"]\nno-default-features = true\n",
+        &[],
+    );
     let plain = generate(dir.path(), &[]);
     assert_eq!(plain.code, Some(0), "{}", plain.stderr);
     for flags in [
@@ -188,6 +191,10 @@ fn cargo_feature_flags_are_accepted_as_cargo_spells_them() {
         let run = generate(dir.path(), flags);
         assert_eq!(run, plain, "{flags:?}");
     }
+    // Features are checked against the package, as cargo checks them.
+    let unknown = generate(dir.path(), &["--features", "nope"]);
+    assert_eq!(unknown.code, Some(2), "{}", unknown.stderr);
+    assert!(unknown.stderr.contains("unknown-feature"), "{}", unknown.stderr);
 }
 
 #[test]

@@ -43,3 +43,11 @@ fn a_runtime_only_default_is_a_warning_and_the_schema_is_left_out() {
     assert_eq!(run.code, Some(0));
     insta::assert_snapshot!(run.transcript());
 }
+
+#[test]
+fn method_predicates_with_matches_and_self_fields() {
+    let run = run_in(&testdata("rmcp/patterns/method-predicates"), &["generate", "--profile", "rmcp"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stderr, "");
+    insta::assert_snapshot!(run.stdout);
+}

@@ -128,7 +128,6 @@ fn a_snippet_on_a_long_line_shows_a_window_around_the_span() {
 /// Depends on the features work (the package loader filling `Crate::features` with the default
 /// features); until it is merged every feature reads as off and only `record` is listed.
 #[test]
-#[ignore = "needs source::Crate::features filled with the default features"]
 fn statement_cfgs_follow_the_default_features() {
     let run = generate("router-default-feature", &[]);
     assert_eq!(names(&run), ["past_entries", "record"]);

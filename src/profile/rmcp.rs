@@ -115,12 +115,19 @@ pub fn manifest(
                 builder.diagnostics.push(d.at(f.location));
             }
             for block in &index.blocks {
-                let served = entries.iter().any(|e| matches!(e, Entry::Fn(t) if t.imp == block.imp));
-                if !served && !index.block_tools(block).is_empty() {
-                    notes.push(format!(
-                        "router `{}::{}` is not served by `{}`: its tools are not listed",
-                        index.impls[block.imp].self_name, block.router, server.name
-                    ));
+                // A block in a module file that several targets declare is read once for each.
+                let here = index.impl_location(block.imp);
+                let same_source = |imp: usize| {
+                    let there = index.impl_location(imp);
+                    there.file.path == here.file.path && there.start == here.start
+                };
+                let served = entries.iter().any(|e| matches!(e, Entry::Fn(t) if same_source(t.imp)));
+                let note = format!(
+                    "router `{}::{}` is not served by `{}`: its tools are not listed",
+                    index.impls[block.imp].self_name, block.router, server.name
+                );
+                if !served && !index.block_tools(block).is_empty() && !notes.contains(&note) {
+                    notes.push(note);
                 }
             }
             entries
@@ -155,10 +162,18 @@ fn select_server<'s>(
     index: &Index,
     diagnostics: &mut Diagnostics,
 ) -> Option<Option<&'s Server>> {
-    let names = || servers.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", ");
+    // Two servers of one name (in two packages, or two modules) are listed by their paths.
+    let names = || {
+        let unique = |s: &Server| servers.iter().filter(|o| o.name == s.name).count() == 1;
+        let name = |s: &Server| if unique(s) { s.name.clone() } else { package_qualified(s, index) };
+        servers.iter().map(name).collect::<Vec<_>>().join(", ")
+    };
     match wanted {
         Some(w) => {
-            let found: Vec<&Server> = servers.iter().filter(|s| s.name == w || qualified(s, index) == w).collect();
+            let found: Vec<&Server> = servers
+                .iter()
+                .filter(|s| s.name == w || qualified(s, index) == w || package_qualified(s, index) == w)
+                .collect();
             match found.as_slice() {
                 [one] => Some(Some(one)),
                 [] => {
@@ -174,13 +189,13 @@ fn select_server<'s>(
                     None
                 }
                 many => {
-                    let all: Vec<String> = many.iter().map(|s| qualified(s, index)).collect();
+                    let all: Vec<String> = many.iter().map(|s| package_qualified(s, index)).collect();
                     diagnostics.push(
                         Diagnostic::error(
                             "ambiguous-server",
                             format!("--server `{w}` names several server types: {}", all.join(", ")),
                         )
-                        .with_help("give the module path"),
+                        .with_help("give one of these paths (the module path alone when it is unique)"),
                     );
                     None
                 }
@@ -207,6 +222,15 @@ fn select_server<'s>(
             }
         },
     }
+}
+
+/// `package::module::path::Type` of a server: the package (as a crate name) tells apart servers
+/// of two packages of a workspace at the same module path, and is the same for every target of
+/// the package that reads the module.
+fn package_qualified(s: &Server, index: &Index) -> String {
+    let krate = &index.ws.crates[index.impls[s.imp].krate];
+    let package = krate.manifest.as_ref().and_then(|m| m.package_name.as_deref()).unwrap_or(&krate.name);
+    format!("{}::{}", package.replace('-', "_"), qualified(s, index))
 }
 
 /// `module::path::Type` of a server.
@@ -242,6 +266,13 @@ impl<'w> Builder<'w, '_> {
             routers::Served::Nothing => "no router".into(),
         };
         notes.push(format!("server `{}` serves {how}", server.name));
+        let krate = &self.ws.crates[self.index.impls[server.imp].krate];
+        let features: Vec<&str> = krate.features.iter().collect();
+        let package = krate.manifest.as_ref().and_then(|m| m.package_name.clone()).unwrap_or(krate.name.clone());
+        notes.push(format!(
+            "cargo features of `{package}`: {}",
+            if features.is_empty() { "none".to_owned() } else { features.join(", ") }
+        ));
     }
 
     fn push(&mut self, d: Diagnostic) {
@@ -471,22 +502,8 @@ impl<'w> Builder<'w, '_> {
             self.ws,
             written_in,
         );
-        if fold.cfg {
-            self.warn(
-                "cfg",
-                format!("tool `{name}`: the fn has a `#[cfg(...)]` the CLI cannot evaluate; listed as if it holds"),
-                loc,
-            );
-        }
-        if fold.cfg_attr {
-            self.warn(
-                "cfg-attr",
-                format!(
-                    "tool `{name}`: a `cfg_attr` on the fn cannot be evaluated; treated as absent for the description"
-                ),
-                loc,
-            );
-        }
+        // `cfg` and `cfg_attr` were applied when the file was read (`source::cfg`): a `cfg` left
+        // holds, and a `cfg_attr` left could not be read (and was reported there).
         if !fold.opaque.is_empty() {
             self.warn(
                 "opaque",

@@ -22,7 +22,39 @@ pub struct CargoManifest {
 pub struct Target {
     pub crate_name: String,
     pub root_file: PathBuf,
-    pub is_lib: bool,
+    pub kind: TargetKind,
+}
+
+impl Target {
+    /// A library: other crates can name it in paths.
+    pub fn is_lib(&self) -> bool {
+        self.kind == TargetKind::Lib
+    }
+}
+
+/// What a target is built as. Each is a crate of its own: a module file two examples declare
+/// (`mod common;`) is read once for each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TargetKind {
+    Lib,
+    Bin,
+    Example,
+}
+
+/// The targets found by their place in `dir`: `*.rs` and `*/main.rs`, by name, after those
+/// already `found` (a file declared in the manifest is not found twice).
+fn discover_in(dir: &Path, found: &mut Vec<(String, PathBuf)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    paths.sort();
+    for path in paths {
+        let (file, stem) =
+            if path.is_dir() { (path.join("main.rs"), path.file_name()) } else { (path.clone(), path.file_stem()) };
+        let Some(stem) = stem else { continue };
+        if file.extension().is_some_and(|e| e == "rs") && file.is_file() && !found.iter().any(|(_, p)| p == &file) {
+            found.push((stem.to_string_lossy().replace('-', "_"), file));
+        }
+    }
 }
 
 /// One `[[package]]` of a Cargo.lock.
@@ -99,58 +131,79 @@ impl CargoManifest {
         members
     }
 
-    /// The library and binary targets, as Cargo finds them.
+    /// The library, binary and example targets, as Cargo finds them: those the manifest names
+    /// (`[lib]`, `[[bin]]`, `[[example]]`) and those found by their place (`src/lib.rs`,
+    /// `src/main.rs`, `src/bin/*.rs`, `src/bin/*/main.rs`, `examples/*.rs`, `examples/*/main.rs`)
+    /// unless `autobins` / `autoexamples` is `false`.
     pub fn targets(&self) -> Vec<Target> {
         let Some(package) = self.package_name.as_deref() else { return Vec::new() };
         let snake = package.replace('-', "_");
         let mut targets = Vec::new();
+        if let Some(lib) = self.lib_target() {
+            targets.push(lib);
+        }
+        let mut bins = self.declared_targets("bin", "src/bin", Some(package));
+        if self.autodiscover("autobins") {
+            let main = self.dir.join("src/main.rs");
+            if main.is_file() && !bins.iter().any(|(_, p)| p == &main) {
+                bins.push((snake.clone(), main));
+            }
+            discover_in(&self.dir.join("src/bin"), &mut bins);
+        }
+        let mut examples = self.declared_targets("example", "examples", None);
+        if self.autodiscover("autoexamples") {
+            discover_in(&self.dir.join("examples"), &mut examples);
+        }
+        for (kind, found) in [(TargetKind::Bin, bins), (TargetKind::Example, examples)] {
+            for (crate_name, root_file) in found {
+                if root_file.is_file() {
+                    targets.push(Target { crate_name, root_file, kind });
+                }
+            }
+        }
+        targets
+    }
+
+    /// The library target alone: all a dependent can use of a package.
+    pub fn lib_target(&self) -> Option<Target> {
+        let snake = self.package_name.as_deref()?.replace('-', "_");
         let lib = self.raw.get("lib");
         let lib_path = lib
             .and_then(|l| l.get("path"))
             .and_then(Value::as_str)
             .map(|p| self.dir.join(p))
             .unwrap_or_else(|| self.dir.join("src/lib.rs"));
-        if lib_path.is_file() {
-            let name =
-                lib.and_then(|l| l.get("name")).and_then(Value::as_str).map_or(snake.clone(), |n| n.replace('-', "_"));
-            targets.push(Target { crate_name: name, root_file: lib_path, is_lib: true });
-        }
-        let mut bin_files: Vec<(String, PathBuf)> = Vec::new();
-        if let Some(bins) = self.raw.get("bin").and_then(Value::as_array) {
-            for bin in bins {
-                let name = bin.get("name").and_then(Value::as_str).unwrap_or(package).replace('-', "_");
-                let path = bin
-                    .get("path")
-                    .and_then(Value::as_str)
-                    .map(|p| self.dir.join(p))
-                    .unwrap_or_else(|| self.dir.join("src/bin").join(format!("{name}.rs")));
-                bin_files.push((name, path));
-            }
-        }
-        let main = self.dir.join("src/main.rs");
-        if main.is_file() && !bin_files.iter().any(|(_, p)| p == &main) {
-            bin_files.push((snake.clone(), main));
-        }
-        if let Ok(entries) = std::fs::read_dir(self.dir.join("src/bin")) {
-            let mut extra: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-            extra.sort();
-            for path in extra {
-                let file = if path.is_dir() { path.join("main.rs") } else { path.clone() };
-                if file.extension().is_some_and(|e| e == "rs")
-                    && file.is_file()
-                    && !bin_files.iter().any(|(_, p)| p == &file)
-                {
-                    let stem = if path.is_dir() { path.file_name() } else { path.file_stem() };
-                    bin_files.push((stem.map_or(snake.clone(), |s| s.to_string_lossy().replace('-', "_")), file));
+        let name = lib.and_then(|l| l.get("name")).and_then(Value::as_str).map_or(snake, |n| n.replace('-', "_"));
+        lib_path.is_file().then_some(Target { crate_name: name, root_file: lib_path, kind: TargetKind::Lib })
+    }
+
+    /// `[[bin]]` or `[[example]]` tables: (crate name, root file). A target without `path` is
+    /// `<dir>/<name>.rs`, or `<dir>/<name>/main.rs`.
+    fn declared_targets(&self, key: &str, dir: &str, default_name: Option<&str>) -> Vec<(String, PathBuf)> {
+        let Some(tables) = self.raw.get(key).and_then(Value::as_array) else { return Vec::new() };
+        let mut found = Vec::new();
+        for table in tables {
+            let Some(name) = table.get("name").and_then(Value::as_str).or(default_name) else { continue };
+            let path = match table.get("path").and_then(Value::as_str) {
+                Some(p) => self.dir.join(p),
+                None => {
+                    let flat = self.dir.join(dir).join(format!("{name}.rs"));
+                    let nested = self.dir.join(dir).join(name).join("main.rs");
+                    if !flat.is_file() && nested.is_file() {
+                        nested
+                    } else {
+                        flat
+                    }
                 }
-            }
+            };
+            found.push((name.replace('-', "_"), path));
         }
-        for (name, root_file) in bin_files {
-            if root_file.is_file() {
-                targets.push(Target { crate_name: name, root_file, is_lib: false });
-            }
-        }
-        targets
+        found
+    }
+
+    /// Whether `[package] <key>` (`autobins`, `autoexamples`) leaves target discovery on.
+    fn autodiscover(&self, key: &str) -> bool {
+        self.raw.get("package").and_then(|p| p.get(key)).and_then(Value::as_bool) != Some(false)
     }
 
     /// The version requirement of a dependency, looked up by package name (renames included)
@@ -241,4 +294,218 @@ fn parse_lock(text: &str) -> Vec<LockedPackage> {
             })
         })
         .collect()
+}
+
+/// One `[dependencies]` entry of a package, with `workspace = true` filled in from the
+/// workspace root's `[workspace.dependencies]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dependency {
+    /// The key: the name the dependent's code uses (`-` still in it), a rename included.
+    pub key: String,
+    /// The package it names (`package = "…"`, else the key).
+    pub package: String,
+    /// The package directory of a `path` dependency; `None` for registry and git ones.
+    pub path: Option<PathBuf>,
+    pub optional: bool,
+    pub default_features: bool,
+    pub features: Vec<String>,
+}
+
+impl CargoManifest {
+    /// The dependencies the package's code is compiled with: `[dependencies]` and the
+    /// `[target.'cfg(…)'.dependencies]` whose predicate holds on the host `cfg` evaluates for.
+    /// Not `[dev-dependencies]` (tests and examples only, and a dev-only path crate is not part of
+    /// the server) nor `[build-dependencies]` (the build script's).
+    pub fn dependencies(&self, workspace: Option<&CargoManifest>) -> Vec<Dependency> {
+        let mut tables: Vec<&toml::Table> = Vec::new();
+        tables.extend(self.raw.get("dependencies").and_then(Value::as_table));
+        if let Some(targets) = self.raw.get("target").and_then(Value::as_table) {
+            for (spec, t) in targets {
+                if target_spec_holds(spec) {
+                    tables.extend(t.get("dependencies").and_then(Value::as_table));
+                }
+            }
+        }
+        let inherited = workspace.and_then(|w| w.raw.get("workspace")?.get("dependencies")?.as_table());
+        let mut deps = Vec::new();
+        for table in tables {
+            for (key, spec) in table {
+                let from_workspace = spec.get("workspace").and_then(Value::as_bool) == Some(true);
+                let dep = if from_workspace {
+                    let Some((root, base)) = workspace.zip(inherited.and_then(|t| t.get(key))) else { continue };
+                    let mut dep = dependency(key, base, &root.dir);
+                    // The member adds features and may make it optional; defaults are the root's.
+                    dep.features.extend(string_list(spec.get("features")));
+                    dep.optional = spec.get("optional").and_then(Value::as_bool).unwrap_or(false);
+                    dep
+                } else {
+                    dependency(key, spec, &self.dir)
+                };
+                if !deps.iter().any(|d: &Dependency| d.key == dep.key) {
+                    deps.push(dep);
+                }
+            }
+        }
+        deps
+    }
+
+    /// The `[features]` table: each feature and what it enables.
+    pub fn features_table(&self) -> Vec<(String, Vec<String>)> {
+        let Some(table) = self.raw.get("features").and_then(Value::as_table) else { return Vec::new() };
+        table.iter().map(|(name, list)| (name.clone(), string_list(Some(list)))).collect()
+    }
+
+    /// The workspace this package belongs to: `package.workspace`, else the nearest Cargo.toml
+    /// with a `[workspace]` at or above the package (itself, for a root package).
+    pub fn workspace_root(&self) -> Option<CargoManifest> {
+        if self.raw.get("workspace").is_some() {
+            return Some(self.clone());
+        }
+        if let Some(dir) = self.raw.get("package").and_then(|p| p.get("workspace")).and_then(Value::as_str) {
+            return read_manifest(&self.dir.join(dir).join("Cargo.toml")).ok();
+        }
+        let abs = self.dir.canonicalize().ok()?;
+        abs.ancestors().skip(1).map(|d| d.join("Cargo.toml")).filter(|t| t.is_file()).find_map(|t| {
+            let m = read_manifest(&t).ok()?;
+            m.raw.get("workspace").is_some().then_some(m)
+        })
+    }
+}
+
+/// A dependency entry written in the Cargo.toml in `dir` (a version string or a table).
+fn dependency(key: &str, spec: &Value, dir: &Path) -> Dependency {
+    let get_bool = |name: &str| spec.get(name).and_then(Value::as_bool);
+    Dependency {
+        key: key.to_owned(),
+        package: spec.get("package").and_then(Value::as_str).unwrap_or(key).to_owned(),
+        path: spec.get("path").and_then(Value::as_str).map(|p| without_dots(&dir.join(p))),
+        optional: get_bool("optional").unwrap_or(false),
+        default_features: get_bool("default-features").or_else(|| get_bool("default_features")).unwrap_or(true),
+        features: string_list(spec.get("features")),
+    }
+}
+
+/// `a/./b` → `a/b`, `./../kit` → `../kit`: paths as diagnostics show them.
+fn without_dots(path: &Path) -> PathBuf {
+    let clean: PathBuf = path.components().filter(|c| !matches!(c, std::path::Component::CurDir)).collect();
+    if clean.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        clean
+    }
+}
+
+fn string_list(value: Option<&Value>) -> Vec<String> {
+    value
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+        .unwrap_or_default()
+}
+
+/// Whether a `[target.<spec>]` table applies to the host `cfg` evaluates for: a `cfg(…)`
+/// predicate that holds, or that host's triple.
+fn target_spec_holds(spec: &str) -> bool {
+    match spec.strip_prefix("cfg(").and_then(|s| s.strip_suffix(')')) {
+        Some(predicate) => syn::parse_str::<syn::Meta>(predicate)
+            .ok()
+            .and_then(|m| super::cfg::eval(&m, &super::cfg::EnabledFeatures::default()))
+            .unwrap_or(false),
+        None => spec == super::cfg::HOST_TRIPLE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn package(files: &[(&str, &str)]) -> (tempfile::TempDir, CargoManifest) {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let full = dir.path().join(path);
+            std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+            std::fs::write(full, text).unwrap();
+        }
+        let m = read_manifest(&dir.path().join("Cargo.toml")).unwrap();
+        (dir, m)
+    }
+
+    fn names(m: &CargoManifest) -> Vec<(String, TargetKind)> {
+        m.targets().into_iter().map(|t| (t.crate_name, t.kind)).collect()
+    }
+
+    const FILES: &[(&str, &str)] = &[
+        ("src/lib.rs", ""),
+        ("src/main.rs", ""),
+        ("src/bin/extra-tool.rs", ""),
+        ("src/bin/nested/main.rs", ""),
+        ("examples/plain.rs", ""),
+        ("examples/dir-example/main.rs", ""),
+        ("src/declared.rs", ""),
+    ];
+
+    #[test]
+    fn targets_declared_and_found_by_their_place() {
+        let toml = "[package]\nname = \"my-pkg\"\n[[example]]\nname = \"declared\"\npath = \"src/declared.rs\"\n";
+        let mut files = FILES.to_vec();
+        files.push(("Cargo.toml", toml));
+        let (_dir, m) = package(&files);
+        use TargetKind::*;
+        let expected = [
+            ("my_pkg", Lib),
+            ("my_pkg", Bin),
+            ("extra_tool", Bin),
+            ("nested", Bin),
+            ("declared", Example),
+            ("dir_example", Example),
+            ("plain", Example),
+        ];
+        let expected: Vec<(String, TargetKind)> = expected.iter().map(|(n, k)| (n.to_string(), *k)).collect();
+        assert_eq!(names(&m), expected);
+    }
+
+    #[test]
+    fn autodiscovery_turned_off() {
+        let toml = "[package]\nname = \"p\"\nautobins = false\nautoexamples = false\n\
+                    [[example]]\nname = \"declared\"\npath = \"src/declared.rs\"\n";
+        let mut files = FILES.to_vec();
+        files.push(("Cargo.toml", toml));
+        let (_dir, m) = package(&files);
+        let expected = vec![("p".to_string(), TargetKind::Lib), ("declared".to_string(), TargetKind::Example)];
+        assert_eq!(names(&m), expected);
+    }
+
+    #[test]
+    fn an_example_without_a_path_is_found_by_its_name() {
+        let toml = "[package]\nname = \"p\"\nautoexamples = false\n[[example]]\nname = \"dir-example\"\n";
+        let mut files = FILES.to_vec();
+        files.push(("Cargo.toml", toml));
+        let (dir, m) = package(&files);
+        let examples: Vec<PathBuf> =
+            m.targets().into_iter().filter(|t| t.kind == TargetKind::Example).map(|t| t.root_file).collect();
+        assert_eq!(examples, [dir.path().join("examples/dir-example/main.rs")]);
+    }
+
+    #[test]
+    fn dependencies_plain_renamed_inherited_and_by_target() {
+        let root = "[workspace]\nmembers = [\"m\"]\n[workspace.dependencies]\n\
+                    kit = { path = \"kit\", package = \"kit-core\", features = [\"a\"] }\n";
+        let member = "[package]\nname = \"m\"\n[dependencies]\nkit = { workspace = true, features = [\"b\"], optional = true }\n\
+                      plain = { path = \"../plain\", default-features = false }\nserde = \"1\"\n\
+                      [target.'cfg(unix)'.dependencies]\nunixy = { path = \"../unixy\" }\n\
+                      [target.'cfg(windows)'.dependencies]\nwinny = { path = \"../winny\" }\n\
+                      [dev-dependencies]\ntesty = { path = \"../testy\" }\n";
+        let (dir, ws) = package(&[("Cargo.toml", root), ("m/Cargo.toml", member)]);
+        let m = read_manifest(&dir.path().join("m/Cargo.toml")).unwrap();
+        assert!(m.workspace_root().is_some_and(|w| w.dir == ws.dir));
+        let deps = m.dependencies(Some(&ws));
+        let keys: Vec<&str> = deps.iter().map(|d| d.key.as_str()).collect();
+        assert_eq!(keys, ["kit", "plain", "serde", "unixy"]);
+        let kit = &deps[0];
+        assert_eq!(kit.package, "kit-core");
+        assert_eq!(kit.path.as_deref(), Some(dir.path().join("kit").as_path()));
+        assert_eq!(kit.features, ["a", "b"]);
+        assert!(kit.optional && kit.default_features);
+        assert!(!deps[1].default_features);
+        assert_eq!(deps[2].path, None);
+    }
 }

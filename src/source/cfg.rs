@@ -31,6 +31,9 @@ impl EnabledFeatures {
     }
 }
 
+/// The target triple of that host (for `[target.<triple>.dependencies]`).
+pub const HOST_TRIPLE: &str = "x86_64-unknown-linux-gnu";
+
 /// The host the predicates are evaluated for (see the module docs).
 const TARGET: &[(&str, &str)] = &[
     ("target_os", "linux"),
@@ -88,6 +91,162 @@ pub fn eval(predicate: &Meta, features: &EnabledFeatures) -> Option<bool> {
     }
 }
 
+/// Applies `#[cfg]` and `#[cfg_attr]` to a parsed file, as the compiler does before anything else
+/// reads it: items, impl and trait items, struct and union fields and enum variants whose
+/// predicates are off are taken out, and `#[cfg_attr(pred, a, b)]` becomes `#[a] #[b]` where `pred`
+/// holds (nothing where it does not). Fn bodies are left as they are (they are parsed on demand;
+/// whoever reads statements applies `cfg` to them).
+///
+/// A predicate that cannot be read keeps its item (or attribute) and is noted in `unreadable`,
+/// for the caller to report.
+pub(crate) struct CfgPass<'f> {
+    pub features: &'f EnabledFeatures,
+    pub unreadable: Vec<proc_macro2::Span>,
+}
+
+impl<'f> CfgPass<'f> {
+    pub fn new(features: &'f EnabledFeatures) -> Self {
+        CfgPass { features, unreadable: Vec::new() }
+    }
+
+    /// Expand the `cfg_attr`s of `attrs`; whether its `cfg`s all hold.
+    pub fn attrs(&mut self, attrs: &mut Vec<Attribute>) -> bool {
+        if !attrs.iter().any(|a| a.path().is_ident("cfg_attr") || a.path().is_ident("cfg")) {
+            return true;
+        }
+        let mut out = Vec::with_capacity(attrs.len());
+        let mut queue: std::collections::VecDeque<Attribute> = std::mem::take(attrs).into();
+        while let Some(attr) = queue.pop_front() {
+            if !attr.path().is_ident("cfg_attr") {
+                out.push(attr);
+                continue;
+            }
+            let parsed = match &attr.meta {
+                Meta::List(list) => list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated).ok(),
+                _ => None,
+            };
+            let Some(mut args) = parsed.filter(|a| !a.is_empty()).map(|a| a.into_iter()) else {
+                self.unreadable.push(syn::spanned::Spanned::span(&attr));
+                out.push(attr);
+                continue;
+            };
+            let predicate = args.next().expect("not empty");
+            match eval(&predicate, self.features) {
+                Some(true) => {
+                    // In place, in order: each may be a `cfg_attr` again.
+                    let expanded: Vec<Attribute> = args.map(|meta| Attribute { meta, ..attr.clone() }).collect();
+                    for a in expanded.into_iter().rev() {
+                        queue.push_front(a);
+                    }
+                }
+                Some(false) => {}
+                None => {
+                    self.unreadable.push(syn::spanned::Spanned::span(&predicate));
+                    out.push(attr);
+                }
+            }
+        }
+        *attrs = out;
+        let mut active = true;
+        for attr in attrs.iter().filter(|a| a.path().is_ident("cfg")) {
+            match attrs_active(std::slice::from_ref(attr), self.features) {
+                Some(on) => active &= on,
+                None => self.unreadable.push(syn::spanned::Spanned::span(attr)),
+            }
+        }
+        active
+    }
+
+    pub fn items(&mut self, items: &mut Vec<syn::Item>) {
+        items.retain_mut(|item| self.item(item));
+    }
+
+    /// Apply to one item and what it holds; whether the item stays.
+    pub fn item(&mut self, item: &mut syn::Item) -> bool {
+        use syn::Item;
+        let attrs = match item {
+            Item::Const(i) => &mut i.attrs,
+            Item::Enum(i) => &mut i.attrs,
+            Item::ExternCrate(i) => &mut i.attrs,
+            Item::Fn(i) => &mut i.attrs,
+            Item::ForeignMod(i) => &mut i.attrs,
+            Item::Impl(i) => &mut i.attrs,
+            Item::Macro(i) => &mut i.attrs,
+            Item::Mod(i) => &mut i.attrs,
+            Item::Static(i) => &mut i.attrs,
+            Item::Struct(i) => &mut i.attrs,
+            Item::Trait(i) => &mut i.attrs,
+            Item::TraitAlias(i) => &mut i.attrs,
+            Item::Type(i) => &mut i.attrs,
+            Item::Union(i) => &mut i.attrs,
+            Item::Use(i) => &mut i.attrs,
+            _ => return true,
+        };
+        if !self.attrs(attrs) {
+            return false;
+        }
+        match item {
+            Item::Mod(m) => {
+                if let Some((_, content)) = &mut m.content {
+                    self.items(content);
+                }
+            }
+            Item::Impl(imp) => self.impl_items(&mut imp.items),
+            Item::Trait(t) => self.trait_items(&mut t.items),
+            Item::Struct(s) => self.fields(&mut s.fields),
+            Item::Union(u) => self.named_fields(&mut u.fields.named),
+            Item::Enum(e) => {
+                let variants = std::mem::take(&mut e.variants);
+                e.variants = variants
+                    .into_iter()
+                    .filter_map(|mut v| {
+                        self.fields(&mut v.fields);
+                        self.attrs(&mut v.attrs).then_some(v)
+                    })
+                    .collect();
+            }
+            _ => {}
+        }
+        true
+    }
+
+    pub fn impl_items(&mut self, items: &mut Vec<syn::ImplItem>) {
+        items.retain_mut(|item| match item {
+            syn::ImplItem::Const(i) => self.attrs(&mut i.attrs),
+            syn::ImplItem::Fn(i) => self.attrs(&mut i.attrs),
+            syn::ImplItem::Type(i) => self.attrs(&mut i.attrs),
+            syn::ImplItem::Macro(i) => self.attrs(&mut i.attrs),
+            _ => true,
+        });
+    }
+
+    pub fn trait_items(&mut self, items: &mut Vec<syn::TraitItem>) {
+        items.retain_mut(|item| match item {
+            syn::TraitItem::Const(i) => self.attrs(&mut i.attrs),
+            syn::TraitItem::Fn(i) => self.attrs(&mut i.attrs),
+            syn::TraitItem::Type(i) => self.attrs(&mut i.attrs),
+            syn::TraitItem::Macro(i) => self.attrs(&mut i.attrs),
+            _ => true,
+        });
+    }
+
+    fn fields(&mut self, fields: &mut syn::Fields) {
+        match fields {
+            syn::Fields::Named(f) => self.named_fields(&mut f.named),
+            syn::Fields::Unnamed(f) => self.named_fields(&mut f.unnamed),
+            syn::Fields::Unit => {}
+        }
+    }
+
+    fn named_fields(&mut self, fields: &mut Punctuated<syn::Field, Token![,]>) {
+        if !fields.iter().any(|f| !f.attrs.is_empty()) {
+            return;
+        }
+        let all = std::mem::take(fields);
+        *fields = all.into_iter().filter_map(|mut f| self.attrs(&mut f.attrs).then_some(f)).collect();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,5 +285,32 @@ mod tests {
         assert_eq!(active("#[cfg(frobnicate(x))]", &[]), None);
         assert_eq!(active("#[cfg(not(a, b))]", &[]), None);
         assert_eq!(active("#[cfg(feature = 1)]", &[]), None);
+    }
+
+    #[test]
+    fn the_pass_takes_out_what_is_off_and_expands_cfg_attr() {
+        let src = r#"
+            #[cfg(feature = "x")] mod gone;
+            mod kept {
+                #[cfg(not(feature = "on"))] pub struct Gone;
+            }
+            #[cfg_attr(feature = "on", derive(Debug), cfg_attr(unix, serde(rename = "b")))]
+            #[cfg_attr(feature = "x", serde(skip))]
+            struct S {
+                #[cfg(feature = "x")] a: u8,
+                #[cfg_attr(feature = "on", serde(default))] b: u8,
+            }
+            enum E { #[cfg(feature = "on")] A, #[cfg(feature = "x")] B(u8) }
+            impl S { #[cfg(feature = "x")] fn f() {} fn g() {} }
+            #[cfg(whatever(1))] struct Unknown;
+        "#;
+        let mut file: syn::File = syn::parse_str(src).unwrap();
+        let features = EnabledFeatures::new(["on".to_string()]);
+        let mut pass = CfgPass::new(&features);
+        pass.items(&mut file.items);
+        let text = quote::quote!(#file).to_string().split_whitespace().collect::<Vec<_>>().join(" ");
+        let expected = r#"mod kept { } # [derive (Debug)] # [serde (rename = "b")] struct S { # [serde (default)] b : u8 } enum E { # [cfg (feature = "on")] A } impl S { fn g () { } } # [cfg (whatever (1))] struct Unknown ;"#;
+        assert_eq!(text, expected);
+        assert_eq!(pass.unreadable.len(), 1, "the unreadable predicate is noted, its item kept");
     }
 }

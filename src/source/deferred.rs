@@ -19,9 +19,12 @@
 //! line and column, so its spans and trees are the same as those of the first parse.
 
 use std::cell::OnceCell;
+use std::sync::Arc;
 
 use proc_macro2::Span;
 use syn::parse::{ParseStream, Parser};
+
+use super::cfg::{CfgPass, EnabledFeatures};
 
 /// A piece of skeleton text taken out of the tree, and what it parses to (once asked).
 #[derive(Debug)]
@@ -69,14 +72,26 @@ impl<T: syn::parse::Parse + Clone> Deferred<Vec<T>> {
         Deferred::spanning(open, close, open, skeleton)
     }
 
-    fn items(&self) -> &[T] {
-        self.parsed.get_or_init(|| self.parse_with(braced_items).unwrap_or_default())
+    /// The items, with `cfg` applied by `apply` as it was to the rest of the file.
+    fn items(&self, apply: impl FnOnce(&mut Vec<T>)) -> &[T] {
+        self.parsed.get_or_init(|| {
+            let mut items = self.parse_with(braced_items).unwrap_or_default();
+            apply(&mut items);
+            items
+        })
     }
 }
 
 impl Deferred<Option<Box<syn::Item>>> {
-    fn item(&self) -> Option<&syn::Item> {
-        self.parsed.get_or_init(|| self.parse_with(<syn::Item as syn::parse::Parse>::parse).map(Box::new)).as_deref()
+    fn item(&self, features: &EnabledFeatures) -> Option<&syn::Item> {
+        self.parsed
+            .get_or_init(|| {
+                let mut item = self.parse_with(<syn::Item as syn::parse::Parse>::parse)?;
+                // It was on when deferred: only what it holds can go.
+                CfgPass::new(features).item(&mut item);
+                Some(Box::new(item))
+            })
+            .as_deref()
     }
 }
 
@@ -87,13 +102,15 @@ pub(crate) struct DeferredItems {
     traits: Vec<Deferred<Vec<syn::TraitItem>>>,
     /// Boxed: most are never asked for, and an `Item` is large.
     whole: Vec<Deferred<Option<Box<syn::Item>>>>,
+    /// What `cfg` is evaluated against when a deferred text is parsed again.
+    features: Arc<EnabledFeatures>,
 }
 
 impl DeferredItems {
     /// Take out of `items` (inline modules included) everything that can be deferred. `skeleton`
     /// is the text the items were parsed from.
-    pub(crate) fn take(items: &mut [syn::Item], skeleton: &str) -> Self {
-        let mut out = DeferredItems::default();
+    pub(crate) fn take(items: &mut [syn::Item], skeleton: &str, features: Arc<EnabledFeatures>) -> Self {
+        let mut out = DeferredItems { features, ..DeferredItems::default() };
         out.take_from(items, skeleton);
         // Held to the end of the run, like the trees.
         out.impls.shrink_to_fit();
@@ -138,7 +155,7 @@ impl DeferredItems {
             return item;
         }
         let Some(name) = deferrable_name(item) else { return item };
-        find(&self.whole, name.span()).and_then(Deferred::item).unwrap_or(item)
+        find(&self.whole, name.span()).and_then(|d| d.item(&self.features)).unwrap_or(item)
     }
 
     /// Whether `item` may mention `word`: a cheap test on the text of a deferred item before
@@ -155,7 +172,8 @@ impl DeferredItems {
         if !imp.items.is_empty() {
             return &imp.items;
         }
-        find(&self.impls, imp.brace_token.span.open()).map_or(&imp.items, Deferred::items)
+        find(&self.impls, imp.brace_token.span.open())
+            .map_or(&imp.items, |d| d.items(|items| CfgPass::new(&self.features).impl_items(items)))
     }
 
     /// The items of `t`: its own, or those parsed again when they were deferred. (Nothing reads
@@ -165,7 +183,8 @@ impl DeferredItems {
         if !t.items.is_empty() {
             return &t.items;
         }
-        find(&self.traits, t.brace_token.span.open()).map_or(&t.items, Deferred::items)
+        find(&self.traits, t.brace_token.span.open())
+            .map_or(&t.items, |d| d.items(|items| CfgPass::new(&self.features).trait_items(items)))
     }
 }
 
@@ -370,7 +389,7 @@ trait Empty {}
         let skeleton = skeletonize(SRC);
         let eager = syn::parse_file(&skeleton.text).unwrap();
         let mut lazy = eager.clone();
-        let deferred = DeferredItems::take(&mut lazy.items, &skeleton.text);
+        let deferred = DeferredItems::take(&mut lazy.items, &skeleton.text, Arc::default());
 
         let (mut eager_impls, mut eager_traits, mut lazy_impls, mut lazy_traits) = Default::default();
         walk(&eager.items, &mut eager_impls, &mut eager_traits);
@@ -424,7 +443,7 @@ macro_rules! mac { ($x:expr) => { $x }; }
         let skeleton = skeletonize(WHOLE);
         let eager = syn::parse_file(&skeleton.text).unwrap();
         let mut lazy = eager.clone();
-        let deferred = DeferredItems::take(&mut lazy.items, &skeleton.text);
+        let deferred = DeferredItems::take(&mut lazy.items, &skeleton.text, Arc::default());
         assert_eq!(deferred.whole.len(), 11, "all but the #[tool] fn and the module");
         let n = lazy.items.len();
         assert!(!deferred.mentions(&lazy.items[n - 2], "tool_router"), "macro_rules! mac");
@@ -446,7 +465,7 @@ macro_rules! mac { ($x:expr) => { $x }; }
     #[test]
     fn nothing_is_deferred_without_a_skeleton_to_parse_again() {
         let mut file = syn::parse_file("impl S { fn f() {} }").unwrap();
-        let deferred = DeferredItems::take(&mut file.items, "");
+        let deferred = DeferredItems::take(&mut file.items, "", Arc::default());
         let syn::Item::Impl(imp) = &file.items[0] else { unreachable!() };
         assert_eq!(imp.items.len(), 1, "kept when its text cannot be found");
         assert!(deferred.impls.is_empty());

@@ -61,9 +61,13 @@ pub enum Namespace {
 pub struct ModuleScope {
     types: HashMap<String, (usize, ItemKind)>,
     values: HashMap<String, (usize, ItemKind)>,
-    /// `use a::b as c;` → ("c", ["a", "b"]); leading `::` is kept as an empty first segment.
-    uses: Vec<(String, Vec<String>)>,
-    globs: Vec<Vec<String>>,
+    /// `use a::b as c;` → ("c", ["a", "b"], public); leading `::` is kept as an empty first
+    /// segment.
+    uses: Vec<(String, Vec<String>, bool)>,
+    /// (path, public)
+    globs: Vec<(Vec<String>, bool)>,
+    /// Items declared without `pub`: a glob import from outside the module does not see them.
+    private: std::collections::HashSet<String>,
 }
 
 /// Nested `use` chains longer than this are treated as unresolvable (they can only be cycles).
@@ -92,12 +96,16 @@ fn scope_of(items: &[syn::Item]) -> ModuleScope {
                 if u.leading_colon.is_some() {
                     prefix.push(String::new());
                 }
-                flatten_use(&u.tree, &mut prefix, &mut scope);
+                let public = !matches!(u.vis, syn::Visibility::Inherited);
+                flatten_use(&u.tree, &mut prefix, public, &mut scope);
                 continue;
             }
             _ => continue,
         };
         let name = unraw(&name.to_string());
+        if is_private(item) {
+            scope.private.insert(name.clone());
+        }
         if kind.is_type() {
             scope.types.entry(name).or_insert((i, kind));
         } else {
@@ -107,11 +115,26 @@ fn scope_of(items: &[syn::Item]) -> ModuleScope {
     scope
 }
 
-fn flatten_use(tree: &syn::UseTree, prefix: &mut Vec<String>, scope: &mut ModuleScope) {
+fn is_private(item: &syn::Item) -> bool {
+    let vis = match item {
+        syn::Item::Struct(i) => &i.vis,
+        syn::Item::Enum(i) => &i.vis,
+        syn::Item::Union(i) => &i.vis,
+        syn::Item::Type(i) => &i.vis,
+        syn::Item::Trait(i) => &i.vis,
+        syn::Item::Const(i) => &i.vis,
+        syn::Item::Static(i) => &i.vis,
+        syn::Item::Fn(i) => &i.vis,
+        _ => return false,
+    };
+    matches!(vis, syn::Visibility::Inherited)
+}
+
+fn flatten_use(tree: &syn::UseTree, prefix: &mut Vec<String>, public: bool, scope: &mut ModuleScope) {
     match tree {
         syn::UseTree::Path(p) => {
             prefix.push(unraw(&p.ident.to_string()));
-            flatten_use(&p.tree, prefix, scope);
+            flatten_use(&p.tree, prefix, public, scope);
             prefix.pop();
         }
         syn::UseTree::Name(n) => {
@@ -119,12 +142,12 @@ fn flatten_use(tree: &syn::UseTree, prefix: &mut Vec<String>, scope: &mut Module
             if name == "self" {
                 // `use a::b::{self}` imports the module `b` under its own name.
                 if let Some(last) = prefix.last().cloned() {
-                    scope.uses.push((last, prefix.clone()));
+                    scope.uses.push((last, prefix.clone(), public));
                 }
             } else {
                 let mut path = prefix.clone();
                 path.push(name.clone());
-                scope.uses.push((name, path));
+                scope.uses.push((name, path, public));
             }
         }
         syn::UseTree::Rename(r) => {
@@ -140,12 +163,12 @@ fn flatten_use(tree: &syn::UseTree, prefix: &mut Vec<String>, scope: &mut Module
                 p.push(name);
                 p
             };
-            scope.uses.push((alias, path));
+            scope.uses.push((alias, path, public));
         }
-        syn::UseTree::Glob(_) => scope.globs.push(prefix.clone()),
+        syn::UseTree::Glob(_) => scope.globs.push((prefix.clone(), public)),
         syn::UseTree::Group(g) => {
             for t in &g.items {
-                flatten_use(t, prefix, scope);
+                flatten_use(t, prefix, public, scope);
             }
         }
     }
@@ -187,7 +210,7 @@ impl Workspace {
                 // `::name`: an extern crate.
                 let Some(name) = segments.get(1) else { return Resolved::External(segments.to_vec()) };
                 rest = &segments[2..];
-                match self.crate_named(name) {
+                match self.crate_named(krate, name) {
                     Some(k) => Resolved::Module(k, ModuleId(0)),
                     None => return Resolved::External(segments[1..].to_vec()),
                 }
@@ -196,7 +219,7 @@ impl Workspace {
                 let first_ns = if segments.len() == 1 { ns } else { Namespace::Type };
                 rest = &segments[1..];
                 self.lookup(krate, module, first, first_ns, depth + 1).unwrap_or_else(|| {
-                    match self.crate_named(first) {
+                    match self.crate_named(krate, first) {
                         Some(k) => Resolved::Module(k, ModuleId(0)),
                         None => Resolved::External(vec![first.to_owned()]),
                     }
@@ -225,6 +248,20 @@ impl Workspace {
 
     /// A name in one module's scope: its own items and children, its `use`s, then its globs.
     fn lookup(&self, krate: usize, module: ModuleId, name: &str, ns: Namespace, depth: usize) -> Option<Resolved> {
+        self.lookup_seen(krate, module, name, ns, depth, true)
+    }
+
+    /// `lookup`, seeing what the module declares without `pub` only when `private` (a glob import
+    /// sees it only from the module itself or a module inside it).
+    fn lookup_seen(
+        &self,
+        krate: usize,
+        module: ModuleId,
+        name: &str,
+        ns: Namespace,
+        depth: usize,
+        private: bool,
+    ) -> Option<Resolved> {
         if depth > MAX_RESOLVE_DEPTH {
             return None;
         }
@@ -234,7 +271,7 @@ impl Workspace {
             Namespace::Type => scope.types.get(name),
             Namespace::Value => scope.values.get(name),
         };
-        if let Some(&(index, kind)) = local {
+        if let Some(&(index, kind)) = local.filter(|_| private || !scope.private.contains(name)) {
             return Some(Resolved::Item(ItemRef { krate, module, index }, kind));
         }
         if ns == Namespace::Type {
@@ -242,25 +279,66 @@ impl Workspace {
                 return Some(Resolved::Module(krate, child));
             }
         }
-        for (alias, path) in &scope.uses {
-            if alias == name {
+        for (alias, path, public) in &scope.uses {
+            if alias == name && (private || *public) {
                 let r = self.resolve_use(krate, module, path, ns, depth + 1);
                 if ns == Namespace::Value || !matches!(r, Resolved::Item(_, k) if !k.is_type()) {
                     return Some(r);
                 }
             }
         }
-        for glob in &scope.globs {
+        if scope.globs.is_empty() {
+            return None;
+        }
+        // A name looked up again through the globs it is being looked up through: a cycle of
+        // glob re-exports (`pub use a::*` in b, `pub use b::*` in a) adds nothing, and following
+        // it would branch at every level.
+        let key = (krate, module, name.to_owned(), ns);
+        if !self.globs_in_progress.borrow_mut().insert(key.clone()) {
+            return None;
+        }
+        let found = self.lookup_globs(krate, module, name, ns, depth, private);
+        self.globs_in_progress.borrow_mut().remove(&key);
+        found
+    }
+
+    fn lookup_globs(
+        &self,
+        krate: usize,
+        module: ModuleId,
+        name: &str,
+        ns: Namespace,
+        depth: usize,
+        private: bool,
+    ) -> Option<Resolved> {
+        let scope = self.crates[krate].scopes.get(module.0)?;
+        for (glob, public) in &scope.globs {
+            if !(private || *public) {
+                continue;
+            }
             if let Resolved::Module(k, m) = self.resolve_use(krate, module, glob, Namespace::Type, depth + 1) {
                 if (k, m) == (krate, module) {
                     continue;
                 }
-                if let Some(r) = self.lookup(k, m, name, ns, depth + 1) {
+                let sees_private = k == krate && self.is_within(krate, module, m);
+                if let Some(r) = self.lookup_seen(k, m, name, ns, depth + 1, sees_private) {
                     return Some(r);
                 }
             }
         }
         None
+    }
+
+    /// Whether `inner` is `outer` or a module inside it.
+    fn is_within(&self, krate: usize, inner: ModuleId, outer: ModuleId) -> bool {
+        let mut m = Some(inner);
+        while let Some(id) = m {
+            if id == outer {
+                return true;
+            }
+            m = self.crates[krate].modules[id.0].parent;
+        }
+        false
     }
 
     /// A `use` path: relative to the module it is written in, like any other path (2018 uniform
@@ -272,7 +350,7 @@ impl Workspace {
             let shadowed_by_local = c.scopes.get(module.0).is_some_and(|s| s.types.contains_key(first))
                 || c.modules[module.0].children.contains_key(first);
             if !special && !shadowed_by_local && path.len() > 1 {
-                if let Some(k) = self.crate_named(first) {
+                if let Some(k) = self.crate_named(krate, first) {
                     return self.resolve_at(k, ModuleId(0), &path_with_crate(&path[1..]), ns, depth + 1);
                 }
                 // An extern crate (std, serde, chrono…) or a name from a glob: try the glob route,
@@ -305,4 +383,55 @@ fn path_with_crate(rest: &[String]) -> Vec<String> {
 
 fn path_with_self(rest: &[String]) -> Vec<String> {
     std::iter::once("self".to_owned()).chain(rest.iter().cloned()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, Workspace) {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let full = dir.path().join(path);
+            std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+            std::fs::write(full, text).unwrap();
+        }
+        let ws = crate::source::load(&[dir.path().to_path_buf()], &[]).unwrap();
+        (dir, ws)
+    }
+
+    fn resolve(ws: &Workspace, path: &str) -> Resolved {
+        let segments: Vec<String> = path.split("::").map(str::to_owned).collect();
+        ws.resolve(0, ModuleId(0), &segments, Namespace::Type)
+    }
+
+    const CARGO: &str = "[package]\nname = \"k\"\n";
+
+    #[test]
+    fn globs_see_public_items_and_uses_only() {
+        let (_dir, ws) = workspace(&[
+            ("Cargo.toml", CARGO),
+            ("src/lib.rs", "mod a; mod b; pub use a::*; pub use b::*;"),
+            ("src/a.rs", "use crate::Target; struct Hidden; pub struct Shown(Target);"),
+            ("src/b.rs", "pub struct Target;"),
+        ]);
+        assert!(matches!(resolve(&ws, "Target"), Resolved::Item(r, ItemKind::Struct) if r.module != ModuleId(0)));
+        assert!(matches!(resolve(&ws, "Shown"), Resolved::Item(..)));
+        assert_eq!(resolve(&ws, "Hidden"), Resolved::External(vec!["Hidden".into()]));
+    }
+
+    #[test]
+    fn cycles_of_glob_re_exports_end() {
+        let (_dir, ws) = workspace(&[
+            ("Cargo.toml", CARGO),
+            ("src/lib.rs", "mod a; mod b; mod c; pub use a::*; pub use b::*; pub use c::*; pub struct Here;"),
+            ("src/a.rs", "pub use crate::*; pub use super::b::*; pub use super::c::*;"),
+            ("src/b.rs", "pub use crate::*; pub use super::a::*; pub use super::c::*;"),
+            ("src/c.rs", "pub use crate::*; pub use super::a::*; pub use super::b::*;"),
+        ]);
+        let start = std::time::Instant::now();
+        assert_eq!(resolve(&ws, "Nowhere"), Resolved::External(vec!["Nowhere".into()]));
+        assert!(matches!(resolve(&ws, "a::Here"), Resolved::Item(..)));
+        assert!(start.elapsed() < std::time::Duration::from_secs(2), "{:?}", start.elapsed());
+    }
 }

@@ -9,6 +9,7 @@ mod deferred;
 pub mod impls;
 mod index;
 mod modules;
+mod packages;
 mod skeleton;
 
 use std::cell::OnceCell;
@@ -193,6 +194,8 @@ pub struct Crate {
     /// The cargo features enabled for this crate's package; `#[cfg(feature = "…")]` is read
     /// against them (see [`cfg`]).
     pub features: cfg::EnabledFeatures,
+    /// The crates of the run its dependencies are, by the name its code uses for each.
+    pub externs: std::collections::HashMap<String, usize>,
     /// One scope per module, parallel to `modules`.
     scopes: Vec<index::ModuleScope>,
 }
@@ -221,6 +224,8 @@ pub struct Workspace {
     /// The package manifests that were read, with the path of each.
     pub packages: Vec<Arc<CargoManifest>>,
     pub mode: ParseMode,
+    /// The glob lookups under way (crate, module, name), against cycles of glob re-exports.
+    globs_in_progress: std::cell::RefCell<std::collections::HashSet<(usize, ModuleId, String, Namespace)>>,
 }
 
 impl Workspace {
@@ -239,9 +244,15 @@ impl Workspace {
         self.crates[krate].file_of(module).body_mentions(block, word)
     }
 
-    /// Find the crate an item lives in by crate name (for `use other_crate::Type`).
-    pub fn crate_named(&self, name: &str) -> Option<usize> {
-        self.crates.iter().position(|c| c.name == name && c.is_lib)
+    /// The library crate `name` means in paths written in `krate` (for `use other_crate::Type`):
+    /// a dependency by the name `krate` gives it (a rename included), else a library of the
+    /// workspace by its own name.
+    pub fn crate_named(&self, krate: usize, name: &str) -> Option<usize> {
+        self.crates[krate]
+            .externs
+            .get(name)
+            .copied()
+            .or_else(|| self.crates.iter().position(|c| c.name == name && c.is_lib))
     }
 }
 
@@ -269,18 +280,42 @@ pub enum ParseMode {
     Full,
 }
 
+/// [`load_selected`] with the default features.
+#[cfg(test)]
 pub fn load_with(paths: &[PathBuf], exclude: &[PathBuf], mode: ParseMode) -> Result<Workspace, Diagnostic> {
+    load_selected(paths, exclude, mode, &crate::FeatureSelection::default())
+}
+
+/// Load what the paths point at, with the cargo features `features` selects.
+pub fn load_selected(
+    paths: &[PathBuf],
+    exclude: &[PathBuf],
+    mode: ParseMode,
+    features: &crate::FeatureSelection,
+) -> Result<Workspace, Diagnostic> {
     let default = [PathBuf::from(".")];
     let paths = if paths.is_empty() { &default[..] } else { paths };
     let mut ws = Workspace { mode, ..Workspace::default() };
+    let mut roots = Vec::new();
     for path in paths {
-        load_path(path, exclude, &mut ws)?;
+        find_roots(path, exclude, features, &mut ws, &mut roots)?;
     }
+    let packages = packages::discover(roots, &mut ws.diagnostics);
+    let resolution = packages::resolve(&packages, features)?;
+    load_packages(&packages, &resolution, exclude, &mut ws);
     index::build(&mut ws);
     Ok(ws)
 }
 
-fn load_path(path: &Path, exclude: &[PathBuf], ws: &mut Workspace) -> Result<(), Diagnostic> {
+/// The packages `path` is about (pushed to `roots`); a single file, or a directory of sources
+/// without a Cargo.toml, is loaded at once.
+fn find_roots(
+    path: &Path,
+    exclude: &[PathBuf],
+    features: &crate::FeatureSelection,
+    ws: &mut Workspace,
+    roots: &mut Vec<Arc<CargoManifest>>,
+) -> Result<(), Diagnostic> {
     let meta = std::fs::metadata(path).map_err(|e| crate::bad_path(path, e))?;
     if ws.root.as_os_str().is_empty() {
         ws.root =
@@ -290,6 +325,11 @@ fn load_path(path: &Path, exclude: &[PathBuf], ws: &mut Workspace) -> Result<(),
         let manifest = cargo::find_package_above(path);
         let name = path.file_stem().map_or("main".into(), |s| s.to_string_lossy().replace('-', "_"));
         let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let files = if manifest.is_some() && path.starts_with(root.join("src")) {
+            modules::PackageFiles::read(&root, &[path.to_path_buf()], exclude, ws.mode)
+        } else {
+            modules::PackageFiles::default()
+        };
         let spec = modules::CrateRoot {
             name,
             dir: root,
@@ -297,7 +337,8 @@ fn load_path(path: &Path, exclude: &[PathBuf], ws: &mut Workspace) -> Result<(),
             manifest: manifest.clone(),
             is_lib: false,
         };
-        let krate = modules::load_crate(spec, exclude, ws.mode, &mut ws.diagnostics);
+        let features = Arc::new(single_file_features(manifest.as_ref(), features, &mut ws.diagnostics)?);
+        let krate = modules::load_crate(spec, &files, &features, ws.mode, &mut ws.diagnostics);
         if let Some(m) = manifest {
             ws.packages.push(m);
         }
@@ -310,7 +351,7 @@ fn load_path(path: &Path, exclude: &[PathBuf], ws: &mut Workspace) -> Result<(),
         for candidate in ["src/lib.rs", "src/main.rs", "lib.rs", "main.rs"] {
             let file = path.join(candidate);
             if file.is_file() {
-                return load_path(&file, exclude, ws);
+                return find_roots(&file, exclude, features, ws, roots);
             }
         }
         return Err(Diagnostic::error(
@@ -322,30 +363,81 @@ fn load_path(path: &Path, exclude: &[PathBuf], ws: &mut Workspace) -> Result<(),
     }
     let manifest = cargo::read_manifest(&toml_path)?;
     for member in manifest.workspace_members(path, &mut ws.diagnostics) {
-        let member_toml = member.join("Cargo.toml");
-        match cargo::read_manifest(&member_toml) {
-            Ok(m) => load_package(Arc::new(m), exclude, ws),
+        match cargo::read_manifest(&member.join("Cargo.toml")) {
+            Ok(m) => roots.push(Arc::new(m)),
             Err(d) => ws.diagnostics.push(d),
         }
     }
     if manifest.package_name.is_some() {
-        load_package(Arc::new(manifest), exclude, ws);
+        roots.push(Arc::new(manifest));
     }
     Ok(())
 }
 
-fn load_package(manifest: Arc<CargoManifest>, exclude: &[PathBuf], ws: &mut Workspace) {
-    let dir = manifest.dir.clone();
-    for target in manifest.targets() {
-        let spec = modules::CrateRoot {
-            name: target.crate_name.clone(),
-            dir: dir.clone(),
-            root_file: target.root_file.clone(),
-            manifest: Some(manifest.clone()),
-            is_lib: target.is_lib,
-        };
-        let krate = modules::load_crate(spec, exclude, ws.mode, &mut ws.diagnostics);
-        ws.crates.push(krate);
+/// The features of the package a single file belongs to (none outside a package).
+fn single_file_features(
+    manifest: Option<&Arc<CargoManifest>>,
+    selection: &crate::FeatureSelection,
+    diagnostics: &mut Diagnostics,
+) -> Result<cfg::EnabledFeatures, Diagnostic> {
+    let Some(m) = manifest else { return Ok(cfg::EnabledFeatures::default()) };
+    let packages = packages::discover(vec![m.clone()], diagnostics);
+    let resolution = packages::resolve(&packages, selection)?;
+    Ok(resolution.features.first().map(|f| cfg::EnabledFeatures::new(f.iter().cloned())).unwrap_or_default())
+}
+
+/// Load the packages that are built: every target of a root package, the library of a
+/// dependency; then tell each crate which crate each of its dependency names means.
+fn load_packages(
+    packages: &[packages::Package],
+    resolution: &packages::Resolution,
+    exclude: &[PathBuf],
+    ws: &mut Workspace,
+) {
+    // Per package: the index of its library crate.
+    let mut libs: Vec<Option<usize>> = vec![None; packages.len()];
+    let mut crates_of: Vec<std::ops::Range<usize>> = vec![0..0; packages.len()];
+    for (p, package) in packages.iter().enumerate() {
+        if !resolution.active[p] {
+            continue;
+        }
+        let manifest = &package.manifest;
+        let targets: Vec<cargo::Target> =
+            if package.is_root { manifest.targets() } else { manifest.lib_target().into_iter().collect() };
+        let roots: Vec<PathBuf> = targets.iter().map(|t| t.root_file.clone()).collect();
+        let files = modules::PackageFiles::read(&manifest.dir, &roots, exclude, ws.mode);
+        let features = Arc::new(cfg::EnabledFeatures::new(resolution.features[p].iter().cloned()));
+        let first = ws.crates.len();
+        for target in targets {
+            let spec = modules::CrateRoot {
+                name: target.crate_name.clone(),
+                dir: manifest.dir.clone(),
+                root_file: target.root_file.clone(),
+                manifest: Some(manifest.clone()),
+                is_lib: target.is_lib(),
+            };
+            if target.is_lib() {
+                libs[p] = Some(ws.crates.len());
+            }
+            ws.crates.push(modules::load_crate(spec, &files, &features, ws.mode, &mut ws.diagnostics));
+        }
+        crates_of[p] = first..ws.crates.len();
+        ws.packages.push(manifest.clone());
     }
-    ws.packages.push(manifest);
+    for (p, package) in packages.iter().enumerate() {
+        let mut externs: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        for (dep, local) in package.deps.iter().zip(&package.local) {
+            if let Some(lib) = local.and_then(|q| libs[q]) {
+                externs.insert(dep.key.replace('-', "_"), lib);
+            }
+        }
+        for k in crates_of[p].clone() {
+            let mut own = externs.clone();
+            // A binary or an example names its own package's library.
+            if let Some(lib) = libs[p].filter(|&l| l != k) {
+                own.insert(ws.crates[lib].name.clone(), lib);
+            }
+            ws.crates[k].externs = own;
+        }
+    }
 }

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::cargo::CargoManifest;
+use super::cfg::{CfgPass, EnabledFeatures};
 use super::deferred::DeferredItems;
 use super::skeleton::{skeletonize, Skeleton};
 use super::{Crate, Lines, ParseMode, ParsedFile};
@@ -38,9 +39,14 @@ struct Loaded {
     ast: Option<syn::File>,
     skeleton: Option<Skeleton>,
     deferred: DeferredItems,
+    /// Whether the file's own `#![cfg(...)]` holds (a module switched off from inside).
+    active: bool,
+    /// `cfg` predicates that could not be read (their items were kept).
+    unreadable_cfg: Vec<proc_macro2::Span>,
 }
 
 /// What is kept of a file's text once read.
+#[derive(Clone)]
 struct ReadFile {
     lines: Lines,
     /// The text itself, kept only when the file is parsed in full (the fast path reads it again
@@ -62,28 +68,69 @@ pub struct CrateRoot {
     pub is_lib: bool,
 }
 
-pub fn load_crate(spec: CrateRoot, exclude: &[PathBuf], mode: ParseMode, diagnostics: &mut Diagnostics) -> Crate {
+/// The files of one package, read and skeletonized in parallel once for all its targets: each
+/// target parses those it reaches (a file two targets declare is parsed for each, as each crate
+/// has its own tree).
+#[derive(Default)]
+pub struct PackageFiles {
+    prepared: HashMap<PathBuf, Prepared>,
+}
+
+impl PackageFiles {
+    /// The `.rs` files under the directories of the package's target roots that are below the
+    /// package directory (`src/`, `examples/`), inside `boundary` and not excluded.
+    pub fn read(crate_dir: &Path, roots: &[PathBuf], exclude: &[PathBuf], mode: ParseMode) -> Self {
+        let boundary = crate_dir.canonicalize().unwrap_or_else(|_| crate_dir.to_path_buf());
+        let mut dirs: Vec<PathBuf> = Vec::new();
+        for root in roots {
+            // The first directory below the package one: walking the package directory itself
+            // would walk `target/`.
+            let Ok(rel) = root.strip_prefix(crate_dir) else { continue };
+            let Some(first) = rel.components().next().filter(|_| rel.components().count() > 1) else { continue };
+            let dir = crate_dir.join(first);
+            if !dirs.contains(&dir) {
+                dirs.push(dir);
+            }
+        }
+        let files: Vec<PathBuf> = dirs.iter().flat_map(|d| list_rs_files(d, &boundary, exclude, crate_dir)).collect();
+        let prepared = match mode {
+            ParseMode::Skeleton => files.par_iter().map(|p| (p.clone(), prepare(p, mode))).collect(),
+            ParseMode::Full => files.iter().map(|p| (p.clone(), prepare(p, mode))).collect(),
+        };
+        PackageFiles { prepared }
+    }
+}
+
+pub fn load_crate(
+    spec: CrateRoot,
+    files: &PackageFiles,
+    features: &Arc<EnabledFeatures>,
+    mode: ParseMode,
+    diagnostics: &mut Diagnostics,
+) -> Crate {
     let CrateRoot { name, dir: root, root_file, manifest, is_lib } = spec;
     let crate_dir = root.as_path();
     let root_file = root_file.as_path();
     let boundary = crate_dir.canonicalize().unwrap_or_else(|_| crate_dir.to_path_buf());
-    let mut pool = if manifest.is_some() && root_file.starts_with(crate_dir.join("src")) {
-        parse_all(&list_rs_files(&crate_dir.join("src"), &boundary, exclude, crate_dir), mode)
-    } else {
-        HashMap::new()
-    };
     let mut krate = Crate {
         name,
         manifest,
         files: Vec::new(),
         modules: Vec::new(),
         is_lib,
-        // Filled in by the package loader once every package of the run is known.
-        features: super::cfg::EnabledFeatures::default(),
+        features: (**features).clone(),
+        externs: HashMap::new(),
         scopes: Vec::new(),
     };
-    let mut builder =
-        TreeBuilder { boundary, pool: &mut pool, used: HashSet::new(), diagnostics, krate: &mut krate, mode };
+    let mut builder = TreeBuilder {
+        boundary,
+        pool: files,
+        features: features.clone(),
+        used: HashSet::new(),
+        diagnostics,
+        krate: &mut krate,
+        mode,
+    };
     builder.add_file_module(root_file, Vec::new(), None, true, None);
     krate
 }
@@ -103,24 +150,8 @@ fn list_rs_files(dir: &Path, boundary: &Path, exclude: &[PathBuf], crate_dir: &P
         .collect()
 }
 
-/// Read and skeletonize every file in parallel (plain text, so it can cross threads), then parse
-/// the skeletons on this thread: syn trees are not `Send`, and their spans live in a
-/// thread-local source map.
-fn parse_all(files: &[PathBuf], mode: ParseMode) -> HashMap<PathBuf, Loaded> {
-    let prepared: Vec<(PathBuf, Prepared)> = match mode {
-        ParseMode::Skeleton => files.par_iter().map(|p| (p.clone(), prepare(p, mode))).collect(),
-        ParseMode::Full => files.iter().map(|p| (p.clone(), prepare(p, mode))).collect(),
-    };
-    prepared
-        .into_iter()
-        .map(|(p, prep)| {
-            let loaded = parse_prepared(prep);
-            (p, loaded)
-        })
-        .collect()
-}
-
 /// A file read from disk, with its skeleton.
+#[derive(Clone)]
 struct Prepared {
     read: Option<ReadFile>,
     /// The full text, on the path that parses it.
@@ -142,31 +173,39 @@ fn prepare(path: &Path, mode: ParseMode) -> Prepared {
     }
 }
 
-fn parse_prepared(prep: Prepared) -> Loaded {
+/// Parse a prepared file and apply `cfg` to it (before anything is deferred: a shell keeps no
+/// attributes).
+fn parse_prepared(prep: Prepared, features: &Arc<EnabledFeatures>) -> Loaded {
     let Prepared { mut read, full, skeleton } = prep;
     let mut deferred = DeferredItems::default();
+    let mut pass = CfgPass::new(features);
+    let mut active = true;
+    let mut apply_cfg = |ast: &mut syn::File| {
+        active = pass.attrs(&mut ast.attrs);
+        pass.items(&mut ast.items);
+    };
     let ast = match (&skeleton, &full) {
         (Some(s), _) => syn::parse_file(&s.text).ok().map(|mut ast| {
-            deferred = DeferredItems::take(&mut ast.items, &s.text);
+            apply_cfg(&mut ast);
+            deferred = DeferredItems::take(&mut ast.items, &s.text, features.clone());
             super::compacted(&ast)
         }),
-        (None, Some(t)) => syn::parse_file(t).ok(),
+        (None, Some(t)) => syn::parse_file(t).ok().map(|mut ast| {
+            apply_cfg(&mut ast);
+            ast
+        }),
         (None, None) => None,
     };
     if let (Some(r), Some(t)) = (&mut read, full) {
         r.text = Some(Arc::from(t));
     }
-    Loaded { read, ast, skeleton, deferred }
-}
-
-/// Read and parse one file on this thread (a file outside the walked tree, or a single file).
-fn read_and_parse(path: &Path, mode: ParseMode) -> Loaded {
-    parse_prepared(prepare(path, mode))
+    Loaded { read, ast, skeleton, deferred, active, unreadable_cfg: pass.unreadable }
 }
 
 struct TreeBuilder<'a> {
     boundary: PathBuf,
-    pool: &'a mut HashMap<PathBuf, Loaded>,
+    pool: &'a PackageFiles,
+    features: Arc<EnabledFeatures>,
     used: HashSet<PathBuf>,
     diagnostics: &'a mut Diagnostics,
     krate: &'a mut Crate,
@@ -214,7 +253,8 @@ impl TreeBuilder<'_> {
             );
             return None;
         }
-        let loaded = self.pool.remove(&canonical).unwrap_or_else(|| read_and_parse(&canonical, self.mode));
+        let prepared = self.pool.prepared.get(&canonical).cloned().unwrap_or_else(|| prepare(&canonical, self.mode));
+        let loaded = parse_prepared(prepared, &self.features);
         // Diagnostics name the file as the user would: relative to where they pointed us.
         let shown = path.to_path_buf();
         let (source, lines) = match loaded.read {
@@ -232,6 +272,15 @@ impl TreeBuilder<'_> {
                 return None;
             }
         };
+        for span in &loaded.unreadable_cfg {
+            self.diagnostics.push(
+                Diagnostic::warning("unreadable-cfg", "this `cfg` predicate cannot be read; taken as on")
+                    .at(Some(parsed.location(*span))),
+            );
+        }
+        if !loaded.active {
+            return None;
+        }
         let file_index = self.krate.files.len();
         self.krate.files.push(parsed);
         let dir = path.parent().unwrap_or(Path::new("")).to_path_buf();

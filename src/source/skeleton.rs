@@ -48,7 +48,7 @@ pub fn original_position(corrections: &[Correction], line: usize, column: usize)
     }
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Skeleton {
     pub text: String,
     pub bodies: Vec<BodyRange>,

@@ -263,7 +263,7 @@ impl Evaluator<'_, '_> {
         if let Resolved::Item(item, ItemKind::Fn) = ws.resolve(f.scope.krate, f.scope.module, segs, Namespace::Value) {
             let syn::Item::Fn(func) = ws.item(item) else { return None };
             let scope = Scope::without_generics(item.krate, item.module);
-            let params = self.params(&func.sig, &scope)?;
+            let params = self.params(&func.sig, &scope, None)?;
             let ret = self.ret(&func.sig, &scope, None).or_else(|| want.cloned());
             let body = ws.block(item.krate, item.module, &func.block).clone();
             return Some((item, body, params, Frame::new(scope), ret));
@@ -284,7 +284,7 @@ impl Evaluator<'_, '_> {
             };
             let self_ty = Ty::Named(id, args);
             let scope = Scope::without_generics(imp.krate, imp.module);
-            let params = self.params(&func.sig, &scope)?;
+            let params = self.params(&func.sig, &scope, Some(&self_ty))?;
             let ret = self.ret(&func.sig, &scope, Some(&self_ty)).or_else(|| want.cloned());
             let body = ws.block(imp.krate, imp.module, &func.block).clone();
             return Some((imp, body, params, Frame::new(scope).with_self(Some(self_ty)), ret));
@@ -292,11 +292,24 @@ impl Evaluator<'_, '_> {
         None
     }
 
-    /// Named parameters with their types; `None` for a method (`self`) or a pattern parameter.
-    pub(super) fn params(&mut self, sig: &syn::Signature, scope: &Scope) -> Option<Vec<(String, Option<Ty>)>> {
+    /// Named parameters with their types, the receiver of a method as `self` (of type
+    /// `self_ty`, its impl's type); `None` for a pattern parameter, or a receiver outside an impl.
+    pub(super) fn params(
+        &mut self,
+        sig: &syn::Signature,
+        scope: &Scope,
+        self_ty: Option<&Ty>,
+    ) -> Option<Vec<(String, Option<Ty>)>> {
         let mut out = Vec::new();
         for input in &sig.inputs {
-            let syn::FnArg::Typed(pt) = input else { return None };
+            let pt = match input {
+                syn::FnArg::Receiver(_) => {
+                    // `serde(skip_serializing_if = "Type::is_default")` calls a method with the value.
+                    out.push(("self".to_owned(), Some(self_ty?.clone())));
+                    continue;
+                }
+                syn::FnArg::Typed(pt) => pt,
+            };
             let syn::Pat::Ident(pi) = &*pt.pat else { return None };
             let ty = self.lw.lower(&pt.ty, scope);
             out.push((pi.ident.to_string(), (!matches!(ty, Ty::Unknown(_) | Ty::Param(_))).then_some(ty)));

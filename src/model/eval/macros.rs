@@ -66,6 +66,7 @@ impl Evaluator<'_, '_> {
                 Ok(Val::Str(out))
             }
             "stringify" => Ok(Val::Str(mac.tokens.to_string())),
+            "matches" => self.matches_macro(mac, f),
             "format" => {
                 let parts = args().map_err(|x| self.unsupported(mac, f, x.to_string()))?;
                 let Some(Expr::Lit(syn::ExprLit { lit: Lit::Str(template), .. })) = parts.first() else {
@@ -221,6 +222,102 @@ impl Evaluator<'_, '_> {
                 Opt::Absent => Some(String::new()),
                 Opt::Opaque(_) => None,
             },
+            _ => None,
+        }
+    }
+}
+
+/// The arguments of `matches!(value, pattern [if guard])`.
+struct MatchesBody(Expr, syn::Pat, Option<Expr>);
+
+impl syn::parse::Parse for MatchesBody {
+    fn parse(input: syn::parse::ParseStream) -> syn::Result<Self> {
+        let value: Expr = input.parse()?;
+        input.parse::<syn::Token![,]>()?;
+        let pat = syn::Pat::parse_multi_with_leading_vert(input)?;
+        let guard = if input.peek(syn::Token![if]) {
+            input.parse::<syn::Token![if]>()?;
+            Some(input.parse()?)
+        } else {
+            None
+        };
+        input.parse::<Option<syn::Token![,]>>()?;
+        Ok(MatchesBody(value, pat, guard))
+    }
+}
+
+impl Evaluator<'_, '_> {
+    /// `matches!(value, pattern)`: patterns of literals, unit values and variants (`Self::A`,
+    /// `Kind::B(..)`, `Some(_)`, `None`), `|`, `_`; a guard only when the pattern binds nothing.
+    fn matches_macro(&mut self, mac: &syn::Macro, f: &Frame) -> Eval {
+        let MatchesBody(value, pat, guard) =
+            mac.parse_body::<MatchesBody>().map_err(|x| self.unsupported(mac, f, x.to_string()))?;
+        let v = self.eval(&value, None, f)?;
+        let mut matched = self.pattern_matches(&pat, &v, f)?;
+        if let (true, Some(g)) = (matched, &guard) {
+            matched = self.boolean(g, f)?;
+        }
+        Ok(Val::Bool(matched))
+    }
+
+    fn pattern_matches(&mut self, pat: &syn::Pat, v: &Val, f: &Frame) -> Result<bool, EvalError> {
+        use syn::Pat;
+        match pat {
+            Pat::Wild(_) | Pat::Rest(_) => Ok(true),
+            Pat::Paren(p) => self.pattern_matches(&p.pat, v, f),
+            Pat::Reference(r) => self.pattern_matches(&r.pat, v, f),
+            Pat::Or(o) => {
+                for case in &o.cases {
+                    if self.pattern_matches(case, v, f)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            Pat::Lit(l) => Ok(self.eval(&Expr::Lit(l.clone()), None, f)? == *v),
+            Pat::Ident(i) if i.subpat.is_none() && i.ident == "None" => Ok(matches!(v, Val::Opt(None))),
+            // A capitalised name is a unit variant brought into scope; anything else would bind.
+            Pat::Ident(i) if i.subpat.is_none() && i.ident.to_string().starts_with(char::is_uppercase) => {
+                Ok(self.variant_name(v).is_some_and(|n| i.ident == n))
+            }
+            Pat::Path(p) => {
+                let unit = self.eval(&Expr::Path(p.clone()), None, f)?;
+                Ok(match (&unit, v) {
+                    (Val::Variant { def: a, variant: x, .. }, Val::Variant { def: b, variant: y, .. }) => {
+                        a == b && x == y
+                    }
+                    _ => unit == *v,
+                })
+            }
+            Pat::TupleStruct(ts) => {
+                let name = ts.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+                if name == "Some" {
+                    return match (v, ts.elems.first()) {
+                        (Val::Opt(Some(inner)), Some(sub)) if ts.elems.len() == 1 => {
+                            self.pattern_matches(sub, inner, f)
+                        }
+                        (Val::Opt(_), _) => Ok(false),
+                        _ => Err(self.unsupported(pat, f, "a `Some(..)` pattern on something else")),
+                    };
+                }
+                if !ts.elems.iter().all(|p| matches!(p, Pat::Wild(_) | Pat::Rest(_))) {
+                    return Err(self.unsupported(pat, f, "a pattern on the fields of a variant"));
+                }
+                Ok(self.variant_name(v).is_some_and(|n| n == name))
+            }
+            Pat::Struct(ps) if ps.fields.is_empty() => {
+                let name = ps.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+                Ok(self.variant_name(v).is_some_and(|n| n == name))
+            }
+            _ => Err(self.unsupported(pat, f, "a pattern the CLI does not match")),
+        }
+    }
+
+    /// The Rust name of the variant an enum value is.
+    fn variant_name(&self, v: &Val) -> Option<String> {
+        let Val::Variant { def, variant, .. } = v else { return None };
+        match &self.lw.model.def(*def).body {
+            Body::Enum { variants } => variants.get(*variant).map(|x| x.rust_name.clone()),
             _ => None,
         }
     }

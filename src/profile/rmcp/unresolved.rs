@@ -174,7 +174,7 @@ fn imported_from_ours(ws: &Workspace, krate: usize, module: ModuleId, name: &str
         use_paths_of(&u.tree, name, &mut prefix).into_iter().any(|p| {
             let first = p.first().map(String::as_str).unwrap_or("");
             matches!(first, "crate" | "self" | "super")
-                || ws.crate_named(first).is_some()
+                || ws.crate_named(krate, first).is_some()
                 || matches!(ws.resolve(krate, module, &p[..1], Namespace::Type), Resolved::Module(..))
         })
     })
@@ -257,7 +257,8 @@ mod tests {
         outcome
             .diagnostics
             .iter()
-            .filter(|d| d.code != "rmcp-version")
+            // The fixture's path dependencies do not exist: the loader says so, not our concern here.
+            .filter(|d| d.code != "rmcp-version" && d.code != "missing-path-dependency")
             .map(|d| format!("{} {}", if d.is_error() { "error" } else { "warning" }, d.code))
             .collect()
     }

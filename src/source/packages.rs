@@ -1,0 +1,425 @@
+//! The packages of a run and their cargo features.
+//!
+//! The run starts from root packages (the crate the user points at, or every member of the
+//! workspace root they point at). Their `path` dependencies are read too, transitively: plain
+//! (`kit = { path = "../kit" }`), inherited (`kit.workspace = true` with the root's
+//! `[workspace.dependencies]`) and renamed (`alias = { package = "kit", … }`). Registry and git
+//! dependencies are never read; neither are the SDK's own crates when the repository holds them
+//! (the profiles know them by name, and reading them would make their types look like ours).
+//!
+//! Features are then resolved as cargo does for one build of the root packages (resolver 2,
+//! without dev-dependencies): `default` unless `--no-default-features`, `--features` and
+//! `--all-features` on the roots, what each dependent asks of a path dependency (`features`,
+//! `default-features = false`), feature-enables-feature, `dep:x`, `x/feat`, `x?/feat`, and the
+//! implicit feature of an optional dependency. A path dependency that is optional and not enabled
+//! is not part of the build, and not read. At a workspace root every member is a root, and their
+//! requests are unified, as `cargo build` there unifies them.
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::cargo::{read_manifest, CargoManifest, Dependency};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::FeatureSelection;
+
+/// The SDK crates: known to the profiles by name, never read as sources.
+const SDK_PACKAGES: &[&str] = &["rmcp", "rmcp-macros"];
+
+/// One package of the run.
+#[derive(Debug)]
+pub(crate) struct Package {
+    pub manifest: Arc<CargoManifest>,
+    pub deps: Vec<Dependency>,
+    /// Per entry of `deps`: the index of the package it is, when it is a path dependency read.
+    pub local: Vec<Option<usize>>,
+    /// Given by the user (all targets are read), rather than reached as a dependency (its library).
+    pub is_root: bool,
+    features: Vec<(String, Vec<String>)>,
+}
+
+impl Package {
+    fn has_feature(&self, name: &str) -> bool {
+        self.features.iter().any(|(f, _)| f == name)
+    }
+
+    /// Optional dependencies named by no `dep:` entry have a feature of their own name.
+    fn implicit_feature(&self, key: &str) -> bool {
+        let dep_entry = format!("dep:{key}");
+        self.deps.iter().any(|d| d.key == key && d.optional)
+            && !self.features.iter().flat_map(|(_, l)| l).any(|e| *e == dep_entry)
+    }
+
+    fn dep_index(&self, key: &str) -> Option<usize> {
+        self.deps.iter().position(|d| d.key == key)
+    }
+
+    pub fn name(&self) -> &str {
+        self.manifest.package_name.as_deref().unwrap_or_default()
+    }
+}
+
+/// The root packages and every path dependency they reach.
+pub(crate) fn discover(roots: Vec<Arc<CargoManifest>>, diagnostics: &mut Diagnostics) -> Vec<Package> {
+    let mut packages: Vec<Package> = Vec::new();
+    let mut by_dir: HashMap<PathBuf, usize> = HashMap::new();
+    let mut workspaces: HashMap<PathBuf, Option<Arc<CargoManifest>>> = HashMap::new();
+    for m in roots {
+        if SDK_PACKAGES.contains(&m.package_name.as_deref().unwrap_or_default()) {
+            continue;
+        }
+        let dir = canonical(&m.dir);
+        if let Some(&i) = by_dir.get(&dir) {
+            packages[i].is_root = true;
+            continue;
+        }
+        by_dir.insert(dir, packages.len());
+        packages.push(Package {
+            manifest: m,
+            deps: Vec::new(),
+            local: Vec::new(),
+            is_root: true,
+            features: Vec::new(),
+        });
+    }
+    let mut next = 0;
+    while next < packages.len() {
+        let manifest = packages[next].manifest.clone();
+        let ws_dir = canonical(&manifest.dir);
+        let workspace = workspaces.entry(ws_dir).or_insert_with(|| manifest.workspace_root().map(Arc::new)).clone();
+        let deps = manifest.dependencies(workspace.as_deref());
+        let mut local = Vec::with_capacity(deps.len());
+        for dep in &deps {
+            local.push(dep.path.as_ref().filter(|_| !SDK_PACKAGES.contains(&dep.package.as_str())).and_then(|path| {
+                let dir = canonical(path);
+                if let Some(&i) = by_dir.get(&dir) {
+                    return Some(i);
+                }
+                match read_manifest(&path.join("Cargo.toml")) {
+                    Ok(m) => {
+                        by_dir.insert(dir, packages.len());
+                        let m = Arc::new(m);
+                        packages.push(Package {
+                            manifest: m,
+                            deps: Vec::new(),
+                            local: Vec::new(),
+                            is_root: false,
+                            features: Vec::new(),
+                        });
+                        Some(packages.len() - 1)
+                    }
+                    Err(d) => {
+                        diagnostics.push(
+                            Diagnostic::warning(
+                                "missing-path-dependency",
+                                format!(
+                                    "path dependency `{}` of `{}`: {}; its types are unknown",
+                                    dep.key,
+                                    manifest.package_name.as_deref().unwrap_or_default(),
+                                    d.message
+                                ),
+                            )
+                            .in_file(&manifest.path),
+                        );
+                        None
+                    }
+                }
+            }));
+        }
+        let p = &mut packages[next];
+        p.features = p.manifest.features_table();
+        p.deps = deps;
+        p.local = local;
+        next += 1;
+    }
+    packages
+}
+
+fn canonical(dir: &std::path::Path) -> PathBuf {
+    dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf())
+}
+
+/// Which packages are built, and the features of each.
+#[derive(Debug, Default)]
+pub(crate) struct Resolution {
+    pub active: Vec<bool>,
+    pub features: Vec<BTreeSet<String>>,
+}
+
+/// Resolve features over `packages` for one build of the roots (see the module docs).
+pub(crate) fn resolve(packages: &[Package], selection: &FeatureSelection) -> Result<Resolution, Diagnostic> {
+    let n = packages.len();
+    let mut r = Resolver {
+        packages,
+        out: Resolution { active: vec![false; n], features: vec![BTreeSet::new(); n] },
+        deps_on: vec![BTreeSet::new(); n],
+        weak: Vec::new(),
+    };
+    let roots: Vec<usize> = (0..n).filter(|&i| packages[i].is_root).collect();
+    for &p in &roots {
+        r.activate(p);
+        if !selection.no_default_features {
+            r.enable(p, "default");
+        }
+        if selection.all_features {
+            let p_ref = &packages[p];
+            let names: Vec<String> = p_ref
+                .features
+                .iter()
+                .map(|(f, _)| f.clone())
+                .chain(p_ref.deps.iter().filter(|d| p_ref.implicit_feature(&d.key)).map(|d| d.key.clone()))
+                .collect();
+            for name in names {
+                r.enable(p, &name);
+            }
+        }
+    }
+    for asked in selection.features.iter().flat_map(|f| f.split([',', ' '])).filter(|f| !f.is_empty()) {
+        r.enable_asked(&roots, asked)?;
+    }
+    // `x?/feat` takes effect once `x` is on, whatever turned it on.
+    loop {
+        let pending: Vec<(usize, usize, String)> =
+            r.weak.iter().filter(|(p, d, _)| r.deps_on[*p].contains(d)).cloned().collect();
+        let before = r.weak.len();
+        r.weak.retain(|(p, d, _)| !r.deps_on[*p].contains(d));
+        if pending.is_empty() && before == r.weak.len() {
+            break;
+        }
+        for (p, d, feature) in pending {
+            if let Some(q) = packages[p].local[d] {
+                r.enable(q, &feature);
+            }
+        }
+    }
+    Ok(r.out)
+}
+
+struct Resolver<'p> {
+    packages: &'p [Package],
+    out: Resolution,
+    /// Per package: the entries of its `deps` that are on.
+    deps_on: Vec<BTreeSet<usize>>,
+    /// `x?/feat` not yet in effect: (package, dependency entry, feature).
+    weak: Vec<(usize, usize, String)>,
+}
+
+impl Resolver<'_> {
+    fn activate(&mut self, p: usize) {
+        if std::mem::replace(&mut self.out.active[p], true) {
+            return;
+        }
+        for d in 0..self.packages[p].deps.len() {
+            if !self.packages[p].deps[d].optional {
+                self.dep_on(p, d);
+            }
+        }
+    }
+
+    /// Turn on dependency entry `d` of `p`, with what `p` asks of it.
+    fn dep_on(&mut self, p: usize, d: usize) {
+        if !self.deps_on[p].insert(d) {
+            return;
+        }
+        let packages = self.packages;
+        let dep = &packages[p].deps[d];
+        if dep.optional && packages[p].implicit_feature(&dep.key) {
+            self.out.features[p].insert(dep.key.clone());
+        }
+        let Some(q) = packages[p].local[d] else { return };
+        self.activate(q);
+        if dep.default_features {
+            self.enable(q, "default");
+        }
+        for f in &dep.features {
+            self.enable_entry(q, f);
+        }
+    }
+
+    /// Enable feature `name` of `p` (nothing when `p` has no such feature: cargo would have refused
+    /// the manifest, or it is `default` of a package without one).
+    fn enable(&mut self, p: usize, name: &str) {
+        let package = &self.packages[p];
+        if package.has_feature(name) {
+            if !self.out.features[p].insert(name.to_owned()) {
+                return;
+            }
+            let entries = package.features.iter().find(|(f, _)| f == name).map(|(_, l)| l.clone()).unwrap_or_default();
+            for entry in entries {
+                self.enable_entry(p, &entry);
+            }
+        } else if package.implicit_feature(name) {
+            if let Some(d) = package.dep_index(name) {
+                self.dep_on(p, d);
+            }
+        }
+    }
+
+    /// One entry of a feature's list (or of a dependent's `features = [...]`).
+    fn enable_entry(&mut self, p: usize, entry: &str) {
+        let package = &self.packages[p];
+        if let Some(key) = entry.strip_prefix("dep:") {
+            if let Some(d) = package.dep_index(key) {
+                self.dep_on(p, d);
+            }
+        } else if let Some((key, feature)) = entry.split_once('/') {
+            if let Some(key) = key.strip_suffix('?') {
+                if let Some(d) = package.dep_index(key) {
+                    self.weak.push((p, d, feature.to_owned()));
+                }
+            } else if let Some(d) = package.dep_index(key) {
+                self.dep_on(p, d);
+                if let Some(q) = package.local[d] {
+                    self.enable(q, feature);
+                }
+            }
+        } else {
+            self.enable(p, entry);
+        }
+    }
+
+    /// A feature from `--features`: `feat` on every root that has it, `pkg/feat` on that package
+    /// (a root, or a dependency of one).
+    fn enable_asked(&mut self, roots: &[usize], asked: &str) -> Result<(), Diagnostic> {
+        let unknown = |what: String| {
+            Diagnostic::error("unknown-feature", format!("--features `{asked}`: {what}"))
+                .with_help("name a feature of the package's [features] table, or an optional dependency")
+        };
+        if let Some((package, feature)) = asked.split_once('/') {
+            if let Some(&p) = roots.iter().find(|&&p| self.packages[p].name() == package) {
+                return if self.known(p, feature) {
+                    self.enable(p, feature);
+                    Ok(())
+                } else {
+                    Err(unknown(format!("package `{package}` has no feature `{feature}`")))
+                };
+            }
+            for &p in roots {
+                let Some(d) = self.packages[p].dep_index(package) else { continue };
+                if self.packages[p].local[d].is_some_and(|q| !self.known(q, feature)) {
+                    return Err(unknown(format!("dependency `{package}` has no feature `{feature}`")));
+                }
+                self.enable_entry(p, asked);
+                return Ok(());
+            }
+            return Err(unknown(format!("no package or dependency is named `{package}`")));
+        }
+        let with: Vec<usize> = roots.iter().copied().filter(|&p| self.known(p, asked)).collect();
+        if with.is_empty() {
+            return Err(unknown("no package of the run has this feature".into()));
+        }
+        for p in with {
+            self.enable(p, asked);
+        }
+        Ok(())
+    }
+
+    fn known(&self, p: usize, feature: &str) -> bool {
+        self.packages[p].has_feature(feature) || self.packages[p].implicit_feature(feature)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Packages from (Cargo.toml text, is_root); dependencies on `path = "../<name>"` are linked by
+    /// name without touching the disk.
+    fn graph(specs: &[(&str, bool)]) -> Vec<Package> {
+        let manifests: Vec<CargoManifest> = specs
+            .iter()
+            .map(|(text, _)| {
+                let raw: toml::Value = toml::from_str(text).unwrap();
+                let name = raw["package"]["name"].as_str().unwrap().to_owned();
+                let dir = PathBuf::from("/ws").join(&name);
+                CargoManifest { path: dir.join("Cargo.toml"), dir, package_name: Some(name), raw }
+            })
+            .collect();
+        let names: Vec<String> = manifests.iter().map(|m| m.package_name.clone().unwrap()).collect();
+        manifests
+            .into_iter()
+            .zip(specs)
+            .map(|(m, (_, is_root))| {
+                let deps = m.dependencies(None);
+                let local = deps
+                    .iter()
+                    .map(|d| d.path.as_ref().and_then(|_| names.iter().position(|n| *n == d.package)))
+                    .collect();
+                Package { features: m.features_table(), manifest: Arc::new(m), deps, local, is_root: *is_root }
+            })
+            .collect()
+    }
+
+    fn on(r: &Resolution, p: usize) -> Vec<&str> {
+        r.features[p].iter().map(String::as_str).collect()
+    }
+
+    const SERVER: &str = r#"
+        [package]
+        name = "server"
+        [features]
+        default = ["fast"]
+        fast = []
+        extra = ["lib/extra", "opt?/weak", "dep:hidden"]
+        [dependencies]
+        lib = { path = "../lib", default-features = false, features = ["one"] }
+        opt = { path = "../opt", optional = true }
+        hidden = { path = "../hidden", optional = true }
+    "#;
+    const LIB: &str = r#"
+        [package]
+        name = "lib"
+        [features]
+        default = ["std"]
+        std = []
+        one = ["two"]
+        two = []
+        extra = []
+    "#;
+    const OPT: &str = "[package]\nname = \"opt\"\n[features]\nweak = []\n";
+    const HIDDEN: &str = "[package]\nname = \"hidden\"\n";
+
+    fn resolved(selection: FeatureSelection) -> Resolution {
+        let packages = graph(&[(SERVER, true), (LIB, false), (OPT, false), (HIDDEN, false)]);
+        resolve(&packages, &selection).unwrap()
+    }
+
+    #[test]
+    fn defaults_and_what_a_dependent_asks() {
+        let r = resolved(FeatureSelection::default());
+        assert_eq!(on(&r, 0), ["default", "fast"]);
+        assert_eq!(on(&r, 1), ["one", "two"], "no defaults, `one` and what it enables");
+        assert_eq!(r.active, [true, true, false, false], "optional dependencies are off");
+    }
+
+    #[test]
+    fn dep_prefix_weak_features_and_implicit_features() {
+        let r = resolved(FeatureSelection { features: vec!["extra".into()], ..Default::default() });
+        assert_eq!(on(&r, 0), ["default", "extra", "fast"], "`dep:hidden` makes no `hidden` feature");
+        assert_eq!(on(&r, 1), ["extra", "one", "two"]);
+        assert_eq!(r.active, [true, true, false, true], "`opt?/weak` does not turn `opt` on");
+        let r = resolved(FeatureSelection { features: vec!["extra opt".into()], ..Default::default() });
+        assert_eq!(on(&r, 0), ["default", "extra", "fast", "opt"], "`opt` is an implicit feature");
+        assert_eq!(on(&r, 2), ["weak"], "`opt?/weak` once `opt` is on");
+    }
+
+    #[test]
+    fn all_and_no_default_features() {
+        let r = resolved(FeatureSelection { all_features: true, no_default_features: true, ..Default::default() });
+        assert_eq!(on(&r, 0), ["default", "extra", "fast", "opt"]);
+        let r = resolved(FeatureSelection { no_default_features: true, ..Default::default() });
+        assert!(on(&r, 0).is_empty());
+        let r = resolved(FeatureSelection { features: vec!["lib/std".into()], ..Default::default() });
+        assert_eq!(on(&r, 1), ["one", "std", "two"], "`dependency/feature` from the command line");
+    }
+
+    #[test]
+    fn unknown_features_are_errors() {
+        let packages = graph(&[(SERVER, true), (LIB, false), (OPT, false), (HIDDEN, false)]);
+        for asked in ["nope", "server/nope", "lib/nope", "nobody/x", "hidden"] {
+            let selection = FeatureSelection { features: vec![asked.into()], ..Default::default() };
+            let err = resolve(&packages, &selection).unwrap_err();
+            assert_eq!(err.code, "unknown-feature", "{asked}");
+        }
+    }
+}

@@ -1,0 +1,7 @@
+use rmcp::schemars::{self, JsonSchema};
+use serde::Deserialize;
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct LapRequest {
+    pub label: String,
+}

@@ -1,0 +1,7 @@
+mod common;
+
+use common::notes::Notes;
+
+fn main() {
+    let _ = Notes::new();
+}

@@ -1,0 +1,7 @@
+mod common;
+
+use common::weather::Weather;
+
+fn main() {
+    let _ = Weather::new();
+}

@@ -1,0 +1,7 @@
+mod service;
+
+use service::{InMemory, KeyValueService};
+
+fn main() {
+    let _ = KeyValueService::new(InMemory::default());
+}

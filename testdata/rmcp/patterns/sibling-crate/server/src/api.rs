@@ -1,0 +1,4 @@
+//! The server's view of the shared types: re-exported whole.
+
+pub use toolkit::model::*;
+pub use toolkit::tools::*;
