@@ -2,8 +2,9 @@
 //! crates in `testdata/rmcp/`, checked by `tests/rmcp_conformance.rs`).
 //!
 //! [`version`] reads the rmcp release and holds the release table; [`routers`] finds the server
-//! types and the tools each one serves; [`tool_attr`] reads names, titles, descriptions and the other
-//! tool keys (the `#[tool]` attribute and the fn's docs); [`schemas`] builds and post-processes the two schemas; [`traits`] reads trait tools.
+//! types and the tools each one serves; [`tool_attr`] reads names, titles, descriptions and the
+//! other tool keys (the `#[tool]` attribute and the fn's docs); [`schemas`] builds and
+//! post-processes the two schemas; [`traits`] reads trait tools.
 
 pub mod routers;
 pub mod schemas;

@@ -66,7 +66,8 @@ pub fn empty_input(behaviour: &Behaviour) -> Value {
     }
 }
 
-/// Which kind a schema is on.
+/// Which of a tool's two schemas: `inputSchema` (the `Parameters<T>` argument) or `outputSchema`
+/// (the `Json<T>` result).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SchemaKind {
     Input,
@@ -292,7 +293,7 @@ impl<'ast> Visit<'ast> for JsonOnly {
     }
 }
 
-/// The JSON key of a kind, for messages.
+/// The JSON key of a tool's schema (`inputSchema`, `outputSchema`), for messages.
 pub fn key(kind: SchemaKind) -> &'static str {
     kind.key()
 }
