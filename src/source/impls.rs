@@ -16,6 +16,8 @@ pub enum TypeKey {
 pub struct Impl<'w> {
     pub krate: usize,
     pub module: ModuleId,
+    /// The `impl` item itself (its module and position there).
+    pub item: ItemRef,
     pub imp: &'w syn::ItemImpl,
     ws: &'w Workspace,
     pub self_key: Option<TypeKey>,
@@ -52,20 +54,50 @@ pub struct ImplIndex<'w> {
     pub impls: Vec<Impl<'w>>,
 }
 
-impl<'w> ImplIndex<'w> {
-    pub fn new(ws: &'w Workspace) -> Self {
-        let mut impls = Vec::new();
-        for (k, krate) in ws.crates.iter().enumerate() {
-            for (m, module) in krate.modules.iter().enumerate() {
-                let module_id = ModuleId(m);
-                for item in &module.items {
-                    if let syn::Item::Impl(imp) = item {
-                        let (self_key, self_name) = type_key(ws, k, module_id, &imp.self_ty, None);
-                        impls.push(Impl { krate: k, module: module_id, imp, ws, self_key, self_name });
-                    }
+/// An impl block and its resolved self type: what [`ImplIndex::new`] needs, kept in the
+/// workspace so that resolving every self type happens once per run.
+#[derive(Debug)]
+pub(crate) struct ImplHead {
+    item: ItemRef,
+    self_key: Option<TypeKey>,
+    self_name: String,
+}
+
+fn impl_heads(ws: &Workspace) -> Vec<ImplHead> {
+    let mut heads = Vec::new();
+    for (k, krate) in ws.crates.iter().enumerate() {
+        for (m, module) in krate.modules.iter().enumerate() {
+            let module_id = ModuleId(m);
+            for (index, item) in module.items.iter().enumerate() {
+                if let syn::Item::Impl(imp) = item {
+                    let (self_key, self_name) = type_key(ws, k, module_id, &imp.self_ty, None);
+                    heads.push(ImplHead { item: ItemRef { krate: k, module: module_id, index }, self_key, self_name });
                 }
             }
         }
+    }
+    heads
+}
+
+impl<'w> ImplIndex<'w> {
+    /// The index of the workspace's impl blocks. Self types are resolved on the first call only.
+    pub fn new(ws: &'w Workspace) -> Self {
+        let heads = ws.impl_heads.get_or_init(|| impl_heads(ws));
+        let impls = heads
+            .iter()
+            .map(|h| {
+                let syn::Item::Impl(imp) = ws.item(h.item) else { unreachable!("indexed as an impl") };
+                Impl {
+                    krate: h.item.krate,
+                    module: h.item.module,
+                    item: h.item,
+                    imp,
+                    ws,
+                    self_key: h.self_key.clone(),
+                    self_name: h.self_name.clone(),
+                }
+            })
+            .collect();
         ImplIndex { ws, impls }
     }
 
@@ -88,6 +120,11 @@ impl<'w> ImplIndex<'w> {
                 .filter(|&i| self.impls[i].self_key.as_ref() == Some(key) && !self.impls[i].is_inherent()),
         );
         out
+    }
+
+    /// The inherent impls of a type (`impl Type { … }`), in source order.
+    pub fn inherent_of<'a>(&'a self, key: &'a TypeKey) -> impl Iterator<Item = &'a Impl<'w>> + 'a {
+        self.impls.iter().filter(move |i| i.self_key.as_ref() == Some(key) && i.is_inherent())
     }
 
     /// An associated fn `name` of the type, with its impl.

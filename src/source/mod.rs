@@ -221,6 +221,9 @@ pub struct Workspace {
     /// The package manifests that were read, with the path of each.
     pub packages: Vec<Arc<CargoManifest>>,
     pub mode: ParseMode,
+    /// Every impl block with its self type resolved, found on first use (see
+    /// [`impls::ImplIndex::new`]): however many indexes a run makes, the workspace is scanned once.
+    pub(crate) impl_heads: std::sync::OnceLock<Vec<impls::ImplHead>>,
 }
 
 impl Workspace {
