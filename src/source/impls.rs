@@ -144,8 +144,8 @@ impl<'w> ImplIndex<'w> {
         })
     }
 
-    /// The body of the fn a call path names: `f()`, `module::f()`, `Self::f()`, `Type::f()`.
-    /// Returns the block and where it is written.
+    /// The body of the fn a call path names (see [`ImplIndex::fn_by_path`]), and where it is
+    /// written.
     pub fn fn_body(
         &self,
         path: &syn::Path,
@@ -155,6 +155,19 @@ impl<'w> ImplIndex<'w> {
     ) -> Option<(&'w syn::Block, usize, ModuleId)> {
         let segments: Vec<String> =
             path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
+        let f = self.fn_by_path(&segments, krate, module, self_key)?;
+        Some((f.body, f.item.krate, f.item.module))
+    }
+
+    /// The fn a call path names, written in `module` of `krate`: `f()`, `module::f()`, `Self::f()`
+    /// (`Self` is `self_key`), `Type::f()` (an inherent fn first, then one of a trait impl).
+    pub fn fn_by_path(
+        &self,
+        segments: &[String],
+        krate: usize,
+        module: ModuleId,
+        self_key: Option<&TypeKey>,
+    ) -> Option<FnRef<'w>> {
         if segments.len() >= 2 {
             let (ty, name) = segments.split_at(segments.len() - 1);
             let key = if ty == ["Self"] {
@@ -168,24 +181,35 @@ impl<'w> ImplIndex<'w> {
                 }
             };
             if let Some(key) = key {
-                if let Some((i, f)) = self.assoc_fn(&key, &name[0]) {
-                    return Some((
-                        self.ws.block(self.impls[i].krate, self.impls[i].module, &f.block),
-                        self.impls[i].krate,
-                        self.impls[i].module,
-                    ));
-                }
-                return None;
+                let (i, f) = self.assoc_fn(&key, &name[0])?;
+                let imp = &self.impls[i];
+                let body = self.ws.block(imp.krate, imp.module, &f.block);
+                return Some(FnRef { item: imp.item, imp: Some(i), sig: &f.sig, body });
             }
         }
-        match self.ws.resolve(krate, module, &segments, Namespace::Value) {
+        match self.ws.resolve(krate, module, segments, Namespace::Value) {
             Resolved::Item(item, ItemKind::Fn) => match self.ws.item(item) {
-                syn::Item::Fn(f) => Some((self.ws.block(item.krate, item.module, &f.block), item.krate, item.module)),
+                syn::Item::Fn(f) => {
+                    let body = self.ws.block(item.krate, item.module, &f.block);
+                    Some(FnRef { item, imp: None, sig: &f.sig, body })
+                }
                 _ => None,
             },
             _ => None,
         }
     }
+}
+
+/// A fn of the workspace that a call path names (see [`ImplIndex::fn_by_path`]).
+pub struct FnRef<'w> {
+    /// The `fn` item, or the `impl` block of an associated fn: where the fn is written, and what
+    /// a check for recursion tracks.
+    pub item: ItemRef,
+    /// For an associated fn, its impl (index into [`ImplIndex::impls`]).
+    pub imp: Option<usize>,
+    pub sig: &'w syn::Signature,
+    /// The real body (see [`Workspace::block`]).
+    pub body: &'w syn::Block,
 }
 
 /// A fn whose body may call a given fn (see [`Index::callers`]).
