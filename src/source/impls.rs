@@ -331,3 +331,63 @@ pub fn type_key(
         _ => (Some(TypeKey::Name(segments.join("::"))), name),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    const SRC: &str = r#"
+        struct Shelf;
+        trait Stock { fn count() -> u32; fn label() -> &'static str; }
+        impl Stock for Shelf { fn count() -> u32 { 2 } fn label() -> &'static str { "trait" } }
+        impl Shelf { fn label() -> &'static str { "inherent" } fn size() -> u32 { Self::count() } }
+        mod tools { pub fn width() -> u32 { 3 } }
+        fn main() {}
+    "#;
+
+    fn workspace(src: &str) -> (tempfile::TempDir, Workspace) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("main.rs");
+        std::fs::write(&file, src).unwrap();
+        let ws = crate::source::load(&[PathBuf::from(&file)], &[]).unwrap();
+        (dir, ws)
+    }
+
+    fn path(text: &str) -> Vec<String> {
+        text.split("::").map(str::to_owned).collect()
+    }
+
+    fn body_text(f: &FnRef) -> String {
+        let b = f.body;
+        quote::quote!(#b).to_string()
+    }
+
+    #[test]
+    fn self_types_are_resolved_once_per_workspace() {
+        let (_d, ws) = workspace(SRC);
+        let first = ImplIndex::new(&ws);
+        let heads = ws.impl_heads.get().expect("resolved by the first index") as *const Vec<ImplHead>;
+        let second = ImplIndex::new(&ws);
+        assert!(std::ptr::eq(heads, ws.impl_heads.get().unwrap()));
+        assert_eq!(first.impls.len(), 2);
+        assert!(first.impls.iter().zip(&second.impls).all(|(a, b)| std::ptr::eq(a.imp, b.imp) && a.item == b.item));
+    }
+
+    #[test]
+    fn a_path_names_a_free_fn_or_an_associated_one_inherent_first() {
+        let (_d, ws) = workspace(SRC);
+        let index = ImplIndex::new(&ws);
+        let root = ModuleId(0);
+        let shelf = index.impls[0].self_key.clone().expect("a type of ours");
+        let label = index.fn_by_path(&path("Shelf::label"), 0, root, None).unwrap();
+        assert_eq!(body_text(&label), "{ \"inherent\" }");
+        assert!(index.impls[label.imp.unwrap()].is_inherent());
+        let count = index.fn_by_path(&path("Self::count"), 0, root, Some(&shelf)).unwrap();
+        assert!(!index.impls[count.imp.unwrap()].is_inherent(), "found in the trait impl");
+        let width = index.fn_by_path(&path("tools::width"), 0, root, None).unwrap();
+        assert_eq!((width.imp, body_text(&width)), (None, "{ 3 }".to_owned()));
+        assert!(index.fn_by_path(&path("Self::count"), 0, root, None).is_none(), "no `Self` here");
+        assert!(index.fn_by_path(&path("Shelf::missing"), 0, root, None).is_none());
+    }
+}
