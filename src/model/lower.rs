@@ -81,6 +81,11 @@ impl<'w> Lowerer<'w> {
         self.impls.get_or_init(|| Rc::new(ImplIndex::new(self.ws))).clone()
     }
 
+    /// Use the impl index a profile holds already rather than a view of its own.
+    pub fn share_impls(&mut self, impls: Rc<ImplIndex<'w>>) {
+        self.impls = std::cell::OnceCell::from(impls);
+    }
+
     pub fn location(&self, krate: usize, module: ModuleId, span: proc_macro2::Span) -> Location {
         self.ws.crates[krate].file_of(module).location(span)
     }
