@@ -34,14 +34,13 @@ mod numbers;
 
 pub use default_impl::derives;
 
-use std::collections::HashMap;
-
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Expr, Lit};
 
 use super::{Body, DefId, FloatKind, IntKind, Lowerer, Opt, Scope, Ty};
 use crate::diagnostics::Location;
+use crate::source::impls::TypeKey;
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved};
 
 /// Diagnostic code: a serde default (a field's or container's `default`, a `Default` impl)
@@ -180,17 +179,6 @@ impl Frame {
     fn local(&self, name: &str) -> Option<&Val> {
         self.locals.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v)
     }
-}
-
-/// The hand-written impls of the workspace, found once per run.
-#[derive(Debug, Default)]
-pub struct ImplIndex {
-    /// `impl Default for X`, by X.
-    pub default: HashMap<ItemRef, ItemRef>,
-    /// Inherent `impl X { … }` blocks, by X.
-    pub inherent: HashMap<ItemRef, Vec<ItemRef>>,
-    /// Types with a hand-written `impl Serialize`.
-    pub serialize: std::collections::HashSet<ItemRef>,
 }
 
 /// The evaluator, over the types lowered so far.

@@ -4,6 +4,7 @@
 //! skips and tags mean exactly what serde makes of them.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use serde_derive_internals::{ast, attr, Ctxt, Derive};
 
@@ -13,6 +14,7 @@ use super::{
     Style, Tag, Ty, TypeDef, Unknown, Variant,
 };
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
+use crate::source::impls::ImplIndex;
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
 
 /// Where code is written: the crate and module (for name resolution) and the generic
@@ -58,8 +60,9 @@ pub struct Lowerer<'w> {
     pub type_overrides: std::collections::BTreeMap<String, serde_json::Value>,
     /// The keys of `type_overrides` some schema used.
     pub type_overrides_used: std::collections::BTreeSet<String>,
-    /// The hand-written impls of the workspace, indexed on first use by the evaluator.
-    pub impls: std::cell::OnceCell<super::eval::ImplIndex>,
+    /// The impl blocks of the workspace, on first use (an `Rc` so that the evaluator can hold it
+    /// while it lowers types).
+    impls: std::cell::OnceCell<Rc<ImplIndex<'w>>>,
 }
 
 /// A backstop against pathological sources: no real crate needs this many type nodes.
@@ -80,6 +83,16 @@ impl<'w> Lowerer<'w> {
             type_overrides_used: Default::default(),
             impls: Default::default(),
         }
+    }
+
+    /// The impl blocks of the workspace (their self types are resolved once per run).
+    pub fn impls(&self) -> Rc<ImplIndex<'w>> {
+        self.impls.get_or_init(|| Rc::new(ImplIndex::new(self.ws))).clone()
+    }
+
+    /// Use the impl index a profile holds already rather than a view of its own.
+    pub fn share_impls(&mut self, impls: Rc<ImplIndex<'w>>) {
+        self.impls = std::cell::OnceCell::from(impls);
     }
 
     pub fn location(&self, krate: usize, module: ModuleId, span: proc_macro2::Span) -> Location {

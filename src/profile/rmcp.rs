@@ -90,6 +90,7 @@ pub fn manifest(
     let servers = index.servers(&behaviour);
     let server = select_server(&servers, opts.rmcp.server.as_deref(), &index, diagnostics)?;
     let mut lowerer = Lowerer::new(ws);
+    lowerer.share_impls(index.impl_index.clone());
     lowerer.type_overrides = opts.overrides.types.clone();
     let mut builder = Builder {
         ws,

@@ -16,6 +16,8 @@ pub enum TypeKey {
 pub struct Impl<'w> {
     pub krate: usize,
     pub module: ModuleId,
+    /// The `impl` item itself (its module and position there).
+    pub item: ItemRef,
     pub imp: &'w syn::ItemImpl,
     ws: &'w Workspace,
     pub self_key: Option<TypeKey>,
@@ -52,20 +54,50 @@ pub struct ImplIndex<'w> {
     pub impls: Vec<Impl<'w>>,
 }
 
-impl<'w> ImplIndex<'w> {
-    pub fn new(ws: &'w Workspace) -> Self {
-        let mut impls = Vec::new();
-        for (k, krate) in ws.crates.iter().enumerate() {
-            for (m, module) in krate.modules.iter().enumerate() {
-                let module_id = ModuleId(m);
-                for item in &module.items {
-                    if let syn::Item::Impl(imp) = item {
-                        let (self_key, self_name) = type_key(ws, k, module_id, &imp.self_ty, None);
-                        impls.push(Impl { krate: k, module: module_id, imp, ws, self_key, self_name });
-                    }
+/// An impl block and its resolved self type: what [`ImplIndex::new`] needs, kept in the
+/// workspace so that resolving every self type happens once per run.
+#[derive(Debug)]
+pub(crate) struct ImplHead {
+    item: ItemRef,
+    self_key: Option<TypeKey>,
+    self_name: String,
+}
+
+fn impl_heads(ws: &Workspace) -> Vec<ImplHead> {
+    let mut heads = Vec::new();
+    for (k, krate) in ws.crates.iter().enumerate() {
+        for (m, module) in krate.modules.iter().enumerate() {
+            let module_id = ModuleId(m);
+            for (index, item) in module.items.iter().enumerate() {
+                if let syn::Item::Impl(imp) = item {
+                    let (self_key, self_name) = type_key(ws, k, module_id, &imp.self_ty, None);
+                    heads.push(ImplHead { item: ItemRef { krate: k, module: module_id, index }, self_key, self_name });
                 }
             }
         }
+    }
+    heads
+}
+
+impl<'w> ImplIndex<'w> {
+    /// The index of the workspace's impl blocks. Self types are resolved on the first call only.
+    pub fn new(ws: &'w Workspace) -> Self {
+        let heads = ws.impl_heads.get_or_init(|| impl_heads(ws));
+        let impls = heads
+            .iter()
+            .map(|h| {
+                let syn::Item::Impl(imp) = ws.item(h.item) else { unreachable!("indexed as an impl") };
+                Impl {
+                    krate: h.item.krate,
+                    module: h.item.module,
+                    item: h.item,
+                    imp,
+                    ws,
+                    self_key: h.self_key.clone(),
+                    self_name: h.self_name.clone(),
+                }
+            })
+            .collect();
         ImplIndex { ws, impls }
     }
 
@@ -90,6 +122,11 @@ impl<'w> ImplIndex<'w> {
         out
     }
 
+    /// The inherent impls of a type (`impl Type { … }`), in source order.
+    pub fn inherent_of<'a>(&'a self, key: &'a TypeKey) -> impl Iterator<Item = &'a Impl<'w>> + 'a {
+        self.impls.iter().filter(move |i| i.self_key.as_ref() == Some(key) && i.is_inherent())
+    }
+
     /// An associated fn `name` of the type, with its impl.
     pub fn assoc_fn(&self, key: &TypeKey, name: &str) -> Option<(usize, &'w syn::ImplItemFn)> {
         for i in self.impls_of(key) {
@@ -107,8 +144,8 @@ impl<'w> ImplIndex<'w> {
         })
     }
 
-    /// The body of the fn a call path names: `f()`, `module::f()`, `Self::f()`, `Type::f()`.
-    /// Returns the block and where it is written.
+    /// The body of the fn a call path names (see [`ImplIndex::fn_by_path`]), and where it is
+    /// written.
     pub fn fn_body(
         &self,
         path: &syn::Path,
@@ -118,6 +155,19 @@ impl<'w> ImplIndex<'w> {
     ) -> Option<(&'w syn::Block, usize, ModuleId)> {
         let segments: Vec<String> =
             path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
+        let f = self.fn_by_path(&segments, krate, module, self_key)?;
+        Some((f.body, f.item.krate, f.item.module))
+    }
+
+    /// The fn a call path names, written in `module` of `krate`: `f()`, `module::f()`, `Self::f()`
+    /// (`Self` is `self_key`), `Type::f()` (an inherent fn first, then one of a trait impl).
+    pub fn fn_by_path(
+        &self,
+        segments: &[String],
+        krate: usize,
+        module: ModuleId,
+        self_key: Option<&TypeKey>,
+    ) -> Option<FnRef<'w>> {
         if segments.len() >= 2 {
             let (ty, name) = segments.split_at(segments.len() - 1);
             let key = if ty == ["Self"] {
@@ -131,24 +181,35 @@ impl<'w> ImplIndex<'w> {
                 }
             };
             if let Some(key) = key {
-                if let Some((i, f)) = self.assoc_fn(&key, &name[0]) {
-                    return Some((
-                        self.ws.block(self.impls[i].krate, self.impls[i].module, &f.block),
-                        self.impls[i].krate,
-                        self.impls[i].module,
-                    ));
-                }
-                return None;
+                let (i, f) = self.assoc_fn(&key, &name[0])?;
+                let imp = &self.impls[i];
+                let body = self.ws.block(imp.krate, imp.module, &f.block);
+                return Some(FnRef { item: imp.item, imp: Some(i), sig: &f.sig, body });
             }
         }
-        match self.ws.resolve(krate, module, &segments, Namespace::Value) {
+        match self.ws.resolve(krate, module, segments, Namespace::Value) {
             Resolved::Item(item, ItemKind::Fn) => match self.ws.item(item) {
-                syn::Item::Fn(f) => Some((self.ws.block(item.krate, item.module, &f.block), item.krate, item.module)),
+                syn::Item::Fn(f) => {
+                    let body = self.ws.block(item.krate, item.module, &f.block);
+                    Some(FnRef { item, imp: None, sig: &f.sig, body })
+                }
                 _ => None,
             },
             _ => None,
         }
     }
+}
+
+/// A fn of the workspace that a call path names (see [`ImplIndex::fn_by_path`]).
+pub struct FnRef<'w> {
+    /// The `fn` item, or the `impl` block of an associated fn: where the fn is written, and what
+    /// a check for recursion tracks.
+    pub item: ItemRef,
+    /// For an associated fn, its impl (index into [`ImplIndex::impls`]).
+    pub imp: Option<usize>,
+    pub sig: &'w syn::Signature,
+    /// The real body (see [`Workspace::block`]).
+    pub body: &'w syn::Block,
 }
 
 /// A fn whose body may call a given fn (see [`Index::callers`]).
@@ -268,5 +329,65 @@ pub fn type_key(
     match ws.resolve(krate, module, &segments, Namespace::Type) {
         Resolved::Item(item, ItemKind::Struct | ItemKind::Enum | ItemKind::Union) => (Some(TypeKey::Item(item)), name),
         _ => (Some(TypeKey::Name(segments.join("::"))), name),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    const SRC: &str = r#"
+        struct Shelf;
+        trait Stock { fn count() -> u32; fn label() -> &'static str; }
+        impl Stock for Shelf { fn count() -> u32 { 2 } fn label() -> &'static str { "trait" } }
+        impl Shelf { fn label() -> &'static str { "inherent" } fn size() -> u32 { Self::count() } }
+        mod tools { pub fn width() -> u32 { 3 } }
+        fn main() {}
+    "#;
+
+    fn workspace(src: &str) -> (tempfile::TempDir, Workspace) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("main.rs");
+        std::fs::write(&file, src).unwrap();
+        let ws = crate::source::load(&[PathBuf::from(&file)], &[]).unwrap();
+        (dir, ws)
+    }
+
+    fn path(text: &str) -> Vec<String> {
+        text.split("::").map(str::to_owned).collect()
+    }
+
+    fn body_text(f: &FnRef) -> String {
+        let b = f.body;
+        quote::quote!(#b).to_string()
+    }
+
+    #[test]
+    fn self_types_are_resolved_once_per_workspace() {
+        let (_d, ws) = workspace(SRC);
+        let first = ImplIndex::new(&ws);
+        let heads = ws.impl_heads.get().expect("resolved by the first index") as *const Vec<ImplHead>;
+        let second = ImplIndex::new(&ws);
+        assert!(std::ptr::eq(heads, ws.impl_heads.get().unwrap()));
+        assert_eq!(first.impls.len(), 2);
+        assert!(first.impls.iter().zip(&second.impls).all(|(a, b)| std::ptr::eq(a.imp, b.imp) && a.item == b.item));
+    }
+
+    #[test]
+    fn a_path_names_a_free_fn_or_an_associated_one_inherent_first() {
+        let (_d, ws) = workspace(SRC);
+        let index = ImplIndex::new(&ws);
+        let root = ModuleId(0);
+        let shelf = index.impls[0].self_key.clone().expect("a type of ours");
+        let label = index.fn_by_path(&path("Shelf::label"), 0, root, None).unwrap();
+        assert_eq!(body_text(&label), "{ \"inherent\" }");
+        assert!(index.impls[label.imp.unwrap()].is_inherent());
+        let count = index.fn_by_path(&path("Self::count"), 0, root, Some(&shelf)).unwrap();
+        assert!(!index.impls[count.imp.unwrap()].is_inherent(), "found in the trait impl");
+        let width = index.fn_by_path(&path("tools::width"), 0, root, None).unwrap();
+        assert_eq!((width.imp, body_text(&width)), (None, "{ 3 }".to_owned()));
+        assert!(index.fn_by_path(&path("Self::count"), 0, root, None).is_none(), "no `Self` here");
+        assert!(index.fn_by_path(&path("Shelf::missing"), 0, root, None).is_none());
     }
 }

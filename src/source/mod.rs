@@ -226,6 +226,9 @@ pub struct Workspace {
     pub mode: ParseMode,
     /// The glob lookups under way (crate, module, name), against cycles of glob re-exports.
     globs_in_progress: std::cell::RefCell<std::collections::HashSet<(usize, ModuleId, String, Namespace)>>,
+    /// Every impl block with its self type resolved, found on first use (see
+    /// [`impls::ImplIndex::new`]): however many indexes a run makes, the workspace is scanned once.
+    pub(crate) impl_heads: std::sync::OnceLock<Vec<impls::ImplHead>>,
 }
 
 impl Workspace {

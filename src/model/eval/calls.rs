@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl Evaluator<'_, '_> {
+impl<'w> Evaluator<'_, 'w> {
     pub(super) fn call(&mut self, c: &syn::ExprCall, want: Option<&Ty>, f: &Frame) -> Eval {
         let Expr::Path(p) = &*c.func else {
             return Err(self.unsupported(&*c.func, f, "a call of a computed fn"));
@@ -105,7 +105,7 @@ impl Evaluator<'_, '_> {
                 return Err(self.fail(c, f, Failure::Unsupported, "a recursive fn"));
             }
             self.active.push(item);
-            let out = self.apply(c, &body, &params, &args, frame, ret.as_ref().or(want), f);
+            let out = self.apply(c, body, &params, &args, frame, ret.as_ref().or(want), f);
             self.active.pop();
             return out;
         }
@@ -177,7 +177,7 @@ impl Evaluator<'_, '_> {
             frame.locals.push((name, v));
         }
         self.active.push(item);
-        let out = self.fn_body(&body, ret.as_ref().or(want), &frame);
+        let out = self.fn_body(body, ret.as_ref().or(want), &frame);
         self.active.pop();
         Some(out)
     }
@@ -251,45 +251,42 @@ impl Evaluator<'_, '_> {
         self.fn_body(body, ret, &frame)
     }
 
-    /// The body, parameters, frame and return type of a fn of the workspace named by `segs`.
+    /// The body, parameters, frame and return type of a fn of the workspace named by `segs`: a
+    /// free fn, or an inherent fn of a struct or enum of ours (`Type::f`, `Self::f`).
     #[allow(clippy::type_complexity)]
     pub(super) fn fn_of(
         &mut self,
         segs: &[String],
         want: Option<&Ty>,
         f: &Frame,
-    ) -> Option<(ItemRef, syn::Block, Vec<(String, Option<Ty>)>, Frame, Option<Ty>)> {
-        let ws = self.lw.ws;
-        if let Resolved::Item(item, ItemKind::Fn) = ws.resolve(f.scope.krate, f.scope.module, segs, Namespace::Value) {
-            let syn::Item::Fn(func) = ws.item(item) else { return None };
-            let scope = Scope::without_generics(item.krate, item.module);
-            let params = self.params(&func.sig, &scope, None)?;
-            let ret = self.ret(&func.sig, &scope, None).or_else(|| want.cloned());
-            let body = ws.block(item.krate, item.module, &func.block).clone();
-            return Some((item, body, params, Frame::new(scope), ret));
+    ) -> Option<(ItemRef, &'w syn::Block, Vec<(String, Option<Ty>)>, Frame, Option<Ty>)> {
+        let self_key = match &f.self_ty {
+            Some(Ty::Named(id, _)) => Some(TypeKey::Item(self.lw.model.def(*id).item)),
+            _ => None,
+        };
+        let impls = self.lw.impls();
+        let found = impls.fn_by_path(segs, f.scope.krate, f.scope.module, self_key.as_ref())?;
+        let scope = Scope::without_generics(found.item.krate, found.item.module);
+        let Some(i) = found.imp else {
+            let params = self.params(found.sig, &scope, None)?;
+            let ret = self.ret(found.sig, &scope, None).or_else(|| want.cloned());
+            return Some((found.item, found.body, params, Frame::new(scope), ret));
+        };
+        // A trait impl's fn is not evaluated: which impl a call reaches is the compiler's choice.
+        let imp = &impls.impls[i];
+        let Some(TypeKey::Item(owner)) = &imp.self_key else { return None };
+        if !imp.is_inherent() || !matches!(self.lw.ws.item(*owner), syn::Item::Struct(_) | syn::Item::Enum(_)) {
+            return None;
         }
-        let (owner, name) = self.owner_and_member(segs, f)?;
-        for imp in self.inherent_impls(owner) {
-            let syn::Item::Impl(i) = ws.item(imp) else { continue };
-            let Some(func) = ws.impl_items(imp.krate, imp.module, i).iter().find_map(|it| match it {
-                syn::ImplItem::Fn(func) if func.sig.ident == name => Some(func),
-                _ => None,
-            }) else {
-                continue;
-            };
-            let id = self.lw.def_for(owner);
-            let args = match want {
-                Some(Ty::Named(w, a)) if *w == id => a.clone(),
-                _ => Vec::new(),
-            };
-            let self_ty = Ty::Named(id, args);
-            let scope = Scope::without_generics(imp.krate, imp.module);
-            let params = self.params(&func.sig, &scope, Some(&self_ty))?;
-            let ret = self.ret(&func.sig, &scope, Some(&self_ty)).or_else(|| want.cloned());
-            let body = ws.block(imp.krate, imp.module, &func.block).clone();
-            return Some((imp, body, params, Frame::new(scope).with_self(Some(self_ty)), ret));
-        }
-        None
+        let id = self.lw.def_for(*owner);
+        let args = match want {
+            Some(Ty::Named(w, a)) if *w == id => a.clone(),
+            _ => Vec::new(),
+        };
+        let self_ty = Ty::Named(id, args);
+        let params = self.params(found.sig, &scope, Some(&self_ty))?;
+        let ret = self.ret(found.sig, &scope, Some(&self_ty)).or_else(|| want.cloned());
+        Some((found.item, found.body, params, Frame::new(scope).with_self(Some(self_ty)), ret))
     }
 
     /// Named parameters with their types, the receiver of a method as `self` (of type

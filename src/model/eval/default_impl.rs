@@ -6,6 +6,7 @@ use syn::spanned::Spanned;
 
 use super::{Eval, Evaluator, Failure, Frame, Val, MAX_DEPTH, MAX_REPEAT};
 use crate::model::{substitute, Body, DefId, Leaf, Scope, Ty};
+use crate::source::impls::TypeKey;
 
 /// Whether the attributes derive a trait (`#[derive(Default)]`, `#[derive(std::default::Default)]`).
 pub fn derives(attrs: &[syn::Attribute], name: &str) -> bool {
@@ -120,7 +121,8 @@ impl Evaluator<'_, '_> {
     /// The body of `fn default()` of a hand-written `impl Default`, evaluated with `Self` bound.
     fn impl_default(&mut self, id: DefId, args: &[Ty], name: &str, at: &dyn Spanned, f: &Frame) -> Eval {
         let item = self.lw.model.def(id).item;
-        let Some(imp) = self.impls().default.get(&item).copied() else {
+        let impls = self.lw.impls();
+        let Some(imp) = impls.trait_impl(&TypeKey::Item(item), "Default").map(|i| impls.impls[i].item) else {
             return Err(self.unsupported(at, f, format!("`{name}` has no `Default` the CLI can see")));
         };
         if self.active.contains(&imp) {

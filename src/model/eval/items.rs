@@ -1,5 +1,5 @@
 //! Paths to items: locals, consts and statics (cycle-safe), associated consts, unit variants and
-//! structs; struct literals with `..base`; field access; the impl index.
+//! structs; struct literals with `..base`; field access.
 
 use super::numbers::primitive_const;
 use super::*;
@@ -131,43 +131,9 @@ impl Evaluator<'_, '_> {
         Some((owner, last[0].clone()))
     }
 
+    /// The inherent `impl Owner { … }` blocks of a struct or enum of ours.
     pub(super) fn inherent_impls(&mut self, owner: ItemRef) -> Vec<ItemRef> {
-        self.impls().inherent.get(&owner).cloned().unwrap_or_default()
-    }
-
-    /// The impl index, built on first use.
-    pub fn impls(&mut self) -> &ImplIndex {
-        let ws = self.lw.ws;
-        self.lw.impls.get_or_init(|| {
-            let mut index = ImplIndex::default();
-            for (k, c) in ws.crates.iter().enumerate() {
-                for (m, module) in c.modules.iter().enumerate() {
-                    let module_id = ModuleId(m);
-                    for (i, item) in module.items.iter().enumerate() {
-                        let syn::Item::Impl(imp) = item else { continue };
-                        let syn::Type::Path(tp) = &*imp.self_ty else { continue };
-                        let segs = path_segments(&tp.path);
-                        let Resolved::Item(target, ItemKind::Struct | ItemKind::Enum) =
-                            ws.resolve(k, module_id, &segs, Namespace::Type)
-                        else {
-                            continue;
-                        };
-                        let here = ItemRef { krate: k, module: module_id, index: i };
-                        match &imp.trait_ {
-                            None => index.inherent.entry(target).or_default().push(here),
-                            Some((_, t, _)) if t.segments.last().is_some_and(|s| s.ident == "Default") => {
-                                index.default.insert(target, here);
-                            }
-                            Some((_, t, _)) if t.segments.last().is_some_and(|s| s.ident == "Serialize") => {
-                                index.serialize.insert(target);
-                            }
-                            Some(_) => {}
-                        }
-                    }
-                }
-            }
-            index
-        })
+        self.lw.impls().inherent_of(&TypeKey::Item(owner)).map(|i| i.item).collect()
     }
 
     /// The definition a path names (`Name`, `Self`, `Enum::Variant`, `Self::Variant`), with its

@@ -17,6 +17,7 @@ use serde_json::{Map, Number, Value};
 use crate::diagnostics::{Diagnostic, Location};
 use crate::model::eval::{self, EvalError, Evaluator, Failure, Frame, Val};
 use crate::model::{substitute, Body, DefId, Field, FieldDefault, Lowerer, Scope, Style, Tag, Ty, TypeDef, Variant};
+use crate::source::impls::TypeKey;
 
 pub use crate::model::eval::{DEFAULT_NOT_EVALUABLE, HELP as EVAL_HELP};
 
@@ -232,7 +233,7 @@ pub fn implements_serialize(lw: &mut Lowerer, ty: &Ty) -> bool {
                 syn::Item::Enum(e) => eval::derives(&e.attrs, "Serialize"),
                 _ => false,
             };
-            (derived || Evaluator::new(lw).impls().serialize.contains(&item))
+            (derived || lw.impls().trait_impl(&TypeKey::Item(item), "Serialize").is_some())
                 && args.iter().all(|a| implements_serialize(lw, a))
         }
         Ty::Param(_) | Ty::Unknown(_) => false,

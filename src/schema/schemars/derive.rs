@@ -13,14 +13,12 @@ use super::literal::HandWritten;
 use super::private::{self, apply_internal_tag, insert_object_property};
 use crate::model::DefId;
 use crate::model::{substitute, Body, Field, FieldDefault, Scope, Style, Tag, Ty, TypeDef, Variant};
-use crate::source::{ItemKind, ItemRef, Namespace, Resolved};
+use crate::source::impls::TypeKey;
+use crate::source::ItemRef;
 
 /// Facts about the crate's items looked up once per document.
 #[derive(Default)]
 pub struct Caches {
-    /// `(type item, trait name)` → the `impl Trait for Type` item, for `JsonSchema`,
-    /// `Serialize` and `Default`.
-    impls: Option<HashMap<(ItemRef, String), ItemRef>>,
     /// Hand-written `impl JsonSchema`s read as literals (or why they cannot be).
     hand_written: HashMap<DefId, Option<Result<HandWritten, String>>>,
     /// `schema_with` fns by path and the module the path is written in.
@@ -245,41 +243,11 @@ impl Gen<'_, '_> {
         self.def(id).schemars.inline
     }
 
-    fn impls(&mut self) -> &HashMap<(ItemRef, String), ItemRef> {
-        if self.caches.impls.is_none() {
-            let ws = self.lw.ws;
-            let mut map = HashMap::new();
-            for (k, c) in ws.crates.iter().enumerate() {
-                for (m, module) in c.modules.iter().enumerate() {
-                    for (index, item) in module.items.iter().enumerate() {
-                        let syn::Item::Impl(imp) = item else { continue };
-                        let Some((_, trait_path, _)) = &imp.trait_ else { continue };
-                        let Some(trait_name) = trait_path.segments.last().map(|s| s.ident.to_string()) else {
-                            continue;
-                        };
-                        if !matches!(trait_name.as_str(), "JsonSchema" | "Serialize" | "Default") {
-                            continue;
-                        }
-                        let syn::Type::Path(tp) = &*imp.self_ty else { continue };
-                        let segs: Vec<String> = tp.path.segments.iter().map(|s| s.ident.to_string()).collect();
-                        let module_id = crate::source::ModuleId(m);
-                        if let Resolved::Item(target, ItemKind::Struct | ItemKind::Enum) =
-                            ws.resolve(k, module_id, &segs, Namespace::Type)
-                        {
-                            map.insert((target, trait_name), ItemRef { krate: k, module: module_id, index });
-                        }
-                    }
-                }
-            }
-            self.caches.impls = Some(map);
-        }
-        self.caches.impls.as_ref().expect("filled")
-    }
-
     /// The hand-written `impl Trait for <def>` item, if any.
     pub fn impl_of(&mut self, id: DefId, trait_name: &str) -> Option<ItemRef> {
         let item = self.def(id).item;
-        self.impls().get(&(item, trait_name.to_owned())).copied()
+        let impls = self.lw.impls();
+        impls.trait_impl(&TypeKey::Item(item), trait_name).map(|i| impls.impls[i].item)
     }
 
     /// The hand-written `impl JsonSchema` of a type that does not derive it, read as literals
