@@ -79,6 +79,17 @@ fn impl_heads(ws: &Workspace) -> Vec<ImplHead> {
     heads
 }
 
+/// Which fns a search for callers reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Callers {
+    /// The type's own impl blocks and the free fns.
+    OwnImplsAndFreeFns,
+    /// The impl blocks of other types only.
+    OtherImpls,
+    /// Every impl block, and the free fns.
+    All,
+}
+
 impl<'w> ImplIndex<'w> {
     /// The index of the workspace's impl blocks. Self types are resolved on the first call only.
     pub fn new(ws: &'w Workspace) -> Self {
@@ -227,12 +238,28 @@ impl<'w> ImplIndex<'w> {
     /// type itself, `type_name`: the places that may call `Type::name(…)`. Test code (`#[test]`
     /// fns, `#[cfg(test)]` items and modules) does not run in a server.
     pub fn callers(&self, name: &str, type_name: &str) -> Vec<Caller<'w>> {
+        self.callers_in(name, type_name, Callers::All)
+    }
+
+    /// [`Self::callers`], in the impl blocks `which` names (free fns always count). Reading the
+    /// fns of every other impl block parses the item lists the fast path deferred, so a search
+    /// that is usually answered by the type's own impls asks for [`Callers::OwnImplsAndFreeFns`]
+    /// first.
+    pub fn callers_in(&self, name: &str, type_name: &str, which: Callers) -> Vec<Caller<'w>> {
         let mut out = Vec::new();
         for imp in &self.impls {
             if is_test_code(&imp.imp.attrs) || !self.module_compiled(imp.krate, imp.module) {
                 continue;
             }
             let own = imp.self_name == type_name;
+            let wanted = match which {
+                Callers::OwnImplsAndFreeFns => own,
+                Callers::OtherImpls => !own,
+                Callers::All => true,
+            };
+            if !wanted {
+                continue;
+            }
             for f in imp.fns() {
                 if is_test_code(&f.attrs) || !self.ws.block_mentions(imp.krate, imp.module, &f.block, name) {
                     continue;
@@ -249,6 +276,9 @@ impl<'w> ImplIndex<'w> {
                     body,
                 });
             }
+        }
+        if which == Callers::OtherImpls {
+            return out;
         }
         for (k, krate) in self.ws.crates.iter().enumerate() {
             for (m, module) in krate.modules.iter().enumerate() {

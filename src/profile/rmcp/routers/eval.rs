@@ -22,6 +22,7 @@ use super::{type_key, Entry, Finding, Index, RouterBlock, Severity, ToolFnRef, T
 use crate::diagnostics::Location;
 use crate::profile::is_attr_named;
 use crate::profile::rmcp::version::Behaviour;
+use crate::source::impls::Callers;
 use crate::source::{ItemKind, ModuleId, Namespace, Resolved};
 
 /// Router expressions nested, or fns calling each other, deeper than this are runtime-built to
@@ -717,12 +718,22 @@ impl<'i, 'w> Evaluator<'i, 'w> {
 
     /// The places that give the field a value, each with the router it gives.
     fn field_sites(&mut self, field: &str, cx: &Cx<'w>, depth: usize) -> Vec<Found<'w>> {
+        // The type's own impls and the free fns first: the impl blocks of other types are read
+        // (and their deferred items parsed) only when those set the field nowhere.
+        let sites = self.field_sites_in(field, cx, Callers::OwnImplsAndFreeFns, depth);
+        if !sites.is_empty() {
+            return sites;
+        }
+        self.field_sites_in(field, cx, Callers::OtherImpls, depth)
+    }
+
+    fn field_sites_in(&mut self, field: &str, cx: &Cx<'w>, which: Callers, depth: usize) -> Vec<Found<'w>> {
         let key = cx.self_key.clone();
         let type_name = self.type_name(&key);
         let mut sites: Vec<Found<'w>> = Vec::new();
         // The type's own fns, and any other fn (outside tests) that names the type and the field:
         // `Server { tool_router: Server::tool_router(), .. }` written in `main` counts too.
-        for caller in self.index.callers(field, &type_name) {
+        for caller in self.index.callers_in(field, &type_name, which) {
             let inner = Cx::new(caller.krate, caller.module, caller.self_key.clone().unwrap_or_else(|| key.clone()));
             let probe = Probe::Field { field, key: &key };
             for found in self.search(caller.body, caller.sig, inner, probe, depth + 1) {
