@@ -131,39 +131,12 @@ enum DepKind {
 }
 
 /// How the crate's Cargo.toml declares the dependency its code calls `name` (dashes read as
-/// underscores; `workspace = true` looked up in the workspace's table).
+/// underscores), as the package loader reads it (`workspace = true` and renames included).
 fn dependency_kind(ws: &Workspace, krate: usize, name: &str) -> Option<DepKind> {
     let manifest = ws.crates[krate].manifest.as_ref()?;
-    let spec = dependency_spec(&manifest.raw, name)?;
-    if spec.get("workspace").and_then(toml::Value::as_bool) == Some(true) {
-        let inherited = ws.packages.iter().find_map(|p| {
-            let table = p.raw.get("workspace")?.get("dependencies")?;
-            table.as_table()?.iter().find(|(k, _)| k.replace('-', "_") == name).map(|(_, v)| v.clone())
-        });
-        return Some(match inherited {
-            Some(v) if v.get("path").is_some() => DepKind::Path,
-            _ => DepKind::Registry,
-        });
-    }
-    Some(if spec.get("path").is_some() { DepKind::Path } else { DepKind::Registry })
-}
-
-fn dependency_spec(raw: &toml::Value, name: &str) -> Option<toml::Value> {
-    let mut tables: Vec<&toml::Value> = Vec::new();
-    for key in ["dependencies", "dev-dependencies", "build-dependencies"] {
-        tables.extend(raw.get(key));
-    }
-    if let Some(targets) = raw.get("target").and_then(toml::Value::as_table) {
-        for t in targets.values() {
-            tables.extend(t.get("dependencies"));
-        }
-    }
-    tables
-        .into_iter()
-        .filter_map(toml::Value::as_table)
-        .flat_map(|t| t.iter())
-        .find(|(k, _)| k.replace('-', "_") == name)
-        .map(|(_, v)| v.clone())
+    let workspace = manifest.workspace_root();
+    let dependency = manifest.dependencies(workspace.as_ref()).into_iter().find(|d| d.key.replace('-', "_") == name)?;
+    Some(if dependency.path.is_some() { DepKind::Path } else { DepKind::Registry })
 }
 
 /// Whether a module's `use` brings `name` from the crate itself or another crate of the workspace.
