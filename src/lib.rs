@@ -160,7 +160,13 @@ fn on_deep_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
 fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::Workspace>) {
     let mut diagnostics = Diagnostics::default();
     let mut notes = Vec::new();
-    let workspace = match source::load_selected(&opts.paths, &opts.exclude, opts.parse_mode, &opts.features) {
+    let workspace = match source::load_selected(
+        &opts.paths,
+        &opts.exclude,
+        opts.parse_mode,
+        &opts.features,
+        profile::kept_attributes(opts.profile),
+    ) {
         Ok(ws) => ws,
         Err(d) => {
             diagnostics.push(d);

@@ -37,6 +37,19 @@ pub fn run(
     }
 }
 
+/// The attributes rmcp's tool fns carry: [`tool_fns`] scans every fn and impl block for them, so
+/// the skeleton parse keeps the items carrying one parsed.
+pub const RMCP_KEPT_ATTRIBUTES: crate::source::KeptAttributes = crate::source::KeptAttributes(&["tool"]);
+
+/// The attributes the profile `choice` scans every item for, which loading keeps parsed (`auto`:
+/// those of every profile it may choose).
+pub fn kept_attributes(choice: ProfileChoice) -> crate::source::KeptAttributes {
+    match choice {
+        // The python-sdk profile reads the same `#[tool]` fns ([`tool_fns`]).
+        ProfileChoice::Auto | ProfileChoice::Rmcp | ProfileChoice::PythonSdk => RMCP_KEPT_ATTRIBUTES,
+    }
+}
+
 /// Whether a package of the run has an rmcp dependency in Cargo.toml or Cargo.lock.
 pub fn depends_on_rmcp(ws: &Workspace) -> bool {
     ws.packages.iter().any(|m| {

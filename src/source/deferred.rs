@@ -4,13 +4,14 @@
 //! Most of a crate's item-level code is ordinary methods, free fns, traits and types no tool
 //! uses, and syn spends several kilobytes of tree on a signature. So are deferred:
 //!
-//! * the item lists of impl blocks ([`super::ParsedFile::impl_items`]), except blocks with a
-//!   `#[tool]` item: the scan for tool fns reads every block's items directly, and asking for
-//!   each would parse them all again. The block itself (attributes, generics, trait, self type)
+//! * the item lists of impl blocks ([`super::ParsedFile::impl_items`]), except blocks with an
+//!   item carrying one of the profile's [`KeptAttributes`] (rmcp's `#[tool]`): the profile's scan
+//!   for tool fns reads every block's items directly, and asking for each would parse them all
+//!   again. The block itself (attributes, generics, trait, self type)
 //!   stays, for the profiles that look for the impls of a type;
 //! * the item lists of traits ([`super::ParsedFile::trait_items`]);
-//! * whole structs, enums, unions, type aliases, consts, statics, fns without a `#[tool]`
-//!   attribute and macro invocations ([`super::ParsedFile::whole_item`], which
+//! * whole structs, enums, unions, type aliases, consts, statics, fns without a kept attribute
+//!   and macro invocations ([`super::ParsedFile::whole_item`], which
 //!   [`super::Workspace::item`] goes through). A shell stays in the tree: the same kind of item
 //!   with the same name or macro path (at the same position), and nothing else, for the module's
 //!   scope.
@@ -25,6 +26,19 @@ use proc_macro2::Span;
 use syn::parse::{ParseStream, Parser};
 
 use super::cfg::{CfgPass, EnabledFeatures};
+
+/// The attributes (matched on the last segment of their path: `tool` is `#[tool]` and
+/// `#[rmcp::tool]`) that keep an item parsed in the tree: the profile of the run scans every fn
+/// and impl block for them ([`crate::profile::kept_attributes`] says which).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct KeptAttributes(pub &'static [&'static str]);
+
+impl KeptAttributes {
+    /// Whether one of `attrs` is a kept attribute.
+    fn any_in(self, attrs: &[syn::Attribute]) -> bool {
+        attrs.iter().any(|a| a.path().segments.last().is_some_and(|s| self.0.iter().any(|k| s.ident == k)))
+    }
+}
 
 /// A piece of skeleton text taken out of the tree, and what it parses to (once asked).
 #[derive(Debug)]
@@ -104,13 +118,20 @@ pub(crate) struct DeferredItems {
     whole: Vec<Deferred<Option<Box<syn::Item>>>>,
     /// What `cfg` is evaluated against when a deferred text is parsed again.
     features: Arc<EnabledFeatures>,
+    /// The attributes that kept their items in the tree (a fn carrying one has no shell).
+    kept: KeptAttributes,
 }
 
 impl DeferredItems {
     /// Take out of `items` (inline modules included) everything that can be deferred. `skeleton`
-    /// is the text the items were parsed from.
-    pub(crate) fn take(items: &mut [syn::Item], skeleton: &str, features: Arc<EnabledFeatures>) -> Self {
-        let mut out = DeferredItems { features, ..DeferredItems::default() };
+    /// is the text the items were parsed from; items carrying one of `kept` stay parsed.
+    pub(crate) fn take(
+        items: &mut [syn::Item],
+        skeleton: &str,
+        features: Arc<EnabledFeatures>,
+        kept: KeptAttributes,
+    ) -> Self {
+        let mut out = DeferredItems { features, kept, ..DeferredItems::default() };
         out.take_from(items, skeleton);
         // Held to the end of the run, like the trees.
         out.impls.shrink_to_fit();
@@ -121,13 +142,13 @@ impl DeferredItems {
 
     fn take_from(&mut self, items: &mut [syn::Item], skeleton: &str) {
         for item in items {
-            if let Some(d) = whole(item, skeleton) {
+            if let Some(d) = whole(item, skeleton, self.kept) {
                 self.whole.push(d);
                 hollow(item);
                 continue;
             }
             match item {
-                syn::Item::Impl(imp) if deferrable(imp) => {
+                syn::Item::Impl(imp) if deferrable(imp, self.kept) => {
                     if let Some(d) = Deferred::braced(&imp.brace_token, skeleton) {
                         self.impls.push(d);
                         imp.items = Vec::new();
@@ -154,14 +175,14 @@ impl DeferredItems {
         if self.whole.is_empty() {
             return item;
         }
-        let Some(name) = deferrable_name(item) else { return item };
+        let Some(name) = deferrable_name(item, self.kept) else { return item };
         find(&self.whole, name.span()).and_then(|d| d.item(&self.features)).unwrap_or(item)
     }
 
     /// Whether `item` may mention `word`: a cheap test on the text of a deferred item before
     /// asking for it whole (always true for an item that was not deferred).
     pub(crate) fn mentions(&self, item: &syn::Item, word: &str) -> bool {
-        match deferrable_name(item).and_then(|name| find(&self.whole, name.span())) {
+        match deferrable_name(item, self.kept).and_then(|name| find(&self.whole, name.span())) {
             Some(d) => d.text.contains(word),
             None => true,
         }
@@ -206,11 +227,11 @@ fn braced_items<T: syn::parse::Parse>(input: ParseStream) -> syn::Result<Vec<T>>
     Ok(items)
 }
 
-/// Whether no profile reads the block's items without asking for this block: the scan for tool
-/// fns (`profile::tool_fns`) reads `imp.items` of every block, so a block with a `#[tool]` item
-/// keeps its items.
-fn deferrable(imp: &syn::ItemImpl) -> bool {
-    !imp.items.is_empty() && !imp.items.iter().any(|i| item_attrs(i).iter().any(is_tool_attr))
+/// Whether no profile reads the block's items without asking for this block: the profile's scan
+/// for tool fns (`profile::tool_fns`) reads `imp.items` of every block, so a block with an item
+/// carrying a kept attribute keeps its items.
+fn deferrable(imp: &syn::ItemImpl, kept: KeptAttributes) -> bool {
+    !imp.items.is_empty() && !imp.items.iter().any(|i| kept.any_in(item_attrs(i)))
 }
 
 fn item_attrs(item: &syn::ImplItem) -> &[syn::Attribute] {
@@ -223,13 +244,9 @@ fn item_attrs(item: &syn::ImplItem) -> &[syn::Attribute] {
     }
 }
 
-fn is_tool_attr(attr: &syn::Attribute) -> bool {
-    attr.path().segments.last().is_some_and(|s| s.ident == "tool")
-}
-
 /// The name of an item that is deferred whole when it can be (the first segment of a macro's
-/// path): a fn with a `#[tool]` attribute is read by the scan for tool fns, and is not.
-fn deferrable_name(item: &syn::Item) -> Option<&syn::Ident> {
+/// path): a fn carrying a kept attribute is read by the profile's scan for tool fns, and is not.
+fn deferrable_name(item: &syn::Item, kept: KeptAttributes) -> Option<&syn::Ident> {
     match item {
         syn::Item::Struct(s) => Some(&s.ident),
         syn::Item::Enum(e) => Some(&e.ident),
@@ -237,7 +254,7 @@ fn deferrable_name(item: &syn::Item) -> Option<&syn::Ident> {
         syn::Item::Type(t) => Some(&t.ident),
         syn::Item::Const(c) => Some(&c.ident),
         syn::Item::Static(s) => Some(&s.ident),
-        syn::Item::Fn(f) if !f.attrs.iter().any(is_tool_attr) => Some(&f.sig.ident),
+        syn::Item::Fn(f) if !kept.any_in(&f.attrs) => Some(&f.sig.ident),
         syn::Item::Macro(m) => m.mac.path.segments.first().map(|s| &s.ident),
         _ => None,
     }
@@ -245,9 +262,9 @@ fn deferrable_name(item: &syn::Item) -> Option<&syn::Ident> {
 
 /// The whole text of a deferrable item: from its first attribute (or its visibility, or its
 /// first keyword) to its last token.
-fn whole(item: &syn::Item, skeleton: &str) -> Option<Deferred<Option<Box<syn::Item>>>> {
+fn whole(item: &syn::Item, skeleton: &str, kept: KeptAttributes) -> Option<Deferred<Option<Box<syn::Item>>>> {
     use syn::spanned::Spanned;
-    let name = deferrable_name(item)?;
+    let name = deferrable_name(item, kept)?;
     let (attrs, vis, keyword, last): (&[syn::Attribute], &syn::Visibility, Span, Span) = match item {
         syn::Item::Struct(s) => (
             &s.attrs,
@@ -324,6 +341,9 @@ mod tests {
     use super::*;
     use crate::source::skeleton::skeletonize;
 
+    /// rmcp's attribute, as the profile gives it.
+    const TOOL: KeptAttributes = crate::profile::RMCP_KEPT_ATTRIBUTES;
+
     const SRC: &str = "\
 pub struct S;
 
@@ -389,7 +409,7 @@ trait Empty {}
         let skeleton = skeletonize(SRC);
         let eager = syn::parse_file(&skeleton.text).unwrap();
         let mut lazy = eager.clone();
-        let deferred = DeferredItems::take(&mut lazy.items, &skeleton.text, Arc::default());
+        let deferred = DeferredItems::take(&mut lazy.items, &skeleton.text, Arc::default(), TOOL);
 
         let (mut eager_impls, mut eager_traits, mut lazy_impls, mut lazy_traits) = Default::default();
         walk(&eager.items, &mut eager_impls, &mut eager_traits);
@@ -443,7 +463,7 @@ macro_rules! mac { ($x:expr) => { $x }; }
         let skeleton = skeletonize(WHOLE);
         let eager = syn::parse_file(&skeleton.text).unwrap();
         let mut lazy = eager.clone();
-        let deferred = DeferredItems::take(&mut lazy.items, &skeleton.text, Arc::default());
+        let deferred = DeferredItems::take(&mut lazy.items, &skeleton.text, Arc::default(), TOOL);
         assert_eq!(deferred.whole.len(), 11, "all but the #[tool] fn and the module");
         let n = lazy.items.len();
         assert!(!deferred.mentions(&lazy.items[n - 2], "tool_router"), "macro_rules! mac");
@@ -452,7 +472,7 @@ macro_rules! mac { ($x:expr) => { $x }; }
         let (syn::Item::Mod(em), syn::Item::Mod(lm)) = pairs.remove(n - 3) else { unreachable!() };
         pairs.extend(em.content.as_ref().unwrap().1.iter().zip(&lm.content.as_ref().unwrap().1));
         for (e, l) in pairs {
-            let name = deferrable_name(e).map(ToString::to_string);
+            let name = deferrable_name(e, TOOL).map(ToString::to_string);
             let is_tool = matches!(e, syn::Item::Fn(f) if f.sig.ident == "tool");
             assert_eq!(e == l, is_tool, "{name:?}: a shell in the tree unless a tool");
             let back = deferred.whole_item(l);
@@ -465,7 +485,7 @@ macro_rules! mac { ($x:expr) => { $x }; }
     #[test]
     fn nothing_is_deferred_without_a_skeleton_to_parse_again() {
         let mut file = syn::parse_file("impl S { fn f() {} }").unwrap();
-        let deferred = DeferredItems::take(&mut file.items, "", Arc::default());
+        let deferred = DeferredItems::take(&mut file.items, "", Arc::default(), TOOL);
         let syn::Item::Impl(imp) = &file.items[0] else { unreachable!() };
         assert_eq!(imp.items.len(), 1, "kept when its text cannot be found");
         assert!(deferred.impls.is_empty());

@@ -18,6 +18,7 @@ use std::sync::Arc;
 
 pub use cargo::{find_lock, read_manifest, DependencySpec};
 pub use cargo::{CargoManifest, LockedPackage};
+pub use deferred::KeptAttributes;
 pub use index::{ItemKind, ItemRef, Namespace, Resolved};
 pub use modules::{unraw as unraw_ident, Module, ModuleId};
 
@@ -224,6 +225,8 @@ pub struct Workspace {
     /// The package manifests that were read, with the path of each.
     pub packages: Vec<Arc<CargoManifest>>,
     pub mode: ParseMode,
+    /// The attributes the profile scans every item for, kept parsed on the skeleton path.
+    pub kept: KeptAttributes,
     /// The glob lookups under way (crate, module, name), against cycles of glob re-exports.
     globs_in_progress: std::cell::RefCell<std::collections::HashSet<(usize, ModuleId, String, Namespace)>>,
     /// Every impl block with its self type resolved, found on first use (see
@@ -286,19 +289,21 @@ pub enum ParseMode {
 /// [`load_selected`] with the default features.
 #[cfg(test)]
 pub fn load_with(paths: &[PathBuf], exclude: &[PathBuf], mode: ParseMode) -> Result<Workspace, Diagnostic> {
-    load_selected(paths, exclude, mode, &crate::FeatureSelection::default())
+    load_selected(paths, exclude, mode, &crate::FeatureSelection::default(), crate::profile::RMCP_KEPT_ATTRIBUTES)
 }
 
-/// Load what the paths point at, with the cargo features `features` selects.
+/// Load what the paths point at, with the cargo features `features` selects; items carrying one
+/// of `kept` stay parsed on the skeleton path (the profile scans for them).
 pub fn load_selected(
     paths: &[PathBuf],
     exclude: &[PathBuf],
     mode: ParseMode,
     features: &crate::FeatureSelection,
+    kept: KeptAttributes,
 ) -> Result<Workspace, Diagnostic> {
     let default = [PathBuf::from(".")];
     let paths = if paths.is_empty() { &default[..] } else { paths };
-    let mut ws = Workspace { mode, ..Workspace::default() };
+    let mut ws = Workspace { mode, kept, ..Workspace::default() };
     let mut roots = Vec::new();
     for path in paths {
         find_roots(path, exclude, features, &mut ws, &mut roots)?;
@@ -329,9 +334,9 @@ fn find_roots(
         let name = path.file_stem().map_or("main".into(), |s| s.to_string_lossy().replace('-', "_"));
         let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let files = if manifest.is_some() && path.starts_with(root.join("src")) {
-            modules::PackageFiles::read(&root, &[path.to_path_buf()], exclude, ws.mode)
+            modules::PackageFiles::read(&root, &[path.to_path_buf()], exclude, ws.mode, ws.kept)
         } else {
-            modules::PackageFiles::default()
+            modules::PackageFiles::none(ws.kept)
         };
         let spec = modules::CrateRoot {
             name,
@@ -408,7 +413,7 @@ fn load_packages(
         let targets: Vec<cargo::Target> =
             if package.is_root { manifest.targets() } else { manifest.lib_target().into_iter().collect() };
         let roots: Vec<PathBuf> = targets.iter().map(|t| t.root_file.clone()).collect();
-        let files = modules::PackageFiles::read(&manifest.dir, &roots, exclude, ws.mode);
+        let files = modules::PackageFiles::read(&manifest.dir, &roots, exclude, ws.mode, ws.kept);
         let features = Arc::new(cfg::EnabledFeatures::new(resolution.features[p].iter().cloned()));
         let first = ws.crates.len();
         for target in targets {

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 use super::cargo::CargoManifest;
 use super::cfg::{CfgPass, EnabledFeatures};
-use super::deferred::DeferredItems;
+use super::deferred::{DeferredItems, KeptAttributes};
 use super::skeleton::{skeletonize, Skeleton};
 use super::{Crate, Lines, ParseMode, ParsedFile};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceFile};
@@ -74,12 +74,20 @@ pub struct CrateRoot {
 #[derive(Default)]
 pub struct PackageFiles {
     prepared: HashMap<PathBuf, Prepared>,
+    /// The attributes that keep an item parsed when the files are parsed (see [`KeptAttributes`]).
+    kept: KeptAttributes,
 }
 
 impl PackageFiles {
     /// The `.rs` files under the directories of the package's target roots that are below the
     /// package directory (`src/`, `examples/`), inside `boundary` and not excluded.
-    pub fn read(crate_dir: &Path, roots: &[PathBuf], exclude: &[PathBuf], mode: ParseMode) -> Self {
+    pub fn read(
+        crate_dir: &Path,
+        roots: &[PathBuf],
+        exclude: &[PathBuf],
+        mode: ParseMode,
+        kept: KeptAttributes,
+    ) -> Self {
         let boundary = crate_dir.canonicalize().unwrap_or_else(|_| crate_dir.to_path_buf());
         let mut dirs: Vec<PathBuf> = Vec::new();
         for root in roots {
@@ -97,7 +105,12 @@ impl PackageFiles {
             ParseMode::Skeleton => files.par_iter().map(|p| (p.clone(), prepare(p, mode))).collect(),
             ParseMode::Full => files.iter().map(|p| (p.clone(), prepare(p, mode))).collect(),
         };
-        PackageFiles { prepared }
+        PackageFiles { prepared, kept }
+    }
+
+    /// No files read ahead (a single file outside a package): each is read when reached.
+    pub fn none(kept: KeptAttributes) -> Self {
+        PackageFiles { prepared: HashMap::new(), kept }
     }
 }
 
@@ -175,7 +188,7 @@ fn prepare(path: &Path, mode: ParseMode) -> Prepared {
 
 /// Parse a prepared file and apply `cfg` to it (before anything is deferred: a shell keeps no
 /// attributes).
-fn parse_prepared(prep: Prepared, features: &Arc<EnabledFeatures>) -> Loaded {
+fn parse_prepared(prep: Prepared, features: &Arc<EnabledFeatures>, kept: KeptAttributes) -> Loaded {
     let Prepared { mut read, full, skeleton } = prep;
     let mut deferred = DeferredItems::default();
     let mut pass = CfgPass::new(features);
@@ -187,7 +200,7 @@ fn parse_prepared(prep: Prepared, features: &Arc<EnabledFeatures>) -> Loaded {
     let ast = match (&skeleton, &full) {
         (Some(s), _) => syn::parse_file(&s.text).ok().map(|mut ast| {
             apply_cfg(&mut ast);
-            deferred = DeferredItems::take(&mut ast.items, &s.text, features.clone());
+            deferred = DeferredItems::take(&mut ast.items, &s.text, features.clone(), kept);
             super::compacted(&ast)
         }),
         (None, Some(t)) => syn::parse_file(t).ok().map(|mut ast| {
@@ -254,7 +267,7 @@ impl TreeBuilder<'_> {
             return None;
         }
         let prepared = self.pool.prepared.get(&canonical).cloned().unwrap_or_else(|| prepare(&canonical, self.mode));
-        let loaded = parse_prepared(prepared, &self.features);
+        let loaded = parse_prepared(prepared, &self.features, self.pool.kept);
         // Diagnostics name the file as the user would: relative to where they pointed us.
         let shown = path.to_path_buf();
         let (source, lines) = match loaded.read {

@@ -69,7 +69,7 @@ impl Evaluator<'_, '_> {
             syn::Item::Static(s) => (&*s.expr, &*s.ty),
             _ => return Err(self.unsupported(at, f, "not a const")),
         };
-        let scope = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
+        let scope = Scope::without_generics(item.krate, item.module);
         let declared = self.lw.lower(decl, &scope);
         let ty = if matches!(declared, Ty::Unknown(_)) { want.cloned() } else { Some(declared) };
         self.active.push(item);
@@ -99,7 +99,7 @@ impl Evaluator<'_, '_> {
             if self.active.contains(&imp) {
                 return Err(self.fail(at, f, Failure::Invalid, "a const that depends on itself"));
             }
-            let scope = Scope { krate: imp.krate, module: imp.module, generics: Vec::new() };
+            let scope = Scope::without_generics(imp.krate, imp.module);
             let declared = self.lw.lower(&c.ty, &scope);
             let ty = if matches!(declared, Ty::Unknown(_)) { want.cloned() } else { Some(declared) };
             let self_ty = Ty::Named(self.lw.def_for(owner), Vec::new());

@@ -20,6 +20,7 @@ use syn::Expr;
 
 use super::{type_key, Entry, Finding, Index, RouterBlock, Severity, ToolFnRef, TypeKey};
 use crate::diagnostics::Location;
+use crate::model::Scope;
 use crate::profile::is_attr_named;
 use crate::profile::rmcp::version::Behaviour;
 use crate::source::impls::Callers;
@@ -41,20 +42,20 @@ pub(super) const HAND_WRITTEN: &str = "hand-written-list-tools";
 const NAMES_SHOWN: usize = 6;
 
 /// Where a router expression is evaluated: this evaluator's counterpart of
-/// [`crate::model::eval::Frame`] (the module, the `Self` type, the locals), its locals holding
-/// routers rather than values.
+/// [`crate::model::eval::Frame`] (the module's [`Scope`], the `Self` type, the locals), its
+/// locals holding routers rather than values.
 #[derive(Clone)]
-pub(super) struct Cx<'w> {
-    pub krate: usize,
-    pub module: ModuleId,
+pub(super) struct RouterFrame<'w> {
+    /// The module the code is written in (router code has no generic parameters to lower).
+    pub scope: Scope,
     pub self_key: TypeKey,
     /// Local variables holding routers.
     pub env: HashMap<String, Vec<Entry<'w>>>,
 }
 
-impl Cx<'_> {
+impl RouterFrame<'_> {
     pub fn new(krate: usize, module: ModuleId, self_key: TypeKey) -> Self {
-        Cx { krate, module, self_key, env: HashMap::new() }
+        RouterFrame { scope: Scope::without_generics(krate, module), self_key, env: HashMap::new() }
     }
 }
 
@@ -90,7 +91,8 @@ struct Walk<'p, 'w> {
 
 pub(super) struct Evaluator<'i, 'w> {
     pub index: &'i Index<'w>,
-    pub b: &'i Behaviour,
+    /// What the rmcp release of the run does (which router forms and trait tools exist).
+    pub behaviour: &'i Behaviour,
     pub findings: Vec<Finding>,
     /// Router fns being evaluated (type, fn name), against cycles.
     stack: Vec<(TypeKey, String)>,
@@ -124,21 +126,21 @@ fn union_all<'w>(alternatives: impl IntoIterator<Item = Vec<Entry<'w>>>) -> Vec<
 }
 
 impl<'i, 'w> Evaluator<'i, 'w> {
-    pub fn new(index: &'i Index<'w>, b: &'i Behaviour) -> Self {
-        Evaluator { index, b, findings: Vec::new(), stack: Vec::new(), field_cycles: 0 }
+    pub fn new(index: &'i Index<'w>, behaviour: &'i Behaviour) -> Self {
+        Evaluator { index, behaviour, findings: Vec::new(), stack: Vec::new(), field_cycles: 0 }
     }
 
-    fn loc(&self, cx: &Cx, span: proc_macro2::Span) -> Option<Location> {
-        Some(self.index.ws.crates[cx.krate].file_of(cx.module).location(span))
+    fn loc(&self, frame: &RouterFrame, span: proc_macro2::Span) -> Option<Location> {
+        Some(self.index.ws.crates[frame.scope.krate].file_of(frame.scope.module).location(span))
     }
 
-    fn runtime(&mut self, cx: &Cx, span: proc_macro2::Span, what: String) {
-        let location = self.loc(cx, span);
+    fn runtime(&mut self, frame: &RouterFrame, span: proc_macro2::Span, what: String) {
+        let location = self.loc(frame, span);
         self.findings.push(Finding { severity: Severity::Warning, code: RUNTIME_ROUTER, message: what, location });
     }
 
-    fn note(&mut self, cx: &Cx, span: proc_macro2::Span, what: String) {
-        let location = self.loc(cx, span);
+    fn note(&mut self, frame: &RouterFrame, span: proc_macro2::Span, what: String) {
+        let location = self.loc(frame, span);
         self.findings.push(Finding { severity: Severity::Note, code: RUNTIME_CONDITION, message: what, location });
     }
 
@@ -148,31 +150,31 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     }
 
     /// The entries a router expression holds.
-    pub fn expr(&mut self, e: &Expr, cx: &Cx<'w>, depth: usize) -> Vec<Entry<'w>> {
+    pub fn expr(&mut self, e: &Expr, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
         if depth > MAX_DEPTH {
             self.runtime(
-                cx,
+                frame,
                 e.span(),
                 "router expression nested too deeply to follow; its tools are not listed".into(),
             );
             return Vec::new();
         }
         match e {
-            Expr::Paren(p) => self.expr(&p.expr, cx, depth + 1),
-            Expr::Group(g) => self.expr(&g.expr, cx, depth + 1),
-            Expr::Reference(r) => self.expr(&r.expr, cx, depth + 1),
-            Expr::Binary(bin) if matches!(bin.op, syn::BinOp::Add(_)) => self.sum(bin, cx, depth),
+            Expr::Paren(p) => self.expr(&p.expr, frame, depth + 1),
+            Expr::Group(g) => self.expr(&g.expr, frame, depth + 1),
+            Expr::Reference(r) => self.expr(&r.expr, frame, depth + 1),
+            Expr::Binary(bin) if matches!(bin.op, syn::BinOp::Add(_)) => self.sum(bin, frame, depth),
             Expr::Block(b) => {
-                let mut inner = cx.clone();
+                let mut inner = frame.clone();
                 self.block(&b.block, &mut inner, &mut Walk::nothing(), depth + 1)
             }
-            Expr::If(_) | Expr::Match(_) => self.branches_value(e, cx, depth),
+            Expr::If(_) | Expr::Match(_) => self.branches_value(e, frame, depth),
             Expr::Path(p) if p.path.get_ident().is_some() => {
                 let name = p.path.get_ident().expect("checked").to_string();
-                match cx.env.get(&name) {
+                match frame.env.get(&name) {
                     Some(v) => v.clone(),
                     None => {
-                        self.runtime(cx, e.span(), format!("router `{name}` comes from outside what the CLI can read (runtime-built); its tools are not listed"));
+                        self.runtime(frame, e.span(), format!("router `{name}` comes from outside what the CLI can read (runtime-built); its tools are not listed"));
                         Vec::new()
                     }
                 }
@@ -180,20 +182,20 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             Expr::Field(f) if matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self")) => {
                 let syn::Member::Named(field) = &f.member else {
                     self.runtime(
-                        cx,
+                        frame,
                         e.span(),
                         "a router in a tuple field is runtime-built to the CLI; its tools are not listed".into(),
                     );
                     return Vec::new();
                 };
-                self.field(&field.to_string(), cx, depth + 1)
+                self.field(&field.to_string(), frame, depth + 1)
             }
-            Expr::Call(call) => self.call(call, cx, depth + 1),
-            Expr::MethodCall(mc) => self.method_chain(mc, cx, depth),
+            Expr::Call(call) => self.call(call, frame, depth + 1),
+            Expr::MethodCall(mc) => self.method_chain(mc, frame, depth),
             _ => {
                 let text = quote::quote!(#e).to_string();
                 self.runtime(
-                    cx,
+                    frame,
                     e.span(),
                     format!("router expression `{}` is built at runtime; its tools are not listed", clip(&text)),
                 );
@@ -203,7 +205,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     }
 
     /// `a + b + … + z`: a left-leaning tree as deep as it is long, read in a loop.
-    fn sum(&mut self, bin: &syn::ExprBinary, cx: &Cx<'w>, depth: usize) -> Vec<Entry<'w>> {
+    fn sum(&mut self, bin: &syn::ExprBinary, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
         let mut terms = vec![&*bin.right];
         let mut left = &*bin.left;
         while let Expr::Binary(b) = left {
@@ -216,31 +218,31 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         terms.push(left);
         let mut out = Vec::new();
         for term in terms.into_iter().rev() {
-            out.extend(self.expr(term, cx, depth + 1));
+            out.extend(self.expr(term, frame, depth + 1));
         }
         out
     }
 
     /// `base.m1(…).m2(…)…`: the base, then each method in order, in a loop.
-    fn method_chain(&mut self, mc: &syn::ExprMethodCall, cx: &Cx<'w>, depth: usize) -> Vec<Entry<'w>> {
+    fn method_chain(&mut self, mc: &syn::ExprMethodCall, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
         let mut calls = vec![mc];
         let mut base = &*mc.receiver;
         while let Expr::MethodCall(inner) = base {
             calls.push(inner);
             base = &inner.receiver;
         }
-        let mut v = self.expr(base, cx, depth + 1);
+        let mut v = self.expr(base, frame, depth + 1);
         for call in calls.into_iter().rev() {
-            v = self.method(call, v, cx, depth + 1);
+            v = self.method(call, v, frame, depth + 1);
         }
         v
     }
 
     /// The value of an `if` or a `match`: every branch may be the one taken.
-    fn branches_value(&mut self, e: &Expr, cx: &Cx<'w>, depth: usize) -> Vec<Entry<'w>> {
+    fn branches_value(&mut self, e: &Expr, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
         let mut values = Vec::new();
-        for (branch, condition) in self.branches(e, cx) {
-            let mut inner = cx.clone();
+        for (branch, condition) in self.branches(e, frame) {
+            let mut inner = frame.clone();
             let v = match branch {
                 Branch::Block(b) => self.block(b, &mut inner, &mut Walk::nothing(), depth + 1),
                 Branch::Expr(x) => self.expr(x, &inner, depth + 1),
@@ -255,7 +257,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             let own = added(&common, v);
             if !own.is_empty() {
                 let (span, text) = condition.describe();
-                self.note(cx, span, format!("{} served only {text}; listed", self.tool_names(&own)));
+                self.note(frame, span, format!("{} served only {text}; listed", self.tool_names(&own)));
             }
         }
         all
@@ -263,10 +265,10 @@ impl<'i, 'w> Evaluator<'i, 'w> {
 
     /// The branches of an `if` or a `match` that may run: `if cfg!(…)` is read against the
     /// crate's features, and only the branch it takes is kept, as certain.
-    fn branches<'e>(&self, e: &'e Expr, cx: &Cx<'w>) -> Vec<(Branch<'e>, Condition<'e>)> {
+    fn branches<'e>(&self, e: &'e Expr, frame: &RouterFrame<'w>) -> Vec<(Branch<'e>, Condition<'e>)> {
         if let Expr::If(i) = e {
-            if let Some(on) =
-                cfg_macro(&i.cond).and_then(|m| crate::source::cfg::eval(&m, &self.index.ws.crates[cx.krate].features))
+            if let Some(on) = cfg_macro(&i.cond)
+                .and_then(|m| crate::source::cfg::eval(&m, &self.index.ws.crates[frame.scope.krate].features))
             {
                 return match (on, &i.else_branch) {
                     (true, _) => vec![(Branch::Block(&i.then_branch), Condition::Certain)],
@@ -300,81 +302,87 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     }
 
     /// Follows a fn body statement by statement; returns its value (the tail or `return`).
-    fn block(&mut self, block: &syn::Block, cx: &mut Cx<'w>, walk: &mut Walk<'_, 'w>, depth: usize) -> Vec<Entry<'w>> {
+    fn block(
+        &mut self,
+        block: &syn::Block,
+        frame: &mut RouterFrame<'w>,
+        walk: &mut Walk<'_, 'w>,
+        depth: usize,
+    ) -> Vec<Entry<'w>> {
         if depth > MAX_DEPTH {
             self.runtime(
-                cx,
+                frame,
                 block.span(),
                 "router built too deep in nested blocks to follow; listing what is certain".into(),
             );
             return Vec::new();
         }
-        let outer: Vec<String> = cx.env.keys().cloned().collect();
+        let outer: Vec<String> = frame.env.keys().cloned().collect();
         let mut value = Vec::new();
         for (i, stmt) in block.stmts.iter().enumerate() {
             let last = i + 1 == block.stmts.len();
             match stmt {
                 syn::Stmt::Local(local) => {
-                    if self.cfg(&local.attrs, cx) == Some(false) {
+                    if self.cfg(&local.attrs, frame) == Some(false) {
                         continue;
                     }
                     let Some(init) = &local.init else { continue };
-                    self.walk(&init.expr, cx, walk, depth + 1);
+                    self.walk(&init.expr, frame, walk, depth + 1);
                     if let Some(name) = pat_ident(&local.pat) {
-                        if declared_router(&local.pat) || self.is_router(&init.expr, cx) {
-                            let v = self.expr(&init.expr, cx, depth + 1);
-                            cx.env.insert(name, v);
+                        if declared_router(&local.pat) || self.is_router(&init.expr, frame) {
+                            let v = self.expr(&init.expr, frame, depth + 1);
+                            frame.env.insert(name, v);
                         } else {
                             // A shadowing `let` that is not a router.
-                            cx.env.remove(&name);
+                            frame.env.remove(&name);
                         }
                     }
                 }
                 syn::Stmt::Expr(Expr::Return(r), _) => {
                     if let Some(e) = &r.expr {
                         if walk.wants_value() {
-                            value = self.expr(e, cx, depth + 1);
+                            value = self.expr(e, frame, depth + 1);
                         } else {
-                            self.walk(e, cx, walk, depth + 1);
+                            self.walk(e, frame, walk, depth + 1);
                         }
                     }
                     break;
                 }
                 syn::Stmt::Expr(e, semi) => {
-                    let active = self.cfg(expr_attrs(e), cx);
+                    let active = self.cfg(expr_attrs(e), frame);
                     if active == Some(false) {
                         continue;
                     }
                     if last && semi.is_none() && walk.wants_value() && active.is_some() {
-                        value = self.expr(e, cx, depth + 1);
+                        value = self.expr(e, frame, depth + 1);
                     } else if active.is_none() {
                         // An unreadable `#[cfg]`: the statement may run.
-                        self.conditional(cx, walk, Condition::UnreadableCfg(e.span()), |ev, cx, walk| {
-                            ev.walk(e, cx, walk, depth + 1)
+                        self.conditional(frame, walk, Condition::UnreadableCfg(e.span()), |ev, frame, walk| {
+                            ev.walk(e, frame, walk, depth + 1)
                         });
                     } else {
-                        self.walk(e, cx, walk, depth + 1);
+                        self.walk(e, frame, walk, depth + 1);
                     }
                 }
                 syn::Stmt::Item(_) | syn::Stmt::Macro(_) => {}
             }
         }
         // Names bound in this block end with it.
-        cx.env.retain(|k, _| outer.contains(k));
+        frame.env.retain(|k, _| outer.contains(k));
         value
     }
 
     /// `#[cfg]` attributes of a statement against the crate's features; `None` when unreadable
     /// (with a warning on the attribute).
-    fn cfg(&mut self, attrs: &[syn::Attribute], cx: &Cx<'w>) -> Option<bool> {
+    fn cfg(&mut self, attrs: &[syn::Attribute], frame: &RouterFrame<'w>) -> Option<bool> {
         if !attrs.iter().any(|a| a.path().is_ident("cfg")) {
             return Some(true);
         }
-        let active = crate::source::cfg::attrs_active(attrs, &self.index.ws.crates[cx.krate].features);
+        let active = crate::source::cfg::attrs_active(attrs, &self.index.ws.crates[frame.scope.krate].features);
         if active.is_none() {
             let attr = attrs.iter().find(|a| a.path().is_ident("cfg")).expect("checked");
             self.runtime(
-                cx,
+                frame,
                 attr.span(),
                 "this `#[cfg(…)]` predicate cannot be read: the statement is taken as maybe compiled, and what it adds to a router is listed".into(),
             );
@@ -386,23 +394,23 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     /// outer router is kept (with a note naming the condition); what it removes is not.
     fn conditional(
         &mut self,
-        cx: &mut Cx<'w>,
+        frame: &mut RouterFrame<'w>,
         walk: &mut Walk<'_, 'w>,
         condition: Condition<'_>,
-        f: impl FnOnce(&mut Self, &mut Cx<'w>, &mut Walk<'_, 'w>),
+        f: impl FnOnce(&mut Self, &mut RouterFrame<'w>, &mut Walk<'_, 'w>),
     ) {
         if matches!(condition, Condition::Certain) {
-            f(self, cx, walk);
+            f(self, frame, walk);
             return;
         }
-        let mut inner = cx.clone();
+        let mut inner = frame.clone();
         f(self, &mut inner, walk);
-        let mut names: Vec<&String> = cx.env.keys().collect();
+        let mut names: Vec<&String> = frame.env.keys().collect();
         names.sort();
         let mut gained = Vec::new();
         for name in names {
             if let Some(after) = inner.env.get(name) {
-                gained.extend(added(&cx.env[name], after).into_iter().map(|e| (name.clone(), e)));
+                gained.extend(added(&frame.env[name], after).into_iter().map(|e| (name.clone(), e)));
             }
         }
         if gained.is_empty() {
@@ -410,100 +418,100 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         }
         let entries: Vec<Entry<'w>> = gained.iter().map(|(_, e)| e.clone()).collect();
         let (span, text) = condition.describe();
-        self.note(cx, span, format!("{} served only {text}; listed", self.tool_names(&entries)));
+        self.note(frame, span, format!("{} served only {text}; listed", self.tool_names(&entries)));
         for (name, e) in gained {
-            cx.env.get_mut(&name).expect("an outer local").push(e);
+            frame.env.get_mut(&name).expect("an outer local").push(e);
         }
     }
 
     /// Walks an expression for what it does to the locals and for the probe.
-    fn walk(&mut self, e: &Expr, cx: &mut Cx<'w>, walk: &mut Walk<'_, 'w>, depth: usize) {
+    fn walk(&mut self, e: &Expr, frame: &mut RouterFrame<'w>, walk: &mut Walk<'_, 'w>, depth: usize) {
         if depth > MAX_DEPTH {
             return;
         }
-        self.probe(e, cx, walk, depth);
+        self.probe(e, frame, walk, depth);
         match e {
             Expr::Block(b) => {
-                self.block(&b.block, cx, walk, depth + 1);
+                self.block(&b.block, frame, walk, depth + 1);
             }
             Expr::Unsafe(b) => {
-                self.block(&b.block, cx, walk, depth + 1);
+                self.block(&b.block, frame, walk, depth + 1);
             }
             Expr::If(_) | Expr::Match(_) => {
                 if let Expr::If(i) = e {
-                    self.walk(&i.cond, cx, walk, depth + 1);
+                    self.walk(&i.cond, frame, walk, depth + 1);
                 } else if let Expr::Match(m) = e {
-                    self.walk(&m.expr, cx, walk, depth + 1);
+                    self.walk(&m.expr, frame, walk, depth + 1);
                 }
-                for (branch, condition) in self.branches(e, cx) {
-                    self.conditional(cx, walk, condition, |ev, cx, walk| match branch {
+                for (branch, condition) in self.branches(e, frame) {
+                    self.conditional(frame, walk, condition, |ev, frame, walk| match branch {
                         Branch::Block(b) => {
-                            ev.block(b, cx, walk, depth + 1);
+                            ev.block(b, frame, walk, depth + 1);
                         }
-                        Branch::Expr(x) => ev.walk(x, cx, walk, depth + 1),
+                        Branch::Expr(x) => ev.walk(x, frame, walk, depth + 1),
                     });
                 }
             }
             Expr::ForLoop(l) => {
-                self.walk(&l.expr, cx, walk, depth + 1);
-                self.conditional(cx, walk, Condition::Loop(l.for_token.span), |ev, cx, walk| {
-                    ev.block(&l.body, cx, walk, depth + 1);
+                self.walk(&l.expr, frame, walk, depth + 1);
+                self.conditional(frame, walk, Condition::Loop(l.for_token.span), |ev, frame, walk| {
+                    ev.block(&l.body, frame, walk, depth + 1);
                 });
             }
             Expr::While(l) => {
-                self.walk(&l.cond, cx, walk, depth + 1);
-                self.conditional(cx, walk, Condition::Loop(l.while_token.span), |ev, cx, walk| {
-                    ev.block(&l.body, cx, walk, depth + 1);
+                self.walk(&l.cond, frame, walk, depth + 1);
+                self.conditional(frame, walk, Condition::Loop(l.while_token.span), |ev, frame, walk| {
+                    ev.block(&l.body, frame, walk, depth + 1);
                 });
             }
             Expr::Loop(l) => {
-                self.conditional(cx, walk, Condition::Loop(l.loop_token.span), |ev, cx, walk| {
-                    ev.block(&l.body, cx, walk, depth + 1);
+                self.conditional(frame, walk, Condition::Loop(l.loop_token.span), |ev, frame, walk| {
+                    ev.block(&l.body, frame, walk, depth + 1);
                 });
             }
             Expr::Closure(c) => {
                 // Runs later, if ever: only searched for the probe.
-                let mut inner = cx.clone();
+                let mut inner = frame.clone();
                 self.walk(&c.body, &mut inner, walk, depth + 1);
             }
             Expr::Async(a) => {
-                let mut inner = cx.clone();
+                let mut inner = frame.clone();
                 self.block(&a.block, &mut inner, walk, depth + 1);
             }
             Expr::Binary(bin)
-                if matches!(bin.op, syn::BinOp::AddAssign(_)) && self.tracked(&bin.left, cx).is_some() =>
+                if matches!(bin.op, syn::BinOp::AddAssign(_)) && self.tracked(&bin.left, frame).is_some() =>
             {
-                let name = self.tracked(&bin.left, cx).expect("checked");
-                self.walk(&bin.right, cx, walk, depth + 1);
-                let add = self.expr(&bin.right, cx, depth + 1);
-                cx.env.get_mut(&name).expect("tracked").extend(add);
+                let name = self.tracked(&bin.left, frame).expect("checked");
+                self.walk(&bin.right, frame, walk, depth + 1);
+                let add = self.expr(&bin.right, frame, depth + 1);
+                frame.env.get_mut(&name).expect("tracked").extend(add);
             }
-            Expr::Assign(a) if self.tracked(&a.left, cx).is_some() => {
-                let name = self.tracked(&a.left, cx).expect("checked");
-                self.walk(&a.right, cx, walk, depth + 1);
-                let v = self.expr(&a.right, cx, depth + 1);
-                cx.env.insert(name, v);
+            Expr::Assign(a) if self.tracked(&a.left, frame).is_some() => {
+                let name = self.tracked(&a.left, frame).expect("checked");
+                self.walk(&a.right, frame, walk, depth + 1);
+                let v = self.expr(&a.right, frame, depth + 1);
+                frame.env.insert(name, v);
             }
-            Expr::MethodCall(mc) if self.tracked(&mc.receiver, cx).is_some() => {
+            Expr::MethodCall(mc) if self.tracked(&mc.receiver, frame).is_some() => {
                 // `r.merge(…)`, `r.add_route(…)`, `r.remove_route("x")`: the local changes.
-                let name = self.tracked(&mc.receiver, cx).expect("checked");
+                let name = self.tracked(&mc.receiver, frame).expect("checked");
                 for a in &mc.args {
-                    self.walk(a, cx, walk, depth + 1);
+                    self.walk(a, frame, walk, depth + 1);
                 }
                 if is_router_mutation(&mc.method.to_string()) {
-                    let before = cx.env[&name].clone();
-                    let v = self.method(mc, before, cx, depth + 1);
-                    cx.env.insert(name, v);
+                    let before = frame.env[&name].clone();
+                    let v = self.method(mc, before, frame, depth + 1);
+                    frame.env.insert(name, v);
                 }
             }
             _ => {
                 let mut children = Children::default();
                 children.visit_expr_children(e);
                 for child in children.exprs {
-                    self.walk(child, cx, walk, depth + 1);
+                    self.walk(child, frame, walk, depth + 1);
                 }
                 for b in children.blocks {
-                    let mut inner = cx.clone();
+                    let mut inner = frame.clone();
                     self.block(b, &mut inner, walk, depth + 1);
                 }
             }
@@ -511,14 +519,14 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     }
 
     /// A local router named by `e` (`r`, `(r)`).
-    fn tracked(&self, e: &Expr, cx: &Cx<'w>) -> Option<String> {
-        expr_ident(e).filter(|n| cx.env.contains_key(n))
+    fn tracked(&self, e: &Expr, frame: &RouterFrame<'w>) -> Option<String> {
+        expr_ident(e).filter(|n| frame.env.contains_key(n))
     }
 
     /// Records what the probe is looking for, should `e` be it.
-    fn probe(&mut self, e: &Expr, cx: &Cx<'w>, walk: &mut Walk<'_, 'w>, depth: usize) {
+    fn probe(&mut self, e: &Expr, frame: &RouterFrame<'w>, walk: &mut Walk<'_, 'w>, depth: usize) {
         let target: Option<&Expr> = match (walk.probe, e) {
-            (Probe::Field { field, key }, Expr::Struct(s)) if self.names_type(&s.path, cx, key) => s
+            (Probe::Field { field, key }, Expr::Struct(s)) if self.names_type(&s.path, frame, key) => s
                 .fields
                 .iter()
                 .find(|fv| matches!(&fv.member, syn::Member::Named(id) if id == field))
@@ -527,7 +535,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                 Expr::Path(p)
                     if self
                         .index
-                        .fn_body(&p.path, cx.krate, cx.module, Some(&cx.self_key))
+                        .fn_body(&p.path, frame.scope.krate, frame.scope.module, Some(&frame.self_key))
                         .is_some_and(|(b, _, _)| std::ptr::eq(b, target)) =>
                 {
                     call.args.iter().nth(arg)
@@ -540,9 +548,9 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             _ => None,
         };
         let Some(target) = target else { return };
-        let location = self.loc(cx, target.span());
+        let location = self.loc(frame, target.span());
         let param = expr_ident(target)
-            .filter(|n| !cx.env.contains_key(n))
+            .filter(|n| !frame.env.contains_key(n))
             .and_then(|n| walk.params.iter().position(|p| *p == n));
         if param.is_some() {
             walk.found.push(Found { entries: Vec::new(), location, clean: false, param });
@@ -550,7 +558,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         }
         let before = self.warnings();
         let cycles = self.field_cycles;
-        let entries = self.expr(target, cx, depth + 1);
+        let entries = self.expr(target, frame, depth + 1);
         if self.field_cycles > cycles {
             // The field given its own value again: not a router of its own.
             return;
@@ -560,12 +568,12 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     }
 
     /// `Self` or a path naming the type being evaluated.
-    fn names_type(&self, path: &syn::Path, cx: &Cx<'w>, key: &TypeKey) -> bool {
+    fn names_type(&self, path: &syn::Path, frame: &RouterFrame<'w>, key: &TypeKey) -> bool {
         let segments: Vec<String> = path.segments.iter().map(|x| x.ident.to_string()).collect();
         if segments == ["Self"] {
-            return cx.self_key == *key;
+            return frame.self_key == *key;
         }
-        matches!(self.index.ws.resolve(cx.krate, cx.module, &segments, Namespace::Type), Resolved::Item(item, _) if TypeKey::Item(item) == *key)
+        matches!(self.index.ws.resolve(frame.scope.krate, frame.scope.module, &segments, Namespace::Type), Resolved::Item(item, _) if TypeKey::Item(item) == *key)
     }
 
     /// Follows a fn body from its start, looking for `probe`.
@@ -573,21 +581,21 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         &mut self,
         body: &syn::Block,
         sig: &syn::Signature,
-        cx: Cx<'w>,
+        frame: RouterFrame<'w>,
         probe: Probe<'_>,
         depth: usize,
     ) -> Vec<Found<'w>> {
         let mut walk = Walk { probe, params: param_names(sig), found: Vec::new() };
-        let mut cx = cx;
-        self.block(body, &mut cx, &mut walk, depth + 1);
+        let mut frame = frame;
+        self.block(body, &mut frame, &mut walk, depth + 1);
         walk.found
     }
 
     /// `Self::r()`, `Type::r()`, `ToolRouter::new()`, `make_router()`, `ToolRouter::default()`.
-    fn call(&mut self, call: &syn::ExprCall, cx: &Cx<'w>, depth: usize) -> Vec<Entry<'w>> {
+    fn call(&mut self, call: &syn::ExprCall, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
         let Expr::Path(p) = &*call.func else {
             self.runtime(
-                cx,
+                frame,
                 call.span(),
                 "router built by a call the CLI cannot follow; its tools are not listed".into(),
             );
@@ -602,9 +610,9 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         if n >= 2 {
             let ty = &segments[..n - 1];
             let key = if ty == ["Self"] {
-                Some(cx.self_key.clone())
+                Some(frame.self_key.clone())
             } else {
-                match self.index.ws.resolve(cx.krate, cx.module, ty, Namespace::Type) {
+                match self.index.ws.resolve(frame.scope.krate, frame.scope.module, ty, Namespace::Type) {
                     Resolved::Item(item, ItemKind::Struct | ItemKind::Enum | ItemKind::Union) => {
                         Some(TypeKey::Item(item))
                     }
@@ -612,20 +620,20 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                 }
             };
             if let Some(key) = key {
-                return self.router_fn(&key, &segments[n - 1], call, cx, depth + 1);
+                return self.router_fn(&key, &segments[n - 1], call, frame, depth + 1);
             }
         }
         if let Resolved::Item(item, ItemKind::Fn) =
-            self.index.ws.resolve(cx.krate, cx.module, &segments, Namespace::Value)
+            self.index.ws.resolve(frame.scope.krate, frame.scope.module, &segments, Namespace::Value)
         {
             if let syn::Item::Fn(f) = self.index.ws.item(item) {
-                let frame = (TypeKey::Item(item), String::new());
-                if self.stack.contains(&frame) {
+                let visit = (TypeKey::Item(item), String::new());
+                if self.stack.contains(&visit) {
                     return Vec::new();
                 }
-                let mut inner = Cx::new(item.krate, item.module, cx.self_key.clone());
-                self.bind_arguments(&f.sig, call, cx, &mut inner, depth);
-                self.stack.push(frame);
+                let mut inner = RouterFrame::new(item.krate, item.module, frame.self_key.clone());
+                self.bind_arguments(&f.sig, call, frame, &mut inner, depth);
+                self.stack.push(visit);
                 let body = self.index.ws.block(item.krate, item.module, &f.block);
                 let v = self.block(body, &mut inner, &mut Walk::nothing(), depth + 1);
                 self.stack.pop();
@@ -634,7 +642,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         }
         let text = quote::quote!(#call).to_string();
         self.runtime(
-            cx,
+            frame,
             call.span(),
             format!("router `{}` is built at runtime or outside the crate; its tools are not listed", clip(&text)),
         );
@@ -648,7 +656,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         key: &TypeKey,
         name: &str,
         call: &syn::ExprCall,
-        cx: &Cx<'w>,
+        frame: &RouterFrame<'w>,
         depth: usize,
     ) -> Vec<Entry<'w>> {
         let blocks: Vec<&RouterBlock> = self
@@ -660,22 +668,22 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         if !blocks.is_empty() {
             return blocks.iter().flat_map(|b| self.index.block_tools(b)).map(Entry::Fn).collect();
         }
-        let frame = (key.clone(), name.to_owned());
-        if self.stack.contains(&frame) {
+        let visit = (key.clone(), name.to_owned());
+        if self.stack.contains(&visit) {
             return Vec::new();
         }
         if let Some((i, f)) = self.index.assoc_fn(key, name) {
             let imp = &self.index.impls[i];
-            let mut inner = Cx::new(imp.krate, imp.module, key.clone());
-            self.bind_arguments(&f.sig, call, cx, &mut inner, depth);
-            self.stack.push(frame);
+            let mut inner = RouterFrame::new(imp.krate, imp.module, key.clone());
+            self.bind_arguments(&f.sig, call, frame, &mut inner, depth);
+            self.stack.push(visit);
             let body = self.index.ws.block(imp.krate, imp.module, &f.block);
             let v = self.block(body, &mut inner, &mut Walk::nothing(), depth + 1);
             self.stack.pop();
             return v;
         }
         self.runtime(
-            cx,
+            frame,
             call.span(),
             format!("no `#[tool_router]` block or fn named `{name}` was found for this type; its tools are not listed"),
         );
@@ -688,13 +696,13 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         &mut self,
         sig: &syn::Signature,
         call: &syn::ExprCall,
-        cx: &Cx<'w>,
-        inner: &mut Cx<'w>,
+        frame: &RouterFrame<'w>,
+        inner: &mut RouterFrame<'w>,
         depth: usize,
     ) {
         for (param, arg) in param_names(sig).into_iter().zip(&call.args) {
-            if !param.is_empty() && self.is_router(arg, cx) {
-                let v = self.expr(arg, cx, depth + 1);
+            if !param.is_empty() && self.is_router(arg, frame) {
+                let v = self.expr(arg, frame, depth + 1);
                 inner.env.insert(param, v);
             }
         }
@@ -702,39 +710,40 @@ impl<'i, 'w> Evaluator<'i, 'w> {
 
     /// `self.field`: the routers every place that builds the type gives the field, all of them
     /// (the manifest is what a client may see).
-    fn field(&mut self, field: &str, cx: &Cx<'w>, depth: usize) -> Vec<Entry<'w>> {
+    fn field(&mut self, field: &str, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
         // `Self { tool_router: self.tool_router.clone(), .. }` in a builder method: the field
         // keeps what the other places give it.
-        let frame = (cx.self_key.clone(), format!("self.{field}"));
-        if self.stack.contains(&frame) {
+        let visit = (frame.self_key.clone(), format!("self.{field}"));
+        if self.stack.contains(&visit) {
             self.field_cycles += 1;
             return Vec::new();
         }
-        self.stack.push(frame);
-        let sites = self.field_sites(field, cx, depth);
+        self.stack.push(visit);
+        let sites = self.field_sites(field, frame, depth);
         self.stack.pop();
-        self.field_value(field, cx, sites)
+        self.field_value(field, frame, sites)
     }
 
     /// The places that give the field a value, each with the router it gives.
-    fn field_sites(&mut self, field: &str, cx: &Cx<'w>, depth: usize) -> Vec<Found<'w>> {
+    fn field_sites(&mut self, field: &str, frame: &RouterFrame<'w>, depth: usize) -> Vec<Found<'w>> {
         // The type's own impls and the free fns first: the impl blocks of other types are read
         // (and their deferred items parsed) only when those set the field nowhere.
-        let sites = self.field_sites_in(field, cx, Callers::OwnImplsAndFreeFns, depth);
+        let sites = self.field_sites_in(field, frame, Callers::OwnImplsAndFreeFns, depth);
         if !sites.is_empty() {
             return sites;
         }
-        self.field_sites_in(field, cx, Callers::OtherImpls, depth)
+        self.field_sites_in(field, frame, Callers::OtherImpls, depth)
     }
 
-    fn field_sites_in(&mut self, field: &str, cx: &Cx<'w>, which: Callers, depth: usize) -> Vec<Found<'w>> {
-        let key = cx.self_key.clone();
+    fn field_sites_in(&mut self, field: &str, frame: &RouterFrame<'w>, which: Callers, depth: usize) -> Vec<Found<'w>> {
+        let key = frame.self_key.clone();
         let type_name = self.type_name(&key);
         let mut sites: Vec<Found<'w>> = Vec::new();
         // The type's own fns, and any other fn (outside tests) that names the type and the field:
         // `Server { tool_router: Server::tool_router(), .. }` written in `main` counts too.
         for caller in self.index.callers_in(field, &type_name, which) {
-            let inner = Cx::new(caller.krate, caller.module, caller.self_key.clone().unwrap_or_else(|| key.clone()));
+            let inner =
+                RouterFrame::new(caller.krate, caller.module, caller.self_key.clone().unwrap_or_else(|| key.clone()));
             let probe = Probe::Field { field, key: &key };
             for found in self.search(caller.body, caller.sig, inner, probe, depth + 1) {
                 match found.param {
@@ -760,13 +769,13 @@ impl<'i, 'w> Evaluator<'i, 'w> {
 
     /// The routers of all the places, once each (with a note when they differ); every router
     /// the type owns when there is none.
-    fn field_value(&mut self, field: &str, cx: &Cx<'w>, sites: Vec<Found<'w>>) -> Vec<Entry<'w>> {
+    fn field_value(&mut self, field: &str, frame: &RouterFrame<'w>, sites: Vec<Found<'w>>) -> Vec<Entry<'w>> {
         if sites.is_empty() {
-            let name = self.type_name(&cx.self_key);
-            let at = self.index.field_location(&cx.self_key, field);
+            let name = self.type_name(&frame.self_key);
+            let at = self.index.field_location(&frame.self_key, field);
             return self.owned_routers(
                 RUNTIME_ROUTER,
-                &cx.self_key,
+                &frame.self_key,
                 at,
                 format!("no constructor of `{name}` sets `{field}` from a router the CLI can read; listing every router `{name}` owns"),
             );
@@ -785,7 +794,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                     "{} given to `{field}` only here, one of {} places that build `{}`; listed",
                     self.tool_names(&own),
                     sites.len(),
-                    self.type_name(&cx.self_key)
+                    self.type_name(&frame.self_key)
                 );
                 let location = site.location.clone();
                 self.findings.push(Finding { severity: Severity::Note, code: RUNTIME_CONDITION, message, location });
@@ -808,7 +817,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         at: Option<Location>,
         depth: usize,
     ) -> Vec<Found<'w>> {
-        let frame = (owner.clone(), format!("{callee_type}::{}#caller", sig.ident));
+        let visit = (owner.clone(), format!("{callee_type}::{}#caller", sig.ident));
         let name = self.type_name(owner);
         let param = param_names(sig).get(n).cloned().unwrap_or_default();
         let fallback = |ev: &mut Self, why: String| {
@@ -823,14 +832,15 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             );
             vec![Found { entries, location: at.clone(), clean: false, param: None }]
         };
-        if self.stack.contains(&frame) || depth > MAX_DEPTH {
+        if self.stack.contains(&visit) || depth > MAX_DEPTH {
             return fallback(self, "its callers pass it on in a cycle".into());
         }
-        self.stack.push(frame);
+        self.stack.push(visit);
         let mut out = Vec::new();
         for caller in self.index.callers(&sig.ident.to_string(), &callee_type) {
-            let cx = Cx::new(caller.krate, caller.module, caller.self_key.clone().unwrap_or_else(|| owner.clone()));
-            let found = self.search(caller.body, caller.sig, cx, Probe::Call { target: body, arg: n }, depth + 1);
+            let frame =
+                RouterFrame::new(caller.krate, caller.module, caller.self_key.clone().unwrap_or_else(|| owner.clone()));
+            let found = self.search(caller.body, caller.sig, frame, Probe::Call { target: body, arg: n }, depth + 1);
             for f in found {
                 match f.param {
                     // Passed on from the caller's own parameter: its callers, in turn.
@@ -892,22 +902,22 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         &mut self,
         mc: &syn::ExprMethodCall,
         receiver: Vec<Entry<'w>>,
-        cx: &Cx<'w>,
+        frame: &RouterFrame<'w>,
         depth: usize,
     ) -> Vec<Entry<'w>> {
         let name = mc.method.to_string();
         match name.as_str() {
             "merge" | "add" => {
                 let Some(arg) = mc.args.first() else { return receiver };
-                let other = self.expr(arg, cx, depth + 1);
+                let other = self.expr(arg, frame, depth + 1);
                 union(receiver, other)
             }
             "clone" | "into" | "to_owned" => receiver,
-            "with_route" | "add_route" => match mc.args.first().and_then(|a| self.single_route(a, cx)) {
+            "with_route" | "add_route" => match mc.args.first().and_then(|a| self.single_route(a, frame)) {
                 Some(t) => union(receiver, vec![Entry::Fn(t)]),
                 None => {
                     self.runtime(
-                        cx,
+                        frame,
                         mc.span(),
                         format!("`{name}(…)` with a route the CLI cannot read (a dynamic route); it is not listed"),
                     );
@@ -919,18 +929,19 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                     syn::GenericArgument::Type(t) => Some(t),
                     _ => None,
                 });
-                if !self.b.schema.trait_tools {
-                    self.runtime(cx, mc.span(), format!("`{name}` does not exist before rmcp 0.17; ignored"));
+                if !self.behaviour.schema.trait_tools {
+                    self.runtime(frame, mc.span(), format!("`{name}` does not exist before rmcp 0.17; ignored"));
                     return receiver;
                 }
                 let found = ty.and_then(|ty| {
-                    let (key, _) = type_key(self.index.ws, cx.krate, cx.module, ty, Some(&cx.self_key));
+                    let (key, _) =
+                        type_key(self.index.ws, frame.scope.krate, frame.scope.module, ty, Some(&frame.self_key));
                     key.and_then(|k| self.index.tool_base_impl(&k))
                 });
                 match found {
                     Some(i) => union(receiver, vec![Entry::Trait(i)]),
                     None => {
-                        self.runtime(cx, mc.span(), format!("`{name}`: no `impl ToolBase` for this type was found in the crate; the tool is not listed"));
+                        self.runtime(frame, mc.span(), format!("`{name}`: no `impl ToolBase` for this type was found in the crate; the tool is not listed"));
                         receiver
                     }
                 }
@@ -941,7 +952,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                     Some(n) => union(receiver, vec![Entry::Remove(n)]),
                     None => {
                         self.runtime(
-                            cx,
+                            frame,
                             mc.span(),
                             format!("`{name}(…)` changes the router at runtime; listing the tools before it"),
                         );
@@ -951,7 +962,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             }
             _ => {
                 self.runtime(
-                    cx,
+                    frame,
                     mc.span(),
                     format!("`.{name}(…)` on a router is not understood (runtime-built); listing the tools before it"),
                 );
@@ -961,11 +972,11 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     }
 
     /// `(Self::f_tool_attr(), Self::f)` or `ToolRoute::new(Self::f_tool_attr(), Self::f)`.
-    fn single_route(&self, arg: &Expr, cx: &Cx<'w>) -> Option<ToolFnRef<'w>> {
+    fn single_route(&self, arg: &Expr, frame: &RouterFrame<'w>) -> Option<ToolFnRef<'w>> {
         let parts: Vec<&Expr> = match arg {
             Expr::Tuple(t) => t.elems.iter().collect(),
             Expr::Call(c) => c.args.iter().collect(),
-            Expr::Paren(p) => return self.single_route(&p.expr, cx),
+            Expr::Paren(p) => return self.single_route(&p.expr, frame),
             _ => return None,
         };
         let fn_name = parts.iter().find_map(|p| {
@@ -980,7 +991,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             let last = path.segments.last()?.ident.to_string();
             Some(last.strip_suffix("_tool_attr").map(str::to_owned).unwrap_or(last))
         })?;
-        for i in self.index.impls_of(&cx.self_key) {
+        for i in self.index.impls_of(&frame.self_key) {
             if let Some(f) = self.index.impls[i]
                 .fns()
                 .find(|f| f.sig.ident == fn_name.as_str() && f.attrs.iter().any(|a| is_attr_named(a, "tool")))
@@ -997,38 +1008,39 @@ impl<'w> Evaluator<'_, 'w> {
     /// that merely contains router code is not taken for one): a call of a router fn (a
     /// `#[tool_router]` block's, or one declared to return a `ToolRouter`), a router method, a
     /// sum, a local router, or branches whose values are such.
-    fn is_router(&self, e: &Expr, cx: &Cx<'w>) -> bool {
+    fn is_router(&self, e: &Expr, frame: &RouterFrame<'w>) -> bool {
         match e {
-            Expr::Paren(p) => self.is_router(&p.expr, cx),
-            Expr::Group(g) => self.is_router(&g.expr, cx),
-            Expr::Reference(r) => self.is_router(&r.expr, cx),
+            Expr::Paren(p) => self.is_router(&p.expr, frame),
+            Expr::Group(g) => self.is_router(&g.expr, frame),
+            Expr::Reference(r) => self.is_router(&r.expr, frame),
             Expr::Call(c) => match &*c.func {
-                Expr::Path(p) => self.is_router_fn(&p.path, cx),
+                Expr::Path(p) => self.is_router_fn(&p.path, frame),
                 _ => false,
             },
             Expr::MethodCall(mc) => {
                 is_router_mutation(&mc.method.to_string())
-                    || (matches!(mc.method.to_string().as_str(), "clone" | "into") && self.is_router(&mc.receiver, cx))
+                    || (matches!(mc.method.to_string().as_str(), "clone" | "into")
+                        && self.is_router(&mc.receiver, frame))
             }
             Expr::Binary(b) if matches!(b.op, syn::BinOp::Add(_)) => {
                 // A chain as long as it is deep: its terms in a loop.
                 let mut left = &*b.left;
-                let mut any = self.is_router(&b.right, cx);
+                let mut any = self.is_router(&b.right, frame);
                 while let (false, Expr::Binary(inner)) = (any, left) {
                     if !matches!(inner.op, syn::BinOp::Add(_)) {
                         break;
                     }
-                    any = self.is_router(&inner.right, cx);
+                    any = self.is_router(&inner.right, frame);
                     left = &inner.left;
                 }
-                any || self.is_router(left, cx)
+                any || self.is_router(left, frame)
             }
-            Expr::Path(p) => p.path.get_ident().is_some_and(|i| cx.env.contains_key(&i.to_string())),
+            Expr::Path(p) => p.path.get_ident().is_some_and(|i| frame.env.contains_key(&i.to_string())),
             Expr::Field(f) => matches!(&f.member, syn::Member::Named(n) if n.to_string().contains("router")),
-            Expr::Block(b) => block_tail(&b.block).is_some_and(|t| self.is_router(t, cx)),
+            Expr::Block(b) => block_tail(&b.block).is_some_and(|t| self.is_router(t, frame)),
             Expr::If(_) | Expr::Match(_) => branches(e).iter().any(|(b, _)| match b {
-                Branch::Block(b) => block_tail(b).is_some_and(|t| self.is_router(t, cx)),
-                Branch::Expr(x) => self.is_router(x, cx),
+                Branch::Block(b) => block_tail(b).is_some_and(|t| self.is_router(t, frame)),
+                Branch::Expr(x) => self.is_router(x, frame),
             }),
             _ => false,
         }
@@ -1036,7 +1048,7 @@ impl<'w> Evaluator<'_, 'w> {
 
     /// `ToolRouter::new`, `Self::tool_router`, `Type::name` of a `#[tool_router(router = name)]`
     /// block, or a fn whose return type names `ToolRouter`.
-    fn is_router_fn(&self, path: &syn::Path, cx: &Cx<'w>) -> bool {
+    fn is_router_fn(&self, path: &syn::Path, frame: &RouterFrame<'w>) -> bool {
         let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
         if segments.iter().any(|s| s == "ToolRouter") {
             return true;
@@ -1045,9 +1057,9 @@ impl<'w> Evaluator<'_, 'w> {
         if let [ty @ .., name] = segments.as_slice() {
             if !ty.is_empty() {
                 let key = if ty == ["Self"] {
-                    Some(cx.self_key.clone())
+                    Some(frame.self_key.clone())
                 } else {
-                    match self.index.ws.resolve(cx.krate, cx.module, ty, Namespace::Type) {
+                    match self.index.ws.resolve(frame.scope.krate, frame.scope.module, ty, Namespace::Type) {
                         Resolved::Item(item, _) => Some(TypeKey::Item(item)),
                         _ => None,
                     }
@@ -1062,7 +1074,7 @@ impl<'w> Evaluator<'_, 'w> {
                 }
             }
         }
-        match self.index.ws.resolve(cx.krate, cx.module, &segments, Namespace::Value) {
+        match self.index.ws.resolve(frame.scope.krate, frame.scope.module, &segments, Namespace::Value) {
             Resolved::Item(item, ItemKind::Fn) => {
                 matches!(self.index.ws.item(item), syn::Item::Fn(f) if returns_router(&f.sig))
             }

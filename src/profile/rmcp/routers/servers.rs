@@ -4,7 +4,7 @@
 use syn::punctuated::Punctuated;
 use syn::{Expr, Meta, Token};
 
-use super::eval::{Cx, Evaluator, Probe, HAND_WRITTEN};
+use super::eval::{Evaluator, Probe, RouterFrame, HAND_WRITTEN};
 use super::{Entry, Finding, Index, Severity, TypeKey};
 use crate::profile::is_attr_named;
 use crate::profile::rmcp::version::{Behaviour, DefaultRouter};
@@ -28,7 +28,7 @@ pub struct Server {
 
 impl<'w> Index<'w> {
     /// Every server type, in source order.
-    pub fn servers(&self, b: &Behaviour) -> Vec<Server> {
+    pub fn servers(&self, behaviour: &Behaviour) -> Vec<Server> {
         let mut out: Vec<Server> = Vec::new();
         for (i, imp) in self.impls.iter().enumerate() {
             let server = if imp.trait_name().as_deref() == Some("ServerHandler") {
@@ -37,12 +37,12 @@ impl<'w> Index<'w> {
                 let served = if imp.fns().any(|f| f.sig.ident == "list_tools") {
                     Served::HandWritten
                 } else if let Some(attr) = imp.imp.attrs.iter().find(|a| is_attr_named(a, "tool_handler")) {
-                    Served::Router(Box::new(handler_router(attr).unwrap_or_else(|| default_router(b))))
+                    Served::Router(Box::new(handler_router(attr).unwrap_or_else(|| default_router(behaviour))))
                 } else {
                     Served::Nothing
                 };
                 Some(Server { name: imp.self_name.clone(), imp: i, served })
-            } else if b.macros.server_handler_flag {
+            } else if behaviour.macros.server_handler_flag {
                 self.blocks.iter().find(|bl| bl.imp == i && bl.server_handler).map(|bl| Server {
                     name: imp.self_name.clone(),
                     imp: i,
@@ -72,14 +72,14 @@ impl<'w> Index<'w> {
     }
 
     /// The entries the server's router holds, and what could not be known about it.
-    pub fn served_entries(&self, server: &Server, b: &Behaviour) -> (Vec<Entry<'w>>, Vec<Finding>) {
+    pub fn served_entries(&self, server: &Server, behaviour: &Behaviour) -> (Vec<Entry<'w>>, Vec<Finding>) {
         let imp = &self.impls[server.imp];
         let self_key = imp.self_key.clone().unwrap_or(TypeKey::Name(imp.self_name.clone()));
-        let mut ev = Evaluator::new(self, b);
-        let cx = Cx::new(imp.krate, imp.module, self_key.clone());
+        let mut ev = Evaluator::new(self, behaviour);
+        let frame = RouterFrame::new(imp.krate, imp.module, self_key.clone());
         let entries = match &server.served {
-            Served::Router(expr) => ev.expr(expr, &cx, 0),
-            Served::HandWritten => self.hand_written(server, &mut ev, cx),
+            Served::Router(expr) => ev.expr(expr, &frame, 0),
+            Served::HandWritten => self.hand_written(server, &mut ev, frame),
             Served::Nothing => Vec::new(),
         };
         (entries, dedup(ev.findings))
@@ -88,13 +88,13 @@ impl<'w> Index<'w> {
     /// A hand-written `list_tools`: the routers whose `list_all()` it calls when they can all be
     /// read exactly, else every router the type owns; the list is post-processed at runtime
     /// either way, which a warning on `fn list_tools` says.
-    fn hand_written(&self, server: &Server, ev: &mut Evaluator<'_, 'w>, cx: Cx<'w>) -> Vec<Entry<'w>> {
+    fn hand_written(&self, server: &Server, ev: &mut Evaluator<'_, 'w>, frame: RouterFrame<'w>) -> Vec<Entry<'w>> {
         let imp = &self.impls[server.imp];
         let f = imp.fns().find(|f| f.sig.ident == "list_tools").expect("a hand-written list_tools");
         let at = Some(self.location(server.imp, f.sig.ident.span()));
         let body = self.ws.block(imp.krate, imp.module, &f.block);
-        let key = cx.self_key.clone();
-        let found = ev.search(body, &f.sig, cx, Probe::ListAll, 0);
+        let key = frame.self_key.clone();
+        let found = ev.search(body, &f.sig, frame, Probe::ListAll, 0);
         let exact = !found.is_empty() && found.iter().all(|x| x.clean && !x.entries.is_empty());
         if exact {
             ev.findings.push(Finding {
@@ -149,8 +149,8 @@ fn handler_router(attr: &syn::Attribute) -> Option<Expr> {
 }
 
 /// The router a bare `#[tool_handler]` serves on this release.
-pub fn default_router(b: &Behaviour) -> Expr {
-    let text = match b.macros.default_router {
+pub fn default_router(behaviour: &Behaviour) -> Expr {
+    let text = match behaviour.macros.default_router {
         DefaultRouter::Field => "self.tool_router",
         DefaultRouter::AssociatedFn => "Self::tool_router()",
     };
