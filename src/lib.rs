@@ -19,6 +19,9 @@ pub(crate) mod profile;
 pub(crate) mod schema;
 pub(crate) mod source;
 
+#[cfg(test)]
+mod schemars_pipeline_tests;
+
 use std::path::PathBuf;
 
 use diagnostics::{Diagnostic, Diagnostics, Lints};

@@ -6,6 +6,8 @@ use serde_json::Value;
 use syn::punctuated::Punctuated;
 use syn::{Expr, Lit, Meta, Token};
 
+use super::{SchemaFn, Shown, Ty};
+
 /// Keys of `#[schemars(...)]` that mean what they mean in `#[serde(...)]`. A key given in
 /// `schemars` wins over the same key in `serde`.
 const SERDE_KEYS: &[&str] = &[
@@ -28,24 +30,25 @@ const SERDE_KEYS: &[&str] = &[
     "into",
 ];
 
-/// What schemars itself reads from an item's attributes.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// What schemars itself reads from an item's attributes, lowered and evaluated.
+#[derive(Debug, Clone, Default)]
 pub struct SchemarsAttrs {
     pub title: Option<String>,
     pub description: Option<String>,
     pub inline: bool,
     /// Container `#[schemars(rename = "…")]`: the schema name (`{T}` placeholders kept).
     pub rename: Option<String>,
-    /// `with = "Type"` (or a field-level `#[serde(with = "…")]` that parses as a type).
-    pub with: Option<syn::Type>,
-    /// `schema_with = "path"`: a fn; known when its body is a literal (`schemars::literal`).
-    pub schema_with: Option<String>,
+    /// `with = "Type"` (or a field-level `#[serde(with = "…")]` that parses as a type), lowered
+    /// where the item is written (the item's generic parameters are `Param`s).
+    pub with: Option<Ty>,
+    /// `schema_with = "path"`: the fn, and its schema when its body is a literal.
+    pub schema_with: Option<SchemaFn>,
     /// `transform = …`: custom code, opaque.
     pub transform: bool,
     /// `extend("k" = value, …)`, in order.
     pub extend: Vec<(String, Value)>,
-    /// `example = expr`, as written.
-    pub examples: Vec<Expr>,
+    /// `example = expr` values, evaluated and serialised (one per attribute, in order).
+    pub examples: Vec<Shown>,
     /// `#[schemars(required)]` / `validate(required)` / `garde(required)`.
     pub required: bool,
     pub validations: Validations,
@@ -54,6 +57,18 @@ pub struct SchemarsAttrs {
     /// `#[serde(with = "…")]` / `serialize_with = "…"`: values of this field serialise through
     /// custom code (so a serialised default cannot be known).
     pub custom_serialize: bool,
+}
+
+/// The parts of the attributes that are syntax until lowering reads them: types to lower and
+/// expressions to evaluate where the item is written.
+#[derive(Debug, Clone, Default)]
+pub struct WrittenAttrs {
+    /// `with = "Type"` (or `#[serde(with = "…")]`), parsed.
+    pub with: Option<syn::Type>,
+    /// `schema_with = "path"` as written (`…` when it is not a string).
+    pub schema_with: Option<String>,
+    /// `example = expr`, as written.
+    pub examples: Vec<Expr>,
     /// Validation bounds written as expressions (`range(max = MAX_LEN)`), evaluated where the
     /// item is written (see [`crate::model::eval::validation_bounds`]).
     pub bounds: Vec<(Bound, Expr)>,
@@ -190,9 +205,10 @@ pub fn expr_to_json(expr: &Expr) -> Option<Value> {
 
 impl SchemarsAttrs {
     /// Read `#[schemars(...)]`, `#[validate(...)]` and `#[garde(...)]` from an item, field or
-    /// variant. `serde_with` is the field's `#[serde(with = "…")]`.
-    pub fn from_attrs(attrs: &[syn::Attribute]) -> SchemarsAttrs {
+    /// variant, with the parts lowering has yet to read.
+    pub fn from_attrs(attrs: &[syn::Attribute]) -> (SchemarsAttrs, WrittenAttrs) {
         let mut out = SchemarsAttrs::default();
+        let mut written = WrittenAttrs::default();
         let mut serde_with: Option<syn::Type> = None;
         for attr in attrs {
             let name = attr.path().get_ident().map(|i| i.to_string()).unwrap_or_default();
@@ -213,25 +229,25 @@ impl SchemarsAttrs {
                 }
                 "schemars" => {
                     for meta in nested(attr) {
-                        out.read_schemars(&meta);
+                        out.read_schemars(&meta, &mut written);
                     }
                 }
                 "validate" | "garde" => {
                     for meta in nested(attr) {
-                        out.read_validation(&meta, false);
+                        out.read_validation(&meta, false, &mut written);
                     }
                 }
                 _ => {}
             }
         }
         // schemars reads a `#[serde(with = "…")]` path as a type, like its own `with`.
-        if out.with.is_none() && out.schema_with.is_none() {
-            out.with = serde_with;
+        if written.with.is_none() && written.schema_with.is_none() {
+            written.with = serde_with;
         }
-        out
+        (out, written)
     }
 
-    fn read_schemars(&mut self, meta: &Meta) {
+    fn read_schemars(&mut self, meta: &Meta, written: &mut WrittenAttrs) {
         let k = key(meta);
         let value = match meta {
             Meta::NameValue(nv) => Some(&nv.value),
@@ -242,10 +258,10 @@ impl SchemarsAttrs {
             "description" => self.description = value.and_then(lit_str).or_else(|| self.opaque("description")),
             "inline" => self.inline = true,
             "rename" => self.rename = value.and_then(lit_str),
-            "with" => self.with = value.and_then(lit_str).and_then(|s| syn::parse_str(&s).ok()),
-            "schema_with" => self.schema_with = Some(value.and_then(lit_str).unwrap_or_else(|| "…".into())),
+            "with" => written.with = value.and_then(lit_str).and_then(|s| syn::parse_str(&s).ok()),
+            "schema_with" => written.schema_with = Some(value.and_then(lit_str).unwrap_or_else(|| "…".into())),
             "transform" => self.transform = true,
-            "example" => self.examples.extend(value.cloned()),
+            "example" => written.examples.extend(value.cloned()),
             "extend" => {
                 if let Meta::List(list) = meta {
                     let pairs = list.parse_args_with(Punctuated::<syn::MetaNameValue, Token![,]>::parse_terminated);
@@ -280,7 +296,7 @@ impl SchemarsAttrs {
                     }
                 }
             }
-            _ => self.read_validation(meta, true),
+            _ => self.read_validation(meta, true, written),
         }
     }
 
@@ -289,7 +305,7 @@ impl SchemarsAttrs {
         None
     }
 
-    fn read_validation(&mut self, meta: &Meta, from_schemars: bool) {
+    fn read_validation(&mut self, meta: &Meta, from_schemars: bool, written: &mut WrittenAttrs) {
         let k = key(meta);
         let v = &mut self.validations;
         match (k.as_str(), meta) {
@@ -309,7 +325,7 @@ impl SchemarsAttrs {
                     match number(&e) {
                         Some(n) if bound == Bound::Minimum => v.minimum = Some(n),
                         Some(n) => v.maximum = Some(n),
-                        None => self.bounds.push((bound, e)),
+                        None => written.bounds.push((bound, e)),
                     }
                 }
             }
@@ -326,7 +342,7 @@ impl SchemarsAttrs {
                         match (n, bound) {
                             (Some(n), Bound::MinLength) => self.validations.min_length = Some(n),
                             (Some(n), _) => self.validations.max_length = Some(n),
-                            (None, _) => self.bounds.push((*bound, e.clone())),
+                            (None, _) => written.bounds.push((*bound, e.clone())),
                         }
                     }
                 }
@@ -354,13 +370,14 @@ impl SchemarsAttrs {
             ("contains", Meta::NameValue(nv)) => v.pattern = lit_str(&nv.value).map(|s| regex_escape(&s)),
             ("inner", Meta::List(list)) if from_schemars => {
                 let mut inner = SchemarsAttrs::default();
+                let mut inner_written = WrittenAttrs::default();
                 if let Ok(metas) = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated) {
                     for m in metas {
-                        inner.read_validation(&m, true);
+                        inner.read_validation(&m, true, &mut inner_written);
                     }
                 }
                 // Bounds of the inner items written as expressions are not evaluated there.
-                self.opaque.extend(inner.bounds.iter().map(|_| "inner(…)".to_owned()));
+                self.opaque.extend(inner_written.bounds.iter().map(|_| "inner(…)".to_owned()));
                 self.validations.inner = Some(Box::new(inner.validations));
             }
             _ => {}

@@ -454,9 +454,14 @@ pub fn array_len(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Option<u64> {
 /// Evaluate the validation bounds written as expressions (`range(max = MAX_LEN)`,
 /// `length(min = 2 * N)`) of attributes on an item written in `scope`: into the validation
 /// keywords; a bound only known at runtime is an opaque key, one outside the grammar an error.
-pub fn validation_bounds(lw: &mut Lowerer, attrs: &mut super::SchemarsAttrs, scope: &Scope) {
+pub fn validation_bounds(
+    lw: &mut Lowerer,
+    attrs: &mut super::SchemarsAttrs,
+    bounds: Vec<(super::attrs::Bound, Expr)>,
+    scope: &Scope,
+) {
     use super::attrs::Bound;
-    for (bound, e) in std::mem::take(&mut attrs.bounds) {
+    for (bound, e) in bounds {
         let length = matches!(bound, Bound::MinLength | Bound::MaxLength);
         let want = length.then_some(Ty::Int(IntKind::Usize));
         let frame = Frame::new(scope.clone());

@@ -10,8 +10,8 @@ use serde_derive_internals::{ast, attr, Ctxt, Derive};
 
 use super::attrs::{is_deprecated, merge_serde_attrs, SchemarsAttrs};
 use super::{
-    doc_lines, substitute, Body, ContainerSerde, DefId, Field, FieldDefault, FloatKind, IntKind, Leaf, Model, Origin,
-    Style, Tag, Ty, TypeDef, Unknown, Variant,
+    doc_lines, substitute, Body, ContainerSerde, DefId, Field, FieldDefault, FieldDefaultValue, FloatKind, IntKind,
+    Leaf, Model, Opt, Origin, SchemaFn, Shown, Style, Tag, Ty, TypeDef, Unknown, Variant,
 };
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::source::impls::ImplIndex;
@@ -63,6 +63,8 @@ pub struct Lowerer<'w> {
     /// The impl blocks of the workspace, on first use (an `Rc` so that the evaluator can hold it
     /// while it lowers types).
     impls: std::cell::OnceCell<Rc<ImplIndex<'w>>>,
+    /// What [`Lowerer::lower_reachable`] has done so far (kept across the tools of a run).
+    pub(super) reached: super::reach::Reached,
 }
 
 /// A backstop against pathological sources: no real crate needs this many type nodes.
@@ -82,6 +84,7 @@ impl<'w> Lowerer<'w> {
             type_overrides: Default::default(),
             type_overrides_used: Default::default(),
             impls: Default::default(),
+            reached: Default::default(),
         }
     }
 
@@ -358,12 +361,17 @@ impl<'w> Lowerer<'w> {
         }
     }
 
-    /// schemars' attributes of an item written in `scope`, bounds written as expressions evaluated.
+    /// schemars' attributes of an item written in `scope`: bounds written as expressions
+    /// evaluated, the `with` type lowered. Examples and `schema_with` fns are evaluated with the
+    /// rest of what a schema reaches ([`Lowerer::lower_reachable`]): a placeholder each until then.
     fn schemars_attrs(&mut self, attrs: &[syn::Attribute], scope: &Scope) -> SchemarsAttrs {
-        let mut out = SchemarsAttrs::from_attrs(attrs);
-        if !out.bounds.is_empty() {
-            super::eval::validation_bounds(self, &mut out, scope);
+        let (mut out, written) = SchemarsAttrs::from_attrs(attrs);
+        if !written.bounds.is_empty() {
+            super::eval::validation_bounds(self, &mut out, written.bounds, scope);
         }
+        out.with = written.with.map(|t| self.lower(&t, scope));
+        out.schema_with = written.schema_with.map(|path| SchemaFn { path, schema: Opt::Absent });
+        out.examples = vec![Shown::ABSENT; written.examples.len()];
         out
     }
 
@@ -383,19 +391,26 @@ impl<'w> Lowerer<'w> {
         let location = self.location(item.krate, item.module, ident.span());
         let generic_names: Vec<String> = generics.type_params().map(|p| p.ident.to_string()).collect();
         let scope = Scope { krate: item.krate, module: item.module, generics: generic_names.clone() };
-        let schemars = self.schemars_attrs(attrs, &scope);
+        let krate = &self.ws.crates[item.krate];
+        let mut module_path = vec![krate.name.clone()];
+        module_path.extend(krate.module(item.module).path.iter().cloned());
         // A placeholder first, so that a type reaching itself finds its id.
         self.model.defs.push(TypeDef {
             rust_name: crate::source::unraw_ident(&ident.to_string()),
             item,
             location,
             generics: generic_names.clone(),
+            module_path,
             docs: doc_lines(attrs),
             serde: ContainerSerde::default(),
-            schemars,
+            schemars: Default::default(),
             deprecated: is_deprecated(attrs),
             body: Body::Unsupported(String::new()),
+            traits: Default::default(),
+            container_defaults: Vec::new(),
         });
+        let schemars = self.schemars_attrs(attrs, &scope);
+        self.model.defs[id.0].schemars = schemars;
         let (serde, body) = self.lower_body(source, &scope);
         let def = &mut self.model.defs[id.0];
         def.serde = serde;
@@ -473,6 +488,7 @@ impl<'w> Lowerer<'w> {
             flatten: a.flatten(),
             schemars: self.schemars_attrs(&f.original.attrs, scope),
             deprecated: is_deprecated(&f.original.attrs),
+            default_value: FieldDefaultValue::Own(Shown::ABSENT),
         }
     }
 

@@ -1,17 +1,25 @@
 //! Our own type IR, apart from syn. A [`Ty`] is a type expression with every name resolved; a
 //! [`TypeDef`] is a struct or enum of the crate with its serde and schemars attributes already
-//! interpreted (both the Rust name and the serde names are kept). The schema flavours read only
-//! this, never syn.
+//! interpreted (both the Rust name and the serde names are kept), its traits, `with` types,
+//! literal schema fns, defaults and examples evaluated. The schema flavours read only this, never
+//! syn: [`Lowerer::lower_reachable`] lowers a root type and everything a schema of it can reach
+//! before any schema is made.
 
 mod attrs;
+pub(crate) mod defaults;
 pub mod eval;
 pub mod json_macro;
+pub(crate) mod literal;
 mod lower;
+mod reach;
 
 pub use attrs::{expr_to_json, nested as attr_args, SchemarsAttrs, Validations};
+pub use literal::literal_object;
 pub use lower::{Lowerer, Scope};
 
-use crate::diagnostics::Location;
+use serde_json::Value;
+
+use crate::diagnostics::{Diagnostic, Location};
 use crate::source::ItemRef;
 
 /// A value that may be absent, known, or not knowable from the sources (the reason why): the
@@ -21,6 +29,84 @@ pub enum Opt<T> {
     Absent,
     Known(T),
     Opaque(String),
+}
+
+/// A value the sources give (a default, an example, a literal schema), evaluated while lowering.
+#[derive(Debug, Clone)]
+pub enum Shown {
+    /// Absent, known, or only known at runtime (the reason: the schema is opaque).
+    Value(Opt<Value>),
+    /// The CLI cannot evaluate it: an error with the span at fault, reported where a schema uses it.
+    Error(Box<Diagnostic>),
+}
+
+impl Shown {
+    pub const ABSENT: Shown = Shown::Value(Opt::Absent);
+}
+
+/// What a type implements, as far as the sources show (derived or hand-written).
+#[derive(Debug, Clone, Default)]
+pub struct Traits {
+    /// How the type is `JsonSchema`.
+    pub json_schema: JsonSchemaImpl,
+    /// `Serialize`, derived or hand-written (schemars shows no default of a type that is not).
+    pub serialize: bool,
+    /// `Default`, derived or hand-written (for the profiles; schemars' rules do not ask).
+    #[allow(dead_code)]
+    pub default: bool,
+}
+
+/// How a type of ours implements `JsonSchema`.
+#[derive(Debug, Clone, Default)]
+pub enum JsonSchemaImpl {
+    /// No impl in the sources: the schema is what the derive would make.
+    #[default]
+    None,
+    /// `#[derive(JsonSchema)]`.
+    Derived,
+    /// `#[derive(JsonSchema_repr)]` without `JsonSchema`: the enum's discriminants (absent when
+    /// it is not an enum; opaque when one cannot be evaluated).
+    Repr(Opt<Vec<i128>>),
+    /// A hand-written `impl JsonSchema`: read as literals, or why it is runtime-only, and where its
+    /// `for Type` is written.
+    HandWritten { literal: Result<HandWritten, String>, location: Option<Location> },
+}
+
+/// What a hand-written `impl JsonSchema` says, when every fn of it is a literal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HandWritten {
+    pub name: String,
+    /// `schema_id()`, which defaults to `schema_name()`.
+    pub id: String,
+    pub inline: bool,
+    pub schema: Value,
+}
+
+/// `#[schemars(schema_with = "path")]`: the fn's path as written and the schema it returns (known
+/// when its body is a literal; opaque with the reason otherwise).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SchemaFn {
+    pub path: String,
+    pub schema: Opt<Value>,
+}
+
+/// The `"default"` schemars shows for a field.
+#[derive(Debug, Clone)]
+pub enum FieldDefaultValue {
+    /// From the field's own type or `default = "path"` fn (or none: `Shown::ABSENT`).
+    Own(Shown),
+    /// From the container's default value, per instantiation ([`TypeDef::container_defaults`]).
+    FromContainer,
+}
+
+/// A container `#[serde(default)]` evaluated for one instantiation of the type.
+#[derive(Debug, Clone)]
+pub struct ContainerDefaults {
+    /// The generic arguments of the instantiation.
+    pub args: Vec<Ty>,
+    /// Per struct field, what it shows from the container's value; `Err`: why the container's
+    /// value is not known (given to the first field that asks).
+    pub fields: Result<Vec<Shown>, Shown>,
 }
 
 /// A type expression.
@@ -158,12 +244,18 @@ pub struct TypeDef {
     pub location: Location,
     /// The names of the generic type parameters, in order.
     pub generics: Vec<String>,
+    /// The crate and modules the type is written in (`["kit", "model"]`).
+    pub module_path: Vec<String>,
     /// Raw doc lines: each `#[doc]` string with one leading space removed.
     pub docs: Vec<String>,
     pub serde: ContainerSerde,
     pub schemars: SchemarsAttrs,
     pub deprecated: bool,
     pub body: Body,
+    /// Its traits (filled by [`Lowerer::lower_reachable`]).
+    pub traits: Traits,
+    /// Container defaults per instantiation reached (filled by [`Lowerer::lower_reachable`]).
+    pub container_defaults: Vec<ContainerDefaults>,
 }
 
 /// serde's container attributes, as serde itself reads them.
@@ -241,6 +333,8 @@ pub struct Field {
     pub flatten: bool,
     pub schemars: SchemarsAttrs,
     pub deprecated: bool,
+    /// The `"default"` schemars shows (filled by [`Lowerer::lower_reachable`]).
+    pub default_value: FieldDefaultValue,
 }
 
 #[derive(Debug, Clone)]
@@ -279,6 +373,18 @@ impl TypeDef {
             Body::Struct { style: Style::Newtype, fields } => fields.first(),
             _ => None,
         }
+    }
+
+    /// The crate-qualified path of the type (`kit::model::Blob`).
+    pub fn qualified_path(&self) -> String {
+        let mut path = self.module_path.clone();
+        path.push(self.rust_name.clone());
+        path.join("::")
+    }
+
+    /// The container defaults of an instantiation, when it was reached.
+    pub fn container_defaults_for(&self, args: &[Ty]) -> Option<&ContainerDefaults> {
+        self.container_defaults.iter().find(|c| c.args == args)
     }
 
     /// The scope the definition is written in: its module, with its generic parameters.

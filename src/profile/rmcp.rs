@@ -569,7 +569,7 @@ impl<'w> Builder<'w, '_> {
             return None;
         }
         let (block, krate, module) = self.index.fn_body(&p.path, tool.krate, tool.module, self_key)?;
-        let mut v = crate::schema::schemars::literal_object(&mut self.lowerer, block, krate, module).ok()?;
+        let mut v = crate::model::literal_object(&mut self.lowerer, block, krate, module).ok()?;
         crate::schema::order::sort_all_keys(&mut v);
         Some(v)
     }

@@ -6,25 +6,23 @@
 //! * [`derive`]: what `#[derive(JsonSchema)]` makes of our structs and enums;
 //! * [`attr_keywords`]: the keywords docs and schemars attributes add (title, description,
 //!   `deprecated`, `examples`, validation keywords, `extend`);
-//! * [`defaults`]: serialised `"default"` values (`Default` resolution, serde value emulation,
-//!   `skip_serializing_if`), evaluated by [`crate::model::eval`];
-//! * [`literal`]: schema fns whose bodies only build a `json!`/`json_schema!` literal;
 //! * [`private`]: schemars' `_private` helpers applied to JSON values.
+//!
+//! It reads the [`Model`] alone: defaults, examples, hand-written impls and literal schema fns
+//! were evaluated while lowering ([`crate::model::Lowerer::lower_reachable`]).
 
 mod attr_keywords;
-mod defaults;
 mod derive;
 mod generator;
 mod leaf;
-mod literal;
 mod private;
-#[cfg(test)]
-mod tests;
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use crate::diagnostics::Location;
-use crate::model::{Lowerer, Ty, Unknown};
+use crate::diagnostics::{Diagnostic, Location};
+use crate::model::{Model, Ty, Unknown};
 
 /// Which side of serde the schema describes: parameters are deserialized, results serialized.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +60,10 @@ pub struct RootSchema {
     pub opaque: Vec<Opaque>,
     /// Types of other crates without a known schema.
     pub unknown: Vec<Unknown>,
+    /// The keys of the type overrides the schema used.
+    pub overrides_used: BTreeSet<String>,
+    /// Errors of values the schema would show but the CLI cannot evaluate (defaults, examples).
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 /// A part of a schema that only exists at runtime.
@@ -77,27 +79,20 @@ pub struct Opaque {
 /// The root schema of `ty` itself (schemars `schema_for!` / `root_schema_for::<T>()` with the
 /// given settings). The root carries `ty`'s identity: a reference to `ty` inside it is
 /// `{"$ref": "#"}` and `ty` gets no `$defs` entry. This is rmcp's `Json<T>` output: `T` is the root.
-pub fn root_schema(lowerer: &mut Lowerer, ty: &Ty, settings: &Settings) -> RootSchema {
-    generator::Gen::new(lowerer, *settings).root(ty, true)
-}
-
-/// The JSON object a fn body written in `krate`/`module` builds, when it only builds a literal
-/// (`json!`/`json_schema!` with consts of the crate, perhaps bound and changed by `insert`):
-/// what an explicit `input_schema = f()` publishes.
-pub fn literal_object(
-    lowerer: &mut Lowerer,
-    block: &syn::Block,
-    krate: usize,
-    module: crate::source::ModuleId,
-) -> Result<Value, String> {
-    let scope = crate::model::Scope::without_generics(krate, module);
-    let settings = Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false };
-    generator::Gen::new(lowerer, settings).literal_object(block, &scope)
+/// `model` holds `ty` lowered with [`crate::model::Lowerer::lower_reachable`]; `overrides` are the
+/// schemas the user gives for types, by the config's key.
+pub fn root_schema(model: &Model, ty: &Ty, settings: &Settings, overrides: &BTreeMap<String, Value>) -> RootSchema {
+    generator::Gen::new(model, overrides, *settings).root(ty, true)
 }
 
 /// The root schema of rmcp's `Parameters<T>` for `ty` = `T` (a wrapper with `T`'s schema): the same
 /// schema, title and `$defs`, but the root is the wrapper, not `T`, so a reference to `T` inside
 /// it is `#/$defs/<T's name>` and `T` also gets a copy in `$defs`.
-pub fn parameters_root_schema(lowerer: &mut Lowerer, ty: &Ty, settings: &Settings) -> RootSchema {
-    generator::Gen::new(lowerer, *settings).root(ty, false)
+pub fn parameters_root_schema(
+    model: &Model,
+    ty: &Ty,
+    settings: &Settings,
+    overrides: &BTreeMap<String, Value>,
+) -> RootSchema {
+    generator::Gen::new(model, overrides, *settings).root(ty, false)
 }

@@ -116,13 +116,19 @@ pub fn generate(
     scope: &Scope,
     written: &str,
 ) -> Generated {
-    let lowered = lowerer.lower(ty, scope);
+    // Everything the schema reaches is lowered and evaluated first: the flavour reads the model.
+    let lowered = lowerer.lower_reachable(ty, scope);
     // `Parameters<T>` has `T`'s schema but not its identity: a reference to `T` inside it goes to
     // `$defs`. `Json<T>`'s root is `T`: a reference to `T` is `{"$ref": "#"}`.
-    let root = match kind {
-        SchemaKind::Input => parameters_root_schema(lowerer, &lowered, &settings(behaviour, kind)),
-        SchemaKind::Output => root_schema(lowerer, &lowered, &settings(behaviour, kind)),
+    let (model, overrides) = (&lowerer.model, &lowerer.type_overrides);
+    let mut root = match kind {
+        SchemaKind::Input => parameters_root_schema(model, &lowered, &settings(behaviour, kind), overrides),
+        SchemaKind::Output => root_schema(model, &lowered, &settings(behaviour, kind), overrides),
     };
+    lowerer.type_overrides_used.append(&mut root.overrides_used);
+    for d in std::mem::take(&mut root.diagnostics) {
+        crate::model::defaults::report(lowerer, d);
+    }
     let mut gaps: Vec<Gap> = root.unknown.iter().map(|u| super::unresolved::classify(lowerer.ws, u)).collect();
     gaps.extend(root.opaque.into_iter().map(|o| Gap {
         error: false,

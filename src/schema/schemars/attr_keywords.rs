@@ -6,19 +6,11 @@ use serde_json::Value;
 
 use super::generator::Gen;
 use super::private::{self, has_type, insert_validation, title_and_description};
-use crate::model::{SchemarsAttrs, Scope, Validations};
+use crate::model::{Opt, SchemarsAttrs, Shown, Validations};
 
-impl Gen<'_, '_> {
+impl Gen<'_> {
     /// title, description, deprecated, examples.
-    pub fn apply_common(
-        &mut self,
-        schema: &mut Value,
-        docs: &[String],
-        attrs: &SchemarsAttrs,
-        deprecated: bool,
-        scope: &Scope,
-        what: &str,
-    ) {
+    pub fn apply_common(&mut self, schema: &mut Value, docs: &[String], attrs: &SchemarsAttrs, deprecated: bool) {
         let mut title = attrs.title.clone();
         let mut description = attrs.description.clone();
         if !docs.is_empty() {
@@ -38,10 +30,11 @@ impl Gen<'_, '_> {
         if !attrs.examples.is_empty() {
             let mut values = Vec::new();
             for e in &attrs.examples {
-                match super::defaults::example(self.lw, e, scope, &format!("an `example` value of `{what}`")) {
-                    Ok(v) => values.push(v),
-                    Err(super::defaults::NoDefault::Opaque(why)) => self.opaque(why),
-                    Err(super::defaults::NoDefault::Error(d)) => super::defaults::report(self.lw, d),
+                match e {
+                    Shown::Value(Opt::Known(v)) => values.push(v.clone()),
+                    Shown::Value(Opt::Opaque(why)) => self.opaque(why.clone()),
+                    Shown::Value(Opt::Absent) => {}
+                    Shown::Error(d) => self.report(d),
                 }
             }
             private::insert(schema, "examples", Value::Array(values));

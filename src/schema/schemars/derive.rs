@@ -3,61 +3,17 @@
 //! transparency, `with`/`from`/`into`, structs with `required` and defaults per contract,
 //! tuple and unit structs, and every enum representation.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 use serde_json::{json, Value};
 
-use super::defaults;
 use super::generator::Gen;
-use super::literal::HandWritten;
 use super::private::{self, apply_internal_tag, insert_object_property};
-use crate::model::DefId;
-use crate::model::{substitute, Body, Field, FieldDefault, Scope, Style, Tag, Ty, TypeDef, Variant};
-use crate::source::impls::TypeKey;
-use crate::source::ItemRef;
-
-/// Facts about the crate's items looked up once per document.
-#[derive(Default)]
-pub struct Caches {
-    /// Hand-written `impl JsonSchema`s read as literals (or why they cannot be).
-    hand_written: HashMap<DefId, Option<Result<HandWritten, String>>>,
-    /// `schema_with` fns by path and the module the path is written in.
-    schema_fns: HashMap<(String, usize, usize), Result<Value, String>>,
-}
-
-/// The derives named on an item (last path segments), `cfg_attr` ones included.
-pub fn derives(attrs: &[syn::Attribute]) -> Vec<String> {
-    let mut out = Vec::new();
-    for attr in attrs {
-        collect_derives(&attr.meta, &mut out);
-    }
-    out
-}
-
-fn collect_derives(meta: &syn::Meta, out: &mut Vec<String>) {
-    use syn::punctuated::Punctuated;
-    let syn::Meta::List(list) = meta else { return };
-    let name = list.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
-    if name == "derive" {
-        if let Ok(paths) = list.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated) {
-            out.extend(paths.iter().filter_map(|p| p.segments.last().map(|s| s.ident.to_string())));
-        }
-    } else if name == "cfg_attr" {
-        if let Ok(metas) = list.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated) {
-            for m in metas.iter().skip(1) {
-                collect_derives(m, out);
-            }
-        }
-    }
-}
-
-fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
-    match item {
-        syn::Item::Struct(s) => &s.attrs,
-        syn::Item::Enum(e) => &e.attrs,
-        _ => &[],
-    }
-}
+use crate::diagnostics::Location;
+use crate::model::{
+    substitute, Body, DefId, Field, FieldDefault, FieldDefaultValue, HandWritten, JsonSchemaImpl, Opt, SchemaFn, Shown,
+    Style, Tag, Ty, TypeDef, Variant,
+};
 
 /// The doc/title/description/… attributes schemars calls "common": when none is given a
 /// `transparent`/`with` container forwards everything to the inner type.
@@ -118,30 +74,31 @@ fn collect_params(ty: &Ty, out: &mut BTreeSet<usize>) {
     }
 }
 
-impl Gen<'_, '_> {
-    pub fn def(&self, id: DefId) -> &TypeDef {
-        self.lw.model.def(id)
+/// The hand-written `impl JsonSchema` of a definition, when it reads as literals.
+fn literal_impl(def: &TypeDef) -> Option<&HandWritten> {
+    match &def.traits.json_schema {
+        JsonSchemaImpl::HandWritten { literal: Ok(h), .. } => Some(h),
+        _ => None,
     }
+}
 
-    /// Lower a type written in an attribute (`with = "T"`) where the definition is written.
-    pub fn lower_in(&mut self, ty: &syn::Type, scope: &Scope, args: &[Ty]) -> Ty {
-        let lowered = self.lw.lower(ty, scope);
-        substitute(&lowered, args)
+impl<'a> Gen<'a> {
+    pub fn def(&self, id: DefId) -> &'a TypeDef {
+        self.model.def(id)
     }
 
     /// The type a fully transparent definition forwards everything to (name, identity,
     /// inlining, schema, optionality), if it is one.
     pub fn forwarded(&mut self, id: DefId, args: &[Ty]) -> Option<Ty> {
-        if self.hand_written_of(id).is_some() {
+        let def = self.def(id);
+        if matches!(def.traits.json_schema, JsonSchemaImpl::HandWritten { .. }) {
             return None;
         }
-        let def = self.def(id);
         if !common_is_default(&def.docs, &def.schemars, def.deprecated) {
             return None;
         }
-        if let Some(with) = def.schemars.with.clone() {
-            let scope = def.scope();
-            return Some(self.lower_in(&with, &scope, args));
+        if let Some(with) = &def.schemars.with {
+            return Some(substitute(with, args));
         }
         let field = serde_transparent_field(def)?;
         if !field_attrs_default(field) {
@@ -151,15 +108,15 @@ impl Gen<'_, '_> {
     }
 
     pub fn named_schema_name(&mut self, id: DefId, args: &[Ty]) -> String {
-        if let Some(Ok(h)) = self.hand_written_of(id) {
-            return h.name;
+        if let Some(h) = literal_impl(self.def(id)) {
+            return h.name.clone();
         }
         if let Some(t) = self.forwarded(id, args) {
             return self.schema_name(&t);
         }
         let def = self.def(id);
-        let generics = def.generics.clone();
-        match def.schemars.rename.clone().filter(|r| r.contains('{')) {
+        let generics = &def.generics;
+        match def.schemars.rename.as_ref().filter(|r| r.contains('{')) {
             Some(format) => {
                 let mut out = String::new();
                 let mut rest = format.as_str();
@@ -190,17 +147,14 @@ impl Gen<'_, '_> {
     }
 
     pub fn named_schema_id(&mut self, id: DefId, args: &[Ty]) -> String {
-        if let Some(Ok(h)) = self.hand_written_of(id) {
-            return h.id;
+        if let Some(h) = literal_impl(self.def(id)) {
+            return h.id.clone();
         }
         if let Some(t) = self.forwarded(id, args) {
             return self.schema_id(&t);
         }
         let def = self.def(id);
-        let krate = &self.lw.ws.crates[def.item.krate];
-        let module = &krate.modules[def.item.module.0];
-        let mut path = vec![krate.name.clone()];
-        path.extend(module.path.iter().cloned());
+        let mut path = def.module_path.clone();
         path.push(def.serde.de_name.clone());
         let base = path.join("::");
         // Only the parameters a non-skipped field (or the rename) uses make a difference.
@@ -234,7 +188,7 @@ impl Gen<'_, '_> {
     }
 
     pub fn named_inline(&mut self, id: DefId, args: &[Ty]) -> bool {
-        if let Some(Ok(h)) = self.hand_written_of(id) {
+        if let Some(h) = literal_impl(self.def(id)) {
             return h.inline;
         }
         if let Some(t) = self.forwarded(id, args) {
@@ -243,62 +197,17 @@ impl Gen<'_, '_> {
         self.def(id).schemars.inline
     }
 
-    /// The hand-written `impl Trait for <def>` item, if any.
-    pub fn impl_of(&mut self, id: DefId, trait_name: &str) -> Option<ItemRef> {
-        let item = self.def(id).item;
-        let impls = self.lw.impls();
-        impls.trait_impl(&TypeKey::Item(item), trait_name).map(|i| impls.impls[i].item)
-    }
-
-    /// The hand-written `impl JsonSchema` of a type that does not derive it, read as literals
-    /// (`Err`: why it is runtime-only); `None` when the type has none.
-    pub fn hand_written_of(&mut self, id: DefId) -> Option<Result<HandWritten, String>> {
-        if let Some(cached) = self.caches.hand_written.get(&id) {
-            return cached.clone();
-        }
-        let item = self.def(id).item;
-        let derived =
-            derives(item_attrs(self.lw.ws.item(item))).iter().any(|d| d == "JsonSchema" || d == "JsonSchema_repr");
-        let found = match self.impl_of(id, "JsonSchema") {
-            Some(imp) if !derived => Some(self.hand_written(imp)),
-            _ => None,
-        };
-        self.caches.hand_written.insert(id, found.clone());
-        found
-    }
-
-    /// Where a type's `impl JsonSchema` is written (its `for Type`).
-    fn impl_location(&mut self, id: DefId) -> Option<crate::diagnostics::Location> {
-        let imp = self.impl_of(id, "JsonSchema")?;
-        let syn::Item::Impl(i) = self.lw.ws.item(imp) else { return None };
-        let span = syn::spanned::Spanned::span(&*i.self_ty);
-        Some(self.lw.location(imp.krate, imp.module, span))
-    }
-
-    /// The schema of a `schema_with = "path"` fn written where `scope` is, or `true` and a
-    /// runtime-only finding at `location` when its body is not a literal.
-    pub fn schema_with(
-        &mut self,
-        path: &str,
-        scope: &Scope,
-        what: &str,
-        location: crate::diagnostics::Location,
-    ) -> Value {
-        let key = (path.to_owned(), scope.krate, scope.module.0);
-        let result = match self.caches.schema_fns.get(&key) {
-            Some(r) => r.clone(),
-            None => {
-                let r = self.schema_with_value(path, scope);
-                self.caches.schema_fns.insert(key, r.clone());
-                r
-            }
-        };
-        match result {
-            Ok(v) => v,
-            Err(why) => {
+    /// The schema of a `schema_with` fn, or `true` and a runtime-only finding at `location` when
+    /// its body is not a literal.
+    pub fn schema_with(&mut self, f: &SchemaFn, what: &str, location: Location) -> Value {
+        match &f.schema {
+            Opt::Known(v) => v.clone(),
+            Opt::Opaque(why) => {
+                let path = &f.path;
                 self.opaque_at(format!("`{what}` uses `#[schemars(schema_with = \"{path}\")]`: {why}"), Some(location));
                 Value::Bool(true)
             }
+            Opt::Absent => Value::Bool(true),
         }
     }
 
@@ -307,56 +216,48 @@ impl Gen<'_, '_> {
         if let Some(t) = self.forwarded(id, args) {
             return self.json_schema(&t);
         }
-        let def = self.def(id).clone();
-        let item_derives = derives(item_attrs(self.lw.ws.item(def.item)));
-        match self.hand_written_of(id) {
-            Some(Ok(h)) => return h.schema,
-            Some(Err(why)) => {
-                let location = self.impl_location(id).or_else(|| Some(def.location.clone()));
+        let def = self.def(id);
+        match &def.traits.json_schema {
+            JsonSchemaImpl::HandWritten { literal: Ok(h), .. } => return h.schema.clone(),
+            JsonSchemaImpl::HandWritten { literal: Err(why), location } => {
+                let location = location.clone().or_else(|| Some(def.location.clone()));
                 let reason = format!("`{}` has a hand-written `impl JsonSchema`: {why}", def.rust_name);
                 self.opaque_at(reason.clone(), location);
-                let krate = &self.lw.ws.crates[def.item.krate];
-                let mut path = vec![krate.name.clone()];
-                path.extend(krate.module(def.item.module).path.iter().cloned());
-                path.push(def.rust_name.clone());
                 if let Some(o) = self.opaque.iter_mut().find(|o| o.reason == reason) {
-                    o.type_path.get_or_insert(path.join("::"));
+                    o.type_path.get_or_insert(def.qualified_path());
                 }
                 return Value::Bool(true);
             }
-            None => {}
+            _ => {}
         }
-        let scope = def.scope();
         for o in &def.schemars.opaque {
             self.opaque(format!("`{}`: `#[schemars({o})]` cannot be evaluated", def.rust_name));
         }
         if !def.serde.errors.is_empty() {
             self.opaque(format!("`{}`: serde rejects its attributes: {}", def.rust_name, def.serde.errors.join("; ")));
         }
-        let mut schema =
-            if item_derives.iter().any(|d| d == "JsonSchema_repr") && !item_derives.iter().any(|d| d == "JsonSchema") {
-                self.repr_schema(&def)
-            } else if let Some(path) = &def.schemars.schema_with {
-                self.schema_with(path, &scope, &def.rust_name, def.location.clone())
-            } else if let Some(with) = &def.schemars.with {
-                let t = self.lower_in(with, &scope, args);
-                self.json_schema(&t)
-            } else if let Some(field) = serde_transparent_field(&def) {
-                self.field_schema(&def, field, args, false, None)
-            } else {
-                let from = def.serde.from.clone().or_else(|| def.serde.try_from.clone()).map(|t| substitute(&t, args));
-                let into = def.serde.into.clone().map(|t| substitute(&t, args));
-                match (from, into) {
-                    (Some(from), Some(into)) => {
-                        let t = if self.is_serialize() { into } else { from };
-                        self.json_schema(&t)
-                    }
-                    (Some(from), None) if !self.is_serialize() => self.json_schema(&from),
-                    (None, Some(into)) if self.is_serialize() => self.json_schema(&into),
-                    _ => self.data_schema(&def, args),
+        let mut schema = if let JsonSchemaImpl::Repr(values) = &def.traits.json_schema {
+            self.repr_schema(values)
+        } else if let Some(f) = &def.schemars.schema_with {
+            self.schema_with(f, &def.rust_name, def.location.clone())
+        } else if let Some(with) = &def.schemars.with {
+            self.json_schema(&substitute(with, args))
+        } else if let Some(field) = serde_transparent_field(def) {
+            self.field_schema(def, field, args, false, None)
+        } else {
+            let from = def.serde.from.clone().or_else(|| def.serde.try_from.clone()).map(|t| substitute(&t, args));
+            let into = def.serde.into.clone().map(|t| substitute(&t, args));
+            match (from, into) {
+                (Some(from), Some(into)) => {
+                    let t = if self.is_serialize() { into } else { from };
+                    self.json_schema(&t)
                 }
-            };
-        self.apply_common(&mut schema, &def.docs, &def.schemars, def.deprecated, &scope, &def.rust_name);
+                (Some(from), None) if !self.is_serialize() => self.json_schema(&from),
+                (None, Some(into)) if self.is_serialize() => self.json_schema(&into),
+                _ => self.data_schema(def, args),
+            }
+        };
+        self.apply_common(&mut schema, &def.docs, &def.schemars, def.deprecated);
         self.apply_post(&mut schema, &def.schemars, &def.rust_name);
         schema
     }
@@ -396,12 +297,9 @@ impl Gen<'_, '_> {
     }
 
     /// The type whose schema describes a field: its `with` type, else its own.
-    pub fn field_ty(&mut self, def: &TypeDef, field: &Field, args: &[Ty]) -> Ty {
+    pub fn field_ty(&mut self, field: &Field, args: &[Ty]) -> Ty {
         match &field.schemars.with {
-            Some(with) => {
-                let scope = def.scope();
-                self.lower_in(with, &scope, args)
-            }
+            Some(with) => substitute(with, args),
             None => substitute(&field.ty, args),
         }
     }
@@ -426,10 +324,10 @@ impl Gen<'_, '_> {
         for o in &field.schemars.opaque {
             self.opaque_at(format!("`{what}`: `{o}` cannot be evaluated"), Some(field.location.clone()));
         }
-        let ty = self.field_ty(def, field, args);
-        let mut schema = if let Some(path) = &field.schemars.schema_with {
+        let ty = self.field_ty(field, args);
+        let mut schema = if let Some(f) = &field.schemars.schema_with {
             // schemars' stand-in type for the fn: inlined, never optional.
-            let mut schema = self.schema_with(path, &def.scope(), &what, field.location.clone());
+            let mut schema = self.schema_with(f, &what, field.location.clone());
             if internal_newtype && !field.schemars.required {
                 private::allow_unknown_in_immediate_subschemas(&mut schema);
             }
@@ -441,8 +339,7 @@ impl Gen<'_, '_> {
         } else {
             self.subschema_for(&ty)
         };
-        let scope = def.scope();
-        self.apply_common(&mut schema, &field.docs, &field.schemars, field.deprecated, &scope, &what);
+        self.apply_common(&mut schema, &field.docs, &field.schemars, field.deprecated);
         self.apply_validations(&mut schema, &field.schemars.validations);
         if field.skip_de {
             private::insert(&mut schema, "readOnly", Value::Bool(true));
@@ -505,17 +402,18 @@ impl Gen<'_, '_> {
             schema["additionalProperties"] = Value::Bool(false);
         }
         let container_has_default = container_default != FieldDefault::None;
-        let mut container_value = defaults::ContainerValue::default();
+        // The first field that asks for the container's value is told why it has none.
+        let mut container_asked = false;
         for field in fields {
             if !self.in_contract(field.skip_de, field.skip_ser) {
                 continue;
             }
-            let ty = self.field_ty(def, field, args);
+            let ty = self.field_ty(field, args);
             if field.flatten {
                 let non_optional = match &field.schemars.schema_with {
-                    Some(path) => {
+                    Some(f) => {
                         let what = format!("{}.{}", def.rust_name, field.rust_name.clone().unwrap_or_default());
-                        self.schema_with(path, &def.scope(), &what, field.location.clone())
+                        self.schema_with(f, &what, field.location.clone())
                     }
                     None => self.non_optional_json_schema(&ty),
                 };
@@ -524,7 +422,7 @@ impl Gen<'_, '_> {
                 private::flatten(&mut schema, flat);
                 continue;
             }
-            let default = self.field_default(def, field, args, &container_default, &mut container_value);
+            let default = self.field_default(def, field, args, &mut container_asked);
             let sub = self.field_schema(def, field, args, false, default);
             let name = self.name_of(&field.ser_name, &field.de_name);
             let has_default = container_has_default || field.default != FieldDefault::None;
@@ -662,8 +560,7 @@ impl Gen<'_, '_> {
         for o in &v.schemars.opaque {
             self.opaque_at(format!("`{what}`: `{o}` cannot be evaluated"), Some(v.location.clone()));
         }
-        let scope = def.scope();
-        self.apply_common(schema, &v.docs, &v.schemars, v.deprecated, &scope, &what);
+        self.apply_common(schema, &v.docs, &v.schemars, v.deprecated);
         self.apply_post(schema, &v.schemars, &what);
     }
 
@@ -677,13 +574,11 @@ impl Gen<'_, '_> {
         deny: bool,
         actually_untagged: bool,
     ) -> Value {
-        let mut schema = if let Some(path) = &v.schemars.schema_with {
+        let mut schema = if let Some(f) = &v.schemars.schema_with {
             let what = format!("{}::{}", def.rust_name, v.rust_name);
-            self.schema_with(path, &def.scope(), &what, v.location.clone())
+            self.schema_with(f, &what, v.location.clone())
         } else if let Some(with) = &v.schemars.with {
-            let scope = def.scope();
-            let t = self.lower_in(with, &scope, args);
-            self.subschema_for(&t)
+            self.subschema_for(&substitute(with, args))
         } else {
             match v.style {
                 Style::Unit => self.subschema_for(&Ty::Unit),
@@ -700,14 +595,12 @@ impl Gen<'_, '_> {
 
     /// `expr_for_internal_tagged_enum_variant`.
     fn internal_variant(&mut self, def: &TypeDef, v: &Variant, args: &[Ty], deny: bool) -> Value {
-        if let Some(path) = &v.schemars.schema_with {
+        if let Some(f) = &v.schemars.schema_with {
             let what = format!("{}::{}", def.rust_name, v.rust_name);
-            return self.schema_with(path, &def.scope(), &what, v.location.clone());
+            return self.schema_with(f, &what, v.location.clone());
         }
         if let Some(with) = &v.schemars.with {
-            let scope = def.scope();
-            let t = self.lower_in(with, &scope, args);
-            return self.json_schema(&t);
+            return self.json_schema(&substitute(with, args));
         }
         match v.style {
             Style::Unit => self.subschema_for(&Ty::Unit),
@@ -718,49 +611,64 @@ impl Gen<'_, '_> {
     }
 
     /// `#[derive(JsonSchema_repr)]`: the discriminants as integers.
-    fn repr_schema(&mut self, def: &TypeDef) -> Value {
-        let syn::Item::Enum(e) = self.lw.ws.item(def.item) else { return Value::Bool(true) };
-        let mut values = Vec::new();
-        let mut next: i128 = 0;
-        for v in &e.variants {
-            if let Some((_, expr)) = &v.discriminant {
-                match crate::model::eval::discriminant(self.lw, expr, def.scope()) {
-                    Ok(n) => next = n,
-                    Err(_) => {
-                        self.opaque(format!(
-                            "`{}::{}` has a discriminant that cannot be evaluated",
-                            def.rust_name, v.ident
-                        ));
-                        return Value::Bool(true);
-                    }
-                }
+    fn repr_schema(&mut self, values: &Opt<Vec<i128>>) -> Value {
+        match values {
+            Opt::Known(values) => {
+                let values: Vec<Value> = values
+                    .iter()
+                    .map(|n| serde_json::Number::from_i128(*n).map(Value::Number).unwrap_or(Value::Null))
+                    .collect();
+                json!({"type": "integer", "enum": values})
             }
-            values.push(serde_json::Number::from_i128(next).map(Value::Number).unwrap_or(Value::Null));
-            next += 1;
+            Opt::Opaque(why) => {
+                self.opaque(why.clone());
+                Value::Bool(true)
+            }
+            Opt::Absent => Value::Bool(true),
         }
-        json!({"type": "integer", "enum": values})
     }
 
-    /// The serialised default of a field, when schemars shows one (see [`super::defaults`]): a
-    /// default only known at runtime makes the schema opaque, one the CLI cannot evaluate is an
-    /// error.
+    /// The serialised default of a field, when schemars shows one (evaluated while lowering, see
+    /// [`crate::model::FieldDefaultValue`]): a default only known at runtime makes the schema
+    /// opaque at the field, one the CLI cannot evaluate is an error. `container_asked`: whether
+    /// a field before this one asked for the container's value.
     fn field_default(
         &mut self,
         def: &TypeDef,
         field: &Field,
         args: &[Ty],
-        container_default: &FieldDefault,
-        container_value: &mut defaults::ContainerValue,
+        container_asked: &mut bool,
     ) -> Option<Value> {
-        match defaults::field_default(self.lw, def, field, args, container_default, container_value) {
-            Ok(v) => v,
-            Err(defaults::NoDefault::Opaque(why)) => {
+        match &field.default_value {
+            FieldDefaultValue::Own(shown) => self.show(shown, field),
+            FieldDefaultValue::FromContainer => {
+                let first = !std::mem::replace(container_asked, true);
+                let container = def.container_defaults_for(args)?;
+                match &container.fields {
+                    Err(why) if first => self.show(why, field),
+                    Err(_) => None,
+                    Ok(values) => {
+                        let Body::Struct { fields, .. } = &def.body else { return None };
+                        let i = fields.iter().position(|d| std::ptr::eq(d, field))?;
+                        self.show(values.get(i)?, field)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A value evaluated while lowering: known, or the finding it makes at `field`.
+    fn show(&mut self, shown: &Shown, field: &Field) -> Option<Value> {
+        match shown {
+            Shown::Value(Opt::Known(v)) => Some(v.clone()),
+            Shown::Value(Opt::Absent) => None,
+            Shown::Value(Opt::Opaque(why)) => {
                 // At the field whose default it is, not at the tool.
-                self.opaque_at(why, Some(field.location.clone()));
+                self.opaque_at(why.clone(), Some(field.location.clone()));
                 None
             }
-            Err(defaults::NoDefault::Error(d)) => {
-                defaults::report(self.lw, d);
+            Shown::Error(d) => {
+                self.report(d);
                 None
             }
         }

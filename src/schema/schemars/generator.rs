@@ -3,22 +3,29 @@
 //! writes the schemas of the built-in composite types (`Option`, sequences, maps, tuples,
 //! arrays) the way their schemars impls do, leaves being asked of schemars itself.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::{json, Map, Value};
 
 use super::leaf::{definitions_path, leaf_info, meta_schema};
 use super::private::{allow_null, ensure_object};
 use super::{Contract, Opaque, RootSchema, Settings};
-use crate::diagnostics::Location;
-use crate::model::{Lowerer, Ty, Unknown};
+use crate::diagnostics::{Diagnostic, Location};
+use crate::model::{Model, Ty, Unknown};
 
 /// Types nested deeper than this while generating are a cycle schemars itself would not survive
 /// (an inlined recursive type): reported, not followed.
 const MAX_DEPTH: usize = 128;
 
-pub struct Gen<'a, 'w> {
-    pub lw: &'a mut Lowerer<'w>,
+pub struct Gen<'a> {
+    /// Every type the schema reaches, lowered and evaluated.
+    pub model: &'a Model,
+    /// The schemas the user gives for types, by the config's key.
+    overrides: &'a BTreeMap<String, Value>,
+    /// The keys of `overrides` this schema used.
+    overrides_used: BTreeSet<String>,
+    /// Errors of values the schema shows (defaults, examples the CLI cannot evaluate).
+    pub diagnostics: Vec<Diagnostic>,
     pub settings: Settings,
     pub definitions: Map<String, Value>,
     id_to_name: HashMap<String, String>,
@@ -28,13 +35,15 @@ pub struct Gen<'a, 'w> {
     pub unknown: Vec<Unknown>,
     depth: usize,
     defs_path: String,
-    pub caches: super::derive::Caches,
 }
 
-impl<'a, 'w> Gen<'a, 'w> {
-    pub fn new(lw: &'a mut Lowerer<'w>, settings: Settings) -> Self {
+impl<'a> Gen<'a> {
+    pub fn new(model: &'a Model, overrides: &'a BTreeMap<String, Value>, settings: Settings) -> Self {
         Gen {
-            lw,
+            model,
+            overrides,
+            overrides_used: BTreeSet::new(),
+            diagnostics: Vec::new(),
             settings,
             definitions: Map::new(),
             id_to_name: HashMap::new(),
@@ -44,7 +53,14 @@ impl<'a, 'w> Gen<'a, 'w> {
             unknown: Vec::new(),
             depth: 0,
             defs_path: definitions_path(settings.dialect),
-            caches: Default::default(),
+        }
+    }
+
+    /// An error about a value the schema shows, once (a type is reached by several fields).
+    pub fn report(&mut self, d: &Diagnostic) {
+        let key = |d: &Diagnostic| (d.location.as_ref().map(|l| (l.start, l.file.path.clone())), d.message.clone());
+        if !self.diagnostics.iter().any(|o| o.code == d.code && key(o) == key(d)) {
+            self.diagnostics.push(d.clone());
         }
     }
 
@@ -88,7 +104,13 @@ impl<'a, 'w> Gen<'a, 'w> {
         }
         self.root_ids.pop();
         crate::schema::order::sort_all_keys(&mut schema);
-        RootSchema { schema, opaque: self.opaque, unknown: self.unknown }
+        RootSchema {
+            schema,
+            opaque: self.opaque,
+            unknown: self.unknown,
+            overrides_used: self.overrides_used,
+            diagnostics: self.diagnostics,
+        }
     }
 
     /// `generator.subschema_for::<T>()`: a `$ref` for named types, the schema itself otherwise.
@@ -173,8 +195,8 @@ impl<'a, 'w> Gen<'a, 'w> {
 
     fn unknown_type(&mut self, u: &Unknown) -> Value {
         if let Some(key) = &u.override_key {
-            self.lw.type_overrides_used.insert(key.clone());
-            return self.lw.type_overrides.get(key).cloned().unwrap_or(Value::Bool(true));
+            self.overrides_used.insert(key.clone());
+            return self.overrides.get(key).cloned().unwrap_or(Value::Bool(true));
         }
         if let Some(t) = known_unknown(&u.written) {
             return self.json_schema(&t);

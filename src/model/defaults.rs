@@ -1,4 +1,6 @@
-//! Serialised default values, as schemars puts them in `"default"`. Three jobs:
+//! Serialised default values, as schemars puts them in `"default"`, evaluated while lowering
+//! (see [`super::Lowerer::lower_reachable`]) into [`super::FieldDefaultValue`] and
+//! [`super::ContainerDefaults`]. Three jobs:
 //!
 //! * `Default` resolution: which expression gives a field's default (the field type's
 //!   `Default`, a `default = "path"` fn, the container's `Default` or `default = "path"`),
@@ -14,10 +16,13 @@
 
 use serde_json::{Map, Number, Value};
 
+use super::eval::{self, EvalError, Evaluator, Failure, Frame, Val};
+use super::reach::shown;
+use super::{
+    Body, ContainerDefaults, DefId, Field, FieldDefault, FieldDefaultValue, Lowerer, Scope, Shown, Style, Tag, Ty,
+    TypeDef, Variant,
+};
 use crate::diagnostics::{Diagnostic, Location};
-use crate::model::eval::{self, EvalError, Evaluator, Failure, Frame, Val};
-use crate::model::{substitute, Body, DefId, Field, FieldDefault, Lowerer, Scope, Style, Tag, Ty, TypeDef, Variant};
-use crate::source::impls::TypeKey;
 
 pub use crate::model::eval::{DEFAULT_NOT_EVALUABLE, HELP as EVAL_HELP};
 
@@ -27,20 +32,6 @@ pub enum NoDefault {
     Opaque(String),
     /// Our failure: reported as an error.
     Error(Diagnostic),
-}
-
-/// The container default being read field by field (`#[serde(default)]` on the struct): not yet
-/// evaluated, its value, or why it has none.
-#[derive(Default)]
-pub enum ContainerValue {
-    #[default]
-    Pending,
-    Known(Val),
-    Failed,
-}
-
-fn def_id_of(lw: &Lowerer, def: &TypeDef) -> DefId {
-    DefId(lw.model.defs.iter().position(|d| d.item == def.item).expect("def is in the model"))
 }
 
 /// The error (or opaque reason) of a failed evaluation of `what`, placed on the sub-expression
@@ -71,40 +62,84 @@ pub fn report(lw: &mut Lowerer, d: Diagnostic) {
     }
 }
 
-/// The serialised default of a field, when schemars shows one (`Ok(None)`: it shows none).
-pub fn field_default(
+/// What a field shows as its `"default"` from its own type or `default = "path"` fn, or that its
+/// value comes from the container's default (`container`: the container's serde `default`).
+pub(crate) fn field_default_value(
     lw: &mut Lowerer,
     def: &TypeDef,
     field: &Field,
-    args: &[Ty],
-    container_default: &FieldDefault,
-    container: &mut ContainerValue,
-) -> Result<Option<Value>, NoDefault> {
-    if field.skip_ser || (field.default == FieldDefault::None && *container_default == FieldDefault::None) {
-        return Ok(None);
+    container: &FieldDefault,
+) -> FieldDefaultValue {
+    if field.skip_ser || (field.default == FieldDefault::None && *container == FieldDefault::None) {
+        return FieldDefaultValue::Own(Shown::ABSENT);
     }
     // The derive bounds type parameters by `JsonSchema` only: a field of a parameter's type is
     // not known to be `Serialize`, so schemars shows no default.
     if field.ty.mentions_param() {
-        return Ok(None);
+        return FieldDefaultValue::Own(Shown::ABSENT);
     }
-    let ty = substitute(&field.ty, args);
     // A type that is not `Serialize` gets no default from schemars: nothing to evaluate.
-    if !implements_serialize(lw, &ty) {
-        return Ok(None);
+    if !implements_serialize(lw, &field.ty) {
+        return FieldDefaultValue::Own(Shown::ABSENT);
     }
     let scope = def.scope();
-    let what = format!("the default of `{}.{}`", def.rust_name, field.rust_name.clone().unwrap_or_default());
+    let what = default_of(def, field);
     let value = match &field.default {
-        FieldDefault::Default => type_default(lw, &ty, &scope, &what, &field.location)?,
-        FieldDefault::Path(p) => call_default_fn(lw, p, &ty, &scope, &what, &field.location)?,
-        FieldDefault::None => match container_field(lw, def, field, args, container_default, container)? {
-            Some(v) => v,
-            None => return Ok(None),
-        },
+        FieldDefault::Default => type_default(lw, &field.ty, &scope, &what, &field.location),
+        FieldDefault::Path(p) => call_default_fn(lw, p, &field.ty, &scope, &what, &field.location),
+        FieldDefault::None => return FieldDefaultValue::FromContainer,
     };
+    FieldDefaultValue::Own(shown(value.and_then(|v| shown_value(lw, def, field, &v, &what))))
+}
+
+fn default_of(def: &TypeDef, field: &Field) -> String {
+    format!("the default of `{}.{}`", def.rust_name, field.rust_name.clone().unwrap_or_default())
+}
+
+/// The container `#[serde(default)]` / `default = "path"` of `id` instantiated with `args`:
+/// evaluated once, and what each field taking its value from it shows.
+pub(crate) fn container_defaults(lw: &mut Lowerer, id: DefId, args: &[Ty]) -> ContainerDefaults {
+    let def = lw.model.def(id).clone();
+    let Body::Struct { fields: decl, .. } = &def.body else {
+        return ContainerDefaults { args: args.to_vec(), fields: Ok(Vec::new()) };
+    };
+    let asks = |f: &Field| matches!(f.default_value, FieldDefaultValue::FromContainer);
+    if !decl.iter().any(asks) {
+        return ContainerDefaults { args: args.to_vec(), fields: Ok(vec![Shown::ABSENT; decl.len()]) };
+    }
+    let self_ty = Ty::Named(id, args.to_vec());
+    let scope = def.scope();
+    let what = format!("the default of `{}`", def.rust_name);
+    let value = match &def.serde.default {
+        FieldDefault::Path(p) => call_default_fn(lw, p, &self_ty, &scope, &what, &def.location),
+        _ => type_default(lw, &self_ty, &scope, &what, &def.location),
+    };
+    let values = match value {
+        Ok(Val::Struct { fields, .. }) => fields,
+        Ok(_) => return ContainerDefaults { args: args.to_vec(), fields: Ok(vec![Shown::ABSENT; decl.len()]) },
+        Err(e) => return ContainerDefaults { args: args.to_vec(), fields: Err(shown(Err(e))) },
+    };
+    let mut shown_fields = Vec::new();
+    for (i, field) in decl.iter().enumerate() {
+        let value = values.get(i).cloned().flatten().filter(|_| asks(field));
+        shown_fields.push(match value {
+            Some(v) => shown(shown_value(lw, &def, field, &v, &default_of(&def, field))),
+            None => Shown::ABSENT,
+        });
+    }
+    ContainerDefaults { args: args.to_vec(), fields: Ok(shown_fields) }
+}
+
+/// What a field's default value shows once `skip_serializing_if` and serialisation are applied.
+fn shown_value(
+    lw: &mut Lowerer,
+    def: &TypeDef,
+    field: &Field,
+    value: &Val,
+    what: &str,
+) -> Result<Option<Value>, NoDefault> {
     if let Some(pred) = &field.skip_ser_if {
-        let skipped = predicate(lw, pred, &value, &scope)
+        let skipped = predicate(lw, pred, value, &def.scope())
             .map_err(|why| NoDefault::Opaque(format!("{what}: skip_serializing_if = \"{pred}\" on it: {why}")))?;
         if skipped {
             return Ok(None);
@@ -113,35 +148,7 @@ pub fn field_default(
     if field.schemars.custom_serialize {
         return Err(NoDefault::Opaque(format!("{what} is serialised by custom code")));
     }
-    serialize(lw, &value).map(Some).map_err(|why| NoDefault::Opaque(format!("{what}: {why}")))
-}
-
-/// With a container `#[serde(default)]` / `default = "path"`: this field of the container's
-/// default value, evaluated once for all the fields (`None` when it has no value to show).
-fn container_field(
-    lw: &mut Lowerer,
-    def: &TypeDef,
-    field: &Field,
-    args: &[Ty],
-    container_default: &FieldDefault,
-    container: &mut ContainerValue,
-) -> Result<Option<Val>, NoDefault> {
-    if let ContainerValue::Pending = container {
-        // Whatever happens, the container is evaluated (and any failure reported) once.
-        *container = ContainerValue::Failed;
-        let self_ty = Ty::Named(def_id_of(lw, def), args.to_vec());
-        let scope = def.scope();
-        let what = format!("the default of `{}`", def.rust_name);
-        let v = match container_default {
-            FieldDefault::Path(p) => call_default_fn(lw, p, &self_ty, &scope, &what, &def.location)?,
-            _ => type_default(lw, &self_ty, &scope, &what, &def.location)?,
-        };
-        *container = ContainerValue::Known(v);
-    }
-    let ContainerValue::Known(Val::Struct { fields, .. }) = container else { return Ok(None) };
-    let Body::Struct { fields: decl, .. } = &def.body else { return Ok(None) };
-    let Some(i) = decl.iter().position(|d| std::ptr::eq(d, field)) else { return Ok(None) };
-    Ok(fields.get(i).cloned().flatten())
+    serialize(lw, value).map(Some).map_err(|why| NoDefault::Opaque(format!("{what}: {why}")))
 }
 
 /// `<ty as Default>::default()`; a failure of the type itself is placed on `location`.
@@ -226,16 +233,7 @@ pub fn implements_serialize(lw: &mut Lowerer, ty: &Ty) -> bool {
         Ty::Seq(t) | Ty::Set(t) | Ty::Array(t, _) | Ty::Option(t) => implements_serialize(lw, t),
         Ty::Map(k, v) => implements_serialize(lw, k) && implements_serialize(lw, v),
         Ty::Tuple(ts) => ts.iter().all(|t| implements_serialize(lw, t)),
-        Ty::Named(id, args) => {
-            let item = lw.model.def(*id).item;
-            let derived = match lw.ws.item(item) {
-                syn::Item::Struct(s) => eval::derives(&s.attrs, "Serialize"),
-                syn::Item::Enum(e) => eval::derives(&e.attrs, "Serialize"),
-                _ => false,
-            };
-            (derived || lw.impls().trait_impl(&TypeKey::Item(item), "Serialize").is_some())
-                && args.iter().all(|a| implements_serialize(lw, a))
-        }
+        Ty::Named(id, args) => lw.model.def(*id).traits.serialize && args.iter().all(|a| implements_serialize(lw, a)),
         Ty::Param(_) | Ty::Unknown(_) => false,
         _ => true,
     }

@@ -1,4 +1,5 @@
-//! Tests: Rust sources loaded through the real pipeline (source → IR → schema), compared with
+//! Tests of the schemars flavour: Rust sources loaded through the real pipeline (source → IR →
+//! schema; here, as `src/schema/` itself names neither syn nor the sources), compared with
 //! what rmcp 3.11 published (`testdata/rmcp/v3_11/tools.json`) and with what schemars 1.x derives for
 //! each rule, one test per area.
 
@@ -6,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
-use super::*;
 use crate::model::{Lowerer, Scope};
+use crate::schema::schemars::*;
 use crate::source::ModuleId;
 
 const PARAMS: Settings = Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false };
@@ -19,11 +20,11 @@ fn generate_at(path: &Path, ty: &str, settings: Settings, parameters: bool) -> R
     let mut lowerer = Lowerer::new(&ws);
     let scope = Scope::without_generics(0, ModuleId(0));
     let syn_ty: syn::Type = syn::parse_str(ty).expect("a type");
-    let lowered = lowerer.lower(&syn_ty, &scope);
+    let lowered = lowerer.lower_reachable(&syn_ty, &scope);
     if parameters {
-        parameters_root_schema(&mut lowerer, &lowered, &settings)
+        parameters_root_schema(&lowerer.model, &lowered, &settings, &lowerer.type_overrides)
     } else {
-        root_schema(&mut lowerer, &lowered, &settings)
+        root_schema(&lowerer.model, &lowered, &settings, &lowerer.type_overrides)
     }
 }
 

@@ -2,7 +2,8 @@
 //! `json_schema` of a hand-written `impl JsonSchema`, when all the body does is build a
 //! `json_schema!({…})` / `json!({…})` literal (its values may name consts of the crate), perhaps
 //! bound to a variable and changed by a few `insert`/`remove` calls. Such a schema is known
-//! exactly without running anything; any other body is runtime-only.
+//! exactly without running anything; any other body is runtime-only. Read while lowering (see
+//! [`super::Lowerer::lower_reachable`]); the schema flavours see the result in the model.
 
 use std::collections::HashMap;
 
@@ -10,19 +11,32 @@ use proc_macro2::{TokenStream, TokenTree};
 use serde_json::Value;
 
 use super::defaults;
-use super::generator::Gen;
-use crate::model::eval::{Evaluator, Frame};
-use crate::model::Scope;
-use crate::source::{ItemKind, ItemRef, Namespace, Resolved};
+use super::eval::{Evaluator, Frame};
+use super::{HandWritten, Lowerer, Scope};
+use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved};
 
-/// What a hand-written `impl JsonSchema` says, when every fn of it is a literal.
-#[derive(Debug, Clone)]
-pub struct HandWritten {
-    pub name: String,
-    /// `schema_id()`, which defaults to `schema_name()`.
-    pub id: String,
-    pub inline: bool,
-    pub schema: Value,
+/// The schema a `schema_with = "path"` fn written where `scope` is returns, or why it is not a
+/// literal.
+pub(crate) fn schema_fn(lw: &mut Lowerer, path: &str, scope: &Scope) -> Result<Value, String> {
+    Literals { lw }.schema_with_value(path, scope)
+}
+
+/// The JSON object a fn body written in `krate`/`module` builds, when it only builds a literal
+/// (`json!`/`json_schema!` with consts of the crate, perhaps bound and changed by `insert`):
+/// what an explicit `input_schema = f()` publishes.
+pub fn literal_object(lw: &mut Lowerer, block: &syn::Block, krate: usize, module: ModuleId) -> Result<Value, String> {
+    let scope = Scope::without_generics(krate, module);
+    Literals { lw }.literal_object(block, &scope)
+}
+
+/// A hand-written `impl JsonSchema` item read as literals, or why it cannot be.
+pub(crate) fn hand_written(lw: &mut Lowerer, imp: ItemRef) -> Result<HandWritten, String> {
+    Literals { lw }.hand_written(imp)
+}
+
+/// Reads fn bodies as literal values.
+struct Literals<'a, 'w> {
+    lw: &'a mut Lowerer<'w>,
 }
 
 /// Wrapping calls and methods a literal passes through unchanged (`Schema::from(json!(…))`,
@@ -33,7 +47,7 @@ const WRAPPING_METHODS: &[&str] =
 /// Methods that reach the map of a schema bound to a variable (`schema.ensure_object().insert(…)`).
 const MAP_ACCESS_METHODS: &[&str] = &["ensure_object", "as_object_mut", "unwrap", "expect"];
 
-impl Gen<'_, '_> {
+impl Literals<'_, '_> {
     /// The schema a `schema_with = "path"` fn returns, written where `scope` is.
     pub fn schema_with_value(&mut self, path: &str, scope: &Scope) -> Result<Value, String> {
         let segs: Vec<String> = path.split("::").map(|s| s.trim().to_owned()).collect();
@@ -335,8 +349,8 @@ mod tests {
         let ws = crate::source::load(&[path], &[]).expect("sources load");
         let mut lowerer = Lowerer::new(&ws);
         let scope = Scope::without_generics(0, ModuleId(0));
-        let lowered = lowerer.lower(&syn::parse_str(ty).expect("a type"), &scope);
-        parameters_root_schema(&mut lowerer, &lowered, &PARAMS)
+        let lowered = lowerer.lower_reachable(&syn::parse_str(ty).expect("a type"), &scope);
+        parameters_root_schema(&lowerer.model, &lowered, &PARAMS, &Default::default())
     }
 
     /// The schema of field `f` of `struct P` whose `schema_with` fn has `body`.

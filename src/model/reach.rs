@@ -1,0 +1,404 @@
+//! Everything a schema of a root type can reach, lowered and evaluated before any schema is made:
+//! each definition's traits (derived or hand-written `JsonSchema`, `Serialize`, `Default`), its
+//! hand-written `impl JsonSchema` and `schema_with` fns read as literals, its `example` values,
+//! its fields' own defaults, and the container defaults of every instantiation reached. The
+//! schema flavours then read the [`super::Model`] alone.
+//!
+//! Failures are kept in the model (opaque with the reason, or the error diagnostic), not reported
+//! here: a schema that uses the value reports them, as if it had evaluated it itself.
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+use syn::spanned::Spanned;
+
+use super::defaults::{self, NoDefault};
+use super::eval;
+use super::{
+    literal, Body, DefId, Field, FieldDefault, FieldDefaultValue, JsonSchemaImpl, Lowerer, Opt, SchemarsAttrs, Scope,
+    Shown, Traits, Ty, TypeDef,
+};
+use crate::source::impls::TypeKey;
+use crate::source::ItemRef;
+
+/// Generic instantiations nested deeper than this are not followed (the generator stops at the
+/// same depth).
+const MAX_WALK_DEPTH: usize = 128;
+
+/// What [`Lowerer::lower_reachable`] has done so far, kept across the tools of a run.
+#[derive(Default)]
+pub(crate) struct Reached {
+    /// Definitions `0..done` have their traits, literal schema fns, examples and own defaults.
+    done: usize,
+    /// The instantiations (generic arguments) of each definition already followed.
+    instances: HashMap<DefId, Vec<Vec<Ty>>>,
+    /// `schema_with` fns read, by path and the crate and module the path is written in.
+    schema_fns: HashMap<(String, usize, usize), Opt<Value>>,
+}
+
+impl Lowerer<'_> {
+    /// Lower a type written in `scope`, and everything its schema can reach (see the module doc).
+    pub fn lower_reachable(&mut self, ty: &syn::Type, scope: &Scope) -> Ty {
+        let lowered = self.lower(ty, scope);
+        self.complete_reachable(&lowered);
+        lowered
+    }
+
+    /// Complete what a schema of the lowered type `root` reaches.
+    pub fn complete_reachable(&mut self, root: &Ty) {
+        self.complete_defs();
+        self.follow_instances(root, 0);
+        // Evaluating container defaults may have lowered more types.
+        self.complete_defs();
+    }
+
+    /// Every definition lowered since the last call, completed (evaluation may lower more). The
+    /// traits of a batch come first: a field's default needs to know whether its type is
+    /// `Serialize`, and the types of a definition's fields were lowered with it.
+    fn complete_defs(&mut self) {
+        while self.reached.done < self.model.defs.len() {
+            let batch = self.reached.done..self.model.defs.len();
+            self.reached.done = batch.end;
+            for id in batch.clone().map(DefId) {
+                let traits = self.traits_of(id);
+                self.model.defs[id.0].traits = traits;
+            }
+            for id in batch.map(DefId) {
+                self.read_schema_fns(id);
+                self.evaluate_examples(id);
+                self.own_defaults(id);
+            }
+        }
+    }
+
+    /// The traits of a definition, from its derives and the workspace's impl blocks.
+    fn traits_of(&mut self, id: DefId) -> Traits {
+        let item = self.model.def(id).item;
+        let ws = self.ws;
+        let attrs = item_attrs(ws.item(item));
+        let named = derives(attrs);
+        let has = |name: &str| named.iter().any(|d| d == name);
+        let impls = self.impls();
+        let hand_written = |name: &str| impls.trait_impl(&TypeKey::Item(item), name).map(|i| impls.impls[i].item);
+        let json_schema = if has("JsonSchema") {
+            JsonSchemaImpl::Derived
+        } else if has("JsonSchema_repr") {
+            JsonSchemaImpl::Repr(self.discriminants(id))
+        } else {
+            match hand_written("JsonSchema") {
+                Some(imp) => JsonSchemaImpl::HandWritten {
+                    literal: literal::hand_written(self, imp),
+                    location: self.impl_location(imp),
+                },
+                None => JsonSchemaImpl::None,
+            }
+        };
+        let serialize = eval::derives(attrs, "Serialize") || hand_written("Serialize").is_some();
+        let default = eval::derives(attrs, "Default") || hand_written("Default").is_some();
+        Traits { json_schema, serialize, default }
+    }
+
+    /// Where an impl's `for Type` is written.
+    fn impl_location(&self, imp: ItemRef) -> Option<crate::diagnostics::Location> {
+        let syn::Item::Impl(i) = self.ws.item(imp) else { return None };
+        Some(self.location(imp.krate, imp.module, i.self_ty.span()))
+    }
+
+    /// `#[derive(JsonSchema_repr)]`: the discriminants of the enum's variants, in order.
+    fn discriminants(&mut self, id: DefId) -> Opt<Vec<i128>> {
+        let def = self.model.def(id);
+        let (item, scope, name) = (def.item, def.scope(), def.rust_name.clone());
+        let ws = self.ws;
+        let syn::Item::Enum(e) = ws.item(item) else { return Opt::Absent };
+        let mut values = Vec::new();
+        let mut next: i128 = 0;
+        for v in &e.variants {
+            if let Some((_, expr)) = &v.discriminant {
+                match eval::discriminant(self, expr, scope.clone()) {
+                    Ok(n) => next = n,
+                    Err(_) => {
+                        return Opt::Opaque(format!(
+                            "`{name}::{}` has a discriminant that cannot be evaluated",
+                            v.ident
+                        ))
+                    }
+                }
+            }
+            values.push(next);
+            next += 1;
+        }
+        Opt::Known(values)
+    }
+
+    /// The `schema_with` fns of the definition, its fields and variants, read as literals.
+    fn read_schema_fns(&mut self, id: DefId) {
+        let scope = self.model.def(id).scope();
+        let mut attrs = std::mem::take(&mut self.model.defs[id.0].schemars);
+        self.read_schema_fn(&mut attrs, &scope);
+        self.model.defs[id.0].schemars = attrs;
+        let mut body = std::mem::replace(&mut self.model.defs[id.0].body, Body::Unsupported(String::new()));
+        match &mut body {
+            Body::Struct { fields, .. } => fields.iter_mut().for_each(|f| self.read_schema_fn(&mut f.schemars, &scope)),
+            Body::Enum { variants } => {
+                for v in variants {
+                    self.read_schema_fn(&mut v.schemars, &scope);
+                    v.fields.iter_mut().for_each(|f| self.read_schema_fn(&mut f.schemars, &scope));
+                }
+            }
+            Body::Unsupported(_) => {}
+        }
+        self.model.defs[id.0].body = body;
+    }
+
+    fn read_schema_fn(&mut self, attrs: &mut SchemarsAttrs, scope: &Scope) {
+        let Some(f) = &mut attrs.schema_with else { return };
+        let key = (f.path.clone(), scope.krate, scope.module.0);
+        f.schema = match self.reached.schema_fns.get(&key) {
+            Some(known) => known.clone(),
+            None => {
+                let read = match literal::schema_fn(self, &f.path, scope) {
+                    Ok(v) => Opt::Known(v),
+                    Err(why) => Opt::Opaque(why),
+                };
+                self.reached.schema_fns.insert(key, read.clone());
+                read
+            }
+        };
+    }
+
+    /// The `example = expr` values of the definition, its fields and variants (read again from
+    /// the item: the model keeps only their number until now).
+    fn evaluate_examples(&mut self, id: DefId) {
+        if !has_examples(self.model.def(id)) {
+            return;
+        }
+        let def = self.model.def(id);
+        let (item, scope, name) = (def.item, def.scope(), def.rust_name.clone());
+        let field_names: Vec<Vec<String>> = match &def.body {
+            Body::Struct { fields, .. } => vec![fields.iter().map(field_name).collect()],
+            Body::Enum { variants } => variants.iter().map(|v| v.fields.iter().map(field_name).collect()).collect(),
+            Body::Unsupported(_) => Vec::new(),
+        };
+        let ws = self.ws;
+        let source = ws.item(item);
+        let container = self.examples(item_attrs(source), &scope, &name);
+        let mut fields: Vec<Vec<Vec<Shown>>> = Vec::new();
+        let mut variants: Vec<Vec<Shown>> = Vec::new();
+        match source {
+            syn::Item::Struct(s) => {
+                let names = field_names.first().cloned().unwrap_or_default();
+                let values =
+                    s.fields.iter().zip(&names).map(|(f, n)| self.examples(&f.attrs, &scope, &format!("{name}.{n}")));
+                fields.push(values.collect());
+            }
+            syn::Item::Enum(e) => {
+                for (v, names) in e.variants.iter().zip(&field_names) {
+                    variants.push(self.examples(&v.attrs, &scope, &format!("{name}::{}", unraw(&v.ident))));
+                    let values = v
+                        .fields
+                        .iter()
+                        .zip(names)
+                        .map(|(f, n)| self.examples(&f.attrs, &scope, &format!("{name}.{n}")));
+                    fields.push(values.collect());
+                }
+            }
+            _ => {}
+        }
+        let def = &mut self.model.defs[id.0];
+        def.schemars.examples = container;
+        match &mut def.body {
+            Body::Struct { fields: decl, .. } => {
+                for (f, values) in decl.iter_mut().zip(fields.into_iter().next().unwrap_or_default()) {
+                    f.schemars.examples = values;
+                }
+            }
+            Body::Enum { variants: decl } => {
+                for ((v, values), field_values) in decl.iter_mut().zip(variants).zip(fields) {
+                    v.schemars.examples = values;
+                    for (f, values) in v.fields.iter_mut().zip(field_values) {
+                        f.schemars.examples = values;
+                    }
+                }
+            }
+            Body::Unsupported(_) => {}
+        }
+    }
+
+    /// The `example` values of one item's attributes, for `what` (the type, `Type.field`,
+    /// `Type::Variant`).
+    fn examples(&mut self, attrs: &[syn::Attribute], scope: &Scope, what: &str) -> Vec<Shown> {
+        let (_, written) = SchemarsAttrs::from_attrs(attrs);
+        written
+            .examples
+            .iter()
+            .map(|e| shown(defaults::example(self, e, scope, &format!("an `example` value of `{what}`")).map(Some)))
+            .collect()
+    }
+
+    /// The defaults the fields of the definition show from their own type or fn (those from the
+    /// container depend on the instantiation: [`Lowerer::container_defaults`]).
+    fn own_defaults(&mut self, id: DefId) {
+        let def = self.model.def(id);
+        if !has_defaults(def) {
+            return;
+        }
+        let def = def.clone();
+        let container = &def.serde.default;
+        let mut values: Vec<FieldDefaultValue> = Vec::new();
+        match &def.body {
+            Body::Struct { fields, .. } => {
+                values.extend(fields.iter().map(|f| defaults::field_default_value(self, &def, f, container)));
+            }
+            Body::Enum { variants } => {
+                for v in variants {
+                    let none = FieldDefault::None;
+                    values.extend(v.fields.iter().map(|f| defaults::field_default_value(self, &def, f, &none)));
+                }
+            }
+            Body::Unsupported(_) => {}
+        }
+        let mut values = values.into_iter();
+        match &mut self.model.defs[id.0].body {
+            Body::Struct { fields, .. } => {
+                fields.iter_mut().for_each(|f| f.default_value = values.next().expect("one each"))
+            }
+            Body::Enum { variants } => variants
+                .iter_mut()
+                .flat_map(|v| v.fields.iter_mut())
+                .for_each(|f| f.default_value = values.next().expect("one each")),
+            Body::Unsupported(_) => {}
+        }
+    }
+
+    /// Follow the instantiations `ty` reaches, evaluating the container defaults of each.
+    fn follow_instances(&mut self, ty: &Ty, depth: usize) {
+        if depth > MAX_WALK_DEPTH {
+            return;
+        }
+        match ty {
+            Ty::Seq(t) | Ty::Set(t) | Ty::Array(t, _) | Ty::Option(t) => self.follow_instances(t, depth + 1),
+            Ty::Map(k, v) => {
+                self.follow_instances(k, depth + 1);
+                self.follow_instances(v, depth + 1);
+            }
+            Ty::Tuple(ts) => ts.iter().for_each(|t| self.follow_instances(t, depth + 1)),
+            Ty::Named(id, args) => {
+                let seen = self.reached.instances.entry(*id).or_default();
+                if seen.contains(args) {
+                    return;
+                }
+                seen.push(args.clone());
+                args.iter().for_each(|t| self.follow_instances(t, depth + 1));
+                if self.model.def(*id).serde.default != FieldDefault::None {
+                    let computed = defaults::container_defaults(self, *id, args);
+                    self.model.defs[id.0].container_defaults.push(computed);
+                }
+                for t in types_in(self.model.def(*id), args) {
+                    self.follow_instances(&t, depth + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The types a schema of `def` instantiated with `args` can reach directly.
+fn types_in(def: &TypeDef, args: &[Ty]) -> Vec<Ty> {
+    let mut out = Vec::new();
+    let attrs = |a: &SchemarsAttrs, out: &mut Vec<Ty>| out.extend(a.with.iter().map(|t| super::substitute(t, args)));
+    attrs(&def.schemars, &mut out);
+    for t in [&def.serde.from, &def.serde.try_from, &def.serde.into].into_iter().flatten() {
+        out.push(super::substitute(t, args));
+    }
+    let field = |f: &Field, out: &mut Vec<Ty>| {
+        out.push(super::substitute(&f.ty, args));
+        attrs(&f.schemars, out);
+    };
+    match &def.body {
+        Body::Struct { fields, .. } => fields.iter().for_each(|f| field(f, &mut out)),
+        Body::Enum { variants } => {
+            for v in variants {
+                attrs(&v.schemars, &mut out);
+                v.fields.iter().for_each(|f| field(f, &mut out));
+            }
+        }
+        Body::Unsupported(_) => {}
+    }
+    out
+}
+
+fn field_name(f: &Field) -> String {
+    f.rust_name.clone().unwrap_or_default()
+}
+
+fn unraw(ident: &syn::Ident) -> String {
+    crate::source::unraw_ident(&ident.to_string())
+}
+
+/// Whether the definition, a field or a variant has an `example`.
+fn has_examples(def: &TypeDef) -> bool {
+    !def.schemars.examples.is_empty()
+        || match &def.body {
+            Body::Struct { fields, .. } => fields.iter().any(|f| !f.schemars.examples.is_empty()),
+            Body::Enum { variants } => variants
+                .iter()
+                .any(|v| !v.schemars.examples.is_empty() || v.fields.iter().any(|f| !f.schemars.examples.is_empty())),
+            Body::Unsupported(_) => false,
+        }
+}
+
+/// Whether the definition or a field has a serde `default`.
+fn has_defaults(def: &TypeDef) -> bool {
+    def.serde.default != FieldDefault::None
+        || match &def.body {
+            Body::Struct { fields, .. } => fields.iter().any(|f| f.default != FieldDefault::None),
+            Body::Enum { variants } => {
+                variants.iter().flat_map(|v| v.fields.iter()).any(|f| f.default != FieldDefault::None)
+            }
+            Body::Unsupported(_) => false,
+        }
+}
+
+/// An evaluation's outcome as the model keeps it.
+pub(super) fn shown(result: Result<Option<Value>, NoDefault>) -> Shown {
+    match result {
+        Ok(None) => Shown::ABSENT,
+        Ok(Some(v)) => Shown::Value(Opt::Known(v)),
+        Err(NoDefault::Opaque(why)) => Shown::Value(Opt::Opaque(why)),
+        Err(NoDefault::Error(d)) => Shown::Error(Box::new(d)),
+    }
+}
+
+/// The derives named on an item (last path segments), `cfg_attr` ones included.
+fn derives(attrs: &[syn::Attribute]) -> Vec<String> {
+    let mut out = Vec::new();
+    for attr in attrs {
+        collect_derives(&attr.meta, &mut out);
+    }
+    out
+}
+
+fn collect_derives(meta: &syn::Meta, out: &mut Vec<String>) {
+    use syn::punctuated::Punctuated;
+    let syn::Meta::List(list) = meta else { return };
+    let name = list.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+    if name == "derive" {
+        if let Ok(paths) = list.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated) {
+            out.extend(paths.iter().filter_map(|p| p.segments.last().map(|s| s.ident.to_string())));
+        }
+    } else if name == "cfg_attr" {
+        if let Ok(metas) = list.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated) {
+            for m in metas.iter().skip(1) {
+                collect_derives(m, out);
+            }
+        }
+    }
+}
+
+fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
+    match item {
+        syn::Item::Struct(s) => &s.attrs,
+        syn::Item::Enum(e) => &e.attrs,
+        _ => &[],
+    }
+}
