@@ -21,9 +21,9 @@ use super::{
 use crate::source::impls::TypeKey;
 use crate::source::ItemRef;
 
-/// Generic instantiations nested deeper than this are not followed (the generator stops at the
-/// same depth).
-const MAX_WALK_DEPTH: usize = 128;
+/// Types nested deeper than this are not followed (the generator stops at half this depth: it
+/// counts schemas, this counts every type node).
+const MAX_WALK_DEPTH: usize = 256;
 
 /// What [`Lowerer::lower_reachable`] has done so far, kept across the tools of a run.
 #[derive(Default)]
@@ -400,5 +400,140 @@ fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
         syn::Item::Struct(s) => &s.attrs,
         syn::Item::Enum(e) => &e.attrs,
         _ => &[],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::schema::schemars::{root_schema, Contract, Dialect, Settings};
+    use crate::source::ModuleId;
+
+    const SETTINGS: Settings =
+        Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false };
+
+    /// Load `src` as a crate, lower `roots` with everything they reach, and hand the lowerer to `check`.
+    fn reached(src: &str, roots: &[&str], check: impl FnOnce(&mut Lowerer, Vec<Ty>)) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("lib.rs");
+        std::fs::write(&path, src).expect("write source");
+        let ws = crate::source::load(&[path], &[]).expect("sources load");
+        let mut lw = Lowerer::new(&ws);
+        let scope = Scope::without_generics(0, ModuleId(0));
+        let tys = roots.iter().map(|t| lw.lower_reachable(&syn::parse_str(t).expect("a type"), &scope)).collect();
+        check(&mut lw, tys);
+    }
+
+    fn def<'m>(lw: &'m Lowerer, name: &str) -> &'m TypeDef {
+        lw.model.defs.iter().find(|d| d.rust_name == name).expect("lowered")
+    }
+
+    fn fields(def: &TypeDef) -> &[Field] {
+        match &def.body {
+            Body::Struct { fields, .. } => fields,
+            _ => panic!("a struct"),
+        }
+    }
+
+    #[test]
+    fn traits_with_types_and_schema_fns_are_in_the_model() {
+        let src = r#"
+            fn ints(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "integer"}) }
+            fn later(g: &mut SchemaGenerator) -> Schema { g.subschema_for::<u8>() }
+            #[derive(Deserialize, Serialize, JsonSchema)]
+            pub struct P<T> {
+                #[schemars(with = "Vec<T>")] pub a: T,
+                #[schemars(schema_with = "ints")] pub b: String,
+                #[schemars(schema_with = "later")] pub c: String,
+                pub d: Level,
+                pub e: Id,
+            }
+            #[derive(Deserialize, JsonSchema_repr)] #[repr(u8)] pub enum Level { Low = 1, High = 1 + 4 }
+            pub struct Id(String);
+            impl JsonSchema for Id {
+                fn schema_name() -> Cow<'static, str> { "Ident".into() }
+                fn json_schema(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "string"}) }
+            }
+            impl Serialize for Id { fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> { todo!() } }
+        "#;
+        reached(src, &["P<u8>"], |lw, _| {
+            let p = def(lw, "P");
+            assert!(matches!(p.traits.json_schema, JsonSchemaImpl::Derived) && p.traits.serialize);
+            let f = fields(p);
+            assert_eq!(f[0].schemars.with, Some(Ty::Seq(Box::new(Ty::Param(0)))));
+            let schema_fn = |i: usize| f[i].schemars.schema_with.clone().expect("a schema fn").schema;
+            assert_eq!(schema_fn(1), Opt::Known(json!({"type": "integer"})));
+            assert!(matches!(schema_fn(2), Opt::Opaque(why) if why.contains("uses its generator")));
+            let level = def(lw, "Level");
+            assert!(matches!(&level.traits.json_schema, JsonSchemaImpl::Repr(Opt::Known(v)) if *v == [1, 5]));
+            let id = def(lw, "Id");
+            assert!(id.traits.serialize);
+            match &id.traits.json_schema {
+                JsonSchemaImpl::HandWritten { literal: Ok(h), location } => {
+                    assert_eq!((h.name.as_str(), h.id.as_str()), ("Ident", "Ident"));
+                    assert!(location.is_some());
+                }
+                other => panic!("{other:?}"),
+            }
+        });
+    }
+
+    #[test]
+    fn defaults_and_examples_are_values_or_why_not() {
+        let src = r#"
+            fn ten() -> u32 { 10 }
+            fn opaque() -> u64 { std::process::id() as u64 }
+            #[derive(Deserialize, Serialize, JsonSchema)]
+            pub struct P {
+                #[serde(default = "ten")] #[schemars(example = 2 + 3)] pub a: u32,
+                #[serde(default = "opaque")] pub b: u64,
+                pub c: Page<String>,
+                pub d: Page<u8>,
+            }
+            #[derive(Default, Deserialize, Serialize, JsonSchema)]
+            #[serde(default)]
+            pub struct Page<T> { pub items: Vec<T>, pub size: u32 }
+        "#;
+        reached(src, &["P"], |lw, _| {
+            let p = def(lw, "P");
+            let f = fields(p);
+            assert!(
+                matches!(&f[0].default_value, FieldDefaultValue::Own(Shown::Value(Opt::Known(v))) if *v == json!(10))
+            );
+            assert!(matches!(&f[0].schemars.examples[..], [Shown::Value(Opt::Known(v))] if *v == json!(5)));
+            assert!(matches!(&f[1].default_value, FieldDefaultValue::Own(Shown::Value(Opt::Opaque(_)))));
+            let page = def(lw, "Page");
+            assert!(page.traits.default);
+            // A field of a parameter's type shows no default; the other takes the container's.
+            assert!(matches!(fields(page)[0].default_value, FieldDefaultValue::Own(Shown::Value(Opt::Absent))));
+            assert!(matches!(fields(page)[1].default_value, FieldDefaultValue::FromContainer));
+            // One evaluation of the container per instantiation reached.
+            assert_eq!(page.container_defaults.len(), 2);
+            for c in &page.container_defaults {
+                assert!(matches!(&c.fields, Ok(v) if matches!(&v[1], Shown::Value(Opt::Known(n)) if *n == json!(0))));
+            }
+        });
+    }
+
+    #[test]
+    fn a_failure_is_reported_only_where_a_schema_shows_the_value() {
+        let src = r#"
+            fn broken() -> u32 { unknown_macro!() }
+            #[derive(Deserialize, Serialize, JsonSchema)]
+            pub struct P { pub a: u32, #[serde(skip_deserializing, default = "broken")] pub b: u32 }
+        "#;
+        reached(src, &["P"], |lw, tys| {
+            assert!(matches!(fields(def(lw, "P"))[1].default_value, FieldDefaultValue::Own(Shown::Error(_))));
+            let none = Default::default();
+            // Parameters skip `b`: nothing is reported.
+            let input = root_schema(&lw.model, &tys[0], &SETTINGS, &none);
+            assert!(input.diagnostics.is_empty(), "{:?}", input.diagnostics);
+            let output =
+                root_schema(&lw.model, &tys[0], &Settings { contract: Contract::Serialize, ..SETTINGS }, &none);
+            assert_eq!(output.diagnostics.len(), 1);
+            assert_eq!(output.diagnostics[0].code, eval::DEFAULT_NOT_EVALUABLE);
+        });
     }
 }
