@@ -51,13 +51,13 @@ pub fn manifest(
         ));
     }
 
-    let mut run = Run { ws, behaviour, builder: Builder::new(ws), diagnostics };
+    let mut run = Run { ws, behaviour, builder: Builder::new(ws), diagnostics, rejected: Vec::new() };
     let items = mcp_tool_items(ws, run.diagnostics);
-    let boxes = tool_boxes(ws, run.diagnostics);
+    let (boxes, broken_boxes) = tool_boxes(ws, run.diagnostics);
     let tools: Vec<ToolItem> = items.into_iter().filter_map(|item| run.tool(item)).collect();
 
     let listed: Vec<&ToolItem> = if boxes.is_empty() {
-        if !tools.is_empty() {
+        if !tools.is_empty() && broken_boxes == 0 {
             run.diagnostics.push(Diagnostic::note(
                 "no-tool-box",
                 "no `tool_box!` found: every `#[mcp_tool]` struct is listed, in source order (the server lists what its handler returns)",
@@ -127,6 +127,8 @@ struct Run<'w, 'd> {
     behaviour: Behaviour,
     builder: Builder<'w>,
     diagnostics: &'d mut Diagnostics,
+    /// The `#[mcp_tool]` items already reported as rejected.
+    rejected: Vec<ItemRef>,
 }
 
 impl Run<'_, '_> {
@@ -140,6 +142,15 @@ impl Run<'_, '_> {
 
     /// Read one `#[mcp_tool]` item, or report why the real macros reject it.
     fn tool(&mut self, item: McpToolItem<'_>) -> Option<ToolItem> {
+        let r = item.item;
+        let tool = self.read_tool(item);
+        if tool.is_none() {
+            self.rejected.push(r);
+        }
+        tool
+    }
+
+    fn read_tool(&mut self, item: McpToolItem<'_>) -> Option<ToolItem> {
         let r = item.item;
         let (ident, kind) = match item.whole {
             syn::Item::Struct(s) => (&s.ident, "struct"),
@@ -247,13 +258,13 @@ impl Run<'_, '_> {
         let mut out: Vec<&ToolItem> = Vec::new();
         for b in boxes {
             for (name, at) in &b.entries {
-                let found = match self.ws.resolve(b.krate, b.module, std::slice::from_ref(name), Namespace::Type) {
-                    Resolved::Item(r, _) => tools.iter().find(|t| t.item == r),
+                let resolved = match self.ws.resolve(b.krate, b.module, std::slice::from_ref(name), Namespace::Type) {
+                    Resolved::Item(r, _) => Some(r),
                     _ => None,
                 };
-                let Some(tool) = found else {
-                    // A tool item that was rejected is reported already.
-                    if !self.diagnostics.has_errors() {
+                let Some(tool) = resolved.and_then(|r| tools.iter().find(|t| t.item == r)) else {
+                    // A rejected tool item is reported already.
+                    if !resolved.is_some_and(|r| self.rejected.contains(&r)) {
                         self.reject(
                             at.clone(),
                             format!("`tool_box!` lists `{name}`, which is not a `#[mcp_tool]` struct of this crate"),
@@ -353,8 +364,8 @@ fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
 
 /// Every `tool_box!(Name, [A, B, …])` at item level, in source order. An entry that is a path
 /// (`m::A`) is an error: the macro takes identifiers only.
-fn tool_boxes(ws: &Workspace, diagnostics: &mut Diagnostics) -> Vec<ToolBox> {
-    let mut out = Vec::new();
+fn tool_boxes(ws: &Workspace, diagnostics: &mut Diagnostics) -> (Vec<ToolBox>, usize) {
+    let (mut out, mut broken) = (Vec::new(), 0);
     for (k, krate) in ws.crates.iter().enumerate() {
         for (m, module) in krate.modules.iter().enumerate() {
             let file = krate.file_of(ModuleId(m));
@@ -370,16 +381,20 @@ fn tool_boxes(ws: &Workspace, diagnostics: &mut Diagnostics) -> Vec<ToolBox> {
                         module: ModuleId(m),
                         entries: names.into_iter().map(|(n, span)| (n, file.location(span))).collect(),
                     }),
-                    Err((span, message)) => diagnostics.push(
-                        Diagnostic::error("sdk-rejected", format!("`tool_box!`: {message}"))
-                            .at(Some(file.location(span)))
-                            .with_help("write `tool_box!(Tools, [ToolA, ToolB])` with the tool structs' bare names in scope"),
-                    ),
+                    // A broken list still says the crate has one: no "every struct is listed" note.
+                    Err((span, message)) => {
+                        broken += 1;
+                        diagnostics.push(
+                            Diagnostic::error("sdk-rejected", format!("`tool_box!`: {message}"))
+                                .at(Some(file.location(span)))
+                                .with_help("write `tool_box!(Tools, [ToolA, ToolB])` with the tool structs' bare names in scope"),
+                        );
+                    }
                 }
             }
         }
     }
-    out
+    (out, broken)
 }
 
 type Entries = Vec<(String, Span)>;
@@ -394,10 +409,15 @@ fn tool_box_entries(tokens: &proc_macro2::TokenStream) -> Result<Entries, (Span,
         syn::bracketed!(content in input);
         let mut names = Vec::new();
         while !content.is_empty() {
-            let ident: syn::Ident = content.parse()?;
-            if content.peek(syn::Token![::]) {
-                return Err(content.error("it lists tool types by their bare names; a path (`m::Tool`) does not match"));
-            }
+            let path: syn::Path = content.parse()?;
+            let Some(ident) = path.get_ident() else {
+                let written = quote::ToTokens::to_token_stream(&path).to_string().replace(' ', "");
+                let last = path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+                return Err(syn::Error::new_spanned(
+                    &path,
+                    format!("it lists `{written}`, a path: the macro takes tool types by their bare names only (`{last}`, imported)"),
+                ));
+            };
             names.push((ident.to_string(), ident.span()));
             if content.is_empty() {
                 break;
