@@ -57,10 +57,16 @@ pub enum SchemaError {
     Recursive { field: Location, chain: Vec<String> },
 }
 
-/// The `json_schema()` of a definition, keys in byte order.
-pub fn def_schema(model: &WrittenModel, id: WrittenId, rules: &Rules) -> Result<Map<String, Value>, SchemaError> {
-    let mut derive = Derive { model, rules, stack: Vec::new() };
-    derive.def(id, None).map(|m| sorted_map(&m))
+/// The `json_schema()` of a definition, keys in byte order; or every reason it cannot be made
+/// (each field at fault once).
+pub fn def_schema(model: &WrittenModel, id: WrittenId, rules: &Rules) -> Result<Map<String, Value>, Vec<SchemaError>> {
+    let mut derive = Derive { model, rules, stack: Vec::new(), errors: Vec::new() };
+    let schema = derive.def(id, None);
+    if derive.errors.is_empty() {
+        Ok(sorted_map(&schema))
+    } else {
+        Err(derive.errors)
+    }
 }
 
 struct Derive<'m> {
@@ -68,6 +74,8 @@ struct Derive<'m> {
     rules: &'m Rules,
     /// The definitions being built, outermost first (against recursion).
     stack: Vec<WrittenId>,
+    /// What went wrong; the schema built around it is a placeholder.
+    errors: Vec<SchemaError>,
 }
 
 /// The `#[json_schema(...)]` keys the derive reads for a field.
@@ -93,13 +101,14 @@ impl Keys {
 }
 
 impl Derive<'_> {
-    fn def(&mut self, id: WrittenId, via: Option<&Location>) -> Result<Map<String, Value>, SchemaError> {
+    fn def(&mut self, id: WrittenId, via: Option<&Location>) -> Map<String, Value> {
         if let Some(at) = self.stack.iter().position(|d| *d == id) {
             let mut chain: Vec<String> =
                 self.stack[at..].iter().map(|d| self.model.def(*d).rust_name.clone()).collect();
             chain.push(self.model.def(id).rust_name.clone());
             let field = via.cloned().unwrap_or_else(|| self.model.def(id).location.clone());
-            return Err(SchemaError::Recursive { field, chain });
+            self.errors.push(SchemaError::Recursive { field, chain });
+            return Map::new();
         }
         self.stack.push(id);
         let model = self.model;
@@ -116,16 +125,16 @@ impl Derive<'_> {
                             m.insert("enum".into(), Value::Array(vec![Value::String(name)]));
                             m
                         }
-                        VariantFields::Tuple(fields) if fields.len() == 1 => self.field(&fields[0])?,
+                        VariantFields::Tuple(fields) if fields.len() == 1 => self.field(&fields[0]),
                         VariantFields::Tuple(fields) => {
-                            let items = fields.iter().map(|f| self.field(f).map(Value::Object)).collect::<Result<_, _>>()?;
+                            let items = fields.iter().map(|f| Value::Object(self.field(f))).collect();
                             let mut m = Map::new();
                             m.insert("type".into(), "array".into());
                             m.insert("items".into(), Value::Array(items));
                             m.insert("additionalItems".into(), Value::Bool(false));
                             m
                         }
-                        VariantFields::Named(fields) => self.object(fields)?,
+                        VariantFields::Named(fields) => self.object(fields),
                     };
                     insert_opt(&mut map, "title", title);
                     insert_opt(&mut map, "description", description);
@@ -133,7 +142,7 @@ impl Derive<'_> {
                 }
                 let mut m = Map::new();
                 m.insert("oneOf".into(), Value::Array(one_of));
-                Ok(m)
+                m
             }
         };
         self.stack.pop();
@@ -141,12 +150,12 @@ impl Derive<'_> {
     }
 
     /// `{"type": "object", "properties": …, "required": …}` of named fields.
-    fn object(&mut self, fields: &[WrittenField]) -> Result<Map<String, Value>, SchemaError> {
+    fn object(&mut self, fields: &[WrittenField]) -> Map<String, Value> {
         let mut properties = Map::new();
         let mut required = Vec::new();
         for f in fields {
             let name = property_name(f);
-            properties.insert(name.clone(), Value::Object(self.field(f)?));
+            properties.insert(name.clone(), Value::Object(self.field(f)));
             if !is_option(&f.ty) {
                 required.push(Value::String(name));
             }
@@ -157,43 +166,43 @@ impl Derive<'_> {
         if !required.is_empty() {
             m.insert("required".into(), Value::Array(required));
         }
-        Ok(m)
+        m
     }
 
-    fn field(&mut self, f: &WrittenField) -> Result<Map<String, Value>, SchemaError> {
+    fn field(&mut self, f: &WrittenField) -> Map<String, Value> {
         let keys = field_keys(&f.attrs, self.rules);
         self.ty(&f.ty, &keys, f)
     }
 
     /// The derive's `type_to_json_schema`, for a type written `ty` with the keys of its field.
-    fn ty(&mut self, ty: &WrittenTy, keys: &Keys, field: &WrittenField) -> Result<Map<String, Value>, SchemaError> {
-        let WrittenTy::Path(path) = ty else { return Ok(self.unknown(keys)) };
+    fn ty(&mut self, ty: &WrittenTy, keys: &Keys, field: &WrittenField) -> Map<String, Value> {
+        let WrittenTy::Path(path) = ty else { return self.unknown(keys) };
         if path.segments.len() == 1 {
             let seg = &path.segments[0];
             let ident = seg.ident.as_str();
             match ident {
                 "Option" => {
                     if let Some(inner) = single_type_arg(&seg.args) {
-                        let inner = self.ty(inner, keys, field)?;
-                        return Ok(self.option(inner, keys));
+                        let inner = self.ty(inner, keys, field);
+                        return self.option(inner, keys);
                     }
                 }
                 "Vec" => {
                     if let Some(inner) = single_type_arg(&seg.args) {
-                        let items = self.ty(inner, &Keys::default(), field)?;
+                        let items = self.ty(inner, &Keys::default(), field);
                         let mut m = typed("array");
                         m.insert("items".into(), Value::Object(items));
                         self.common(&mut m, keys);
                         insert_opt(&mut m, "minItems", keys.min_length.map(Value::from));
                         insert_opt(&mut m, "maxItems", keys.max_length.map(Value::from));
-                        return Ok(m);
+                        return m;
                     }
                 }
-                "Number" => return Ok(self.numeric("number", keys)),
+                "Number" => return self.numeric("number", keys),
                 "Value" if seg.args.is_empty() && self.rules.single_segment_value => {
                     let mut m = Map::new();
                     self.common(&mut m, keys);
-                    return Ok(m);
+                    return m;
                 }
                 _ if might_be_struct(path) => return self.nested(path, keys, field),
                 "String" => {
@@ -202,43 +211,49 @@ impl Derive<'_> {
                     insert_opt(&mut m, "format", keys.format.clone().map(Value::String));
                     insert_opt(&mut m, "minLength", keys.min_length.map(Value::from));
                     insert_opt(&mut m, "maxLength", keys.max_length.map(Value::from));
-                    return Ok(m);
+                    return m;
                 }
-                _ if INTEGERS.contains(&ident) => return Ok(self.numeric("integer", keys)),
-                "f32" | "f64" => return Ok(self.numeric("number", keys)),
+                _ if INTEGERS.contains(&ident) => return self.numeric("integer", keys),
+                "f32" | "f64" => return self.numeric("number", keys),
                 "bool" => {
                     let mut m = typed("boolean");
                     self.common(&mut m, keys);
-                    return Ok(m);
+                    return m;
                 }
                 _ => {}
             }
         } else if path.segments.len() == 2 && !path.leading_colon {
             let (a, b) = (&path.segments[0], &path.segments[1]);
             if a.ident == "serde_json" && a.args.is_empty() && b.ident == "Number" && b.args.is_empty() {
-                return Ok(self.numeric("number", keys));
+                return self.numeric("number", keys);
             }
             // `serde_json::Value` is `{}` from 1.0 on, the "unknown" schema before: both are what
             // the fallback gives.
         }
-        Ok(self.unknown(keys))
+        self.unknown(keys)
     }
 
     /// A single identifier taken for a struct or enum: its `json_schema()`, inlined.
-    fn nested(&mut self, path: &WrittenPath, keys: &Keys, field: &WrittenField) -> Result<Map<String, Value>, SchemaError> {
+    fn nested(&mut self, path: &WrittenPath, keys: &Keys, field: &WrittenField) -> Map<String, Value> {
         let type_name = path.segments[0].ident.clone();
         let mut m = match &path.target {
-            Some(Target::Def(id)) => self.def(*id, Some(&field.location))?,
-            Some(Target::Missing(why)) => {
-                return Err(SchemaError::Missing { field: field.location.clone(), type_name, why: why.clone() })
-            }
-            None => {
-                let why = "its definition was not looked up".to_owned();
-                return Err(SchemaError::Missing { field: field.location.clone(), type_name, why });
+            Some(Target::Def(id)) => self.def(*id, Some(&field.location)),
+            missing => {
+                let why = match missing {
+                    Some(Target::Missing(why)) => why.clone(),
+                    _ => "its definition was not looked up".to_owned(),
+                };
+                let error = SchemaError::Missing { field: field.location.clone(), type_name, why };
+                // A type reached from several fields is reported at each; the same field reached
+                // twice (a struct used twice) once.
+                if !self.errors.iter().any(|e| matches!(e, SchemaError::Missing { field: f, .. } if *f == field.location)) {
+                    self.errors.push(error);
+                }
+                return Map::new();
             }
         };
         self.common(&mut m, keys);
-        Ok(m)
+        m
     }
 
     fn option(&self, inner: Map<String, Value>, keys: &Keys) -> Map<String, Value> {

@@ -74,23 +74,11 @@ pub fn manifest(
         match def_schema(&run.builder.model, tool.def, &behaviour.macros.rules) {
             Ok(schema) if is_listed => out.push((tool.item, tool_json(&tool.attr, &schema, &behaviour))),
             Ok(_) => {}
-            Err(SchemaError::Missing { field, type_name, why }) => run.diagnostics.push(
-                Diagnostic::error("sdk-rejected", format!("tool `{}`: the field's type `{type_name}` has no schema: {why}", tool.rust_name))
-                    .at(Some(field))
-                    .with_label("the derive calls this type's `json_schema()`")
-                    .with_help("rustc rejects this (E0599: no function `json_schema`); derive `JsonSchema` on the type, or use a type the derive knows"),
-            ),
-            // Only listing runs the schema builder: a tool never listed never overflows.
-            Err(SchemaError::Recursive { field, chain }) if is_listed => run.diagnostics.push(
-                Diagnostic::error(
-                    "sdk-recursive",
-                    format!("tool `{}`: its schema contains itself ({})", tool.rust_name, chain.join(" → ")),
-                )
-                .at(Some(field))
-                .with_label("this field leads back to a type being built")
-                .with_help("the derive inlines nested types; the real server overflows its stack when it lists this tool"),
-            ),
-            Err(SchemaError::Recursive { .. }) => {}
+            Err(errors) => {
+                for e in errors {
+                    run.schema_error(&tool.rust_name, e, is_listed);
+                }
+            }
         }
     }
     let tools = listed
@@ -134,6 +122,26 @@ struct Run<'w, 'd> {
 impl Run<'_, '_> {
     fn location(&self, r: ItemRef, span: Span) -> Location {
         self.ws.crates[r.krate].file_of(r.module).location(span)
+    }
+
+    /// Report what stops a tool's schema. A recursive type matters only to a listed tool: only
+    /// listing runs the schema builder, so a tool never listed never overflows.
+    fn schema_error(&mut self, tool: &str, error: SchemaError, listed: bool) {
+        match error {
+            SchemaError::Missing { field, type_name, why } => self.diagnostics.push(
+                Diagnostic::error("sdk-rejected", format!("tool `{tool}`: the field's type `{type_name}` has no schema: {why}"))
+                    .at(Some(field))
+                    .with_label("the derive calls this type's `json_schema()`")
+                    .with_help("rustc rejects this (E0599: no function `json_schema`); derive `JsonSchema` on the type, or use a type the derive knows"),
+            ),
+            SchemaError::Recursive { field, chain } if listed => self.diagnostics.push(
+                Diagnostic::error("sdk-recursive", format!("tool `{tool}`: its schema contains itself ({})", chain.join(" → ")))
+                    .at(Some(field))
+                    .with_label("this field leads back to a type being built")
+                    .with_help("the derive inlines nested types; the real server overflows its stack when it lists this tool"),
+            ),
+            SchemaError::Recursive { .. } => {}
+        }
     }
 
     fn reject(&mut self, at: Location, message: String, help: &str) {
