@@ -637,6 +637,7 @@ mod tests {
             strict: true,
             levels: [("opaque".to_owned(), Level::Deny)].into(),
             rmcp: RmcpOptions { server: Some("B".into()), version: Some("0.8.0".into()), ..Default::default() },
+            sdk_version: Some("1.1.0".into()),
             features,
             parse_mode: ParseMode::Full,
         };
@@ -645,6 +646,7 @@ mod tests {
         assert_eq!(given.paths, vec![PathBuf::from("other")]);
         assert_eq!(given.rmcp.protocol.as_deref(), Some("2025-06-18"), "unset flags leave the config");
         assert_eq!((given.rmcp.server.as_deref(), given.rmcp.version.as_deref()), (Some("B"), Some("0.8.0")));
+        assert_eq!(given.sdk_version.as_deref(), Some("1.1.0"));
         assert_eq!(given.features.features, ["w"], "--features replaces the configured list");
         assert!(given.features.all_features && given.features.no_default_features);
         assert_eq!(given.lints.levels.get("opaque"), Some(&Level::Deny));

@@ -81,6 +81,14 @@ impl<'w> Builder<'w> {
             Resolved::External(path) if path.len() <= 1 && is_primitive(name) => {
                 Target::Missing(format!("`{name}` is a primitive type without `json_schema()`"))
             }
+            // The standard library and serde_json define no `json_schema()` (a bare `Value` is
+            // one of these before rust-mcp-macros 1.0, which knows it by name).
+            Resolved::External(path) if path.first().is_some_and(|c| matches!(c.as_str(), "serde_json" | "std" | "core" | "alloc")) => {
+                Target::Missing(format!(
+                    "`{}` has no `json_schema()` (the derive takes the single identifier `{name}` for a struct of this crate)",
+                    path.join("::")
+                ))
+            }
             Resolved::External(path) => Target::Missing(format!(
                 "`{}` is not a type of this crate: whether it has a `json_schema()` cannot be seen",
                 path.join("::")
