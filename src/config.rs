@@ -346,7 +346,8 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
             "profile" => {
                 let s = string(&value)?;
                 config.profile = Some(parse_profile(&s).ok_or_else(|| {
-                    bad("one of \"auto\", \"python-sdk\", \"rmcp\", \"rust-mcp-sdk\"").with_help(format!("`{s}` is not a profile"))
+                    bad("one of \"auto\", \"python-sdk\", \"rmcp\", \"rust-mcp-sdk\"")
+                        .with_help(format!("`{s}` is not a profile"))
                 })?);
             }
             "manifest" => config.manifest = Some(root.join(string(&value)?)),

@@ -85,7 +85,11 @@ fn auto_picks_the_profile_from_the_dependency() {
     let auto = generate(&dir, &["--verbose"]);
     assert_eq!(auto.code, Some(0), "{}", auto.stderr);
     assert!(auto.stderr.contains("profile: rust-mcp-sdk (auto: the crate depends on rust-mcp-sdk)"), "{}", auto.stderr);
-    assert!(auto.stderr.contains("rust-mcp-sdk 1.1.0 (rust-mcp-macros 1.1.0, rust-mcp-schema 1.0.0)"), "{}", auto.stderr);
+    assert!(
+        auto.stderr.contains("rust-mcp-sdk 1.1.0 (rust-mcp-macros 1.1.0, rust-mcp-schema 1.0.0)"),
+        "{}",
+        auto.stderr
+    );
     assert_eq!(auto.stdout, generate(&dir, &["--profile", "rust-mcp-sdk"]).stdout);
 }
 
@@ -110,7 +114,8 @@ fn tool_item_name(snippet: &str) -> String {
         if line.starts_with("#[mcp_tool") {
             after_attr = true;
         } else if after_attr && !line.starts_with("#[") {
-            let words: Vec<&str> = line.split(|c: char| !c.is_alphanumeric() && c != '_').filter(|w| !w.is_empty()).collect();
+            let words: Vec<&str> =
+                line.split(|c: char| !c.is_alphanumeric() && c != '_').filter(|w| !w.is_empty()).collect();
             if let Some(i) = words.iter().position(|w| matches!(*w, "struct" | "enum" | "type" | "fn")) {
                 name = words.get(i + 1).map(|w| (*w).to_owned());
             }
@@ -140,7 +145,8 @@ fn every_compile_fail_case_is_an_error_naming_the_item() {
                 run.code == Some(2) && run.stdout.is_empty() && run.stderr.contains(&format!("`{item}`"))
             };
             if !ok {
-                problems.push(format!("{case} on {release} (compiles: {compiles}): exit {:?}\n{}", run.code, run.stderr));
+                problems
+                    .push(format!("{case} on {release} (compiles: {compiles}): exit {:?}\n{}", run.code, run.stderr));
             }
         }
     }

@@ -14,8 +14,8 @@ use serde_json::{Map, Value};
 
 use crate::diagnostics::Location;
 use crate::model::written::{
-    EntryValue, MetaEntries, SegmentArgs, Target, VariantFields, WrittenAttrs, WrittenBody, WrittenField,
-    WrittenId, WrittenLit, WrittenModel, WrittenPath, WrittenTy,
+    EntryValue, MetaEntries, SegmentArgs, Target, VariantFields, WrittenAttrs, WrittenBody, WrittenField, WrittenId,
+    WrittenLit, WrittenModel, WrittenPath, WrittenTy,
 };
 
 /// How an `Option<T>` field says that `null` is allowed.
@@ -246,7 +246,11 @@ impl Derive<'_> {
                 let error = SchemaError::Missing { field: field.location.clone(), type_name, why };
                 // A type reached from several fields is reported at each; the same field reached
                 // twice (a struct used twice) once.
-                if !self.errors.iter().any(|e| matches!(e, SchemaError::Missing { field: f, .. } if *f == field.location)) {
+                if !self
+                    .errors
+                    .iter()
+                    .any(|e| matches!(e, SchemaError::Missing { field: f, .. } if *f == field.location))
+                {
                     self.errors.push(error);
                 }
                 return Map::new();
@@ -322,8 +326,8 @@ const INTEGERS: &[&str] = &["i8", "i16", "i32", "i64", "i128", "u8", "u16", "u32
 
 /// The identifiers the derive never takes for a struct.
 const COMMON_TYPES: &[&str] = &[
-    "i8", "i16", "i32", "i64", "i128", "u8", "u16", "u32", "u64", "u128", "f32", "f64", "bool", "char", "str", "String",
-    "Vec", "Option",
+    "i8", "i16", "i32", "i64", "i128", "u8", "u16", "u32", "u64", "u128", "f32", "f64", "bool", "char", "str",
+    "String", "Vec", "Option",
 ];
 
 /// A single identifier with no arguments that is none of the common types: the derive calls its
@@ -426,17 +430,22 @@ fn read_json_schema_attr(attr: &MetaEntries, k: &mut Keys) {
             ("title", EntryValue::Lit(WrittenLit::Str(s))) => set(&mut k.title, s.clone()),
             ("description", EntryValue::Lit(WrittenLit::Str(s))) => set(&mut k.description, s.clone()),
             ("format", EntryValue::Lit(WrittenLit::Str(s))) => set(&mut k.format, s.clone()),
-            ("min_length", EntryValue::Lit(WrittenLit::Int(d))) => d.parse().ok().map(|v| k.min_length = Some(v)).is_some(),
-            ("max_length", EntryValue::Lit(WrittenLit::Int(d))) => d.parse().ok().map(|v| k.max_length = Some(v)).is_some(),
+            ("min_length", EntryValue::Lit(WrittenLit::Int(d))) => {
+                d.parse().ok().map(|v| k.min_length = Some(v)).is_some()
+            }
+            ("max_length", EntryValue::Lit(WrittenLit::Int(d))) => {
+                d.parse().ok().map(|v| k.max_length = Some(v)).is_some()
+            }
             ("minimum", EntryValue::Lit(WrittenLit::Int(d))) => d.parse().ok().map(|v| k.minimum = Some(v)).is_some(),
             ("maximum", EntryValue::Lit(WrittenLit::Int(d))) => d.parse().ok().map(|v| k.maximum = Some(v)).is_some(),
             ("default", EntryValue::Lit(lit)) => match default_value(lit) {
                 Some(v) => set(&mut k.default, v),
                 None => false,
             },
-            ("title" | "description" | "format" | "min_length" | "max_length" | "minimum" | "maximum" | "default", _) => {
-                false
-            }
+            (
+                "title" | "description" | "format" | "min_length" | "max_length" | "minimum" | "maximum" | "default",
+                _,
+            ) => false,
             // An unknown key alone is passed over; with a value, the parse stops.
             (_, EntryValue::None) => true,
             _ => false,

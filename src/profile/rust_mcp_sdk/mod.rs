@@ -179,7 +179,11 @@ impl Run<'_, '_> {
             Ok(a) => a,
             Err(rej) => {
                 let at = self.location(r, rej.span);
-                self.reject(at, format!("`#[mcp_tool]` on `{rust_name}`: {}", rej.message), "rust-mcp-macros rejects this attribute at compile time");
+                self.reject(
+                    at,
+                    format!("`#[mcp_tool]` on `{rust_name}`: {}", rej.message),
+                    "rust-mcp-macros rejects this attribute at compile time",
+                );
                 return None;
             }
         };
@@ -255,7 +259,11 @@ impl Run<'_, '_> {
         match self.builder.target(r.krate, r.module, &target) {
             Target::Def(id) => Some(id),
             Target::Missing(why) => {
-                self.reject(at, format!("tool alias `{name}`: {why}"), "`#[mcp_tool]` calls the target's `json_schema()` (E0599)");
+                self.reject(
+                    at,
+                    format!("tool alias `{name}`: {why}"),
+                    "`#[mcp_tool]` calls the target's `json_schema()` (E0599)",
+                );
                 None
             }
         }
@@ -498,7 +506,8 @@ fn tool_json(attr: &ToolAttr, schema: &Map<String, Value>, behaviour: &Behaviour
 /// (when not empty), and `"type": "object"` whatever the derive said.
 fn input_schema(schema: &Map<String, Value>, order: InputKeyOrder) -> Map<String, Value> {
     let properties = schema.get("properties").and_then(Value::as_object).map(|p| Value::Object(sorted_map(p)));
-    let required = schema.get("required").and_then(Value::as_array).filter(|r| !r.is_empty()).cloned().map(Value::Array);
+    let required =
+        schema.get("required").and_then(Value::as_array).filter(|r| !r.is_empty()).cloned().map(Value::Array);
     let mut m = Map::new();
     let ty = || ("type".to_owned(), Value::String("object".into()));
     if order == InputKeyOrder::TypePropertiesRequired {

@@ -63,7 +63,10 @@ pub fn parse(attr: &syn::Attribute, execution: bool) -> Result<ToolAttr, Rejecti
         match meta {
             Meta::NameValue(nv) => {
                 let Some(ident) = nv.path.get_ident() else {
-                    return Err(reject(nv.path.span(), "a key must be a single identifier (the macro panics on a path)"));
+                    return Err(reject(
+                        nv.path.span(),
+                        "a key must be a single identifier (the macro panics on a path)",
+                    ));
                 };
                 let value = &nv.value;
                 match ident.to_string().as_str() {
@@ -90,7 +93,10 @@ pub fn parse(attr: &syn::Attribute, execution: bool) -> Result<ToolAttr, Rejecti
             }
             Meta::List(list) => {
                 let Some(ident) = list.path.get_ident() else {
-                    return Err(reject(list.path.span(), "a key must be a single identifier (the macro panics on a path)"));
+                    return Err(reject(
+                        list.path.span(),
+                        "a key must be a single identifier (the macro panics on a path)",
+                    ));
                 };
                 if ident == "execution" && execution {
                     out.task_support = task_support(&list)?;
@@ -99,12 +105,12 @@ pub fn parse(attr: &syn::Attribute, execution: bool) -> Result<ToolAttr, Rejecti
             Meta::Path(_) => {}
         }
     }
-    out.name = name.filter(|n| !n.trim().is_empty()).ok_or_else(|| {
-        reject(attr.span(), "the `name` key is required and must not be blank")
-    })?;
-    out.description = description.filter(|d| !d.trim().is_empty()).ok_or_else(|| {
-        reject(attr.span(), "the `description` key is required and must not be blank")
-    })?;
+    out.name = name
+        .filter(|n| !n.trim().is_empty())
+        .ok_or_else(|| reject(attr.span(), "the `name` key is required and must not be blank"))?;
+    out.description = description
+        .filter(|d| !d.trim().is_empty())
+        .ok_or_else(|| reject(attr.span(), "the `description` key is required and must not be blank"))?;
     Ok(out)
 }
 
@@ -121,10 +127,16 @@ fn text(e: &Expr) -> Result<String, Rejection> {
         return Ok(s);
     }
     let Expr::Macro(m) = e else {
-        return Err(reject(e.span(), "expected a string literal or `concat!(…)` (the macro reads no other expression)"));
+        return Err(reject(
+            e.span(),
+            "expected a string literal or `concat!(…)` (the macro reads no other expression)",
+        ));
     };
     if !m.mac.path.is_ident("concat") {
-        return Err(reject(e.span(), "expected a string literal or `concat!(…)` (the macro reads no other expression)"));
+        return Err(reject(
+            e.span(),
+            "expected a string literal or `concat!(…)` (the macro reads no other expression)",
+        ));
     }
     let parts = Punctuated::<Expr, Token![,]>::parse_terminated
         .parse2(m.mac.tokens.clone())
@@ -181,7 +193,10 @@ fn icons(e: &Expr) -> Result<Vec<Icon>, Rejection> {
     let Expr::Array(arr) = e else {
         return Err(reject(e.span(), "`icons` must be an array: `[(src = \"…\"), …]`"));
     };
-    arr.elems.iter().map(|elem| icon.parse2(elem.to_token_stream()).map_err(|e| reject(e.span(), e.to_string()))).collect()
+    arr.elems
+        .iter()
+        .map(|elem| icon.parse2(elem.to_token_stream()).map_err(|e| reject(e.span(), e.to_string())))
+        .collect()
 }
 
 /// One `(src = "…", mime_type = "…", sizes = ["…"], theme = "light")`.
@@ -224,7 +239,8 @@ fn icon(input: ParseStream) -> syn::Result<Icon> {
                     .elems
                     .iter()
                     .map(|s| {
-                        str_lit(s).ok_or_else(|| syn::Error::new(s.span(), "an icon's `sizes` holds string literals only"))
+                        str_lit(s)
+                            .ok_or_else(|| syn::Error::new(s.span(), "an icon's `sizes` holds string literals only"))
                     })
                     .collect::<syn::Result<_>>()?;
             }

@@ -114,7 +114,9 @@ impl<'w> Builder<'w> {
             Err(format!("`{name}` does not derive `JsonSchema`, so it has no `json_schema()`"))
         } else if !generics.params.is_empty() {
             Err(format!("`{name}` is generic: `{name}::json_schema()` cannot tell its parameters"))
-        } else if let syn::Item::Struct(syn::ItemStruct { fields: syn::Fields::Named(_), .. }) | syn::Item::Enum(_) = item {
+        } else if let syn::Item::Struct(syn::ItemStruct { fields: syn::Fields::Named(_), .. }) | syn::Item::Enum(_) =
+            item
+        {
             Ok(())
         } else {
             Err(format!("`{name}` is a tuple or unit struct: the `JsonSchema` derive takes only named fields"))

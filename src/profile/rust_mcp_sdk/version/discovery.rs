@@ -84,7 +84,13 @@ fn from_lock(ws: &Workspace) -> Option<Versions> {
         let (default_macros, default_schema) = companions(sdk);
         let macros = dependency_version(&pkgs, sdk_entry, "rust-mcp-macros").unwrap_or(default_macros);
         let schema = dependency_version(&pkgs, sdk_entry, "rust-mcp-schema").unwrap_or(default_schema);
-        return Some(Versions { sdk, macros, schema, origin: format!("from {}", path.display()), warnings: Vec::new() });
+        return Some(Versions {
+            sdk,
+            macros,
+            schema,
+            origin: format!("from {}", path.display()),
+            warnings: Vec::new(),
+        });
     }
     None
 }
@@ -128,7 +134,13 @@ fn from_requirement(ws: &Workspace) -> Option<Versions> {
             "no Cargo.lock names rust-mcp-sdk; assuming {sdk}, the newest release that \"{req}\" in {} allows",
             m.path.display()
         );
-        return Some(Versions { sdk, macros, schema, origin: format!("resolved from \"{req}\""), warnings: vec![warning] });
+        return Some(Versions {
+            sdk,
+            macros,
+            schema,
+            origin: format!("resolved from \"{req}\""),
+            warnings: vec![warning],
+        });
     }
     None
 }

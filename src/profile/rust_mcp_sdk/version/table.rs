@@ -50,7 +50,8 @@ fn row<T>(rows: &'static [(Version, T)], v: Version) -> &'static (Version, T) {
 }
 
 /// rust-mcp-macros, oldest first.
-pub const MACROS: &[(Version, MacroSide)] = &[(Version(0, 8, 0), M0_8_0), (Version(1, 0, 0), M1_0_0), (Version(2, 0, 0), M2_0_0)];
+pub const MACROS: &[(Version, MacroSide)] =
+    &[(Version(0, 8, 0), M0_8_0), (Version(1, 0, 0), M1_0_0), (Version(2, 0, 0), M2_0_0)];
 
 const M0_8_0: MacroSide = MacroSide {
     rules: Rules {
@@ -75,7 +76,8 @@ const M1_0_0: MacroSide = MacroSide {
 const M2_0_0: MacroSide = MacroSide { rules: Rules { mcp_header: true, ..M1_0_0.rules }, execution: false };
 
 /// rust-mcp-schema, oldest first.
-pub const SCHEMA: &[(Version, SchemaSide)] = &[(Version(0, 9, 0), S0_9_0), (Version(0, 10, 0), S0_10_0), (Version(2, 0, 0), S2_0_0)];
+pub const SCHEMA: &[(Version, SchemaSide)] =
+    &[(Version(0, 9, 0), S0_9_0), (Version(0, 10, 0), S0_10_0), (Version(2, 0, 0), S2_0_0)];
 
 const S0_9_0: SchemaSide =
     SchemaSide { input_key_order: InputKeyOrder::PropertiesRequiredType, execution: true, hashed_properties: true };
