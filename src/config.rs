@@ -35,6 +35,7 @@ const KEYS: &[&str] = &[
     "strict",
     "server",
     "rmcp-version",
+    "sdk-version",
     "include",
     "exclude",
     "features",
@@ -53,6 +54,8 @@ pub struct Config {
     pub(crate) manifest: Option<PathBuf>,
     pub(crate) strict: Option<bool>,
     pub(crate) rmcp: RmcpOptions,
+    /// `sdk-version`: the rust-mcp-sdk release to reproduce.
+    pub(crate) sdk_version: Option<String>,
     /// What to read instead of the crate root (crate directories, workspace roots or `.rs`
     /// files), resolved against the crate root.
     pub(crate) include: Vec<PathBuf>,
@@ -85,6 +88,8 @@ pub struct Flags {
     /// `-A/-W/-D CODE`: beat the configured level of the same code.
     pub levels: BTreeMap<String, Level>,
     pub rmcp: RmcpOptions,
+    /// `--sdk-version`.
+    pub sdk_version: Option<String>,
     /// `--features` (when it names any) replaces the configured list; `--all-features` and
     /// `--no-default-features` turn theirs on.
     pub features: FeatureSelection,
@@ -195,6 +200,7 @@ impl Config {
                 server: flags.rmcp.server.or_else(|| self.rmcp.server.clone()),
                 version: flags.rmcp.version.or_else(|| self.rmcp.version.clone()),
             },
+            sdk_version: flags.sdk_version.or_else(|| self.sdk_version.clone()),
             exclude: self.exclude.clone(),
             parse_mode: flags.parse_mode,
             features,
@@ -340,13 +346,15 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
             "profile" => {
                 let s = string(&value)?;
                 config.profile = Some(parse_profile(&s).ok_or_else(|| {
-                    bad("one of \"auto\", \"python-sdk\", \"rmcp\"").with_help(format!("`{s}` is not a profile"))
+                    bad("one of \"auto\", \"python-sdk\", \"rmcp\", \"rust-mcp-sdk\"")
+                        .with_help(format!("`{s}` is not a profile"))
                 })?);
             }
             "manifest" => config.manifest = Some(root.join(string(&value)?)),
             "protocol" => config.rmcp.protocol = Some(string(&value)?),
             "server" => config.rmcp.server = Some(string(&value)?),
             "rmcp-version" => config.rmcp.version = Some(string(&value)?),
+            "sdk-version" => config.sdk_version = Some(string(&value)?),
             "strict" => config.strict = Some(boolean(&value)?),
             "include" => config.include = strings(&value)?.into_iter().map(|p| root.join(p)).collect(),
             "exclude" => config.exclude = strings(&value)?.into_iter().map(PathBuf::from).collect(),
@@ -630,6 +638,7 @@ mod tests {
             strict: true,
             levels: [("opaque".to_owned(), Level::Deny)].into(),
             rmcp: RmcpOptions { server: Some("B".into()), version: Some("0.8.0".into()), ..Default::default() },
+            sdk_version: Some("1.1.0".into()),
             features,
             parse_mode: ParseMode::Full,
         };
@@ -638,6 +647,7 @@ mod tests {
         assert_eq!(given.paths, vec![PathBuf::from("other")]);
         assert_eq!(given.rmcp.protocol.as_deref(), Some("2025-06-18"), "unset flags leave the config");
         assert_eq!((given.rmcp.server.as_deref(), given.rmcp.version.as_deref()), (Some("B"), Some("0.8.0")));
+        assert_eq!(given.sdk_version.as_deref(), Some("1.1.0"));
         assert_eq!(given.features.features, ["w"], "--features replaces the configured list");
         assert!(given.features.all_features && given.features.no_default_features);
         assert_eq!(given.lints.levels.get("opaque"), Some(&Level::Deny));

@@ -31,13 +31,15 @@ pub use source::ParseMode;
 /// Which SDK's output to reproduce. Also the values of the CLI's `--profile`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum ProfileChoice {
-    /// `rmcp` when the crate depends on rmcp, `python-sdk` otherwise.
+    /// `rmcp` or `rust-mcp-sdk` when the crate depends on that SDK, `python-sdk` otherwise.
     #[default]
     Auto,
     /// the MCP Python SDK (mcp 2.x), for the equivalent Python signature
     PythonSdk,
     /// the Rust SDK rmcp at runtime, at the release in Cargo.lock
     Rmcp,
+    /// the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock
+    RustMcpSdk,
 }
 
 /// Everything `generate` (and `check`, which regenerates) needs to know.
@@ -50,6 +52,8 @@ pub struct GenerateOptions {
     pub lints: Lints,
     /// Options of the rmcp profile only.
     pub rmcp: RmcpOptions,
+    /// The rust-mcp-sdk release to reproduce instead of the one in Cargo.lock (`--sdk-version`).
+    pub sdk_version: Option<String>,
     /// Glob-free path prefixes (relative to the crate root) to leave out of the scan.
     pub exclude: Vec<PathBuf>,
     /// How files are parsed: skeletons in parallel (the default) or in full, on one thread.

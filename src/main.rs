@@ -64,6 +64,9 @@ struct SourceArgs {
     /// rmcp: the rmcp release to reproduce instead of the one in Cargo.lock
     #[arg(long, value_name = "X.Y.Z")]
     rmcp_version: Option<String>,
+    /// rust-mcp-sdk: the rust-mcp-sdk release to reproduce instead of the one in Cargo.lock
+    #[arg(long, value_name = "X.Y.Z")]
+    sdk_version: Option<String>,
     /// Say which profile and rmcp version were used, and why
     #[arg(short, long)]
     verbose: bool,
@@ -101,6 +104,7 @@ impl SourceArgs {
                 server: self.server.clone(),
                 version: self.rmcp_version.clone(),
             },
+            sdk_version: self.sdk_version.clone(),
             features,
             parse_mode: if self.full_parse { ParseMode::Full } else { ParseMode::Skeleton },
         }

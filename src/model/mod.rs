@@ -12,6 +12,7 @@ pub mod json_macro;
 pub(crate) mod literal;
 mod lower;
 mod reach;
+pub mod written;
 
 pub use attrs::{expr_to_json, nested as attr_args, SchemarsAttrs, Validations};
 pub use literal::literal_object;

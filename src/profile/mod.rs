@@ -3,16 +3,17 @@
 
 pub mod python_sdk;
 pub mod rmcp;
+pub mod rust_mcp_sdk;
 
 use syn::punctuated::Punctuated;
 use syn::{Meta, Token};
 
-use crate::diagnostics::{Diagnostics, Location};
+use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::source::{ModuleId, Workspace};
 use crate::{GenerateOptions, Manifest, ProfileChoice};
 
-/// Build the manifest with the profile the options ask for (`auto`: rmcp when the crate depends
-/// on rmcp).
+/// Build the manifest with the profile the options ask for (`auto`: the Rust SDK the crate
+/// depends on, else python-sdk; a crate depending on both Rust SDKs must say which).
 pub fn run(
     ws: &Workspace,
     opts: &GenerateOptions,
@@ -21,18 +22,35 @@ pub fn run(
 ) -> Option<Manifest> {
     let profile = match opts.profile {
         ProfileChoice::Auto => {
-            let chosen = if depends_on_rmcp(ws) { ProfileChoice::Rmcp } else { ProfileChoice::PythonSdk };
-            notes.push(format!(
-                "profile: {} (auto: the crate {} rmcp)",
-                if chosen == ProfileChoice::Rmcp { "rmcp" } else { "python-sdk" },
-                if chosen == ProfileChoice::Rmcp { "depends on" } else { "does not depend on" }
-            ));
+            let (rmcp, sdk) = (depends_on(ws, "rmcp"), depends_on(ws, "rust-mcp-sdk"));
+            let (chosen, why) = match (rmcp, sdk) {
+                (true, true) => {
+                    diagnostics.push(
+                        Diagnostic::error(
+                            "profile-ambiguous",
+                            "the crate depends on both rmcp and rust-mcp-sdk: which SDK serves the tools cannot be guessed",
+                        )
+                        .with_help("choose with `--profile rmcp` or `--profile rust-mcp-sdk` (or `profile` in the configuration)"),
+                    );
+                    return None;
+                }
+                (true, false) => (ProfileChoice::Rmcp, "the crate depends on rmcp"),
+                (false, true) => (ProfileChoice::RustMcpSdk, "the crate depends on rust-mcp-sdk"),
+                (false, false) => (ProfileChoice::PythonSdk, "the crate depends on neither rmcp nor rust-mcp-sdk"),
+            };
+            let name = match chosen {
+                ProfileChoice::Rmcp => "rmcp",
+                ProfileChoice::RustMcpSdk => "rust-mcp-sdk",
+                _ => "python-sdk",
+            };
+            notes.push(format!("profile: {name} (auto: {why})"));
             chosen
         }
         p => p,
     };
     match profile {
         ProfileChoice::PythonSdk => Some(python_sdk::manifest(ws, diagnostics)),
+        ProfileChoice::RustMcpSdk => rust_mcp_sdk::manifest(ws, opts, diagnostics, notes),
         _ => rmcp::manifest(ws, opts, diagnostics, notes),
     }
 }
@@ -47,17 +65,21 @@ pub fn kept_attributes(choice: ProfileChoice) -> crate::source::KeptAttributes {
     match choice {
         // The python-sdk profile reads the same `#[tool]` fns ([`tool_fns`]).
         ProfileChoice::Auto | ProfileChoice::Rmcp | ProfileChoice::PythonSdk => RMCP_KEPT_ATTRIBUTES,
+        // rust-mcp-sdk's tools are structs and a `tool_box!` list: it finds them in the deferred
+        // items' text (`item_mentions`), so no item needs to stay parsed for it.
+        ProfileChoice::RustMcpSdk => crate::source::KeptAttributes(&[]),
     }
 }
 
-/// Whether a package of the run has an rmcp dependency in Cargo.toml or Cargo.lock.
-pub fn depends_on_rmcp(ws: &Workspace) -> bool {
+/// Whether a package of the run depends on `package`, in its Cargo.toml or its Cargo.lock.
+pub fn depends_on(ws: &Workspace, package: &str) -> bool {
     ws.packages.iter().any(|m| {
-        m.dependency_requirement("rmcp").is_some()
+        m.dependency_requirement(package).is_some()
             || crate::source::find_lock(&m.dir).is_some_and(|(_, pkgs)| {
                 let own = m.package_name.as_deref();
                 pkgs.iter().any(|p| {
-                    Some(p.name.as_str()) == own && p.dependencies.iter().any(|d| d == "rmcp" || d.starts_with("rmcp "))
+                    Some(p.name.as_str()) == own
+                        && p.dependencies.iter().any(|d| d == package || d.split(' ').next() == Some(package))
                 })
             })
     })

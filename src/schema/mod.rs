@@ -3,5 +3,6 @@
 
 pub mod order;
 pub mod pydantic;
+pub mod rust_mcp_sdk;
 pub mod schemars;
 pub mod text;

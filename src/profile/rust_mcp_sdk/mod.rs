@@ -1,0 +1,528 @@
+//! The rust-mcp-sdk profile: tools are structs (or aliases of one) carrying `#[mcp_tool(...)]`
+//! and the SDK's own `#[derive(JsonSchema)]`, listed by `tool_box!(Tools, [A, B, …])` in that
+//! order. Without a `tool_box!`, every `#[mcp_tool]` item is listed, in source order, with a
+//! note. The input schema is the derive's ([`crate::schema::rust_mcp_sdk`]); there is never an
+//! `outputSchema`.
+//!
+//! What the real macros reject (the crate would not compile) is an error here, and so is a
+//! listed tool whose schema contains itself (the real server overflows its stack listing it).
+
+mod tool_attr;
+pub mod version;
+mod written;
+
+use proc_macro2::Span;
+use serde_json::{Map, Value};
+
+use crate::diagnostics::{Diagnostic, Diagnostics, Location};
+use crate::manifest::Tool;
+use crate::model::written::{Target, WrittenId};
+use crate::profile::is_attr_named;
+use crate::schema::rust_mcp_sdk::{def_schema, sorted, sorted_map, SchemaError};
+use crate::source::{ItemRef, ModuleId, Namespace, Resolved, Workspace};
+use crate::{GenerateOptions, Manifest};
+use tool_attr::ToolAttr;
+use version::{Behaviour, InputKeyOrder};
+use written::{derives, Builder};
+
+/// Build the manifest.
+pub fn manifest(
+    ws: &Workspace,
+    opts: &GenerateOptions,
+    diagnostics: &mut Diagnostics,
+    notes: &mut Vec<String>,
+) -> Option<Manifest> {
+    let versions = match version::read(ws, opts.sdk_version.as_deref()) {
+        Ok(v) => v,
+        Err(d) => {
+            diagnostics.push(d);
+            return None;
+        }
+    };
+    for w in &versions.warnings {
+        diagnostics.push(Diagnostic::warning("sdk-version", w.clone()));
+    }
+    notes.push(versions.note());
+    let behaviour = versions.behaviour();
+    if behaviour.schema.hashed_properties {
+        notes.push(format!(
+            "rust-mcp-schema {} keeps the top-level `inputSchema.properties` in a HashMap: the real server lists them in another order on every run (written here in byte order)",
+            versions.schema
+        ));
+    }
+
+    let mut run = Run { ws, behaviour, builder: Builder::new(ws), diagnostics, rejected: Vec::new() };
+    let items = mcp_tool_items(ws, run.diagnostics);
+    let (boxes, broken_boxes) = tool_boxes(ws, run.diagnostics);
+    let tools: Vec<ToolItem> = items.into_iter().filter_map(|item| run.tool(item)).collect();
+
+    let listed: Vec<&ToolItem> = if boxes.is_empty() {
+        if !tools.is_empty() && broken_boxes == 0 {
+            run.diagnostics.push(Diagnostic::note(
+                "no-tool-box",
+                "no `tool_box!` found: every `#[mcp_tool]` struct is listed, in source order (the server lists what its handler returns)",
+            ));
+        }
+        tools.iter().collect()
+    } else {
+        run.listed(&boxes, &tools)
+    };
+
+    let mut out = Vec::new();
+    for tool in &tools {
+        let is_listed = listed.iter().any(|t| t.item == tool.item);
+        match def_schema(&run.builder.model, tool.def, &behaviour.macros.rules) {
+            Ok(schema) if is_listed => out.push((tool.item, tool_json(&tool.attr, &schema, &behaviour))),
+            Ok(_) => {}
+            Err(errors) => {
+                for e in errors {
+                    run.schema_error(&tool.rust_name, e, is_listed);
+                }
+            }
+        }
+    }
+    let tools = listed
+        .iter()
+        .filter_map(|l| out.iter().find(|(item, _)| *item == l.item).map(|(_, json)| Tool::from_value(json)))
+        .collect();
+    Some(Manifest::new(tools))
+}
+
+/// An item carrying `#[mcp_tool]`.
+struct McpToolItem<'w> {
+    item: ItemRef,
+    whole: &'w syn::Item,
+    attr: &'w syn::Attribute,
+}
+
+/// A tool whose attribute and definition were read.
+struct ToolItem {
+    item: ItemRef,
+    rust_name: String,
+    attr: ToolAttr,
+    def: WrittenId,
+}
+
+/// One `tool_box!(Name, [A, B, …])`: the identifiers, with the module they are written in.
+struct ToolBox {
+    krate: usize,
+    module: ModuleId,
+    entries: Vec<(String, Location)>,
+}
+
+struct Run<'w, 'd> {
+    ws: &'w Workspace,
+    behaviour: Behaviour,
+    builder: Builder<'w>,
+    diagnostics: &'d mut Diagnostics,
+    /// The `#[mcp_tool]` items already reported as rejected.
+    rejected: Vec<ItemRef>,
+}
+
+impl Run<'_, '_> {
+    fn location(&self, r: ItemRef, span: Span) -> Location {
+        self.ws.crates[r.krate].file_of(r.module).location(span)
+    }
+
+    /// Report what stops a tool's schema. A recursive type matters only to a listed tool: only
+    /// listing runs the schema builder, so a tool never listed never overflows.
+    fn schema_error(&mut self, tool: &str, error: SchemaError, listed: bool) {
+        match error {
+            SchemaError::Missing { field, type_name, why } => self.diagnostics.push(
+                Diagnostic::error("sdk-rejected", format!("tool `{tool}`: the field's type `{type_name}` has no schema: {why}"))
+                    .at(Some(field))
+                    .with_label("the derive calls this type's `json_schema()`")
+                    .with_help("rustc rejects this (E0599: no function `json_schema`); derive `JsonSchema` on the type, or use a type the derive knows"),
+            ),
+            SchemaError::Recursive { field, chain } if listed => self.diagnostics.push(
+                Diagnostic::error("sdk-recursive", format!("tool `{tool}`: its schema contains itself ({})", chain.join(" → ")))
+                    .at(Some(field))
+                    .with_label("this field leads back to a type being built")
+                    .with_help("the derive inlines nested types; the real server overflows its stack when it lists this tool"),
+            ),
+            SchemaError::Recursive { .. } => {}
+        }
+    }
+
+    fn reject(&mut self, at: Location, message: String, help: &str) {
+        self.diagnostics.push(Diagnostic::error("sdk-rejected", message).at(Some(at)).with_help(help.to_owned()));
+    }
+
+    /// Read one `#[mcp_tool]` item, or report why the real macros reject it.
+    fn tool(&mut self, item: McpToolItem<'_>) -> Option<ToolItem> {
+        let r = item.item;
+        let tool = self.read_tool(item);
+        if tool.is_none() {
+            self.rejected.push(r);
+        }
+        tool
+    }
+
+    fn read_tool(&mut self, item: McpToolItem<'_>) -> Option<ToolItem> {
+        let r = item.item;
+        let (ident, kind) = match item.whole {
+            syn::Item::Struct(s) => (&s.ident, "struct"),
+            syn::Item::Type(t) => (&t.ident, "alias"),
+            other => {
+                let at = self.location(r, item.attr.span_of_path());
+                let what = item_name(other).map_or_else(|| "this item".to_owned(), |n| format!("`{n}`"));
+                self.reject(
+                    at,
+                    format!("`#[mcp_tool]` on {what}: it applies only to structs and type aliases"),
+                    "make the tool a struct with named fields (its fields are the tool's arguments)",
+                );
+                return None;
+            }
+        };
+        let rust_name = ident.to_string();
+        let attr = match tool_attr::parse(item.attr, self.behaviour.macros.execution) {
+            Ok(a) => a,
+            Err(rej) => {
+                let at = self.location(r, rej.span);
+                self.reject(
+                    at,
+                    format!("`#[mcp_tool]` on `{rust_name}`: {}", rej.message),
+                    "rust-mcp-macros rejects this attribute at compile time",
+                );
+                return None;
+            }
+        };
+        let at = self.location(r, ident.span());
+        let def = match item.whole {
+            syn::Item::Struct(s) => self.struct_def(r, s, at)?,
+            syn::Item::Type(t) => self.alias_def(r, t, at)?,
+            _ => unreachable!("{kind} handled above"),
+        };
+        Some(ToolItem { item: r, rust_name, attr, def })
+    }
+
+    fn struct_def(&mut self, r: ItemRef, s: &syn::ItemStruct, at: Location) -> Option<WrittenId> {
+        let name = s.ident.to_string();
+        let problem = if !matches!(s.fields, syn::Fields::Named(_)) {
+            Some((
+                format!("tool struct `{name}` has no named fields: the `JsonSchema` derive panics on tuple and unit structs"),
+                "write it `struct Name {}` (braces), with named fields",
+            ))
+        } else if s.generics.lifetimes().next().is_some() {
+            Some((
+                format!("tool struct `{name}` has a lifetime parameter: the code `#[mcp_tool]` generates names it without one (E0726)"),
+                "use owned field types (`String` rather than `&str`)",
+            ))
+        } else if !s.generics.params.is_empty() {
+            Some((
+                format!("tool struct `{name}` is generic: the code `#[mcp_tool]` generates names it without its parameters (E0107)"),
+                "make the tool struct concrete",
+            ))
+        } else if !derives(&s.attrs, "JsonSchema") {
+            Some((
+                format!("tool struct `{name}` does not derive `JsonSchema`: `#[mcp_tool]` calls `{name}::json_schema()` (E0599)"),
+                "add `#[derive(JsonSchema)]` (rust_mcp_sdk::macros::JsonSchema)",
+            ))
+        } else {
+            None
+        };
+        if let Some((message, help)) = problem {
+            self.reject(at, message, help);
+            return None;
+        }
+        match self.builder.def(r) {
+            Ok(id) => Some(id),
+            Err(why) => {
+                self.reject(at, format!("tool struct `{name}`: {why}"), "rust-mcp-macros rejects this at compile time");
+                None
+            }
+        }
+    }
+
+    /// `#[mcp_tool] type A = B;`: `B` must be a plain identifier naming a struct or enum with
+    /// the derive.
+    fn alias_def(&mut self, r: ItemRef, t: &syn::ItemType, at: Location) -> Option<WrittenId> {
+        let name = t.ident.to_string();
+        let problem = match &*t.ty {
+            syn::Type::Path(tp) if tp.path.leading_colon.is_none() && tp.path.segments.len() == 1 => {
+                if tp.path.segments[0].arguments.is_none() {
+                    None
+                } else {
+                    Some(format!("tool alias `{name}`: `#[mcp_tool]` does not take an alias with generic arguments"))
+                }
+            }
+            syn::Type::Path(_) => Some(format!(
+                "tool alias `{name}`: `#[mcp_tool]` takes only an alias of a single identifier (`type {name} = Target;`)"
+            )),
+            _ => Some(format!("tool alias `{name}`: `#[mcp_tool]` takes only an alias of a path type")),
+        };
+        if let Some(message) = problem {
+            self.reject(at, message, "alias a struct in scope by its bare name, or put `#[mcp_tool]` on the struct");
+            return None;
+        }
+        let target = written::single_ident(&t.ty).expect("checked above");
+        match self.builder.target(r.krate, r.module, &target) {
+            Target::Def(id) => Some(id),
+            Target::Missing(why) => {
+                self.reject(
+                    at,
+                    format!("tool alias `{name}`: {why}"),
+                    "`#[mcp_tool]` calls the target's `json_schema()` (E0599)",
+                );
+                None
+            }
+        }
+    }
+
+    /// The tools the `tool_box!` lists name, in their order.
+    fn listed<'t>(&mut self, boxes: &[ToolBox], tools: &'t [ToolItem]) -> Vec<&'t ToolItem> {
+        let mut out: Vec<&ToolItem> = Vec::new();
+        for b in boxes {
+            for (name, at) in &b.entries {
+                let resolved = match self.ws.resolve(b.krate, b.module, std::slice::from_ref(name), Namespace::Type) {
+                    Resolved::Item(r, _) => Some(r),
+                    _ => None,
+                };
+                let Some(tool) = resolved.and_then(|r| tools.iter().find(|t| t.item == r)) else {
+                    // A rejected tool item is reported already.
+                    if !resolved.is_some_and(|r| self.rejected.contains(&r)) {
+                        self.reject(
+                            at.clone(),
+                            format!("`tool_box!` lists `{name}`, which is not a `#[mcp_tool]` struct of this crate"),
+                            "tool_box! calls `{name}::tool()`, which only `#[mcp_tool]` generates",
+                        );
+                    }
+                    continue;
+                };
+                if !self.deserializable(tool) {
+                    self.reject(
+                        at.clone(),
+                        format!("`tool_box!` lists `{name}`, which does not derive `Deserialize` (E0277)"),
+                        "tool_box! parses call arguments into the tool struct: derive `serde::Deserialize`",
+                    );
+                    continue;
+                }
+                if !out.iter().any(|t| t.item == tool.item) {
+                    out.push(tool);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the struct a tool deserializes into derives `Deserialize`.
+    fn deserializable(&self, tool: &ToolItem) -> bool {
+        match self.ws.item(tool.item) {
+            syn::Item::Struct(s) => derives(&s.attrs, "Deserialize"),
+            // An alias: the target was checked to be a struct or enum of ours; its derives are
+            // not at hand here, and the crate compiles only if it has one.
+            _ => true,
+        }
+    }
+}
+
+trait SpanOfPath {
+    fn span_of_path(&self) -> Span;
+}
+
+impl SpanOfPath for syn::Attribute {
+    fn span_of_path(&self) -> Span {
+        use syn::spanned::Spanned;
+        self.path().span()
+    }
+}
+
+fn item_name(item: &syn::Item) -> Option<String> {
+    match item {
+        syn::Item::Enum(e) => Some(e.ident.to_string()),
+        syn::Item::Fn(f) => Some(f.sig.ident.to_string()),
+        syn::Item::Union(u) => Some(u.ident.to_string()),
+        syn::Item::Const(c) => Some(c.ident.to_string()),
+        syn::Item::Static(s) => Some(s.ident.to_string()),
+        syn::Item::Trait(t) => Some(t.ident.to_string()),
+        syn::Item::Mod(m) => Some(m.ident.to_string()),
+        _ => None,
+    }
+}
+
+/// Every item of the workspace carrying `#[mcp_tool]`, in source order.
+fn mcp_tool_items<'w>(ws: &'w Workspace, _diagnostics: &mut Diagnostics) -> Vec<McpToolItem<'w>> {
+    let mut out = Vec::new();
+    for (k, krate) in ws.crates.iter().enumerate() {
+        for (m, module) in krate.modules.iter().enumerate() {
+            let file = krate.file_of(ModuleId(m));
+            for (index, shell) in module.items.iter().enumerate() {
+                if matches!(shell, syn::Item::Mod(_) | syn::Item::Use(_) | syn::Item::Impl(_) | syn::Item::Macro(_)) {
+                    continue;
+                }
+                if !file.item_mentions(shell, "mcp_tool") {
+                    continue;
+                }
+                let item = ItemRef { krate: k, module: ModuleId(m), index };
+                let whole = ws.item(item);
+                if let Some(attr) = item_attrs(whole).iter().find(|a| is_attr_named(a, "mcp_tool")) {
+                    out.push(McpToolItem { item, whole, attr });
+                }
+            }
+        }
+    }
+    out
+}
+
+fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
+    match item {
+        syn::Item::Struct(s) => &s.attrs,
+        syn::Item::Enum(e) => &e.attrs,
+        syn::Item::Type(t) => &t.attrs,
+        syn::Item::Fn(f) => &f.attrs,
+        syn::Item::Union(u) => &u.attrs,
+        syn::Item::Const(c) => &c.attrs,
+        syn::Item::Static(s) => &s.attrs,
+        syn::Item::Trait(t) => &t.attrs,
+        _ => &[],
+    }
+}
+
+/// Every `tool_box!(Name, [A, B, …])` at item level, in source order. An entry that is a path
+/// (`m::A`) is an error: the macro takes identifiers only.
+fn tool_boxes(ws: &Workspace, diagnostics: &mut Diagnostics) -> (Vec<ToolBox>, usize) {
+    let (mut out, mut broken) = (Vec::new(), 0);
+    for (k, krate) in ws.crates.iter().enumerate() {
+        for (m, module) in krate.modules.iter().enumerate() {
+            let file = krate.file_of(ModuleId(m));
+            for (index, shell) in module.items.iter().enumerate() {
+                let syn::Item::Macro(shell_mac) = shell else { continue };
+                if !shell_mac.mac.path.segments.last().is_some_and(|s| s.ident == "tool_box") {
+                    continue;
+                }
+                let syn::Item::Macro(mac) = ws.item(ItemRef { krate: k, module: ModuleId(m), index }) else { continue };
+                match tool_box_entries(&mac.mac.tokens) {
+                    Ok(names) => out.push(ToolBox {
+                        krate: k,
+                        module: ModuleId(m),
+                        entries: names.into_iter().map(|(n, span)| (n, file.location(span))).collect(),
+                    }),
+                    // A broken list still says the crate has one: no "every struct is listed" note.
+                    Err((span, message)) => {
+                        broken += 1;
+                        diagnostics.push(
+                            Diagnostic::error("sdk-rejected", format!("`tool_box!`: {message}"))
+                                .at(Some(file.location(span)))
+                                .with_help("write `tool_box!(Tools, [ToolA, ToolB])` with the tool structs' bare names in scope"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    (out, broken)
+}
+
+type Entries = Vec<(String, Span)>;
+
+/// `Name, [A, B, …]`: the identifiers of the list.
+fn tool_box_entries(tokens: &proc_macro2::TokenStream) -> Result<Entries, (Span, String)> {
+    use syn::parse::{ParseStream, Parser};
+    let parser = |input: ParseStream| -> syn::Result<Entries> {
+        input.parse::<syn::Ident>()?;
+        input.parse::<syn::Token![,]>()?;
+        let content;
+        syn::bracketed!(content in input);
+        let mut names = Vec::new();
+        while !content.is_empty() {
+            let path: syn::Path = content.parse()?;
+            let Some(ident) = path.get_ident() else {
+                let written = quote::ToTokens::to_token_stream(&path).to_string().replace(' ', "");
+                let last = path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+                return Err(syn::Error::new_spanned(
+                    &path,
+                    format!("it lists `{written}`, a path: the macro takes tool types by their bare names only (`{last}`, imported)"),
+                ));
+            };
+            names.push((ident.to_string(), ident.span()));
+            if content.is_empty() {
+                break;
+            }
+            content.parse::<syn::Token![,]>()?;
+        }
+        if input.peek(syn::Token![,]) {
+            input.parse::<syn::Token![,]>()?;
+        }
+        Ok(names)
+    };
+    parser.parse2(tokens.clone()).map_err(|e| (e.span(), e.to_string()))
+}
+
+/// The `Tool` the SDK lists: keys in its `Tool` type's field order.
+fn tool_json(attr: &ToolAttr, schema: &Map<String, Value>, behaviour: &Behaviour) -> Value {
+    let mut t = Map::new();
+    let hints = [
+        ("destructiveHint", attr.destructive_hint),
+        ("idempotentHint", attr.idempotent_hint),
+        ("openWorldHint", attr.open_world_hint),
+        ("readOnlyHint", attr.read_only_hint),
+    ];
+    if hints.iter().any(|(_, v)| v.is_some()) {
+        let annotations: Map<String, Value> =
+            hints.iter().filter_map(|(k, v)| v.map(|b| ((*k).to_owned(), Value::Bool(b)))).collect();
+        t.insert("annotations".into(), Value::Object(annotations));
+    }
+    t.insert("description".into(), Value::String(attr.description.clone()));
+    if let (true, true, Some(support)) =
+        (behaviour.macros.execution, behaviour.schema.execution, attr.task_support.as_ref())
+    {
+        let mut e = Map::new();
+        e.insert("taskSupport".into(), Value::String(support.clone()));
+        t.insert("execution".into(), Value::Object(e));
+    }
+    if !attr.icons.is_empty() {
+        let icons = attr
+            .icons
+            .iter()
+            .map(|i| {
+                let mut m = Map::new();
+                if let Some(mime) = &i.mime_type {
+                    m.insert("mimeType".into(), Value::String(mime.clone()));
+                }
+                if !i.sizes.is_empty() {
+                    m.insert("sizes".into(), Value::Array(i.sizes.iter().cloned().map(Value::String).collect()));
+                }
+                m.insert("src".into(), Value::String(i.src.clone()));
+                if let Some(theme) = &i.theme {
+                    m.insert("theme".into(), Value::String(theme.clone()));
+                }
+                Value::Object(m)
+            })
+            .collect();
+        t.insert("icons".into(), Value::Array(icons));
+    }
+    t.insert("inputSchema".into(), Value::Object(input_schema(schema, behaviour.schema.input_key_order)));
+    if let Some(meta) = &attr.meta {
+        t.insert("_meta".into(), sorted(meta));
+    }
+    t.insert("name".into(), Value::String(attr.name.clone()));
+    if let Some(title) = &attr.title {
+        t.insert("title".into(), Value::String(title.clone()));
+    }
+    Value::Object(t)
+}
+
+/// `ToolInputSchema` from the derive's schema: its `properties` (when an object) and `required`
+/// (when not empty), and `"type": "object"` whatever the derive said.
+fn input_schema(schema: &Map<String, Value>, order: InputKeyOrder) -> Map<String, Value> {
+    let properties = schema.get("properties").and_then(Value::as_object).map(|p| Value::Object(sorted_map(p)));
+    let required =
+        schema.get("required").and_then(Value::as_array).filter(|r| !r.is_empty()).cloned().map(Value::Array);
+    let mut m = Map::new();
+    let ty = || ("type".to_owned(), Value::String("object".into()));
+    if order == InputKeyOrder::TypePropertiesRequired {
+        let (k, v) = ty();
+        m.insert(k, v);
+    }
+    if let Some(p) = properties {
+        m.insert("properties".into(), p);
+    }
+    if let Some(r) = required {
+        m.insert("required".into(), r);
+    }
+    if order == InputKeyOrder::PropertiesRequiredType {
+        let (k, v) = ty();
+        m.insert(k, v);
+    }
+    m
+}
