@@ -18,6 +18,7 @@ pub(crate) mod model;
 pub(crate) mod profile;
 pub(crate) mod schema;
 pub(crate) mod source;
+pub mod source_map;
 
 use std::path::PathBuf;
 
@@ -112,6 +113,8 @@ pub struct Outcome {
     pub diagnostics: Diagnostics,
     /// Facts worth telling with `--verbose` (which profile, which rmcp version and from where).
     pub notes: Vec<String>,
+    /// Where each tool's parts come from in the sources (not part of the manifest).
+    pub source_map: source_map::SourceMap,
 }
 
 impl Outcome {
@@ -164,14 +167,15 @@ fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::W
         Ok(ws) => ws,
         Err(d) => {
             diagnostics.push(d);
-            return (Outcome { manifest: None, diagnostics, notes }, None);
+            return (Outcome { manifest: None, diagnostics, notes, source_map: Default::default() }, None);
         }
     };
     diagnostics.extend(workspace.diagnostics.clone());
-    let manifest = profile::run(&workspace, opts, &mut diagnostics, &mut notes);
+    let mut source_map = source_map::SourceMap::default();
+    let manifest = profile::run(&workspace, opts, &mut diagnostics, &mut notes, &mut source_map);
     diagnostics.apply_lints(&opts.lints);
     let manifest = if diagnostics.has_errors() { None } else { manifest };
-    (Outcome { manifest, diagnostics, notes }, Some(workspace))
+    (Outcome { manifest, diagnostics, notes, source_map }, Some(workspace))
 }
 
 /// A diagnostic for a path the user gave that cannot be used.

@@ -133,7 +133,7 @@ mod tests {
         let text = compare(&old, &new).render_markdown(&RenderOptions { manifest: "m.json".into(), ..Default::default() });
         let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("| **") || l.starts_with("| compatible")).collect();
         assert_eq!(rows.len(), 2, "{text}");
-        assert!(rows[0].starts_with("| **breaking** | `a` | `/inputSchema/properties/p\\|q`"), "{text}");
+        assert!(rows[0].starts_with("| **breaking** | `a` | `/inputSchema/properties/p\\|q/type`"), "{text}");
         assert!(rows[1].starts_with("| compatible | `a` | `/description`"), "{text}");
         assert!(text.starts_with(MARKER), "{text}");
         assert_eq!(code("a|b`c"), "``a\\|b`c``");

@@ -14,7 +14,7 @@ pub mod docs;
 mod fold;
 pub(crate) mod json;
 mod keywords;
-mod normalize;
+pub(crate) mod normalize;
 mod markdown;
 mod render;
 pub mod rules;

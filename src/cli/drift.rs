@@ -151,11 +151,41 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
             return code;
         }
     };
-    let report = check::compare(&old, &new);
+    let mut report = check::compare(&old, &new);
+    attach_sources(&mut report, &new, &outcome.source_map);
     let hint = update_hint(&paths, &shown, &args.source);
     let render = RenderOptions { manifest: label, color: stdout_color(), update_hint: Some(hint) };
     let facts = run_facts(opts.profile, &outcome.notes);
     finish(Compared { report, render, diagnostics: outcome.diagnostics, facts }, &args.report)
+}
+
+/// Point every change at the Rust source behind it, where the new side has it (a removed item
+/// has none there).
+fn attach_sources(report: &mut Report, new: &Manifest, map: &mcp_schema::source_map::SourceMap) {
+    if map.is_empty() {
+        return;
+    }
+    let tools: Vec<Value> = new.tool_values();
+    let by_name = |name: &str| tools.iter().find(|t| t.get("name").and_then(Value::as_str) == Some(name));
+    for change in &mut report.changes {
+        let Some(value) = by_name(&change.tool) else { continue };
+        if let Some(location) = map.locate(&change.tool, value, &change.pointer) {
+            let (line, column) = location.line_col();
+            let file = annotation_path(&location.file.path);
+            change.context.source = Some(check::SourcePoint { file, line, column, location: Some(location) });
+        }
+    }
+}
+
+/// A source path as annotations need it: relative to the repository's root on GitHub Actions
+/// (`GITHUB_WORKSPACE`), else as the run shows it.
+fn annotation_path(path: &Path) -> String {
+    let shown = config::shown_path(path);
+    let Some(workspace) = std::env::var_os("GITHUB_WORKSPACE").map(PathBuf::from) else { return shown };
+    let absolute = std::env::current_dir().map(|cwd| cwd.join(path)).unwrap_or_else(|_| path.to_path_buf());
+    let absolute = absolute.canonicalize().unwrap_or(absolute);
+    let workspace = workspace.canonicalize().unwrap_or(workspace);
+    absolute.strip_prefix(&workspace).map_or(shown, |rel| rel.display().to_string())
 }
 
 /// The PATHs of a `check`: as given (each must exist), else the crate around the current

@@ -18,6 +18,7 @@ pub fn run(
     opts: &GenerateOptions,
     diagnostics: &mut Diagnostics,
     notes: &mut Vec<String>,
+    source_map: &mut crate::source_map::SourceMap,
 ) -> Option<Manifest> {
     let profile = match opts.profile {
         ProfileChoice::Auto => {
@@ -33,7 +34,7 @@ pub fn run(
     };
     match profile {
         ProfileChoice::PythonSdk => Some(python_sdk::manifest(ws, diagnostics)),
-        _ => rmcp::manifest(ws, opts, diagnostics, notes),
+        _ => rmcp::manifest(ws, opts, diagnostics, notes, source_map),
     }
 }
 

@@ -1,0 +1,244 @@
+//! Where a part of a tool came from in the Rust sources: a separate pass after generation that
+//! walks a tool's generated JSON alongside the [`Model`] (the schema generators know nothing of
+//! it), so `check` can point every change at the line that caused it.
+//!
+//! The profile records, per tool, the span of its fn and of its `#[tool]` attribute, and hands
+//! over the model; from the model this keeps, per struct or enum, the spans of the type, of its
+//! fields and of its variants (cheap: locations share their file). [`SourceMap::locate`] then
+//! follows a JSON pointer through the tool: the tool's own fields point at the attribute, and a
+//! pointer into a schema goes down property by property and variant by variant, through `$ref`s,
+//! to the most specific origin it can name: a field, a variant, a type, else the fn. The manifest
+//! is never touched: the map lives beside it.
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+use crate::check::normalize::normalize;
+use crate::diagnostics::Location;
+use crate::model::{Body, Field, Model, TypeDef};
+
+/// The origins of every tool of a run.
+#[derive(Debug, Clone, Default)]
+pub struct SourceMap {
+    tools: HashMap<String, ToolOrigin>,
+    defs: Vec<DefOrigin>,
+}
+
+/// Where a tool is written.
+#[derive(Debug, Clone)]
+pub(crate) struct ToolOrigin {
+    /// The fn's name.
+    pub fn_at: Location,
+    /// The `#[tool(...)]` attribute: the tool's description, title and annotations come from it
+    /// (or from the doc comment just above it).
+    pub attr_at: Location,
+}
+
+/// A struct or enum of the model: its names as a schema may call it, and its spans.
+#[derive(Debug, Clone)]
+struct DefOrigin {
+    names: Vec<String>,
+    at: Location,
+    /// Struct fields by serialized name.
+    fields: Vec<(String, Location)>,
+    variants: Vec<VariantOrigin>,
+    /// A variant's fields also hold the enum's internally tagged content.
+    is_enum: bool,
+}
+
+#[derive(Debug, Clone)]
+struct VariantOrigin {
+    name: String,
+    at: Location,
+    fields: Vec<(String, Location)>,
+}
+
+/// What a pointer step stands in.
+#[derive(Clone, Copy)]
+enum Here<'m> {
+    Nothing,
+    Def(&'m DefOrigin),
+    Variant(&'m VariantOrigin),
+}
+
+impl SourceMap {
+    /// The map of a run: the tools' origins and the model's definitions.
+    pub(crate) fn new(model: &Model, tools: impl IntoIterator<Item = (String, ToolOrigin)>) -> SourceMap {
+        SourceMap { tools: tools.into_iter().collect(), defs: model.defs.iter().map(def_origin).collect() }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.tools.is_empty()
+    }
+
+    /// The most specific source of `pointer` (as `check` reports it: `$ref`s followed) in the
+    /// tool named `tool`, whose generated JSON is `value`.
+    pub fn locate(&self, tool: &str, value: &Value, pointer: &str) -> Option<Location> {
+        let origin = self.tools.get(tool)?;
+        let tokens: Vec<String> = pointer.split('/').skip(1).map(unescape).collect();
+        match tokens.first().map(String::as_str) {
+            None | Some("name") => Some(origin.fn_at.clone()),
+            Some(kw @ ("inputSchema" | "outputSchema")) => match value.get(kw) {
+                Some(root) => Some(self.in_schema(root, &tokens[1..]).unwrap_or_else(|| origin.fn_at.clone())),
+                None => Some(origin.fn_at.clone()),
+            },
+            Some(_) => Some(origin.attr_at.clone()),
+        }
+    }
+
+    /// Walk `tokens` down the schema `root`, keeping the most specific origin met.
+    fn in_schema(&self, root: &Value, tokens: &[String]) -> Option<Location> {
+        let mut node = root.clone();
+        let mut here = self.by_title(root);
+        let mut best = self.at(here);
+        let mut i = 0;
+        while i < tokens.len() {
+            let n = normalize(root, &node);
+            if let Some(def) = n.refs.last().and_then(|r| self.by_ref(r)) {
+                here = Here::Def(def);
+            }
+            node = n.core;
+            let (tok, next) = (tokens[i].as_str(), tokens.get(i + 1).map(String::as_str));
+            match (tok, next) {
+                ("properties", Some(name)) => {
+                    if let Some(at) = field_at(here, name) {
+                        best = Some(at);
+                    }
+                    node = node.get("properties").and_then(|p| p.get(name)).cloned().unwrap_or(Value::Null);
+                    here = Here::Nothing;
+                    i += 2;
+                }
+                ("oneOf" | "anyOf", Some(index)) => {
+                    let variant = node.get(tok).and_then(|v| v.get(index.parse::<usize>().ok()?)).cloned();
+                    let variant = variant.unwrap_or(Value::Null);
+                    if let Here::Def(def) = here {
+                        if let Some(v) = variant_by_identity(def, root, &variant) {
+                            best = Some(v.at.clone());
+                            here = Here::Variant(v);
+                        }
+                    }
+                    node = variant;
+                    i += 2;
+                }
+                ("$defs" | "definitions", Some(name)) => {
+                    here = self.by_name(name).map_or(Here::Nothing, Here::Def);
+                    best = self.at(here).or(best);
+                    node = root.get(tok).and_then(|d| d.get(name)).cloned().unwrap_or(Value::Null);
+                    i += 2;
+                }
+                ("items" | "additionalProperties", _) => {
+                    node = node.get(tok).cloned().unwrap_or(Value::Null);
+                    here = Here::Nothing;
+                    i += 1;
+                }
+                ("prefixItems" | "allOf", Some(index)) => {
+                    node = node.get(tok).and_then(|v| v.get(index.parse::<usize>().ok()?)).cloned().unwrap_or(Value::Null);
+                    i += 2;
+                }
+                // A keyword of the schema reached: its origin is the schema's.
+                _ => break,
+            }
+            if let Some(def) = normalize(root, &node).refs.last().and_then(|r| self.by_ref(r)) {
+                // Through a field to its type: the field stays the best origin, the type is where
+                // the walk goes on.
+                here = Here::Def(def);
+            }
+        }
+        best
+    }
+
+    fn at(&self, here: Here) -> Option<Location> {
+        match here {
+            Here::Nothing => None,
+            Here::Def(d) => Some(d.at.clone()),
+            Here::Variant(v) => Some(v.at.clone()),
+        }
+    }
+
+    /// The root schema's type: schemars titles it with the type's schema name.
+    fn by_title(&self, root: &Value) -> Here<'_> {
+        root.get("title").and_then(Value::as_str).and_then(|t| self.by_name(t)).map_or(Here::Nothing, Here::Def)
+    }
+
+    fn by_ref(&self, r: &str) -> Option<&DefOrigin> {
+        self.by_name(&unescape(r.rsplit('/').next()?))
+    }
+
+    /// The definition a schema name means: the Rust name, a serde or schemars rename, or a
+    /// generic instantiation (`Page_for_Item`).
+    fn by_name(&self, name: &str) -> Option<&DefOrigin> {
+        self.defs.iter().find(|d| d.names.iter().any(|n| n == name)).or_else(|| {
+            self.defs.iter().find(|d| d.names.iter().any(|n| name.strip_prefix(n.as_str()).is_some_and(|r| r.starts_with("_for_"))))
+        })
+    }
+}
+
+fn def_origin(def: &TypeDef) -> DefOrigin {
+    let mut names = vec![def.rust_name.clone(), def.serde.ser_name.clone(), def.serde.de_name.clone()];
+    names.extend(def.schemars.rename.clone());
+    names.dedup();
+    let fields_of = |fields: &[Field]| -> Vec<(String, Location)> {
+        let mut out = Vec::new();
+        for f in fields {
+            out.push((f.ser_name.clone(), f.location.clone()));
+            if f.de_name != f.ser_name {
+                out.push((f.de_name.clone(), f.location.clone()));
+            }
+        }
+        out
+    };
+    match &def.body {
+        Body::Struct { fields, .. } => {
+            DefOrigin { names, at: def.location.clone(), fields: fields_of(fields), variants: Vec::new(), is_enum: false }
+        }
+        Body::Enum { variants } => DefOrigin {
+            names,
+            at: def.location.clone(),
+            fields: Vec::new(),
+            variants: variants
+                .iter()
+                .map(|v| VariantOrigin { name: v.ser_name.clone(), at: v.location.clone(), fields: fields_of(&v.fields) })
+                .collect(),
+            is_enum: true,
+        },
+        Body::Unsupported(_) => {
+            DefOrigin { names, at: def.location.clone(), fields: Vec::new(), variants: Vec::new(), is_enum: false }
+        }
+    }
+}
+
+fn field_at(here: Here, name: &str) -> Option<Location> {
+    let fields = match here {
+        Here::Nothing => return None,
+        Here::Def(d) if d.is_enum => return None,
+        Here::Def(d) => &d.fields,
+        Here::Variant(v) => &v.fields,
+    };
+    fields.iter().find(|(n, _)| n == name).map(|(_, at)| at.clone())
+}
+
+/// The variant a union member stands for: by its `const`, a one-value `enum`, a property whose
+/// schema is a `const` (a tag), its one required property (external tagging) or its title.
+fn variant_by_identity<'m>(def: &'m DefOrigin, root: &Value, member: &Value) -> Option<&'m VariantOrigin> {
+    let member = normalize(root, member).core;
+    let mut names: Vec<String> = Vec::new();
+    let text = |v: Option<&Value>| v.and_then(Value::as_str).map(str::to_owned);
+    names.extend(text(member.get("const")));
+    if let Some([one]) = member.get("enum").and_then(Value::as_array).map(Vec::as_slice) {
+        names.extend(text(Some(one)));
+    }
+    if let Some(props) = member.get("properties").and_then(Value::as_object) {
+        names.extend(props.values().filter_map(|p| text(p.get("const"))));
+    }
+    if let Some([one]) = member.get("required").and_then(Value::as_array).map(Vec::as_slice) {
+        names.extend(text(Some(one)));
+    }
+    names.extend(text(member.get("title")));
+    names.iter().find_map(|n| def.variants.iter().find(|v| v.name == *n))
+}
+
+/// One JSON pointer token, unescaped (`~1` is `/`, `~0` is `~`).
+fn unescape(token: &str) -> String {
+    token.replace("~1", "/").replace("~0", "~")
+}
