@@ -33,6 +33,10 @@ pub(crate) struct ToolOrigin {
     /// The `#[tool(...)]` attribute: the tool's description, title and annotations come from it
     /// (or from the doc comment just above it).
     pub attr_at: Location,
+    /// The types written for the input (`Parameters<T>`) and output (`Json<T>`), as written:
+    /// the root of each schema (which has no title to find it by).
+    pub input_type: Option<String>,
+    pub output_type: Option<String>,
 }
 
 /// A struct or enum of the model: its names as a schema may call it, and its spans.
@@ -79,18 +83,27 @@ impl SourceMap {
         let tokens: Vec<String> = pointer.split('/').skip(1).map(unescape).collect();
         match tokens.first().map(String::as_str) {
             None | Some("name") => Some(origin.fn_at.clone()),
-            Some(kw @ ("inputSchema" | "outputSchema")) => match value.get(kw) {
-                Some(root) => Some(self.in_schema(root, &tokens[1..]).unwrap_or_else(|| origin.fn_at.clone())),
-                None => Some(origin.fn_at.clone()),
-            },
+            Some(kw @ ("inputSchema" | "outputSchema")) => {
+                let written = if kw == "inputSchema" { &origin.input_type } else { &origin.output_type };
+                let root_def = written.as_deref().and_then(|w| self.by_name(type_name(w)));
+                match value.get(kw) {
+                    Some(root) => {
+                        Some(self.in_schema(root, root_def, &tokens[1..]).unwrap_or_else(|| origin.fn_at.clone()))
+                    }
+                    None => Some(origin.fn_at.clone()),
+                }
+            }
             Some(_) => Some(origin.attr_at.clone()),
         }
     }
 
     /// Walk `tokens` down the schema `root`, keeping the most specific origin met.
-    fn in_schema(&self, root: &Value, tokens: &[String]) -> Option<Location> {
+    fn in_schema(&self, root: &Value, root_def: Option<&DefOrigin>, tokens: &[String]) -> Option<Location> {
         let mut node = root.clone();
-        let mut here = self.by_title(root);
+        let mut here = match root_def {
+            Some(def) => Here::Def(def),
+            None => self.by_title(root),
+        };
         let mut best = self.at(here);
         let mut i = 0;
         while i < tokens.len() {
@@ -181,9 +194,13 @@ fn def_origin(def: &TypeDef) -> DefOrigin {
     let fields_of = |fields: &[Field]| -> Vec<(String, Location)> {
         let mut out = Vec::new();
         for f in fields {
-            out.push((f.ser_name.clone(), f.location.clone()));
+            let at = match &f.rust_name {
+                Some(name) => past_attributes(&f.location, name),
+                None => f.location.clone(),
+            };
+            out.push((f.ser_name.clone(), at.clone()));
             if f.de_name != f.ser_name {
-                out.push((f.de_name.clone(), f.location.clone()));
+                out.push((f.de_name.clone(), at));
             }
         }
         out
@@ -198,7 +215,11 @@ fn def_origin(def: &TypeDef) -> DefOrigin {
             fields: Vec::new(),
             variants: variants
                 .iter()
-                .map(|v| VariantOrigin { name: v.ser_name.clone(), at: v.location.clone(), fields: fields_of(&v.fields) })
+                .map(|v| VariantOrigin {
+                    name: v.ser_name.clone(),
+                    at: past_attributes(&v.location, &v.rust_name),
+                    fields: fields_of(&v.fields),
+                })
                 .collect(),
             is_enum: true,
         },
@@ -206,6 +227,34 @@ fn def_origin(def: &TypeDef) -> DefOrigin {
             DefOrigin { names, at: def.location.clone(), fields: Vec::new(), variants: Vec::new(), is_enum: false }
         }
     }
+}
+
+/// A field's or variant's span starts at its doc comment or first attribute; an annotation
+/// belongs on the line that names it. The span narrowed to the first `name` outside comment and
+/// attribute lines (the whole span when there is none).
+fn past_attributes(at: &Location, name: &str) -> Location {
+    let text = at.file.slice(at.start..at.start + at.len);
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let code = line.trim_start();
+        if !(code.starts_with("//") || code.starts_with('#') || code.starts_with("/*") || code.starts_with('*')) {
+            if let Some(i) = find_word(line, name.trim_start_matches("r#")) {
+                return Location { file: at.file.clone(), start: at.start + offset + i, len: name.len() };
+            }
+        }
+        offset += line.len();
+    }
+    at.clone()
+}
+
+/// The first place `word` stands as a whole identifier in `line`.
+fn find_word(line: &str, word: &str) -> Option<usize> {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    line.match_indices(word).map(|(i, _)| i).find(|&i| {
+        let before = line[..i].chars().next_back();
+        let after = line[i + word.len()..].chars().next();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
 }
 
 fn field_at(here: Here, name: &str) -> Option<Location> {
@@ -236,6 +285,12 @@ fn variant_by_identity<'m>(def: &'m DefOrigin, root: &Value, member: &Value) -> 
     }
     names.extend(text(member.get("title")));
     names.iter().find_map(|n| def.variants.iter().find(|v| v.name == *n))
+}
+
+/// The type's own name in a type as written: `Page` in `crate::api::Page<Item>`.
+fn type_name(written: &str) -> &str {
+    let path = written.split('<').next().unwrap_or(written).trim();
+    path.rsplit("::").next().unwrap_or(path).trim()
 }
 
 /// One JSON pointer token, unescaped (`~1` is `/`, `~0` is `~`).

@@ -31,7 +31,7 @@ pub(super) fn render(report: &Report, opts: &RenderOptions) -> String {
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} |\n",
             if c.breaking { "**breaking**" } else { "compatible" },
-            code(&tools_of(c)),
+            tools_of(c),
             code(if c.pointer.is_empty() { "(tool)" } else { &c.pointer }),
             code(c.rule.id),
             old_to_new(c),
@@ -47,14 +47,15 @@ pub(super) fn render(report: &Report, opts: &RenderOptions) -> String {
     out
 }
 
-/// The tool, and how many others a change of a shared definition hits.
+/// The tool, and the others a change of a shared definition hits.
 fn tools_of(c: &Change) -> String {
-    let mut others: Vec<&str> = c.context.also.iter().map(|p| p.tool.as_str()).filter(|t| *t != c.tool).collect();
-    others.dedup();
-    match others.len() {
-        0 => c.tool.clone(),
-        n => format!("{} (+{n} more)", c.tool),
+    let mut tools: Vec<&str> = vec![c.tool.as_str()];
+    for p in &c.context.also {
+        if !tools.contains(&p.tool.as_str()) {
+            tools.push(&p.tool);
+        }
     }
+    tools.iter().map(|t| code(t)).collect::<Vec<_>>().join(", ")
 }
 
 fn old_to_new(c: &Change) -> String {

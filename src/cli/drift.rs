@@ -126,8 +126,8 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
     let shown = config::shown_path(&manifest_path);
     let (old, label) = match &args.baseline {
         Some(rev) => match check::baseline::read(rev, &manifest_path) {
-            Ok(b) if b.existed => (b.manifest, format!("{shown} (against {rev})")),
-            Ok(b) => (b.manifest, format!("{shown} (against {rev}, which has no {shown})")),
+            Ok(b) if b.existed => (b.manifest, format!("{shown} since {rev}")),
+            Ok(b) => (b.manifest, format!("{shown} since {rev} (which has no {shown}: every tool is added)")),
             Err(d) => return failed(&Diagnostics(vec![d]), format),
         },
         None => match Manifest::read(&manifest_path) {
@@ -153,8 +153,12 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
     };
     let mut report = check::compare(&old, &new);
     attach_sources(&mut report, &new, &outcome.source_map);
-    let hint = update_hint(&paths, &shown, &args.source);
-    let render = RenderOptions { manifest: label, color: stdout_color(), update_hint: Some(hint) };
+    if let Some(rev) = &args.baseline {
+        attach_removed_sources(&mut report, &old, rev, &paths, &args.source);
+    }
+    // Against a baseline the changes are the pull request's own: nothing to accept by regenerating.
+    let hint = args.baseline.is_none().then(|| update_hint(&paths, &shown, &args.source));
+    let render = RenderOptions { manifest: label, color: stdout_color(), update_hint: hint };
     let facts = run_facts(opts.profile, &outcome.notes);
     finish(Compared { report, render, diagnostics: outcome.diagnostics, facts }, &args.report)
 }
@@ -175,6 +179,43 @@ fn attach_sources(report: &mut Report, new: &Manifest, map: &mcp_schema::source_
             change.context.source = Some(check::SourcePoint { file, line, column, location: Some(location) });
         }
     }
+}
+
+/// Point the changes that removed something at where it was written at the baseline revision:
+/// the tree at `rev` is unpacked in a temporary directory and the manifest generated there, with
+/// the same options, for its source map. Best effort: a baseline that cannot be rebuilt leaves
+/// those changes without a source.
+fn attach_removed_sources(report: &mut Report, old: &Manifest, rev: &str, paths: &[PathBuf], source: &SourceArgs) {
+    // What is gone from the new side was written somewhere at `rev`: that beats the place the
+    // new side can offer (the type or fn that lost it).
+    let removed = |c: &check::Change| (c.new.is_none() && c.old.is_some()) || c.rule.id == "tool-removed";
+    if !report.changes.iter().any(removed) {
+        return;
+    }
+    let Ok((tree, cwd)) = check::baseline::extract(rev) else { return };
+    let there: Vec<PathBuf> = if paths.is_empty() { vec![cwd.clone()] } else { paths.iter().map(|p| cwd.join(p)).collect() };
+    let Ok(config) = Config::discover(there.first().map(PathBuf::as_path)) else { return };
+    let opts = config.apply(source.flags(there));
+    let outcome = mcp_schema::generate(&opts);
+    let tools = old.tool_values();
+    for change in report.changes.iter_mut().filter(|c| removed(c)) {
+        let Some(value) = tools.iter().find(|t| t.get("name").and_then(Value::as_str) == Some(change.tool.as_str()))
+        else {
+            continue;
+        };
+        let Some(location) = outcome.source_map.locate(&change.tool, value, &change.pointer) else { continue };
+        let (line, column) = location.line_col();
+        // The file as it is here, with the text it had at `rev` (the tree is deleted below).
+        let rel = location.file.path.strip_prefix(&cwd).map(Path::to_path_buf).unwrap_or_else(|_| location.file.path.clone());
+        let file = std::sync::Arc::new(mcp_schema::diagnostics::SourceFile::new(
+            PathBuf::from(format!("{} (at {rev})", config::shown_path(&rel))),
+            std::sync::Arc::from(location.file.text()),
+        ));
+        let at = mcp_schema::diagnostics::Location { file, start: location.start, len: location.len };
+        change.context.source =
+            Some(check::SourcePoint { file: annotation_path(&rel), line, column, location: Some(at) });
+    }
+    drop(tree);
 }
 
 /// A source path as annotations need it: relative to the repository's root on GitHub Actions

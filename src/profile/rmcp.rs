@@ -371,7 +371,10 @@ impl<'w> Builder<'w, '_> {
             );
         }
         let attr_at = self.ws.crates[tool.krate].file_of(tool.module).location(syn::spanned::Spanned::span(tool.tool_attr));
-        self.origins.push((name.clone(), crate::source_map::ToolOrigin { fn_at: loc.clone(), attr_at }));
+        let input_type = schemas::parameters_arg(tool.sig).map(|(_, inner)| type_text(inner));
+        let output_type = schemas::output_type(&tool.sig.output).map(type_text);
+        let origin = crate::source_map::ToolOrigin { fn_at: loc.clone(), attr_at, input_type, output_type };
+        self.origins.push((name.clone(), origin));
         let description = self.description(&name, &attr, &tool, &written_in, &loc);
         let imp = &self.index.impls[t.imp];
         let self_key = imp.self_key.clone();
