@@ -105,6 +105,9 @@ impl SourceMap {
             None => self.by_title(root),
         };
         let mut best = self.at(here);
+        // Whether `here` is the type a field's schema refers to: a keyword of that schema (an
+        // enum's values, the type's description) is the type's, not the field's.
+        let mut through_field = false;
         let mut i = 0;
         while i < tokens.len() {
             let n = normalize(root, &node);
@@ -150,8 +153,14 @@ impl SourceMap {
                     i += 2;
                 }
                 // A keyword of the schema reached: its origin is the schema's.
-                _ => break,
+                _ => {
+                    if let (true, Here::Def(def)) = (through_field, here) {
+                        best = Some(def.at.clone());
+                    }
+                    break;
+                }
             }
+            through_field = tok == "properties";
             if let Some(def) = normalize(root, &node).refs.last().and_then(|r| self.by_ref(r)) {
                 // Through a field to its type: the field stays the best origin, the type is where
                 // the walk goes on.
