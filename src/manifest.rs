@@ -164,7 +164,8 @@ impl Manifest {
 pub(crate) fn parse_named(text: &str, name: &str) -> Result<Manifest, Diagnostic> {
     Manifest::parse(text).map_err(|e| match conflict_marker(text) {
         Some(at) => {
-            let file = std::sync::Arc::new(crate::diagnostics::SourceFile::new(name.into(), std::sync::Arc::from(text)));
+            let file =
+                std::sync::Arc::new(crate::diagnostics::SourceFile::new(name.into(), std::sync::Arc::from(text)));
             Diagnostic::error("bad-manifest", format!("{name} has merge-conflict markers"))
                 .at(Some(crate::diagnostics::Location { file, start: at, len: 7 }))
                 .with_label("conflict starts here")

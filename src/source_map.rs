@@ -149,7 +149,8 @@ impl SourceMap {
                     i += 1;
                 }
                 ("prefixItems" | "allOf", Some(index)) => {
-                    node = node.get(tok).and_then(|v| v.get(index.parse::<usize>().ok()?)).cloned().unwrap_or(Value::Null);
+                    node =
+                        node.get(tok).and_then(|v| v.get(index.parse::<usize>().ok()?)).cloned().unwrap_or(Value::Null);
                     i += 2;
                 }
                 // A keyword of the schema reached: its origin is the schema's.
@@ -191,7 +192,9 @@ impl SourceMap {
     /// generic instantiation (`Page_for_Item`).
     fn by_name(&self, name: &str) -> Option<&DefOrigin> {
         self.defs.iter().find(|d| d.names.iter().any(|n| n == name)).or_else(|| {
-            self.defs.iter().find(|d| d.names.iter().any(|n| name.strip_prefix(n.as_str()).is_some_and(|r| r.starts_with("_for_"))))
+            self.defs
+                .iter()
+                .find(|d| d.names.iter().any(|n| name.strip_prefix(n.as_str()).is_some_and(|r| r.starts_with("_for_"))))
         })
     }
 }
@@ -215,9 +218,13 @@ fn def_origin(def: &TypeDef) -> DefOrigin {
         out
     };
     match &def.body {
-        Body::Struct { fields, .. } => {
-            DefOrigin { names, at: def.location.clone(), fields: fields_of(fields), variants: Vec::new(), is_enum: false }
-        }
+        Body::Struct { fields, .. } => DefOrigin {
+            names,
+            at: def.location.clone(),
+            fields: fields_of(fields),
+            variants: Vec::new(),
+            is_enum: false,
+        },
         Body::Enum { variants } => DefOrigin {
             names,
             at: def.location.clone(),

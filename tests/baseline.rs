@@ -139,7 +139,10 @@ fn a_revision_without_the_manifest_is_an_empty_manifest() {
         .map(|c| (c["tool"].as_str().unwrap(), c["rule"].as_str().unwrap()))
         .collect();
     assert_eq!(rules, [("list", "tool-added"), ("search", "tool-added")]);
-    insta::assert_snapshot!("baseline_without_manifest_human", transcript(d.path(), &run(d.path(), &["check", "--baseline", "origin/main"])));
+    insta::assert_snapshot!(
+        "baseline_without_manifest_human",
+        transcript(d.path(), &run(d.path(), &["check", "--baseline", "origin/main"]))
+    );
 }
 
 #[test]
@@ -215,7 +218,8 @@ fn a_removed_field_points_where_it_was() {
 
 #[test]
 fn a_variant_change_points_at_the_variant() {
-    let got = sources(&[("    Brand { name: String },\n", "    Brand { name: String },\n    Color { hex: String },\n")]);
+    let got =
+        sources(&[("    Brand { name: String },\n", "    Brand { name: String },\n    Color { hex: String },\n")]);
     assert_eq!(got.len(), 1, "{got:?}");
     assert_eq!((got[0].2.as_str(), got[0].4.as_str()), ("variant-added", "Color { hex: String },"));
 }

@@ -52,7 +52,8 @@ fn fold_into_type_changes(changes: Vec<Change>) -> Vec<Change> {
     let mut kept: Vec<Change> = Vec::with_capacity(changes.len());
     let mut folded: Vec<(usize, Change)> = Vec::new();
     for c in changes {
-        let main = mains.iter().position(|(tool, schema)| *tool == c.tool && is_dependent_fact(&c) && belongs_to(&c, schema));
+        let main =
+            mains.iter().position(|(tool, schema)| *tool == c.tool && is_dependent_fact(&c) && belongs_to(&c, schema));
         match main {
             Some(m) => folded.push((m, c)),
             None => kept.push(c),
@@ -121,7 +122,8 @@ mod tests {
 
     #[test]
     fn u64_to_string_is_one_breaking_type_change() {
-        let old = json!({"type": "object", "properties": {"id": {"type": "integer", "format": "uint64", "minimum": 0}}});
+        let old =
+            json!({"type": "object", "properties": {"id": {"type": "integer", "format": "uint64", "minimum": 0}}});
         let new = json!({"type": "object", "properties": {"id": {"type": "string"}}});
         let r = compare(
             &Manifest::from_value(json!({"tools": [tool("t", old)]})).unwrap(),

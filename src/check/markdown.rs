@@ -131,7 +131,8 @@ mod tests {
         let new = Manifest::from_value(json!({"tools": [
             {"name": "a", "description": "y", "inputSchema": {"type": "object", "properties": {"p|q": {"type": "integer"}}}}]}))
         .unwrap();
-        let text = compare(&old, &new).render_markdown(&RenderOptions { manifest: "m.json".into(), ..Default::default() });
+        let text =
+            compare(&old, &new).render_markdown(&RenderOptions { manifest: "m.json".into(), ..Default::default() });
         let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("| **") || l.starts_with("| compatible")).collect();
         assert_eq!(rows.len(), 2, "{text}");
         assert!(rows[0].starts_with("| **breaking** | `a` | `/inputSchema/properties/p\\|q/type`"), "{text}");

@@ -187,7 +187,8 @@ pub fn github_diagnostic(d: &crate::diagnostics::Diagnostic) -> String {
     };
     let mut props = Vec::new();
     if let Some(path) = d.file_path() {
-        props.push(format!("file={}", escape_property(&path.display().to_string())));
+        // `src/x.rs`, not `./src/x.rs`: GitHub matches the path against the repository's files.
+        props.push(format!("file={}", escape_property(&crate::config::shown_path(path))));
     }
     if let Some(loc) = &d.location {
         let (line, col) = loc.line_col();

@@ -193,7 +193,8 @@ fn attach_removed_sources(report: &mut Report, old: &Manifest, rev: &str, paths:
         return;
     }
     let Ok((tree, cwd)) = check::baseline::extract(rev) else { return };
-    let there: Vec<PathBuf> = if paths.is_empty() { vec![cwd.clone()] } else { paths.iter().map(|p| cwd.join(p)).collect() };
+    let there: Vec<PathBuf> =
+        if paths.is_empty() { vec![cwd.clone()] } else { paths.iter().map(|p| cwd.join(p)).collect() };
     let Ok(config) = Config::discover(there.first().map(PathBuf::as_path)) else { return };
     let opts = config.apply(source.flags(there));
     let outcome = mcp_schema::generate(&opts);
@@ -206,7 +207,8 @@ fn attach_removed_sources(report: &mut Report, old: &Manifest, rev: &str, paths:
         let Some(location) = outcome.source_map.locate(&change.tool, value, &change.pointer) else { continue };
         let (line, column) = location.line_col();
         // The file as it is here, with the text it had at `rev` (the tree is deleted below).
-        let rel = location.file.path.strip_prefix(&cwd).map(Path::to_path_buf).unwrap_or_else(|_| location.file.path.clone());
+        let rel =
+            location.file.path.strip_prefix(&cwd).map(Path::to_path_buf).unwrap_or_else(|_| location.file.path.clone());
         let file = std::sync::Arc::new(mcp_schema::diagnostics::SourceFile::new(
             PathBuf::from(format!("{} (at {rev})", config::shown_path(&rel))),
             std::sync::Arc::from(location.file.text()),
@@ -261,14 +263,17 @@ fn update_hint(paths: &[PathBuf], shown: &str, source: &SourceArgs) -> String {
         };
         words.push(format!("--profile {name}"));
     }
-    let valued = [("--protocol", &source.protocol), ("--rmcp-version", &source.rmcp_version), ("--server", &source.server)];
+    let valued =
+        [("--protocol", &source.protocol), ("--rmcp-version", &source.rmcp_version), ("--server", &source.server)];
     for (flag, value) in valued {
         if let Some(v) = value {
             words.push(format!("{flag} {}", shell_word(v)));
         }
     }
-    if !source.features.is_empty() {
-        words.push(format!("--features {}", shell_word(&source.features.join(","))));
+    // As cargo reads them: `-F "a, b" -F c` is `--features a,b,c`.
+    let features = source.flags(Vec::new()).features.features;
+    if !features.is_empty() {
+        words.push(format!("--features {}", shell_word(&features.join(","))));
     }
     for (flag, on) in [("--all-features", source.all_features), ("--no-default-features", source.no_default_features)] {
         if on {
@@ -312,7 +317,8 @@ fn stdout_color() -> bool {
 fn finish(run: Compared, args: &ReportArgs) -> u8 {
     print_diagnostics(&run.diagnostics);
     if args.format == Format::Human && !run.facts.is_empty() {
-        let facts: Vec<String> = run.facts.iter().map(|(k, v)| format!("{k} {}", v.trim_start_matches("rmcp "))).collect();
+        let facts: Vec<String> =
+            run.facts.iter().map(|(k, v)| format!("{k} {}", v.trim_start_matches("rmcp "))).collect();
         eprintln!("note: made with {}", facts.join(", "));
     }
     let text = match args.format {
@@ -427,7 +433,8 @@ mod tests {
 
     #[test]
     fn facts_name_the_profile_and_the_rmcp_release() {
-        let notes = ["profile: rmcp (auto: the crate depends on rmcp)".to_owned(), "rmcp 0.8.0 (x) from Cargo.lock".into()];
+        let notes =
+            ["profile: rmcp (auto: the crate depends on rmcp)".to_owned(), "rmcp 0.8.0 (x) from Cargo.lock".into()];
         assert_eq!(
             run_facts(ProfileChoice::Auto, &notes),
             [("profile", "rmcp".to_owned()), ("rmcp", "rmcp 0.8.0 (x) from Cargo.lock".to_owned())]

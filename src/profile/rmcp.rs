@@ -370,7 +370,8 @@ impl<'w> Builder<'w, '_> {
                 &loc,
             );
         }
-        let attr_at = self.ws.crates[tool.krate].file_of(tool.module).location(syn::spanned::Spanned::span(tool.tool_attr));
+        let attr_at =
+            self.ws.crates[tool.krate].file_of(tool.module).location(syn::spanned::Spanned::span(tool.tool_attr));
         let input_type = schemas::parameters_arg(tool.sig).map(|(_, inner)| type_text(inner));
         let output_type = schemas::output_type(&tool.sig.output).map(type_text);
         let origin = crate::source_map::ToolOrigin { fn_at: loc.clone(), attr_at, input_type, output_type };
