@@ -37,6 +37,37 @@ pub(crate) struct ToolOrigin {
     /// the root of each schema (which has no title to find it by).
     pub input_type: Option<String>,
     pub output_type: Option<String>,
+    /// The fn's named parameters: the properties of an input schema made of them (python-sdk).
+    pub params: Vec<(String, Location)>,
+}
+
+impl ToolOrigin {
+    /// The spans of a tool fn: its name, its `#[tool]` attribute, its named parameters.
+    pub(crate) fn of_fn(ws: &crate::source::Workspace, tool: &crate::profile::ToolFn) -> ToolOrigin {
+        use syn::spanned::Spanned;
+        let file = ws.crates[tool.krate].file_of(tool.module);
+        let params = tool
+            .sig
+            .inputs
+            .iter()
+            .filter_map(|input| match input {
+                syn::FnArg::Typed(pt) => match &*pt.pat {
+                    syn::Pat::Ident(i) => {
+                        Some((crate::source::unraw_ident(&i.ident.to_string()), file.location(i.ident.span())))
+                    }
+                    _ => None,
+                },
+                syn::FnArg::Receiver(_) => None,
+            })
+            .collect();
+        ToolOrigin {
+            fn_at: tool.location(ws),
+            attr_at: file.location(tool.tool_attr.span()),
+            input_type: None,
+            output_type: None,
+            params,
+        }
+    }
 }
 
 /// A struct or enum of the model: its names as a schema may call it, and its spans.
@@ -64,6 +95,8 @@ enum Here<'m> {
     Nothing,
     Def(&'m DefOrigin),
     Variant(&'m VariantOrigin),
+    /// The root of an input schema made of the fn's parameters.
+    Params(&'m [(String, Location)]),
 }
 
 impl SourceMap {
@@ -86,10 +119,11 @@ impl SourceMap {
             Some(kw @ ("inputSchema" | "outputSchema")) => {
                 let written = if kw == "inputSchema" { &origin.input_type } else { &origin.output_type };
                 let root_def = written.as_deref().and_then(|w| self.by_name(type_name(w)));
+                let params = if kw == "inputSchema" { origin.params.as_slice() } else { &[] };
                 match value.get(kw) {
-                    Some(root) => {
-                        Some(self.in_schema(root, root_def, &tokens[1..]).unwrap_or_else(|| origin.fn_at.clone()))
-                    }
+                    Some(root) => Some(
+                        self.in_schema(root, root_def, params, &tokens[1..]).unwrap_or_else(|| origin.fn_at.clone()),
+                    ),
                     None => Some(origin.fn_at.clone()),
                 }
             }
@@ -98,10 +132,17 @@ impl SourceMap {
     }
 
     /// Walk `tokens` down the schema `root`, keeping the most specific origin met.
-    fn in_schema(&self, root: &Value, root_def: Option<&DefOrigin>, tokens: &[String]) -> Option<Location> {
+    fn in_schema(
+        &self,
+        root: &Value,
+        root_def: Option<&DefOrigin>,
+        params: &[(String, Location)],
+        tokens: &[String],
+    ) -> Option<Location> {
         let mut node = root.clone();
         let mut here = match root_def {
             Some(def) => Here::Def(def),
+            None if !params.is_empty() => Here::Params(params),
             None => self.by_title(root),
         };
         let mut best = self.at(here);
@@ -176,6 +217,7 @@ impl SourceMap {
             Here::Nothing => None,
             Here::Def(d) => Some(d.at.clone()),
             Here::Variant(v) => Some(v.at.clone()),
+            Here::Params(_) => None,
         }
     }
 
@@ -279,6 +321,7 @@ fn field_at(here: Here, name: &str) -> Option<Location> {
         Here::Def(d) if d.is_enum => return None,
         Here::Def(d) => &d.fields,
         Here::Variant(v) => &v.fields,
+        Here::Params(params) => params,
     };
     fields.iter().find(|(n, _)| n == name).map(|(_, at)| at.clone())
 }

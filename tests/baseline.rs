@@ -252,3 +252,18 @@ fn an_added_tool_points_at_its_fn() {
     assert_eq!((got[0].0.as_str(), got[0].2.as_str()), ("count", "tool-added"));
     assert_eq!(got[0].4, "async fn count(&self) -> String {");
 }
+
+#[test]
+fn a_parameter_change_points_at_the_parameter() {
+    // python-sdk: the input schema is made of the fn's parameters.
+    let dir = tempfile::tempdir().unwrap();
+    let tools = dir.path().join("tools.rs");
+    std::fs::write(&tools, "/// Add.\n#[tool]\nfn add(a: i64, b: i64) -> i64 { a + b }\n").unwrap();
+    assert_eq!(run(dir.path(), &["generate", "tools.rs", "-o", "mcp-tools.json"]).status.code(), Some(0));
+    std::fs::write(&tools, "/// Add.\n#[tool]\nfn add(a: i64, b: String) -> i64 { a }\n").unwrap();
+    let o = run(dir.path(), &["check", "tools.rs", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = json(&o);
+    assert_eq!(v["changes"][0]["rule"], "type-changed");
+    assert_eq!(v["changes"][0]["source"], serde_json::json!({"file": "tools.rs", "line": 3, "column": 16}));
+}

@@ -33,7 +33,7 @@ pub fn run(
         p => p,
     };
     match profile {
-        ProfileChoice::PythonSdk => Some(python_sdk::manifest(ws, diagnostics)),
+        ProfileChoice::PythonSdk => Some(python_sdk::manifest(ws, diagnostics, source_map)),
         _ => rmcp::manifest(ws, opts, diagnostics, notes, source_map),
     }
 }

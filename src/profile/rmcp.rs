@@ -370,11 +370,9 @@ impl<'w> Builder<'w, '_> {
                 &loc,
             );
         }
-        let attr_at =
-            self.ws.crates[tool.krate].file_of(tool.module).location(syn::spanned::Spanned::span(tool.tool_attr));
-        let input_type = schemas::parameters_arg(tool.sig).map(|(_, inner)| type_text(inner));
-        let output_type = schemas::output_type(&tool.sig.output).map(type_text);
-        let origin = crate::source_map::ToolOrigin { fn_at: loc.clone(), attr_at, input_type, output_type };
+        let mut origin = crate::source_map::ToolOrigin::of_fn(self.ws, &tool);
+        origin.input_type = schemas::parameters_arg(tool.sig).map(|(_, inner)| type_text(inner));
+        origin.output_type = schemas::output_type(&tool.sig.output).map(type_text);
         self.origins.push((name.clone(), origin));
         let description = self.description(&name, &attr, &tool, &written_in, &loc);
         let imp = &self.index.impls[t.imp];
