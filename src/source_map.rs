@@ -38,7 +38,7 @@ pub(crate) struct ToolOrigin {
     pub input_type: Option<String>,
     pub output_type: Option<String>,
     /// The fn's named parameters: the properties of an input schema made of them (python-sdk).
-    pub params: Vec<(String, Location)>,
+    params: Vec<Named>,
 }
 
 impl ToolOrigin {
@@ -52,9 +52,11 @@ impl ToolOrigin {
             .iter()
             .filter_map(|input| match input {
                 syn::FnArg::Typed(pt) => match &*pt.pat {
-                    syn::Pat::Ident(i) => {
-                        Some((crate::source::unraw_ident(&i.ident.to_string()), file.location(i.ident.span())))
-                    }
+                    syn::Pat::Ident(i) => Some(Named {
+                        name: crate::source::unraw_ident(&i.ident.to_string()),
+                        at: file.location(i.ident.span()),
+                        rust_name: None,
+                    }),
                     _ => None,
                 },
                 syn::FnArg::Receiver(_) => None,
@@ -76,7 +78,7 @@ struct DefOrigin {
     names: Vec<String>,
     at: Location,
     /// Struct fields by serialized name.
-    fields: Vec<(String, Location)>,
+    fields: Vec<Named>,
     variants: Vec<VariantOrigin>,
     /// A variant's fields also hold the enum's internally tagged content.
     is_enum: bool,
@@ -85,8 +87,27 @@ struct DefOrigin {
 #[derive(Debug, Clone)]
 struct VariantOrigin {
     name: String,
+    at: Named,
+    fields: Vec<Named>,
+}
+
+/// A field, variant or parameter: the name a schema calls it, its span (from its first
+/// attribute), and its Rust name, which [`past_attributes`] narrows the span to when it is
+/// asked for (reading the text only then: building the map must not read every file).
+#[derive(Debug, Clone)]
+struct Named {
+    name: String,
     at: Location,
-    fields: Vec<(String, Location)>,
+    rust_name: Option<String>,
+}
+
+impl Named {
+    fn location(&self) -> Location {
+        match &self.rust_name {
+            Some(rust) => past_attributes(&self.at, rust),
+            None => self.at.clone(),
+        }
+    }
 }
 
 /// What a pointer step stands in.
@@ -96,7 +117,7 @@ enum Here<'m> {
     Def(&'m DefOrigin),
     Variant(&'m VariantOrigin),
     /// The root of an input schema made of the fn's parameters.
-    Params(&'m [(String, Location)]),
+    Params(&'m [Named]),
 }
 
 impl SourceMap {
@@ -136,7 +157,7 @@ impl SourceMap {
         &self,
         root: &Value,
         root_def: Option<&DefOrigin>,
-        params: &[(String, Location)],
+        params: &[Named],
         tokens: &[String],
     ) -> Option<Location> {
         let mut node = root.clone();
@@ -171,7 +192,7 @@ impl SourceMap {
                     let variant = variant.unwrap_or(Value::Null);
                     if let Here::Def(def) = here {
                         if let Some(v) = variant_by_identity(def, root, &variant) {
-                            best = Some(v.at.clone());
+                            best = Some(v.at.location());
                             here = Here::Variant(v);
                         }
                     }
@@ -216,7 +237,7 @@ impl SourceMap {
         match here {
             Here::Nothing => None,
             Here::Def(d) => Some(d.at.clone()),
-            Here::Variant(v) => Some(v.at.clone()),
+            Here::Variant(v) => Some(v.at.location()),
             Here::Params(_) => None,
         }
     }
@@ -245,16 +266,14 @@ fn def_origin(def: &TypeDef) -> DefOrigin {
     let mut names = vec![def.rust_name.clone(), def.serde.ser_name.clone(), def.serde.de_name.clone()];
     names.extend(def.schemars.rename.clone());
     names.dedup();
-    let fields_of = |fields: &[Field]| -> Vec<(String, Location)> {
+    let fields_of = |fields: &[Field]| -> Vec<Named> {
         let mut out = Vec::new();
         for f in fields {
-            let at = match &f.rust_name {
-                Some(name) => past_attributes(&f.location, name),
-                None => f.location.clone(),
-            };
-            out.push((f.ser_name.clone(), at.clone()));
+            let named =
+                |name: &str| Named { name: name.to_owned(), at: f.location.clone(), rust_name: f.rust_name.clone() };
+            out.push(named(&f.ser_name));
             if f.de_name != f.ser_name {
-                out.push((f.de_name.clone(), at));
+                out.push(named(&f.de_name));
             }
         }
         out
@@ -275,7 +294,11 @@ fn def_origin(def: &TypeDef) -> DefOrigin {
                 .iter()
                 .map(|v| VariantOrigin {
                     name: v.ser_name.clone(),
-                    at: past_attributes(&v.location, &v.rust_name),
+                    at: Named {
+                        name: v.ser_name.clone(),
+                        at: v.location.clone(),
+                        rust_name: Some(v.rust_name.clone()),
+                    },
                     fields: fields_of(&v.fields),
                 })
                 .collect(),
@@ -323,7 +346,7 @@ fn field_at(here: Here, name: &str) -> Option<Location> {
         Here::Variant(v) => &v.fields,
         Here::Params(params) => params,
     };
-    fields.iter().find(|(n, _)| n == name).map(|(_, at)| at.clone())
+    fields.iter().find(|f| f.name == name).map(Named::location)
 }
 
 /// The variant a union member stands for: by its `const`, a one-value `enum`, a property whose

@@ -1,5 +1,5 @@
 //! `check --baseline REV` against real git repositories made in temp dirs: the base commit is
-//! `testdata/drift/shop` with its manifest, `origin/main` points at it, and each test makes a
+//! `testdata/pull-request/shop` with its manifest, `origin/main` points at it, and each test makes a
 //! pull request on top (edit the sources, regenerate the manifest, commit), as CI sees it.
 //!
 //! Also the source map, one test per kind of origin (field, variant, type, attribute, fn): each
@@ -13,7 +13,7 @@ use serde_json::Value;
 const BIN: &str = env!("CARGO_BIN_EXE_mcp-schema");
 
 fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/drift/shop")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/pull-request/shop")
 }
 
 fn git(dir: &Path, args: &[&str]) -> String {

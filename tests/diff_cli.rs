@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 const BIN: &str = env!("CARGO_BIN_EXE_mcp-schema");
 
 fn diff_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/drift/diff")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/pull-request/diff")
 }
 
 fn run(dir: &Path, args: &[&str]) -> Output {

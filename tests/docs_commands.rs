@@ -1,6 +1,6 @@
 //! Docs as tests: every shell command in the fenced blocks of README.md and docs/*.md (`sh`,
 //! `bash`, `shell` blocks line by line, and the `run:` steps of `yaml` blocks) is run, as a user
-//! would paste it, in a sandbox repository: the `testdata/drift/shop` crate at the root and again
+//! would paste it, in a sandbox repository: the `testdata/pull-request/shop` crate at the root and again
 //! at `crates/server`, each with its manifest, committed, with `origin/main` pointing at the
 //! commit. Every command must exit 0.
 //!
@@ -175,7 +175,7 @@ fn git(dir: &Path, args: &[&str]) {
 /// The repository a reader is assumed to be in.
 fn sandbox() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let shop = root().join("testdata/drift/shop");
+    let shop = root().join("testdata/pull-request/shop");
     for base in ["", "crates/server/"] {
         for rel in ["Cargo.toml", "Cargo.lock", "src/lib.rs", "mcp-tools.json"] {
             let to = dir.path().join(format!("{base}{rel}"));

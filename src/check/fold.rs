@@ -2,8 +2,9 @@
 //! that follow from another into it.
 //!
 //! - A type change (`type-changed`) takes with it the facts about keywords that only make sense
-//!   for one of the two types, at the same schema: `format`, bounds, constraints, and the
-//!   nullability of that schema. `u64` -> `String` is one breaking change, not three.
+//!   for one of the two types, at the same schema: `format`, bounds and constraints. `u64` ->
+//!   `String` is one breaking change, not three. (Nullability is a fact of its own: `String` ->
+//!   `Option<Address>` also starts accepting null, which a client may want to know.)
 //! - A change inside a definition reached through `$ref` is the same change wherever the
 //!   definition is used: it is reported once, at its first place, with the other places (tools
 //!   and pointers) listed.
@@ -25,17 +26,12 @@ fn is_dependent_fact(c: &Change) -> bool {
         &rules::constraint_added::RULE,
         &rules::constraint_removed::RULE,
         &rules::constraint_changed::RULE,
-        &rules::nullable_added::RULE,
-        &rules::nullable_removed::RULE,
     ]
     .contains(&c.rule)
 }
 
-/// Whether `fact` sits at `schema` itself (nullability) or at one of its value keywords.
+/// Whether `fact` sits at one of the value keywords of `schema`.
 fn belongs_to(fact: &Change, schema: &str) -> bool {
-    if fact.pointer == schema {
-        return true;
-    }
     let Some(kw) = fact.pointer.strip_prefix(schema).and_then(|rest| rest.strip_prefix('/')) else { return false };
     kw == "format" || LOWER_BOUNDS.contains(&kw) || UPPER_BOUNDS.contains(&kw) || CONSTRAINTS.contains(&kw)
 }

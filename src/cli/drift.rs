@@ -316,7 +316,8 @@ fn stdout_color() -> bool {
 /// Print the report (and the run's diagnostics) in the chosen format; the exit status.
 fn finish(run: Compared, args: &ReportArgs) -> u8 {
     print_diagnostics(&run.diagnostics);
-    if args.format == Format::Human && !run.facts.is_empty() {
+    // On stderr: the report on stdout stays what the format promises.
+    if args.format != Format::Json && !run.facts.is_empty() {
         let facts: Vec<String> =
             run.facts.iter().map(|(k, v)| format!("{k} {}", v.trim_start_matches("rmcp "))).collect();
         eprintln!("note: made with {}", facts.join(", "));
