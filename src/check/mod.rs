@@ -32,9 +32,12 @@ pub use render::{github_diagnostic, RenderOptions};
 /// How `check` reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Format {
+    /// Per tool, each change with its verdict, rule, values and Rust source; a summary line
     #[default]
     Human,
+    /// One JSON document on stdout, whatever happens (diagnostics inside)
     Json,
+    /// GitHub Actions annotations, on the Rust line when it is known
     Github,
     /// A pull-request comment: a summary line, a table (breaking first) and details.
     Markdown,
