@@ -113,6 +113,22 @@ fn a_pull_request_that_breaks_a_tool_fails_in_every_format() {
 }
 
 #[test]
+fn on_github_actions_annotations_name_files_from_the_repository_root() {
+    let d = repo(false);
+    pull_request(d.path(), &[BREAK_LIMIT]);
+    // Run from `src/`, as a workflow step with `working-directory: src` would.
+    let o = Command::new(BIN)
+        .args(["check", "--baseline", "origin/main", "--format", "github"])
+        .current_dir(d.path().join("src"))
+        .env("GITHUB_WORKSPACE", d.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", transcript(d.path(), &o));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(out.starts_with("::error file=src/lib.rs,line=13,col=9,"), "{out}");
+}
+
+#[test]
 fn compatible_changes_pass_with_fail_on_breaking_and_fail_with_any() {
     let d = repo(false);
     pull_request(d.path(), &[("Search the catalogue.", "Search the whole catalogue.")]);

@@ -78,8 +78,7 @@ pub(crate) fn run_diff(args: DiffArgs) -> u8 {
         let d = Diagnostic::error("bad-path", "OLD and NEW cannot both be `-`: standard input can be read once");
         return failed(&Diagnostics(vec![d]), format);
     }
-    let read = |p: &Path| read_manifest_arg(p);
-    let (old, new) = match (read(&args.old), read(&args.new)) {
+    let (old, new) = match (read_manifest_arg(&args.old), read_manifest_arg(&args.new)) {
         (Ok(a), Ok(b)) => (a, b),
         (a, b) => {
             let errors = [a.err(), b.err()].into_iter().flatten().collect();
