@@ -227,9 +227,18 @@ fn a_field_change_points_at_the_field() {
 
 #[test]
 fn a_removed_field_points_where_it_was() {
-    let got = sources(&[("    /// What to look for.\n    pub query: String,\n", "")]);
+    let removal = [("    /// What to look for.\n    pub query: String,\n", "")];
+    let got = sources(&removal);
     assert_eq!(got.len(), 1, "{got:?}");
     assert_eq!((got[0].2.as_str(), got[0].4.as_str()), ("property-removed", "pub query: String,"));
+    // On GitHub, a line of the baseline is no line of the file now: the annotation goes on the
+    // file and says where the field was.
+    let d = repo(false);
+    pull_request(d.path(), &removal);
+    let o = run(d.path(), &["check", "--baseline", "origin/main", "--format", "github"]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(out.starts_with("::warning file=src/lib.rs,title=mcp-schema property-removed"), "{out}");
+    assert!(out.lines().next().unwrap().ends_with("%0Awas at src/lib.rs:35:9 at origin/main"), "{out}");
 }
 
 #[test]

@@ -69,7 +69,8 @@ fn old_to_new(c: &Change) -> String {
 fn details(c: &Change) -> String {
     let mut body = format!("{}{}.\n", c.message, if c.breaking { " (breaking)" } else { " (compatible)" });
     if let Some(src) = &c.context.source {
-        body.push_str(&format!("\nSource: `{}:{}:{}`\n", src.file, src.line, src.column));
+        let at = src.revision.as_ref().map_or(String::new(), |rev| format!(" at `{rev}`"));
+        body.push_str(&format!("\nSource: `{}:{}:{}`{at}\n", src.file, src.line, src.column));
     }
     if let Some(old) = &c.old {
         body.push_str(&format!("\nOld:\n```json\n{}\n```\n", pretty(old)));

@@ -121,11 +121,14 @@ pub struct SourcePoint {
     pub column: usize,
     /// The span in the file, for a miette snippet (absent when the file could not be read).
     pub location: Option<crate::diagnostics::Location>,
+    /// The git revision whose version of the file this is (a removed item, found in the
+    /// baseline); `None` for the file as it is now.
+    pub revision: Option<String>,
 }
 
 impl PartialEq for SourcePoint {
     fn eq(&self, other: &Self) -> bool {
-        (&self.file, self.line, self.column) == (&other.file, other.line, other.column)
+        (&self.file, self.line, self.column, &self.revision) == (&other.file, other.line, other.column, &other.revision)
     }
 }
 
@@ -261,7 +264,11 @@ fn context_json(ctx: &Context, m: &mut Map<String, Value>) {
         m.insert("folded".into(), ctx.folded.iter().map(|f| Value::String(f.clone())).collect());
     }
     if let Some(s) = &ctx.source {
-        m.insert("source".into(), serde_json::json!({"file": s.file, "line": s.line, "column": s.column}));
+        let mut source = serde_json::json!({"file": s.file, "line": s.line, "column": s.column});
+        if let Some(rev) = &s.revision {
+            source["revision"] = Value::String(rev.clone());
+        }
+        m.insert("source".into(), source);
     }
 }
 

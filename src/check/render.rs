@@ -115,7 +115,8 @@ fn human_context(out: &mut String, ch: &Change, c: bool) {
         }
     }
     if let Some(src) = &ch.context.source {
-        out.push_str(&format!("              {} {}:{}:{}\n", paint("-->", DIM, c), src.file, src.line, src.column));
+        let at = src.revision.as_ref().map_or(String::new(), |rev| format!(" (at {rev})"));
+        out.push_str(&format!("              {} {}:{}:{}{at}\n", paint("-->", DIM, c), src.file, src.line, src.column));
         if let Some(snippet) = snippet(ch, src) {
             out.push_str(&snippet);
         }
@@ -166,8 +167,17 @@ fn annotation(ch: &Change, manifest: &str) -> String {
         text.push_str(&format!("\nalso: {} {}", p.tool, p.pointer));
     }
     // On the Rust line when it is known: the annotation shows inline in the pull request's diff.
+    // A line of the baseline's file is not a line of the file now: such an annotation goes on the
+    // file, and the text says where the item was.
     let at = match &ch.context.source {
-        Some(src) => format!("file={},line={},col={}", escape_property(&src.file), src.line, src.column),
+        Some(src) if src.revision.is_none() => {
+            format!("file={},line={},col={}", escape_property(&src.file), src.line, src.column)
+        }
+        Some(src) => {
+            let rev = src.revision.as_deref().unwrap_or_default();
+            text.push_str(&format!("\nwas at {}:{}:{} at {rev}", src.file, src.line, src.column));
+            format!("file={}", escape_property(&src.file))
+        }
         None => format!("file={}", escape_property(manifest)),
     };
     format!(

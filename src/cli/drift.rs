@@ -175,7 +175,8 @@ fn attach_sources(report: &mut Report, new: &Manifest, map: &mcp_schema::source_
         if let Some(location) = map.locate(&change.tool, value, &change.pointer) {
             let (line, column) = location.line_col();
             let file = annotation_path(&location.file.path);
-            change.context.source = Some(check::SourcePoint { file, line, column, location: Some(location) });
+            change.context.source =
+                Some(check::SourcePoint { file, line, column, location: Some(location), revision: None });
         }
     }
 }
@@ -213,8 +214,13 @@ fn attach_removed_sources(report: &mut Report, old: &Manifest, rev: &str, paths:
             std::sync::Arc::from(location.file.text()),
         ));
         let at = mcp_schema::diagnostics::Location { file, start: location.start, len: location.len };
-        change.context.source =
-            Some(check::SourcePoint { file: annotation_path(&rel), line, column, location: Some(at) });
+        change.context.source = Some(check::SourcePoint {
+            file: annotation_path(&rel),
+            line,
+            column,
+            location: Some(at),
+            revision: Some(rev.to_owned()),
+        });
     }
     drop(tree);
 }
