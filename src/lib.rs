@@ -18,6 +18,7 @@ pub(crate) mod model;
 pub(crate) mod profile;
 pub(crate) mod schema;
 pub(crate) mod source;
+pub mod source_map;
 
 #[cfg(test)]
 mod schemars_pipeline_tests;
@@ -40,6 +41,13 @@ pub enum ProfileChoice {
     Rmcp,
     /// the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock
     RustMcpSdk,
+}
+
+impl ProfileChoice {
+    /// The name `--profile` takes for this profile (from the clap value, so there is one spelling).
+    pub fn name(self) -> String {
+        clap::ValueEnum::to_possible_value(&self).map_or_else(String::new, |v| v.get_name().to_owned())
+    }
 }
 
 /// Everything `generate` (and `check`, which regenerates) needs to know.
@@ -119,6 +127,8 @@ pub struct Outcome {
     pub diagnostics: Diagnostics,
     /// Facts worth telling with `--verbose` (which profile, which rmcp version and from where).
     pub notes: Vec<String>,
+    /// Where each tool's parts come from in the sources (not part of the manifest).
+    pub source_map: source_map::SourceMap,
 }
 
 impl Outcome {
@@ -177,14 +187,15 @@ fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::W
         Ok(ws) => ws,
         Err(d) => {
             diagnostics.push(d);
-            return (Outcome { manifest: None, diagnostics, notes }, None);
+            return (Outcome { manifest: None, diagnostics, notes, source_map: Default::default() }, None);
         }
     };
     diagnostics.extend(workspace.diagnostics.clone());
-    let manifest = profile::run(&workspace, opts, &mut diagnostics, &mut notes);
+    let mut source_map = source_map::SourceMap::default();
+    let manifest = profile::run(&workspace, opts, &mut diagnostics, &mut notes, &mut source_map);
     diagnostics.apply_lints(&opts.lints);
     let manifest = if diagnostics.has_errors() { None } else { manifest };
-    (Outcome { manifest, diagnostics, notes }, Some(workspace))
+    (Outcome { manifest, diagnostics, notes, source_map }, Some(workspace))
 }
 
 /// A diagnostic for a path the user gave that cannot be used.

@@ -9,9 +9,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use mcp_schema::config::{self, Config, Flags};
+
+mod cli;
+use mcp_schema::config::{Config, Flags};
 use mcp_schema::diagnostics::{check_level, Diagnostics, Level};
-use mcp_schema::{FeatureSelection, Manifest, ParseMode, ProfileChoice, RmcpOptions};
+use mcp_schema::{FeatureSelection, ParseMode, ProfileChoice, RmcpOptions};
 
 #[derive(Parser)]
 #[command(name = "mcp-schema", version, about = "The MCP tools/list manifest of a Rust server, read from its sources")]
@@ -24,8 +26,11 @@ struct Cli {
 enum Command {
     /// Write the tools/list manifest (stdout, or -o FILE)
     Generate(GenerateArgs),
-    /// Regenerate the manifest and compare it with the committed one (exit 1 on drift)
-    Check(CheckArgs),
+    /// Regenerate the manifest and compare it with the committed one, or with the one at a git
+    /// revision (exit 1 on drift)
+    Check(cli::drift::CheckArgs),
+    /// Compare two manifest files, as `check` does (exit 1 on drift)
+    Diff(cli::drift::DiffArgs),
 }
 
 /// Options shared by `generate` and `check`.
@@ -116,24 +121,9 @@ struct GenerateArgs {
     /// Crate directory, workspace root or single .rs file [default: .]
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
-    /// Write the manifest to FILE (atomically, and only when it changes) instead of stdout
+    /// Write the manifest to FILE (atomically, and only when it changes) instead of stdout (`-`)
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    #[command(flatten)]
-    source: SourceArgs,
-}
-
-#[derive(Args)]
-struct CheckArgs {
-    /// Crate directory or workspace root [default: .]
-    #[arg(value_name = "PATH")]
-    path: Option<PathBuf>,
-    /// The committed manifest [default: the configured one, else mcp-tools.json in the crate root]
-    #[arg(long, value_name = "FILE")]
-    manifest: Option<PathBuf>,
-    /// How to report drift
-    #[arg(long, value_enum, default_value = "human")]
-    format: mcp_schema::check::Format,
     #[command(flatten)]
     source: SourceArgs,
 }
@@ -147,7 +137,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let run = std::panic::catch_unwind(move || match cli.command {
         Command::Generate(args) => run_generate(args),
-        Command::Check(args) => run_check(args),
+        Command::Check(args) => cli::drift::run_check(args),
+        Command::Diff(args) => cli::drift::run_diff(args),
     });
     let code = run.unwrap_or_else(|_| {
         eprintln!("error: internal failure (please report it); no manifest was written");
@@ -193,7 +184,8 @@ fn run_generate(args: GenerateArgs) -> u8 {
         eprintln!("error: no manifest written: fix the errors above");
         return 2;
     };
-    match args.output {
+    // `-o -` is standard output, as most tools read it.
+    match args.output.filter(|p| p.as_os_str() != "-") {
         None => {
             // Streamed: a large manifest is never held twice (as values and as text).
             let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
@@ -214,77 +206,12 @@ fn run_generate(args: GenerateArgs) -> u8 {
                 }
             }
             Err(e) => {
-                eprintln!("error: cannot write {}: {e}", path.display());
+                print_diagnostics(&Diagnostics(vec![mcp_schema::manifest::write_error(&path, &e)]));
                 return 2;
             }
         },
     }
     0
-}
-
-// ----- check -----------------------------------------------------------------------------------
-
-/// Print the diagnostics of a run that could not finish: on stderr, and with `--format github`
-/// also as workflow annotations on stdout.
-fn check_failed(diagnostics: &Diagnostics, format: mcp_schema::check::Format) -> u8 {
-    print_diagnostics(diagnostics);
-    if format == mcp_schema::check::Format::Github {
-        let mut out = std::io::stdout().lock();
-        for d in diagnostics.iter() {
-            let _ = writeln!(out, "{}", mcp_schema::check::github_diagnostic(d));
-        }
-        let _ = out.flush();
-    }
-    2
-}
-
-fn run_check(args: CheckArgs) -> u8 {
-    use mcp_schema::check::{self, Format, RenderOptions};
-    setup_miette();
-    let format = args.format;
-    let config = match Config::discover(args.path.as_deref()) {
-        Ok(c) => c,
-        Err(d) => return check_failed(&Diagnostics(vec![d]), format),
-    };
-    let manifest_path = config.manifest_path(args.manifest.as_deref());
-    let committed = match Manifest::read(&manifest_path) {
-        Ok(m) => m,
-        Err(d) => return check_failed(&Diagnostics(vec![d]), format),
-    };
-
-    let opts = config.apply(args.source.flags(args.path.iter().cloned().collect()));
-    let outcome = mcp_schema::generate_leaking_sources(&opts);
-    if args.source.verbose {
-        for note in &outcome.notes {
-            eprintln!("note: {note}");
-        }
-    }
-    let regenerated = match outcome.manifest {
-        Some(m) if !outcome.diagnostics.has_errors() => m,
-        _ => {
-            let code = check_failed(&outcome.diagnostics, format);
-            eprintln!("error: cannot regenerate the manifest: fix the errors above");
-            return code;
-        }
-    };
-    print_diagnostics(&outcome.diagnostics);
-
-    let report = check::compare(&committed, &regenerated);
-    let shown = config::shown_path(&manifest_path);
-    let hint = config::update_hint(args.path.as_deref(), &shown);
-    let stdout = std::io::stdout();
-    let color = stdout.is_terminal() && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty());
-    let render = RenderOptions { manifest: shown, color, update_hint: Some(hint) };
-    let text = match format {
-        Format::Human => report.render_human(&render),
-        Format::Json => report.render_json(),
-        Format::Github => report.render_github(&render),
-    };
-    let mut out = stdout.lock();
-    if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
-        return 2;
-    }
-    u8::from(report.drift())
 }
 
 #[cfg(test)]

@@ -125,11 +125,14 @@ impl Manifest {
                 d
             }
         })?;
-        Manifest::parse(&text).map_err(|e| {
-            Diagnostic::error("bad-manifest", format!("{} is {e}", path.display())).in_file(path).with_help(
-                "the manifest must be a tools/list result: {\"tools\": [{\"name\": ..., \"inputSchema\": ...}]}",
-            )
-        })
+        parse_named(&text, &path.display().to_string()).map_err(|d| d.in_file(path))
+    }
+
+    /// [`Manifest::parse`] for a text read from `name` (a file, `REV:path`, `<stdin>`), with a
+    /// diagnostic that names it (and says so when the text has merge-conflict markers).
+    #[allow(clippy::result_large_err)]
+    pub fn parse_named(text: &str, name: &str) -> Result<Manifest, Diagnostic> {
+        parse_named(text, name)
     }
 
     /// Read a manifest back: a JSON object with a `tools` array of objects that have a `name`.
@@ -153,6 +156,42 @@ impl Manifest {
         }
         Ok(Manifest { tools: tools.iter().map(Tool::from_value).collect() })
     }
+}
+
+/// Parse a manifest read from `name` (a file, `REV:path`, standard input): a malformed one is a
+/// `bad-manifest` error, which says so when the text holds merge-conflict markers.
+#[allow(clippy::result_large_err)]
+pub(crate) fn parse_named(text: &str, name: &str) -> Result<Manifest, Diagnostic> {
+    Manifest::parse(text).map_err(|e| match conflict_marker(text) {
+        Some(at) => {
+            let file =
+                std::sync::Arc::new(crate::diagnostics::SourceFile::new(name.into(), std::sync::Arc::from(text)));
+            Diagnostic::error("bad-manifest", format!("{name} has merge-conflict markers"))
+                .at(Some(crate::diagnostics::Location { file, start: at, len: 7 }))
+                .with_label("conflict starts here")
+                .with_help("resolve the conflict by regenerating the manifest: `mcp-schema generate -o <manifest>`")
+        }
+        None => Diagnostic::error("bad-manifest", format!("{name} is {e}")).with_help(
+            "the manifest must be a tools/list result: {\"tools\": [{\"name\": ..., \"inputSchema\": ...}]}",
+        ),
+    })
+}
+
+/// The byte offset of the first line that opens a merge conflict (`<<<<<<< `), if the other
+/// markers follow it.
+fn conflict_marker(text: &str) -> Option<usize> {
+    let mut offset = 0;
+    let mut start = None;
+    for line in text.split_inclusive('\n') {
+        let l = line.trim_end_matches(['\r', '\n']);
+        if start.is_none() && (l == "<<<<<<<" || l.starts_with("<<<<<<< ")) {
+            start = Some(offset);
+        } else if start.is_some() && (l == ">>>>>>>" || l.starts_with(">>>>>>> ")) {
+            return start;
+        }
+        offset += line.len();
+    }
+    None
 }
 
 #[derive(serde::Serialize)]
@@ -184,7 +223,15 @@ pub fn write_if_changed_with(path: &Path, write: impl Fn(&mut dyn Write) -> io::
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::Builder::new().prefix(".mcp-schema-").suffix(".tmp").tempfile_in(dir)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".mcp-schema-").suffix(".tmp");
+    #[cfg(unix)]
+    builder.permissions(new_file_mode());
+    let mut tmp = builder.tempfile_in(dir)?;
+    // An existing file keeps its mode.
+    if let Ok(meta) = std::fs::metadata(path) {
+        tmp.as_file().set_permissions(meta.permissions())?;
+    }
     {
         let mut out = io::BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
         write(&mut out)?;
@@ -193,6 +240,30 @@ pub fn write_if_changed_with(path: &Path, write: impl Fn(&mut dyn Write) -> io::
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(true)
+}
+
+/// What any new file gets (0666 minus the umask, so 0644 under the usual umask), never the
+/// temporary file's private 0600: the mode is asked at creation, and the umask trims it.
+#[cfg(unix)]
+fn new_file_mode() -> std::fs::Permissions {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::Permissions::from_mode(0o666)
+}
+
+/// Why the manifest could not be written to `path`, in words that name `path` (never the
+/// temporary file the write went through).
+pub fn write_error(path: &Path, e: &io::Error) -> Diagnostic {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let why = if !dir.is_dir() {
+        format!("the directory {} does not exist", dir.display())
+    } else {
+        // The kind alone: the error's own text may name the temporary file.
+        io::Error::from(e.kind()).to_string()
+    };
+    Diagnostic::error("manifest-unwritable", format!("cannot write {}: {why}", path.display()))
 }
 
 /// A writer that compares what it is given with what a file holds, byte for byte.

@@ -62,7 +62,7 @@ fn equal_manifest_exits_0_in_every_format() {
     let o = check(d.path(), &["--format", "json"]);
     assert_eq!(status(&o), 0);
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(v, json!({"drift": false, "changes": []}));
+    assert_eq!(v, json!({"drift": false, "changes": [], "diagnostics": [], "profile": "python-sdk"}));
 
     let o = check(d.path(), &["--format", "github"]);
     assert_eq!(status(&o), 0);
@@ -102,7 +102,8 @@ fn drift_exits_1_json() {
     let v: Value = serde_json::from_str(&stdout(&o)).expect("stdout is one JSON document");
     assert_eq!(
         v,
-        json!({"drift": true, "changes": [{"tool": "search", "pointer": "", "rule": "tool-removed", "breaking": true}]})
+        json!({"drift": true, "changes": [{"tool": "search", "pointer": "", "rule": "tool-removed", "breaking": true}],
+               "diagnostics": [], "profile": "python-sdk"})
     );
 }
 
@@ -158,6 +159,10 @@ fn manifest_that_is_not_a_tools_list_exits_2_in_every_format() {
                     "{}",
                     stdout(&o)
                 );
+            } else if format == "json" {
+                // A JSON consumer always gets one document, with the error inside.
+                let v: Value = serde_json::from_str(&stdout(&o)).expect("stdout is one JSON document");
+                assert_eq!((&v["drift"], &v["diagnostics"][0]["code"]), (&Value::Null, &json!("bad-manifest")), "{v}");
             } else {
                 assert!(stdout(&o).is_empty(), "{format}: {}", stdout(&o));
             }

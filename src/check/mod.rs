@@ -9,10 +9,13 @@
 //!
 //! Nothing here prints: [`Report`] renders itself to strings for the CLI.
 
+pub mod baseline;
 pub mod docs;
+mod fold;
 pub(crate) mod json;
 mod keywords;
-mod normalize;
+mod markdown;
+pub(crate) mod normalize;
 mod render;
 pub mod rules;
 mod walk;
@@ -23,15 +26,44 @@ use crate::Manifest;
 use json::{equivalent, join};
 use rules::{JudgedAs, Rule};
 
+pub use markdown::MARKER as MARKDOWN_MARKER;
 pub use render::{github_diagnostic, RenderOptions};
 
 /// How `check` reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Format {
+    /// Per tool, each change with its verdict, rule, values and Rust source; a summary line
     #[default]
     Human,
+    /// One JSON document on stdout, whatever happens (diagnostics inside)
     Json,
+    /// GitHub Actions annotations, on the Rust line when it is known
     Github,
+    /// A pull-request comment: a summary line, a table (breaking first) and details.
+    Markdown,
+}
+
+/// Which changes fail the run (exit status 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum FailOn {
+    /// Only breaking changes.
+    Breaking,
+    /// Any drift, compatible or not: the committed manifest is out of date.
+    #[default]
+    Any,
+    /// Never: report only.
+    None,
+}
+
+impl FailOn {
+    /// Whether `report` fails the run.
+    pub fn fails(self, report: &Report) -> bool {
+        match self {
+            FailOn::Breaking => report.breaking_count() > 0,
+            FailOn::Any => report.drift(),
+            FailOn::None => false,
+        }
+    }
 }
 
 /// One difference between the committed and the regenerated manifest.
@@ -51,6 +83,53 @@ pub struct Change {
     pub new: Option<Value>,
     /// A short human sentence (not part of `--format json`).
     pub message: String,
+    /// Where the change sits in a shared definition, the places it also hits, the facts folded
+    /// into it and the Rust source behind it.
+    pub context: Context,
+}
+
+/// What [`fold`] and the source map add to a [`Change`].
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Context {
+    /// `#/$defs/Name/...` when the change is inside a definition reached through `$ref` (the
+    /// same definition may be used by several arguments and tools).
+    pub definition: Option<String>,
+    /// The other places the same change hits: a field of a shared definition is reported once.
+    pub also: Vec<Place>,
+    /// The messages of dependent facts folded into this change (`format`, bounds, nullability
+    /// that came and went with a type change).
+    pub folded: Vec<String>,
+    /// The Rust source that produced the changed item, when it is known (the new side for an
+    /// added or changed item, the baseline for a removed one).
+    pub source: Option<SourcePoint>,
+}
+
+/// One place a change hits: a tool and a pointer in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    pub tool: String,
+    pub pointer: String,
+}
+
+/// A position in a Rust source file (1-based line and column), with the span's byte range for
+/// snippets.
+#[derive(Debug, Clone)]
+pub struct SourcePoint {
+    /// The path as the run shows it (relative to the current directory when it can be).
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    /// The span in the file, for a miette snippet (absent when the file could not be read).
+    pub location: Option<crate::diagnostics::Location>,
+    /// The git revision whose version of the file this is (a removed item, found in the
+    /// baseline); `None` for the file as it is now.
+    pub revision: Option<String>,
+}
+
+impl PartialEq for SourcePoint {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.file, self.line, self.column, &self.revision) == (&other.file, other.line, other.column, &other.revision)
+    }
 }
 
 /// What happened to a tool as a whole.
@@ -101,8 +180,9 @@ impl Report {
         out
     }
 
-    /// `--format json`: `{"drift": bool, "changes": [{"tool", "pointer", "rule", "breaking", "old", "new"}]}`,
-    /// `old` and `new` left out where they do not apply.
+    /// `--format json`: `{"drift": bool, "changes": [{"tool", "pointer", "rule", "breaking", "old", "new",
+    /// "definition", "also", "folded", "source"}]}`, each of the last six left out where it does not
+    /// apply.
     pub fn to_json(&self) -> Value {
         let changes = self
             .changes
@@ -119,6 +199,7 @@ impl Report {
                 if let Some(new) = &c.new {
                     m.insert("new".into(), new.clone());
                 }
+                context_json(&c.context, &mut m);
                 Value::Object(m)
             })
             .collect();
@@ -144,6 +225,24 @@ impl Report {
         render::github(self, opts)
     }
 
+    /// `--format markdown`: a pull-request comment (see [`markdown`]).
+    pub fn render_markdown(&self, opts: &RenderOptions) -> String {
+        markdown::render(self, opts)
+    }
+
+    /// Every tool a change hits, in report order (a change of a shared definition hits several).
+    pub fn affected_tools(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for c in &self.changes {
+            for t in std::iter::once(c.tool.as_str()).chain(c.context.also.iter().map(|p| p.tool.as_str())) {
+                if !out.contains(&t) {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    }
+
     /// `--format json`, pretty, with a final newline.
     pub fn render_json(&self) -> String {
         let mut s = serde_json::to_string_pretty(&self.to_json()).unwrap_or_default();
@@ -152,8 +251,36 @@ impl Report {
     }
 }
 
-/// Compare the committed manifest `old` with the regenerated `new`.
+/// The parts of a change's [`Context`] that are there, as `--format json` shows them.
+fn context_json(ctx: &Context, m: &mut Map<String, Value>) {
+    if let Some(d) = &ctx.definition {
+        m.insert("definition".into(), Value::String(d.clone()));
+    }
+    if !ctx.also.is_empty() {
+        let also = ctx.also.iter().map(|p| serde_json::json!({"tool": p.tool, "pointer": p.pointer})).collect();
+        m.insert("also".into(), Value::Array(also));
+    }
+    if !ctx.folded.is_empty() {
+        m.insert("folded".into(), ctx.folded.iter().map(|f| Value::String(f.clone())).collect());
+    }
+    if let Some(s) = &ctx.source {
+        let mut source = serde_json::json!({"file": s.file, "line": s.line, "column": s.column});
+        if let Some(rev) = &s.revision {
+            source["revision"] = Value::String(rev.clone());
+        }
+        m.insert("source".into(), source);
+    }
+}
+
+/// Compare the committed manifest `old` with the regenerated `new`: one entry per change, the
+/// facts that follow from it folded in ([`fold`]).
 pub fn compare(old: &Manifest, new: &Manifest) -> Report {
+    let mut report = compare_every_fact(old, new);
+    report.changes = fold::fold(std::mem::take(&mut report.changes));
+    report
+}
+
+fn compare_every_fact(old: &Manifest, new: &Manifest) -> Report {
     let mut report = Report { changes: Vec::new(), old_tools: old.len(), new_tools: new.len() };
     // The same text is the same tools, key order included: nothing to parse.
     if old.tools() == new.tools() {
@@ -223,6 +350,7 @@ fn tool_change(rule: &'static Rule, tool: &str, old: Option<Value>, new: Option<
         old,
         new,
         message,
+        context: Context::default(),
     }
 }
 
@@ -253,6 +381,7 @@ fn compare_tool(name: &str, old: &Value, new: &Value) -> Vec<Change> {
             old: ov.cloned(),
             new: nv.cloned(),
             message,
+            context: Context::default(),
         };
         match field.as_str() {
             "name" => {}
@@ -293,6 +422,7 @@ fn compare_tool(name: &str, old: &Value, new: &Value) -> Vec<Change> {
             old: Some(old.clone()),
             new: Some(new.clone()),
             message: rules::unclassified_change::WHOLE_TOOL_MESSAGE.into(),
+            context: Context::default(),
         });
     }
     out

@@ -40,12 +40,15 @@ pub(super) fn summary(report: &Report, manifest: &str) -> String {
     let tools = report.by_tool();
     let count = |s: ToolStatus| tools.iter().filter(|t| t.1 == s).count();
     let breaking = report.breaking_count();
+    // A change of a shared definition hits tools that have no change of their own.
+    let affected = report.affected_tools().len();
+    let (added, removed) = (count(ToolStatus::Added), count(ToolStatus::Removed));
     format!(
         "drift in {manifest}: {} ({} added, {} removed, {} changed), {}: {} breaking, {} compatible",
-        plural(tools.len(), "tool", "tools"),
-        count(ToolStatus::Added),
-        count(ToolStatus::Removed),
-        count(ToolStatus::Changed),
+        plural(affected, "tool", "tools"),
+        added,
+        removed,
+        affected - added - removed,
         plural(report.changes.len(), "change", "changes"),
         breaking,
         report.changes.len() - breaking,
@@ -77,6 +80,7 @@ pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
             if let Some(new) = &ch.new {
                 out.push_str(&format!("              {} {}\n", paint("new:", DIM, c), one_line(new, 200)));
             }
+            human_context(&mut out, ch, c);
         }
     }
     if report.drift() {
@@ -95,6 +99,40 @@ pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
     out.push_str(&line);
     out.push('\n');
     out
+}
+
+/// The folded facts, the other places of a shared definition's change, and the Rust source.
+fn human_context(out: &mut String, ch: &Change, c: bool) {
+    for fact in &ch.context.folded {
+        out.push_str(&format!("              {} {fact}\n", paint("with:", DIM, c)));
+    }
+    if let Some(d) = &ch.context.definition {
+        if !ch.context.also.is_empty() {
+            out.push_str(&format!("              {} {d}, also used by:\n", paint("in:", DIM, c)));
+            for p in &ch.context.also {
+                out.push_str(&format!("                {} at {}\n", p.tool, p.pointer));
+            }
+        }
+    }
+    if let Some(src) = &ch.context.source {
+        let at = src.revision.as_ref().map_or(String::new(), |rev| format!(" (at {rev})"));
+        out.push_str(&format!("              {} {}:{}:{}{at}\n", paint("-->", DIM, c), src.file, src.line, src.column));
+        if let Some(snippet) = snippet(ch, src) {
+            out.push_str(&snippet);
+        }
+    }
+}
+
+/// The miette snippet of the Rust line behind a change (as the run's miette hook renders it).
+fn snippet(ch: &Change, src: &super::SourcePoint) -> Option<String> {
+    let location = src.location.clone()?;
+    let d = if ch.breaking {
+        crate::diagnostics::Diagnostic::error(ch.rule.id, format!("{}: {}", ch.tool, ch.message))
+    } else {
+        crate::diagnostics::Diagnostic::warning(ch.rule.id, format!("{}: {}", ch.tool, ch.message))
+    };
+    let text = format!("{:?}", d.at(Some(location)).with_label(ch.rule.id).to_report());
+    Some(text.lines().map(|l| format!("              {l}\n")).collect())
 }
 
 /// Workflow-command data: `%`, CR and LF escaped.
@@ -122,9 +160,28 @@ fn annotation(ch: &Change, manifest: &str) -> String {
     if let Some(new) = &ch.new {
         text.push_str(&format!("\nnew: {}", one_line(new, 200)));
     }
+    for fact in &ch.context.folded {
+        text.push_str(&format!("\nwith: {fact}"));
+    }
+    for p in &ch.context.also {
+        text.push_str(&format!("\nalso: {} {}", p.tool, p.pointer));
+    }
+    // On the Rust line when it is known: the annotation shows inline in the pull request's diff.
+    // A line of the baseline's file is not a line of the file now: such an annotation goes on the
+    // file, and the text says where the item was.
+    let at = match &ch.context.source {
+        Some(src) if src.revision.is_none() => {
+            format!("file={},line={},col={}", escape_property(&src.file), src.line, src.column)
+        }
+        Some(src) => {
+            let rev = src.revision.as_deref().unwrap_or_default();
+            text.push_str(&format!("\nwas at {}:{}:{} at {rev}", src.file, src.line, src.column));
+            format!("file={}", escape_property(&src.file))
+        }
+        None => format!("file={}", escape_property(manifest)),
+    };
     format!(
-        "::{level} file={},title={}::{}",
-        escape_property(manifest),
+        "::{level} {at},title={}::{}",
         escape_property(&format!("mcp-schema {}: {}", ch.rule.id, ch.tool)),
         escape_data(&text)
     )
@@ -140,7 +197,8 @@ pub fn github_diagnostic(d: &crate::diagnostics::Diagnostic) -> String {
     };
     let mut props = Vec::new();
     if let Some(path) = d.file_path() {
-        props.push(format!("file={}", escape_property(&path.display().to_string())));
+        // `src/x.rs`, not `./src/x.rs`: GitHub matches the path against the repository's files.
+        props.push(format!("file={}", escape_property(&crate::config::shown_path(path))));
     }
     if let Some(loc) = &d.location {
         let (line, col) = loc.line_col();

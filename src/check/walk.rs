@@ -27,12 +27,15 @@ pub(crate) struct SchemaWalk<'a> {
     new_root: &'a Value,
     /// The `$ref` pairs being compared right now, to stop on recursive types.
     stack: Vec<(Vec<String>, Vec<String>)>,
+    /// The definitions entered through `$ref` on the way here, each with the length of the
+    /// pointer where it was entered: a change's place inside its definition is the rest.
+    definitions: Vec<(String, usize)>,
     changes: Vec<Change>,
 }
 
 impl<'a> SchemaWalk<'a> {
     pub fn new(tool: &'a str, judged: JudgedAs, old_root: &'a Value, new_root: &'a Value) -> Self {
-        SchemaWalk { tool, judged, old_root, new_root, stack: Vec::new(), changes: Vec::new() }
+        SchemaWalk { tool, judged, old_root, new_root, stack: Vec::new(), definitions: Vec::new(), changes: Vec::new() }
     }
 
     /// Compare the two roots; `ptr` is where the schema sits in the tool (`/inputSchema`).
@@ -63,7 +66,14 @@ impl<'a> SchemaWalk<'a> {
             old: old.cloned(),
             new: new.cloned(),
             message,
+            context: super::Context { definition: self.definition_of(ptr), ..Default::default() },
         });
+    }
+
+    /// `#/$defs/Name/rest` when `ptr` is inside a definition entered through `$ref`.
+    fn definition_of(&self, ptr: &str) -> Option<String> {
+        let (name, len) = self.definitions.last()?;
+        Some(format!("{name}{}", ptr.get(*len..)?))
     }
 
     /// A change whose verdict depends only on the rule and where it is judged.
@@ -126,9 +136,16 @@ impl<'a> SchemaWalk<'a> {
             (&rules::nullable_removed::RULE, rules::nullable_removed::check(o.nullable, n.nullable)),
         ];
         self.emit_first(nullability.map(|(r, m)| (r, m.map(String::from))), ptr, Some(old), Some(new));
+        if guarded {
+            // Nullability belongs to the place of use; what follows is the definition's own. The
+            // new side names it (the old one when the new has no `$ref`).
+            let name = n.refs.last().or(o.refs.last()).cloned().unwrap_or_default();
+            self.definitions.push((name, ptr.len()));
+        }
         self.compare_core(&o.core, &n.core, ptr, depth);
         if guarded {
             self.stack.pop();
+            self.definitions.pop();
         }
     }
 

@@ -19,6 +19,7 @@ pub fn run(
     opts: &GenerateOptions,
     diagnostics: &mut Diagnostics,
     notes: &mut Vec<String>,
+    source_map: &mut crate::source_map::SourceMap,
 ) -> Option<Manifest> {
     let profile = match opts.profile {
         ProfileChoice::Auto => {
@@ -49,9 +50,10 @@ pub fn run(
         p => p,
     };
     match profile {
-        ProfileChoice::PythonSdk => Some(python_sdk::manifest(ws, diagnostics)),
+        ProfileChoice::PythonSdk => Some(python_sdk::manifest(ws, diagnostics, source_map)),
+        // No source map yet: a change in a rust-mcp-sdk tool is reported without its Rust line.
         ProfileChoice::RustMcpSdk => rust_mcp_sdk::manifest(ws, opts, diagnostics, notes),
-        _ => rmcp::manifest(ws, opts, diagnostics, notes),
+        _ => rmcp::manifest(ws, opts, diagnostics, notes, source_map),
     }
 }
 

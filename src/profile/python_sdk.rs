@@ -86,7 +86,12 @@ fn read_args(tool: &ToolFn, ws: &Workspace, diagnostics: &mut Diagnostics) -> To
     out
 }
 
-pub fn manifest(ws: &Workspace, diagnostics: &mut Diagnostics) -> Manifest {
+pub fn manifest(
+    ws: &Workspace,
+    diagnostics: &mut Diagnostics,
+    source_map: &mut crate::source_map::SourceMap,
+) -> Manifest {
+    let mut origins = Vec::new();
     let mut builder = Builder { ws, lowerer: Lowerer::new(ws), diagnostics, reported: HashSet::new() };
     let mut tools = Vec::new();
     let mut names: HashMap<String, Location> = HashMap::new();
@@ -107,11 +112,13 @@ pub fn manifest(ws: &Workspace, diagnostics: &mut Diagnostics) -> Manifest {
             );
             continue;
         }
+        origins.push((name.clone(), crate::source_map::ToolOrigin::of_fn(ws, &tool)));
         names.insert(name, here);
         // Final: kept as compact text (see `Tool`), its values freed now.
         tools.push(Tool::from_value(&entry));
     }
     builder.diagnostics.extend(std::mem::take(&mut builder.lowerer.diagnostics));
+    *source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, origins);
     Manifest::new(tools)
 }
 

@@ -34,6 +34,7 @@ pub fn manifest(
     opts: &GenerateOptions,
     diagnostics: &mut Diagnostics,
     notes: &mut Vec<String>,
+    source_map: &mut crate::source_map::SourceMap,
 ) -> Option<Manifest> {
     let versions = version::read(ws, opts.rmcp.version.as_deref());
     notes.push(versions.note());
@@ -102,6 +103,7 @@ pub fn manifest(
         diagnostics,
         reported: HashSet::new(),
         overrides: &opts.overrides,
+        origins: Vec::new(),
     };
     let entries = match server {
         None => Vec::new(),
@@ -153,6 +155,7 @@ pub fn manifest(
     builder.diagnostics.extend(lower_diags);
     builder.unused_overrides(&tools);
     tools.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    *source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, std::mem::take(&mut builder.origins));
     Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()))
 }
 
@@ -258,6 +261,8 @@ struct Builder<'w, 'a> {
     reported: HashSet<(String, String)>,
     /// Schemas the user supplies (the config's `schemas` table).
     overrides: &'a crate::SchemaOverrides,
+    /// Where each fn tool is written, for the source map (by tool name; a later duplicate wins).
+    origins: Vec<(String, crate::source_map::ToolOrigin)>,
 }
 
 impl<'w> Builder<'w, '_> {
@@ -365,6 +370,10 @@ impl<'w> Builder<'w, '_> {
                 &loc,
             );
         }
+        let mut origin = crate::source_map::ToolOrigin::of_fn(self.ws, &tool);
+        origin.input_type = schemas::parameters_arg(tool.sig).map(|(_, inner)| type_text(inner));
+        origin.output_type = schemas::output_type(&tool.sig.output).map(type_text);
+        self.origins.push((name.clone(), origin));
         let description = self.description(&name, &attr, &tool, &written_in, &loc);
         let imp = &self.index.impls[t.imp];
         let self_key = imp.self_key.clone();

@@ -32,6 +32,7 @@ pub(crate) fn check(tool: &str, old: Option<&Value>, new: Option<&Value>) -> Vec
             old: old.cloned(),
             new: new.cloned(),
             message: "annotations changed".into(),
+            context: Default::default(),
         }];
     };
     let mut keys: Vec<&String> = o.keys().collect();
@@ -48,6 +49,7 @@ pub(crate) fn check(tool: &str, old: Option<&Value>, new: Option<&Value>) -> Vec
                 old: o.get(k).cloned(),
                 new: n.get(k).cloned(),
                 message: super::added_removed_or_changed(&format!("annotation {k}"), o.get(k), n.get(k)),
+                context: Default::default(),
             }
         })
         .collect()

@@ -1,0 +1,157 @@
+//! One change, one entry: the walker reports every fact it sees, and this pass folds the facts
+//! that follow from another into it.
+//!
+//! - A type change (`type-changed`) takes with it the facts about keywords that only make sense
+//!   for one of the two types, at the same schema: `format`, bounds and constraints. `u64` ->
+//!   `String` is one breaking change, not three. (Nullability is a fact of its own: `String` ->
+//!   `Option<Address>` also starts accepting null, which a client may want to know.)
+//! - A change inside a definition reached through `$ref` is the same change wherever the
+//!   definition is used: it is reported once, at its first place, with the other places (tools
+//!   and pointers) listed.
+
+use super::keywords::{CONSTRAINTS, LOWER_BOUNDS, UPPER_BOUNDS};
+use super::{rules, Change, Place};
+
+/// Both passes, in order: dependent facts first, so folded type changes of a shared definition
+/// merge too.
+pub(super) fn fold(changes: Vec<Change>) -> Vec<Change> {
+    merge_shared_definitions(fold_into_type_changes(changes))
+}
+
+/// The rules whose facts a type change at the same schema makes moot.
+fn is_dependent_fact(c: &Change) -> bool {
+    [
+        &rules::range_narrowed::RULE,
+        &rules::range_widened::RULE,
+        &rules::constraint_added::RULE,
+        &rules::constraint_removed::RULE,
+        &rules::constraint_changed::RULE,
+    ]
+    .contains(&c.rule)
+}
+
+/// Whether `fact` sits at one of the value keywords of `schema`.
+fn belongs_to(fact: &Change, schema: &str) -> bool {
+    let Some(kw) = fact.pointer.strip_prefix(schema).and_then(|rest| rest.strip_prefix('/')) else { return false };
+    kw == "format" || LOWER_BOUNDS.contains(&kw) || UPPER_BOUNDS.contains(&kw) || CONSTRAINTS.contains(&kw)
+}
+
+fn fold_into_type_changes(changes: Vec<Change>) -> Vec<Change> {
+    let mains: Vec<(String, String)> = changes
+        .iter()
+        .filter(|c| *c.rule == rules::type_changed::RULE)
+        .filter_map(|c| Some((c.tool.clone(), c.pointer.strip_suffix("/type")?.to_owned())))
+        .collect();
+    if mains.is_empty() {
+        return changes;
+    }
+    let mut kept: Vec<Change> = Vec::with_capacity(changes.len());
+    let mut folded: Vec<(usize, Change)> = Vec::new();
+    for c in changes {
+        let main =
+            mains.iter().position(|(tool, schema)| *tool == c.tool && is_dependent_fact(&c) && belongs_to(&c, schema));
+        match main {
+            Some(m) => folded.push((m, c)),
+            None => kept.push(c),
+        }
+    }
+    for (m, fact) in folded {
+        let (tool, schema) = &mains[m];
+        let type_ptr = format!("{schema}/type");
+        if let Some(main) =
+            kept.iter_mut().find(|c| c.tool == *tool && c.pointer == type_ptr && *c.rule == rules::type_changed::RULE)
+        {
+            main.breaking |= fact.breaking;
+            main.context.folded.push(format!("{} ({})", fact.message, fact.rule.id));
+        }
+    }
+    kept
+}
+
+fn merge_shared_definitions(changes: Vec<Change>) -> Vec<Change> {
+    let mut out: Vec<Change> = Vec::with_capacity(changes.len());
+    for c in changes {
+        let first = c.context.definition.as_ref().and_then(|_| out.iter_mut().find(|o| same_definition_change(o, &c)));
+        match first {
+            Some(first) => first.context.also.push(Place { tool: c.tool, pointer: c.pointer }),
+            None => out.push(c),
+        }
+    }
+    out
+}
+
+/// The same fact about the same place of a definition (the definition's name is the same in
+/// every tool that has a copy of it).
+fn same_definition_change(a: &Change, b: &Change) -> bool {
+    a.context.definition.is_some()
+        && a.context.definition == b.context.definition
+        && a.rule == b.rule
+        && a.breaking == b.breaking
+        && a.old == b.old
+        && a.new == b.new
+        && a.message == b.message
+        && a.context.folded == b.context.folded
+        && judged_alike(&a.pointer, &b.pointer)
+}
+
+/// Both in an `inputSchema`, or both in an `outputSchema`: the same change can be judged
+/// differently in a request and a response.
+fn judged_alike(a: &str, b: &str) -> bool {
+    let root = |p: &str| p.split('/').nth(1).map(str::to_owned);
+    root(a) == root(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use crate::check::compare;
+    use crate::Manifest;
+
+    fn tool(name: &str, input: Value) -> Value {
+        json!({"name": name, "inputSchema": input})
+    }
+
+    fn ids(r: &crate::check::Report) -> Vec<(&str, &str, &str, bool)> {
+        r.changes.iter().map(|c| (c.tool.as_str(), c.pointer.as_str(), c.rule.id, c.breaking)).collect()
+    }
+
+    #[test]
+    fn u64_to_string_is_one_breaking_type_change() {
+        let old =
+            json!({"type": "object", "properties": {"id": {"type": "integer", "format": "uint64", "minimum": 0}}});
+        let new = json!({"type": "object", "properties": {"id": {"type": "string"}}});
+        let r = compare(
+            &Manifest::from_value(json!({"tools": [tool("t", old)]})).unwrap(),
+            &Manifest::from_value(json!({"tools": [tool("t", new)]})).unwrap(),
+        );
+        assert_eq!(ids(&r), [("t", "/inputSchema/properties/id/type", "type-changed", true)]);
+        assert_eq!(r.changes[0].context.folded.len(), 2, "{:?}", r.changes[0].context.folded);
+    }
+
+    #[test]
+    fn a_field_of_a_shared_definition_is_reported_once_with_every_place() {
+        let schema = |ty: &str| {
+            json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/User"}, "b": {"$ref": "#/$defs/User"}},
+                   "$defs": {"User": {"type": "object", "properties": {"age": {"type": ty}}}}})
+        };
+        let r = compare(
+            &Manifest::from_value(json!({"tools": [tool("one", schema("integer")), tool("two", schema("integer"))]}))
+                .unwrap(),
+            &Manifest::from_value(json!({"tools": [tool("one", schema("string")), tool("two", schema("string"))]}))
+                .unwrap(),
+        );
+        assert_eq!(ids(&r), [("one", "/inputSchema/properties/a/properties/age/type", "type-changed", true)]);
+        let c = &r.changes[0];
+        assert_eq!(c.context.definition.as_deref(), Some("#/$defs/User/properties/age/type"));
+        let also: Vec<_> = c.context.also.iter().map(|p| (p.tool.as_str(), p.pointer.as_str())).collect();
+        assert_eq!(
+            also,
+            [
+                ("one", "/inputSchema/properties/b/properties/age/type"),
+                ("two", "/inputSchema/properties/a/properties/age/type"),
+                ("two", "/inputSchema/properties/b/properties/age/type"),
+            ]
+        );
+    }
+}

@@ -1,0 +1,3 @@
+//! Subcommands that live in modules of their own, called from `main`.
+
+pub(crate) mod drift;
