@@ -202,8 +202,14 @@ impl Config {
         }
     }
 
+    /// The file the configuration was read from (a Cargo.toml or mcp-schema.toml), if any.
+    pub fn source(&self) -> Option<&Path> {
+        self.source.as_deref()
+    }
+
     /// The committed manifest: `flag` (`check --manifest`), else the configured one, else
     /// `mcp-tools.json` in the crate root.
+
     pub fn manifest_path(&self, flag: Option<&Path>) -> PathBuf {
         if let Some(path) = flag.map(Path::to_path_buf).or_else(|| self.manifest.clone()) {
             return path;

@@ -18,6 +18,7 @@ pub(crate) mod model;
 pub(crate) mod profile;
 pub(crate) mod schema;
 pub(crate) mod source;
+pub mod views;
 
 use std::path::PathBuf;
 
@@ -112,6 +113,49 @@ pub struct Outcome {
     pub diagnostics: Diagnostics,
     /// Facts worth telling with `--verbose` (which profile, which rmcp version and from where).
     pub notes: Vec<String>,
+    /// Which profile made the manifest, and which rmcp release it reproduces: told without `-v`.
+    pub provenance: Provenance,
+}
+
+/// Which profile ran, and for rmcp which release it reproduced.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Provenance {
+    /// `PythonSdk` or `Rmcp` (never `Auto`); `None` when no profile ran.
+    pub profile: Option<ProfileChoice>,
+    /// rmcp: the release reproduced, `X.Y.Z`.
+    pub rmcp_version: Option<String>,
+}
+
+impl Provenance {
+    /// The profile as `--profile` spells it.
+    pub fn profile_name(&self) -> Option<&'static str> {
+        self.profile.map(|p| match p {
+            ProfileChoice::PythonSdk => "python-sdk",
+            ProfileChoice::Rmcp => "rmcp",
+            ProfileChoice::Auto => "auto",
+        })
+    }
+}
+
+/// `profile rmcp (rmcp 3.11.0)`, `profile python-sdk`.
+impl std::fmt::Display for Provenance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "profile {}", self.profile_name().unwrap_or("none"))?;
+        match &self.rmcp_version {
+            Some(v) => write!(f, " (rmcp {v})"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Whether `text` is something `--rmcp-version` can use: a release `X.Y.Z`, or a requirement
+/// (`0.8`, `^1.2`) that some reproduced release meets. The error says why not.
+pub fn check_rmcp_version(text: &str) -> Result<(), String> {
+    use profile::rmcp::version::{resolve_requirement, Version};
+    if Version::parse(text).or_else(|| resolve_requirement(text)).is_some() {
+        return Ok(());
+    }
+    Err(format!("`{text}` is not an rmcp version: give a release such as 3.11.0, or a requirement such as 0.8"))
 }
 
 impl Outcome {
@@ -164,14 +208,15 @@ fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::W
         Ok(ws) => ws,
         Err(d) => {
             diagnostics.push(d);
-            return (Outcome { manifest: None, diagnostics, notes }, None);
+            return (Outcome { manifest: None, diagnostics, notes, provenance: Provenance::default() }, None);
         }
     };
     diagnostics.extend(workspace.diagnostics.clone());
-    let manifest = profile::run(&workspace, opts, &mut diagnostics, &mut notes);
+    let mut provenance = Provenance::default();
+    let manifest = profile::run(&workspace, opts, &mut diagnostics, &mut notes, &mut provenance);
     diagnostics.apply_lints(&opts.lints);
     let manifest = if diagnostics.has_errors() { None } else { manifest };
-    (Outcome { manifest, diagnostics, notes }, Some(workspace))
+    (Outcome { manifest, diagnostics, notes, provenance }, Some(workspace))
 }
 
 /// A diagnostic for a path the user gave that cannot be used.

@@ -18,6 +18,7 @@ pub fn run(
     opts: &GenerateOptions,
     diagnostics: &mut Diagnostics,
     notes: &mut Vec<String>,
+    provenance: &mut crate::Provenance,
 ) -> Option<Manifest> {
     let profile = match opts.profile {
         ProfileChoice::Auto => {
@@ -31,9 +32,10 @@ pub fn run(
         }
         p => p,
     };
+    provenance.profile = Some(profile);
     match profile {
         ProfileChoice::PythonSdk => Some(python_sdk::manifest(ws, diagnostics)),
-        _ => rmcp::manifest(ws, opts, diagnostics, notes),
+        _ => rmcp::manifest(ws, opts, diagnostics, notes, provenance),
     }
 }
 

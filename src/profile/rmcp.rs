@@ -34,9 +34,11 @@ pub fn manifest(
     opts: &GenerateOptions,
     diagnostics: &mut Diagnostics,
     notes: &mut Vec<String>,
+    provenance: &mut crate::Provenance,
 ) -> Option<Manifest> {
     let versions = version::read(ws, opts.rmcp.version.as_deref());
     notes.push(versions.note());
+    provenance.rmcp_version = Some(versions.rmcp.to_string());
     for w in &versions.warnings {
         diagnostics.push(Diagnostic::warning("rmcp-version", w.clone()));
     }
@@ -204,6 +206,8 @@ fn select_server<'s>(
             }
         }
         None => match servers {
+            // The server may sit in a file that failed to parse: the syntax error says enough.
+            [] if diagnostics.iter().any(|d| d.code == "syntax-error") => Some(None),
             [] => {
                 diagnostics.push(
                     Diagnostic::warning("no-server", "no `ServerHandler` in the crate: no router is served, so no tool is listed")
