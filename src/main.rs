@@ -234,7 +234,8 @@ fn run_generate(args: GenerateArgs) -> u8 {
     };
     // Said without -v when the manifest goes to a file or a pipe, where nobody sees it made.
     if !cli::quiet() && !std::io::stdout().is_terminal() {
-        eprintln!("{} tools listed with {}", manifest.len(), outcome.provenance);
+        let n = manifest.len();
+        eprintln!("{n} tool{} listed with {}", if n == 1 { "" } else { "s" }, outcome.provenance);
     }
     match args.output {
         None => {
