@@ -107,3 +107,10 @@ fn docs_check_needs_a_file() {
     let run = run_in(&testdata("forecast"), &["docs", "--check"]);
     assert_eq!(run.code, Some(2), "{}", run.transcript());
 }
+
+/// The quick start's `check` on the example: its committed manifest is up to date.
+#[test]
+fn the_rmcp_example_manifest_is_up_to_date() {
+    let run = run_in(&testdata("forecast"), &["check"]);
+    assert_eq!(run.code, Some(0), "{}", run.transcript());
+}
