@@ -49,10 +49,13 @@ enum Command {
     /// Regenerate the manifest and compare it with the committed one (exit 1 on drift)
     Check(CheckArgs),
     /// Show the tools as a table: parameters, output and annotation hints
+    #[command(after_help = cli::list::EXAMPLES)]
     List(cli::list::ListArgs),
     /// Write the tools' Markdown reference (stdout, or between the markers of -o FILE)
+    #[command(after_help = cli::docs::EXAMPLES)]
     Docs(cli::docs::DocsArgs),
     /// Set a crate up: configuration, first manifest, pre-commit hook, GitHub workflow
+    #[command(after_help = cli::init::EXAMPLES)]
     Init(cli::init::InitArgs),
     /// Print the completion script of a shell
     Completions(cli::meta::CompletionsArgs),

@@ -9,6 +9,16 @@ use mcp_schema::views::docs::{self, MarkerError, BEGIN, END};
 
 use crate::{print_diagnostics, SourceArgs};
 
+pub const EXAMPLES: &str = "\
+Examples:
+  mcp-schema docs > TOOLS.md            the reference on stdout
+  mcp-schema docs -o README.md          between README.md's markers:
+                                          <!-- mcp-schema:begin -->
+                                          <!-- mcp-schema:end -->
+  mcp-schema docs --check -o README.md  in CI or pre-commit: is the section up to date?
+
+Exit status: 0 written (or up to date), 1 `--check`: out of date, 2 an error was reported";
+
 #[derive(Args)]
 pub struct DocsArgs {
     /// Crate directory, workspace root or single .rs file [default: .]

@@ -9,6 +9,15 @@ use mcp_schema::views::init::{self, Setup};
 
 use crate::SourceArgs;
 
+pub const EXAMPLES: &str = "\
+Examples:
+  mcp-schema init --dry-run           every file it would write, written nowhere
+  mcp-schema init                     write them (an existing file is kept, and what it would
+                                      have held is printed)
+  mcp-schema init crates/server       a crate below the repository root
+
+Exit status: 0 done, 2 an error was reported";
+
 #[derive(Args)]
 pub struct InitArgs {
     /// The crate directory [default: .]

@@ -8,6 +8,14 @@ use mcp_schema::views::list::{render_table, Listing, TableStyle};
 
 use crate::SourceArgs;
 
+pub const EXAMPLES: &str = "\
+Examples:
+  mcp-schema list                     the tools of the crate here
+  mcp-schema list crates/server       of another crate
+  mcp-schema list --format json | jq '.tools[].name'
+
+Exit status: 0 listed, 2 an error was reported";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ListFormat {
     /// a table: as wide as the terminal, never cut when piped
