@@ -209,7 +209,6 @@ impl Config {
 
     /// The committed manifest: `flag` (`check --manifest`), else the configured one, else
     /// `mcp-tools.json` in the crate root.
-
     pub fn manifest_path(&self, flag: Option<&Path>) -> PathBuf {
         if let Some(path) = flag.map(Path::to_path_buf).or_else(|| self.manifest.clone()) {
             return path;

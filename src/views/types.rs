@@ -178,10 +178,14 @@ fn literal(value: &Value) -> String {
     value.to_string()
 }
 
-/// Members joined with ` | `, each once, in the order first seen.
+/// Members joined with ` | `, each once, in the order first seen; `any` when one of them is
+/// (`null | string | any` accepts anything).
 fn union(members: impl Iterator<Item = String>) -> String {
     let mut seen: Vec<String> = Vec::new();
     for m in members {
+        if m == "any" {
+            return m;
+        }
         if !seen.contains(&m) {
             seen.push(m);
         }
@@ -209,6 +213,7 @@ mod tests {
         assert_eq!(ty(json!({"enum": ["a", "b"], "type": "string"})), r#""a" | "b""#);
         assert_eq!(ty(json!({"const": 3})), "3");
         assert_eq!(ty(json!({"anyOf": [{"type": "string"}, {"type": "null"}]})), "string | null");
+        assert_eq!(ty(json!({"anyOf": [{"type": "null"}, {"type": "string"}, {}]})), "any");
         assert_eq!(ty(json!(true)), "any");
         assert_eq!(ty(json!({})), "any");
     }
