@@ -66,6 +66,7 @@ pub fn run(args: InitArgs) -> u8 {
         eprintln!("kept the configuration in {}", config.source().unwrap_or(Path::new("")).display());
     }
     let manifest_path = config.manifest_path(None);
+    let shown_manifest = mcp_schema::config::shown_path(&manifest_path);
     files.push(Planned { path: manifest_path, text: manifest.to_pretty_string(), entry: None });
     files.push(Planned {
         path: in_dir(&repo_root, ".pre-commit-config.yaml"),
@@ -83,7 +84,7 @@ pub fn run(args: InitArgs) -> u8 {
         status = status.max(if args.dry_run { show(file) } else { write_new(file) });
     }
     if !super::quiet() && !args.dry_run {
-        eprintln!("set up with {provenance}; `mcp-schema check` now compares the sources with {MANIFEST}");
+        eprintln!("set up with {provenance}; `mcp-schema check` now compares the sources with {shown_manifest}");
         if repository.is_empty() {
             eprintln!("note: replace OWNER in the workflow with the repository that hosts mcp-schema");
         }
