@@ -136,3 +136,20 @@ fn a_syntax_error_has_no_follow_on_no_server_warning() {
     assert!(run.stderr.contains("syntax-error"), "{}", run.stderr);
     assert!(!run.stderr.contains("no-server"), "{}", run.stderr);
 }
+
+/// A crate configured in its Cargo.toml keeps that configuration: no mcp-schema.toml beside it
+/// (two configurations are an error), and the configured manifest path is the one written.
+#[test]
+fn init_keeps_a_configuration_in_cargo_toml() {
+    let repo = repository();
+    let cargo = repo.path().join("crates/server/Cargo.toml");
+    let mut text = std::fs::read_to_string(&cargo).unwrap();
+    text.push_str("\n[package.metadata.mcp-schema]\nmanifest = \"schema/tools.json\"\n");
+    std::fs::write(&cargo, text).unwrap();
+    std::fs::create_dir(repo.path().join("crates/server/schema")).unwrap();
+    let run = run_in(repo.path(), &["-q", "init", "crates/server"]);
+    assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""), "{}", run.transcript());
+    assert!(!repo.path().join("crates/server/mcp-schema.toml").exists());
+    assert!(repo.path().join("crates/server/schema/tools.json").is_file());
+    assert_eq!(run_in(repo.path(), &["check", "crates/server"]).code, Some(0));
+}
