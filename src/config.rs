@@ -208,6 +208,11 @@ impl Config {
         }
     }
 
+    /// The file the configuration was read from (a Cargo.toml or mcp-schema.toml), if any.
+    pub fn source(&self) -> Option<&Path> {
+        self.source.as_deref()
+    }
+
     /// The committed manifest: `flag` (`check --manifest`), else the configured one, else
     /// `mcp-tools.json` in the crate root.
     pub fn manifest_path(&self, flag: Option<&Path>) -> PathBuf {
@@ -353,7 +358,11 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
             "manifest" => config.manifest = Some(root.join(string(&value)?)),
             "protocol" => config.rmcp.protocol = Some(string(&value)?),
             "server" => config.rmcp.server = Some(string(&value)?),
-            "rmcp-version" => config.rmcp.version = Some(string(&value)?),
+            "rmcp-version" => {
+                let s = string(&value)?;
+                crate::check_rmcp_version(&s).map_err(|why| bad("an rmcp version").with_help(why))?;
+                config.rmcp.version = Some(s);
+            }
             "sdk-version" => config.sdk_version = Some(string(&value)?),
             "strict" => config.strict = Some(boolean(&value)?),
             "include" => config.include = strings(&value)?.into_iter().map(|p| root.join(p)).collect(),
@@ -735,5 +744,15 @@ mod tests {
         assert!(message.contains("must be a path to a JSON Schema file"), "{message}");
         let (_, _, message, _) = at("schemas = 3\n", &[]);
         assert!(message.starts_with("`schemas` in") && message.ends_with("must be a table"), "{message}");
+    }
+
+    #[test]
+    fn an_rmcp_version_that_is_not_one_is_an_error_at_the_value() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(FILE_NAME), "rmcp-version = \"banana\"\n").unwrap();
+        let e = Config::discover(Some(dir.path())).unwrap_err();
+        assert_eq!(e.code, "bad-config");
+        assert!(e.message.contains("must be an rmcp version"), "{}", e.message);
+        assert!(e.help.as_deref().unwrap_or_default().contains("`banana` is not an rmcp version"), "{:?}", e.help);
     }
 }

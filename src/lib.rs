@@ -19,6 +19,7 @@ pub(crate) mod profile;
 pub(crate) mod schema;
 pub(crate) mod source;
 pub mod source_map;
+pub mod views;
 
 #[cfg(test)]
 mod schemars_pipeline_tests;
@@ -129,6 +130,45 @@ pub struct Outcome {
     pub notes: Vec<String>,
     /// Where each tool's parts come from in the sources (not part of the manifest).
     pub source_map: source_map::SourceMap,
+    /// Which profile made the manifest, and which rmcp release it reproduces: told without `-v`.
+    pub provenance: Provenance,
+}
+
+/// Which profile ran, and for rmcp which release it reproduced.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Provenance {
+    /// The profile that ran (never `Auto`); `None` when no profile ran.
+    pub profile: Option<ProfileChoice>,
+    /// rmcp: the release reproduced, `X.Y.Z`.
+    pub rmcp_version: Option<String>,
+}
+
+impl Provenance {
+    /// The profile as `--profile` spells it.
+    pub fn profile_name(&self) -> Option<String> {
+        self.profile.map(ProfileChoice::name)
+    }
+}
+
+/// `profile rmcp (rmcp 3.11.0)`, `profile python-sdk`.
+impl std::fmt::Display for Provenance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "profile {}", self.profile_name().as_deref().unwrap_or("none"))?;
+        match &self.rmcp_version {
+            Some(v) => write!(f, " (rmcp {v})"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Whether `text` is something `--rmcp-version` can use: a release `X.Y.Z`, or a requirement
+/// (`0.8`, `^1.2`) that some reproduced release meets. The error says why not.
+pub fn check_rmcp_version(text: &str) -> Result<(), String> {
+    use profile::rmcp::version::{resolve_requirement, Version};
+    if Version::parse(text).or_else(|| resolve_requirement(text)).is_some() {
+        return Ok(());
+    }
+    Err(format!("`{text}` is not an rmcp version: give a release such as 3.11.0, or a requirement such as 0.8"))
 }
 
 impl Outcome {
@@ -187,15 +227,25 @@ fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::W
         Ok(ws) => ws,
         Err(d) => {
             diagnostics.push(d);
-            return (Outcome { manifest: None, diagnostics, notes, source_map: Default::default() }, None);
+            return (
+                Outcome {
+                    manifest: None,
+                    diagnostics,
+                    notes,
+                    source_map: Default::default(),
+                    provenance: Provenance::default(),
+                },
+                None,
+            );
         }
     };
     diagnostics.extend(workspace.diagnostics.clone());
     let mut source_map = source_map::SourceMap::default();
-    let manifest = profile::run(&workspace, opts, &mut diagnostics, &mut notes, &mut source_map);
+    let mut provenance = Provenance::default();
+    let manifest = profile::run(&workspace, opts, &mut diagnostics, &mut notes, &mut source_map, &mut provenance);
     diagnostics.apply_lints(&opts.lints);
     let manifest = if diagnostics.has_errors() { None } else { manifest };
-    (Outcome { manifest, diagnostics, notes, source_map }, Some(workspace))
+    (Outcome { manifest, diagnostics, notes, source_map, provenance }, Some(workspace))
 }
 
 /// A diagnostic for a path the user gave that cannot be used.

@@ -16,11 +16,31 @@ use mcp_schema::diagnostics::{check_level, Diagnostics, Level};
 use mcp_schema::{FeatureSelection, ParseMode, ProfileChoice, RmcpOptions};
 
 #[derive(Parser)]
-#[command(name = "mcp-schema", version, about = "The MCP tools/list manifest of a Rust server, read from its sources")]
+#[command(
+    name = "mcp-schema",
+    version,
+    about = "The MCP tools/list manifest of a Rust server, read from its sources",
+    after_help = AFTER_HELP
+)]
 struct Cli {
+    #[command(flatten)]
+    global: cli::GlobalArgs,
     #[command(subcommand)]
     command: Command,
 }
+
+const AFTER_HELP: &str = "\
+Examples:
+  mcp-schema list                         the tools of the crate here, as a table
+  mcp-schema generate -o mcp-tools.json   write the manifest, then commit it
+  mcp-schema check                        compare the sources with the committed manifest
+  mcp-schema docs -o README.md            the tools' Markdown reference, between the markers
+  mcp-schema init                         set the crate up: config, manifest, pre-commit, CI
+
+Exit status:
+  0  done (`check`, `docs --check`: up to date)
+  1  `check`, `docs --check`: out of date
+  2  an error was reported (bad option, unreadable source, ...); nothing was written";
 
 #[derive(Subcommand)]
 enum Command {
@@ -31,6 +51,19 @@ enum Command {
     Check(cli::drift::CheckArgs),
     /// Compare two manifest files, as `check` does (exit 1 on drift)
     Diff(cli::drift::DiffArgs),
+    /// Show the tools as a table: parameters, output and annotation hints
+    #[command(after_help = cli::list::EXAMPLES)]
+    List(cli::list::ListArgs),
+    /// Write the tools' Markdown reference (stdout, or between the markers of -o FILE)
+    #[command(after_help = cli::docs::EXAMPLES)]
+    Docs(cli::docs::DocsArgs),
+    /// Set a crate up: configuration, first manifest, pre-commit hook, GitHub workflow
+    #[command(after_help = cli::init::EXAMPLES)]
+    Init(cli::init::InitArgs),
+    /// Print the completion script of a shell
+    Completions(cli::meta::CompletionsArgs),
+    /// Print the man page (roff): `mcp-schema man > mcp-schema.1`
+    Man,
 }
 
 /// Options shared by `generate` and `check`.
@@ -67,7 +100,7 @@ struct SourceArgs {
     #[arg(long, value_name = "TYPE")]
     server: Option<String>,
     /// rmcp: the rmcp release to reproduce instead of the one in Cargo.lock
-    #[arg(long, value_name = "X.Y.Z")]
+    #[arg(long, value_name = "X.Y.Z", value_parser = rmcp_version)]
     rmcp_version: Option<String>,
     /// rust-mcp-sdk: the rust-mcp-sdk release to reproduce instead of the one in Cargo.lock
     #[arg(long, value_name = "X.Y.Z")]
@@ -84,6 +117,11 @@ struct SourceArgs {
 /// A value parser for `-A/-W/-D`: the code must exist and may be given that level.
 fn level_of(level: Level) -> impl Fn(&str) -> Result<String, String> + Clone {
     move |code| check_level(code, level).map(str::to_owned).map_err(|e| e.to_string())
+}
+
+/// A value parser for `--rmcp-version`: a release or a requirement some release meets.
+fn rmcp_version(text: &str) -> Result<String, String> {
+    mcp_schema::check_rmcp_version(text).map(|_| text.to_owned())
 }
 
 impl SourceArgs {
@@ -135,10 +173,16 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    cli::set_global(cli.global);
     let run = std::panic::catch_unwind(move || match cli.command {
         Command::Generate(args) => run_generate(args),
         Command::Check(args) => cli::drift::run_check(args),
         Command::Diff(args) => cli::drift::run_diff(args),
+        Command::List(args) => cli::list::run(args),
+        Command::Docs(args) => cli::docs::run(args),
+        Command::Init(args) => cli::init::run(args),
+        Command::Completions(args) => cli::meta::completions(args),
+        Command::Man => cli::meta::man(),
     });
     let code = run.unwrap_or_else(|_| {
         eprintln!("error: internal failure (please report it); no manifest was written");
@@ -156,7 +200,7 @@ fn print_diagnostics(diagnostics: &Diagnostics) {
 }
 
 fn setup_miette() {
-    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty());
+    let color = cli::stderr_color();
     let _ = miette::set_hook(Box::new(move |_| {
         Box::new(miette::MietteHandlerOpts::new().color(color).unicode(color).context_lines(2).build())
     }));
@@ -184,6 +228,11 @@ fn run_generate(args: GenerateArgs) -> u8 {
         eprintln!("error: no manifest written: fix the errors above");
         return 2;
     };
+    // Said without -v when the manifest goes to a file or a pipe, where nobody sees it made.
+    if !cli::quiet() && !std::io::stdout().is_terminal() {
+        let n = manifest.len();
+        eprintln!("{n} tool{} listed with {}", if n == 1 { "" } else { "s" }, outcome.provenance);
+    }
     // `-o -` is standard output, as most tools read it.
     match args.output.filter(|p| p.as_os_str() != "-") {
         None => {

@@ -36,7 +36,7 @@ fn generate_prints_the_manifest_and_exits_0() {
     assert!(text.ends_with("}\n"));
     let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(doc["tools"][0]["name"], "add");
-    assert!(stderr(&out).is_empty(), "no warnings expected: {}", stderr(&out));
+    assert_eq!(stderr(&out), "1 tool listed with profile python-sdk\n", "no warnings expected");
 }
 
 #[test]

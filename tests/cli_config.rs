@@ -49,11 +49,11 @@ fn a_lint_allowed_in_the_config_is_dropped() {
     let dir = krate("\n[package.metadata.mcp-schema.lints]\nunknown-type = \"allow\"\n", &[]);
     let run = generate(dir.path(), &[]);
     assert_eq!(run.code, Some(0));
-    assert_eq!(run.stderr, "", "allowed: nothing on stderr");
+    assert_eq!(run.stderr, "1 tool listed with profile python-sdk\n", "allowed: only the line naming the profile");
     assert_eq!(run.stdout, generate(krate("", &[]).path(), &[]).stdout, "the manifest is the same");
     // `--strict` denies the warnings left: an allowed one is not one of them (as `-D warnings`).
     let strict = generate(dir.path(), &["--strict"]);
-    assert_eq!((strict.code, strict.stderr.as_str()), (Some(0), ""));
+    assert_eq!((strict.code, strict.stderr.as_str()), (Some(0), "1 tool listed with profile python-sdk\n"));
 }
 
 #[test]
@@ -69,7 +69,7 @@ fn flags_beat_the_configured_level() {
     assert_eq!(warned.code, Some(0), "{}", warned.stderr);
     assert!(warned.stderr.contains("mcp_schema::unknown-type"), "{}", warned.stderr);
     let allowed = generate(dir.path(), &["--allow", "unknown-type"]);
-    assert_eq!((allowed.code, allowed.stderr.as_str()), (Some(0), ""));
+    assert_eq!((allowed.code, allowed.stderr.as_str()), (Some(0), "1 tool listed with profile python-sdk\n"));
     // Given two levels on the command line, a code gets the strictest.
     let both = generate(dir.path(), &["-A", "unknown-type", "-D", "unknown-type"]);
     assert_eq!(both.code, Some(2));

@@ -10,7 +10,7 @@ use support::{run_in, testdata};
 fn evaluated_defaults_manifest() {
     let run = run_in(&testdata("rmcp/patterns/evaluated-defaults"), &["generate", "--profile", "rmcp"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert_eq!(run.stderr, "");
+    assert_eq!(run.stderr, "1 tool listed with profile rmcp (rmcp 3.11.0)\n", "no diagnostic");
     insta::assert_snapshot!(run.stdout);
 }
 
@@ -26,7 +26,7 @@ fn an_unevaluable_default_is_an_error_on_the_expression() {
 fn evaluated_attribute_values_manifest() {
     let run = run_in(&testdata("rmcp/patterns/evaluated-attribute-values"), &["generate", "--profile", "rmcp"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert_eq!(run.stderr, "");
+    assert_eq!(run.stderr, "3 tools listed with profile rmcp (rmcp 3.11.0)\n", "no diagnostic");
     insta::assert_snapshot!(run.stdout);
 }
 
@@ -48,6 +48,6 @@ fn a_runtime_only_default_is_a_warning_and_the_schema_is_left_out() {
 fn method_predicates_with_matches_and_self_fields() {
     let run = run_in(&testdata("rmcp/patterns/method-predicates"), &["generate", "--profile", "rmcp"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert_eq!(run.stderr, "");
+    assert_eq!(run.stderr, "1 tool listed with profile rmcp (rmcp 3.11.0)\n", "no diagnostic");
     insta::assert_snapshot!(run.stdout);
 }

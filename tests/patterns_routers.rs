@@ -109,7 +109,7 @@ fn a_chain_of_600_routers_is_followed_in_full() {
     long_chain(dir.path(), 600, None);
     let run = run_in(dir.path(), &["generate", "--profile", "rmcp"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert_eq!(run.stderr, "");
+    assert_eq!(run.stderr, "600 tools listed with profile rmcp (rmcp 3.11.0)\n", "no diagnostic");
     let mut expected: Vec<String> = (0..600).map(|i| format!("t{i}")).collect();
     expected.sort();
     assert_eq!(names(&run), expected);
@@ -131,5 +131,5 @@ fn a_snippet_on_a_long_line_shows_a_window_around_the_span() {
 fn statement_cfgs_follow_the_default_features() {
     let run = generate("router-default-feature", &[]);
     assert_eq!(names(&run), ["past_entries", "record"]);
-    assert_eq!(run.stderr, "");
+    assert_eq!(run.stderr, "2 tools listed with profile rmcp (rmcp 3.11.0)\n", "no diagnostic");
 }

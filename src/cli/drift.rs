@@ -7,7 +7,7 @@
 //! happens, `--format json` prints one JSON document on stdout and `--format github` turns every
 //! diagnostic of the run into an annotation, warnings on a successful run included.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -313,7 +313,7 @@ fn run_facts(chosen: ProfileChoice, notes: &[String]) -> Vec<(&'static str, Stri
 }
 
 fn stdout_color() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
+    super::stdout_color()
 }
 
 /// Print the report (and the run's diagnostics) in the chosen format; the exit status.

@@ -1,3 +1,112 @@
-//! Subcommands that live in modules of their own, called from `main`.
+//! The subcommands that show the tools (`list`, `docs`), set a crate up (`init`) and describe
+//! the CLI itself (`completions`, `man`), and the global flags every command shares.
 
 pub(crate) mod drift;
+pub mod docs;
+pub mod init;
+pub mod list;
+pub mod meta;
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use clap::{Args, ValueEnum};
+use mcp_schema::config::Config;
+use mcp_schema::diagnostics::Diagnostics;
+use mcp_schema::{Manifest, Provenance};
+
+use crate::{print_diagnostics, SourceArgs};
+
+/// When to colour output, as cargo and ripgrep take it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum ColorChoice {
+    /// on a terminal, unless `NO_COLOR` is set
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+/// The flags every command takes.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct GlobalArgs {
+    /// Print only what the command is for (results, warnings and errors), no progress or notes
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+    /// When to use colour
+    #[arg(long, value_enum, value_name = "WHEN", default_value = "auto", global = true)]
+    pub color: ColorChoice,
+}
+
+static GLOBAL: OnceLock<GlobalArgs> = OnceLock::new();
+
+/// Remember the global flags for the whole run (called once, before any command).
+pub fn set_global(args: GlobalArgs) {
+    let _ = GLOBAL.set(args);
+}
+
+fn global() -> GlobalArgs {
+    GLOBAL.get().copied().unwrap_or(GlobalArgs { quiet: false, color: ColorChoice::Auto })
+}
+
+/// `-q`: leave out informational lines.
+pub fn quiet() -> bool {
+    global().quiet
+}
+
+/// Whether to colour what goes to a stream that is (or is not) a terminal.
+fn color_for(is_terminal: bool) -> bool {
+    match global().color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => is_terminal && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty()),
+    }
+}
+
+pub fn stdout_color() -> bool {
+    color_for(std::io::stdout().is_terminal())
+}
+
+pub fn stderr_color() -> bool {
+    color_for(std::io::stderr().is_terminal())
+}
+
+/// The manifest of the crate at `path`, as `generate` makes it, with what made it; the exit
+/// status when it cannot be made (the diagnostics are printed either way).
+pub fn generate(path: Option<&Path>, source: &SourceArgs) -> Result<(Manifest, Provenance, Config), u8> {
+    crate::setup_miette();
+    let config = Config::discover(path).map_err(|d| {
+        print_diagnostics(&Diagnostics(vec![d]));
+        2u8
+    })?;
+    let opts = config.apply(source.flags(path.map(PathBuf::from).into_iter().collect()));
+    let outcome = mcp_schema::generate_leaking_sources(&opts);
+    print_diagnostics(&outcome.diagnostics);
+    if source.verbose {
+        for note in &outcome.notes {
+            eprintln!("note: {note}");
+        }
+    }
+    match outcome.manifest.filter(|_| !outcome.diagnostics.has_errors()) {
+        Some(manifest) => Ok((manifest, outcome.provenance, config)),
+        None => {
+            eprintln!("error: cannot read the tools: fix the errors above");
+            Err(2)
+        }
+    }
+}
+
+/// Write `text` to stdout; a closed pipe or full disk is exit status 2.
+pub fn print(text: &str) -> u8 {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("error: cannot write to stdout: {e}");
+            2
+        }
+    }
+}

@@ -20,6 +20,7 @@ pub fn run(
     diagnostics: &mut Diagnostics,
     notes: &mut Vec<String>,
     source_map: &mut crate::source_map::SourceMap,
+    provenance: &mut crate::Provenance,
 ) -> Option<Manifest> {
     let profile = match opts.profile {
         ProfileChoice::Auto => {
@@ -49,11 +50,12 @@ pub fn run(
         }
         p => p,
     };
+    provenance.profile = Some(profile);
     match profile {
         ProfileChoice::PythonSdk => Some(python_sdk::manifest(ws, diagnostics, source_map)),
         // No source map yet: a change in a rust-mcp-sdk tool is reported without its Rust line.
         ProfileChoice::RustMcpSdk => rust_mcp_sdk::manifest(ws, opts, diagnostics, notes),
-        _ => rmcp::manifest(ws, opts, diagnostics, notes, source_map),
+        _ => rmcp::manifest(ws, opts, diagnostics, notes, source_map, provenance),
     }
 }
 

@@ -35,9 +35,11 @@ pub fn manifest(
     diagnostics: &mut Diagnostics,
     notes: &mut Vec<String>,
     source_map: &mut crate::source_map::SourceMap,
+    provenance: &mut crate::Provenance,
 ) -> Option<Manifest> {
     let versions = version::read(ws, opts.rmcp.version.as_deref());
     notes.push(versions.note());
+    provenance.rmcp_version = Some(versions.rmcp.to_string());
     for w in &versions.warnings {
         diagnostics.push(Diagnostic::warning("rmcp-version", w.clone()));
     }
@@ -207,6 +209,8 @@ fn select_server<'s>(
             }
         }
         None => match servers {
+            // The server may sit in a file that failed to parse: the syntax error says enough.
+            [] if diagnostics.iter().any(|d| d.code == "syntax-error") => Some(None),
             [] => {
                 diagnostics.push(
                     Diagnostic::warning("no-server", "no `ServerHandler` in the crate: no router is served, so no tool is listed")

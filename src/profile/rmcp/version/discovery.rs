@@ -77,11 +77,11 @@ pub fn read(ws: &Workspace, override_version: Option<&str>) -> Versions {
     for (what, v) in [("rmcp", out.rmcp), ("rmcp-macros", out.macros)] {
         if v < OLDEST_REPRODUCED {
             out.warnings.push(format!(
-                "{what} {v} is older than {OLDEST_REPRODUCED}, the oldest release this profile reproduces; listing as {OLDEST_REPRODUCED} would"
+                "{what} {v} is older than {OLDEST_REPRODUCED}, the oldest release this profile reproduces; the tools are listed as {OLDEST_REPRODUCED} lists them"
             ));
         } else if v > NEWEST_REPRODUCED {
             out.warnings.push(format!(
-                "{what} {v} is newer than {NEWEST_REPRODUCED}, the newest release this profile reproduces; listing as {NEWEST_REPRODUCED} would"
+                "{what} {v} is newer than {NEWEST_REPRODUCED}, the newest release this profile reproduces; the tools are listed as {NEWEST_REPRODUCED} lists them"
             ));
         }
     }

@@ -8,7 +8,7 @@ mod table;
 
 use std::fmt;
 
-pub use discovery::{read, Versions};
+pub use discovery::{read, resolve_requirement, Versions};
 pub use table::{Behaviour, DefaultRouter, EmptyInput, MacroSide};
 
 /// A release number `major.minor.patch` (a pre-release suffix is read and ignored).

@@ -1,0 +1,119 @@
+//! `mcp-schema docs [PATH] [-o FILE] [--check]`: the Markdown reference of the tools, on stdout
+//! or between the markers of a file, as terraform-docs and cargo-rdme keep a README section.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use mcp_schema::diagnostics::{Diagnostic, Diagnostics};
+use mcp_schema::views::docs::{self, MarkerError, BEGIN, END};
+
+use crate::{print_diagnostics, SourceArgs};
+
+pub const EXAMPLES: &str = "\
+Examples:
+  mcp-schema docs > TOOLS.md            the reference on stdout
+  mcp-schema docs -o README.md          between README.md's markers:
+                                          <!-- mcp-schema:begin -->
+                                          <!-- mcp-schema:end -->
+  mcp-schema docs --check -o README.md  in CI or pre-commit: is the section up to date?
+
+Exit status: 0 written (or up to date), 1 `--check`: out of date, 2 an error was reported";
+
+#[derive(Args)]
+pub struct DocsArgs {
+    /// Crate directory, workspace root or single .rs file [default: .]
+    #[arg(value_name = "PATH")]
+    path: Option<PathBuf>,
+    /// Put the reference between the markers of FILE (a new FILE is created with them)
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Write nothing; exit 1 when FILE's section is not what `docs` would write
+    #[arg(long, requires = "output")]
+    check: bool,
+    #[command(flatten)]
+    source: SourceArgs,
+}
+
+pub fn run(args: DocsArgs) -> u8 {
+    let (manifest, _, _) = match super::generate(args.path.as_deref(), &args.source) {
+        Ok(made) => made,
+        Err(code) => return code,
+    };
+    let section = docs::render(&manifest);
+    let Some(file) = args.output else { return super::print(&section) };
+    let current = match read_existing(&file) {
+        Ok(text) => text,
+        Err(d) => return fail(d),
+    };
+    let wanted = match &current {
+        None => docs::new_file(&section),
+        Some(text) => match docs::replace_section(text, &section) {
+            Ok(updated) => updated,
+            Err(e) => return fail(marker_error(&file, e)),
+        },
+    };
+    let up_to_date = current.as_deref() == Some(wanted.as_str());
+    if args.check {
+        return check_result(&file, up_to_date, args.path.as_deref());
+    }
+    if up_to_date {
+        if !super::quiet() {
+            eprintln!("{} is up to date", file.display());
+        }
+        return 0;
+    }
+    match mcp_schema::manifest::write_if_changed(&file, &wanted) {
+        Ok(_) => {
+            if !super::quiet() {
+                eprintln!("wrote the tool docs into {}", file.display());
+            }
+            0
+        }
+        Err(e) => {
+            fail(Diagnostic::error("write-failed", format!("cannot write {}: {e}", file.display())).in_file(&file))
+        }
+    }
+}
+
+/// The file's text, `None` when it does not exist yet.
+fn read_existing(file: &Path) -> Result<Option<String>, Diagnostic> {
+    match std::fs::read_to_string(file) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Diagnostic::error("bad-path", format!("cannot read {}: {e}", file.display())).in_file(file)),
+    }
+}
+
+fn marker_error(file: &Path, e: MarkerError) -> Diagnostic {
+    let message = match e {
+        MarkerError::Missing => {
+            format!("{} has no `{BEGIN}` … `{END}` section to put the tool docs in", file.display())
+        }
+        MarkerError::Several => format!("{} has several `{BEGIN}` markers: it can hold one section", file.display()),
+    };
+    Diagnostic::error("docs-markers", message)
+        .in_file(file)
+        .with_help(format!("put the two lines `{BEGIN}` and `{END}` where the tool docs go, once"))
+}
+
+/// `--check`: 0 when the section is what `docs` writes, 1 (and the command that updates it) when not.
+fn check_result(file: &Path, up_to_date: bool, path: Option<&Path>) -> u8 {
+    if up_to_date {
+        if !super::quiet() {
+            eprintln!("{}: the tool docs are up to date", file.display());
+        }
+        return 0;
+    }
+    let path = path.map(|p| format!(" {}", p.display())).unwrap_or_default();
+    eprintln!(
+        "{}: the tool docs are out of date; update them with `mcp-schema docs{path} -o {}`",
+        file.display(),
+        file.display()
+    );
+    1
+}
+
+fn fail(d: Diagnostic) -> u8 {
+    print_diagnostics(&Diagnostics(vec![d]));
+    2
+}

@@ -1,0 +1,66 @@
+//! `mcp-schema list [PATH]`: a table of the tools.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use mcp_schema::views::list::{render_table, Listing, TableStyle};
+
+use crate::SourceArgs;
+
+pub const EXAMPLES: &str = "\
+Examples:
+  mcp-schema list                     the tools of the crate here
+  mcp-schema list crates/server       of another crate
+  mcp-schema list --format json | jq '.tools[].name'
+
+Exit status: 0 listed, 2 an error was reported";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    /// a table: as wide as the terminal, never cut when piped
+    Table,
+    /// the same data as JSON
+    Json,
+}
+
+#[derive(Args)]
+pub struct ListArgs {
+    /// Crate directory, workspace root or single .rs file [default: .]
+    #[arg(value_name = "PATH")]
+    path: Option<PathBuf>,
+    /// How to print the tools
+    #[arg(long, value_enum, default_value = "table")]
+    format: ListFormat,
+    #[command(flatten)]
+    source: SourceArgs,
+}
+
+pub fn run(args: ListArgs) -> u8 {
+    let (manifest, provenance, _) = match super::generate(args.path.as_deref(), &args.source) {
+        Ok(made) => made,
+        Err(code) => return code,
+    };
+    let listing = Listing::new(&manifest, &provenance);
+    let text = match args.format {
+        ListFormat::Json => {
+            let mut text = serde_json::to_string_pretty(&listing).expect("a listing is plain data");
+            text.push('\n');
+            text
+        }
+        ListFormat::Table => {
+            render_table(&listing, TableStyle { width: terminal_width(), color: super::stdout_color() })
+        }
+    };
+    super::print(&text)
+}
+
+/// The width to fit: the terminal's when stdout is one (`COLUMNS` first, as `ls` takes it),
+/// none when piped, so that nothing is cut for `grep` or a file.
+fn terminal_width() -> Option<usize> {
+    if !std::io::stdout().is_terminal() {
+        return None;
+    }
+    let from_env = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).filter(|&c: &usize| c > 0);
+    from_env.or_else(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0))).or(Some(80))
+}

@@ -1,0 +1,280 @@
+//! `mcp-schema list`: one row per tool, as data ([`Row`]) and as a table that fits a width.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::types::{required, Schemas};
+use crate::{Manifest, Provenance};
+
+/// The annotation hints, in the order MCP defines them, with their short flags.
+pub const HINTS: [(&str, &str, &str); 4] = [
+    ("readOnlyHint", "ro", "read-only"),
+    ("destructiveHint", "de", "destructive"),
+    ("idempotentHint", "id", "idempotent"),
+    ("openWorldHint", "ow", "open-world"),
+];
+
+/// What `list` shows of one tool.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Row {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    pub parameters: Vec<Parameter>,
+    /// The output type; `None` when the tool declares no output schema.
+    pub output: Option<String>,
+    /// The hints the tool sets, by their long names (`read-only`); a hint set to `false` is
+    /// `!read-only`.
+    pub hints: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Parameter {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub required: bool,
+}
+
+impl Parameter {
+    /// `name: type`, `name?: type` when it may be left out.
+    pub fn signature(&self) -> String {
+        format!("{}{}: {}", self.name, if self.required { "" } else { "?" }, self.ty)
+    }
+}
+
+/// The data of `list --format json`.
+#[derive(Debug, Serialize)]
+pub struct Listing {
+    pub profile: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rmcp_version: Option<String>,
+    pub tools: Vec<Row>,
+}
+
+impl Listing {
+    pub fn new(manifest: &Manifest, provenance: &Provenance) -> Self {
+        let tools = manifest.tool_values().iter().map(row).collect();
+        Listing { profile: provenance.profile_name(), rmcp_version: provenance.rmcp_version.clone(), tools }
+    }
+}
+
+/// The title a tool shows: its own `title`, else the one in its annotations.
+pub fn title(tool: &Value) -> Option<String> {
+    tool.get("title").or_else(|| tool.pointer("/annotations/title")).and_then(Value::as_str).map(str::to_owned)
+}
+
+fn row(tool: &Value) -> Row {
+    let name = tool.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
+    let parameters = tool.get("inputSchema").map(parameters).unwrap_or_default();
+    let output = tool.get("outputSchema").map(|schema| output_type(&name, schema));
+    Row { title: title(tool), parameters, output, hints: hints(tool), name }
+}
+
+/// The top-level properties of an input schema (behind a `$ref`, if the root is one).
+fn parameters(schema: &Value) -> Vec<Parameter> {
+    let schemas = Schemas::new(schema);
+    let Some(root) = schemas.target(schema).and_then(Value::as_object) else { return Vec::new() };
+    let required = required(root);
+    let Some(properties) = root.get("properties").and_then(Value::as_object) else { return Vec::new() };
+    properties
+        .iter()
+        .map(|(name, prop)| Parameter {
+            name: name.clone(),
+            ty: schemas.type_of(prop),
+            required: required.contains(&name.as_str()),
+        })
+        .collect()
+}
+
+/// The type of an output schema. A root with a title is a named model (python-sdk's
+/// `WeatherData`), except the wrappers the Python SDK names after the tool (`<tool>Output`,
+/// `<tool>DictOutput`), which are shown by their shape.
+pub fn output_type(tool: &str, schema: &Value) -> String {
+    let generated = |title: &str| title.starts_with(tool) && title.ends_with("Output");
+    match schema.get("title").and_then(Value::as_str) {
+        Some(title) if !generated(title) => title.to_owned(),
+        _ => Schemas::new(schema).type_of(schema),
+    }
+}
+
+fn hints(tool: &Value) -> Vec<String> {
+    let Some(annotations) = tool.get("annotations") else { return Vec::new() };
+    HINTS
+        .iter()
+        .filter_map(|(key, _, long)| match annotations.get(*key).and_then(Value::as_bool)? {
+            true => Some((*long).to_owned()),
+            false => Some(format!("!{long}")),
+        })
+        .collect()
+}
+
+/// The short flag of a hint as [`Row::hints`] names it: `ro`, `!de`.
+fn short_hint(hint: &str) -> String {
+    let (negated, long) = hint.strip_prefix('!').map_or((false, hint), |h| (true, h));
+    let short = HINTS.iter().find(|(_, _, l)| *l == long).map_or(long, |(_, s, _)| s);
+    if negated {
+        format!("!{short}")
+    } else {
+        short.to_owned()
+    }
+}
+
+/// How the table is drawn.
+#[derive(Debug, Clone, Copy)]
+pub struct TableStyle {
+    /// Columns are shrunk (cells cut with `…`) to fit; `None`: never cut (piped output).
+    pub width: Option<usize>,
+    /// ANSI bold headers and names.
+    pub color: bool,
+}
+
+const HEADERS: [&str; 5] = ["NAME", "TITLE", "PARAMETERS", "OUTPUT", "HINTS"];
+const GAP: usize = 2;
+/// No column is shrunk below this (wider than a header, so that `…` keeps some text).
+const MIN_COLUMN: usize = 8;
+
+/// The table of `list`, followed by a line that says how many tools and which profile.
+pub fn render_table(listing: &Listing, style: TableStyle) -> String {
+    let mut cells: Vec<[String; 5]> = listing.tools.iter().map(cells_of).collect();
+    // A column nobody fills (no tool has a title, say) is left out.
+    let shown: Vec<usize> = (0..5).filter(|&c| c == 0 || c == 2 || cells.iter().any(|r| !r[c].is_empty())).collect();
+    let mut widths: Vec<usize> = shown
+        .iter()
+        .map(|&c| cells.iter().map(|r| chars(&r[c])).chain([HEADERS[c].len()]).max().unwrap_or(0))
+        .collect();
+    if let Some(width) = style.width {
+        fit(&mut widths, &shown, width);
+        for row in &mut cells {
+            for (i, &c) in shown.iter().enumerate() {
+                row[c] = cut(&row[c], widths[i]);
+            }
+        }
+    }
+    let mut out = String::new();
+    let header: Vec<String> = shown.iter().map(|&c| HEADERS[c].to_owned()).collect();
+    push_line(&mut out, &header, &widths, |text, _| if style.color { bold(text) } else { text.to_owned() });
+    for row in &cells {
+        let line: Vec<String> = shown.iter().map(|&c| row[c].clone()).collect();
+        push_line(&mut out, &line, &widths, |text, i| if style.color && i == 0 { bold(text) } else { text.to_owned() });
+    }
+    out.push('\n');
+    out.push_str(&summary(listing));
+    out.push('\n');
+    if listing.tools.iter().any(|t| !t.hints.is_empty()) {
+        out.push_str("hints: ");
+        let legend: Vec<String> = HINTS.iter().map(|(_, s, l)| format!("{s} {l}")).collect();
+        out.push_str(&legend.join(", "));
+        out.push_str(" (! when set to false)\n");
+    }
+    out
+}
+
+/// `4 tools, profile rmcp (rmcp 3.11.0)`.
+pub fn summary(listing: &Listing) -> String {
+    let n = listing.tools.len();
+    let mut line = format!("{n} tool{}, profile {}", if n == 1 { "" } else { "s" }, listing.profile.as_deref().unwrap_or("none"));
+    if let Some(v) = &listing.rmcp_version {
+        line.push_str(&format!(" (rmcp {v})"));
+    }
+    line
+}
+
+fn cells_of(row: &Row) -> [String; 5] {
+    let params: Vec<String> = row.parameters.iter().map(Parameter::signature).collect();
+    let hints: Vec<String> = row.hints.iter().map(|h| short_hint(h)).collect();
+    [
+        row.name.clone(),
+        row.title.clone().unwrap_or_default(),
+        if params.is_empty() { "—".to_owned() } else { params.join(", ") },
+        row.output.clone().unwrap_or_else(|| "—".to_owned()),
+        hints.join(" "),
+    ]
+}
+
+/// Shrink the widest shrinkable column (title, parameters, output) until the table fits, or
+/// until every such column is at its minimum; the name and the hints are never cut.
+fn fit(widths: &mut [usize], shown: &[usize], width: usize) {
+    let total = |w: &[usize]| w.iter().sum::<usize>() + GAP * w.len().saturating_sub(1);
+    while total(widths) > width {
+        let widest = shown
+            .iter()
+            .enumerate()
+            .filter(|(i, &c)| matches!(c, 1..=3) && widths[*i] > MIN_COLUMN)
+            .max_by_key(|(i, _)| widths[*i])
+            .map(|(i, _)| i);
+        let Some(i) = widest else { break };
+        widths[i] -= 1;
+    }
+}
+
+fn chars(text: &str) -> usize {
+    text.chars().count()
+}
+
+/// `text` cut to `width` characters, ending in `…` when it was cut.
+fn cut(text: &str, width: usize) -> String {
+    if chars(text) <= width {
+        return text.to_owned();
+    }
+    let kept: String = text.chars().take(width.saturating_sub(1)).collect();
+    format!("{}…", kept.trim_end())
+}
+
+fn push_line(out: &mut String, cells: &[String], widths: &[usize], paint: impl Fn(&str, usize) -> String) {
+    let last = cells.len() - 1;
+    for (i, cell) in cells.iter().enumerate() {
+        out.push_str(&paint(cell, i));
+        if i < last {
+            out.push_str(&" ".repeat(widths[i] - chars(cell) + GAP));
+        }
+    }
+    // No trailing spaces: an empty last cell leaves the padding of the one before it.
+    let trimmed = out.trim_end_matches(' ').len();
+    out.truncate(trimmed);
+    out.push('\n');
+}
+
+fn bold(text: &str) -> String {
+    format!("\x1b[1m{text}\x1b[0m")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn listing(tools: Value) -> Listing {
+        let manifest = Manifest::from_value(json!({ "tools": tools })).unwrap();
+        let provenance = Provenance { profile: Some(crate::ProfileChoice::Rmcp), rmcp_version: Some("3.11.0".into()) };
+        Listing::new(&manifest, &provenance)
+    }
+
+    #[test]
+    fn a_row_reads_parameters_output_and_hints() {
+        let l = listing(json!([{
+            "name": "t", "description": "d",
+            "inputSchema": {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}, "required": ["a"]},
+            "outputSchema": {"type": "object", "properties": {"r": {"type": "number"}}, "required": ["r"]},
+            "annotations": {"readOnlyHint": true, "destructiveHint": false}
+        }]));
+        let row = &l.tools[0];
+        let sigs: Vec<String> = row.parameters.iter().map(Parameter::signature).collect();
+        assert_eq!(sigs, ["a: string", "b?: integer"]);
+        assert_eq!(row.output.as_deref(), Some("{r: number}"));
+        assert_eq!(row.hints, ["read-only", "!destructive"]);
+    }
+
+    #[test]
+    fn the_table_fits_the_width_and_cuts_with_an_ellipsis() {
+        let long: serde_json::Map<String, Value> =
+            (0..12).map(|i| (format!("parameter_{i}"), json!({"type": "string"}))).collect();
+        let l = listing(json!([{"name": "wide", "inputSchema": {"type": "object", "properties": long}}]));
+        let table = render_table(&l, TableStyle { width: Some(60), color: false });
+        let widest = table.lines().take(2).map(|l| l.chars().count()).max().unwrap();
+        assert!(widest <= 60, "{table}");
+        assert!(table.contains('…'), "{table}");
+        let plain = render_table(&l, TableStyle { width: None, color: false });
+        assert!(plain.contains("parameter_11?: string"), "{plain}");
+    }
+}
