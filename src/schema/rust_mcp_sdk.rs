@@ -520,7 +520,8 @@ mod tests {
             &RULES,
         );
         assert_eq!((keys.title.as_deref(), keys.description.as_deref(), keys.minimum), (Some("kept"), None, None));
-        let header = field_keys(&attrs(vec![entry("x_mcp_header", str_lit("H")), entry("title", str_lit("t"))]), &RULES);
+        let header =
+            field_keys(&attrs(vec![entry("x_mcp_header", str_lit("H")), entry("title", str_lit("t"))]), &RULES);
         assert_eq!((header.mcp_header.as_deref(), header.title), (Some("H"), None));
     }
 
