@@ -24,7 +24,7 @@ pub fn run(
 ) -> Option<Manifest> {
     let profile = match opts.profile {
         ProfileChoice::Auto => {
-            let (rmcp, sdk) = (depends_on(ws, "rmcp"), depends_on(ws, "rust-mcp-sdk"));
+            let [rmcp, sdk] = depends_on(ws, ["rmcp", "rust-mcp-sdk"]);
             let (chosen, why) = match (rmcp, sdk) {
                 (true, true) => {
                     diagnostics.push(
@@ -75,18 +75,29 @@ pub fn kept_attributes(choice: ProfileChoice) -> crate::source::KeptAttributes {
     }
 }
 
-/// Whether a package of the run depends on `package`, in its Cargo.toml or its Cargo.lock.
-pub fn depends_on(ws: &Workspace, package: &str) -> bool {
-    ws.packages.iter().any(|m| {
-        m.dependency_requirement(package).is_some()
-            || crate::source::find_lock(&m.dir).is_some_and(|(_, pkgs)| {
-                let own = m.package_name.as_deref();
-                pkgs.iter().any(|p| {
-                    Some(p.name.as_str()) == own
-                        && p.dependencies.iter().any(|d| d == package || d.split(' ').next() == Some(package))
-                })
-            })
-    })
+/// Whether a package of the run depends on each of `packages`, in its Cargo.toml or its
+/// Cargo.lock (each lock read once).
+pub fn depends_on<const N: usize>(ws: &Workspace, packages: [&str; N]) -> [bool; N] {
+    let mut found = [false; N];
+    for m in &ws.packages {
+        for (i, p) in packages.iter().enumerate() {
+            found[i] |= m.dependency_requirement(p).is_some();
+        }
+        if found.iter().all(|f| *f) {
+            break;
+        }
+        let Some((_, pkgs)) = crate::source::find_lock(&m.dir) else { continue };
+        let own = m.package_name.as_deref();
+        for p in pkgs.iter().filter(|p| Some(p.name.as_str()) == own) {
+            for dep in &p.dependencies {
+                let name = dep.split(' ').next();
+                for (i, wanted) in packages.iter().enumerate() {
+                    found[i] |= name == Some(*wanted);
+                }
+            }
+        }
+    }
+    found
 }
 
 /// A fn carrying a `#[tool]` attribute (last path segment `tool`), wherever it is.

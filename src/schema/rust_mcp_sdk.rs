@@ -486,3 +486,56 @@ pub fn sorted_map(m: &Map<String, Value>) -> Map<String, Value> {
     entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     entries.into_iter().map(|(k, v)| (k.clone(), sorted(v))).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::written::{MetaEntry, WrittenSegment};
+
+    fn entry(key: &str, value: EntryValue) -> MetaEntry {
+        MetaEntry { key: key.into(), value }
+    }
+
+    fn attrs(json_schema: Vec<MetaEntry>) -> WrittenAttrs {
+        WrittenAttrs { json_schema: vec![MetaEntries { entries: json_schema, broken: false }], ..Default::default() }
+    }
+
+    const RULES: Rules = Rules {
+        option: OptionStyle::TypeUnion,
+        unknown: UnknownStyle::Empty,
+        single_segment_value: true,
+        mcp_header: true,
+    };
+
+    #[test]
+    fn the_parse_of_an_attribute_stops_at_the_first_entry_it_cannot_take() {
+        let str_lit = |s: &str| EntryValue::Lit(WrittenLit::Str(s.into()));
+        let keys = field_keys(
+            &attrs(vec![
+                entry("title", str_lit("kept")),
+                entry("flag", EntryValue::None),
+                entry("minimum", EntryValue::Lit(WrittenLit::Float("0.5".into()))),
+                entry("description", str_lit("lost")),
+            ]),
+            &RULES,
+        );
+        assert_eq!((keys.title.as_deref(), keys.description.as_deref(), keys.minimum), (Some("kept"), None, None));
+        let header =
+            field_keys(&attrs(vec![entry("x_mcp_header", str_lit("H")), entry("title", str_lit("t"))]), &RULES);
+        assert_eq!((header.mcp_header.as_deref(), header.title), (Some("H"), None));
+    }
+
+    #[test]
+    fn only_a_one_segment_option_is_optional() {
+        let seg = |ident: &str, args| WrittenSegment { ident: ident.into(), args };
+        let path = |segments| WrittenTy::Path(WrittenPath { leading_colon: false, segments, target: None });
+        let string = path(vec![seg("String", SegmentArgs::None)]);
+        assert!(is_option(&path(vec![seg("Option", SegmentArgs::Angle(vec![Some(string.clone())]))])));
+        let qualified = vec![
+            seg("std", SegmentArgs::None),
+            seg("option", SegmentArgs::None),
+            seg("Option", SegmentArgs::Angle(vec![Some(string)])),
+        ];
+        assert!(!is_option(&path(qualified)));
+    }
+}

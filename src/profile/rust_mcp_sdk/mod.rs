@@ -52,7 +52,7 @@ pub fn manifest(
     }
 
     let mut run = Run { ws, behaviour, builder: Builder::new(ws), diagnostics, rejected: Vec::new() };
-    let items = mcp_tool_items(ws, run.diagnostics);
+    let items = mcp_tool_items(ws);
     let (boxes, broken_boxes) = tool_boxes(ws, run.diagnostics);
     let tools: Vec<ToolItem> = items.into_iter().filter_map(|item| run.tool(item)).collect();
 
@@ -160,11 +160,11 @@ impl Run<'_, '_> {
 
     fn read_tool(&mut self, item: McpToolItem<'_>) -> Option<ToolItem> {
         let r = item.item;
-        let (ident, kind) = match item.whole {
-            syn::Item::Struct(s) => (&s.ident, "struct"),
-            syn::Item::Type(t) => (&t.ident, "alias"),
+        let (ident, strukt, alias) = match item.whole {
+            syn::Item::Struct(s) => (&s.ident, Some(s), None),
+            syn::Item::Type(t) => (&t.ident, None, Some(t)),
             other => {
-                let at = self.location(r, item.attr.span_of_path());
+                let at = self.location(r, syn::spanned::Spanned::span(item.attr.path()));
                 let what = item_name(other).map_or_else(|| "this item".to_owned(), |n| format!("`{n}`"));
                 self.reject(
                     at,
@@ -188,10 +188,10 @@ impl Run<'_, '_> {
             }
         };
         let at = self.location(r, ident.span());
-        let def = match item.whole {
-            syn::Item::Struct(s) => self.struct_def(r, s, at)?,
-            syn::Item::Type(t) => self.alias_def(r, t, at)?,
-            _ => unreachable!("{kind} handled above"),
+        let def = match (strukt, alias) {
+            (Some(s), _) => self.struct_def(r, s, at)?,
+            (_, Some(t)) => self.alias_def(r, t, at)?,
+            (None, None) => return None,
         };
         Some(ToolItem { item: r, rust_name, attr, def })
     }
@@ -316,17 +316,6 @@ impl Run<'_, '_> {
     }
 }
 
-trait SpanOfPath {
-    fn span_of_path(&self) -> Span;
-}
-
-impl SpanOfPath for syn::Attribute {
-    fn span_of_path(&self) -> Span {
-        use syn::spanned::Spanned;
-        self.path().span()
-    }
-}
-
 fn item_name(item: &syn::Item) -> Option<String> {
     match item {
         syn::Item::Enum(e) => Some(e.ident.to_string()),
@@ -341,7 +330,7 @@ fn item_name(item: &syn::Item) -> Option<String> {
 }
 
 /// Every item of the workspace carrying `#[mcp_tool]`, in source order.
-fn mcp_tool_items<'w>(ws: &'w Workspace, _diagnostics: &mut Diagnostics) -> Vec<McpToolItem<'w>> {
+fn mcp_tool_items(ws: &Workspace) -> Vec<McpToolItem<'_>> {
     let mut out = Vec::new();
     for (k, krate) in ws.crates.iter().enumerate() {
         for (m, module) in krate.modules.iter().enumerate() {
