@@ -13,6 +13,11 @@ use mcp_schema::config::{self, Config, Flags};
 use mcp_schema::diagnostics::{check_level, Diagnostics, Level};
 use mcp_schema::{FeatureSelection, Manifest, ParseMode, ProfileChoice, RmcpOptions};
 
+mod cli {
+    pub(crate) mod record;
+    pub(crate) mod validate;
+}
+
 #[derive(Parser)]
 #[command(name = "mcp-schema", version, about = "The MCP tools/list manifest of a Rust server, read from its sources")]
 struct Cli {
@@ -26,6 +31,19 @@ enum Command {
     Generate(GenerateArgs),
     /// Regenerate the manifest and compare it with the committed one (exit 1 on drift)
     Check(CheckArgs),
+    /// Validate recorded MCP traffic against the manifest (exit 1 on a violation), or, with no
+    /// recording, the manifest against MCP
+    Validate(cli::validate::ValidateArgs),
+    /// Run an MCP server over stdio and record its traffic: the only command that runs user code
+    ///
+    /// Starts COMMAND, passes every byte between this process's stdin/stdout and the server
+    /// through unchanged, and appends each message to FILE as a JSON line
+    /// {"timestamp", "direction", "message"}. Put it in a client's server config in place of the
+    /// server command, then run `mcp-schema validate FILE`.
+    ///
+    /// This is the only command of mcp-schema that runs user code: `generate`, `check` and
+    /// `validate` only read files.
+    Record(cli::record::RecordArgs),
 }
 
 /// Options shared by `generate` and `check`.
@@ -115,6 +133,9 @@ struct GenerateArgs {
     /// Write the manifest to FILE (atomically, and only when it changes) instead of stdout
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Check the manifest against MCP (docs/validate.md); a finding is an error, not a warning
+    #[arg(long)]
+    validate: bool,
     #[command(flatten)]
     source: SourceArgs,
 }
@@ -144,6 +165,8 @@ fn main() -> ExitCode {
     let run = std::panic::catch_unwind(move || match cli.command {
         Command::Generate(args) => run_generate(args),
         Command::Check(args) => run_check(args),
+        Command::Validate(args) => cli::validate::run(args),
+        Command::Record(args) => cli::record::run(args),
     });
     let code = run.unwrap_or_else(|_| {
         eprintln!("error: internal failure (please report it); no manifest was written");
@@ -189,6 +212,13 @@ fn run_generate(args: GenerateArgs) -> u8 {
         eprintln!("error: no manifest written: fix the errors above");
         return 2;
     };
+    let protocol = opts.rmcp.protocol.as_deref();
+    let mcp = cli::validate::manifest_warnings(&manifest, protocol, &outcome.diagnostics, &opts.lints, args.validate);
+    print_diagnostics(&mcp);
+    if mcp.has_errors() {
+        eprintln!("error: no manifest written: it breaks MCP (above)");
+        return 2;
+    }
     match args.output {
         None => {
             // Streamed: a large manifest is never held twice (as values and as text).
@@ -264,6 +294,17 @@ fn run_check(args: CheckArgs) -> u8 {
         }
     };
     print_diagnostics(&outcome.diagnostics);
+    let mcp = cli::validate::manifest_warnings(
+        &regenerated,
+        opts.rmcp.protocol.as_deref(),
+        &outcome.diagnostics,
+        &opts.lints,
+        false,
+    );
+    if mcp.has_errors() {
+        return check_failed(&mcp, format);
+    }
+    print_diagnostics(&mcp);
 
     let report = check::compare(&committed, &regenerated);
     let shown = config::shown_path(&manifest_path);
