@@ -91,7 +91,7 @@ fn validate_recordings<W: Write>(manifest: &Manifest, recordings: &[PathBuf], mu
             match std::fs::File::open(path) {
                 Ok(file) => validation.recording(&shown, BufReader::with_capacity(1 << 16, file), &mut writer),
                 Err(e) => {
-                    let _ = writer.finish(&validation.counts, recordings.len());
+                    let _ = writer.stopped(&validation.counts, recordings.len());
                     return failed(
                         Diagnostic::error("bad-recording", format!("cannot read the recording {shown}: {e}"))
                             .in_file(path),
@@ -101,7 +101,7 @@ fn validate_recordings<W: Write>(manifest: &Manifest, recordings: &[PathBuf], mu
         };
         if let Err(e) = result {
             // What was found so far is reported, then why the run stops.
-            let _ = writer.finish(&validation.counts, recordings.len());
+            let _ = writer.stopped(&validation.counts, recordings.len());
             let column = e.column.map(|c| format!(", column {c}")).unwrap_or_default();
             let at = if e.line == 0 { String::new() } else { format!(", line {}{column}", e.line) };
             return failed(

@@ -79,7 +79,13 @@ impl ReadError {
     fn json(line: usize, e: &serde_json::Error) -> ReadError {
         // serde_json counts lines from the start of the text it was given: one record.
         let line = line + e.line().saturating_sub(1);
-        ReadError { line, column: Some(e.column()), message: format!("not JSON: {e}") }
+        // serde_json ends its message with its own place in the record; ours is in the file.
+        let message = e.to_string();
+        let message = match message.rfind(" at line ") {
+            Some(i) => &message[..i],
+            None => &message,
+        };
+        ReadError { line, column: Some(e.column()), message: format!("not JSON: {message}") }
     }
 }
 
@@ -130,29 +136,23 @@ fn read_lines(
         if buf.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let value: Value = serde_json::from_slice(&buf).map_err(|e| ReadError::json(line, &e))?;
+        // Without its line end: an error at the end of the line is placed on it, not after it.
+        let text = buf.strip_suffix(b"\n").unwrap_or(&buf);
+        let text = text.strip_suffix(b"\r").unwrap_or(text);
+        let value: Value = serde_json::from_slice(text).map_err(|e| ReadError::json(line, &e))?;
         records_of(value, line, each)?;
     }
 }
 
-/// A JSON array read one element at a time: bytes are scanned for the element's end (depth and
-/// strings tracked), and only that element is parsed.
+/// A recording that starts with `[`: a sequence of JSON values (one array, or JSON Lines whose
+/// lines are batches), each array read one element at a time. Bytes are scanned for the end of
+/// each element (depth and strings tracked), and only that element is parsed.
 fn read_array(
-    input: impl BufRead,
+    mut input: impl BufRead,
     skipped_lines: usize,
     each: &mut impl FnMut(Record) -> Result<(), ReadError>,
 ) -> Result<(), ReadError> {
-    let mut scan = ArrayScan {
-        line: skipped_lines + 1,
-        element: Vec::new(),
-        element_line: 0,
-        depth: 0,
-        in_string: false,
-        escaped: false,
-    };
-    let mut started = false;
-    let mut ended = false;
-    let mut input = input;
+    let mut scan = ValueScan { line: skipped_lines + 1, ..ValueScan::default() };
     loop {
         let buf = input.fill_buf().map_err(|e| ReadError::at(scan.line, format!("cannot read: {e}")))?;
         if buf.is_empty() {
@@ -160,65 +160,37 @@ fn read_array(
         }
         let len = buf.len();
         for &b in buf {
-            if ended {
-                if b == b'\n' {
-                    scan.line += 1;
-                } else if !b.is_ascii_whitespace() {
-                    return Err(ReadError::at(scan.line, "the recording goes on after its closing `]`"));
-                }
-                continue;
-            }
-            if !started {
-                if b == b'[' {
-                    started = true;
-                    scan.depth = 1;
-                } else if b == b'\n' {
-                    scan.line += 1;
-                }
-                continue;
-            }
-            match scan.byte(b) {
-                Scanned::Nothing => {}
-                Scanned::Element => scan.flush(each)?,
-                Scanned::End => {
-                    scan.flush(each)?;
-                    ended = true;
-                }
-                Scanned::Stray => {
-                    return Err(ReadError::at(scan.line, format!("unexpected `{}` between array elements", b as char)))
-                }
+            if scan.byte(b)? {
+                scan.flush(each)?;
             }
         }
         input.consume(len);
     }
-    if !ended {
-        return Err(ReadError::at(scan.line, "the array is cut short: no closing `]`"));
+    if scan.depth > 0 || !scan.element.is_empty() {
+        return Err(ReadError::at(scan.line, "the recording is cut short: an array or object is not closed"));
     }
     Ok(())
 }
 
-struct ArrayScan {
+/// Where a scan of a sequence of JSON values is.
+#[derive(Default)]
+struct ValueScan {
     line: usize,
+    /// The bytes of the element being read.
     element: Vec<u8>,
     element_line: usize,
-    /// 1 inside the top-level array, between elements.
+    /// Brackets open around this byte: 0 between top-level values, 1 between the elements of a
+    /// top-level array.
     depth: usize,
+    /// The depth the current element started at (0: a top-level object, 1: an array element).
+    base: usize,
     in_string: bool,
     escaped: bool,
 }
 
-enum Scanned {
-    Nothing,
-    /// An element ended (a `,` at depth 1).
-    Element,
-    /// The array ended.
-    End,
-    /// A second `,` or a stray byte between elements.
-    Stray,
-}
-
-impl ArrayScan {
-    fn byte(&mut self, b: u8) -> Scanned {
+impl ValueScan {
+    /// Take one byte; `true` when it ends an element.
+    fn byte(&mut self, b: u8) -> Result<bool, ReadError> {
         if b == b'\n' {
             self.line += 1;
         }
@@ -231,34 +203,66 @@ impl ArrayScan {
             } else if b == b'"' {
                 self.in_string = false;
             }
-            return Scanned::Nothing;
+            return Ok(false);
         }
-        let between = self.depth == 1;
+        if self.element.is_empty() {
+            return self.between(b);
+        }
         match b {
-            b',' if between => {
-                if self.element.is_empty() {
-                    return Scanned::Stray;
-                }
-                return Scanned::Element;
+            // An array element ends at the comma or bracket after it.
+            b',' if self.depth == 1 && self.base == 1 => return Ok(true),
+            b']' if self.depth == 1 && self.base == 1 => {
+                self.depth = 0;
+                return Ok(true);
             }
-            b']' if between => return Scanned::End,
-            _ if between && self.element.is_empty() && b.is_ascii_whitespace() => return Scanned::Nothing,
             b'{' | b'[' => self.depth += 1,
-            b'}' | b']' => self.depth -= 1,
+            b'}' | b']' => {
+                self.depth -= 1;
+                if self.depth == 0 {
+                    // A top-level object ends with its own brace.
+                    self.element.push(b);
+                    return Ok(true);
+                }
+            }
             b'"' => self.in_string = true,
             _ => {}
         }
-        if self.element.is_empty() {
-            self.element_line = self.line;
-        }
         self.element.push(b);
-        Scanned::Nothing
+        Ok(false)
+    }
+
+    /// A byte between values: white space, the brackets and commas of a top-level array, or the
+    /// first byte of an element.
+    fn between(&mut self, b: u8) -> Result<bool, ReadError> {
+        if b.is_ascii_whitespace() {
+            return Ok(false);
+        }
+        match (self.depth, b) {
+            (0, b'[') | (1, b',') => {
+                self.depth = 1;
+                return Ok(false);
+            }
+            (1, b']') => {
+                self.depth = 0;
+                return Ok(false);
+            }
+            (0, b'{') => self.base = 0,
+            (0, _) => {
+                return Err(ReadError::at(self.line, format!("unexpected `{}` between JSON values", b as char)))
+            }
+            (_, _) => self.base = 1,
+        }
+        match b {
+            b'{' | b'[' => self.depth += 1,
+            b'"' => self.in_string = true,
+            _ => {}
+        }
+        self.element_line = self.line;
+        self.element.push(b);
+        Ok(false)
     }
 
     fn flush(&mut self, each: &mut impl FnMut(Record) -> Result<(), ReadError>) -> Result<(), ReadError> {
-        if self.element.is_empty() {
-            return Ok(());
-        }
         let line = self.element_line;
         let value: Value = serde_json::from_slice(&self.element).map_err(|e| ReadError::json(line, &e))?;
         self.element.clear();
@@ -378,6 +382,10 @@ mod tests {
         assert_eq!(got.iter().map(|g| g.0).collect::<Vec<_>>(), [3, 4]);
         assert_eq!(got[0].2, r#"{"method":"a","params":{"s":"],\"[{"}}"#);
         assert_eq!(read_all("[]").unwrap(), []);
+        // JSON Lines whose lines are batches: a sequence of arrays, objects between them.
+        let batches = "[{\"method\":\"a\"},{\"method\":\"b\"}]\n{\"method\":\"c\"}\n[{\"id\":1,\"result\":{}}]\n";
+        let got = read_all(batches).unwrap();
+        assert_eq!(got.iter().map(|g| g.0).collect::<Vec<_>>(), [1, 1, 2, 3]);
     }
 
     #[test]
@@ -390,8 +398,8 @@ mod tests {
         assert!(err("{\"direction\":\"up\",\"message\":{\"method\":\"a\"}}").message.contains("unknown direction"));
         assert_eq!(err("[\n{\"method\":\"a\"},\n{\"method\":\n").line, 4);
         assert_eq!(err("[\n{\"method\":\"a\"},\n\n{\"method\" 1}]").line, 4);
-        assert_eq!(err("[{\"method\":\"a\"}] x").line, 1);
-        assert_eq!(err("[{\"method\":\"a\"},,{\"method\":\"a\"}]").line, 1);
+        assert_eq!(err("[{\"method\":\"a\"}]\nx").line, 2);
         assert_eq!(err("[\n1]").line, 2);
+        assert!(err("[\n1]").message.contains("not a JSON-RPC message"));
     }
 }

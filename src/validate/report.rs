@@ -27,12 +27,27 @@ impl<W: Write> Writer<W> {
     }
 
     /// End the report with its summary (a line, or the JSON document's `summary`).
-    pub fn finish(mut self, counts: &Counts, recordings: usize) -> io::Result<W> {
+    pub fn finish(self, counts: &Counts, recordings: usize) -> io::Result<W> {
+        self.end(counts, recordings, true)
+    }
+
+    /// End the report of a run that stopped at a recording it could not read: what was found
+    /// before, and a summary that says the run is incomplete.
+    pub fn stopped(self, counts: &Counts, recordings: usize) -> io::Result<W> {
+        self.end(counts, recordings, false)
+    }
+
+    fn end(mut self, counts: &Counts, recordings: usize, complete: bool) -> io::Result<W> {
+        let mut line = summary(counts, recordings);
+        if !complete {
+            line = format!("stopped (see the error on stderr) after {}", line.split_once(": ").map_or("", |s| s.1));
+        }
         match self.format {
-            Format::Human => writeln!(self.out, "{}", summary(counts, recordings))?,
+            Format::Human => writeln!(self.out, "{line}")?,
             Format::Json => {
                 let summary = serde_json::json!({
-                    "ok": counts.violations == 0,
+                    "ok": complete && counts.violations == 0,
+                    "complete": complete,
                     "recordings": recordings,
                     "messages": counts.messages,
                     "toolCalls": counts.tool_calls,
@@ -44,12 +59,8 @@ impl<W: Write> Writer<W> {
                 writeln!(self.out, "{sep}], \"summary\": {summary}}}")?;
             }
             Format::Github => {
-                if counts.violations == 0 {
-                    writeln!(
-                        self.out,
-                        "::notice title=mcp-schema validate::{}",
-                        escape_data(&summary(counts, recordings))
-                    )?;
+                if complete && counts.violations == 0 {
+                    writeln!(self.out, "::notice title=mcp-schema validate::{}", escape_data(&line))?;
                 }
             }
         }
@@ -198,7 +209,7 @@ fn write_github(out: &mut impl Write, recording: &str, v: &Violation) -> io::Res
 /// they do not apply.
 pub fn to_json(recording: &str, v: &Violation) -> Value {
     let mut m = Map::new();
-    m.insert("recording".into(), recording.into());
+    m.insert("file".into(), recording.into());
     if v.line != 0 {
         m.insert("line".into(), v.line.into());
     }
