@@ -212,8 +212,7 @@ fn run_generate(args: GenerateArgs) -> u8 {
         eprintln!("error: no manifest written: fix the errors above");
         return 2;
     };
-    let protocol = opts.rmcp.protocol.as_deref();
-    let mcp = cli::validate::manifest_warnings(&manifest, protocol, &outcome.diagnostics, &opts.lints, args.validate);
+    let mcp = cli::validate::manifest_warnings(&manifest, &opts, &outcome.diagnostics, args.validate);
     print_diagnostics(&mcp);
     if mcp.has_errors() {
         eprintln!("error: no manifest written: it breaks MCP (above)");
@@ -294,13 +293,7 @@ fn run_check(args: CheckArgs) -> u8 {
         }
     };
     print_diagnostics(&outcome.diagnostics);
-    let mcp = cli::validate::manifest_warnings(
-        &regenerated,
-        opts.rmcp.protocol.as_deref(),
-        &outcome.diagnostics,
-        &opts.lints,
-        false,
-    );
+    let mcp = cli::validate::manifest_warnings(&regenerated, &opts, &outcome.diagnostics, false);
     if mcp.has_errors() {
         return check_failed(&mcp, format);
     }

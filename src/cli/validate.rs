@@ -10,7 +10,7 @@ use mcp_schema::check::Format;
 use mcp_schema::config::{self, Config};
 use mcp_schema::diagnostics::{Diagnostic, Diagnostics, Lints, Severity};
 use mcp_schema::validate::{mcp, report, Counts, Level, Validation, Violation};
-use mcp_schema::Manifest;
+use mcp_schema::{GenerateOptions, Manifest};
 
 #[derive(Args)]
 pub(crate) struct ValidateArgs {
@@ -57,7 +57,7 @@ fn check_manifest<W: Write>(
     protocol: Option<&str>,
     mut writer: report::Writer<W>,
 ) -> u8 {
-    let findings = mcp::check(manifest, protocol);
+    let findings = mcp::check(manifest, mcp::Checks { protocol, meta_schema: true });
     for f in &findings {
         let v = Violation {
             line: 0,
@@ -122,15 +122,19 @@ fn failed(d: Diagnostic) -> u8 {
 }
 
 /// The MCP checks of a manifest `generate` or `check` made: warnings, at the levels the lints
-/// give their codes; errors with `deny_all` (`generate --validate`).
+/// give their codes; every check, and errors, with `deny_all` (`generate --validate`). The
+/// meta-schema check runs by default only on a configuration that supplies schemas
+/// ([`mcp::Checks::meta_schema`]).
 pub(crate) fn manifest_warnings(
     manifest: &Manifest,
-    protocol: Option<&str>,
+    opts: &GenerateOptions,
     already: &Diagnostics,
-    lints: &Lints,
     deny_all: bool,
 ) -> Diagnostics {
-    let mut found = mcp::warnings(mcp::check(manifest, protocol), already);
+    let given = !opts.overrides.tools.is_empty() || !opts.overrides.types.is_empty();
+    let checks = mcp::Checks { protocol: opts.rmcp.protocol.as_deref(), meta_schema: deny_all || given };
+    let lints: &Lints = &opts.lints;
+    let mut found = mcp::warnings(mcp::check(manifest, checks), already);
     found.apply_lints(lints);
     if deny_all {
         found.0.iter_mut().for_each(|d| d.severity = Severity::Error);

@@ -166,8 +166,14 @@ fn read_array(
         }
         input.consume(len);
     }
-    if scan.depth > 0 || !scan.element.is_empty() {
-        return Err(ReadError::at(scan.line, "the recording is cut short: an array or object is not closed"));
+    if !scan.element.is_empty() {
+        return Err(ReadError::at(
+            scan.element_line,
+            "the recording is cut short: the value that starts here is not closed",
+        ));
+    }
+    if scan.depth > 0 {
+        return Err(ReadError::at(scan.line, "the recording is cut short: the array is not closed"));
     }
     Ok(())
 }
@@ -247,9 +253,7 @@ impl ValueScan {
                 return Ok(false);
             }
             (0, b'{') => self.base = 0,
-            (0, _) => {
-                return Err(ReadError::at(self.line, format!("unexpected `{}` between JSON values", b as char)))
-            }
+            (0, _) => return Err(ReadError::at(self.line, format!("unexpected `{}` between JSON values", b as char))),
             (_, _) => self.base = 1,
         }
         match b {
@@ -396,7 +400,8 @@ mod tests {
         assert!(err("{\"x\":1}").message.contains("not a JSON-RPC message"));
         assert_eq!(err("{\"direction\":\"up\",\"message\":{\"method\":\"a\"}}").line, 1);
         assert!(err("{\"direction\":\"up\",\"message\":{\"method\":\"a\"}}").message.contains("unknown direction"));
-        assert_eq!(err("[\n{\"method\":\"a\"},\n{\"method\":\n").line, 4);
+        assert_eq!(err("[\n{\"method\":\"a\"},\n{\"method\":\n").line, 3);
+        assert_eq!(err("[\n{\"method\":\"a\"},\n").line, 3);
         assert_eq!(err("[\n{\"method\":\"a\"},\n\n{\"method\" 1}]").line, 4);
         assert_eq!(err("[{\"method\":\"a\"}]\nx").line, 2);
         assert_eq!(err("[\n1]").line, 2);
