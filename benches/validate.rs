@@ -4,8 +4,10 @@
 //!     cargo bench --bench validate [-- CALLS...]      # default: 100,000 and 1,000,000 calls
 //!
 //! Prints, per size: the recording's size, the best wall time of the release binary (as a
-//! process, its start-up included), tool calls per second, and the process's peak resident
-//! memory (from `wait4`). The binary runs on one thread; the figures are for one core.
+//! process, its start-up included), its best CPU time (user + system, from `wait4`), tool calls
+//! per CPU second, and the process's peak resident memory (from `wait4`). `validate` runs on one
+//! thread, so its CPU time is its time on one core; on a shared machine the wall time also
+//! counts the time the process waited for a core.
 //!
 //! One call in a thousand has arguments the schema refuses, so the reporting path runs too
 //! (its report goes to /dev/null).
@@ -30,23 +32,28 @@ fn main() {
     let manifest = dir.path().join("mcp-tools.json");
     std::fs::write(&manifest, serde_json::to_string_pretty(&json!({ "tools": tools() })).unwrap()).unwrap();
     println!("{RUNS} runs per figure, best wall time; {TOOLS} tools");
-    println!("{:>10} {:>10} {:>10} {:>12} {:>10}", "calls", "recording", "validate", "calls/s", "peak RSS");
+    println!(
+        "{:>10} {:>10} {:>10} {:>10} {:>14} {:>10}",
+        "calls", "recording", "wall", "CPU", "calls/CPU s", "peak RSS"
+    );
     for calls in sizes {
         let recording = dir.path().join(format!("traffic-{calls}.jsonl"));
         let bytes = write_recording(&recording, calls);
-        let mut best = Duration::MAX;
+        let (mut best_wall, mut best_cpu) = (Duration::MAX, Duration::MAX);
         let mut peak = 0;
         for _ in 0..RUNS {
-            let (wall, rss) = validate(bin, &manifest, &recording, calls);
-            best = best.min(wall);
+            let (wall, cpu, rss) = validate(bin, &manifest, &recording, calls);
+            best_wall = best_wall.min(wall);
+            best_cpu = best_cpu.min(cpu);
             peak = peak.max(rss);
         }
         println!(
-            "{:>10} {:>8.1}MB {:>8.0}ms {:>12.0} {:>8.1}MB",
+            "{:>10} {:>8.1}MB {:>8.0}ms {:>8.0}ms {:>14.0} {:>8.1}MB",
             calls,
             bytes as f64 / 1e6,
-            best.as_secs_f64() * 1e3,
-            calls as f64 / best.as_secs_f64(),
+            best_wall.as_secs_f64() * 1e3,
+            best_cpu.as_secs_f64() * 1e3,
+            calls as f64 / best_cpu.as_secs_f64(),
             peak as f64 / 1e3
         );
         std::fs::remove_file(&recording).unwrap();
@@ -129,8 +136,8 @@ fn write_recording(path: &Path, calls: u64) -> u64 {
     std::fs::metadata(path).unwrap().len()
 }
 
-/// One `validate` run: wall time and peak RSS in kB (from wait4).
-fn validate(bin: &str, manifest: &Path, recording: &Path, calls: u64) -> (Duration, i64) {
+/// One `validate` run: wall time, CPU time (user + system) and peak RSS in kB (from wait4).
+fn validate(bin: &str, manifest: &Path, recording: &Path, calls: u64) -> (Duration, Duration, i64) {
     let start = Instant::now();
     #[allow(clippy::zombie_processes)] // reaped by wait4 below, which also gives its peak memory
     let child = Command::new(bin)
@@ -150,5 +157,6 @@ fn validate(bin: &str, manifest: &Path, recording: &Path, calls: u64) -> (Durati
     // One call in a thousand is a violation: exit 1 when there is one.
     let expected = if calls >= 1000 { 1 } else { 0 };
     assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == expected, "validate failed");
-    (wall, usage.ru_maxrss)
+    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    (wall, time(usage.ru_utime) + time(usage.ru_stime), usage.ru_maxrss)
 }
