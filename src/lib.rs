@@ -3,7 +3,8 @@
 //! The pipeline, one module per stage:
 //! `source` finds and parses the files and resolves names, `model` is our own type IR,
 //! `schema` turns the IR into JSON Schema, `profile` decides which fns are tools and how
-//! their schemas are wrapped, [`manifest`] writes the document, [`check`] compares two of them.
+//! their schemas are wrapped, [`manifest`] writes the document, [`check`] compares two of them,
+//! [`validate`] holds recorded traffic against one, and one against MCP.
 //! [`config`] reads the configuration and puts the command line's flags over it.
 //! Nothing here prints or exits: results and [`diagnostics::Diagnostic`]s are data.
 
@@ -19,6 +20,7 @@ pub(crate) mod profile;
 pub(crate) mod schema;
 pub(crate) mod source;
 pub mod source_map;
+pub mod validate;
 pub mod views;
 
 #[cfg(test)]

@@ -64,6 +64,19 @@ enum Command {
     Completions(cli::meta::CompletionsArgs),
     /// Print the man page (roff): `mcp-schema man > mcp-schema.1`
     Man,
+    /// Validate recorded MCP traffic against the manifest (exit 1 on a violation), or, with no
+    /// recording, the manifest against MCP
+    Validate(cli::validate::ValidateArgs),
+    /// Run an MCP server over stdio and record its traffic: the only command that runs user code
+    ///
+    /// Starts COMMAND, passes every byte between this process's stdin/stdout and the server
+    /// through unchanged, and appends each message to FILE as a JSON line
+    /// {"timestamp", "direction", "message"}. Put it in a client's server config in place of the
+    /// server command, then run `mcp-schema validate FILE`.
+    ///
+    /// This is the only command of mcp-schema that runs user code: `generate`, `check` and
+    /// `validate` only read files.
+    Record(cli::record::RecordArgs),
 }
 
 /// Options shared by `generate` and `check`.
@@ -162,6 +175,9 @@ struct GenerateArgs {
     /// Write the manifest to FILE (atomically, and only when it changes) instead of stdout (`-`)
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Check the manifest against MCP (docs/validate.md); a finding is an error, not a warning
+    #[arg(long)]
+    validate: bool,
     #[command(flatten)]
     source: SourceArgs,
 }
@@ -183,6 +199,8 @@ fn main() -> ExitCode {
         Command::Init(args) => cli::init::run(args),
         Command::Completions(args) => cli::meta::completions(args),
         Command::Man => cli::meta::man(),
+        Command::Validate(args) => cli::validate::run(args),
+        Command::Record(args) => cli::record::run(args),
     });
     let code = run.unwrap_or_else(|_| {
         eprintln!("error: internal failure (please report it); no manifest was written");
@@ -228,6 +246,12 @@ fn run_generate(args: GenerateArgs) -> u8 {
         eprintln!("error: no manifest written: fix the errors above");
         return 2;
     };
+    let mcp = cli::validate::manifest_warnings(&manifest, &opts, &outcome.diagnostics, args.validate);
+    print_diagnostics(&mcp);
+    if mcp.has_errors() {
+        eprintln!("error: no manifest written: it breaks MCP (above)");
+        return 2;
+    }
     // Said without -v when the manifest goes to a file or a pipe, where nobody sees it made.
     if !cli::quiet() && !std::io::stdout().is_terminal() {
         let n = manifest.len();

@@ -150,6 +150,16 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
             return code;
         }
     };
+    // The regenerated manifest against MCP's own rules (docs/validate.md): warnings, unless the
+    // lints deny them.
+    let mut diagnostics = outcome.diagnostics;
+    let mcp = super::validate::manifest_warnings(&new, &opts, &diagnostics, false);
+    diagnostics.extend(mcp);
+    if diagnostics.has_errors() {
+        let code = failed(&diagnostics, format);
+        eprintln!("error: the regenerated manifest breaks MCP (above)");
+        return code;
+    }
     let mut report = check::compare(&old, &new);
     attach_sources(&mut report, &new, &outcome.source_map);
     if let Some(rev) = &args.baseline {
@@ -159,7 +169,7 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
     let hint = args.baseline.is_none().then(|| update_hint(&paths, &shown, &args.source));
     let render = RenderOptions { manifest: label, color: stdout_color(), update_hint: hint };
     let facts = run_facts(opts.profile, &outcome.notes);
-    finish(Compared { report, render, diagnostics: outcome.diagnostics, facts }, &args.report)
+    finish(Compared { report, render, diagnostics, facts }, &args.report)
 }
 
 /// Point every change at the Rust source behind it, where the new side has it (a removed item

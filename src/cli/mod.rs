@@ -6,6 +6,8 @@ pub mod docs;
 pub mod init;
 pub mod list;
 pub mod meta;
+pub(crate) mod record;
+pub(crate) mod validate;
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,143 @@
+//! `mcp-schema validate`: recordings against the manifest (exit 1 on a violation), or, with no
+//! recording, the manifest against MCP. Also the MCP checks `generate` and `check` run as
+//! warnings ([`manifest_warnings`]).
+
+use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use mcp_schema::validate::report::Format;
+use mcp_schema::config::{self, Config};
+use mcp_schema::diagnostics::{Diagnostic, Diagnostics, Lints, Severity};
+use mcp_schema::validate::{mcp, report, Counts, Level, Validation, Violation};
+use mcp_schema::{GenerateOptions, Manifest};
+
+#[derive(Args)]
+pub(crate) struct ValidateArgs {
+    /// Recordings of MCP traffic: JSON Lines of JSON-RPC messages, a JSON array of them, or
+    /// messages wrapped as {"direction": ..., "message": ...} (`-` reads stdin). With none, the
+    /// manifest itself is checked against MCP
+    #[arg(value_name = "RECORDING")]
+    recordings: Vec<PathBuf>,
+    /// The manifest [default: the configured one, else mcp-tools.json in the crate root]
+    #[arg(long, value_name = "FILE")]
+    manifest: Option<PathBuf>,
+    /// How to report
+    #[arg(long, value_enum, default_value = "human")]
+    format: Format,
+    /// The MCP protocol version of the peer, for the manifest's own checks [default: 2026-07-28]
+    #[arg(long, value_name = "VERSION")]
+    protocol: Option<String>,
+}
+
+pub(crate) fn run(args: ValidateArgs) -> u8 {
+    crate::setup_miette();
+    let manifest_path = match Config::discover(None) {
+        Ok(config) => config.manifest_path(args.manifest.as_deref()),
+        Err(d) => return failed(d),
+    };
+    let manifest = match Manifest::read(&manifest_path) {
+        Ok(m) => m,
+        Err(d) => return failed(d),
+    };
+    let stdout = std::io::stdout();
+    let out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let Ok(writer) = report::Writer::new(out, args.format) else { return 2 };
+    if args.recordings.is_empty() {
+        let shown = config::shown_path(&manifest_path);
+        return check_manifest(&manifest, &shown, args.protocol.as_deref(), writer);
+    }
+    validate_recordings(&manifest, &args.recordings, writer)
+}
+
+/// The MCP checks of the manifest alone: exit 1 on any finding.
+fn check_manifest<W: Write>(
+    manifest: &Manifest,
+    shown: &str,
+    protocol: Option<&str>,
+    mut writer: report::Writer<W>,
+) -> u8 {
+    let findings = mcp::check(manifest, mcp::Checks { protocol, meta_schema: true });
+    for f in &findings {
+        let v = Violation {
+            line: 0,
+            kind: f.code,
+            level: Level::Violation,
+            tool: Some(f.tool.clone()),
+            pointer: f.pointer.clone(),
+            keyword: None,
+            expected: None,
+            actual: None,
+            message: f.message.clone(),
+        };
+        if mcp_schema::validate::Sink::finding(&mut writer, shown, &v).is_err() {
+            return 2;
+        }
+    }
+    let counts = Counts { violations: findings.len() as u64, ..Counts::default() };
+    if writer.finish_manifest(&counts, manifest.len()).is_err() {
+        return 2;
+    }
+    u8::from(!findings.is_empty())
+}
+
+fn validate_recordings<W: Write>(manifest: &Manifest, recordings: &[PathBuf], mut writer: report::Writer<W>) -> u8 {
+    let mut validation = Validation::new(manifest);
+    for path in recordings {
+        let shown = if path == Path::new("-") { "<stdin>".to_owned() } else { config::shown_path(path) };
+        let result = if path == Path::new("-") {
+            validation.recording(&shown, std::io::stdin().lock(), &mut writer)
+        } else {
+            match std::fs::File::open(path) {
+                Ok(file) => validation.recording(&shown, BufReader::with_capacity(1 << 16, file), &mut writer),
+                Err(e) => {
+                    let _ = writer.stopped(&validation.counts, recordings.len());
+                    return failed(
+                        Diagnostic::error("bad-recording", format!("cannot read the recording {shown}: {e}"))
+                            .in_file(path),
+                    );
+                }
+            }
+        };
+        if let Err(e) = result {
+            // What was found so far is reported, then why the run stops.
+            let _ = writer.stopped(&validation.counts, recordings.len());
+            let column = e.column.map(|c| format!(", column {c}")).unwrap_or_default();
+            let at = if e.line == 0 { String::new() } else { format!(", line {}{column}", e.line) };
+            return failed(
+                Diagnostic::error("bad-recording", format!("{shown}{at}: {}", e.message))
+                    .with_help("docs/validate.md lists the shapes of recording that validate reads"),
+            );
+        }
+    }
+    if writer.finish(&validation.counts, recordings.len()).is_err() {
+        return 2;
+    }
+    u8::from(validation.counts.violations > 0)
+}
+
+fn failed(d: Diagnostic) -> u8 {
+    crate::print_diagnostics(&Diagnostics(vec![d]));
+    2
+}
+
+/// The MCP checks of a manifest `generate` or `check` made: warnings, at the levels the lints
+/// give their codes; every check, and errors, with `deny_all` (`generate --validate`). The
+/// meta-schema check runs by default only on a configuration that supplies schemas
+/// ([`mcp::Checks::meta_schema`]).
+pub(crate) fn manifest_warnings(
+    manifest: &Manifest,
+    opts: &GenerateOptions,
+    already: &Diagnostics,
+    deny_all: bool,
+) -> Diagnostics {
+    let given = !opts.overrides.tools.is_empty() || !opts.overrides.types.is_empty();
+    let checks = mcp::Checks { protocol: opts.rmcp.protocol.as_deref(), meta_schema: deny_all || given };
+    let lints: &Lints = &opts.lints;
+    let mut found = mcp::warnings(mcp::check(manifest, checks), already);
+    found.apply_lints(lints);
+    if deny_all {
+        found.0.iter_mut().for_each(|d| d.severity = Severity::Error);
+    }
+    found
+}

@@ -1,0 +1,290 @@
+//! A manifest against the rules of MCP itself: what a client may refuse, whatever the code says.
+//!
+//! * tool names are unique and follow the spec's rule (1–128 characters, `A–Z a–z 0–9 _ - .`);
+//! * `inputSchema` is present, with an object root (`"type": "object"`);
+//! * `outputSchema` has an object root for peers older than 2026-07-28 (the newest protocol
+//!   allows any root);
+//! * every schema is valid against its dialect's meta-schema (`$schema`, else 2020-12);
+//! * every `$ref` resolves within its schema (a client cannot fetch anything else);
+//! * `title` and `description` are strings, `annotations` an object whose `title` is a string and
+//!   whose hints are booleans.
+//!
+//! `validate --manifest` reports these as violations; `generate` and `check` as warnings, each
+//! code its own (docs/diagnostics.md).
+
+use std::collections::HashSet;
+
+use serde_json::Value;
+
+use super::contract::resolve_local;
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::profile::rmcp::version::{is_legacy_protocol, LATEST_PROTOCOL};
+use crate::Manifest;
+
+/// One way a manifest breaks MCP.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// The diagnostic code (`mcp-tool-name`…).
+    pub code: &'static str,
+    pub tool: String,
+    /// A JSON pointer into the tool object.
+    pub pointer: String,
+    pub message: String,
+}
+
+/// The annotation hints of MCP, all booleans.
+const HINTS: &[&str] = &["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
+
+/// Keywords whose value is a map from names to schemas: a `$ref` key there is a name.
+const SCHEMA_MAPS: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+
+/// Keywords whose value is data, not a schema: nothing in it is a `$ref`.
+const DATA: &[&str] = &["const", "enum", "default", "examples"];
+
+/// What to check a manifest for.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Checks<'a> {
+    /// The peer's protocol version (the newest when `None`).
+    pub protocol: Option<&'a str>,
+    /// Validate every schema against its dialect's meta-schema. Building the meta-schema's
+    /// validator costs about 0.1 s and 14 MB, and each schema a few tenths of a millisecond:
+    /// more than a whole `generate` of a small crate, so `generate` and `check` do it only when
+    /// the configuration supplies schemas (those built from Rust types are valid by
+    /// construction: tests/meta_schema.rs).
+    pub meta_schema: bool,
+}
+
+/// Check every tool of `manifest`.
+pub fn check(manifest: &Manifest, checks: Checks) -> Vec<Finding> {
+    let legacy = is_legacy_protocol(checks.protocol.unwrap_or(LATEST_PROTOCOL));
+    let mut findings = Vec::new();
+    let mut seen = HashSet::new();
+    for tool in manifest.tool_values() {
+        let name = tool.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
+        let mut out = ToolFindings { tool: &name, list: &mut findings };
+        if let Some(why) = name_problem(&name) {
+            out.found("mcp-tool-name", "/name", why.to_owned());
+        }
+        if !seen.insert(name.clone()) {
+            out.found("mcp-duplicate-tool", "/name", "another tool of the manifest has this name".into());
+        }
+        match tool.get("inputSchema") {
+            None => out.found("mcp-input-schema", "", "the tool has no inputSchema, which MCP requires".into()),
+            Some(schema) if !has_object_root(schema) => out.found(
+                "mcp-input-schema",
+                "/inputSchema",
+                "the inputSchema's root is not `\"type\": \"object\"`, which MCP requires".into(),
+            ),
+            Some(_) => {}
+        }
+        if let Some(schema) = tool.get("outputSchema") {
+            if legacy && !has_object_root(schema) {
+                out.found(
+                    "mcp-output-schema",
+                    "/outputSchema",
+                    format!(
+                        "the outputSchema's root is not `\"type\": \"object\"`, which peers older than \
+                         {LATEST_PROTOCOL} require"
+                    ),
+                );
+            }
+        }
+        for field in ["inputSchema", "outputSchema"] {
+            let Some(schema) = tool.get(field) else { continue };
+            let at = format!("/{field}");
+            if let Some((pointer, why)) = checks.meta_schema.then(|| meta_problem(schema)).flatten() {
+                out.found("mcp-invalid-schema", &format!("{at}{pointer}"), why);
+            }
+            let mut refs = Vec::new();
+            unresolved_refs(schema, schema, "", &mut refs);
+            for (pointer, reference) in refs {
+                let message = if reference.starts_with('#') {
+                    format!("`$ref` \"{reference}\" points at nothing in the schema")
+                } else {
+                    format!("`$ref` \"{reference}\" is outside the schema, where a client cannot follow it")
+                };
+                out.found("mcp-unresolved-ref", &format!("{at}{pointer}"), message);
+            }
+        }
+        for (field, want) in [("title", "a string"), ("description", "a string"), ("annotations", "an object")] {
+            if let Some(v) = tool.get(field) {
+                let ok = if field == "annotations" { v.is_object() } else { v.is_string() };
+                if !ok {
+                    out.found("mcp-annotations", &format!("/{field}"), format!("`{field}` is {}, not {want}", kind(v)));
+                }
+            }
+        }
+        if let Some(annotations) = tool.get("annotations").and_then(Value::as_object) {
+            for (key, v) in annotations {
+                let want_string = key == "title";
+                let want_bool = HINTS.contains(&key.as_str());
+                if want_string && !v.is_string() || want_bool && !v.is_boolean() {
+                    let want = if want_string { "a string" } else { "a boolean" };
+                    out.found(
+                        "mcp-annotations",
+                        &format!("/annotations/{key}"),
+                        format!("`{key}` is {}, not {want}", kind(v)),
+                    );
+                }
+            }
+        }
+    }
+    findings
+}
+
+/// The findings of one tool.
+struct ToolFindings<'a> {
+    tool: &'a str,
+    list: &'a mut Vec<Finding>,
+}
+
+impl ToolFindings<'_> {
+    fn found(&mut self, code: &'static str, pointer: &str, message: String) {
+        self.list.push(Finding { code, tool: self.tool.to_owned(), pointer: pointer.to_owned(), message });
+    }
+}
+
+/// Why a name breaks the spec's rule, if it does (rmcp's profile warns on the same rule, with
+/// the span in the source, as `tool-name`).
+fn name_problem(name: &str) -> Option<&'static str> {
+    if name.is_empty() {
+        Some("the name is empty")
+    } else if name.chars().count() > 128 {
+        Some("the name is longer than 128 characters")
+    } else if !name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')) {
+        Some("the name has characters other than A-Z, a-z, 0-9, `_`, `-` and `.`")
+    } else {
+        None
+    }
+}
+
+fn has_object_root(schema: &Value) -> bool {
+    schema.get("type").and_then(Value::as_str) == Some("object")
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// The first place where `schema` breaks its dialect's meta-schema, and why.
+fn meta_problem(schema: &Value) -> Option<(String, String)> {
+    match jsonschema::meta::try_validate(schema) {
+        Ok(Ok(())) => None,
+        Ok(Err(e)) => Some((e.instance_path.as_str().to_owned(), format!("not a valid JSON Schema: {e}"))),
+        Err(e) => Some(("/$schema".to_owned(), format!("unknown JSON Schema dialect: {e}"))),
+    }
+}
+
+/// Every `$ref` under `at` (pointer `pointer` in `root`) that does not resolve within `root`.
+fn unresolved_refs(root: &Value, at: &Value, pointer: &str, out: &mut Vec<(String, String)>) {
+    let Value::Object(object) = at else {
+        if let Value::Array(items) = at {
+            for (i, item) in items.iter().enumerate() {
+                unresolved_refs(root, item, &format!("{pointer}/{i}"), out);
+            }
+        }
+        return;
+    };
+    for (key, value) in object {
+        let here = format!("{pointer}/{}", key.replace('~', "~0").replace('/', "~1"));
+        if key == "$ref" {
+            if let Some(reference) = value.as_str() {
+                if resolve_local(root, reference).is_none() {
+                    out.push((here, reference.to_owned()));
+                }
+            }
+        } else if SCHEMA_MAPS.contains(&key.as_str()) {
+            if let Value::Object(map) = value {
+                for (name, schema) in map {
+                    let named = format!("{here}/{}", name.replace('~', "~0").replace('/', "~1"));
+                    unresolved_refs(root, schema, &named, out);
+                }
+            }
+        } else if !DATA.contains(&key.as_str()) {
+            unresolved_refs(root, value, &here, out);
+        }
+    }
+}
+
+/// The findings as warnings of `generate` and `check`, leaving out the names the profile already
+/// reported under `tool-name` (with their place in the source).
+pub fn warnings(findings: Vec<Finding>, already: &Diagnostics) -> Diagnostics {
+    let reported_name = |tool: &str| {
+        let prefix = format!("tool `{tool}`:");
+        already.iter().any(|d| d.code == "tool-name" && d.message.starts_with(&prefix))
+    };
+    let kept = findings.into_iter().filter(|f| !(f.code == "mcp-tool-name" && reported_name(&f.tool)));
+    Diagnostics(kept.map(|f| Diagnostic::warning(f.code, describe(&f))).collect())
+}
+
+/// `tool `add` at /inputSchema: message`.
+pub fn describe(f: &Finding) -> String {
+    if f.pointer.is_empty() {
+        format!("tool `{}`: {}", f.tool, f.message)
+    } else {
+        format!("tool `{}` at {}: {}", f.tool, f.pointer, f.message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn codes(tools: Value, protocol: Option<&str>) -> Vec<(&'static str, String)> {
+        let m = Manifest::from_value(json!({ "tools": tools })).unwrap();
+        check(&m, Checks { protocol, meta_schema: true }).into_iter().map(|f| (f.code, f.pointer)).collect()
+    }
+
+    #[test]
+    fn a_good_manifest_has_no_findings() {
+        let tool = json!({
+            "name": "get.weather_v2-x", "title": "Weather", "description": "d",
+            "inputSchema": {"type": "object", "properties": {"p": {"$ref": "#/$defs/P"}},
+                "$defs": {"P": {"type": "string"}, "$ref": {"type": "null"}}},
+            "outputSchema": {"type": "object", "properties": {"c": {"const": {"$ref": "#/nowhere"}}}},
+            "annotations": {"title": "W", "readOnlyHint": true, "somethingElse": 3}
+        });
+        assert_eq!(codes(json!([tool]), Some("2024-11-05")), []);
+    }
+
+    #[test]
+    fn every_rule_is_reported_where_it_breaks() {
+        let tools = json!([
+            {"name": "a b", "inputSchema": {"type": "object"}},
+            {"name": "a b", "inputSchema": {"type": "array"}},
+            {"name": "", "description": 3},
+            {"name": "o", "inputSchema": {"type": "object", "properties": {"x": {"$ref": "#/$defs/X"}, "y": {"type": 5}}},
+             "outputSchema": {"type": "string"}, "annotations": {"readOnlyHint": "yes"}},
+            {"name": "d", "inputSchema": {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+             "properties": {"z": {"$ref": "other.json"}}}},
+        ]);
+        let got = codes(tools.clone(), Some("2025-06-18"));
+        assert_eq!(
+            got,
+            [
+                ("mcp-tool-name", "/name".to_owned()),
+                ("mcp-tool-name", "/name".to_owned()),
+                ("mcp-duplicate-tool", "/name".to_owned()),
+                ("mcp-input-schema", "/inputSchema".to_owned()),
+                ("mcp-tool-name", "/name".to_owned()),
+                ("mcp-input-schema", String::new()),
+                ("mcp-annotations", "/description".to_owned()),
+                ("mcp-output-schema", "/outputSchema".to_owned()),
+                ("mcp-invalid-schema", "/inputSchema/properties/y/type".to_owned()),
+                ("mcp-unresolved-ref", "/inputSchema/properties/x/$ref".to_owned()),
+                ("mcp-annotations", "/annotations/readOnlyHint".to_owned()),
+                ("mcp-unresolved-ref", "/inputSchema/properties/z/$ref".to_owned()),
+            ]
+        );
+        // The newest protocol takes any outputSchema root.
+        assert!(!codes(tools, None).iter().any(|(c, _)| *c == "mcp-output-schema"));
+    }
+}
