@@ -163,7 +163,7 @@ fn generate_and_check_warn_and_generate_validate_fails() {
     assert_eq!(strict.code, Some(2));
     assert!(strict.stdout.is_empty(), "no manifest is written");
     insta::assert_snapshot!("generate_validate", strict.transcript());
-    let allowed = run_in(&dir, &["generate", "-A", "mcp-unresolved-ref", "-A", "mcp-invalid-schema"]);
+    let allowed = run_in(&dir, &["generate", "-q", "-A", "mcp-unresolved-ref", "-A", "mcp-invalid-schema"]);
     assert_eq!((allowed.code, allowed.stderr.as_str()), (Some(0), ""));
 
     // `check` warns the same way, and its verdict is about drift only.
