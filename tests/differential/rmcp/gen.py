@@ -662,6 +662,15 @@ def sanitize(t: Tool, r: random.Random | None = None):
         if in_cycle(d, t):
             # schemars inlines without end (a stack overflow of the server, not a real server).
             d.extra = [a for a in d.extra if "inline" not in a]
+    # Which types derive Default depends on the others: settle that first (a fixpoint).
+    changed = True
+    while changed:
+        changed = False
+        for d in t.decls:
+            if d.kind in ("struct", "tuple") and d.default == "derive" and not all(
+                    has_default(f.ty, t) or field_generic(f.ty) for f in d.fields):
+                d.default = ""
+                changed = True
     for d in t.decls:
         d.extra = dedupe_attrs(d.extra)
         if d.kind == "alias":
@@ -675,8 +684,6 @@ def sanitize(t: Tool, r: random.Random | None = None):
                 d.serde.remove("transparent")
             if "transparent" in d.serde:
                 d.serde = [x for x in d.serde if x == "transparent" or x.startswith("rename =")]
-            if d.default == "derive" and not all(has_default(f.ty, t) or field_generic(f.ty) for f in d.fields):
-                d.default = ""
             if d.default == "manual" and d.generics:
                 d.default = ""
             if d.default == "manual":
@@ -688,7 +695,7 @@ def sanitize(t: Tool, r: random.Random | None = None):
                         break
                     vals[f.name] = v
                 d.manual_default = vals if d.default else {}
-            if "default" in d.serde and not d.default:
+            if "default" in d.serde and (not d.default or d.generics):
                 d.serde.remove("default")
             if d.kind == "tuple":
                 d.serde = [x for x in d.serde if x in ("transparent", "default")]
@@ -855,7 +862,7 @@ def fix_field(f: Field, d: Decl, t: Tool, r):
             s.remove("default = \"__DEFAULT_FN__\"")
             f.default_fn = ""
         else:
-            if not f.default_fn:
+            if not f.default_fn or "Default::default()" in f.default_fn or "__TOOLMOD__" in f.default_fn:
                 f.default_fn = value_expr(ty, t, r) or ""
             if not f.default_fn:
                 s.remove("default = \"__DEFAULT_FN__\"")
@@ -896,7 +903,7 @@ def fix_field(f: Field, d: Decl, t: Tool, r):
         key = a.split("(", 2)[1].split("(")[0].split(" ")[0].split("=")[0] if "(" in a else a
         if "with" in key or "schema_with" in key:
             key = "with"
-        if key in ("regex", "pattern"):
+        if key in ("regex", "pattern", "contains"):
             key = "regex"
         if key in ("email", "url", "ip", "ipv4", "ipv6", "email)", "url)", "ip)", "ipv4)", "ipv6)"):
             key = "format"

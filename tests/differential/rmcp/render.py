@@ -301,8 +301,8 @@ __PER_TOOL__
 """
 
 
-def panic_text(e):
-    return e
+def package_name(crate: Path) -> str:
+    return "diff-" + "".join(c if c.isalnum() else "-" for c in crate.name)
 
 
 def write_crate(dest: Path, tools: list, rmcp_version: str):
@@ -312,11 +312,14 @@ def write_crate(dest: Path, tools: list, rmcp_version: str):
         import shutil
         shutil.rmtree(src)
     src.mkdir(parents=True)
+    # One package name per crate directory, so that every crate's binary stays in the shared
+    # target dir (the harness can compare again without building).
+    package = package_name(dest)
     toml = (HERE / "template" / "Cargo.toml").read_text().replace("=3.11.0", f"={rmcp_version}")
-    (dest / "Cargo.toml").write_text(toml)
+    (dest / "Cargo.toml").write_text(toml.replace('name = "diffrmcp-server"', f'name = "{package}"'))
     lock = HERE / "template" / "Cargo.lock"
-    if rmcp_version == "3.11.0" and lock.exists() and not (dest / "Cargo.lock").exists():
-        (dest / "Cargo.lock").write_text(lock.read_text())
+    if rmcp_version == "3.11.0" and lock.exists():
+        (dest / "Cargo.lock").write_text(lock.read_text().replace('name = "diffrmcp-server"', f'name = "{package}"'))
     bodies = []
     per_tool = []
     for t in tools:

@@ -81,9 +81,9 @@ def build_crate(crate: Path, tools: list, target: Path, rmcp: str, quiet=False):
     dropped = []
     for attempt in range(12):
         spans = render.write_crate(crate, tools, rmcp)
-        code, errors, stderr = cargo_build(crate, target, locked=(rmcp == "3.11.0"))
+        code, errors, stderr = cargo_build(crate, target, locked=False)
         if code == 0:
-            return tools, dropped
+            return tools, dropped, spans
         bad, unknown = tools_at_fault(errors, spans)
         if not bad:
             raise SystemExit(f"build failed in {crate}:\n" + "\n".join(unknown[:5]) + stderr[-3000:])
@@ -98,7 +98,7 @@ def build_crate(crate: Path, tools: list, target: Path, rmcp: str, quiet=False):
 def truth(crate: Path, target: Path, tools: list):
     """What rmcp lists. When the process dies (a stack overflow cannot be caught), each tool is
     asked for on its own, and the ones that kill it are recorded as such."""
-    exe = target / "debug" / "diffrmcp-server"
+    exe = target / "debug" / render.package_name(crate)
     p = subprocess.run([str(exe)], cwd=crate, capture_output=True, text=True, timeout=300)
     if p.returncode == 0:
         return json.loads(p.stdout, object_pairs_hook=list_pairs)
@@ -119,26 +119,55 @@ def run_ours(crate: Path, binary: Path):
     return p, time.time() - t0
 
 
-ERROR_LINE = re.compile(r"^\s*(?:x|×) tool `([^`]+)`: (.*)$")
-CODE_LINE = re.compile(r"(mcp_schema::[\w-]+)")
+CODE_LINE = re.compile(r"^\s*(mcp_schema::[\w-]+)\s*$")
+TOOL_IN_MESSAGE = re.compile(r"tool `([^`]+)`")
+LOCATION = re.compile(r"\[\./src/(t\d+)/|\[\./src/main\.rs:(\d+):")
 
 
-def tool_errors(stderr):
-    """{tool name: class} for the errors (exit 2) that name a tool."""
+def tool_errors(stderr, tools, spans):
+    """{tool name: class} for the errors (exit 2), by the tool they name or the file they point at."""
+    by_fn = {t.fn_name: tool_name(t) for t in tools}
+    by_idx = {t.idx: tool_name(t) for t in tools}
     out = {}
-    code = ""
+    blocks, cur = [], None
     for line in stderr.splitlines():
-        m = CODE_LINE.search(line)
-        if m and "tool `" not in line:
-            code = m.group(1)
-        m = ERROR_LINE.match(line)
+        m = CODE_LINE.match(line)
         if m:
-            what = re.sub(r"`[^`]*`", "`_`", m.group(2))
-            out[m.group(1)] = (f"error {code}: {what}", "\n".join(stderr.splitlines()[:0]))
+            cur = [m.group(1), []]
+            blocks.append(cur)
+        elif cur is not None:
+            cur[1].append(line)
+    for code, lines in blocks:
+        body = [l for l in lines if l.strip()]
+        if not body or not body[0].lstrip().startswith(("x", "×")):
+            continue  # a warning
+        message = body[0].lstrip()[1:].strip()
+        name = None
+        m = TOOL_IN_MESSAGE.search(message)
+        if m:
+            name = m.group(1)
+        else:
+            for l in body:
+                loc = LOCATION.search(l)
+                if loc and loc.group(1):
+                    name = by_fn.get(loc.group(1))
+                elif loc:
+                    line_no = int(loc.group(2))
+                    for idx, (a, b) in spans.items():
+                        if a <= line_no <= b:
+                            name = by_idx.get(idx)
+                if name:
+                    break
+        if name is None:
+            continue
+        # The message is cut where miette wraps it; names are replaced, so that one class gathers
+        # every tool with the same error.
+        what = re.sub(r"`[^`]*`", "`_`", TOOL_IN_MESSAGE.sub("tool", message))[:48]
+        out.setdefault(name, (f"error {code}: {what}", "\n".join(lines[:14])))
     return out
 
 
-def ours(crate: Path, binary: Path, tools: list):
+def ours(crate: Path, binary: Path, tools: list, spans: dict):
     """mcp-schema's tools. A run that fails (exit 2) writes nothing: the tools its errors name are
     recorded as failures and the run is repeated on a copy of the sources without them."""
     errors = {}
@@ -149,17 +178,16 @@ def ours(crate: Path, binary: Path, tools: list):
         took += t
         if p.returncode == 0 and p.stdout.strip():
             return dict(json.loads(p.stdout, object_pairs_hook=list_pairs))["tools"], p.stderr, errors, took
-        found = tool_errors(p.stderr)
+        found = tool_errors(p.stderr, tools, spans)
         if not found:
             return None, p.stderr, errors, took
-        for name, cls in found.items():
-            errors[name] = (cls[0], diag_for(p.stderr, name))
+        errors.update(found)
         tools = [t for t in tools if tool_name(t) not in found]
         here = crate.parent / (crate.name + "-ours")
         here.mkdir(exist_ok=True)
         for f in ("Cargo.toml", "Cargo.lock"):
             (here / f).write_text((crate / f).read_text())
-        render.write_crate(here, tools, "3.11.0")
+        spans = render.write_crate(here, tools, "3.11.0")
     return None, p.stderr, errors, took
 
 
@@ -335,14 +363,23 @@ def source_size(t: gen.Tool):
     return len(str(t))
 
 
-def run_once(tools, crate: Path, target: Path, binary: Path, rmcp: str, quiet=False):
-    tools, dropped = build_crate(crate, tools, target, rmcp, quiet)
+def run_once(tools, crate: Path, target: Path, binary: Path, rmcp: str, quiet=False, reuse=False):
+    state = crate / "harness-state.json"
+    exe = target / "debug" / render.package_name(crate)
+    if reuse and state.exists() and exe.exists():
+        # The crate of this seed is built already (same generator): compare again without building.
+        dropped = json.loads(state.read_text())["dropped"]
+        tools = [t for t in tools if t.idx not in dropped]
+        spans = render.write_crate(crate, tools, rmcp)
+    else:
+        tools, dropped, spans = build_crate(crate, tools, target, rmcp, quiet)
+        state.write_text(json.dumps({"dropped": dropped}))
     exp = truth(crate, target, tools)
     names = {t.fn_name: tool_name(t) for t in tools}
     for e in exp:
         if isinstance(e, Pairs) and dict(e).get("panic") is not None:
             e[:] = [("fn", names.get(dict(e)["fn"], dict(e)["fn"])), ("panic", dict(e)["panic"])]
-    got, stderr, errors, took = ours(crate, binary, tools)
+    got, stderr, errors, took = ours(crate, binary, tools, spans)
     if got is None:
         return tools, dropped, {tool_name(t): ("mcp-schema failed", stderr[-1500:]) for t in tools}, took
     res = compare(exp, got, stderr)
@@ -515,6 +552,8 @@ def main():
     ap.add_argument("--target-dir", default=os.environ.get("MCP_SCHEMA_DIFF_TARGET", str(REPO.parent / "difftarget")))
     ap.add_argument("--shrink", action="store_true", help="shrink the smallest example of each class")
     ap.add_argument("--json", help="write per-tool results here")
+    ap.add_argument("--reuse", action="store_true",
+                    help="do not build: compare again on the crate last built (one seed; after a change of mcp-schema)")
     args = ap.parse_args()
 
     target = Path(args.target_dir).resolve()
@@ -530,7 +569,7 @@ def main():
         crate.mkdir(parents=True, exist_ok=True)
         tools = gen.generate(seed, args.tools)
         t0 = time.time()
-        tools, dropped, res, took = run_once(tools, crate, target, binary, args.rmcp)
+        tools, dropped, res, took = run_once(tools, crate, target, binary, args.rmcp, reuse=args.reuse)
         t_build += time.time() - t0 - took
         t_ours += took
         if dropped:
