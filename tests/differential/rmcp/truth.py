@@ -25,16 +25,17 @@ ap.add_argument("fixture")
 ap.add_argument("--bin", default=str(run.REPO / "target" / "release" / "mcp-schema"))
 ap.add_argument("--target-dir", default=os.environ.get("MCP_SCHEMA_DIFF_TARGET", str(run.REPO.parent / "difftarget")))
 args = ap.parse_args()
+args.bin = str(Path(args.bin).resolve())
 fixture = Path(args.fixture).resolve()
 with tempfile.TemporaryDirectory() as tmp:
     copy = Path(tmp) / fixture.name
     shutil.copytree(fixture, copy)
     shutil.copy(HERE / "template" / "Cargo.lock", copy / "Cargo.lock")
-    env = dict(os.environ, CARGO_TARGET_DIR=str(Path(args.target_dir) / "fixtures"))
+    env = dict(os.environ, CARGO_TARGET_DIR=str(Path(args.target_dir)))
     subprocess.run(["cargo", "build", "--quiet"], cwd=copy, env=env, check=True)
     meta = json.loads(subprocess.run(["cargo", "metadata", "--no-deps", "--format-version", "1"], cwd=copy,
                                      capture_output=True, text=True, check=True).stdout)
-    exe = Path(args.target_dir) / "fixtures" / "debug" / meta["packages"][0]["targets"][0]["name"]
+    exe = Path(args.target_dir) / "debug" / meta["packages"][0]["targets"][0]["name"]
     expected = json.loads(subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout,
                           object_pairs_hook=run.list_pairs)
 p = subprocess.run([args.bin, "generate", "--profile", "rmcp", "."], cwd=fixture, capture_output=True, text=True)
