@@ -48,6 +48,10 @@ pub struct Lowerer<'w> {
     pub model: Model,
     by_item: HashMap<ItemRef, DefId>,
     alias_stack: Vec<ItemRef>,
+    /// The structs and enums whose bodies are being lowered, innermost last, each with the depth
+    /// of `alias_stack` at its start: `Self` in a field names the innermost one (and means
+    /// nothing in the body of an alias that its fields expand).
+    self_stack: Vec<(DefId, usize)>,
     /// Expansions of aliases without generic parameters: an alias used twice in another is
     /// lowered once (`type A2 = (A1, A1);` chains would otherwise take exponential time).
     alias_cache: HashMap<ItemRef, Ty>,
@@ -75,6 +79,7 @@ impl<'w> Lowerer<'w> {
             model: Model::default(),
             by_item: HashMap::new(),
             alias_stack: Vec::new(),
+            self_stack: Vec::new(),
             alias_cache: HashMap::new(),
             depth: 0,
             steps: 0,
@@ -204,6 +209,9 @@ impl<'w> Lowerer<'w> {
                 return Ty::Param(i);
             }
         }
+        if let Some(own) = self.self_type(path, &segments) {
+            return own;
+        }
         let mut full = segments.clone();
         if path.leading_colon.is_some() {
             full.insert(0, String::new());
@@ -233,6 +241,20 @@ impl<'w> Lowerer<'w> {
             Resolved::External(ext) => self.known(&ext, path, scope),
             _ => self.unknown(&syn::Type::Path(syn::TypePath { qself: None, path: path.clone() }), scope),
         }
+    }
+
+    /// `Self` written in the body of a struct or enum: that type, with its own generic
+    /// parameters as arguments (`children: Vec<Self>` in `Tree<T>` is `Vec<Tree<T>>`).
+    fn self_type(&self, path: &syn::Path, segments: &[String]) -> Option<Ty> {
+        if path.leading_colon.is_some() || segments != ["Self"] {
+            return None;
+        }
+        let &(id, aliases) = self.self_stack.last()?;
+        if aliases != self.alias_stack.len() {
+            return None;
+        }
+        let params = (0..self.model.def(id).generics.len()).map(Ty::Param).collect();
+        Some(Ty::Named(id, params))
     }
 
     fn expand_alias(&mut self, item: ItemRef, path: &syn::Path, scope: &Scope) -> Ty {
@@ -396,7 +418,9 @@ impl<'w> Lowerer<'w> {
             deprecated: is_deprecated(attrs),
             body: Body::Unsupported(String::new()),
         });
+        self.self_stack.push((id, self.alias_stack.len()));
         let (serde, body) = self.lower_body(source, &scope);
+        self.self_stack.pop();
         let def = &mut self.model.defs[id.0];
         def.serde = serde;
         def.body = body;

@@ -1,0 +1,17 @@
+//! Classes the rmcp differential harness (tests/differential/rmcp/) found, each as a pattern
+//! fixture (testdata/rmcp/patterns/<name>/) whose output was checked against the real rmcp with
+//! `tests/differential/rmcp/truth.py`.
+
+mod support;
+
+use support::{run_in, testdata};
+
+/// `mcp-schema generate` run from the fixture's directory, as a user would.
+fn generate_transcript(name: &str) -> String {
+    run_in(&testdata(&format!("rmcp/patterns/{name}")), &["generate"]).transcript()
+}
+
+#[test]
+fn self_in_a_types_own_fields_names_that_type() {
+    insta::assert_snapshot!(generate_transcript("self-in-fields"));
+}
