@@ -15,3 +15,8 @@ fn generate_transcript(name: &str) -> String {
 fn self_in_a_types_own_fields_names_that_type() {
     insta::assert_snapshot!(generate_transcript("self-in-fields"));
 }
+
+#[test]
+fn an_alias_that_recurses_through_a_struct_is_not_recursive() {
+    insta::assert_snapshot!(generate_transcript("alias-through-struct"));
+}

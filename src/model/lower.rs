@@ -418,9 +418,13 @@ impl<'w> Lowerer<'w> {
             deprecated: is_deprecated(attrs),
             body: Body::Unsupported(String::new()),
         });
-        self.self_stack.push((id, self.alias_stack.len()));
+        // A struct or enum ends any chain of aliases: `type Runs = Vec<Run>; struct Run { runs: Runs }`
+        // is not an alias that refers to itself, so its body starts with no alias open.
+        let open_aliases = std::mem::take(&mut self.alias_stack);
+        self.self_stack.push((id, 0));
         let (serde, body) = self.lower_body(source, &scope);
         self.self_stack.pop();
+        self.alias_stack = open_aliases;
         let def = &mut self.model.defs[id.0];
         def.serde = serde;
         def.body = body;
