@@ -20,3 +20,8 @@ fn self_in_a_types_own_fields_names_that_type() {
 fn an_alias_that_recurses_through_a_struct_is_not_recursive() {
     insta::assert_snapshot!(generate_transcript("alias-through-struct"));
 }
+
+#[test]
+fn extend_values_are_json_bodies_objects_and_arrays_too() {
+    insta::assert_snapshot!(generate_transcript("extend-values"));
+}
