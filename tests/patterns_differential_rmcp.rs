@@ -25,3 +25,8 @@ fn an_alias_that_recurses_through_a_struct_is_not_recursive() {
 fn extend_values_are_json_bodies_objects_and_arrays_too() {
     insta::assert_snapshot!(generate_transcript("extend-values"));
 }
+
+#[test]
+fn pattern_regex_and_contains_give_pattern_on_strings() {
+    insta::assert_snapshot!(generate_transcript("pattern-attributes"));
+}

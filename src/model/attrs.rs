@@ -325,8 +325,18 @@ impl SchemarsAttrs {
                 Some(p) => v.pattern = Some(p),
                 None => self.opaque.push(k.clone()),
             },
+            ("pattern", Meta::List(list)) => match list.parse_args::<Expr>().ok().as_ref().and_then(lit_str) {
+                // `pattern("^a+$")`, as schemars and garde write it.
+                Some(p) => v.pattern = Some(p),
+                None => self.opaque.push(k.clone()),
+            },
             ("contains", Meta::List(list)) => {
-                for (k, e) in name_values(list) {
+                let pairs = name_values(list);
+                if pairs.is_empty() {
+                    // `contains("abc")`: one expression, the substring.
+                    v.pattern = list.parse_args::<Expr>().ok().as_ref().and_then(lit_str).map(|s| regex_escape(&s));
+                }
+                for (k, e) in pairs {
                     if k == "pattern" || k == "value" {
                         v.pattern = lit_str(&e).map(|s| regex_escape(&s));
                     }
