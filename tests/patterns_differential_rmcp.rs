@@ -30,3 +30,8 @@ fn extend_values_are_json_bodies_objects_and_arrays_too() {
 fn pattern_regex_and_contains_give_pattern_on_strings() {
     insta::assert_snapshot!(generate_transcript("pattern-attributes"));
 }
+
+#[test]
+fn an_empty_array_defaults_to_empty_whatever_its_item() {
+    insta::assert_snapshot!(generate_transcript("empty-array-default"));
+}

@@ -52,6 +52,8 @@ impl Evaluator<'_, '_> {
             return Ok(v);
         }
         match ty {
+            // `[T; 0]` is `Default` for every `T` (std implements it without a bound).
+            Ty::Array(_, 0) => Ok(Val::Seq(Vec::new())),
             Ty::Array(item, n) => {
                 let x = self.type_default(item, at, f)?;
                 Ok(Val::Seq(vec![x; (*n).min(MAX_REPEAT) as usize]))
