@@ -35,3 +35,8 @@ fn pattern_regex_and_contains_give_pattern_on_strings() {
 fn an_empty_array_defaults_to_empty_whatever_its_item() {
     insta::assert_snapshot!(generate_transcript("empty-array-default"));
 }
+
+#[test]
+fn default_values_are_written_with_serdes_names_and_collected_maps_are_maps() {
+    insta::assert_snapshot!(generate_transcript("default-values-follow-serde"));
+}

@@ -455,6 +455,10 @@ impl<'w> Lowerer<'w> {
         if let Err(e) = cx.check() {
             serde.errors.push(e.to_string());
         }
+        let mut body = body;
+        if mentions_schemars(source) {
+            serde_value_view(source, &mut body);
+        }
         (serde, body)
     }
 
@@ -501,6 +505,8 @@ impl<'w> Lowerer<'w> {
             flatten: a.flatten(),
             schemars: self.schemars_attrs(&f.original.attrs, scope),
             deprecated: is_deprecated(&f.original.attrs),
+            value_name: a.name().serialize_name().to_owned(),
+            value_skip: a.skip_serializing(),
         }
     }
 
@@ -520,6 +526,8 @@ impl<'w> Lowerer<'w> {
             untagged: a.untagged(),
             schemars: self.schemars_attrs(&v.original.attrs, scope),
             deprecated: is_deprecated(&v.original.attrs),
+            value_name: a.name().serialize_name().to_owned(),
+            value_skip: a.skip_serializing(),
         }
     }
 }
@@ -575,8 +583,56 @@ fn path_string(path: &syn::Path) -> String {
     path.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::")
 }
 
+/// Whether a `#[schemars(…)]` attribute is on the item, a field or a variant (only then can the
+/// schema's names and skips differ from serde's).
+fn mentions_schemars(item: &syn::Item) -> bool {
+    let has = |attrs: &[syn::Attribute]| attrs.iter().any(|a| a.path().is_ident("schemars"));
+    match item {
+        syn::Item::Struct(s) => has(&s.attrs) || s.fields.iter().any(|f| has(&f.attrs)),
+        syn::Item::Enum(e) => {
+            has(&e.attrs) || e.variants.iter().any(|v| has(&v.attrs) || v.fields.iter().any(|f| has(&f.attrs)))
+        }
+        _ => false,
+    }
+}
+
+/// Set each field's and variant's `value_name`/`value_skip` from serde's own attributes (the
+/// item read again without schemars' keys merged in).
+fn serde_value_view(source: &syn::Item, body: &mut Body) {
+    let input = derive_input_with(source, false);
+    let cx = Ctxt::new();
+    if let Some(c) = ast::Container::from_ast(&cx, &input, Derive::Deserialize) {
+        let set_fields = |ours: &mut [Field], theirs: &[ast::Field]| {
+            for (o, t) in ours.iter_mut().zip(theirs) {
+                o.value_name = t.attrs.name().serialize_name().to_owned();
+                o.value_skip = t.attrs.skip_serializing();
+            }
+        };
+        match (&c.data, body) {
+            (ast::Data::Struct(_, theirs), Body::Struct { fields, .. }) => set_fields(fields, theirs),
+            (ast::Data::Enum(theirs), Body::Enum { variants }) => {
+                for (o, t) in variants.iter_mut().zip(theirs) {
+                    o.value_name = t.attrs.name().serialize_name().to_owned();
+                    o.value_skip = t.attrs.skip_serializing();
+                    set_fields(&mut o.fields, &t.fields);
+                }
+            }
+            _ => {}
+        }
+    }
+    // Errors were reported by the first reading.
+    let _ = cx.check();
+}
+
 /// The item as a `DeriveInput`, with the serde-compatible `schemars` keys merged into `serde`.
 fn derive_input(item: &syn::Item) -> syn::DeriveInput {
+    derive_input_with(item, true)
+}
+
+/// The item as a `DeriveInput`; with `merge`, the serde-compatible `schemars` keys merged into
+/// `serde` (what the schema follows), else serde's attributes alone (what a value follows).
+fn derive_input_with(item: &syn::Item, merge: bool) -> syn::DeriveInput {
+    let merge_serde_attrs = |attrs: &[syn::Attribute]| if merge { merge_serde_attrs(attrs) } else { attrs.to_vec() };
     match item {
         syn::Item::Struct(s) => {
             let mut fields = s.fields.clone();

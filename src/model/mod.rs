@@ -241,6 +241,10 @@ pub struct Field {
     pub flatten: bool,
     pub schemars: SchemarsAttrs,
     pub deprecated: bool,
+    /// The name and skip serde itself writes a value with: schemars' `rename`/`skip` change the
+    /// schema only, a default value is still serialised by serde.
+    pub value_name: String,
+    pub value_skip: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -258,6 +262,9 @@ pub struct Variant {
     pub untagged: bool,
     pub schemars: SchemarsAttrs,
     pub deprecated: bool,
+    /// As for [`Field::value_name`].
+    pub value_name: String,
+    pub value_skip: bool,
 }
 
 impl TypeDef {

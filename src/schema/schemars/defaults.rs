@@ -299,7 +299,7 @@ fn field_map(
     let scope = def.scope();
     let mut out = Map::new();
     for (f, v) in decl.iter().zip(values) {
-        if f.skip_ser {
+        if f.value_skip {
             continue;
         }
         let v = v.as_ref().ok_or("a field value")?;
@@ -324,7 +324,7 @@ fn field_map(
             }
             continue;
         }
-        out.insert(f.ser_name.clone(), json);
+        out.insert(f.value_name.clone(), json);
     }
     Ok(out)
 }
@@ -346,7 +346,7 @@ fn serialize_struct(lw: &mut Lowerer, def: &TypeDef, values: &[Option<Val>]) -> 
         Style::Tuple => {
             let mut out = Vec::new();
             for (f, v) in fields.iter().zip(values) {
-                if !f.skip_ser {
+                if !f.value_skip {
                     out.push(serialize(lw, v.as_ref().ok_or("a field value")?)?);
                 }
             }
@@ -370,7 +370,7 @@ fn serialize_variant(lw: &mut Lowerer, def: &TypeDef, variant: usize, values: &[
     if def.serde.into.is_some() {
         return Err(format!("`{}` serialises through `into`", def.rust_name));
     }
-    if v.skip_ser {
+    if v.value_skip {
         return Err("a variant that cannot be serialised".into());
     }
     let content = match v.style {
@@ -379,7 +379,7 @@ fn serialize_variant(lw: &mut Lowerer, def: &TypeDef, variant: usize, values: &[
         Style::Tuple => {
             let mut out = Vec::new();
             for (f, x) in v.fields.iter().zip(values) {
-                if !f.skip_ser {
+                if !f.value_skip {
                     out.push(serialize(lw, x.as_ref().ok_or("a field value")?)?);
                 }
             }
@@ -387,13 +387,13 @@ fn serialize_variant(lw: &mut Lowerer, def: &TypeDef, variant: usize, values: &[
         }
         Style::Struct => Some(Value::Object(field_map(lw, def, &v.fields, values)?)),
     };
-    let name = Value::String(v.ser_name.clone());
+    let name = Value::String(v.value_name.clone());
     let untagged = v.untagged || def.serde.tag == Tag::Untagged;
     Ok(match (&def.serde.tag, content) {
         (_, None) if untagged => Value::Null,
         (_, Some(c)) if untagged => c,
         (Tag::External, None) => name,
-        (Tag::External, Some(c)) => Value::Object([(v.ser_name.clone(), c)].into_iter().collect()),
+        (Tag::External, Some(c)) => Value::Object([(v.value_name.clone(), c)].into_iter().collect()),
         (Tag::Internal(t), None) => Value::Object([(t.clone(), name)].into_iter().collect()),
         (Tag::Internal(t), Some(Value::Object(m))) => {
             let mut out = Map::new();
