@@ -40,3 +40,8 @@ fn an_empty_array_defaults_to_empty_whatever_its_item() {
 fn default_values_are_written_with_serdes_names_and_collected_maps_are_maps() {
     insta::assert_snapshot!(generate_transcript("default-values-follow-serde"));
 }
+
+#[test]
+fn defaults_serde_cannot_write_leave_the_property_without_default() {
+    insta::assert_snapshot!(generate_transcript("unserialisable-defaults"));
+}
