@@ -264,35 +264,16 @@ impl SchemarsAttrs {
             "example" => written.examples.extend(value.cloned()),
             "extend" => {
                 if let Meta::List(list) = meta {
-                    let pairs = list.parse_args_with(Punctuated::<syn::MetaNameValue, Token![,]>::parse_terminated);
-                    match pairs {
+                    match list.parse_args_with(Punctuated::<ExtendPair, Token![,]>::parse_terminated) {
                         Ok(pairs) => {
-                            for pair in pairs {
-                                let key = match &pair.path.get_ident() {
-                                    Some(i) => i.to_string(),
-                                    None => continue,
-                                };
-                                match expr_to_json(&pair.value) {
-                                    Some(v) => self.extend.push((key, v)),
-                                    None => self.opaque.push(format!("extend({key})")),
+                            for p in pairs {
+                                match crate::model::json_macro::parse(p.value) {
+                                    Some(v) => self.extend.push((p.key, v)),
+                                    None => self.opaque.push(format!("extend({})", p.key)),
                                 }
                             }
                         }
-                        Err(_) => {
-                            // `extend("x-key" = value)`: the key is a string literal.
-                            let parsed = list.parse_args_with(Punctuated::<ExtendPair, Token![,]>::parse_terminated);
-                            match parsed {
-                                Ok(pairs) => {
-                                    for p in pairs {
-                                        match expr_to_json(&p.value) {
-                                            Some(v) => self.extend.push((p.key, v)),
-                                            None => self.opaque.push(format!("extend({})", p.key)),
-                                        }
-                                    }
-                                }
-                                Err(_) => self.opaque.push("extend".into()),
-                            }
-                        }
+                        Err(_) => self.opaque.push("extend".into()),
                     }
                 }
             }
@@ -360,8 +341,18 @@ impl SchemarsAttrs {
                 Some(p) => v.pattern = Some(p),
                 None => self.opaque.push(k.clone()),
             },
+            ("pattern", Meta::List(list)) => match list.parse_args::<Expr>().ok().as_ref().and_then(lit_str) {
+                // `pattern("^a+$")`, as schemars and garde write it.
+                Some(p) => v.pattern = Some(p),
+                None => self.opaque.push(k.clone()),
+            },
             ("contains", Meta::List(list)) => {
-                for (k, e) in name_values(list) {
+                let pairs = name_values(list);
+                if pairs.is_empty() {
+                    // `contains("abc")`: one expression, the substring.
+                    v.pattern = list.parse_args::<Expr>().ok().as_ref().and_then(lit_str).map(|s| regex_escape(&s));
+                }
+                for (k, e) in pairs {
                     if k == "pattern" || k == "value" {
                         v.pattern = lit_str(&e).map(|s| regex_escape(&s));
                     }
@@ -385,16 +376,24 @@ impl SchemarsAttrs {
     }
 }
 
+/// One `"key" = value` of `extend(…)`. As in schemars, the value is every token up to the next
+/// top-level comma, read as the body of a `json!` (so `{"k": null}` and `[1, "a"]` are values).
 struct ExtendPair {
     key: String,
-    value: Expr,
+    value: proc_macro2::TokenStream,
 }
 
 impl syn::parse::Parse for ExtendPair {
     fn parse(input: syn::parse::ParseStream) -> syn::Result<Self> {
         let key: syn::LitStr = input.parse()?;
         input.parse::<Token![=]>()?;
-        let value: Expr = input.parse()?;
+        let mut value = proc_macro2::TokenStream::new();
+        while !input.is_empty() && !input.peek(Token![,]) {
+            value.extend([input.parse::<proc_macro2::TokenTree>()?]);
+        }
+        if value.is_empty() {
+            return Err(input.error("expected an extension value"));
+        }
         Ok(ExtendPair { key: key.value(), value })
     }
 }

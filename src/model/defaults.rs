@@ -148,7 +148,12 @@ fn shown_value(
     if field.schemars.custom_serialize {
         return Err(NoDefault::Opaque(format!("{what} is serialised by custom code")));
     }
-    serialize(lw, value).map(Some).map_err(|why| NoDefault::Opaque(format!("{what}: {why}")))
+    match serialize(lw, value) {
+        Ok(json) => Ok(Some(json)),
+        // schemars keeps the default only when `serde_json::to_value` succeeds.
+        Err(e) if e.serde_fails => Ok(None),
+        Err(e) => Err(NoDefault::Opaque(format!("{what}: {e}"))),
+    }
 }
 
 /// `<ty as Default>::default()`; a failure of the type itself is placed on `location`.
@@ -239,8 +244,40 @@ pub fn implements_serialize(lw: &mut Lowerer, ty: &Ty) -> bool {
     }
 }
 
+/// Why a value has no JSON: serde itself fails on it when the server runs (`serde_fails`: a
+/// skipped variant, an integer past `u64`, a flattened non-map), or the CLI cannot tell.
+#[derive(Debug)]
+pub struct SerializeError {
+    pub why: String,
+    pub serde_fails: bool,
+}
+
+impl SerializeError {
+    fn serde_fails(why: impl Into<String>) -> Self {
+        SerializeError { why: why.into(), serde_fails: true }
+    }
+}
+
+impl From<String> for SerializeError {
+    fn from(why: String) -> Self {
+        SerializeError { why, serde_fails: false }
+    }
+}
+
+impl From<&str> for SerializeError {
+    fn from(why: &str) -> Self {
+        why.to_owned().into()
+    }
+}
+
+impl std::fmt::Display for SerializeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.why)
+    }
+}
+
 /// serde's serialisation of a value (`serde_json::to_value`).
-pub fn serialize(lw: &mut Lowerer, v: &Val) -> Result<Value, String> {
+pub fn serialize(lw: &mut Lowerer, v: &Val) -> Result<Value, SerializeError> {
     Ok(match v {
         Val::Int(n, _) => {
             if let Ok(i) = i64::try_from(*n) {
@@ -248,7 +285,7 @@ pub fn serialize(lw: &mut Lowerer, v: &Val) -> Result<Value, String> {
             } else if let Ok(u) = u64::try_from(*n) {
                 Value::from(u)
             } else {
-                return Err(format!("{n} does not fit a JSON number"));
+                return Err(SerializeError::serde_fails(format!("{n} does not fit a JSON number")));
             }
         }
         // serde_json writes a non-finite float as `null`, and an `f32` widened to `f64`.
@@ -269,7 +306,7 @@ pub fn serialize(lw: &mut Lowerer, v: &Val) -> Result<Value, String> {
                     Val::Char(c) => c.to_string(),
                     Val::Int(n, _) => n.to_string(),
                     Val::Bool(b) => b.to_string(),
-                    other => return Err(format!("{} as a map key", other.kind_of())),
+                    other => return Err(SerializeError::serde_fails(format!("{} as a map key", other.kind_of()))),
                 };
                 out.insert(key, serialize(lw, x)?);
             }
@@ -293,11 +330,11 @@ fn field_map(
     def: &TypeDef,
     decl: &[Field],
     values: &[Option<Val>],
-) -> Result<Map<String, Value>, String> {
+) -> Result<Map<String, Value>, SerializeError> {
     let scope = def.scope();
     let mut out = Map::new();
     for (f, v) in decl.iter().zip(values) {
-        if f.skip_ser {
+        if f.value_skip {
             continue;
         }
         let v = v.as_ref().ok_or("a field value")?;
@@ -306,10 +343,18 @@ fn field_map(
                 "`{}.{}` is serialised by custom code",
                 def.rust_name,
                 f.rust_name.clone().unwrap_or_default()
-            ));
+            )
+            .into());
         }
         if let Some(pred) = &f.skip_ser_if {
             if predicate(lw, pred, v, &scope)? {
+                continue;
+            }
+        }
+        if f.flatten {
+            if let Some(name) = flattened_unit_variant(lw, v) {
+                // serde writes a flattened unit variant as the entry `"Variant": null`.
+                out.insert(name, Value::Null);
                 continue;
             }
         }
@@ -318,20 +363,30 @@ fn field_map(
             match json {
                 Value::Object(m) => out.extend(m),
                 Value::Null => {}
-                _ => return Err("a flattened non-object".into()),
+                _ => return Err(SerializeError::serde_fails("a flattened non-object")),
             }
             continue;
         }
-        out.insert(f.ser_name.clone(), json);
+        out.insert(f.value_name.clone(), json);
     }
     Ok(out)
 }
 
+/// The name of an externally tagged unit variant, when `v` is one.
+fn flattened_unit_variant(lw: &Lowerer, v: &Val) -> Option<String> {
+    let Val::Variant { def, variant, .. } = v else { return None };
+    let def = lw.model.def(*def);
+    let Body::Enum { variants } = &def.body else { return None };
+    let var = variants.get(*variant)?;
+    (def.serde.tag == Tag::External && var.style == Style::Unit && !var.untagged && !var.value_skip)
+        .then(|| var.value_name.clone())
+}
+
 /// serde's serialisation of a struct value.
-fn serialize_struct(lw: &mut Lowerer, def: &TypeDef, values: &[Option<Val>]) -> Result<Value, String> {
+fn serialize_struct(lw: &mut Lowerer, def: &TypeDef, values: &[Option<Val>]) -> Result<Value, SerializeError> {
     let Body::Struct { style, fields } = &def.body else { return Err("not a struct".into()) };
     if def.serde.into.is_some() {
-        return Err(format!("`{}` serialises through `into`", def.rust_name));
+        return Err(format!("`{}` serialises through `into`", def.rust_name).into());
     }
     if def.serde.transparent {
         let i = fields.iter().position(|f| !f.skip_de).unwrap_or(0);
@@ -344,7 +399,7 @@ fn serialize_struct(lw: &mut Lowerer, def: &TypeDef, values: &[Option<Val>]) -> 
         Style::Tuple => {
             let mut out = Vec::new();
             for (f, v) in fields.iter().zip(values) {
-                if !f.skip_ser {
+                if !f.value_skip {
                     out.push(serialize(lw, v.as_ref().ok_or("a field value")?)?);
                 }
             }
@@ -362,14 +417,19 @@ fn serialize_struct(lw: &mut Lowerer, def: &TypeDef, values: &[Option<Val>]) -> 
 }
 
 /// serde's serialisation of an enum value.
-fn serialize_variant(lw: &mut Lowerer, def: &TypeDef, variant: usize, values: &[Option<Val>]) -> Result<Value, String> {
+fn serialize_variant(
+    lw: &mut Lowerer,
+    def: &TypeDef,
+    variant: usize,
+    values: &[Option<Val>],
+) -> Result<Value, SerializeError> {
     let Body::Enum { variants } = &def.body else { return Err("not an enum".into()) };
     let v: &Variant = &variants[variant];
     if def.serde.into.is_some() {
-        return Err(format!("`{}` serialises through `into`", def.rust_name));
+        return Err(format!("`{}` serialises through `into`", def.rust_name).into());
     }
-    if v.skip_ser {
-        return Err("a variant that cannot be serialised".into());
+    if v.value_skip {
+        return Err(SerializeError::serde_fails("a variant that cannot be serialised"));
     }
     let content = match v.style {
         Style::Unit => None,
@@ -377,7 +437,7 @@ fn serialize_variant(lw: &mut Lowerer, def: &TypeDef, variant: usize, values: &[
         Style::Tuple => {
             let mut out = Vec::new();
             for (f, x) in v.fields.iter().zip(values) {
-                if !f.skip_ser {
+                if !f.value_skip {
                     out.push(serialize(lw, x.as_ref().ok_or("a field value")?)?);
                 }
             }
@@ -385,13 +445,13 @@ fn serialize_variant(lw: &mut Lowerer, def: &TypeDef, variant: usize, values: &[
         }
         Style::Struct => Some(Value::Object(field_map(lw, def, &v.fields, values)?)),
     };
-    let name = Value::String(v.ser_name.clone());
+    let name = Value::String(v.value_name.clone());
     let untagged = v.untagged || def.serde.tag == Tag::Untagged;
     Ok(match (&def.serde.tag, content) {
         (_, None) if untagged => Value::Null,
         (_, Some(c)) if untagged => c,
         (Tag::External, None) => name,
-        (Tag::External, Some(c)) => Value::Object([(v.ser_name.clone(), c)].into_iter().collect()),
+        (Tag::External, Some(c)) => Value::Object([(v.value_name.clone(), c)].into_iter().collect()),
         (Tag::Internal(t), None) => Value::Object([(t.clone(), name)].into_iter().collect()),
         (Tag::Internal(t), Some(Value::Object(m))) => {
             let mut out = Map::new();
@@ -399,7 +459,7 @@ fn serialize_variant(lw: &mut Lowerer, def: &TypeDef, variant: usize, values: &[
             out.extend(m);
             Value::Object(out)
         }
-        (Tag::Internal(_), Some(_)) => return Err("an internally tagged non-object".into()),
+        (Tag::Internal(_), Some(_)) => return Err(SerializeError::serde_fails("an internally tagged non-object")),
         (Tag::Adjacent(t, _), None) => Value::Object([(t.clone(), name)].into_iter().collect()),
         (Tag::Adjacent(t, c), Some(content)) => {
             Value::Object([(t.clone(), name), (c.clone(), content)].into_iter().collect())

@@ -266,7 +266,7 @@ impl Literals<'_, '_> {
     fn evaluated(&mut self, e: &syn::Expr, scope: &Scope) -> Result<Value, String> {
         let frame = Frame::new(scope.clone());
         let value = Evaluator::new(self.lw).eval(e, None, &frame).map_err(|x| x.reason)?;
-        defaults::serialize(self.lw, &value)
+        defaults::serialize(self.lw, &value).map_err(|e| e.why)
     }
 
     /// A `json!`/`json_schema!` literal; values that are Rust expressions are evaluated (consts,

@@ -48,6 +48,10 @@ pub struct Lowerer<'w> {
     pub model: Model,
     by_item: HashMap<ItemRef, DefId>,
     alias_stack: Vec<ItemRef>,
+    /// The structs and enums whose bodies are being lowered, innermost last, each with the depth
+    /// of `alias_stack` at its start: `Self` in a field names the innermost one (and means
+    /// nothing in the body of an alias that its fields expand).
+    self_stack: Vec<(DefId, usize)>,
     /// Expansions of aliases without generic parameters: an alias used twice in another is
     /// lowered once (`type A2 = (A1, A1);` chains would otherwise take exponential time).
     alias_cache: HashMap<ItemRef, Ty>,
@@ -77,6 +81,7 @@ impl<'w> Lowerer<'w> {
             model: Model::default(),
             by_item: HashMap::new(),
             alias_stack: Vec::new(),
+            self_stack: Vec::new(),
             alias_cache: HashMap::new(),
             depth: 0,
             steps: 0,
@@ -207,6 +212,9 @@ impl<'w> Lowerer<'w> {
                 return Ty::Param(i);
             }
         }
+        if let Some(own) = self.self_type(path, &segments) {
+            return own;
+        }
         let mut full = segments.clone();
         if path.leading_colon.is_some() {
             full.insert(0, String::new());
@@ -236,6 +244,20 @@ impl<'w> Lowerer<'w> {
             Resolved::External(ext) => self.known(&ext, path, scope),
             _ => self.unknown(&syn::Type::Path(syn::TypePath { qself: None, path: path.clone() }), scope),
         }
+    }
+
+    /// `Self` written in the body of a struct or enum: that type, with its own generic
+    /// parameters as arguments (`children: Vec<Self>` in `Tree<T>` is `Vec<Tree<T>>`).
+    fn self_type(&self, path: &syn::Path, segments: &[String]) -> Option<Ty> {
+        if path.leading_colon.is_some() || segments != ["Self"] {
+            return None;
+        }
+        let &(id, aliases) = self.self_stack.last()?;
+        if aliases != self.alias_stack.len() {
+            return None;
+        }
+        let params = (0..self.model.def(id).generics.len()).map(Ty::Param).collect();
+        Some(Ty::Named(id, params))
     }
 
     fn expand_alias(&mut self, item: ItemRef, path: &syn::Path, scope: &Scope) -> Ty {
@@ -411,7 +433,13 @@ impl<'w> Lowerer<'w> {
         });
         let schemars = self.schemars_attrs(attrs, &scope);
         self.model.defs[id.0].schemars = schemars;
+        // A struct or enum ends any chain of aliases: `type Runs = Vec<Run>; struct Run { runs: Runs }`
+        // is not an alias that refers to itself, so its body starts with no alias open.
+        let open_aliases = std::mem::take(&mut self.alias_stack);
+        self.self_stack.push((id, 0));
         let (serde, body) = self.lower_body(source, &scope);
+        self.self_stack.pop();
+        self.alias_stack = open_aliases;
         let def = &mut self.model.defs[id.0];
         def.serde = serde;
         def.body = body;
@@ -441,6 +469,10 @@ impl<'w> Lowerer<'w> {
         drop(container);
         if let Err(e) = cx.check() {
             serde.errors.push(e.to_string());
+        }
+        let mut body = body;
+        if mentions_schemars(source) {
+            serde_value_view(source, &mut body);
         }
         (serde, body)
     }
@@ -489,6 +521,8 @@ impl<'w> Lowerer<'w> {
             schemars: self.schemars_attrs(&f.original.attrs, scope),
             deprecated: is_deprecated(&f.original.attrs),
             default_value: FieldDefaultValue::Own(Shown::ABSENT),
+            value_name: a.name().serialize_name().to_owned(),
+            value_skip: a.skip_serializing(),
         }
     }
 
@@ -508,6 +542,8 @@ impl<'w> Lowerer<'w> {
             untagged: a.untagged(),
             schemars: self.schemars_attrs(&v.original.attrs, scope),
             deprecated: is_deprecated(&v.original.attrs),
+            value_name: a.name().serialize_name().to_owned(),
+            value_skip: a.skip_serializing(),
         }
     }
 }
@@ -563,8 +599,56 @@ fn path_string(path: &syn::Path) -> String {
     path.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::")
 }
 
+/// Whether a `#[schemars(…)]` attribute is on the item, a field or a variant (only then can the
+/// schema's names and skips differ from serde's).
+fn mentions_schemars(item: &syn::Item) -> bool {
+    let has = |attrs: &[syn::Attribute]| attrs.iter().any(|a| a.path().is_ident("schemars"));
+    match item {
+        syn::Item::Struct(s) => has(&s.attrs) || s.fields.iter().any(|f| has(&f.attrs)),
+        syn::Item::Enum(e) => {
+            has(&e.attrs) || e.variants.iter().any(|v| has(&v.attrs) || v.fields.iter().any(|f| has(&f.attrs)))
+        }
+        _ => false,
+    }
+}
+
+/// Set each field's and variant's `value_name`/`value_skip` from serde's own attributes (the
+/// item read again without schemars' keys merged in).
+fn serde_value_view(source: &syn::Item, body: &mut Body) {
+    let input = derive_input_with(source, false);
+    let cx = Ctxt::new();
+    if let Some(c) = ast::Container::from_ast(&cx, &input, Derive::Deserialize) {
+        let set_fields = |ours: &mut [Field], theirs: &[ast::Field]| {
+            for (o, t) in ours.iter_mut().zip(theirs) {
+                o.value_name = t.attrs.name().serialize_name().to_owned();
+                o.value_skip = t.attrs.skip_serializing();
+            }
+        };
+        match (&c.data, body) {
+            (ast::Data::Struct(_, theirs), Body::Struct { fields, .. }) => set_fields(fields, theirs),
+            (ast::Data::Enum(theirs), Body::Enum { variants }) => {
+                for (o, t) in variants.iter_mut().zip(theirs) {
+                    o.value_name = t.attrs.name().serialize_name().to_owned();
+                    o.value_skip = t.attrs.skip_serializing();
+                    set_fields(&mut o.fields, &t.fields);
+                }
+            }
+            _ => {}
+        }
+    }
+    // Errors were reported by the first reading.
+    let _ = cx.check();
+}
+
 /// The item as a `DeriveInput`, with the serde-compatible `schemars` keys merged into `serde`.
 fn derive_input(item: &syn::Item) -> syn::DeriveInput {
+    derive_input_with(item, true)
+}
+
+/// The item as a `DeriveInput`; with `merge`, the serde-compatible `schemars` keys merged into
+/// `serde` (what the schema follows), else serde's attributes alone (what a value follows).
+fn derive_input_with(item: &syn::Item, merge: bool) -> syn::DeriveInput {
+    let merge_serde_attrs = |attrs: &[syn::Attribute]| if merge { merge_serde_attrs(attrs) } else { attrs.to_vec() };
     match item {
         syn::Item::Struct(s) => {
             let mut fields = s.fields.clone();

@@ -336,6 +336,10 @@ pub struct Field {
     pub deprecated: bool,
     /// The `"default"` schemars shows (filled by [`Lowerer::lower_reachable`]).
     pub default_value: FieldDefaultValue,
+    /// The name and skip serde itself writes a value with: schemars' `rename`/`skip` change the
+    /// schema only, a default value is still serialised by serde.
+    pub value_name: String,
+    pub value_skip: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -353,6 +357,9 @@ pub struct Variant {
     pub untagged: bool,
     pub schemars: SchemarsAttrs,
     pub deprecated: bool,
+    /// As for [`Field::value_name`].
+    pub value_name: String,
+    pub value_skip: bool,
 }
 
 impl TypeDef {

@@ -58,20 +58,8 @@ impl<'w> Evaluator<'_, 'w> {
                     (Some(k), Some(v)) => Some(Ty::Seq(Box::new(Ty::Tuple(vec![k, v])))),
                     _ => None,
                 };
-                return match self.eval(a, pair.as_ref(), f)? {
-                    Val::Seq(items) => items
-                        .into_iter()
-                        .map(|kv| match kv {
-                            Val::Tuple(mut t) if t.len() == 2 => {
-                                let v = t.pop().expect("two");
-                                Ok((t.pop().expect("two"), v))
-                            }
-                            other => Err(self.unsupported(*a, f, format!("{} as a map entry", other.kind_of()))),
-                        })
-                        .collect::<Result<_, _>>()
-                        .map(Val::Map),
-                    other => Err(self.unsupported(*a, f, format!("a map from {}", other.kind_of()))),
-                };
+                let entries = self.eval(a, pair.as_ref(), f)?;
+                return self.map_of_entries(entries, *a, f);
             }
             ("Duration", name, [a]) if name.starts_with("from_") => {
                 let secs_per: Option<f64> = match name {
@@ -141,7 +129,7 @@ impl<'w> Evaluator<'_, 'w> {
                 let mut values = Vec::new();
                 for (field, a) in fields.iter().zip(&args) {
                     let ty = crate::model::substitute(&field.ty, &targs);
-                    values.push(if field.skip_ser { None } else { Some(self.eval(a, Some(&ty), f)?) });
+                    values.push(if field.value_skip { None } else { Some(self.eval(a, Some(&ty), f)?) });
                 }
                 Ok(match variant {
                     Some(variant) => Val::Variant { def, args: targs, variant, fields: values },
@@ -335,9 +323,36 @@ impl<'w> Evaluator<'_, 'w> {
         (!matches!(lowered, Ty::Unknown(_))).then_some(lowered)
     }
 
+    /// A map from a sequence of `(key, value)` pairs (`HashMap::from([...])`, `.collect()`).
+    fn map_of_entries(&mut self, entries: Val, at: &dyn Spanned, f: &Frame) -> Eval {
+        match entries {
+            Val::Seq(items) => items
+                .into_iter()
+                .map(|kv| match kv {
+                    Val::Tuple(mut t) if t.len() == 2 => {
+                        let v = t.pop().expect("two");
+                        Ok((t.pop().expect("two"), v))
+                    }
+                    other => Err(self.unsupported(at, f, format!("{} as a map entry", other.kind_of()))),
+                })
+                .collect::<Result<_, _>>()
+                .map(Val::Map),
+            Val::Map(m) => Ok(Val::Map(m)),
+            other => Err(self.unsupported(at, f, format!("a map from {}", other.kind_of()))),
+        }
+    }
+
     pub(super) fn method(&mut self, m: &syn::ExprMethodCall, want: Option<&Ty>, f: &Frame) -> Eval {
         let name = m.method.to_string();
         let args: Vec<&Expr> = m.args.iter().collect();
+        // `.collect()` into a map: the pairs become its entries (the type says what is built).
+        if name == "collect" && args.is_empty() {
+            if let Some(Ty::Map(k, v)) = want {
+                let pairs = Ty::Seq(Box::new(Ty::Tuple(vec![(**k).clone(), (**v).clone()])));
+                let entries = self.eval(&m.receiver, Some(&pairs), f)?;
+                return self.map_of_entries(entries, m, f);
+            }
+        }
         let identity = matches!(
             name.as_str(),
             "to_string"

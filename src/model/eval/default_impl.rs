@@ -52,6 +52,8 @@ impl Evaluator<'_, '_> {
             return Ok(v);
         }
         match ty {
+            // `[T; 0]` is `Default` for every `T` (std implements it without a bound).
+            Ty::Array(_, 0) => Ok(Val::Seq(Vec::new())),
             Ty::Array(item, n) => {
                 let x = self.type_default(item, at, f)?;
                 Ok(Val::Seq(vec![x; (*n).min(MAX_REPEAT) as usize]))
@@ -91,7 +93,7 @@ impl Evaluator<'_, '_> {
                         let ty = substitute(&field.ty, args);
                         // A field serde never writes, or of a type the CLI cannot see (its value
                         // could not be shown either), is left unevaluated.
-                        let unseen = field.skip_ser || matches!(ty, Ty::Unknown(_) | Ty::Param(_));
+                        let unseen = field.value_skip || matches!(ty, Ty::Unknown(_) | Ty::Param(_));
                         values.push(if unseen { None } else { Some(self.type_default(&ty, at, f)?) });
                     }
                     Ok(Val::Struct { def: id, args: args.to_vec(), fields: values })

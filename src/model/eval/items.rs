@@ -233,7 +233,7 @@ impl Evaluator<'_, '_> {
         for (i, field) in decl.iter().enumerate() {
             let given = s.fields.iter().find(|fv| member_is(&fv.member, field, i));
             values.push(match (given, &base) {
-                (_, _) if field.skip_ser => None,
+                (_, _) if field.value_skip => None,
                 (Some(fv), _) => Some(self.eval(&fv.expr, Some(&crate::model::substitute(&field.ty, &args)), f)?),
                 (None, Some(b)) => b.get(i).cloned().flatten(),
                 (None, None) => {

@@ -1,0 +1,343 @@
+"""Writes generated tools as an rmcp server crate: one module tree per tool, one router in main.rs."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from gen import Decl, Field, T, Tool, all_fields, skip_if_fn
+
+HERE = Path(__file__).resolve().parent
+
+
+class ModuleText:
+    def __init__(self):
+        self.uses = []
+        self.items = []
+
+
+class ToolWriter:
+    """Renders one tool's declarations into module texts, with a path style drawn per reference."""
+
+    def __init__(self, tool: Tool):
+        self.t = tool
+        self.r = random.Random(f"render:{tool.idx}:{len(tool.decls)}")
+        self.root = f"t{tool.idx}"
+        self.mods = {"": ModuleText(), "m": ModuleText(), "m::n": ModuleText()}
+        self.imported = {}  # (module, decl) -> local name
+        self.fn_counter = 0
+
+    # ---- paths
+    def abs_path(self, d: Decl):
+        return "::".join(["crate", self.root] + ([d.module] if d.module else []) + [d.name])
+
+    def path_to(self, d: Decl, cur: str | None):
+        """How module `cur` (None: the crate root) names decl `d`."""
+        if cur is None:
+            return self.abs_path(d)
+        if d.module == cur:
+            return d.name
+        key = (cur, d.name)
+        if key in self.imported:
+            return self.imported[key]
+        style = self.r.choice(["abs", "rel", "use", "use_as"])
+        if style == "rel":
+            rel = relative(cur, d.module)
+            if rel is not None:
+                return f"{rel}::{d.name}"
+            style = "abs"
+        if style == "abs":
+            return self.abs_path(d)
+        local = d.name if style == "use" else f"{d.name}Renamed"
+        target = self.abs_path(d) if self.r.random() < 0.5 or relative(cur, d.module) is None else \
+            f"{relative(cur, d.module)}::{d.name}"
+        self.mods[cur].uses.append(f"use {target}{'' if style == 'use' else ' as ' + local};")
+        self.imported[key] = local
+        return local
+
+    # ---- types
+    def ty(self, t: T, cur, self_decl: Decl | None = None) -> str:
+        k = t.kind
+        a = [self.ty(x, cur, self_decl) for x in t.args]
+        if k == "prim":
+            return t.name
+        if k == "opt":
+            return f"Option<{a[0]}>"
+        if k == "vec":
+            return f"Vec<{a[0]}>"
+        if k == "deque":
+            return f"std::collections::VecDeque<{a[0]}>"
+        if k == "box":
+            return f"Box<{a[0]}>"
+        if k == "arc":
+            return f"std::sync::Arc<{a[0]}>"
+        if k == "array":
+            return f"[{a[0]}; {t.n}]"
+        if k == "tuple":
+            return f"({', '.join(a)}{',' if len(a) == 1 else ''})"
+        if k in ("map", "set"):
+            return f"{t.name}<{', '.join(a)}>"
+        if k == "param":
+            return t.name
+        d = self.t.decl(t.decl)
+        if k == "self":
+            if self_decl is not None and self_decl.name == t.decl and self_decl.kind != "alias":
+                return t.self_word if not d.generics else "Self"
+            return self.path_to(d, cur)
+        path = self.path_to(d, cur)
+        return f"{path}<{', '.join(a)}>" if a else path
+
+    # ---- items
+    def render(self):
+        for d in self.t.decls:
+            self.mods[d.module].items.append(self.decl(d))
+        return self.mods
+
+    def helper_fn(self, d: Decl, text: str):
+        self.mods[d.module].items.append(text.replace("crate::__TOOLMOD__", f"crate::{self.root}"))
+
+    def field_attrs(self, f: Field, d: Decl, out: list, indent: str):
+        out.extend(indent + x for x in f.docs)
+        serde = []
+        for s in f.serde:
+            if s == 'default = "__DEFAULT_FN__"':
+                self.fn_counter += 1
+                name = f"default_{self.fn_counter}"
+                ftype = self.ty(f.ty, d.module, None)
+                self.helper_fn(d, f"fn {name}() -> {ftype} {{ {f.default_fn} }}")
+                path = name if self.r.random() < 0.7 else f"{'crate::' + self.root}{'::' + d.module if d.module else ''}::{name}"
+                serde.append(f'default = "{path}"')
+            elif s == 'skip_serializing_if = "__SKIP_IF__"':
+                serde.append(f'skip_serializing_if = "{skip_if_fn(f.ty, self.t)}"')
+            else:
+                serde.append(s)
+        if serde:
+            if self.r.random() < 0.2 and len(serde) > 1:
+                out.extend(f"{indent}#[serde({s})]" for s in serde)
+            else:
+                out.append(f"{indent}#[serde({', '.join(serde)})]")
+        for x in f.schemars:
+            if "__SCHEMA_FN__" in x:
+                self.fn_counter += 1
+                name = f"schema_{self.fn_counter}"
+                self.helper_fn(d, f"fn {name}(_: &mut schemars::SchemaGenerator) -> schemars::Schema {{\n"
+                                  f'    schemars::json_schema!({{"type": "string", "format": "custom-{self.fn_counter}"}})\n}}')
+                x = x.replace("__SCHEMA_FN__", name)
+            out.append(indent + x)
+
+    def decl(self, d: Decl) -> str:
+        out = list(d.docs)
+        if d.kind == "alias":
+            out.append(f"pub type {d.name} = {self.ty(d.target, d.module, d)};")
+            return "\n".join(out)
+        derives = ["Serialize", "Deserialize", "JsonSchema"]
+        if d.default == "derive":
+            derives.append("Default")
+        if self.r.random() < 0.15:
+            derives = ["schemars::JsonSchema" if x == "JsonSchema" else x for x in derives]
+        out.append(f"#[derive({', '.join(derives)})]")
+        if d.serde:
+            out.append(f"#[serde({', '.join(d.serde)})]")
+        out.extend(d.extra)
+        gen = f"<{', '.join(d.generics)}>" if d.generics else ""
+        if d.kind == "struct":
+            if not d.fields and self.r.random() < 0.5:
+                out.append(f"pub struct {d.name}{gen} {{}}")
+            else:
+                out.append(f"pub struct {d.name}{gen} {{")
+                for f in d.fields:
+                    self.field_attrs(f, d, out, "    ")
+                    out.append(f"    pub {f.name}: {self.ty(f.ty, d.module, d)},")
+                out.append("}")
+        elif d.kind == "tuple":
+            parts = []
+            for f in d.fields:
+                attrs = []
+                self.field_attrs(f, d, attrs, "")
+                parts.append("\n    ".join(attrs + [f"pub {self.ty(f.ty, d.module, d)}"]))
+            out.append(f"pub struct {d.name}{gen}(\n    " + ",\n    ".join(parts) + "\n);")
+        elif d.kind == "enum":
+            out.append(f"pub enum {d.name}{gen} {{")
+            for v in d.variants:
+                out.extend("    " + x for x in v.docs)
+                if v.attrs:
+                    out.append(f"    #[serde({', '.join(v.attrs)})]")
+                out.extend("    " + x for x in v.extra)
+                if v.is_default:
+                    out.append("    #[default]")
+                if v.kind == "unit":
+                    out.append(f"    {v.name},")
+                elif v.kind in ("newtype", "tuple"):
+                    parts = []
+                    for f in v.fields:
+                        attrs = []
+                        self.field_attrs(f, d, attrs, "")
+                        parts.append("\n        ".join(attrs + [self.ty(f.ty, d.module, d)]))
+                    out.append(f"    {v.name}(\n        " + ",\n        ".join(parts) + "\n    ),")
+                else:
+                    out.append(f"    {v.name} {{")
+                    for f in v.fields:
+                        self.field_attrs(f, d, out, "        ")
+                        out.append(f"        {f.name}: {self.ty(f.ty, d.module, d)},")
+                    out.append("    },")
+            out.append("}")
+        if d.default == "manual":
+            vals = ", ".join(f"{f.name}: {d.manual_default[f.name]}" for f in d.fields)
+            out.append(f"impl Default for {d.name} {{\n    fn default() -> Self {{\n        Self {{ {vals} }}\n    }}\n}}"
+                       .replace("crate::__TOOLMOD__", f"crate::{self.root}"))
+        return "\n".join(out)
+
+
+def relative(cur: str, target: str):
+    """A `self::`/`super::` path from module `cur` to module `target` (both relative to the tool module)."""
+    cp = cur.split("::") if cur else []
+    tp = target.split("::") if target else []
+    common = 0
+    while common < min(len(cp), len(tp)) and cp[common] == tp[common]:
+        common += 1
+    ups = len(cp) - common
+    rest = tp[common:]
+    if ups == 0:
+        return "::".join(["self"] + rest)
+    return "::".join(["super"] * ups + rest)
+
+
+HEADER = """#![allow(warnings)]
+use rmcp::schemars::{self, JsonSchema};
+use serde::{Deserialize, Serialize};
+"""
+
+
+def write_tool_modules(src: Path, tool: Tool):
+    w = ToolWriter(tool)
+    mods = w.render()
+    base = src / f"t{tool.idx}"
+    base.mkdir(parents=True, exist_ok=True)
+    nested_dir = tool.idx % 2 == 0  # m/mod.rs or m.rs + m/n.rs
+    def text(m: ModuleText, extra=""):
+        return HEADER + extra + "\n".join(m.uses) + "\n\n" + "\n\n".join(m.items) + "\n"
+    (base / "mod.rs").write_text(text(mods[""], "pub mod m;\n"))
+    (base / "m").mkdir(exist_ok=True)
+    if nested_dir:
+        (base / "m" / "mod.rs").write_text(text(mods["m"], "pub mod n;\n"))
+    else:
+        (base / "m.rs").write_text(text(mods["m"], "pub mod n;\n"))
+    (base / "m" / "n.rs").write_text(text(mods["m::n"]))
+    return w
+
+
+def tool_fn(tool: Tool, w: ToolWriter) -> str:
+    lines = ["    " + x for x in tool.docs]
+    lines.append(f"    #[tool({', '.join(tool.attrs)})]" if tool.attrs else "    #[tool]")
+    params = ""
+    if tool.input is not None:
+        params = f", Parameters(_p): Parameters<{w.ty(tool.input, None)}>"
+    if tool.output is None:
+        ret = "String"
+    else:
+        ret = f"Json<{w.ty(tool.output, None)}>"
+        if tool.result:
+            ret = f"Result<{ret}, ErrorData>"
+    lines.append(f"    async fn {tool.fn_name}(&self{params}) -> {ret} {{\n        unimplemented!()\n    }}")
+    return "\n".join(lines)
+
+
+MAIN_HEAD = """#![allow(warnings)]
+// Generated by tests/differential/rmcp/run.py: do not edit.
+__MODS__
+use rmcp::{
+    ErrorData, Json, ServerHandler,
+    handler::server::{router::tool::ToolRouter, wrapper::Parameters},
+    tool, tool_handler, tool_router,
+};
+
+#[derive(Clone)]
+pub struct Server {
+    tool_router: ToolRouter<Server>,
+}
+
+impl Server {
+    pub fn new() -> Self {
+        Self { tool_router: Self::tool_router() }
+    }
+}
+
+#[tool_router]
+impl Server {
+"""
+
+MAIN_TAIL = """}
+
+#[tool_handler]
+impl ServerHandler for Server {}
+
+fn one(name: &str) -> Option<rmcp::model::Tool> {
+    match name {
+__ONE__
+        _ => None,
+    }
+}
+
+fn main() {
+    std::panic::set_hook(Box::new(|_| {}));
+    // `<bin> tN`: only that tool (the harness isolates a tool that crashes the process this way).
+    if let Some(name) = std::env::args().nth(1) {
+        match std::panic::catch_unwind(|| one(&name)) {
+            Ok(t) => println!("{}", serde_json::to_string(&t).unwrap()),
+            Err(_) => println!("{}", serde_json::json!({"fn": name, "panic": "panicked"})),
+        }
+        return;
+    }
+    match std::panic::catch_unwind(|| Server::new().tool_router.list_all()) {
+        Ok(tools) => println!("{}", serde_json::to_string(&tools).unwrap()),
+        Err(_) => {
+            // One tool panicked: list them one by one so the rest still compare.
+            let mut out = Vec::new();
+__PER_TOOL__
+            println!("{}", serde_json::Value::Array(out));
+        }
+    }
+}
+"""
+
+
+def package_name(crate: Path) -> str:
+    return "diff-" + "".join(c if c.isalnum() else "-" for c in crate.name)
+
+
+def write_crate(dest: Path, tools: list, rmcp_version: str):
+    """Write the crate; returns {tool idx: (first line, last line) in main.rs} for error attribution."""
+    src = dest / "src"
+    if src.exists():
+        import shutil
+        shutil.rmtree(src)
+    src.mkdir(parents=True)
+    # One package name per crate directory, so that every crate's binary stays in the shared
+    # target dir (the harness can compare again without building).
+    package = package_name(dest)
+    toml = (HERE / "template" / "Cargo.toml").read_text().replace("=3.11.0", f"={rmcp_version}")
+    (dest / "Cargo.toml").write_text(toml.replace('name = "diffrmcp-server"', f'name = "{package}"'))
+    lock = HERE / "template" / "Cargo.lock"
+    if rmcp_version == "3.11.0" and lock.exists():
+        (dest / "Cargo.lock").write_text(lock.read_text().replace('name = "diffrmcp-server"', f'name = "{package}"'))
+    bodies = []
+    per_tool = []
+    for t in tools:
+        w = write_tool_modules(src, t)
+        bodies.append((t.idx, tool_fn(t, w)))
+        per_tool.append(
+            f"            match std::panic::catch_unwind(|| Server::{t.fn_name}_tool_attr()) {{\n"
+            f"                Ok(t) => out.push(serde_json::to_value(&t).unwrap()),\n"
+            f"                Err(e) => out.push(serde_json::json!({{\"fn\": \"{t.fn_name}\", \"panic\": e.downcast_ref::<String>().cloned().or(e.downcast_ref::<&str>().map(|s| s.to_string()))}})),\n"
+            f"            }}")
+    head = MAIN_HEAD.replace("__MODS__", "\n".join(f"mod t{t.idx};" for t in tools))
+    text = head
+    spans = {}
+    for idx, body in bodies:
+        start = text.count("\n") + 1
+        text += body + "\n"
+        spans[idx] = (start, text.count("\n"))
+    one = "\n".join(f'        "{t.fn_name}" => Some(Server::{t.fn_name}_tool_attr()),' for t in tools)
+    text += MAIN_TAIL.replace("__PER_TOOL__", "\n".join(per_tool)).replace("__ONE__", one)
+    (src / "main.rs").write_text(text)
+    return spans
