@@ -220,7 +220,20 @@ pub fn warnings(findings: Vec<Finding>, already: &Diagnostics) -> Diagnostics {
         let prefix = format!("tool `{tool}`:");
         already.iter().any(|d| d.code == "tool-name" && d.message.starts_with(&prefix))
     };
-    let kept = findings.into_iter().filter(|f| !(f.code == "mcp-tool-name" && reported_name(&f.tool)));
+    // A missing inputSchema that the profile already reported as left out (known only at
+    // runtime, to be supplied by the config's `schemas` table) is that warning's consequence.
+    let reported_left_out = |tool: &str| {
+        let prefix = format!("tool `{tool}`:");
+        already.iter().any(|d| {
+            d.message.starts_with(&prefix) && d.message.contains("inputSchema") && d.message.contains("left out")
+        })
+    };
+    let follow_on = |f: &Finding| match f.code {
+        "mcp-tool-name" => reported_name(&f.tool),
+        "mcp-input-schema" => f.pointer.is_empty() && reported_left_out(&f.tool),
+        _ => false,
+    };
+    let kept = findings.into_iter().filter(|f| !follow_on(f));
     Diagnostics(kept.map(|f| Diagnostic::warning(f.code, describe(&f))).collect())
 }
 
@@ -241,6 +254,19 @@ mod tests {
     fn codes(tools: Value, protocol: Option<&str>) -> Vec<(&'static str, String)> {
         let m = Manifest::from_value(json!({ "tools": tools })).unwrap();
         check(&m, Checks { protocol, meta_schema: true }).into_iter().map(|f| (f.code, f.pointer)).collect()
+    }
+
+    #[test]
+    fn a_missing_input_schema_the_profile_left_out_is_not_reported_again() {
+        let m = Manifest::from_value(json!({"tools": [{"name": "start"}]})).unwrap();
+        let checks = Checks { protocol: None, meta_schema: false };
+        let fresh = warnings(check(&m, checks), &Diagnostics::default());
+        assert_eq!(fresh.iter().map(|d| d.code).collect::<Vec<_>>(), ["mcp-input-schema"]);
+        let left_out = Diagnostics(vec![Diagnostic::warning(
+            "opaque",
+            "tool `start`: inputSchema left out: `Req.when` uses its generator",
+        )]);
+        assert_eq!(warnings(check(&m, checks), &left_out).iter().count(), 0);
     }
 
     #[test]
