@@ -213,27 +213,21 @@ fn unresolved_refs(root: &Value, at: &Value, pointer: &str, out: &mut Vec<(Strin
     }
 }
 
-/// The findings as warnings of `generate` and `check`, leaving out the names the profile already
-/// reported under `tool-name` (with their place in the source).
+/// The findings as warnings of `generate` and `check`, leaving out what the profile already
+/// reported with its place in the source: the names it warned about under `tool-name`, and
+/// missing inputSchemas (a profile leaves one out only with a warning that says why, and how
+/// to supply it).
 pub fn warnings(findings: Vec<Finding>, already: &Diagnostics) -> Diagnostics {
     let reported_name = |tool: &str| {
         let prefix = format!("tool `{tool}`:");
         already.iter().any(|d| d.code == "tool-name" && d.message.starts_with(&prefix))
     };
-    // A missing inputSchema that the profile already reported as left out (known only at
-    // runtime, to be supplied by the config's `schemas` table) is that warning's consequence.
-    let reported_left_out = |tool: &str| {
-        let prefix = format!("tool `{tool}`:");
-        already.iter().any(|d| {
-            d.message.starts_with(&prefix) && d.message.contains("inputSchema") && d.message.contains("left out")
-        })
-    };
-    let follow_on = |f: &Finding| match f.code {
+    let reported = |f: &Finding| match f.code {
         "mcp-tool-name" => reported_name(&f.tool),
-        "mcp-input-schema" => f.pointer.is_empty() && reported_left_out(&f.tool),
+        "mcp-input-schema" => f.pointer.is_empty(),
         _ => false,
     };
-    let kept = findings.into_iter().filter(|f| !follow_on(f));
+    let kept = findings.into_iter().filter(|f| !reported(f));
     Diagnostics(kept.map(|f| Diagnostic::warning(f.code, describe(&f))).collect())
 }
 
@@ -254,19 +248,6 @@ mod tests {
     fn codes(tools: Value, protocol: Option<&str>) -> Vec<(&'static str, String)> {
         let m = Manifest::from_value(json!({ "tools": tools })).unwrap();
         check(&m, Checks { protocol, meta_schema: true }).into_iter().map(|f| (f.code, f.pointer)).collect()
-    }
-
-    #[test]
-    fn a_missing_input_schema_the_profile_left_out_is_not_reported_again() {
-        let m = Manifest::from_value(json!({"tools": [{"name": "start"}]})).unwrap();
-        let checks = Checks { protocol: None, meta_schema: false };
-        let fresh = warnings(check(&m, checks), &Diagnostics::default());
-        assert_eq!(fresh.iter().map(|d| d.code).collect::<Vec<_>>(), ["mcp-input-schema"]);
-        let left_out = Diagnostics(vec![Diagnostic::warning(
-            "opaque",
-            "tool `start`: inputSchema left out: `Req.when` uses its generator",
-        )]);
-        assert_eq!(warnings(check(&m, checks), &left_out).iter().count(), 0);
     }
 
     #[test]
@@ -310,6 +291,15 @@ mod tests {
                 ("mcp-unresolved-ref", "/inputSchema/properties/z/$ref".to_owned()),
             ]
         );
+        // As warnings of `generate`: what the profile reported is not repeated.
+        let m = Manifest::from_value(
+            json!({"tools": [{"name": "a b"}, {"name": "c d", "inputSchema": {"type": "object"}}]}),
+        )
+        .unwrap();
+        let already = Diagnostics(vec![Diagnostic::warning("tool-name", "tool `a b`: the name has characters …")]);
+        let kept: Vec<String> =
+            warnings(check(&m, Checks::default()), &already).iter().map(|d| d.message.clone()).collect();
+        assert_eq!(kept, ["tool `c d` at /name: the name has characters other than A-Z, a-z, 0-9, `_`, `-` and `.`"]);
         // The newest protocol takes any outputSchema root.
         assert!(!codes(tools, None).iter().any(|(c, _)| *c == "mcp-output-schema"));
     }
