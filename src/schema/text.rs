@@ -9,10 +9,13 @@ pub fn python_title(key: &str) -> String {
 /// Python's `str.title()`: a cased character after a cased one is lower-cased, any other is
 /// title-cased.
 pub fn py_str_title(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len());
     let mut prev_cased = false;
-    for c in s.chars() {
-        if prev_cased {
+    for (i, &c) in chars.iter().enumerate() {
+        if prev_cased && c == 'Σ' {
+            out.push(if is_final_sigma(&chars, i) { 'ς' } else { 'σ' });
+        } else if prev_cased {
             out.extend(c.to_lowercase());
         } else {
             push_titlecase(c, &mut out);
@@ -20,6 +23,30 @@ pub fn py_str_title(s: &str) -> String {
         prev_cased = is_cased(c);
     }
     out
+}
+
+/// Unicode's Final_Sigma context, as CPython lower-cases `Σ`: a cased letter before it and none
+/// after it, skipping case-ignorable characters both ways.
+fn is_final_sigma(chars: &[char], i: usize) -> bool {
+    let before = chars[..i].iter().rev().find(|c| !is_case_ignorable(**c));
+    let after = chars[i + 1..].iter().find(|c| !is_case_ignorable(**c));
+    before.is_some_and(|c| is_cased(*c)) && !after.is_some_and(|c| is_cased(*c))
+}
+
+/// Unicode Case_Ignorable, for the characters property keys hold: the word-internal punctuation
+/// (MidLetter, MidNumLet, Single_Quote), modifier symbols and letters, format characters and
+/// combining marks.
+fn is_case_ignorable(c: char) -> bool {
+    matches!(
+        c,
+        '\'' | '.' | ':' | '^' | '`' | '\u{A8}' | '\u{AD}' | '\u{AF}' | '\u{B4}' | '\u{B7}' | '\u{B8}'
+            | '\u{2B0}'..='\u{36F}' | '\u{374}' | '\u{375}' | '\u{37A}' | '\u{384}' | '\u{385}' | '\u{387}'
+            | '\u{483}'..='\u{489}' | '\u{591}'..='\u{5BD}' | '\u{5F4}' | '\u{1AB0}'..='\u{1AFF}'
+            | '\u{1D2C}'..='\u{1D6A}' | '\u{1DC0}'..='\u{1DFF}' | '\u{200B}'..='\u{200F}' | '\u{2018}' | '\u{2019}'
+            | '\u{2024}' | '\u{2027}' | '\u{2060}'..='\u{2064}' | '\u{20D0}'..='\u{20FF}' | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FE13}' | '\u{FE20}'..='\u{FE2F}' | '\u{FE52}' | '\u{FE55}' | '\u{FEFF}' | '\u{FF07}' | '\u{FF0E}'
+            | '\u{FF1A}' | '\u{FF3E}' | '\u{FF40}'
+    )
 }
 
 /// Unicode "cased": Lowercase, Uppercase or Titlecase (Lt).
@@ -116,6 +143,13 @@ mod tests {
             ("result", "Result"),
             ("straße", "Straße"),
             ("ßa", "Ssa"),
+            ("ΟΔΟΣ", "Οδος"),
+            ("ΣΑΣ_ΣΑΣ", "Σας Σας"),
+            ("ΟΔΟΣx", "Οδοσx"),
+            ("ΟΔΟΣ'", "Οδος'"),
+            ("ΟΔΟΣ'A", "Οδοσ'A"),
+            ("Σ", "Σ"),
+            ("aΣ", "Aς"),
         ] {
             assert_eq!(python_title(key), want, "{key}");
         }
