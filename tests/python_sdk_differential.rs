@@ -76,3 +76,8 @@ fn every_fixture_has_its_expected_entry_and_a_test() {
 fn title_final_sigma() {
     check("title_final_sigma");
 }
+
+#[test]
+fn keyword_property_order() {
+    check("keyword_property_order");
+}
