@@ -81,3 +81,8 @@ fn title_final_sigma() {
 fn keyword_property_order() {
     check("keyword_property_order");
 }
+
+#[test]
+fn underscore_field_is_private() {
+    check("underscore_field_is_private");
+}

@@ -142,7 +142,9 @@ impl<'m> Pydantic<'m> {
     }
 
     fn skipped(&self, f: &crate::model::Field) -> bool {
-        f.skip_ser && f.skip_de
+        // A named field starting with `_` is a private attribute in pydantic: never in the schema.
+        f.rust_name.as_deref().is_some_and(|n| n.starts_with('_'))
+            || f.skip_ser && f.skip_de
             || match self.dir {
                 Direction::Input => f.skip_de,
                 Direction::Output => f.skip_ser,
