@@ -86,3 +86,8 @@ fn keyword_property_order() {
 fn underscore_field_is_private() {
     check("underscore_field_is_private");
 }
+
+#[test]
+fn blank_docs() {
+    check("blank_docs");
+}

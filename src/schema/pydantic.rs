@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use serde_json::{json, Map, Value};
 
-use super::text::{clean_doc, python_title};
+use super::text::{class_description, field_description, python_title};
 use crate::model::{substitute, Body, DefId, FieldDefault, FloatKind, Leaf, Model, Style, Ty, TypeDef, Unknown};
 
 /// Whether a schema describes what a client sends (parameters) or what it reads (results).
@@ -206,7 +206,9 @@ impl<'m> Pydantic<'m> {
     pub fn def_schema(&mut self, id: DefId, args: &[Ty], title: &str) -> Value {
         let def = self.model.def(id);
         let mut out = Map::new();
-        if let Some(doc) = clean_doc(&def.docs) {
+        // The default docstring of a Python enum: pydantic never publishes it.
+        let default_doc = def.is_unit_enum().then_some("An enumeration.");
+        if let Some(doc) = class_description(&def.docs).filter(|d| Some(d.as_str()) != default_doc) {
             out.insert("description".into(), Value::String(doc));
         }
         match &def.body {
@@ -325,7 +327,7 @@ impl<'m> Pydantic<'m> {
         if !is_ref_like(map) {
             map.insert("title".into(), Value::String(python_title(key)));
         }
-        if let Some(doc) = clean_doc(docs) {
+        if let Some(doc) = field_description(docs) {
             map.insert("description".into(), Value::String(doc));
         }
         if let Some(d) = default {

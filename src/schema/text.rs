@@ -77,20 +77,24 @@ fn push_titlecase(c: char, out: &mut String) {
     }
 }
 
-/// `inspect.cleandoc` of the raw doc lines (joined with `\n`); `None` when nothing is left.
-pub fn clean_doc(lines: &[String]) -> Option<String> {
-    if lines.is_empty() {
-        return None;
-    }
+/// The `description` pydantic gives a field with this doc: `Field(description=cleandoc(doc))`,
+/// present as soon as the field has a doc, even one that cleans to `""`.
+pub fn field_description(lines: &[String]) -> Option<String> {
+    (!lines.is_empty()).then(|| cleandoc(&lines.join("\n")))
+}
+
+/// The `description` pydantic gives a model or an enum: its docstring cleaned, when the docstring
+/// is not empty (pydantic tests `if docstring:`), so a doc of blank lines gives `""`.
+pub fn class_description(lines: &[String]) -> Option<String> {
     let raw = lines.join("\n");
+    (!raw.is_empty()).then(|| cleandoc(&raw))
+}
+
+/// Python's `inspect.cleandoc`.
+pub fn cleandoc(raw: &str) -> String {
     let expanded: Vec<String> = raw.split('\n').map(expand_tabs).collect();
-    let margin = expanded
-        .iter()
-        .skip(1)
-        .filter(|l| !l.trim_start().is_empty())
-        .map(|l| l.len() - l.trim_start_matches(' ').len())
-        .min()
-        .unwrap_or(0);
+    let indent = |l: &str| l.chars().count() - l.trim_start().chars().count();
+    let margin = expanded.iter().skip(1).filter(|l| !l.trim_start().is_empty()).map(|l| indent(l)).min().unwrap_or(0);
     let mut out: Vec<String> = Vec::with_capacity(expanded.len());
     for (i, line) in expanded.iter().enumerate() {
         if i == 0 {
@@ -105,8 +109,7 @@ pub fn clean_doc(lines: &[String]) -> Option<String> {
     while out.first().is_some_and(|l| l.is_empty()) {
         out.remove(0);
     }
-    let text = out.join("\n");
-    (!text.is_empty()).then_some(text)
+    out.join("\n")
 }
 
 fn expand_tabs(line: &str) -> String {
@@ -161,11 +164,14 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        assert_eq!(clean_doc(&lines).unwrap(), "Summary line.\n\nLonger description\n    with indentation.");
+        assert_eq!(field_description(&lines).unwrap(), "Summary line.\n\nLonger description\n    with indentation.");
         let lines: Vec<String> = ["", "    Indented.", "      More.", "   "].iter().map(|s| s.to_string()).collect();
-        assert_eq!(clean_doc(&lines).unwrap(), "Indented.\n  More.");
+        assert_eq!(field_description(&lines).unwrap(), "Indented.\n  More.");
         let lines: Vec<String> = ["A.", "      b", "    "].iter().map(|s| s.to_string()).collect();
-        assert_eq!(clean_doc(&lines).unwrap(), "A.\nb", "a whitespace-only last line shorter than the margin goes");
-        assert_eq!(clean_doc(&[String::new()]), None);
+        assert_eq!(field_description(&lines).unwrap(), "A.\nb", "a whitespace-only last line shorter than the margin goes");
+        assert_eq!(field_description(&[String::new()]).as_deref(), Some(""), "a field doc that cleans to nothing is `\"\"`");
+        assert_eq!(field_description(&[]), None);
+        assert_eq!(class_description(&[String::new()]), None, "an empty docstring is falsy");
+        assert_eq!(class_description(&[" ".into()]).as_deref(), Some(""), "a blank one is not");
     }
 }
