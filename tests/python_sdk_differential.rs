@@ -91,3 +91,8 @@ fn underscore_field_is_private() {
 fn blank_docs() {
     check("blank_docs");
 }
+
+#[test]
+fn nullable_flattening() {
+    check("nullable_flattening");
+}

@@ -90,13 +90,33 @@ impl<'m> Pydantic<'m> {
         }
     }
 
+    /// pydantic's nullable schema: `null` stays `null` (`Option<()>`), and an inner `anyOf` (an
+    /// `Option` reached through a newtype) is flattened into one, without repeated members.
     fn optional(&mut self, inner: &Ty) -> Value {
-        let mut inner = inner;
-        while let Ty::Option(i) = inner {
-            inner = i;
+        let null = json!({"type": "null"});
+        let inner = self.schema(inner);
+        if inner == null {
+            return null;
         }
-        let s = self.schema(inner);
-        json!({"anyOf": [s, {"type": "null"}]})
+        let mut members = match inner {
+            Value::Object(map) if map.len() == 1 && map.contains_key("anyOf") => match map.into_iter().next() {
+                Some((_, Value::Array(members))) => members,
+                Some((_, other)) => vec![json!({"anyOf": other})],
+                None => Vec::new(),
+            },
+            other => vec![other],
+        };
+        members.push(null);
+        let mut unique: Vec<Value> = Vec::with_capacity(members.len());
+        for m in members {
+            if !unique.contains(&m) {
+                unique.push(m);
+            }
+        }
+        if unique.len() == 1 {
+            return unique.pop().expect("one member");
+        }
+        json!({"anyOf": unique})
     }
 
     fn map(&mut self, key: &Ty, value: &Ty) -> Value {
