@@ -96,3 +96,8 @@ fn blank_docs() {
 fn nullable_flattening() {
     check("nullable_flattening");
 }
+
+#[test]
+fn map_of_any_newtype() {
+    check("map_of_any_newtype");
+}

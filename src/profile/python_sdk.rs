@@ -415,10 +415,7 @@ fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Va
     if let Ty::Map(key, value) = ty {
         if string_like(key, model) {
             let mut root = Map::new();
-            let v = match value.as_ref() {
-                Ty::JsonValue => Value::Bool(true),
-                other => pyd.schema(other),
-            };
+            let v = pyd.map_value(value);
             if let Some(defs) = pyd.take_defs() {
                 root.insert("$defs".into(), Value::Object(defs));
             }

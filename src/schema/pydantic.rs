@@ -119,11 +119,17 @@ impl<'m> Pydantic<'m> {
         json!({"anyOf": unique})
     }
 
+    /// `additionalProperties` of a map: the value's schema, or `true` when that schema is `{}`
+    /// (any value: `Value`, a newtype of it), as pydantic writes `dict[str, Any]`.
+    pub fn map_value(&mut self, value: &Ty) -> Value {
+        match self.schema(value) {
+            Value::Object(map) if map.is_empty() => Value::Bool(true),
+            other => other,
+        }
+    }
+
     fn map(&mut self, key: &Ty, value: &Ty) -> Value {
-        let v = match value {
-            Ty::JsonValue => Value::Bool(true),
-            other => self.schema(other),
-        };
+        let v = self.map_value(value);
         let mut out = json!({"additionalProperties": v, "type": "object"});
         if let Some(enum_key) = self.unit_enum_key(key) {
             out["propertyNames"] = enum_key;
