@@ -101,3 +101,8 @@ fn nullable_flattening() {
 fn map_of_any_newtype() {
     check("map_of_any_newtype");
 }
+
+#[test]
+fn field_doc_same_as_type_doc() {
+    check("field_doc_same_as_type_doc");
+}

@@ -169,6 +169,7 @@ impl Builder<'_, '_> {
     fn input_schema(&mut self, tool: &ToolFn, fn_name: &str, scope: &Scope) -> Option<Value> {
         let params = self.lowered_parameters(tool, fn_name, scope)?;
         let mut pyd = Pydantic::new(&self.lowerer.model, Direction::Input);
+        pyd.plan(&params.iter().map(|(_, ty)| ty).collect::<Vec<_>>());
         let mut props = Map::new();
         let mut required = Vec::new();
         for (name, ty) in &params {
@@ -318,6 +319,7 @@ impl Builder<'_, '_> {
             return Output::Absent;
         }
         let mut pyd = Pydantic::new(&self.lowerer.model, Direction::Output);
+        pyd.plan(&[&ty]);
         let schema = build_output(&ty, fn_name, &self.lowerer.model, &mut pyd);
         let (unknown, exceeded) = (std::mem::take(&mut pyd.unknown), pyd.exceeded);
         self.report_unknown(&unknown, fn_name);
