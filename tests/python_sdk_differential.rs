@@ -106,3 +106,8 @@ fn map_of_any_newtype() {
 fn field_doc_same_as_type_doc() {
     check("field_doc_same_as_type_doc");
 }
+
+#[test]
+fn title_case_exceptions() {
+    check("title_case_exceptions");
+}
