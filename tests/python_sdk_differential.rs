@@ -111,3 +111,8 @@ fn field_doc_same_as_type_doc() {
 fn title_case_exceptions() {
     check("title_case_exceptions");
 }
+
+#[test]
+fn dict_output_newtype_key() {
+    check("dict_output_newtype_key");
+}

@@ -415,7 +415,7 @@ fn schemaless(ty: &Ty, model: &Model) -> Option<&'static str> {
 fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Value {
     // Row 2: a map with a string-like key is already an object.
     if let Ty::Map(key, value) = ty {
-        if string_like(key, model) {
+        if string_like(key) {
             let mut root = Map::new();
             let v = pyd.map_value(value);
             if let Some(defs) = pyd.take_defs() {
@@ -493,17 +493,8 @@ fn contains_ref(v: &Value, target: &str) -> bool {
     }
 }
 
-/// `str` keys in Python: String, char, and newtypes of them.
-fn string_like(ty: &Ty, model: &Model) -> bool {
-    match ty {
-        Ty::String | Ty::Char => true,
-        Ty::Named(id, args) => {
-            let def = model.def(*id);
-            match def.newtype_field() {
-                Some(f) => string_like(&crate::model::substitute(&f.ty, args), model),
-                None => false,
-            }
-        }
-        _ => false,
-    }
+/// `str` keys in Python: the SDK unwraps `dict[K, V]` only when `K is str`, so a newtype of a
+/// string (`NewType("Key", str)`) is wrapped like any other key.
+fn string_like(ty: &Ty) -> bool {
+    matches!(ty, Ty::String | Ty::Char)
 }
