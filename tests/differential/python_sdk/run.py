@@ -104,6 +104,12 @@ DOC_LINES = [
 ]
 
 
+def camel_safe(field: str) -> bool:
+    """serde_derive's camelCase slices the first byte of the PascalCase name: it must be ASCII."""
+    pascal = unraw(field).lstrip("_")
+    return bool(pascal) and pascal[0].isascii()
+
+
 def doc(rng: random.Random, p: float = 0.5):
     """A doc: None, or the raw `#[doc]` attribute strings (one per `///` line)."""
     if rng.random() >= p:
@@ -118,6 +124,7 @@ class Gen:
         self.tag = tag
         self.decls: dict = {}
         self.building: list = []  # structs whose fields are being drawn (recursion targets)
+        self.scope: list = []  # the declarations being drawn, innermost last: `Self` names the last
 
     def fresh_name(self) -> str:
         while True:
@@ -170,7 +177,7 @@ class Gen:
         # recur: refer to a struct being built (through a container, as Rust needs)
         if self.building:
             target = r.choice(self.building)
-            spelling = "Self" if target == self.building[-1] and r.random() < 0.4 else target
+            spelling = "Self" if self.scope and target == self.scope[-1] and r.random() < 0.4 else target
             inner = ("named", target, spelling)
             wrap = r.choice(["option", "list", "box", "map", "optbox"])
             if wrap == "option":
@@ -218,6 +225,7 @@ class Gen:
                 "fields": []}
         self.decls[name] = decl
         self.building.append(name)
+        self.scope.append(name)
         used = set()
         for _ in range(r.choice([0, 1, 2, 2, 3, 3, 4, 5])):
             fname = r.choice(FIELD_NAMES)
@@ -225,12 +233,21 @@ class Gen:
                 continue
             used.add(fname)
             fty = self.ty(depth)
-            field = {"name": fname, "ty": fty, "doc": doc(r, 0.35),
+            fdoc = doc(r, 0.35)
+            target = fty
+            while target[0] in ("option", "box"):
+                target = target[2]
+            if target[0] == "named" and self.decls[target[1]].get("doc") and r.random() < 0.4:
+                fdoc = list(self.decls[target[1]]["doc"])  # documented exactly as its type
+            field = {"name": fname, "ty": fty, "doc": fdoc,
                      "rename": r.choice(RENAMES) if r.random() < 0.12 else None,
                      "default": r.random() < 0.25 and py_default(fty, self.decls) is not None,
                      "skip": r.random() < 0.05}
             decl["fields"].append(field)
         self.building.pop()
+        self.scope.pop()
+        if decl["rename_all"] == "camelCase" and any(not camel_safe(f["name"]) for f in decl["fields"]):
+            decl["rename_all"] = None  # serde_derive itself panics on these: the crate would not compile
         return name
 
     def enum(self) -> str:
@@ -240,14 +257,18 @@ class Gen:
         for v in r.sample(VARIANTS, r.choice([1, 2, 3, 4])):
             variants.append({"name": v, "rename": r.choice(RENAMES) if r.random() < 0.1 else None,
                              "doc": doc(r, 0.2)})
-        self.decls[name] = {"kind": "enum", "doc": doc(r, 0.4),
-                            "rename_all": r.choice(RENAME_ALLS) if r.random() < 0.3 else None, "variants": variants}
+        rename_all = r.choice(RENAME_ALLS) if r.random() < 0.3 else None
+        if rename_all == "camelCase" and any(not v["name"][0].isascii() for v in variants):
+            rename_all = None  # serde_derive itself panics on these: the crate would not compile
+        self.decls[name] = {"kind": "enum", "doc": doc(r, 0.4), "rename_all": rename_all, "variants": variants}
         return name
 
     def newtype(self, depth: int) -> str:
         name = self.fresh_name()
         self.decls[name] = {"kind": "newtype", "doc": doc(self.rng, 0.2), "ty": None}
+        self.scope.append(name)
         self.decls[name]["ty"] = self.ty(depth)
+        self.scope.pop()
         return name
 
     # ---- the tool ----
@@ -540,6 +561,13 @@ def py_default(t: tuple, decls: dict):
     return None
 
 
+def is_option(t: tuple) -> bool:
+    """`Option<T>`, also behind `Box`/`Rc`/`Arc`/`&` (which are `T` itself in Python)."""
+    while t[0] == "box":
+        t = t[2]
+    return t[0] == "option"
+
+
 def raw_doc(lines) -> str | None:
     """The Python docstring: each `#[doc]` string minus one leading space, joined with newlines."""
     if lines is None:
@@ -660,7 +688,7 @@ def render_python(tool: dict) -> str:
             if f["doc"] is not None:
                 extras.append(f"description=inspect.cleandoc({raw_doc(f['doc'])!r})")
             default = None
-            if f["ty"][0] == "option":
+            if is_option(f["ty"]):
                 default = "None"
             elif f["default"]:
                 default = py_default(f["ty"], decls)
@@ -683,7 +711,7 @@ def render_python(tool: dict) -> str:
     params = []
     for p in tool["params"]:
         ann = py_ty(p["ty"])
-        if p["ty"][0] == "option":
+        if is_option(p["ty"]):
             params.append(f"{unraw(p['name'])}: {ann} = None")
         else:
             params.append(f"{unraw(p['name'])}: {ann}")
