@@ -116,3 +116,8 @@ fn title_case_exceptions() {
 fn dict_output_newtype_key() {
     check("dict_output_newtype_key");
 }
+
+#[test]
+fn duplicate_key_unused_def() {
+    check("duplicate_key_unused_def");
+}

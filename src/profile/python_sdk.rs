@@ -12,7 +12,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::manifest::{Manifest, Tool};
 use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Scope, Style, Ty, Unknown};
 use crate::schema::order::pydantic_order;
-use crate::schema::pydantic::{Direction, Pydantic, MAX_SCHEMA_NODES};
+use crate::schema::pydantic::{drop_unreferenced_defs, Direction, Pydantic, MAX_SCHEMA_NODES};
 use crate::source::Workspace;
 
 /// Classes the SDK treats as content for the model: they never produce an output schema.
@@ -196,6 +196,7 @@ impl Builder<'_, '_> {
             return None;
         }
         let mut root = Value::Object(root);
+        drop_unreferenced_defs(&mut root);
         pydantic_order(&mut root);
         Some(root)
     }
@@ -425,6 +426,7 @@ fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Va
             root.insert("title".into(), Value::String(format!("{fn_name}DictOutput")));
             root.insert("type".into(), Value::String("object".into()));
             let mut root = Value::Object(root);
+            drop_unreferenced_defs(&mut root);
             pydantic_order(&mut root);
             return root;
         }
@@ -446,11 +448,13 @@ fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Va
                 let mut defs = Value::Object(defs);
                 pydantic_order_defs(&mut defs);
                 root.as_object_mut().expect("a model schema is an object").insert("$defs".into(), defs);
+                drop_unreferenced_defs(&mut root);
                 return root;
             }
             if !defs.is_empty() {
                 root.as_object_mut().expect("a model schema is an object").insert("$defs".into(), Value::Object(defs));
             }
+            drop_unreferenced_defs(&mut root);
             pydantic_order(&mut root);
             return root;
         }
@@ -466,6 +470,7 @@ fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Va
     root.insert("title".into(), Value::String(format!("{fn_name}Output")));
     root.insert("type".into(), Value::String("object".into()));
     let mut root = Value::Object(root);
+    drop_unreferenced_defs(&mut root);
     pydantic_order(&mut root);
     root
 }

@@ -467,6 +467,39 @@ impl Pydantic<'_> {
     }
 }
 
+/// Removes the `$defs` entries the document no longer reaches, as pydantic does at the end: a
+/// property replaced by a later one with the same key (two fields renamed alike) leaves its
+/// type's definition unused.
+pub fn drop_unreferenced_defs(root: &mut Value) {
+    let Some(Value::Object(defs)) = root.get("$defs") else { return };
+    let mut reached: Vec<String> = Vec::new();
+    let mut todo: Vec<&Value> =
+        root.as_object().into_iter().flatten().filter(|(k, _)| *k != "$defs").map(|(_, v)| v).collect();
+    while let Some(v) = todo.pop() {
+        match v {
+            Value::Object(m) => {
+                if let Some(target) = m.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {
+                    if !reached.iter().any(|r| r == target) {
+                        reached.push(target.to_owned());
+                        todo.extend(defs.get(target));
+                    }
+                }
+                todo.extend(m.values());
+            }
+            Value::Array(a) => todo.extend(a),
+            _ => {}
+        }
+    }
+    if reached.len() == defs.len() {
+        return;
+    }
+    let Some(Value::Object(defs)) = root.get_mut("$defs") else { return };
+    defs.retain(|k, _| reached.contains(k));
+    if defs.is_empty() {
+        root.as_object_mut().expect("a schema with $defs is an object").shift_remove("$defs");
+    }
+}
+
 /// What tells two instances of a definition apart: the type and its generic arguments.
 fn def_identity(id: DefId, args: &[Ty]) -> String {
     format!("{}{}", id.0, args.iter().map(|a| format!("{a:?}")).collect::<String>())
