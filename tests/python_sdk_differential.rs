@@ -62,8 +62,7 @@ fn check(name: &str) {
 
 #[test]
 fn every_fixture_has_its_expected_entry_and_a_test() {
-    let names: Vec<String> =
-        fixtures().iter().map(|p| p.file_stem().unwrap().to_string_lossy().into_owned()).collect();
+    let names: Vec<String> = fixtures().iter().map(|p| p.file_stem().unwrap().to_string_lossy().into_owned()).collect();
     let source = include_str!("python_sdk_differential.rs");
     for name in &names {
         assert!(testdata(&format!("python-sdk/differential/{name}.json")).exists(), "{name}.json is missing");
@@ -120,4 +119,14 @@ fn dict_output_newtype_key() {
 #[test]
 fn duplicate_key_unused_def() {
     check("duplicate_key_unused_def");
+}
+
+/// Found by the harness's generator: serde's own derive panics on this input, and so did we.
+#[test]
+fn a_camel_case_rule_serde_panics_on_is_an_error_at_the_field() {
+    let run =
+        run_in(&testdata("python-sdk/errors"), &["generate", "--profile", "python-sdk", "serde_camel_case_panic.rs"]);
+    insta::assert_snapshot!(run.transcript());
+    assert_eq!(run.code, Some(2));
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
 }

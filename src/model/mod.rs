@@ -7,6 +7,7 @@ mod attrs;
 pub mod eval;
 pub mod json_macro;
 mod lower;
+mod serde_panic;
 
 pub use attrs::{expr_to_json, nested as attr_args, SchemarsAttrs, Validations};
 pub use lower::{Lowerer, Scope};
