@@ -448,6 +448,16 @@ impl<'w> Lowerer<'w> {
 
     fn lower_body(&mut self, source: &syn::Item, scope: &Scope) -> (ContainerSerde, Body) {
         let input = derive_input(source);
+        if let Some((span, name)) = super::serde_panic::camel_case_panic(&input) {
+            let why = format!("serde's derive panics on `rename_all = \"camelCase\"` for `{name}`");
+            self.diagnostics.push(
+                Diagnostic::error("serde-derive-panic", format!("{why}: the crate does not compile"))
+                    .at(Some(self.location(scope.krate, scope.module, span)))
+                    .with_label("its camelCase form starts inside a non-ASCII character")
+                    .with_help("rename this field or variant with `#[serde(rename = \"…\")]`"),
+            );
+            return (ContainerSerde::default(), Body::Unsupported(why));
+        }
         let cx = Ctxt::new();
         let container = ast::Container::from_ast(&cx, &input, Derive::Deserialize);
         let mut serde = ContainerSerde::default();

@@ -13,6 +13,7 @@ pub(crate) mod literal;
 mod lower;
 mod reach;
 pub mod written;
+mod serde_panic;
 
 pub use attrs::{expr_to_json, nested as attr_args, SchemarsAttrs, Validations};
 pub use literal::literal_object;

@@ -12,7 +12,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::manifest::{Manifest, Tool};
 use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Scope, Style, Ty, Unknown};
 use crate::schema::order::pydantic_order;
-use crate::schema::pydantic::{Direction, Pydantic, MAX_SCHEMA_NODES};
+use crate::schema::pydantic::{drop_unreferenced_defs, Direction, Pydantic, MAX_SCHEMA_NODES};
 use crate::source::Workspace;
 
 /// Classes the SDK treats as content for the model: they never produce an output schema.
@@ -176,6 +176,7 @@ impl Builder<'_, '_> {
     fn input_schema(&mut self, tool: &ToolFn, fn_name: &str, scope: &Scope) -> Option<Value> {
         let params = self.lowered_parameters(tool, fn_name, scope)?;
         let mut pyd = Pydantic::new(&self.lowerer.model, Direction::Input);
+        pyd.plan(&params.iter().map(|(_, ty)| ty).collect::<Vec<_>>());
         let mut props = Map::new();
         let mut required = Vec::new();
         for (name, ty) in &params {
@@ -202,6 +203,7 @@ impl Builder<'_, '_> {
             return None;
         }
         let mut root = Value::Object(root);
+        drop_unreferenced_defs(&mut root);
         pydantic_order(&mut root);
         Some(root)
     }
@@ -325,6 +327,7 @@ impl Builder<'_, '_> {
             return Output::Absent;
         }
         let mut pyd = Pydantic::new(&self.lowerer.model, Direction::Output);
+        pyd.plan(&[&ty]);
         let schema = build_output(&ty, fn_name, &self.lowerer.model, &mut pyd);
         let (unknown, exceeded) = (std::mem::take(&mut pyd.unknown), pyd.exceeded);
         self.report_unknown(&unknown, fn_name);
@@ -420,12 +423,9 @@ fn schemaless(ty: &Ty, model: &Model) -> Option<&'static str> {
 fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Value {
     // Row 2: a map with a string-like key is already an object.
     if let Ty::Map(key, value) = ty {
-        if string_like(key, model) {
+        if string_like(key) {
             let mut root = Map::new();
-            let v = match value.as_ref() {
-                Ty::JsonValue => Value::Bool(true),
-                other => pyd.schema(other),
-            };
+            let v = pyd.map_value(value);
             if let Some(defs) = pyd.take_defs() {
                 root.insert("$defs".into(), Value::Object(defs));
             }
@@ -433,6 +433,7 @@ fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Va
             root.insert("title".into(), Value::String(format!("{fn_name}DictOutput")));
             root.insert("type".into(), Value::String("object".into()));
             let mut root = Value::Object(root);
+            drop_unreferenced_defs(&mut root);
             pydantic_order(&mut root);
             return root;
         }
@@ -454,11 +455,13 @@ fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Va
                 let mut defs = Value::Object(defs);
                 pydantic_order_defs(&mut defs);
                 root.as_object_mut().expect("a model schema is an object").insert("$defs".into(), defs);
+                drop_unreferenced_defs(&mut root);
                 return root;
             }
             if !defs.is_empty() {
                 root.as_object_mut().expect("a model schema is an object").insert("$defs".into(), Value::Object(defs));
             }
+            drop_unreferenced_defs(&mut root);
             pydantic_order(&mut root);
             return root;
         }
@@ -474,6 +477,7 @@ fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Va
     root.insert("title".into(), Value::String(format!("{fn_name}Output")));
     root.insert("type".into(), Value::String("object".into()));
     let mut root = Value::Object(root);
+    drop_unreferenced_defs(&mut root);
     pydantic_order(&mut root);
     root
 }
@@ -501,17 +505,8 @@ fn contains_ref(v: &Value, target: &str) -> bool {
     }
 }
 
-/// `str` keys in Python: String, char, and newtypes of them.
-fn string_like(ty: &Ty, model: &Model) -> bool {
-    match ty {
-        Ty::String | Ty::Char => true,
-        Ty::Named(id, args) => {
-            let def = model.def(*id);
-            match def.newtype_field() {
-                Some(f) => string_like(&crate::model::substitute(&f.ty, args), model),
-                None => false,
-            }
-        }
-        _ => false,
-    }
+/// `str` keys in Python: the SDK unwraps `dict[K, V]` only when `K is str`, so a newtype of a
+/// string (`NewType("Key", str)`) is wrapped like any other key.
+fn string_like(ty: &Ty) -> bool {
+    matches!(ty, Ty::String | Ty::Char)
 }

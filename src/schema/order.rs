@@ -1,6 +1,6 @@
 //! Key order of emitted schemas.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// Keywords whose value is data, not a schema: never reordered inside.
 const DATA_KEYWORDS: &[&str] = &["default", "enum", "const", "examples", "required"];
@@ -57,17 +57,37 @@ fn sort_properties(v: &mut Value) {
     }
 }
 
-/// Type keys (sorted) first, then `default`, `description`, `title`.
+/// The order in which pydantic writes the keys of one schema: the type's own keys (`type` first,
+/// then what that type adds, in the order its generator adds them), then what the field adds.
+/// pydantic leaves the schema of a property named `default` or `properties` in this order (its
+/// final sort skips the children of those keys), while everything inside it is sorted.
+const GENERATION_ORDER: &[&str] = &[
+    "type",
+    "$ref",
+    "anyOf",
+    "enum",
+    "const",
+    "uniqueItems",
+    "items",
+    "prefixItems",
+    "minItems",
+    "maxItems",
+    "additionalProperties",
+    "propertyNames",
+    "format",
+    "default",
+    "description",
+    "title",
+];
+
 fn generation_order(v: &mut Value) {
     sort_schema(v);
     let Value::Object(map) = v else { return };
-    let mut tail = Map::new();
-    for k in ["default", "description", "title"] {
-        if let Some(val) = map.shift_remove(k) {
-            tail.insert(k.to_owned(), val);
-        }
-    }
-    map.extend(tail);
+    let rank = |k: &str| GENERATION_ORDER.iter().position(|g| *g == k).unwrap_or(GENERATION_ORDER.len());
+    let mut entries: Vec<(String, Value)> = std::mem::take(map).into_iter().collect();
+    // A stable sort: keys pydantic does not generate for these types keep their sorted order.
+    entries.sort_by_key(|(k, _)| rank(k));
+    *map = entries.into_iter().collect();
 }
 
 /// Sort the keys of every object, at every depth, with no exception: the members of `properties`,

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use serde_json::{json, Map, Value};
 
-use super::text::{clean_doc, python_title};
+use super::text::{class_description, field_description, python_title};
 use crate::model::{substitute, Body, DefId, FieldDefault, FloatKind, Leaf, Model, Style, Ty, TypeDef, Unknown};
 
 /// Whether a schema describes what a client sends (parameters) or what it reads (results).
@@ -31,6 +31,11 @@ pub struct Pydantic<'m> {
     budget: usize,
     /// The budget ran out; the schema is incomplete and must not be published.
     pub exceeded: bool,
+    /// The definitions pydantic keeps apart (see [`Pydantic::plan`]), by identity, with their
+    /// place in its generation order.
+    kept: HashMap<String, usize>,
+    /// The kept definitions being built, innermost last.
+    building_kept: Vec<usize>,
 }
 
 /// The most schema nodes one document may have.
@@ -46,7 +51,74 @@ impl<'m> Pydantic<'m> {
             unknown: Vec::new(),
             budget: MAX_SCHEMA_NODES,
             exceeded: false,
+            kept: HashMap::new(),
+            building_kept: Vec::new(),
         }
+    }
+
+    /// Which definitions pydantic keeps apart, and in which order it generates them. Its core
+    /// schema inlines a model or enum reached once; one reached twice or more (recursive ones
+    /// included) stays a definition, and those are turned into JSON first, in the order they
+    /// were first reached. `roots` are the types of the document, in order (a model returned at
+    /// the root counts as reached once).
+    pub fn plan(&mut self, roots: &[&Ty]) {
+        let mut seen: HashMap<String, (usize, usize)> = HashMap::new();
+        for ty in roots {
+            self.count_refs(ty, &mut seen);
+        }
+        self.kept = seen.into_iter().filter(|(_, (count, _))| *count >= 2).map(|(k, (_, order))| (k, order)).collect();
+    }
+
+    fn count_refs(&self, ty: &Ty, seen: &mut HashMap<String, (usize, usize)>) {
+        match ty {
+            Ty::Seq(t) | Ty::Set(t) | Ty::Array(t, _) | Ty::Option(t) => self.count_refs(t, seen),
+            Ty::Tuple(ts) => ts.iter().for_each(|t| self.count_refs(t, seen)),
+            Ty::Map(k, v) => {
+                if matches!(k.as_ref(), Ty::Named(id, _) if self.model.def(*id).is_unit_enum()) {
+                    self.count_refs(k, seen);
+                }
+                self.count_refs(v, seen);
+            }
+            Ty::Named(id, args) => {
+                let def = self.model.def(*id);
+                if def.serde.transparent || def.newtype_field().is_some() {
+                    if let Some(field) = sole_live_field(def) {
+                        return self.count_refs(&substitute(&field.ty, args), seen);
+                    }
+                }
+                match &def.body {
+                    Body::Struct { style: Style::Unit | Style::Tuple, fields } => {
+                        for f in fields.iter().filter(|f| !self.skipped(f)) {
+                            self.count_refs(&substitute(&f.ty, args), seen);
+                        }
+                    }
+                    Body::Unsupported(_) => {}
+                    Body::Struct { fields, .. } => {
+                        if self.reached(*id, args, seen) {
+                            for f in fields.iter().filter(|f| !self.skipped(f)) {
+                                self.count_refs(&substitute(&f.ty, args), seen);
+                            }
+                        }
+                    }
+                    Body::Enum { variants } => {
+                        if self.reached(*id, args, seen) {
+                            for f in variants.iter().flat_map(|v| &v.fields) {
+                                self.count_refs(&substitute(&f.ty, args), seen);
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Counts one more reference to a definition; says whether it is the first.
+    fn reached(&self, id: DefId, args: &[Ty], seen: &mut HashMap<String, (usize, usize)>) -> bool {
+        let next = seen.len();
+        let entry = seen.entry(def_identity(id, args)).or_insert((0, next));
+        entry.0 += 1;
+        entry.0 == 1
     }
 
     /// The `$defs` object, or `None` when nothing was referenced.
@@ -90,20 +162,46 @@ impl<'m> Pydantic<'m> {
         }
     }
 
+    /// pydantic's nullable schema: `null` stays `null` (`Option<()>`), and an inner `anyOf` (an
+    /// `Option` reached through a newtype) is flattened into one, without repeated members.
     fn optional(&mut self, inner: &Ty) -> Value {
-        let mut inner = inner;
-        while let Ty::Option(i) = inner {
-            inner = i;
+        let null = json!({"type": "null"});
+        let inner = self.schema(inner);
+        if inner == null {
+            return null;
         }
-        let s = self.schema(inner);
-        json!({"anyOf": [s, {"type": "null"}]})
+        let mut members = match inner {
+            Value::Object(map) if map.len() == 1 && map.contains_key("anyOf") => match map.into_iter().next() {
+                Some((_, Value::Array(members))) => members,
+                Some((_, other)) => vec![json!({"anyOf": other})],
+                None => Vec::new(),
+            },
+            other => vec![other],
+        };
+        members.push(null);
+        let mut unique: Vec<Value> = Vec::with_capacity(members.len());
+        for m in members {
+            if !unique.contains(&m) {
+                unique.push(m);
+            }
+        }
+        if unique.len() == 1 {
+            return unique.pop().expect("one member");
+        }
+        json!({"anyOf": unique})
+    }
+
+    /// `additionalProperties` of a map: the value's schema, or `true` when that schema is `{}`
+    /// (any value: `Value`, a newtype of it), as pydantic writes `dict[str, Any]`.
+    pub fn map_value(&mut self, value: &Ty) -> Value {
+        match self.schema(value) {
+            Value::Object(map) if map.is_empty() => Value::Bool(true),
+            other => other,
+        }
     }
 
     fn map(&mut self, key: &Ty, value: &Ty) -> Value {
-        let v = match value {
-            Ty::JsonValue => Value::Bool(true),
-            other => self.schema(other),
-        };
+        let v = self.map_value(value);
         let mut out = json!({"additionalProperties": v, "type": "object"});
         if let Some(enum_key) = self.unit_enum_key(key) {
             out["propertyNames"] = enum_key;
@@ -142,7 +240,9 @@ impl<'m> Pydantic<'m> {
     }
 
     fn skipped(&self, f: &crate::model::Field) -> bool {
-        f.skip_ser && f.skip_de
+        // A named field starting with `_` is a private attribute in pydantic: never in the schema.
+        f.rust_name.as_deref().is_some_and(|n| n.starts_with('_'))
+            || f.skip_ser && f.skip_de
             || match self.dir {
                 Direction::Input => f.skip_de,
                 Direction::Output => f.skip_ser,
@@ -151,7 +251,7 @@ impl<'m> Pydantic<'m> {
 
     /// The `$defs` key of a struct or enum instance, building its entry on first use.
     pub fn ensure_def(&mut self, id: DefId, args: &[Ty]) -> String {
-        let identity = format!("{}{}", id.0, args.iter().map(|a| format!("{a:?}")).collect::<String>());
+        let identity = def_identity(id, args);
         if let Some(k) = self.keys.get(&identity) {
             return k.clone();
         }
@@ -163,10 +263,15 @@ impl<'m> Pydantic<'m> {
             let module = &self.model.def(id).item;
             key = format!("{}__{key}", module.module.0);
         }
-        self.keys.insert(identity, key.clone());
+        self.keys.insert(identity.clone(), key.clone());
         let slot = self.defs.len();
         self.defs.push((key.clone(), None));
+        let kept = self.kept.get(&identity).copied();
+        self.building_kept.extend(kept);
         let schema = self.def_schema(id, args, &title);
+        if kept.is_some() {
+            self.building_kept.pop();
+        }
         self.defs[slot].1 = Some(schema);
         key
     }
@@ -204,7 +309,9 @@ impl<'m> Pydantic<'m> {
     pub fn def_schema(&mut self, id: DefId, args: &[Ty], title: &str) -> Value {
         let def = self.model.def(id);
         let mut out = Map::new();
-        if let Some(doc) = clean_doc(&def.docs) {
+        // The default docstring of a Python enum: pydantic never publishes it.
+        let default_doc = def.is_unit_enum().then_some("An enumeration.");
+        if let Some(doc) = class_description(&def.docs).filter(|d| Some(d.as_str()) != default_doc) {
             out.insert("description".into(), Value::String(doc));
         }
         match &def.body {
@@ -323,14 +430,79 @@ impl<'m> Pydantic<'m> {
         if !is_ref_like(map) {
             map.insert("title".into(), Value::String(python_title(key)));
         }
-        if let Some(doc) = clean_doc(docs) {
-            map.insert("description".into(), Value::String(doc));
+        if let Some(doc) = field_description(docs) {
+            if !self.repeats_referenced(map, "description", &doc) {
+                map.insert("description".into(), Value::String(doc));
+            }
         }
         if let Some(d) = default {
             map.insert("default".into(), d);
         }
         schema
     }
+}
+
+impl Pydantic<'_> {
+    /// pydantic drops a key next to a `$ref` when the referenced definition has the same value
+    /// (`handle_ref_overrides`): a field doc identical to its type's doc is not repeated. That
+    /// needs the definition generated already: inside a definition pydantic keeps apart (see
+    /// [`Pydantic::plan`]), one kept at the same place or later in its order is not, so the key
+    /// stays (a recursive cycle, a type used twice from there).
+    fn repeats_referenced(&self, map: &Map<String, Value>, key: &str, value: &str) -> bool {
+        let Some(target) = map.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) else {
+            return false;
+        };
+        let identity = self.keys.iter().find(|(_, k)| k.as_str() == target).map(|(identity, _)| identity);
+        let target_order = identity.and_then(|i| self.kept.get(i));
+        if let (Some(building), Some(target)) = (self.building_kept.last(), target_order) {
+            if target >= building {
+                return false;
+            }
+        }
+        self.defs
+            .iter()
+            .find(|(k, _)| k == target)
+            .and_then(|(_, def)| def.as_ref())
+            .is_some_and(|def| def.get(key).and_then(Value::as_str) == Some(value))
+    }
+}
+
+/// Removes the `$defs` entries the document no longer reaches, as pydantic does at the end: a
+/// property replaced by a later one with the same key (two fields renamed alike) leaves its
+/// type's definition unused.
+pub fn drop_unreferenced_defs(root: &mut Value) {
+    let Some(Value::Object(defs)) = root.get("$defs") else { return };
+    let mut reached: Vec<String> = Vec::new();
+    let mut todo: Vec<&Value> =
+        root.as_object().into_iter().flatten().filter(|(k, _)| *k != "$defs").map(|(_, v)| v).collect();
+    while let Some(v) = todo.pop() {
+        match v {
+            Value::Object(m) => {
+                if let Some(target) = m.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {
+                    if !reached.iter().any(|r| r == target) {
+                        reached.push(target.to_owned());
+                        todo.extend(defs.get(target));
+                    }
+                }
+                todo.extend(m.values());
+            }
+            Value::Array(a) => todo.extend(a),
+            _ => {}
+        }
+    }
+    if reached.len() == defs.len() {
+        return;
+    }
+    let Some(Value::Object(defs)) = root.get_mut("$defs") else { return };
+    defs.retain(|k, _| reached.contains(k));
+    if defs.is_empty() {
+        root.as_object_mut().expect("a schema with $defs is an object").shift_remove("$defs");
+    }
+}
+
+/// What tells two instances of a definition apart: the type and its generic arguments.
+fn def_identity(id: DefId, args: &[Ty]) -> String {
+    format!("{}{}", id.0, args.iter().map(|a| format!("{a:?}")).collect::<String>())
 }
 
 /// The only field not skipped both ways, if there is exactly one: what a newtype or
