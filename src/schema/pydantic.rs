@@ -63,47 +63,54 @@ impl<'m> Pydantic<'m> {
     /// the root counts as reached once).
     pub fn plan(&mut self, roots: &[&Ty]) {
         let mut seen: HashMap<String, (usize, usize)> = HashMap::new();
+        // Inlined generic types can grow exponentially: the walk has the schema's node budget
+        // (past it, building the schema reports `schema-too-large` anyway).
+        let mut budget = MAX_SCHEMA_NODES;
         for ty in roots {
-            self.count_refs(ty, &mut seen);
+            self.count_refs(ty, &mut seen, &mut budget);
         }
         self.kept = seen.into_iter().filter(|(_, (count, _))| *count >= 2).map(|(k, (_, order))| (k, order)).collect();
     }
 
-    fn count_refs(&self, ty: &Ty, seen: &mut HashMap<String, (usize, usize)>) {
+    fn count_refs(&self, ty: &Ty, seen: &mut HashMap<String, (usize, usize)>, budget: &mut usize) {
+        if *budget == 0 {
+            return;
+        }
+        *budget -= 1;
         match ty {
-            Ty::Seq(t) | Ty::Set(t) | Ty::Array(t, _) | Ty::Option(t) => self.count_refs(t, seen),
-            Ty::Tuple(ts) => ts.iter().for_each(|t| self.count_refs(t, seen)),
+            Ty::Seq(t) | Ty::Set(t) | Ty::Array(t, _) | Ty::Option(t) => self.count_refs(t, seen, budget),
+            Ty::Tuple(ts) => ts.iter().for_each(|t| self.count_refs(t, seen, budget)),
             Ty::Map(k, v) => {
                 if matches!(k.as_ref(), Ty::Named(id, _) if self.model.def(*id).is_unit_enum()) {
-                    self.count_refs(k, seen);
+                    self.count_refs(k, seen, budget);
                 }
-                self.count_refs(v, seen);
+                self.count_refs(v, seen, budget);
             }
             Ty::Named(id, args) => {
                 let def = self.model.def(*id);
                 if def.serde.transparent || def.newtype_field().is_some() {
                     if let Some(field) = sole_live_field(def) {
-                        return self.count_refs(&substitute(&field.ty, args), seen);
+                        return self.count_refs(&substitute(&field.ty, args), seen, budget);
                     }
                 }
                 match &def.body {
                     Body::Struct { style: Style::Unit | Style::Tuple, fields } => {
                         for f in fields.iter().filter(|f| !self.skipped(f)) {
-                            self.count_refs(&substitute(&f.ty, args), seen);
+                            self.count_refs(&substitute(&f.ty, args), seen, budget);
                         }
                     }
                     Body::Unsupported(_) => {}
                     Body::Struct { fields, .. } => {
                         if self.reached(*id, args, seen) {
                             for f in fields.iter().filter(|f| !self.skipped(f)) {
-                                self.count_refs(&substitute(&f.ty, args), seen);
+                                self.count_refs(&substitute(&f.ty, args), seen, budget);
                             }
                         }
                     }
                     Body::Enum { variants } => {
                         if self.reached(*id, args, seen) {
                             for f in variants.iter().flat_map(|v| &v.fields) {
-                                self.count_refs(&substitute(&f.ty, args), seen);
+                                self.count_refs(&substitute(&f.ty, args), seen, budget);
                             }
                         }
                     }
