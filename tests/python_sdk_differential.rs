@@ -130,3 +130,8 @@ fn a_camel_case_rule_serde_panics_on_is_an_error_at_the_field() {
     assert_eq!(run.code, Some(2));
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
 }
+
+#[test]
+fn recursive_root_ref_property() {
+    check("recursive_root_ref_property");
+}

@@ -450,7 +450,9 @@ fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Va
                 defs.shift_remove(&root_key);
             }
             let mut root = body;
-            if recursive {
+            if pydantic_counts_root_twice(&defs, &root_key) {
+                // pydantic leaves the root a bare `$ref`, and the SDK copies the definition onto
+                // it: the definition's keys first, `$defs` last.
                 pydantic_order(&mut root);
                 let mut defs = Value::Object(defs);
                 pydantic_order_defs(&mut defs);
@@ -487,6 +489,37 @@ fn pydantic_order_defs(defs: &mut Value) {
     let mut wrapper = json!({"$defs": std::mem::take(defs)});
     pydantic_order(&mut wrapper);
     *defs = wrapper["$defs"].take();
+}
+
+/// Whether pydantic counts two references to the root model `key`, and so keeps the root a bare
+/// `$ref` instead of unpacking it. Its count (`GenerateJsonSchema.get_json_ref_counts`) follows
+/// each definition once and stops at an object whose `$ref` is not a string: a `properties`
+/// object holding a property named `$ref` hides all its properties, so a model can reach itself
+/// and still be unpacked.
+fn pydantic_counts_root_twice(defs: &Map<String, Value>, key: &str) -> bool {
+    fn walk<'d>(v: &'d Value, defs: &'d Map<String, Value>, visited: &mut Vec<&'d str>, root: &str) -> bool {
+        match v {
+            Value::Object(m) => {
+                if let Some(target) = m.get("$ref") {
+                    let Some(target) = target.as_str() else { return false };
+                    let name = target.strip_prefix("#/$defs/").unwrap_or(target);
+                    if name == root {
+                        return true;
+                    }
+                    if !visited.contains(&name) {
+                        visited.push(name);
+                        if defs.get(name).is_some_and(|d| walk(d, defs, visited, root)) {
+                            return true;
+                        }
+                    }
+                }
+                m.iter().filter(|(k, x)| !(*k == "examples" && x.is_array())).any(|(_, x)| walk(x, defs, visited, root))
+            }
+            Value::Array(a) => a.iter().any(|x| walk(x, defs, visited, root)),
+            _ => false,
+        }
+    }
+    defs.get(key).is_some_and(|body| walk(body, defs, &mut vec![key], key))
 }
 
 /// Whether any `$defs` entry refers to `key` (the model reaches itself).
