@@ -45,3 +45,8 @@ fn default_values_are_written_with_serdes_names_and_collected_maps_are_maps() {
 fn defaults_serde_cannot_write_leave_the_property_without_default() {
     insta::assert_snapshot!(generate_transcript("unserialisable-defaults"));
 }
+
+#[test]
+fn nonzero_and_json_value_defaults_are_evaluated() {
+    insta::assert_snapshot!(generate_transcript("std-value-defaults"));
+}

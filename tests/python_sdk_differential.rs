@@ -135,3 +135,8 @@ fn a_camel_case_rule_serde_panics_on_is_an_error_at_the_field() {
 fn recursive_root_ref_property() {
     check("recursive_root_ref_property");
 }
+
+#[test]
+fn doc_same_as_type_in_cycle() {
+    check("doc_same_as_type_in_cycle");
+}

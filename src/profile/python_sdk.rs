@@ -12,7 +12,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::manifest::{Manifest, Tool};
 use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Scope, Style, Ty, Unknown};
 use crate::schema::order::pydantic_order;
-use crate::schema::pydantic::{drop_unreferenced_defs, Direction, Pydantic, MAX_SCHEMA_NODES};
+use crate::schema::pydantic::{drop_unreferenced_defs, Direction, Document, Pydantic, MAX_SCHEMA_NODES};
 use crate::source::Workspace;
 
 /// Classes the SDK treats as content for the model: they never produce an output schema.
@@ -176,7 +176,8 @@ impl Builder<'_, '_> {
     fn input_schema(&mut self, tool: &ToolFn, fn_name: &str, scope: &Scope) -> Option<Value> {
         let params = self.lowered_parameters(tool, fn_name, scope)?;
         let mut pyd = Pydantic::new(&self.lowerer.model, Direction::Input);
-        pyd.plan(&params.iter().map(|(_, ty)| ty).collect::<Vec<_>>());
+        let props: Vec<(String, &Ty)> = params.iter().map(|(name, ty)| (name.clone(), ty)).collect();
+        pyd.plan(Document::Fresh(&props));
         let mut props = Map::new();
         let mut required = Vec::new();
         for (name, ty) in &params {
@@ -327,7 +328,11 @@ impl Builder<'_, '_> {
             return Output::Absent;
         }
         let mut pyd = Pydantic::new(&self.lowerer.model, Direction::Output);
-        pyd.plan(&[&ty]);
+        if is_root_model(&ty, &self.lowerer.model) {
+            pyd.plan(Document::Model(&ty));
+        } else {
+            pyd.plan(Document::Fresh(&[("result".to_owned(), &ty)]));
+        }
         let schema = build_output(&ty, fn_name, &self.lowerer.model, &mut pyd);
         let (unknown, exceeded) = (std::mem::take(&mut pyd.unknown), pyd.exceeded);
         self.report_unknown(&unknown, fn_name);
@@ -440,8 +445,7 @@ fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Va
     }
     // Row 3: a model is used as it is.
     if let Ty::Named(id, args) = ty {
-        let def = model.def(*id);
-        if matches!(def.body, Body::Struct { style: Style::Struct, .. }) && !def.serde.transparent {
+        if is_root_model(ty, model) {
             let root_key = pyd.ensure_def(*id, args);
             let mut defs = pyd.take_defs().unwrap_or_default();
             let body = defs.get(&root_key).cloned().unwrap_or_else(|| json!({}));
@@ -482,6 +486,13 @@ fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Va
     drop_unreferenced_defs(&mut root);
     pydantic_order(&mut root);
     root
+}
+
+/// Row 3 of the output rules: a named-field struct is the output model itself.
+fn is_root_model(ty: &Ty, model: &Model) -> bool {
+    let Ty::Named(id, _) = ty else { return false };
+    let def = model.def(*id);
+    matches!(def.body, Body::Struct { style: Style::Struct, .. }) && !def.serde.transparent
 }
 
 fn pydantic_order_defs(defs: &mut Value) {

@@ -7,6 +7,10 @@ use std::collections::HashMap;
 
 use serde_json::{json, Map, Value};
 
+mod core;
+
+pub use self::core::Document;
+use self::core::Finished;
 use super::text::{class_description, field_description, python_title};
 use crate::model::{substitute, Body, DefId, FieldDefault, FloatKind, Leaf, Model, Style, Ty, TypeDef, Unknown};
 
@@ -36,6 +40,11 @@ pub struct Pydantic<'m> {
     kept: HashMap<String, usize>,
     /// The kept definitions being built, innermost last.
     building_kept: Vec<usize>,
+    /// From the replay of pydantic's class creation (see [`core`]): whether the definition a
+    /// `$ref` property points to was finished when pydantic wrote the property.
+    finished: Option<Finished>,
+    /// The definition each `$defs` key stands for.
+    key_defs: HashMap<String, DefId>,
 }
 
 /// The most schema nodes one document may have.
@@ -53,6 +62,8 @@ impl<'m> Pydantic<'m> {
             exceeded: false,
             kept: HashMap::new(),
             building_kept: Vec::new(),
+            finished: None,
+            key_defs: HashMap::new(),
         }
     }
 
@@ -61,7 +72,12 @@ impl<'m> Pydantic<'m> {
     /// included) stays a definition, and those are turned into JSON first, in the order they
     /// were first reached. `roots` are the types of the document, in order (a model returned at
     /// the root counts as reached once).
-    pub fn plan(&mut self, roots: &[&Ty]) {
+    pub fn plan(&mut self, doc: Document) {
+        self.finished = self.replay_finished(&doc);
+        let roots: Vec<&Ty> = match &doc {
+            Document::Fresh(props) => props.iter().map(|(_, ty)| *ty).collect(),
+            Document::Model(ty) => vec![*ty],
+        };
         let mut seen: HashMap<String, (usize, usize)> = HashMap::new();
         // Inlined generic types can grow exponentially: the walk has the schema's node budget
         // (past it, building the schema reports `schema-too-large` anyway).
@@ -271,6 +287,7 @@ impl<'m> Pydantic<'m> {
             key = format!("{}__{key}", module.module.0);
         }
         self.keys.insert(identity.clone(), key.clone());
+        self.key_defs.insert(key.clone(), id);
         let slot = self.defs.len();
         self.defs.push((key.clone(), None));
         let kept = self.kept.get(&identity).copied();
@@ -316,9 +333,7 @@ impl<'m> Pydantic<'m> {
     pub fn def_schema(&mut self, id: DefId, args: &[Ty], title: &str) -> Value {
         let def = self.model.def(id);
         let mut out = Map::new();
-        // The default docstring of a Python enum: pydantic never publishes it.
-        let default_doc = def.is_unit_enum().then_some("An enumeration.");
-        if let Some(doc) = class_description(&def.docs).filter(|d| Some(d.as_str()) != default_doc) {
+        if let Some(doc) = definition_description(def) {
             out.insert("description".into(), Value::String(doc));
         }
         match &def.body {
@@ -346,7 +361,7 @@ impl<'m> Pydantic<'m> {
                             self.schema(&Ty::Tuple(tys))
                         }
                         Style::Struct => {
-                            let (props, required) = self.properties(&v.fields, args);
+                            let (props, required) = self.properties(&def_identity(id, args), &v.fields, args);
                             let mut obj = json!({"properties": props, "type": "object"});
                             if !required.is_empty() {
                                 obj["required"] = json!(required);
@@ -360,7 +375,7 @@ impl<'m> Pydantic<'m> {
                 out.insert("title".into(), Value::String(title.to_owned()));
             }
             Body::Struct { fields, .. } => {
-                let (props, required) = self.properties(fields, args);
+                let (props, required) = self.properties(&def_identity(id, args), fields, args);
                 out.insert("properties".into(), Value::Object(props));
                 if !required.is_empty() {
                     out.insert("required".into(), Value::Array(required.into_iter().map(Value::String).collect()));
@@ -383,7 +398,7 @@ impl<'m> Pydantic<'m> {
     }
 
     /// The properties of a model, in declaration order, and its required keys.
-    fn properties(&mut self, fields: &[crate::model::Field], args: &[Ty]) -> (Map<String, Value>, Vec<String>) {
+    fn properties(&mut self, owner: &str, fields: &[crate::model::Field], args: &[Ty]) -> (Map<String, Value>, Vec<String>) {
         let mut props = Map::new();
         let mut required = Vec::new();
         for f in fields {
@@ -392,7 +407,7 @@ impl<'m> Pydantic<'m> {
             }
             let ty = substitute(&f.ty, args);
             if f.flatten {
-                self.flatten_into(&ty, &mut props, &mut required);
+                self.flatten_into(owner, &ty, &mut props, &mut required);
                 continue;
             }
             let key = self.name_of(&f.ser_name, &f.de_name);
@@ -405,7 +420,7 @@ impl<'m> Pydantic<'m> {
                 None
             };
             let optional = is_option || f.default != FieldDefault::None;
-            let schema = self.property(&key, &ty, &f.docs, default);
+            let schema = self.property_of(owner, &key, &ty, &f.docs, default);
             if !optional {
                 required.push(key.clone());
             }
@@ -414,14 +429,14 @@ impl<'m> Pydantic<'m> {
         (props, required)
     }
 
-    fn flatten_into(&mut self, ty: &Ty, props: &mut Map<String, Value>, required: &mut Vec<String>) {
+    fn flatten_into(&mut self, owner: &str, ty: &Ty, props: &mut Map<String, Value>, required: &mut Vec<String>) {
         let (ty, optional) = match ty {
             Ty::Option(inner) => (inner.as_ref(), true),
             other => (other, false),
         };
         if let Ty::Named(id, args) = ty {
             if let Body::Struct { style: Style::Struct, fields } = &self.model.def(*id).body {
-                let (p, r) = self.properties(fields, args);
+                let (p, r) = self.properties(owner, fields, args);
                 props.extend(p);
                 if !optional {
                     required.extend(r);
@@ -432,13 +447,18 @@ impl<'m> Pydantic<'m> {
 
     /// A property: the type's schema with the property's title, description and default.
     pub fn property(&mut self, key: &str, ty: &Ty, docs: &[String], default: Option<Value>) -> Value {
+        self.property_of("", key, ty, docs, default)
+    }
+
+    /// A property of the model `owner` (a definition identity; `""` for the document's own).
+    fn property_of(&mut self, owner: &str, key: &str, ty: &Ty, docs: &[String], default: Option<Value>) -> Value {
         let mut schema = self.schema(ty);
         let Value::Object(map) = &mut schema else { return schema };
         if !is_ref_like(map) {
             map.insert("title".into(), Value::String(python_title(key)));
         }
         if let Some(doc) = field_description(docs) {
-            if !self.repeats_referenced(map, "description", &doc) {
+            if !self.repeats_referenced(owner, key, map, &doc) {
                 map.insert("description".into(), Value::String(doc));
             }
         }
@@ -452,13 +472,29 @@ impl<'m> Pydantic<'m> {
 impl Pydantic<'_> {
     /// pydantic drops a key next to a `$ref` when the referenced definition has the same value
     /// (`handle_ref_overrides`): a field doc identical to its type's doc is not repeated. That
-    /// needs the definition generated already: inside a definition pydantic keeps apart (see
-    /// [`Pydantic::plan`]), one kept at the same place or later in its order is not, so the key
-    /// stays (a recursive cycle, a type used twice from there).
-    fn repeats_referenced(&self, map: &Map<String, Value>, key: &str, value: &str) -> bool {
+    /// needs the definition's JSON finished already, which the replay of pydantic's class
+    /// creation tells (see [`core`]).
+    fn repeats_referenced(&self, owner: &str, property: &str, map: &Map<String, Value>, doc: &str) -> bool {
         let Some(target) = map.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) else {
             return false;
         };
+        let replayed = self.finished.as_ref().and_then(|f| f.get(&(owner.to_owned(), property.to_owned())));
+        match replayed {
+            Some(&finished) => {
+                finished
+                    && self
+                        .key_defs
+                        .get(target)
+                        .is_some_and(|&id| definition_description(self.model.def(id)).as_deref() == Some(doc))
+            }
+            None => self.repeats_referenced_unordered(target, doc),
+        }
+    }
+
+    /// Without the replay (it ran past its budget): a definition pydantic keeps apart (see
+    /// [`Pydantic::plan`]) is made first, in the order first reached; inside one, a reference to
+    /// one kept at the same place or later is not finished yet.
+    fn repeats_referenced_unordered(&self, target: &str, doc: &str) -> bool {
         let identity = self.keys.iter().find(|(_, k)| k.as_str() == target).map(|(identity, _)| identity);
         let target_order = identity.and_then(|i| self.kept.get(i));
         if let (Some(building), Some(target)) = (self.building_kept.last(), target_order) {
@@ -470,8 +506,15 @@ impl Pydantic<'_> {
             .iter()
             .find(|(k, _)| k == target)
             .and_then(|(_, def)| def.as_ref())
-            .is_some_and(|def| def.get(key).and_then(Value::as_str) == Some(value))
+            .is_some_and(|def| def.get("description").and_then(Value::as_str) == Some(doc))
     }
+}
+
+/// The `description` of a struct's or enum's definition: its cleaned doc, except the default
+/// docstring of a Python enum, which pydantic never publishes.
+fn definition_description(def: &TypeDef) -> Option<String> {
+    let default_doc = def.is_unit_enum().then_some("An enumeration.");
+    class_description(&def.docs).filter(|d| Some(d.as_str()) != default_doc)
 }
 
 /// Removes the `$defs` entries the document no longer reaches, as pydantic does at the end: a

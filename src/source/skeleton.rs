@@ -117,7 +117,7 @@ pub fn skeletonize(src: &str) -> Skeleton {
                 let header = *headers.last().expect("never empty");
                 match header {
                     Header::Fn => {
-                        let close = matching_brace(b, i);
+                        let close = matching_brace(src, i);
                         let Some(close) = close else {
                             // Unbalanced: leave the rest to syn, which will say where.
                             break;
@@ -153,7 +153,7 @@ pub fn skeletonize(src: &str) -> Skeleton {
                     }
                     _ => {
                         // A struct body, a macro, a const block: copied as it is.
-                        let Some(close) = matching_brace(b, i) else { break };
+                        let Some(close) = matching_brace(src, i) else { break };
                         count_lines(b, i, close, &mut line, &mut line_start);
                         i = close + 1;
                         *headers.last_mut().expect("never empty") = Header::Start;
@@ -336,8 +336,8 @@ fn skip_quote(src: &str, i: usize) -> usize {
 }
 
 /// The offset of the `}` matching the `{` at `open`, skipping comments, strings and chars.
-fn matching_brace(b: &[u8], open: usize) -> Option<usize> {
-    let src = std::str::from_utf8(b).ok()?;
+fn matching_brace(src: &str, open: usize) -> Option<usize> {
+    let b = src.as_bytes();
     let mut depth = 0usize;
     let mut j = open;
     while j < b.len() {

@@ -61,6 +61,17 @@ impl<'w> Evaluator<'_, 'w> {
                 let entries = self.eval(a, pair.as_ref(), f)?;
                 return self.map_of_entries(entries, *a, f);
             }
+            (nonzero, "new" | "new_unchecked", [a]) if super::numbers::nonzero_kind(nonzero).is_some() => {
+                let kind = super::numbers::nonzero_kind(nonzero).expect("checked by the guard");
+                let n = match self.eval(a, Some(&Ty::Int(kind)), f)? {
+                    Val::Int(n, _) => n,
+                    other => return Err(self.unsupported(*a, f, format!("{} as a `{nonzero}`", other.kind_of()))),
+                };
+                return Ok(match last.as_str() {
+                    "new" => Val::Opt((n != 0).then(|| Box::new(Val::Int(n, kind)))),
+                    _ => Val::Int(n, kind),
+                });
+            }
             ("Duration", name, [a]) if name.starts_with("from_") => {
                 let secs_per: Option<f64> = match name {
                     "from_secs" => Some(1.0),
@@ -98,6 +109,9 @@ impl<'w> Evaluator<'_, 'w> {
             return out;
         }
         if let Resolved::External(full) = self.lw.ws.resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
+            if let Some(v) = self.json_value_variant(&full, &args, f)? {
+                return Ok(v);
+            }
             if is_runtime_api(&full) {
                 return Err(self.fail(
                     c,
@@ -465,5 +479,38 @@ impl<'w> Evaluator<'_, 'w> {
             }
             other => Err(self.unsupported(other, f, "a computed fn applied by `.map`")),
         }
+    }
+}
+
+impl Evaluator<'_, '_> {
+    /// `serde_json::Value::Bool(…)`, `::String(…)` and `::Number(….into())`: the JSON they hold.
+    fn json_value_variant(&mut self, full: &[String], args: &[&Expr], f: &Frame) -> Result<Option<Val>, EvalError> {
+        let [krate, value, variant] = full else { return Ok(None) };
+        if krate != "serde_json" || value != "Value" {
+            return Ok(None);
+        }
+        let [a] = args else { return Ok(None) };
+        let want = match variant.as_str() {
+            "Bool" => Ty::Bool,
+            "String" => Ty::String,
+            "Number" => Ty::JsonNumber,
+            _ => return Ok(None),
+        };
+        let json = match self.eval(a, Some(&want), f)? {
+            Val::Bool(b) => serde_json::Value::Bool(b),
+            Val::Str(s) => serde_json::Value::String(s),
+            Val::Int(n, _) => match (i64::try_from(n), u64::try_from(n)) {
+                (Ok(n), _) => n.into(),
+                (_, Ok(n)) => n.into(),
+                _ => return Err(self.unsupported(*a, f, "an integer past the range of a JSON number")),
+            },
+            Val::Float(x, _) => match serde_json::Number::from_f64(x) {
+                Some(n) => serde_json::Value::Number(n),
+                None => return Err(self.unsupported(*a, f, "a float JSON cannot hold")),
+            },
+            Val::Json(v) => v,
+            other => return Err(self.unsupported(*a, f, format!("{} in a `serde_json::Value::{variant}`", other.kind_of()))),
+        };
+        Ok(Some(Val::Json(json)))
     }
 }

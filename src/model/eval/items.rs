@@ -30,6 +30,9 @@ impl Evaluator<'_, '_> {
         match self.lw.ws.resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
             Resolved::Item(item, ItemKind::Const | ItemKind::Static) => return self.const_item(item, e, want, f),
             Resolved::Item(_, ItemKind::Fn) => return Err(self.unsupported(e, f, "a fn used as a value")),
+            Resolved::External(full) if full == ["serde_json", "Value", "Null"] => {
+                return Ok(Val::Json(serde_json::Value::Null));
+            }
             Resolved::External(full) if is_runtime_api(&full) => {
                 return Err(self.fail(
                     e,

@@ -3,6 +3,15 @@
 
 use super::*;
 
+/// The integer of `NonZeroU32` and its kin (a `NonZero*` serialises as its integer).
+pub(super) fn nonzero_kind(name: &str) -> Option<IntKind> {
+    int_kind(&name.strip_prefix("NonZero")?.to_ascii_lowercase())
+}
+
+fn is_signed(k: IntKind) -> bool {
+    matches!(k, IntKind::I8 | IntKind::I16 | IntKind::I32 | IntKind::I64 | IntKind::I128 | IntKind::Isize)
+}
+
 pub(super) fn int_kind(name: &str) -> Option<IntKind> {
     Some(match name {
         "i8" => IntKind::I8,
@@ -100,6 +109,15 @@ pub(super) fn round(f: f64, kind: FloatKind) -> f64 {
 
 /// `T::MAX`, `T::MIN`, `T::BITS`, `f64::EPSILON`… of a primitive type.
 pub(super) fn primitive_const(ty: &str, name: &str) -> Option<Val> {
+    if let Some(k) = nonzero_kind(ty) {
+        let (_, hi) = int_range(k);
+        let lo = if is_signed(k) { int_range(k).0 } else { 1 };
+        return match name {
+            "MAX" if k != IntKind::U128 => Some(Val::Int(hi, k)),
+            "MIN" => Some(Val::Int(lo, k)),
+            _ => None,
+        };
+    }
     if let Some(k) = int_kind(ty) {
         let (lo, hi) = int_range(k);
         let bits = match k {

@@ -284,6 +284,15 @@ def tool_key(t):
     return t.get("name") if isinstance(t, dict) else None
 
 
+RMCP_PANICS = "rmcp panics (tool not listed)"
+REFUSED_BY_BOTH = "refused by both"
+
+
+def agrees(r):
+    """Equal, or refused by both sides."""
+    return r is None or r[0] == REFUSED_BY_BOTH
+
+
 def compare(expected, got, stderr):
     """Per tool: None when equal in value and key order, else (class, detail)."""
     got_by = {}
@@ -293,7 +302,7 @@ def compare(expected, got, stderr):
     for t in expected:
         pt = plain(t)
         if "panic" in pt:
-            out[pt["fn"]] = ("rmcp panics (tool not listed)", pt["panic"])
+            out[pt["fn"]] = (RMCP_PANICS, pt["panic"])
             got_by.pop(pt["fn"], None)
             continue
         name = pt["name"]
@@ -384,18 +393,22 @@ def run_once(tools, crate: Path, target: Path, binary: Path, rmcp: str, quiet=Fa
         return tools, dropped, {tool_name(t): ("mcp-schema failed", stderr[-1500:]) for t in tools}, took
     res = compare(exp, got, stderr)
     for name, err in errors.items():
-        res[name] = err
+        # rmcp dies listing the tool (a default that calls itself overflows the stack) and
+        # mcp-schema refuses it with an error: both refuse, which is agreement.
+        both = res.get(name) is not None and res[name][0] == RMCP_PANICS
+        res[name] = (REFUSED_BY_BOTH, err[0]) if both else err
     return tools, dropped, res, took
 
 
 def report(results, tools_by_name, crate):
     classes = defaultdict(list)
     for name, r in results.items():
-        if r is not None:
+        if not agrees(r):
             classes[r[0]].append((name, r[1]))
     total = len(results)
-    equal = sum(1 for r in results.values() if r is None)
-    print(f"\n{equal}/{total} tools equal ({100.0 * equal / max(total, 1):.2f}%)")
+    equal = sum(1 for r in results.values() if agrees(r))
+    refused = sum(1 for r in results.values() if r is not None and r[0] == REFUSED_BY_BOTH)
+    print(f"\n{equal}/{total} tools equal ({100.0 * equal / max(total, 1):.2f}%, {refused} refused by both)")
     for cls, items in sorted(classes.items(), key=lambda kv: -len(kv[1])):
         items.sort(key=lambda it: source_size(tools_by_name[it[0]]) if it[0] in tools_by_name else 1 << 30)
         name, detail = items[0]
@@ -553,7 +566,7 @@ def main():
     ap.add_argument("--shrink", action="store_true", help="shrink the smallest example of each class")
     ap.add_argument("--json", help="write per-tool results here")
     ap.add_argument("--reuse", action="store_true",
-                    help="do not build: compare again on the crate last built (one seed; after a change of mcp-schema)")
+                    help="do not build: compare again on the crates last built for these seeds (after a change of mcp-schema)")
     args = ap.parse_args()
 
     target = Path(args.target_dir).resolve()
@@ -578,7 +591,7 @@ def main():
             tools_by_name[f"{seed}:{tool_name(t)}"] = t
         for name, r in res.items():
             all_results[f"{seed}:{name}"] = r
-        eq = sum(1 for r in res.values() if r is None)
+        eq = sum(1 for r in res.values() if agrees(r))
         log(f"seed {seed}: {eq}/{len(res)} equal; build+run {t_build:.0f}s, mcp-schema {took:.2f}s")
     if args.seeds > 1:
         crate = target / "crates"
