@@ -11,6 +11,7 @@ mod core;
 
 pub use self::core::Document;
 use self::core::Finished;
+use super::object;
 use super::text::{class_description, field_description, python_title};
 use crate::model::{substitute, Body, DefId, FieldDefault, FloatKind, Leaf, Model, Style, Ty, TypeDef, Unknown};
 
@@ -165,12 +166,24 @@ impl<'m> Pydantic<'m> {
             Ty::Bool => json!({"type": "boolean"}),
             Ty::Char | Ty::String => json!({"type": "string"}),
             Ty::Unit => json!({"type": "null"}),
-            Ty::Seq(item) => json!({"items": self.schema(item), "type": "array"}),
-            Ty::Set(item) => json!({"items": self.schema(item), "type": "array", "uniqueItems": true}),
-            Ty::Array(item, n) => json!({"items": self.schema(item), "maxItems": n, "minItems": n, "type": "array"}),
+            Ty::Seq(item) => object([("items", self.schema(item)), ("type", json!("array"))]),
+            Ty::Set(item) => {
+                object([("items", self.schema(item)), ("type", json!("array")), ("uniqueItems", Value::Bool(true))])
+            }
+            Ty::Array(item, n) => object([
+                ("items", self.schema(item)),
+                ("maxItems", json!(n)),
+                ("minItems", json!(n)),
+                ("type", json!("array")),
+            ]),
             Ty::Tuple(items) => {
                 let prefix: Vec<Value> = items.iter().map(|t| self.schema(t)).collect();
-                json!({"maxItems": items.len(), "minItems": items.len(), "prefixItems": prefix, "type": "array"})
+                object([
+                    ("maxItems", json!(items.len())),
+                    ("minItems", json!(items.len())),
+                    ("prefixItems", Value::Array(prefix)),
+                    ("type", json!("array")),
+                ])
             }
             Ty::Map(key, value) => self.map(key, value),
             Ty::Option(inner) => self.optional(inner),
@@ -196,7 +209,7 @@ impl<'m> Pydantic<'m> {
         let mut members = match inner {
             Value::Object(map) if map.len() == 1 && map.contains_key("anyOf") => match map.into_iter().next() {
                 Some((_, Value::Array(members))) => members,
-                Some((_, other)) => vec![json!({"anyOf": other})],
+                Some((_, other)) => vec![object([("anyOf", other)])],
                 None => Vec::new(),
             },
             other => vec![other],
@@ -211,7 +224,7 @@ impl<'m> Pydantic<'m> {
         if unique.len() == 1 {
             return unique.pop().expect("one member");
         }
-        json!({"anyOf": unique})
+        object([("anyOf", Value::Array(unique))])
     }
 
     /// `additionalProperties` of a map: the value's schema, or `true` when that schema is `{}`
@@ -225,7 +238,7 @@ impl<'m> Pydantic<'m> {
 
     fn map(&mut self, key: &Ty, value: &Ty) -> Value {
         let v = self.map_value(value);
-        let mut out = json!({"additionalProperties": v, "type": "object"});
+        let mut out = object([("additionalProperties", v), ("type", json!("object"))]);
         if let Some(enum_key) = self.unit_enum_key(key) {
             out["propertyNames"] = enum_key;
         }
@@ -362,14 +375,18 @@ impl<'m> Pydantic<'m> {
                         }
                         Style::Struct => {
                             let (props, required) = self.properties(&def_identity(id, args), &v.fields, args);
-                            let mut obj = json!({"properties": props, "type": "object"});
+                            let mut obj = object([("properties", Value::Object(props)), ("type", json!("object"))]);
                             if !required.is_empty() {
                                 obj["required"] = json!(required);
                             }
                             obj
                         }
                     };
-                    members.push(json!({"properties": {name.clone(): content}, "required": [name], "type": "object"}));
+                    members.push(object([
+                        ("properties", Value::Object(Map::from_iter([(name.clone(), content)]))),
+                        ("required", json!([name])),
+                        ("type", json!("object")),
+                    ]));
                 }
                 out.insert("anyOf".into(), Value::Array(members));
                 out.insert("title".into(), Value::String(title.to_owned()));

@@ -10,6 +10,7 @@ use serde_json::{json, Map, Value};
 use super::leaf::{definitions_path, leaf_info, meta_schema};
 use super::private::{allow_null, ensure_object};
 use super::{Contract, Opaque, RootSchema, Settings};
+use crate::schema::object;
 use crate::diagnostics::{Diagnostic, Location};
 use crate::model::{Model, Ty, Unknown};
 
@@ -167,15 +168,29 @@ impl<'a> Gen<'a> {
             return info.schema;
         }
         match ty {
-            Ty::Seq(item) => json!({"type": "array", "items": self.subschema_for(item)}),
-            Ty::Set(item) => json!({"type": "array", "uniqueItems": true, "items": self.subschema_for(item)}),
+            Ty::Seq(item) => object([("type", json!("array")), ("items", self.subschema_for(item))]),
+            Ty::Set(item) => object([
+                ("type", json!("array")),
+                ("uniqueItems", Value::Bool(true)),
+                ("items", self.subschema_for(item)),
+            ]),
             Ty::Array(_, 0) => json!({"type": "array", "maxItems": 0}),
             Ty::Array(item, n) => {
-                json!({"type": "array", "items": self.subschema_for(item), "minItems": n, "maxItems": n})
+                object([
+                    ("type", json!("array")),
+                    ("items", self.subschema_for(item)),
+                    ("minItems", json!(n)),
+                    ("maxItems", json!(n)),
+                ])
             }
             Ty::Tuple(items) => {
                 let prefix: Vec<Value> = items.iter().map(|t| self.subschema_for(t)).collect();
-                json!({"type": "array", "prefixItems": prefix, "minItems": items.len(), "maxItems": items.len()})
+                object([
+                    ("type", json!("array")),
+                    ("prefixItems", Value::Array(prefix)),
+                    ("minItems", json!(items.len())),
+                    ("maxItems", json!(items.len())),
+                ])
             }
             Ty::Map(k, v) => self.map_schema(k, v),
             Ty::Option(inner) => {
@@ -216,7 +231,7 @@ impl<'a> Gen<'a> {
             None => key_schema.as_object().map(|o| vec![o.clone()]),
         };
         let Some(mut options) = options else {
-            return json!({"additionalProperties": value_schema, "type": "object"});
+            return object([("additionalProperties", value_schema), ("type", json!("object"))]);
         };
         let prefix = format!("#{}/", self.defs_path);
         for option in &mut options {

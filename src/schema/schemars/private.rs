@@ -49,7 +49,7 @@ pub fn allow_null(schema: &mut Value) {
             }
             if contains_immediate_subschema(obj) {
                 let inner = Value::Object(std::mem::take(obj));
-                *schema = json!({"anyOf": [inner, null_schema()]});
+                *schema = crate::schema::object([("anyOf", Value::Array(vec![inner, null_schema()]))]);
                 return;
             }
             if let Some(instance_type) = obj.get_mut("type") {
