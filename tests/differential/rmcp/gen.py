@@ -636,8 +636,28 @@ EXTENDS = ['"x-num" = 1', '"x-str" = "s"', '"x-obj" = {"k": null, "n": 1.5}', '"
 
 # ---------------------------------------------------------------- sanitize
 def sanitize(t: Tool, r: random.Random | None = None):
-    """Drop what the current types no longer allow, so that the crate compiles."""
+    """Drop what the current types no longer allow, so that the crate compiles.
+
+    Which types have a `Default` is settled before the per-declaration pass, but that pass can still
+    take a default away (a manual impl with a field it cannot write, an enum left without a default
+    variant), after other types relied on it. Then the pass runs again from the start with those
+    types' defaults dropped up front. A tool whose first pass is consistent is left exactly as the
+    first pass made it (same random draws), so only the tools that did not compile change."""
     r = r or random.Random(0)
+    drawn, state = copy.deepcopy(t), r.getstate()
+    no_default = set()
+    while True:
+        lost = sanitize_once(t, r, no_default)
+        if not default_violations(t) or lost <= no_default:
+            return
+        no_default |= lost
+        t.__dict__.update(copy.deepcopy(drawn).__dict__)
+        r.setstate(state)
+
+
+def sanitize_once(t: Tool, r: random.Random, no_default: set) -> set:
+    """One pass of sanitize; returns the names of the types that lost their default after the
+    defaults were settled. `no_default`: types whose default is dropped before they are settled."""
     names = {d.name for d in t.decls}
 
     def fix_type(ty: T):
@@ -657,20 +677,29 @@ def sanitize(t: Tool, r: random.Random | None = None):
             t.input = None
     if t.output is not None:
         fix_type(t.output)
+    break_alias_cycles(t)
+    generic_aliases(t)
     drop_unused_generics(t)
+    generic_aliases(t)  # dropping a struct's parameter can take it out of an alias too
+    for d in t.decls:
+        fix_bound(d)
     for d in t.decls:
         if in_cycle(d, t):
             # schemars inlines without end (a stack overflow of the server, not a real server).
             d.extra = [a for a in d.extra if "inline" not in a]
+    for d in t.decls:
+        if d.name in no_default:
+            drop_default(d)
     # Which types derive Default depends on the others: settle that first (a fixpoint).
     changed = True
     while changed:
         changed = False
         for d in t.decls:
             if d.kind in ("struct", "tuple") and d.default == "derive" and not all(
-                    has_default(f.ty, t) or field_generic(f.ty) for f in d.fields):
+                    derive_default_ok(f.ty, t) for f in d.fields):
                 d.default = ""
                 changed = True
+    settled = {d.name for d in t.decls if d.default}
     for d in t.decls:
         d.extra = dedupe_attrs(d.extra)
         if d.kind == "alias":
@@ -701,12 +730,62 @@ def sanitize(t: Tool, r: random.Random | None = None):
                 d.serde = [x for x in d.serde if x in ("transparent", "default")]
         for f in all_fields(d):
             fix_field(f, d, t, r)
+        if d.kind == "enum":
+            fix_tag_conflicts(d)
         if "deny_unknown_fields" in d.serde and any("flatten" in f.serde for f in all_fields(d)):
             d.serde.remove("deny_unknown_fields")
     # Defaults need defaults all the way in (a default of a generic instance needs the args' defaults).
     for d in t.decls:
         if d.kind == "enum" and d.default == "derive" and not any(v.is_default for v in d.variants):
             d.default = ""
+    return {d.name for d in t.decls if d.name in settled and not d.default}
+
+
+def drop_default(d: Decl):
+    d.default = ""
+    for v in d.variants:
+        v.is_default = False  # `#[default]` without the derive does not compile
+
+
+def derive_default_ok(ty: T, t: Tool) -> bool:
+    """Whether `#[derive(Default)]` accepts a field of this type. A generic parameter gets a
+    `Default` bound from the derive, but the rest of the type still needs its own."""
+    return has_default(ty, t) or field_generic(ty) and maybe_default(ty, t)
+
+
+def maybe_default(ty: T, t: Tool, seen=()) -> bool:
+    """False only when some part of `ty` surely has no Default (unlike has_default, which says
+    False when unsure, e.g. through a Box)."""
+    k = ty.kind
+    if k in ("param", "self", "opt", "vec", "deque", "map", "set"):
+        return True
+    if k == "prim":
+        return PRIMS[ty.name]
+    if k == "array" and ty.n == 0:
+        return True
+    if k in ("ref", "alias_ref"):
+        d = t.decl(ty.decl)
+        if d is None or d.name in seen:
+            return True
+        if d.kind == "alias":
+            return maybe_default(d.target, t, seen + (d.name,))
+        if not d.default:
+            return False
+    return all(maybe_default(a, t, seen) for a in ty.args)
+
+
+def default_violations(t: Tool) -> list:
+    """What still asks for a Default that its type does not have (after sanitize_once)."""
+    out = []
+    for d in t.decls:
+        if d.kind in ("struct", "tuple") and d.default == "derive":
+            out += [f"{d.name}.{f.name}" for f in d.fields if not derive_default_ok(f.ty, t)]
+        if "default" in d.serde and not d.default:
+            out.append(d.name)
+        for f in all_fields(d):
+            if any(x in ("default", "skip", "skip_deserializing") for x in f.serde) and not has_default(f.ty, t):
+                out.append(f"{d.name}.{f.name}")
+    return out
 
 
 def params_in(ty: T, out: set):
@@ -742,6 +821,101 @@ def drop_unused_generics(t: Tool):
     for ty in (t.input, t.output):
         if ty is not None:
             walk(ty)
+
+
+def type_nodes(ty: T):
+    """`ty` and all the types inside it (not through declarations)."""
+    yield ty
+    for a in ty.args:
+        yield from type_nodes(a)
+
+
+def alias_nodes(ty: T, t: Tool, seen=()):
+    """The types an alias target is made of, through further aliases (a cycle among aliases has
+    no declaration that could stop it)."""
+    for x in type_nodes(ty):
+        yield x
+        d = t.decl(x.decl) if x.kind in ("alias_ref", "self") else None
+        if d is not None and d.kind == "alias" and d.name not in seen:
+            yield from alias_nodes(d.target, t, seen + (d.name,))
+
+
+def break_alias_cycles(t: Tool):
+    """A recursive type alias does not compile (`type A = Box<A>`): the recursion is drawn from
+    inside the alias, where the generator means the type being defined. The reference goes to the
+    first declaration that uses the alias instead, so the recursion passes through a struct (or
+    to a plain type when no declaration uses it)."""
+    for a in t.decls:
+        if a.kind != "alias":
+            continue
+        for x in alias_nodes(a.target, t):
+            if x.kind in ("alias_ref", "self") and x.decl == a.name:
+                user = first_user(a, t)
+                if user is None:
+                    x.kind, x.name, x.decl, x.args = "prim", "i32", "", []
+                else:
+                    x.kind, x.decl = "ref", user.name
+                    x.args = [T("param", name=g) for g in user.generics]
+
+
+def first_user(a: Decl, t: Tool):
+    """The first non-alias declaration with a field whose type names alias `a` (through aliases)."""
+    for d in t.decls:
+        if d.kind != "alias" and any(x.decl == a.name for f in all_fields(d) for x in alias_nodes(f.ty, t)):
+            return d
+    return None
+
+
+def generic_aliases(t: Tool):
+    """An alias drawn inside a generic struct may name the struct's parameters, directly or as a
+    reference to the struct itself (`Self` there). An alias sees no parameters but its own, so it
+    declares the ones it names, and every reference to it passes them: the same parameter where
+    the referring declaration has it, else a plain type."""
+    aliases = [d for d in t.decls if d.kind == "alias"]
+    for a in aliases:
+        for x in type_nodes(a.target):
+            d = t.decl(x.decl) if x.kind == "self" else None
+            if d is not None and d.generics:
+                x.kind, x.args = "ref", [T("param", name=g) for g in d.generics]
+    changed = True
+    while changed:  # an alias naming a generic alias needs its parameters too
+        changed = False
+        for a in aliases:
+            pass_alias_args(a.target, t, None)
+            names = ordered_params(a.target)
+            if names != a.generics:
+                a.generics, changed = names, True
+    for d in t.decls:
+        for f in all_fields(d):
+            pass_alias_args(f.ty, t, d.generics)
+    for ty in (t.input, t.output):
+        if ty is not None:
+            pass_alias_args(ty, t, [])
+
+
+def pass_alias_args(ty: T, t: Tool, scope):
+    """Give each reference to an alias in `ty` the alias's arguments; `scope`: the parameters the
+    referring declaration has (None: an alias, which takes whichever it needs)."""
+    for x in type_nodes(ty):
+        d = t.decl(x.decl) if x.kind == "alias_ref" else None
+        if d is not None and d.kind == "alias":
+            x.args = [T("param", name=g) if scope is None or g in scope else T("prim", "i32") for g in d.generics]
+
+
+def ordered_params(ty: T) -> list:
+    out = []
+    for x in type_nodes(ty):
+        if x.kind == "param" and x.name not in out:
+            out.append(x.name)
+    return out
+
+
+def fix_bound(d: Decl):
+    """The drawn `bound` names `T`; the container's parameters may be `U` alone or `T, U` (the
+    bound replaces the derived ones, so each needs it). Without parameters schemars ignores it."""
+    if d.generics:
+        bound = ", ".join(f"{g}: schemars::JsonSchema" for g in d.generics)
+        d.extra = [f'#[schemars(bound = "{bound}")]' if "bound =" in a else a for a in d.extra]
 
 
 def in_cycle(d: Decl, t: Tool):
@@ -836,6 +1010,44 @@ def fix_enum(d: Decl, t: Tool):
         seen.add(v.name)
 
 
+def fix_tag_conflicts(d: Decl):
+    """serde and schemars reject an internally tagged enum whose struct variant has a field that
+    goes by the tag's name (`tag = "type"` and a field `r#type`): that field gets another name."""
+    tag = serde_value(d.serde, "tag")
+    if d.repr != "internal" or tag is None:
+        return
+    for v in d.variants:
+        if v.kind != "struct" or "skip" in v.attrs:
+            continue
+        case = serde_value(v.attrs, "rename_all") or serde_value(d.serde, "rename_all_fields")
+        for f in v.fields:
+            if "skip" not in f.serde and wire_name(f, case) == tag:
+                f.name = f"{f.name.replace('r#', '')}_field"
+
+
+def serde_value(items, key):
+    """The string of a `key = "..."` serde item, or None."""
+    for x in items:
+        if x.startswith(f"{key} = "):
+            return x.split('"')[1]
+    return None
+
+
+def wire_name(f: Field, case) -> str:
+    """A field's serialized name as serde writes it (snake_case identifiers)."""
+    renamed = serde_value(f.serde, "rename")
+    if renamed is not None:
+        return renamed
+    name = f.name.replace("r#", "")
+    words = name.split("_")
+    pascal = "".join(w[:1].upper() + w[1:] for w in words)
+    return {
+        "UPPERCASE": name.upper(), "PascalCase": pascal, "camelCase": pascal[:1].lower() + pascal[1:],
+        "SCREAMING_SNAKE_CASE": name.upper(), "kebab-case": name.replace("_", "-"),
+        "SCREAMING-KEBAB-CASE": name.upper().replace("_", "-"),
+    }.get(case, name)
+
+
 def fix_field(f: Field, d: Decl, t: Tool, r):
     s = f.serde
     ty = f.ty
@@ -901,12 +1113,13 @@ def fix_field(f: Field, d: Decl, t: Tool, r):
     out = []
     for a in keep:
         key = a.split("(", 2)[1].split("(")[0].split(" ")[0].split("=")[0] if "(" in a else a
+        key = key.rstrip(")]")  # `#[schemars(url)]` has no arguments: its key is `url`
         if "with" in key or "schema_with" in key:
             key = "with"
         if key in ("regex", "pattern", "contains"):
             key = "regex"
-        if key in ("email", "url", "ip", "ipv4", "ipv6", "email)", "url)", "ip)", "ipv4)", "ipv6)"):
-            key = "format"
+        if key in ("email", "url", "ip", "ipv4", "ipv6"):
+            key = "format"  # schemars takes one format per field
         if key in seen and not key.startswith("extend"):
             continue
         seen.add(key)

@@ -127,8 +127,9 @@ class ToolWriter:
 
     def decl(self, d: Decl) -> str:
         out = list(d.docs)
+        gen = f"<{', '.join(d.generics)}>" if d.generics else ""
         if d.kind == "alias":
-            out.append(f"pub type {d.name} = {self.ty(d.target, d.module, d)};")
+            out.append(f"pub type {d.name}{gen} = {self.ty(d.target, d.module, d)};")
             return "\n".join(out)
         derives = ["Serialize", "Deserialize", "JsonSchema"]
         if d.default == "derive":
@@ -139,7 +140,6 @@ class ToolWriter:
         if d.serde:
             out.append(f"#[serde({', '.join(d.serde)})]")
         out.extend(d.extra)
-        gen = f"<{', '.join(d.generics)}>" if d.generics else ""
         if d.kind == "struct":
             if not d.fields and self.r.random() < 0.5:
                 out.append(f"pub struct {d.name}{gen} {{}}")
