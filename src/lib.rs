@@ -143,6 +143,8 @@ pub struct Provenance {
     pub profile: Option<ProfileChoice>,
     /// rmcp: the release reproduced, `X.Y.Z`.
     pub rmcp_version: Option<String>,
+    /// rust-mcp-sdk: the release reproduced, `X.Y.Z`.
+    pub sdk_version: Option<String>,
 }
 
 impl Provenance {
@@ -152,13 +154,14 @@ impl Provenance {
     }
 }
 
-/// `profile rmcp (rmcp 3.11.0)`, `profile python-sdk`.
+/// `profile rmcp (rmcp 3.11.0)`, `profile rust-mcp-sdk (rust-mcp-sdk 0.8.2)`, `profile python-sdk`.
 impl std::fmt::Display for Provenance {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "profile {}", self.profile_name().as_deref().unwrap_or("none"))?;
-        match &self.rmcp_version {
-            Some(v) => write!(f, " (rmcp {v})"),
-            None => Ok(()),
+        match (&self.rmcp_version, &self.sdk_version) {
+            (Some(v), _) => write!(f, " (rmcp {v})"),
+            (None, Some(v)) => write!(f, " (rust-mcp-sdk {v})"),
+            (None, None) => Ok(()),
         }
     }
 }

@@ -54,7 +54,7 @@ pub fn run(
     match profile {
         ProfileChoice::PythonSdk => Some(python_sdk::manifest(ws, diagnostics, source_map)),
         // No source map yet: a change in a rust-mcp-sdk tool is reported without its Rust line.
-        ProfileChoice::RustMcpSdk => rust_mcp_sdk::manifest(ws, opts, diagnostics, notes),
+        ProfileChoice::RustMcpSdk => rust_mcp_sdk::manifest(ws, opts, diagnostics, notes, provenance),
         _ => rmcp::manifest(ws, opts, diagnostics, notes, source_map, provenance),
     }
 }

@@ -246,7 +246,7 @@ mod tests {
 
     fn listing(tools: Value) -> Listing {
         let manifest = Manifest::from_value(json!({ "tools": tools })).unwrap();
-        let provenance = Provenance { profile: Some(crate::ProfileChoice::Rmcp), rmcp_version: Some("3.11.0".into()) };
+        let provenance = Provenance { profile: Some(crate::ProfileChoice::Rmcp), rmcp_version: Some("3.11.0".into()), sdk_version: None };
         Listing::new(&manifest, &provenance)
     }
 

@@ -31,6 +31,7 @@ pub fn manifest(
     opts: &GenerateOptions,
     diagnostics: &mut Diagnostics,
     notes: &mut Vec<String>,
+    provenance: &mut crate::Provenance,
 ) -> Option<Manifest> {
     let versions = match version::read(ws, opts.sdk_version.as_deref()) {
         Ok(v) => v,
@@ -43,6 +44,7 @@ pub fn manifest(
         diagnostics.push(Diagnostic::warning("sdk-version", w.clone()));
     }
     notes.push(versions.note());
+    provenance.sdk_version = Some(versions.sdk.to_string());
     let behaviour = versions.behaviour();
     if behaviour.schema.hashed_properties {
         notes.push(format!(
