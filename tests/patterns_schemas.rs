@@ -130,3 +130,8 @@ fn the_keys_the_help_names_supply_the_missing_types() {
     assert!(lines.len() == 1 && lines[0].contains("[missing-path-dependency]"), "{out}");
     assert_eq!(out.matches("\"outputSchema\"").count(), 3, "{out}");
 }
+
+#[test]
+fn python_sdk_takes_the_configs_tool_and_type_schemas() {
+    insta::assert_snapshot!(run_in(&testdata("python-sdk/config-schemas"), &["generate"]).transcript());
+}

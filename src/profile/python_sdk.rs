@@ -88,11 +88,14 @@ fn read_args(tool: &ToolFn, ws: &Workspace, diagnostics: &mut Diagnostics) -> To
 
 pub fn manifest(
     ws: &Workspace,
+    overrides: &crate::SchemaOverrides,
     diagnostics: &mut Diagnostics,
     source_map: &mut crate::source_map::SourceMap,
 ) -> Manifest {
     let mut origins = Vec::new();
-    let mut builder = Builder { ws, lowerer: Lowerer::new(ws), diagnostics, reported: HashSet::new() };
+    let mut lowerer = Lowerer::new(ws);
+    lowerer.type_overrides = overrides.types.clone();
+    let mut builder = Builder { ws, lowerer, overrides, diagnostics, reported: HashSet::new() };
     let mut tools = Vec::new();
     let mut names: HashMap<String, Location> = HashMap::new();
     for tool in tool_fns(ws) {
@@ -118,6 +121,10 @@ pub fn manifest(
         tools.push(Tool::from_value(&entry));
     }
     builder.diagnostics.extend(std::mem::take(&mut builder.lowerer.diagnostics));
+    let listed: Vec<&str> = names.keys().map(String::as_str).collect();
+    for d in super::unused_overrides(overrides, &listed, &builder.lowerer.type_overrides_used) {
+        builder.diagnostics.push(d);
+    }
     *source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, origins);
     Manifest::new(tools)
 }
@@ -127,6 +134,8 @@ pub fn manifest(
 struct Builder<'w, 'd> {
     ws: &'w Workspace,
     lowerer: Lowerer<'w>,
+    /// The config's `schemas`: a tool's schema given as it is, a type's schema wherever it is used.
+    overrides: &'d crate::SchemaOverrides,
     diagnostics: &'d mut Diagnostics,
     reported: HashSet<(std::path::PathBuf, usize)>,
 }
@@ -146,15 +155,23 @@ impl Builder<'_, '_> {
         let args = read_args(tool, self.ws, self.diagnostics);
         let scope = fn_scope(tool);
 
-        let input = self.input_schema(tool, &fn_name, &scope)?;
-        let output = match self.output_schema(tool, &fn_name, &args, &scope) {
-            Output::Failed => return None,
-            Output::Absent => None,
-            Output::Schema(schema) => Some(schema),
+        let name = args.name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| fn_name.clone());
+        // A schema the config gives replaces what the sources say (and what they could not tell).
+        let given = self.overrides.tools.get(&name);
+        let input = match given.and_then(|g| g.input_schema.clone()) {
+            Some(schema) => schema,
+            None => self.input_schema(tool, &fn_name, &scope)?,
+        };
+        let output = match given.and_then(|g| g.output_schema.clone()) {
+            Some(schema) => Some(schema),
+            None => match self.output_schema(tool, &fn_name, &args, &scope) {
+                Output::Failed => return None,
+                Output::Absent => None,
+                Output::Schema(schema) => Some(schema),
+            },
         };
 
         let mut entry = Map::new();
-        let name = args.name.filter(|n| !n.is_empty()).unwrap_or_else(|| fn_name.clone());
         entry.insert("name".into(), Value::String(name));
         if let Some(title) = args.title {
             entry.insert("title".into(), Value::String(title));
@@ -175,7 +192,7 @@ impl Builder<'_, '_> {
     /// The tool's parameters, context parameters left out, as one pydantic model.
     fn input_schema(&mut self, tool: &ToolFn, fn_name: &str, scope: &Scope) -> Option<Value> {
         let params = self.lowered_parameters(tool, fn_name, scope)?;
-        let mut pyd = Pydantic::new(&self.lowerer.model, Direction::Input);
+        let mut pyd = Pydantic::new(&self.lowerer.model, Direction::Input).with_type_overrides(&self.overrides.types);
         let props: Vec<(String, &Ty)> = params.iter().map(|(name, ty)| (name.clone(), ty)).collect();
         pyd.plan(Document::Fresh(&props));
         let mut props = Map::new();
@@ -199,6 +216,7 @@ impl Builder<'_, '_> {
         root.insert("title".into(), Value::String(format!("{fn_name}Arguments")));
         root.insert("type".into(), Value::String("object".into()));
         let (unknown, exceeded) = (std::mem::take(&mut pyd.unknown), pyd.exceeded);
+        self.lowerer.type_overrides_used.append(&mut pyd.overrides_used);
         self.report_unknown(&unknown, fn_name);
         if self.report_too_large(exceeded, fn_name, tool.location(self.ws)) {
             return None;
@@ -323,11 +341,11 @@ impl Builder<'_, '_> {
             );
             return Output::Failed;
         }
-        if let Ty::Unknown(u) = &ty {
+        if let Ty::Unknown(u @ Unknown { override_key: None, .. }) = &ty {
             self.report_unknown(std::slice::from_ref(u), fn_name);
             return Output::Absent;
         }
-        let mut pyd = Pydantic::new(&self.lowerer.model, Direction::Output);
+        let mut pyd = Pydantic::new(&self.lowerer.model, Direction::Output).with_type_overrides(&self.overrides.types);
         if is_root_model(&ty, &self.lowerer.model) {
             pyd.plan(Document::Model(&ty));
         } else {
@@ -335,6 +353,7 @@ impl Builder<'_, '_> {
         }
         let schema = build_output(&ty, fn_name, &self.lowerer.model, &mut pyd);
         let (unknown, exceeded) = (std::mem::take(&mut pyd.unknown), pyd.exceeded);
+        self.lowerer.type_overrides_used.append(&mut pyd.overrides_used);
         self.report_unknown(&unknown, fn_name);
         if self.report_too_large(exceeded, fn_name, tool.location(self.ws)) {
             return Output::Failed;

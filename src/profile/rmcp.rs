@@ -320,24 +320,9 @@ impl<'w> Builder<'w, '_> {
 
     /// Overrides naming no listed tool, or no type any schema reached: most likely a typo.
     fn unused_overrides(&mut self, tools: &[(String, Tool)]) {
-        let unused_tools: Vec<String> =
-            self.overrides.tools.keys().filter(|k| !tools.iter().any(|(n, _)| n == *k)).cloned().collect();
-        for name in unused_tools {
-            self.push(
-                Diagnostic::warning(
-                    "unused-schema-override",
-                    format!("the config gives schemas for tool `{name}`, which the server does not list"),
-                )
-                .with_help("check the tool name: it is the published name (`#[tool(name = …)]` or the fn name)"),
-            );
-        }
-        let unused_types: Vec<String> =
-            self.overrides.types.keys().filter(|k| !self.lowerer.type_overrides_used.contains(*k)).cloned().collect();
-        for path in unused_types {
-            self.push(Diagnostic::warning(
-                "unused-schema-override",
-                format!("the config gives a schema for type `{path}`, which no tool's schema uses"),
-            ).with_help("write the path the type resolves to: `crate_name::module::Type` for a type of the workspace, `other_crate::path::Type` as your `use` names it for another crate's type"));
+        let listed: Vec<&str> = tools.iter().map(|(n, _)| n.as_str()).collect();
+        for d in super::unused_overrides(self.overrides, &listed, &self.lowerer.type_overrides_used) {
+            self.push(d);
         }
     }
 

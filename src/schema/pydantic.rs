@@ -3,7 +3,7 @@
 //! `testdata/python-sdk/cases`). Keys are put in their final order by
 //! [`super::order::pydantic_order`].
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::{json, Map, Value};
 
@@ -46,6 +46,10 @@ pub struct Pydantic<'m> {
     finished: Option<Finished>,
     /// The definition each `$defs` key stands for.
     key_defs: HashMap<String, DefId>,
+    /// The config's schemas for types, by the key an unknown type carries.
+    type_overrides: Option<&'m BTreeMap<String, Value>>,
+    /// The keys of `type_overrides` this document used.
+    pub overrides_used: BTreeSet<String>,
 }
 
 /// The most schema nodes one document may have.
@@ -65,7 +69,15 @@ impl<'m> Pydantic<'m> {
             building_kept: Vec::new(),
             finished: None,
             key_defs: HashMap::new(),
+            type_overrides: None,
+            overrides_used: BTreeSet::new(),
         }
+    }
+
+    /// Types the config gives a schema for are that schema, wherever they are used.
+    pub fn with_type_overrides(mut self, overrides: &'m BTreeMap<String, Value>) -> Self {
+        self.type_overrides = Some(overrides);
+        self
     }
 
     /// Which definitions pydantic keeps apart, and in which order it generates them. Its core
@@ -192,6 +204,10 @@ impl<'m> Pydantic<'m> {
             Ty::Named(id, args) => self.named(*id, args),
             Ty::Param(_) => json!({}),
             Ty::Unknown(u) => {
+                if let Some(given) = u.override_key.as_ref().and_then(|k| Some((k, self.type_overrides?.get(k)?))) {
+                    self.overrides_used.insert(given.0.clone());
+                    return given.1.clone();
+                }
                 self.unknown.push(u.clone());
                 json!({})
             }

@@ -25,6 +25,26 @@ use tool_attr::ToolAttr;
 use version::{Behaviour, InputKeyOrder};
 use written::{derives, Builder};
 
+/// The config's `schemas` are not applied by this profile yet: say so rather than ignore them.
+fn warn_overrides_not_applied(overrides: &crate::SchemaOverrides, diagnostics: &mut Diagnostics) {
+    let keys: Vec<String> = overrides
+        .tools
+        .keys()
+        .map(|tool| format!("`{tool}`"))
+        .chain(overrides.types.keys().map(|ty| format!("`{ty}`")))
+        .collect();
+    if keys.is_empty() {
+        return;
+    }
+    diagnostics.push(
+        Diagnostic::warning(
+            "unused-schema-override",
+            format!("the rust-mcp-sdk profile does not apply the config's `schemas` yet; ignored: {}", keys.join(", ")),
+        )
+        .with_help("the rmcp and python-sdk profiles apply them; for rust-mcp-sdk, remove the entries"),
+    );
+}
+
 /// Build the manifest.
 pub fn manifest(
     ws: &Workspace,
@@ -44,6 +64,7 @@ pub fn manifest(
         diagnostics.push(Diagnostic::warning("sdk-version", w.clone()));
     }
     notes.push(versions.note());
+    warn_overrides_not_applied(&opts.overrides, diagnostics);
     provenance.sdk_version = Some(versions.sdk.to_string());
     let behaviour = versions.behaviour();
     if behaviour.schema.hashed_properties {
