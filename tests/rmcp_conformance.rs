@@ -3,37 +3,20 @@
 //! it prints is compared with the expected listing as JSON values (objects unordered, arrays in
 //! order), with the `opaque.json` rule for tools whose schemas only exist at runtime.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::Value;
+use support::{read_json, Run};
 
 fn data(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rmcp").join(rel)
 }
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
+/// `generate --profile rmcp EXTRA... DIR`.
 fn generate(crate_dir: &Path, extra: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_mcp-schema"))
-        .args(["generate", "--profile", "rmcp"])
-        .args(extra)
-        .arg(crate_dir)
-        .output()
-        .expect("the binary runs");
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn read_json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    support::generate_at(crate_dir, &[&["--profile", "rmcp"], extra].concat())
 }
 
 fn tools_of(run: &Run, label: &str) -> Result<Vec<Value>, String> {

@@ -4,10 +4,12 @@
 //! the recorded `tools/list` answer as JSON values and in key order; and every snippet the SDK's
 //! macros reject must be an error (exit status 2) that names the item.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::Value;
+use support::{read_json, Run};
 
 const RELEASES: &[&str] = &["0.8.3", "0.10.0", "1.0.1", "1.1.0", "2.0.0"];
 
@@ -15,28 +17,8 @@ fn data(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rust-mcp-sdk").join(rel)
 }
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
 fn generate(crate_dir: &Path, extra: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_mcp-schema"))
-        .args(["generate"])
-        .args(extra)
-        .arg(crate_dir)
-        .output()
-        .expect("the binary runs");
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn read_json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    support::generate_at(crate_dir, extra)
 }
 
 /// The tool's text with key order kept; for 0.8.3 the top-level `properties` map (a `HashMap`

@@ -1,6 +1,6 @@
-//! Shared by the pattern tests: run the real binary from a fixture's directory, as a user would,
-//! and hand back what it printed with the fixture's absolute path taken out of it, so snapshots
-//! are the same on every machine.
+//! Shared by the integration tests: run the real binary from a fixture's directory, as a user
+//! would, and hand back what it printed with the fixture's absolute path taken out of it, so
+//! snapshots are the same on every machine; or run it on a path, as the conformance tests do.
 
 #![allow(dead_code)] // each test file uses a part
 
@@ -39,4 +39,24 @@ pub fn run_in(dir: &Path, args: &[&str]) -> Run {
     let root = testdata("");
     let clean = |b: &[u8]| String::from_utf8_lossy(b).replace(root.to_str().unwrap(), "[TESTDATA]/");
     Run { code: out.status.code(), stdout: clean(&out.stdout), stderr: clean(&out.stderr) }
+}
+
+/// Run `mcp-schema generate EXTRA... DIR` from the test's directory, output as printed.
+pub fn generate_at(dir: &Path, extra: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_mcp-schema"))
+        .arg("generate")
+        .args(extra)
+        .arg(dir)
+        .output()
+        .expect("the binary runs");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A JSON file of the test data.
+pub fn read_json(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
