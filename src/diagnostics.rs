@@ -142,6 +142,8 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// A file the diagnostic is about when there is no span in it (an unreadable file, say).
     pub path: Option<PathBuf>,
+    /// The published name of the tool it is about, for stages that match findings to it.
+    pub tool: Option<String>,
 }
 
 impl Diagnostic {
@@ -154,6 +156,7 @@ impl Diagnostic {
             label: None,
             help: None,
             path: None,
+            tool: None,
         }
     }
 
@@ -163,6 +166,12 @@ impl Diagnostic {
 
     pub fn note(code: &'static str, message: impl Into<String>) -> Self {
         Diagnostic { severity: Severity::Note, ..Diagnostic::error(code, message) }
+    }
+
+    /// The tool the diagnostic is about (its published name).
+    pub fn for_tool(mut self, name: &str) -> Self {
+        self.tool = Some(name.to_owned());
+        self
     }
 
     pub fn at(mut self, location: Option<Location>) -> Self {

@@ -353,10 +353,13 @@ impl<'w> Builder<'w, '_> {
             }
         }
         if let Some(why) = name_problem(&name) {
-            self.warn(
-                "tool-name",
-                format!("tool `{name}`: {why} (rmcp only logs this; the name is published as written)"),
-                &loc,
+            self.push(
+                Diagnostic::warning(
+                    "tool-name",
+                    format!("tool `{name}`: {why} (rmcp only logs this; the name is published as written)"),
+                )
+                .at(Some(loc.clone()))
+                .for_tool(&name),
             );
         }
         let mut origin = crate::source_map::ToolOrigin::of_fn(self.ws, &tool);

@@ -218,10 +218,7 @@ fn unresolved_refs(root: &Value, at: &Value, pointer: &str, out: &mut Vec<(Strin
 /// missing inputSchemas (a profile leaves one out only with a warning that says why, and how
 /// to supply it).
 pub fn warnings(findings: Vec<Finding>, already: &Diagnostics) -> Diagnostics {
-    let reported_name = |tool: &str| {
-        let prefix = format!("tool `{tool}`:");
-        already.iter().any(|d| d.code == "tool-name" && d.message.starts_with(&prefix))
-    };
+    let reported_name = |tool: &str| already.iter().any(|d| d.code == "tool-name" && d.tool.as_deref() == Some(tool));
     let reported = |f: &Finding| match f.code {
         "mcp-tool-name" => reported_name(&f.tool),
         "mcp-input-schema" => f.pointer.is_empty(),
@@ -296,7 +293,7 @@ mod tests {
             json!({"tools": [{"name": "a b"}, {"name": "c d", "inputSchema": {"type": "object"}}]}),
         )
         .unwrap();
-        let already = Diagnostics(vec![Diagnostic::warning("tool-name", "tool `a b`: the name has characters …")]);
+        let already = Diagnostics(vec![Diagnostic::warning("tool-name", "the name has characters …").for_tool("a b")]);
         let kept: Vec<String> =
             warnings(check(&m, Checks::default()), &already).iter().map(|d| d.message.clone()).collect();
         assert_eq!(kept, ["tool `c d` at /name: the name has characters other than A-Z, a-z, 0-9, `_`, `-` and `.`"]);
