@@ -20,7 +20,6 @@ use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_mcp-schema");
 
-
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }

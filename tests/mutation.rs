@@ -218,8 +218,7 @@ fn mutants_never_panic() {
     let seed: u64 = std::env::var("MCP_SCHEMA_MUTATION_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x6d63_7073);
     // `generate` runs on a deep stack of its own; this test also parses mutants with syn itself,
     // which recurses over nested code.
-    let worker =
-        std::thread::Builder::new().stack_size(256 * 1024 * 1024).spawn(move || run(count, seed)).unwrap();
+    let worker = std::thread::Builder::new().stack_size(256 * 1024 * 1024).spawn(move || run(count, seed)).unwrap();
     let (ran, panics, elapsed) = worker.join().unwrap();
     eprintln!("mutation test: {ran} mutants in {:.1}s (seed {seed}), {} panicked", elapsed.as_secs_f64(), panics.len());
     assert!(panics.is_empty(), "mutants that panicked (saved):\n{}", panics.join("\n"));

@@ -1,8 +1,8 @@
 //! The subcommands that show the tools (`list`, `docs`), set a crate up (`init`) and describe
 //! the CLI itself (`completions`, `man`), and the global flags every command shares.
 
-pub(crate) mod drift;
 pub mod docs;
+pub(crate) mod drift;
 pub mod init;
 pub mod list;
 pub mod meta;

@@ -6,9 +6,9 @@ use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use mcp_schema::validate::report::Format;
 use mcp_schema::config::{self, Config};
 use mcp_schema::diagnostics::{Diagnostic, Diagnostics, Lints, Severity};
+use mcp_schema::validate::report::Format;
 use mcp_schema::validate::{mcp, report, Counts, Level, Validation, Violation};
 use mcp_schema::{GenerateOptions, Manifest};
 

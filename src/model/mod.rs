@@ -12,8 +12,8 @@ pub mod json_macro;
 pub(crate) mod literal;
 mod lower;
 mod reach;
-pub mod written;
 mod serde_panic;
+pub mod written;
 
 pub use attrs::{expr_to_json, nested as attr_args, SchemarsAttrs, Validations};
 pub use literal::literal_object;

@@ -80,10 +80,12 @@ impl<'m> Pydantic<'m> {
         self
     }
 
-    /// Which definitions pydantic keeps apart, and in which order it generates them. Its core
-    /// schema inlines a model or enum reached once; one reached twice or more (recursive ones
-    /// included) stays a definition, and those are turned into JSON first, in the order they
-    /// were first reached. `roots` are the types of the document, in order (a model returned at
+    /// Plans the document before its schema is built: the replay of pydantic's class creation
+    /// (see [`core`]) tells which definitions are finished when a property refers to them. As a
+    /// fallback, when the replay runs past its budget: which definitions pydantic keeps apart,
+    /// and in which order it generates them. Its core schema inlines a model or enum reached
+    /// once; one reached twice or more (recursive ones included) stays a definition, and those
+    /// are turned into JSON first, in the order they were first reached (a model returned at
     /// the root counts as reached once).
     pub fn plan(&mut self, doc: Document) {
         self.finished = self.replay_finished(&doc);
@@ -431,7 +433,12 @@ impl<'m> Pydantic<'m> {
     }
 
     /// The properties of a model, in declaration order, and its required keys.
-    fn properties(&mut self, owner: &str, fields: &[crate::model::Field], args: &[Ty]) -> (Map<String, Value>, Vec<String>) {
+    fn properties(
+        &mut self,
+        owner: &str,
+        fields: &[crate::model::Field],
+        args: &[Ty],
+    ) -> (Map<String, Value>, Vec<String>) {
         let mut props = Map::new();
         let mut required = Vec::new();
         for f in fields {

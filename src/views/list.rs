@@ -173,7 +173,8 @@ pub fn render_table(listing: &Listing, style: TableStyle) -> String {
 /// `4 tools, profile rmcp (rmcp 3.11.0)`.
 pub fn summary(listing: &Listing) -> String {
     let n = listing.tools.len();
-    let mut line = format!("{n} tool{}, profile {}", if n == 1 { "" } else { "s" }, listing.profile.as_deref().unwrap_or("none"));
+    let mut line =
+        format!("{n} tool{}, profile {}", if n == 1 { "" } else { "s" }, listing.profile.as_deref().unwrap_or("none"));
     if let Some(v) = &listing.rmcp_version {
         line.push_str(&format!(" (rmcp {v})"));
     }
@@ -246,7 +247,11 @@ mod tests {
 
     fn listing(tools: Value) -> Listing {
         let manifest = Manifest::from_value(json!({ "tools": tools })).unwrap();
-        let provenance = Provenance { profile: Some(crate::ProfileChoice::Rmcp), rmcp_version: Some("3.11.0".into()), sdk_version: None };
+        let provenance = Provenance {
+            profile: Some(crate::ProfileChoice::Rmcp),
+            rmcp_version: Some("3.11.0".into()),
+            sdk_version: None,
+        };
         Listing::new(&manifest, &provenance)
     }
 

@@ -509,7 +509,9 @@ impl Evaluator<'_, '_> {
                 None => return Err(self.unsupported(*a, f, "a float JSON cannot hold")),
             },
             Val::Json(v) => v,
-            other => return Err(self.unsupported(*a, f, format!("{} in a `serde_json::Value::{variant}`", other.kind_of()))),
+            other => {
+                return Err(self.unsupported(*a, f, format!("{} in a `serde_json::Value::{variant}`", other.kind_of())))
+            }
         };
         Ok(Some(Val::Json(json)))
     }

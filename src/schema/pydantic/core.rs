@@ -99,7 +99,13 @@ enum Stop {
 impl Pydantic<'_> {
     /// Replays pydantic for `doc`; `None` when the replay ran past its budget.
     pub(super) fn replay_finished(&self, doc: &Document) -> Option<Finished> {
-        let mut replay = Replay { pyd: self, classes: Vec::new(), by_identity: HashMap::new(), complete: HashMap::new(), budget: NODE_BUDGET };
+        let mut replay = Replay {
+            pyd: self,
+            classes: Vec::new(),
+            by_identity: HashMap::new(),
+            complete: HashMap::new(),
+            budget: NODE_BUDGET,
+        };
         let doc_slots: Vec<SlotDecl> = match doc {
             Document::Fresh(params) => params.iter().map(|(key, ty)| replay.slot(key.clone(), ty)).collect(),
             Document::Model(ty) => vec![replay.slot(String::new(), ty)],
@@ -127,7 +133,8 @@ impl Pydantic<'_> {
                 replay.complete.get(&root)?.clone()
             }
         };
-        let mut walk = JsonWalk { replay: &replay, doc_slots: &doc_slots, finished: HashSet::new(), out: Finished::new() };
+        let mut walk =
+            JsonWalk { replay: &replay, doc_slots: &doc_slots, finished: HashSet::new(), out: Finished::new() };
         for node in stored.definitions.values() {
             walk.generate(node);
         }
@@ -296,7 +303,12 @@ impl Replay<'_, '_> {
         Ok(Stored { definitions: kept, root })
     }
 
-    fn inline(&mut self, node: &Node, defs: &IndexMap<ClassId, Node>, counts: &IndexMap<ClassId, usize>) -> Result<Node, Stop> {
+    fn inline(
+        &mut self,
+        node: &Node,
+        defs: &IndexMap<ClassId, Node>,
+        counts: &IndexMap<ClassId, usize>,
+    ) -> Result<Node, Stop> {
         self.spend()?;
         match node {
             Node::Ref(r) if counts.get(r) == Some(&1) => match defs.get(r) {

@@ -10,9 +10,9 @@ use serde_json::{json, Map, Value};
 use super::leaf::{definitions_path, leaf_info, meta_schema};
 use super::private::{allow_null, ensure_object};
 use super::{Contract, Opaque, RootSchema, Settings};
-use crate::schema::object;
 use crate::diagnostics::{Diagnostic, Location};
 use crate::model::{Model, Ty, Unknown};
+use crate::schema::object;
 
 /// Types nested deeper than this while generating are a cycle schemars itself would not survive
 /// (an inlined recursive type): reported, not followed.
@@ -175,14 +175,12 @@ impl<'a> Gen<'a> {
                 ("items", self.subschema_for(item)),
             ]),
             Ty::Array(_, 0) => json!({"type": "array", "maxItems": 0}),
-            Ty::Array(item, n) => {
-                object([
-                    ("type", json!("array")),
-                    ("items", self.subschema_for(item)),
-                    ("minItems", json!(n)),
-                    ("maxItems", json!(n)),
-                ])
-            }
+            Ty::Array(item, n) => object([
+                ("type", json!("array")),
+                ("items", self.subschema_for(item)),
+                ("minItems", json!(n)),
+                ("maxItems", json!(n)),
+            ]),
             Ty::Tuple(items) => {
                 let prefix: Vec<Value> = items.iter().map(|t| self.subschema_for(t)).collect();
                 object([
