@@ -136,7 +136,7 @@ pub struct Outcome {
     pub provenance: Provenance,
 }
 
-/// Which profile ran, and for rmcp which release it reproduced.
+/// Which profile ran, and for rmcp and rust-mcp-sdk which release it reproduced.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Provenance {
     /// The profile that ran (never `Auto`); `None` when no profile ran.
@@ -145,6 +145,9 @@ pub struct Provenance {
     pub rmcp_version: Option<String>,
     /// rust-mcp-sdk: the release reproduced, `X.Y.Z`.
     pub sdk_version: Option<String>,
+    /// The SDK releases and where they were read, in words (`rmcp 3.11.0 (rmcp-macros 3.11.0,
+    /// schemars 1.2.3) from Cargo.lock`), for reports that say what made a manifest.
+    pub release_note: Option<String>,
 }
 
 impl Provenance {

@@ -168,7 +168,7 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
     // Against a baseline the changes are the pull request's own: nothing to accept by regenerating.
     let hint = args.baseline.is_none().then(|| update_hint(&paths, &shown, &args.source));
     let render = RenderOptions { manifest: label, color: stdout_color(), update_hint: hint };
-    let facts = run_facts(opts.profile, &outcome.notes);
+    let facts = run_facts(&outcome.provenance);
     finish(Compared { report, render, diagnostics, facts }, &args.report)
 }
 
@@ -309,17 +309,15 @@ fn shell_word(s: &str) -> String {
 }
 
 /// Which profile and which rmcp release the manifest was made with.
-fn run_facts(chosen: ProfileChoice, notes: &[String]) -> Vec<(&'static str, String)> {
-    let profile = match chosen {
-        ProfileChoice::Auto => notes
-            .iter()
-            .find_map(|n| n.strip_prefix("profile: "))
-            .and_then(|rest| rest.split_whitespace().next())
-            .map(str::to_owned),
-        chosen => Some(chosen.name()),
+/// What made the new manifest: the profile, and the SDK release with where it was read.
+fn run_facts(provenance: &mcp_schema::Provenance) -> Vec<(&'static str, String)> {
+    let release = match provenance.profile {
+        Some(ProfileChoice::Rmcp) => Some("rmcp"),
+        Some(ProfileChoice::RustMcpSdk) => Some("rust-mcp-sdk"),
+        _ => None,
     };
-    let rmcp = notes.iter().find(|n| n.starts_with("rmcp ")).cloned();
-    [("profile", profile), ("rmcp", rmcp)].into_iter().filter_map(|(k, v)| Some((k, v?))).collect()
+    let release = release.zip(provenance.release_note.clone());
+    provenance.profile_name().map(|p| ("profile", p)).into_iter().chain(release).collect()
 }
 
 fn stdout_color() -> bool {
@@ -332,7 +330,7 @@ fn finish(run: Compared, args: &ReportArgs) -> u8 {
     // On stderr: the report on stdout stays what the format promises.
     if args.format != Format::Json && !run.facts.is_empty() {
         let facts: Vec<String> =
-            run.facts.iter().map(|(k, v)| format!("{k} {}", v.trim_start_matches("rmcp "))).collect();
+            run.facts.iter().map(|(k, v)| format!("{k} {}", v.trim_start_matches(&format!("{k} ")))).collect();
         eprintln!("note: made with {}", facts.join(", "));
     }
     let text = match args.format {
@@ -347,7 +345,7 @@ fn finish(run: Compared, args: &ReportArgs) -> u8 {
             let mut doc = run.report.to_json();
             doc["diagnostics"] = diagnostics_json(&run.diagnostics);
             for (k, v) in &run.facts {
-                doc[*k] = Value::String(v.trim_start_matches("rmcp ").to_owned());
+                doc[*k] = Value::String(v.trim_start_matches(&format!("{k} ")).to_owned());
             }
             pretty(&doc)
         }
@@ -446,13 +444,16 @@ mod tests {
     }
 
     #[test]
-    fn facts_name_the_profile_and_the_rmcp_release() {
-        let notes =
-            ["profile: rmcp (auto: the crate depends on rmcp)".to_owned(), "rmcp 0.8.0 (x) from Cargo.lock".into()];
-        assert_eq!(
-            run_facts(ProfileChoice::Auto, &notes),
-            [("profile", "rmcp".to_owned()), ("rmcp", "rmcp 0.8.0 (x) from Cargo.lock".to_owned())]
-        );
-        assert_eq!(run_facts(ProfileChoice::PythonSdk, &[]), [("profile", "python-sdk".to_owned())]);
+    fn facts_name_the_profile_and_the_sdk_release() {
+        let note = "rmcp 0.8.0 (x) from Cargo.lock".to_owned();
+        let rmcp = mcp_schema::Provenance {
+            profile: Some(ProfileChoice::Rmcp),
+            rmcp_version: Some("0.8.0".into()),
+            sdk_version: None,
+            release_note: Some(note.clone()),
+        };
+        assert_eq!(run_facts(&rmcp), [("profile", "rmcp".to_owned()), ("rmcp", note)]);
+        let python = mcp_schema::Provenance { profile: Some(ProfileChoice::PythonSdk), ..Default::default() };
+        assert_eq!(run_facts(&python), [("profile", "python-sdk".to_owned())]);
     }
 }

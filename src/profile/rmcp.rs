@@ -40,6 +40,7 @@ pub fn manifest(
     let versions = version::read(ws, opts.rmcp.version.as_deref());
     notes.push(versions.note());
     provenance.rmcp_version = Some(versions.rmcp.to_string());
+    provenance.release_note = Some(versions.note());
     for w in &versions.warnings {
         diagnostics.push(Diagnostic::warning("rmcp-version", w.clone()));
     }

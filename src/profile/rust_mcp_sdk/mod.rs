@@ -66,6 +66,7 @@ pub fn manifest(
     notes.push(versions.note());
     warn_overrides_not_applied(&opts.overrides, diagnostics);
     provenance.sdk_version = Some(versions.sdk.to_string());
+    provenance.release_note = Some(versions.note());
     let behaviour = versions.behaviour();
     if behaviour.schema.hashed_properties {
         notes.push(format!(
