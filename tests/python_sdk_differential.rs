@@ -140,3 +140,11 @@ fn recursive_root_ref_property() {
 fn doc_same_as_type_in_cycle() {
     check("doc_same_as_type_in_cycle");
 }
+
+/// A struct flattened into itself made the run overflow its stack.
+#[test]
+fn a_struct_flattened_into_itself_is_an_error_at_the_field() {
+    let run = run_in(&testdata("python-sdk/errors"), &["generate", "--profile", "python-sdk", "recursive_flatten.rs"]);
+    insta::assert_snapshot!(run.transcript());
+    assert_eq!(run.code, Some(2));
+}

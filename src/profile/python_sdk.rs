@@ -215,10 +215,12 @@ impl Builder<'_, '_> {
         }
         root.insert("title".into(), Value::String(format!("{fn_name}Arguments")));
         root.insert("type".into(), Value::String("object".into()));
-        let (unknown, exceeded) = (std::mem::take(&mut pyd.unknown), pyd.exceeded);
-        self.lowerer.type_overrides_used.append(&mut pyd.overrides_used);
+        let (unknown, exceeded, cycle) = (std::mem::take(&mut pyd.unknown), pyd.exceeded, pyd.flatten_cycle.take());
+        let mut used = std::mem::take(&mut pyd.overrides_used);
+        self.lowerer.type_overrides_used.append(&mut used);
         self.report_unknown(&unknown, fn_name);
-        if self.report_too_large(exceeded, fn_name, tool.location(self.ws)) {
+        if self.report_too_large(exceeded, fn_name, tool.location(self.ws)) | self.report_flatten_cycle(cycle, fn_name)
+        {
             return None;
         }
         let mut root = Value::Object(root);
@@ -289,6 +291,24 @@ impl Builder<'_, '_> {
         exceeded
     }
 
+    /// A struct flattened into itself has no end of properties: an error at the field; the
+    /// tool is not published.
+    fn report_flatten_cycle(&mut self, cycle: Option<(Location, String)>, fn_name: &str) -> bool {
+        let Some((at, name)) = cycle else { return false };
+        self.diagnostics.push(
+            Diagnostic::error(
+                "recursive-flatten",
+                format!(
+                    "tool `{fn_name}`: `#[serde(flatten)]` flattens `{name}` into itself, so its properties never end"
+                ),
+            )
+            .at(Some(at))
+            .with_label("flattened again here")
+            .with_help("make this field a plain (non-flattened) field, so the nesting shows in the schema"),
+        );
+        true
+    }
+
     /// A warning for each unknown type not reported yet.
     fn report_unknown(&mut self, unknown: &[Unknown], fn_name: &str) {
         for u in unknown {
@@ -352,10 +372,12 @@ impl Builder<'_, '_> {
             pyd.plan(Document::Fresh(&[("result".to_owned(), &ty)]));
         }
         let schema = build_output(&ty, fn_name, &self.lowerer.model, &mut pyd);
-        let (unknown, exceeded) = (std::mem::take(&mut pyd.unknown), pyd.exceeded);
-        self.lowerer.type_overrides_used.append(&mut pyd.overrides_used);
+        let (unknown, exceeded, cycle) = (std::mem::take(&mut pyd.unknown), pyd.exceeded, pyd.flatten_cycle.take());
+        let mut used = std::mem::take(&mut pyd.overrides_used);
+        self.lowerer.type_overrides_used.append(&mut used);
         self.report_unknown(&unknown, fn_name);
-        if self.report_too_large(exceeded, fn_name, tool.location(self.ws)) {
+        if self.report_too_large(exceeded, fn_name, tool.location(self.ws)) | self.report_flatten_cycle(cycle, fn_name)
+        {
             return Output::Failed;
         }
         Output::Schema(schema)

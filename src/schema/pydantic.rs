@@ -50,6 +50,11 @@ pub struct Pydantic<'m> {
     type_overrides: Option<&'m BTreeMap<String, Value>>,
     /// The keys of `type_overrides` this document used.
     pub overrides_used: BTreeSet<String>,
+    /// The structs being flattened into the model being built, innermost last.
+    flattening: Vec<String>,
+    /// A `#[serde(flatten)]` field that flattens a struct into itself (its properties would
+    /// never end): the field's place and the struct's name. The schema must not be published.
+    pub flatten_cycle: Option<(crate::diagnostics::Location, String)>,
 }
 
 /// The most schema nodes one document may have.
@@ -71,6 +76,8 @@ impl<'m> Pydantic<'m> {
             key_defs: HashMap::new(),
             type_overrides: None,
             overrides_used: BTreeSet::new(),
+            flattening: Vec::new(),
+            flatten_cycle: None,
         }
     }
 
@@ -447,7 +454,7 @@ impl<'m> Pydantic<'m> {
             }
             let ty = substitute(&f.ty, args);
             if f.flatten {
-                self.flatten_into(owner, &ty, &mut props, &mut required);
+                self.flatten_into(owner, f, &ty, &mut props, &mut required);
                 continue;
             }
             let key = self.name_of(&f.ser_name, &f.de_name);
@@ -469,14 +476,29 @@ impl<'m> Pydantic<'m> {
         (props, required)
     }
 
-    fn flatten_into(&mut self, owner: &str, ty: &Ty, props: &mut Map<String, Value>, required: &mut Vec<String>) {
+    fn flatten_into(
+        &mut self,
+        owner: &str,
+        field: &crate::model::Field,
+        ty: &Ty,
+        props: &mut Map<String, Value>,
+        required: &mut Vec<String>,
+    ) {
         let (ty, optional) = match ty {
             Ty::Option(inner) => (inner.as_ref(), true),
             other => (other, false),
         };
         if let Ty::Named(id, args) = ty {
-            if let Body::Struct { style: Style::Struct, fields } = &self.model.def(*id).body {
+            let def = self.model.def(*id);
+            if let Body::Struct { style: Style::Struct, fields } = &def.body {
+                let identity = def_identity(*id, args);
+                if identity == owner || self.flattening.contains(&identity) {
+                    self.flatten_cycle.get_or_insert_with(|| (field.location.clone(), def.rust_name.clone()));
+                    return;
+                }
+                self.flattening.push(identity);
                 let (p, r) = self.properties(owner, fields, args);
+                self.flattening.pop();
                 props.extend(p);
                 if !optional {
                     required.extend(r);

@@ -250,7 +250,7 @@ mod tests {
         let provenance = Provenance {
             profile: Some(crate::ProfileChoice::Rmcp),
             rmcp_version: Some("3.11.0".into()),
-            sdk_version: None,
+            ..Provenance::default()
         };
         Listing::new(&manifest, &provenance)
     }

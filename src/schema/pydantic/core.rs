@@ -7,8 +7,8 @@
 //!
 //! This module replays that for the profile's Python equivalent of a Rust file (docs/testing.md,
 //! "python-sdk differential harness"): enums first, then the models in source order, then the
-//! `NewType`s, then `model_rebuild()` on every model in source order. It builds each model's core schema as
-//! pydantic does (`GenerateSchema._model_schema`: reuse a complete class's schema, build an
+//! `NewType`s, then `model_rebuild()` on every model in source order. It builds each model's core
+//! schema as pydantic does (`GenerateSchema._model_schema`: reuse a complete class's schema, build an
 //! incomplete one inline, a class already being built is a `definition-ref`), simplifies it
 //! (`finalize_schema`: a reference met once is inlined, the others stay definitions), and walks
 //! the JSON generation (`definitions` first, then the schema; a class's JSON is made once) to
@@ -157,7 +157,7 @@ impl Replay<'_, '_> {
         self.classes.push(ClassDecl { identity: identity.clone(), is_model, position, slots: Vec::new() });
         self.by_identity.insert(identity, c);
         let slots = match &def.body {
-            Body::Struct { fields, .. } => self.model_slots(fields, args),
+            Body::Struct { fields, .. } => self.model_slots(fields, args, &mut vec![self.classes[c].identity.clone()]),
             Body::Enum { variants } => {
                 let mut slot = SlotDecl { key: String::new(), classes: Vec::new(), names_newtype: false, direct: None };
                 for f in variants.iter().flat_map(|v| &v.fields) {
@@ -172,7 +172,14 @@ impl Replay<'_, '_> {
     }
 
     /// The properties of a model as the emitter writes them (skips, flattening, names).
-    fn model_slots(&mut self, fields: &[crate::model::Field], args: &[Ty]) -> Vec<SlotDecl> {
+    /// `flattening` holds the model and the structs flattened into it: a struct flattened into
+    /// itself is an error the emitter reports, and adds nothing here.
+    fn model_slots(
+        &mut self,
+        fields: &[crate::model::Field],
+        args: &[Ty],
+        flattening: &mut Vec<String>,
+    ) -> Vec<SlotDecl> {
         let mut slots = Vec::new();
         for f in fields.iter().filter(|f| !self.pyd.skipped(f)) {
             let ty = substitute(&f.ty, args);
@@ -180,7 +187,13 @@ impl Replay<'_, '_> {
                 let inner = if let Ty::Option(inner) = &ty { inner.as_ref() } else { &ty };
                 if let Ty::Named(id, inner_args) = inner {
                     if let Body::Struct { style: Style::Struct, fields } = &self.pyd.model.def(*id).body {
-                        slots.extend(self.model_slots(fields, inner_args));
+                        let identity = def_identity(*id, inner_args);
+                        if flattening.contains(&identity) {
+                            continue;
+                        }
+                        flattening.push(identity);
+                        slots.extend(self.model_slots(fields, inner_args, flattening));
+                        flattening.pop();
                     }
                 }
                 continue;
