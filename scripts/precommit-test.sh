@@ -4,17 +4,18 @@
 #
 #   scripts/precommit-test.sh [REPO]
 #
-# REPO defaults to this checkout; its committed HEAD is what pre-commit installs (`--ref`), so
-# commit .pre-commit-hooks.yaml and the sources first. Environment:
+# REPO defaults to this checkout; its committed HEAD is what pre-commit installs (the `rev` of
+# the demo repo's config), so commit .pre-commit-hooks.yaml and the sources first. Environment:
 #   CARGO_TARGET_DIR           where pre-commit's `cargo install` builds (default: REPO/target/precommit,
-#                              kept between runs: `try-repo` installs the hook afresh on every call, and
-#                              a kept target dir means only mcp-schema itself is recompiled)
+#                              kept between runs, so that only mcp-schema itself is recompiled)
 #   PYTHON                     the interpreter for the venv (default: python3)
 #   KEEP=1                     keep the temp dir for inspection
 #
-# It makes a temp git repo with a small crate whose tool fns carry #[tool], then runs
-# `pre-commit try-repo` with both hooks: they must pass on a clean tree and fail after a schema
-# change. Exit status 0 when every expectation holds.
+# It makes a temp git repo with a small crate whose tool fns carry #[tool] and a
+# .pre-commit-config.yaml naming both hooks of REPO at HEAD, as a user's repository would, then
+# runs `pre-commit run` with each hook: they must pass on a clean tree and fail after a schema
+# change. pre-commit installs the hooks once and reuses them (`try-repo` would build mcp-schema
+# again on every call). Exit status 0 when every expectation holds.
 set -euo pipefail
 
 REPO="$(cd "${1:-$(dirname "$0")/..}" && pwd)"
@@ -76,13 +77,21 @@ pub fn get_user(id: u64) -> String {
     id.to_string()
 }
 RS
-git add Cargo.toml src/lib.rs
+cat > .pre-commit-config.yaml <<YAML
+repos:
+  - repo: $REPO
+    rev: $REF
+    hooks:
+      - id: mcp-schema-check
+      - id: mcp-schema-generate
+YAML
+git add Cargo.toml src/lib.rs .pre-commit-config.yaml
 git commit --quiet -m "demo crate"
 
-# try-repo HOOK: run one hook of REPO at REF over the whole demo repo; the output is in $WORK/out.
+# try_hook HOOK: run one hook of REPO at REF over the whole demo repo; the output is in $WORK/out.
 try_hook() {
     set +e
-    "$PRE_COMMIT" try-repo "$REPO" "$1" --ref "$REF" --all-files --verbose >"$WORK/out" 2>&1
+    "$PRE_COMMIT" run "$1" --all-files --verbose >"$WORK/out" 2>&1
     local status=$?
     set -e
     return $status
