@@ -448,17 +448,19 @@ impl JsonWalk<'_, '_, '_> {
         if self.finished.contains(c) {
             return;
         }
-        // The document's own model is not a class of the file.
-        let (identity, decls) = match self.replay.classes.get(*c) {
-            Some(decl) => (decl.identity.clone(), decl.slots.clone()),
-            None => (String::new(), self.doc_slots.to_vec()),
+        // The document's own model is not a class of the file. The declarations are borrowed
+        // from the replay, not from `self`, so no copy is needed while the walk goes on.
+        let (replay, doc_slots) = (self.replay, self.doc_slots);
+        let (identity, decls) = match replay.classes.get(*c) {
+            Some(decl) => (decl.identity.as_str(), decl.slots.as_slice()),
+            None => ("", doc_slots),
         };
-        for (slot, decl) in slots.iter().zip(&decls) {
+        for (slot, decl) in slots.iter().zip(decls) {
             for n in &slot.nodes {
                 self.generate(n);
             }
             if let Some(target) = decl.direct {
-                self.out.insert((identity.clone(), decl.key.clone()), self.finished.contains(&target));
+                self.out.insert((identity.to_owned(), decl.key.clone()), self.finished.contains(&target));
             }
         }
         self.finished.insert(*c);
