@@ -12,6 +12,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod check;
+pub mod choice;
 pub mod config;
 pub mod diagnostics;
 pub mod manifest;
@@ -33,7 +34,7 @@ pub use manifest::Manifest;
 pub use source::ParseMode;
 
 /// Which SDK's output to reproduce. Also the values of the CLI's `--profile`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ProfileChoice {
     /// `rmcp` or `rust-mcp-sdk` when the crate depends on that SDK, `python-sdk` otherwise.
     #[default]
@@ -47,11 +48,38 @@ pub enum ProfileChoice {
 }
 
 impl ProfileChoice {
-    /// The name `--profile` takes for this profile (from the clap value, so there is one spelling).
-    pub fn name(self) -> String {
-        clap::ValueEnum::to_possible_value(&self).map_or_else(String::new, |v| v.get_name().to_owned())
+    /// The name `--profile` and the configuration's `profile` take for this profile.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProfileChoice::Auto => "auto",
+            ProfileChoice::PythonSdk => "python-sdk",
+            ProfileChoice::Rmcp => "rmcp",
+            ProfileChoice::RustMcpSdk => "rust-mcp-sdk",
+        }
     }
 }
+
+impl choice::Choice for ProfileChoice {
+    const ALL: &'static [ProfileChoice] =
+        &[ProfileChoice::Auto, ProfileChoice::PythonSdk, ProfileChoice::Rmcp, ProfileChoice::RustMcpSdk];
+
+    fn name(self) -> &'static str {
+        ProfileChoice::name(self)
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            ProfileChoice::Auto => {
+                "`rmcp` or `rust-mcp-sdk` when the crate depends on that SDK, `python-sdk` otherwise"
+            }
+            ProfileChoice::PythonSdk => "the MCP Python SDK (mcp 2.x), for the equivalent Python signature",
+            ProfileChoice::Rmcp => "the Rust SDK rmcp at runtime, at the release in Cargo.lock",
+            ProfileChoice::RustMcpSdk => "the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock",
+        }
+    }
+}
+
+choice::from_str_by_choice!(ProfileChoice);
 
 /// Everything `generate` (and `check`, which regenerates) needs to know.
 #[derive(Debug, Clone, Default)]
@@ -153,7 +181,7 @@ pub struct Provenance {
 impl Provenance {
     /// The profile as `--profile` spells it.
     pub fn profile_name(&self) -> Option<String> {
-        self.profile.map(ProfileChoice::name)
+        self.profile.map(|profile| profile.name().to_owned())
     }
 }
 

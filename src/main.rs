@@ -83,7 +83,7 @@ enum Command {
 #[derive(Args)]
 struct SourceArgs {
     /// Which SDK's output to reproduce [default: auto, or the configured profile]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = cli::choice::<ProfileChoice>())]
     profile: Option<ProfileChoice>,
     /// Turn every warning into an error (deny every warning that is not allowed)
     #[arg(long)]

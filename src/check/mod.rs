@@ -22,6 +22,7 @@ mod walk;
 
 use serde_json::{Map, Value};
 
+use crate::choice::Choice;
 use crate::Manifest;
 use json::{equivalent, join};
 use rules::{JudgedAs, Rule};
@@ -30,7 +31,7 @@ pub use markdown::MARKER as MARKDOWN_MARKER;
 pub use render::{github_diagnostic, RenderOptions};
 
 /// How `check` reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
     /// Per tool, each change with its verdict, rule, values and Rust source; a summary line
     #[default]
@@ -44,7 +45,7 @@ pub enum Format {
 }
 
 /// Which changes fail the run (exit status 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum FailOn {
     /// Only breaking changes.
     Breaking,
@@ -54,6 +55,50 @@ pub enum FailOn {
     /// Never: report only.
     None,
 }
+
+impl Choice for Format {
+    const ALL: &'static [Format] = &[Format::Human, Format::Json, Format::Github, Format::Markdown];
+
+    fn name(self) -> &'static str {
+        match self {
+            Format::Human => "human",
+            Format::Json => "json",
+            Format::Github => "github",
+            Format::Markdown => "markdown",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            Format::Human => "Per tool, each change with its verdict, rule, values and Rust source; a summary line",
+            Format::Json => "One JSON document on stdout, whatever happens (diagnostics inside)",
+            Format::Github => "GitHub Actions annotations, on the Rust line when it is known",
+            Format::Markdown => "A pull-request comment: a summary line, a table (breaking first) and details",
+        }
+    }
+}
+
+impl Choice for FailOn {
+    const ALL: &'static [FailOn] = &[FailOn::Breaking, FailOn::Any, FailOn::None];
+
+    fn name(self) -> &'static str {
+        match self {
+            FailOn::Breaking => "breaking",
+            FailOn::Any => "any",
+            FailOn::None => "none",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            FailOn::Breaking => "Only breaking changes",
+            FailOn::Any => "Any drift, compatible or not: the committed manifest is out of date",
+            FailOn::None => "Never: report only",
+        }
+    }
+}
+
+crate::choice::from_str_by_choice!(Format, FailOn);
 
 impl FailOn {
     /// Whether `report` fails the run.

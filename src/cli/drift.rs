@@ -23,10 +23,10 @@ use crate::{print_diagnostics, setup_miette, SourceArgs};
 #[derive(Args)]
 pub(crate) struct ReportArgs {
     /// How to report the drift
-    #[arg(long, value_enum, default_value = "human")]
+    #[arg(long, value_parser = super::choice::<Format>(), default_value = "human")]
     format: Format,
     /// Which changes make the run fail (exit 1): breaking ones, any drift, or none
-    #[arg(long, value_enum, default_value = "any", value_name = "WHAT")]
+    #[arg(long, value_parser = super::choice::<FailOn>(), default_value = "any", value_name = "WHAT")]
     fail_on: FailOn,
 }
 

@@ -13,7 +13,9 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
+use mcp_schema::choice::Choice;
 use mcp_schema::config::Config;
 use mcp_schema::diagnostics::Diagnostics;
 use mcp_schema::{Manifest, Provenance};
@@ -39,6 +41,14 @@ pub struct GlobalArgs {
     /// When to use colour
     #[arg(long, value_enum, value_name = "WHEN", default_value = "auto", global = true)]
     pub color: ColorChoice,
+}
+
+/// The value parser of an option that takes one of a [`Choice`]'s names: clap lists, completes
+/// and checks the names, with each value's help, as it does for a `ValueEnum`.
+pub fn choice<T: Choice + Send + Sync>() -> impl TypedValueParser<Value = T> {
+    let values = T::ALL.iter().map(|value| PossibleValue::new(value.name()).help(value.help()));
+    // Only a listed name gets past the parser, so the lookup always finds it.
+    PossibleValuesParser::new(values).map(|name| T::from_name(&name).expect("clap accepts only listed names"))
 }
 
 static GLOBAL: OnceLock<GlobalArgs> = OnceLock::new();

@@ -23,7 +23,7 @@ pub(crate) struct ValidateArgs {
     #[arg(long, value_name = "FILE")]
     manifest: Option<PathBuf>,
     /// How to report
-    #[arg(long, value_enum, default_value = "human")]
+    #[arg(long, value_parser = super::choice::<Format>(), default_value = "human")]
     format: Format,
     /// The MCP protocol version of the peer, for the manifest's own checks [default: 2026-07-28]
     #[arg(long, value_name = "VERSION")]

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use super::{Diagnostics, Severity};
 
 /// What to do with the warnings of one code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Level {
     /// Drop them.
     Allow,
@@ -22,8 +22,14 @@ pub enum Level {
 }
 
 impl Level {
+    /// The level named `allow`, `warn` or `deny`.
     pub fn parse(s: &str) -> Option<Level> {
-        <Level as clap::ValueEnum>::from_str(s, false).ok()
+        match s {
+            "allow" => Some(Level::Allow),
+            "warn" => Some(Level::Warn),
+            "deny" => Some(Level::Deny),
+            _ => None,
+        }
     }
 }
 

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use super::{Counts, Level, Sink, Violation};
 
 /// How `validate` reports (`check`'s formats but the pull-request comment, which is for drift).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// A line per finding and a summary line
     Human,
@@ -17,6 +17,28 @@ pub enum Format {
     /// GitHub Actions workflow commands
     Github,
 }
+
+impl crate::choice::Choice for Format {
+    const ALL: &'static [Format] = &[Format::Human, Format::Json, Format::Github];
+
+    fn name(self) -> &'static str {
+        match self {
+            Format::Human => "human",
+            Format::Json => "json",
+            Format::Github => "github",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            Format::Human => "A line per finding and a summary line",
+            Format::Json => r#"One JSON document: `{"findings": [...], "summary": {...}}`"#,
+            Format::Github => "GitHub Actions workflow commands",
+        }
+    }
+}
+
+crate::choice::from_str_by_choice!(Format);
 
 /// Values longer than this (as compact JSON) are cut in the human and GitHub reports.
 const SHOWN_VALUE: usize = 120;
