@@ -203,9 +203,10 @@ impl Diagnostic {
         self.location.as_ref().map(|l| l.file.path.as_path()).or(self.path.as_deref())
     }
 
-    /// Render as a miette report (for the CLI).
-    pub fn to_report(&self) -> miette::Report {
-        miette::Report::new(Rendered(self.clone()))
+    /// This diagnostic as a `miette::Diagnostic` (with its source snippet and label), for a
+    /// front end to render, e.g. through `miette::Report::new`.
+    pub fn to_miette(&self) -> impl miette::Diagnostic + Send + Sync + 'static {
+        Rendered(self.clone())
     }
 }
 

@@ -213,7 +213,7 @@ fn print_diagnostics(diagnostics: &Diagnostics) {
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
     for d in diagnostics.iter() {
-        let _ = writeln!(err, "{:?}", d.to_report());
+        let _ = writeln!(err, "{:?}", miette::Report::new(d.to_miette()));
     }
 }
 

@@ -131,7 +131,7 @@ fn snippet(ch: &Change, src: &super::SourcePoint) -> Option<String> {
     } else {
         crate::diagnostics::Diagnostic::warning(ch.rule.id, format!("{}: {}", ch.tool, ch.message))
     };
-    let text = format!("{:?}", d.at(Some(location)).with_label(ch.rule.id).to_report());
+    let text = format!("{:?}", miette::Report::new(d.at(Some(location)).with_label(ch.rule.id).to_miette()));
     Some(text.lines().map(|l| format!("              {l}\n")).collect())
 }
 
