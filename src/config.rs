@@ -233,15 +233,71 @@ pub fn shown_path(path: &Path) -> String {
     path.strip_prefix(".").unwrap_or(path).display().to_string()
 }
 
-/// The command that rewrites the committed manifest (`shown` as [`shown_path`] gives it) from the
-/// crate at `crate_path`, as `check` suggests it after a drift.
-pub fn update_hint(crate_path: Option<&Path>, shown: &str) -> String {
-    let mut hint = String::from("mcp-schema generate");
-    if let Some(p) = crate_path {
-        hint.push_str(&format!(" {}", p.display()));
+/// The command that rewrites the committed manifest (`shown` as [`shown_path`] gives it) with the
+/// options of `flags`, so that it makes the manifest a `check` with those flags made; `check`
+/// suggests it after a drift.
+pub fn update_hint(flags: &Flags, shown: &str) -> String {
+    let mut words = vec!["mcp-schema".to_owned(), "generate".to_owned()];
+    words.extend(flags.paths.iter().map(|p| shell_word(&p.display().to_string())));
+    if let Some(p) = flags.profile {
+        words.push(format!("--profile {}", p.name()));
     }
-    hint.push_str(&format!(" -o {shown}"));
-    hint
+    let valued = [
+        ("--protocol", &flags.rmcp.protocol),
+        ("--rmcp-version", &flags.rmcp.version),
+        ("--sdk-version", &flags.sdk_version),
+        ("--server", &flags.rmcp.server),
+    ];
+    for (flag, value) in valued {
+        if let Some(v) = value {
+            words.push(format!("{flag} {}", shell_word(v)));
+        }
+    }
+    // As cargo reads them: `-F "a, b" -F c` is `--features a,b,c`.
+    let features = &flags.features;
+    if !features.features.is_empty() {
+        words.push(format!("--features {}", shell_word(&features.features.join(","))));
+    }
+    for (flag, on) in
+        [("--all-features", features.all_features), ("--no-default-features", features.no_default_features)]
+    {
+        if on {
+            words.push(flag.to_owned());
+        }
+    }
+    words.push(format!("-o {}", shell_word(shown)));
+    words.join(" ")
+}
+
+/// A word as a POSIX shell reads it back.
+fn shell_word(s: &str) -> String {
+    let plain = !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./:=,@+%".contains(c));
+    if plain {
+        s.to_owned()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+/// The crate paths of a run that compares with the committed manifest: `given` when the user
+/// gave any (each must exist), else the crate around the current directory (the nearest
+/// directory up with a Cargo.toml or an mcp-schema.toml, as cargo finds its crate); empty for
+/// the current directory itself.
+pub fn crate_paths(given: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
+    if let Some(missing) = given.iter().find(|p| !p.exists()) {
+        return Err(Diagnostic::error("bad-path", format!("{} does not exist", missing.display()))
+            .with_help("give a crate directory, a workspace root or a .rs file"));
+    }
+    if !given.is_empty() {
+        return Ok(given.to_vec());
+    }
+    let Ok(cwd) = std::env::current_dir() else { return Ok(Vec::new()) };
+    let has_config = |d: &Path| d.join("Cargo.toml").is_file() || d.join(FILE_NAME).is_file();
+    match cwd.ancestors().position(has_config) {
+        // Here, or nowhere: the current directory as before.
+        None | Some(0) => Ok(Vec::new()),
+        Some(up) => Ok(vec![std::iter::repeat("..").take(up).collect::<PathBuf>()]),
+    }
 }
 
 /// `dir/name`, or just `name` when `dir` is `.`, so messages show the paths users typed.
@@ -691,8 +747,47 @@ mod tests {
     #[test]
     fn the_hint_and_the_shown_path_are_as_the_user_typed_them() {
         assert_eq!(shown_path(Path::new("./mcp-tools.json")), "mcp-tools.json");
-        assert_eq!(update_hint(None, "mcp-tools.json"), "mcp-schema generate -o mcp-tools.json");
-        assert_eq!(update_hint(Some(Path::new("crates/s")), "x.json"), "mcp-schema generate crates/s -o x.json");
+        assert_eq!(update_hint(&Flags::default(), "mcp-tools.json"), "mcp-schema generate -o mcp-tools.json");
+        let flags = Flags { paths: vec![PathBuf::from("crates/s")], ..Flags::default() };
+        assert_eq!(update_hint(&flags, "x.json"), "mcp-schema generate crates/s -o x.json");
+    }
+
+    #[test]
+    fn the_hint_repeats_every_option_that_changes_the_manifest() {
+        let mut features = FeatureSelection { all_features: true, no_default_features: true, ..Default::default() };
+        features.add_list("a, b");
+        features.add_list("c");
+        let flags = Flags {
+            paths: vec![PathBuf::from("my crate")],
+            profile: Some(ProfileChoice::Rmcp),
+            rmcp: RmcpOptions {
+                protocol: Some("2025-06-18".into()),
+                server: Some("S".into()),
+                version: Some("0.8".into()),
+            },
+            sdk_version: Some("0.8.2".into()),
+            features,
+            ..Flags::default()
+        };
+        assert_eq!(
+            update_hint(&flags, "it's.json"),
+            "mcp-schema generate 'my crate' --profile rmcp --protocol 2025-06-18 --rmcp-version 0.8 --sdk-version \
+             0.8.2 --server S --features a,b,c --all-features --no-default-features -o 'it'\\''s.json'"
+        );
+    }
+
+    #[test]
+    fn words_are_quoted_only_when_the_shell_needs_it() {
+        assert_eq!(shell_word("crates/server"), "crates/server");
+        assert_eq!(shell_word("my dir"), "'my dir'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+    }
+
+    #[test]
+    fn a_missing_crate_path_is_an_error() {
+        let e = crate_paths(&[PathBuf::from("no/such/crate")]).unwrap_err();
+        assert_eq!(e.code, "bad-path");
+        assert_eq!(crate_paths(&[PathBuf::from("src")]).unwrap(), [PathBuf::from("src")]);
     }
 
     #[test]

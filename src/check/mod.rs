@@ -18,6 +18,7 @@ mod markdown;
 pub(crate) mod normalize;
 mod render;
 pub mod rules;
+pub mod sources;
 mod walk;
 
 use serde_json::{Map, Value};

@@ -113,7 +113,7 @@ fn shown_arg(path: &Path) -> String {
 pub(crate) fn run_check(args: CheckArgs) -> u8 {
     setup_miette();
     let format = args.report.format;
-    let paths = match crate_paths(&args.paths) {
+    let paths = match config::crate_paths(&args.paths) {
         Ok(p) => p,
         Err(d) => return failed(&Diagnostics(vec![d]), format),
     };
@@ -135,7 +135,8 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
         },
     };
 
-    let opts = config.apply(args.source.flags(paths.clone()));
+    let flags = args.source.flags(paths);
+    let opts = config.apply(flags.clone());
     let outcome = mcp_schema::generate_leaking_sources(&opts);
     if args.source.verbose {
         for note in &outcome.notes {
@@ -161,151 +162,15 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
         return code;
     }
     let mut report = check::compare(&old, &new);
-    attach_sources(&mut report, &new, &outcome.source_map);
+    check::sources::attach(&mut report, &new, &outcome.source_map);
     if let Some(rev) = &args.baseline {
-        attach_removed_sources(&mut report, &old, rev, &paths, &args.source);
+        check::sources::attach_removed(&mut report, &old, rev, &flags);
     }
     // Against a baseline the changes are the pull request's own: nothing to accept by regenerating.
-    let hint = args.baseline.is_none().then(|| update_hint(&paths, &shown, &args.source));
+    let hint = args.baseline.is_none().then(|| config::update_hint(&flags, &shown));
     let render = RenderOptions { manifest: label, color: stdout_color(), update_hint: hint };
     let facts = run_facts(&outcome.provenance);
     finish(Compared { report, render, diagnostics, facts }, &args.report)
-}
-
-/// Point every change at the Rust source behind it, where the new side has it (a removed item
-/// has none there).
-fn attach_sources(report: &mut Report, new: &Manifest, map: &mcp_schema::source_map::SourceMap) {
-    if map.is_empty() {
-        return;
-    }
-    let tools: Vec<Value> = new.tool_values();
-    let by_name = |name: &str| tools.iter().find(|t| t.get("name").and_then(Value::as_str) == Some(name));
-    for change in &mut report.changes {
-        let Some(value) = by_name(&change.tool) else { continue };
-        if let Some(location) = map.locate(&change.tool, value, &change.pointer) {
-            let (line, column) = location.line_col();
-            let file = annotation_path(&location.file.path);
-            change.context.source =
-                Some(check::SourcePoint { file, line, column, location: Some(location), revision: None });
-        }
-    }
-}
-
-/// Point the changes that removed something at where it was written at the baseline revision:
-/// the tree at `rev` is unpacked in a temporary directory and the manifest generated there, with
-/// the same options, for its source map. Best effort: a baseline that cannot be rebuilt leaves
-/// those changes without a source.
-fn attach_removed_sources(report: &mut Report, old: &Manifest, rev: &str, paths: &[PathBuf], source: &SourceArgs) {
-    // What is gone from the new side was written somewhere at `rev`: that beats the place the
-    // new side can offer (the type or fn that lost it).
-    let removed = |c: &check::Change| (c.new.is_none() && c.old.is_some()) || c.rule.id == "tool-removed";
-    if !report.changes.iter().any(removed) {
-        return;
-    }
-    let Ok((tree, cwd)) = check::baseline::extract(rev) else { return };
-    let there: Vec<PathBuf> =
-        if paths.is_empty() { vec![cwd.clone()] } else { paths.iter().map(|p| cwd.join(p)).collect() };
-    let Ok(config) = Config::discover(there.first().map(PathBuf::as_path)) else { return };
-    let opts = config.apply(source.flags(there));
-    let outcome = mcp_schema::generate(&opts);
-    let tools = old.tool_values();
-    for change in report.changes.iter_mut().filter(|c| removed(c)) {
-        let Some(value) = tools.iter().find(|t| t.get("name").and_then(Value::as_str) == Some(change.tool.as_str()))
-        else {
-            continue;
-        };
-        let Some(location) = outcome.source_map.locate(&change.tool, value, &change.pointer) else { continue };
-        let (line, column) = location.line_col();
-        // The file as it is here, with the text it had at `rev` (the tree is deleted below).
-        let rel =
-            location.file.path.strip_prefix(&cwd).map(Path::to_path_buf).unwrap_or_else(|_| location.file.path.clone());
-        let file = std::sync::Arc::new(mcp_schema::diagnostics::SourceFile::new(
-            PathBuf::from(format!("{} (at {rev})", config::shown_path(&rel))),
-            std::sync::Arc::from(location.file.text()),
-        ));
-        let at = mcp_schema::diagnostics::Location { file, start: location.start, len: location.len };
-        change.context.source = Some(check::SourcePoint {
-            file: annotation_path(&rel),
-            line,
-            column,
-            location: Some(at),
-            revision: Some(rev.to_owned()),
-        });
-    }
-    drop(tree);
-}
-
-/// A source path as annotations need it: relative to the repository's root on GitHub Actions
-/// (`GITHUB_WORKSPACE`), else as the run shows it.
-fn annotation_path(path: &Path) -> String {
-    let shown = config::shown_path(path);
-    let Some(workspace) = std::env::var_os("GITHUB_WORKSPACE").map(PathBuf::from) else { return shown };
-    let absolute = std::env::current_dir().map(|cwd| cwd.join(path)).unwrap_or_else(|_| path.to_path_buf());
-    let absolute = absolute.canonicalize().unwrap_or(absolute);
-    let workspace = workspace.canonicalize().unwrap_or(workspace);
-    absolute.strip_prefix(&workspace).map_or(shown, |rel| rel.display().to_string())
-}
-
-/// The PATHs of a `check`: as given (each must exist), else the crate around the current
-/// directory (the nearest directory up that has a Cargo.toml, as cargo finds it).
-fn crate_paths(given: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
-    if let Some(missing) = given.iter().find(|p| !p.exists()) {
-        return Err(Diagnostic::error("bad-path", format!("{} does not exist", missing.display()))
-            .with_help("give a crate directory, a workspace root or a .rs file"));
-    }
-    if !given.is_empty() {
-        return Ok(given.to_vec());
-    }
-    let Ok(cwd) = std::env::current_dir() else { return Ok(Vec::new()) };
-    let has_config = |d: &Path| d.join("Cargo.toml").is_file() || d.join(config::FILE_NAME).is_file();
-    match cwd.ancestors().position(has_config) {
-        // Here, or nowhere: the current directory as before.
-        None | Some(0) => Ok(Vec::new()),
-        Some(up) => Ok(vec![std::iter::repeat("..").take(up).collect::<PathBuf>()]),
-    }
-}
-
-/// The command that accepts the changes: `generate` with the options this run used, so it makes
-/// the same manifest.
-fn update_hint(paths: &[PathBuf], shown: &str, source: &SourceArgs) -> String {
-    let mut words = vec!["mcp-schema".to_owned(), "generate".to_owned()];
-    words.extend(paths.iter().map(|p| shell_word(&p.display().to_string())));
-    if let Some(p) = source.profile {
-        words.push(format!("--profile {}", p.name()));
-    }
-    let valued = [
-        ("--protocol", &source.protocol),
-        ("--rmcp-version", &source.rmcp_version),
-        ("--sdk-version", &source.sdk_version),
-        ("--server", &source.server),
-    ];
-    for (flag, value) in valued {
-        if let Some(v) = value {
-            words.push(format!("{flag} {}", shell_word(v)));
-        }
-    }
-    // As cargo reads them: `-F "a, b" -F c` is `--features a,b,c`.
-    let features = source.flags(Vec::new()).features.features;
-    if !features.is_empty() {
-        words.push(format!("--features {}", shell_word(&features.join(","))));
-    }
-    for (flag, on) in [("--all-features", source.all_features), ("--no-default-features", source.no_default_features)] {
-        if on {
-            words.push(flag.to_owned());
-        }
-    }
-    words.push(format!("-o {}", shell_word(shown)));
-    words.join(" ")
-}
-
-/// A word as a POSIX shell reads it back.
-fn shell_word(s: &str) -> String {
-    let plain = !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./:=,@+%".contains(c));
-    if plain {
-        s.to_owned()
-    } else {
-        format!("'{}'", s.replace('\'', r"'\''"))
-    }
 }
 
 /// Which profile and which rmcp release the manifest was made with.
@@ -435,13 +300,6 @@ fn with_warnings_markdown(mut text: String, diagnostics: &Diagnostics) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn words_are_quoted_only_when_the_shell_needs_it() {
-        assert_eq!(shell_word("crates/server"), "crates/server");
-        assert_eq!(shell_word("my dir"), "'my dir'");
-        assert_eq!(shell_word("it's"), r"'it'\''s'");
-    }
 
     #[test]
     fn facts_name_the_profile_and_the_sdk_release() {

@@ -1,0 +1,91 @@
+//! Where in the Rust sources each change of a [`Report`] comes from: the regenerated side's
+//! source map for what is there now, and the baseline revision's own sources for what was removed.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use super::{Change, Report, SourcePoint};
+use crate::config::{self, Config, Flags};
+use crate::diagnostics::{Location, SourceFile};
+use crate::source_map::SourceMap;
+use crate::Manifest;
+
+/// Point every change at the Rust source behind it, where `new` (made with `map`) has it; a
+/// removed item has none there.
+pub fn attach(report: &mut Report, new: &Manifest, map: &SourceMap) {
+    if map.is_empty() {
+        return;
+    }
+    let tools = new.tool_values();
+    for change in &mut report.changes {
+        let Some(value) = tool_named(&tools, &change.tool) else { continue };
+        if let Some(location) = map.locate(&change.tool, value, &change.pointer) {
+            let (line, column) = location.line_col();
+            let file = annotation_path(&location.file.path);
+            change.context.source = Some(SourcePoint { file, line, column, location: Some(location), revision: None });
+        }
+    }
+}
+
+/// Point the changes that removed something at where it was written at git revision `rev`, in
+/// `old` (the manifest at `rev`): the tree at `rev` is unpacked in a temporary directory and the
+/// manifest generated there with `flags` (their paths taken inside that tree), for its source
+/// map. Best effort: a baseline that cannot be rebuilt leaves those changes without a source.
+pub fn attach_removed(report: &mut Report, old: &Manifest, rev: &str, flags: &Flags) {
+    // What is gone from the new side was written somewhere at `rev`: that beats the place the
+    // new side can offer (the type or fn that lost it).
+    if !report.changes.iter().any(removed) {
+        return;
+    }
+    let Ok((tree, cwd)) = super::baseline::extract(rev) else { return };
+    let there: Vec<PathBuf> =
+        if flags.paths.is_empty() { vec![cwd.clone()] } else { flags.paths.iter().map(|p| cwd.join(p)).collect() };
+    let Ok(config) = Config::discover(there.first().map(PathBuf::as_path)) else { return };
+    let opts = config.apply(Flags { paths: there, ..flags.clone() });
+    let outcome = crate::generate(&opts);
+    let tools = old.tool_values();
+    for change in report.changes.iter_mut().filter(|c| removed(c)) {
+        let Some(value) = tool_named(&tools, &change.tool) else { continue };
+        let Some(location) = outcome.source_map.locate(&change.tool, value, &change.pointer) else { continue };
+        let (line, column) = location.line_col();
+        // The file as it is here, with the text it had at `rev` (the tree is deleted below).
+        let rel =
+            location.file.path.strip_prefix(&cwd).map(Path::to_path_buf).unwrap_or_else(|_| location.file.path.clone());
+        let file = Arc::new(SourceFile::new(
+            PathBuf::from(format!("{} (at {rev})", config::shown_path(&rel))),
+            Arc::from(location.file.text()),
+        ));
+        let at = Location { file, start: location.start, len: location.len };
+        change.context.source = Some(SourcePoint {
+            file: annotation_path(&rel),
+            line,
+            column,
+            location: Some(at),
+            revision: Some(rev.to_owned()),
+        });
+    }
+    drop(tree);
+}
+
+/// Whether a change removed something (a tool, or a value the old side had).
+fn removed(change: &Change) -> bool {
+    (change.new.is_none() && change.old.is_some()) || change.rule.id == "tool-removed"
+}
+
+/// The tool object named `name` among a manifest's tools.
+fn tool_named<'a>(tools: &'a [Value], name: &str) -> Option<&'a Value> {
+    tools.iter().find(|t| t.get("name").and_then(Value::as_str) == Some(name))
+}
+
+/// A source path as annotations need it: relative to the repository's root on GitHub Actions
+/// (`GITHUB_WORKSPACE`), else as the run shows it.
+fn annotation_path(path: &Path) -> String {
+    let shown = config::shown_path(path);
+    let Some(workspace) = std::env::var_os("GITHUB_WORKSPACE").map(PathBuf::from) else { return shown };
+    let absolute = std::env::current_dir().map(|cwd| cwd.join(path)).unwrap_or_else(|_| path.to_path_buf());
+    let absolute = absolute.canonicalize().unwrap_or(absolute);
+    let workspace = workspace.canonicalize().unwrap_or(workspace);
+    absolute.strip_prefix(&workspace).map_or(shown, |rel| rel.display().to_string())
+}
