@@ -82,17 +82,20 @@ pub struct Config {
 pub struct Flags {
     /// `PATH`s; when empty, the configured `include` (else the current directory).
     pub paths: Vec<PathBuf>,
+    /// `--profile`: beats the configured `profile`.
     pub profile: Option<ProfileChoice>,
     /// `--strict`: on here turns it on whatever the configuration says.
     pub strict: bool,
     /// `-A/-W/-D CODE`: beat the configured level of the same code.
     pub levels: BTreeMap<String, Level>,
+    /// `--protocol`, `--server`, `--rmcp-version`: each beats its configured key.
     pub rmcp: RmcpOptions,
     /// `--sdk-version`.
     pub sdk_version: Option<String>,
     /// `--features` (when it names any) replaces the configured list; `--all-features` and
     /// `--no-default-features` turn theirs on.
     pub features: FeatureSelection,
+    /// `--full-parse`: parse fn bodies too, on one thread.
     pub parse_mode: ParseMode,
 }
 

@@ -10,6 +10,9 @@
 
 // Diagnostics are the error type: rare, and richer than a Box would make them pleasant to use.
 #![allow(clippy::result_large_err)]
+#![warn(missing_docs)]
+// The core returns data; printing is the CLI's (src/main.rs).
+#![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod check;
 pub mod choice;
@@ -86,6 +89,7 @@ choice::from_str_by_choice!(ProfileChoice);
 pub struct GenerateOptions {
     /// Crate directories, workspace roots or single `.rs` files. Empty means the current directory.
     pub paths: Vec<PathBuf>,
+    /// Which SDK's output to reproduce; `Auto` picks it from the crate's dependencies.
     pub profile: ProfileChoice,
     /// What becomes of the diagnostics of each code (allowed, warned, denied), and `--strict`.
     pub lints: Lints,
@@ -120,7 +124,9 @@ pub struct RmcpOptions {
 pub struct FeatureSelection {
     /// Features named with `--features` (`a,b` or `member/a`, as cargo spells them).
     pub features: Vec<String>,
+    /// `--all-features`: every feature of the crate is on.
     pub all_features: bool,
+    /// `--no-default-features`: the `default` feature is off.
     pub no_default_features: bool,
 }
 
@@ -147,14 +153,18 @@ pub struct SchemaOverrides {
 /// The schemas given for one tool.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ToolSchemaOverride {
+    /// The tool's `inputSchema`, instead of the one the sources give.
     pub input_schema: Option<serde_json::Value>,
+    /// The tool's `outputSchema`, instead of the one the sources give (if any).
     pub output_schema: Option<serde_json::Value>,
 }
 
 /// The result of a run: the manifest when one could be made, and every diagnostic.
 #[derive(Debug)]
 pub struct Outcome {
+    /// The manifest; `None` when an error left none to trust.
     pub manifest: Option<Manifest>,
+    /// Every error, warning and note of the run, with the lints applied.
     pub diagnostics: Diagnostics,
     /// Facts worth telling with `--verbose` (which profile, which rmcp version and from where).
     pub notes: Vec<String>,
@@ -208,6 +218,7 @@ pub fn check_rmcp_version(text: &str) -> Result<(), String> {
 }
 
 impl Outcome {
+    /// Whether the run failed: no manifest, or an error among the diagnostics.
     pub fn failed(&self) -> bool {
         self.manifest.is_none() || self.diagnostics.has_errors()
     }

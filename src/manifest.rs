@@ -34,6 +34,7 @@ impl serde::Serialize for Tool {
 }
 
 impl Tool {
+    /// The tool object `value`, kept as its compact JSON text.
     pub fn from_value(value: &Value) -> Tool {
         let json = serde_json::to_string(value).expect("a Value always serialises");
         Tool { json: json.into_boxed_str() }
@@ -44,6 +45,7 @@ impl Tool {
         &self.json
     }
 
+    /// The tool parsed back into a value.
     pub fn to_value(&self) -> Value {
         serde_json::from_str(&self.json).expect("a tool's text is JSON written by serde_json")
     }
@@ -63,6 +65,7 @@ pub struct Manifest {
 }
 
 impl Manifest {
+    /// A manifest of `tools`, in that order.
     pub fn new(tools: Vec<Tool>) -> Manifest {
         Manifest { tools }
     }
@@ -77,14 +80,17 @@ impl Manifest {
         self.tools.iter().map(Tool::to_value).collect()
     }
 
+    /// How many tools it lists.
     pub fn len(&self) -> usize {
         self.tools.len()
     }
 
+    /// Whether it lists no tool.
     pub fn is_empty(&self) -> bool {
         self.tools.is_empty()
     }
 
+    /// The whole document, `{"tools": [...]}`, as a value.
     pub fn to_value(&self) -> Value {
         let mut doc = Map::new();
         doc.insert("tools".into(), Value::Array(self.tool_values()));
@@ -141,6 +147,7 @@ impl Manifest {
         Manifest::from_value(value)
     }
 
+    /// The manifest a `tools/list` document holds; the error says why `value` is not one.
     pub fn from_value(value: Value) -> Result<Manifest, String> {
         let Value::Object(mut doc) = value else {
             return Err("not a tools/list document: the top level is not an object".into());

@@ -126,6 +126,7 @@ impl SourceMap {
         SourceMap { tools: tools.into_iter().collect(), defs: model.defs.iter().map(def_origin).collect() }
     }
 
+    /// Whether it knows no tool (the profile keeps no source map, or there are no tools).
     pub fn is_empty(&self) -> bool {
         self.tools.is_empty()
     }

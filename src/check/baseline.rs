@@ -17,6 +17,7 @@ use crate::Manifest;
 /// `rev`, and whether the revision had it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Baseline {
+    /// The manifest at `rev` (empty when the revision does not have the file).
     pub manifest: Manifest,
     /// `false` when the file did not exist at `rev` (the manifest is then empty).
     pub existed: bool,

@@ -122,6 +122,7 @@ pub struct Change {
     pub pointer: String,
     /// The rule that names the change (one of [`rules::ALL`]).
     pub rule: &'static Rule,
+    /// Whether the change breaks clients (the rule's verdict where the change is).
     pub breaking: bool,
     /// The committed value, when there is one to show.
     pub old: Option<Value>,
@@ -153,7 +154,9 @@ pub struct Context {
 /// One place a change hits: a tool and a pointer in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Place {
+    /// The tool's name.
     pub tool: String,
+    /// A JSON pointer into the tool object, as [`Change::pointer`].
     pub pointer: String,
 }
 
@@ -163,7 +166,9 @@ pub struct Place {
 pub struct SourcePoint {
     /// The path as the run shows it (relative to the current directory when it can be).
     pub file: String,
+    /// The line, from 1.
     pub line: usize,
+    /// The column, from 1.
     pub column: usize,
     /// The span in the file, for a miette snippet (absent when the file could not be read).
     pub location: Option<crate::diagnostics::Location>,
@@ -181,8 +186,11 @@ impl PartialEq for SourcePoint {
 /// What happened to a tool as a whole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ToolStatus {
+    /// The tool is new.
     Added,
+    /// The tool is gone.
     Removed,
+    /// The tool is in both manifests and differs.
     Changed,
 }
 
@@ -203,6 +211,7 @@ impl Report {
         !self.changes.is_empty()
     }
 
+    /// How many changes break clients.
     pub fn breaking_count(&self) -> usize {
         self.changes.iter().filter(|c| c.breaking).count()
     }

@@ -26,9 +26,11 @@ use crate::Manifest;
 pub struct Finding {
     /// The diagnostic code (`mcp-tool-name`…).
     pub code: &'static str,
+    /// The tool's name.
     pub tool: String,
     /// A JSON pointer into the tool object.
     pub pointer: String,
+    /// What is wrong, in a sentence.
     pub message: String,
 }
 

@@ -28,7 +28,9 @@ use recording::{Direction, Item, ReadError, Record};
 /// How bad a finding is: violations fail the run (exit 1), notes do not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Level {
+    /// Worth knowing; the run still passes.
     Note,
+    /// The traffic breaks the manifest: the run fails.
     Violation,
 }
 
@@ -40,6 +42,7 @@ pub struct Violation {
     /// What kind of finding (docs/validate.md): `invalid-arguments`, `unknown-tool`…, or the id
     /// of a `check` rule for what a `tools/list` response changed.
     pub kind: &'static str,
+    /// Whether it fails the run.
     pub level: Level,
     /// The tool, when there is one.
     pub tool: Option<String>,
@@ -52,6 +55,7 @@ pub struct Violation {
     pub expected: Option<Value>,
     /// What the recording holds.
     pub actual: Option<Value>,
+    /// What is wrong, in a sentence.
     pub message: String,
 }
 
@@ -88,12 +92,19 @@ impl Violation {
 
 /// The kinds of findings of a recording, besides `check`'s rule ids (docs/validate.md).
 pub mod kinds {
+    /// A `tools/call`'s `arguments` break the tool's `inputSchema`.
     pub const INVALID_ARGUMENTS: &str = "invalid-arguments";
+    /// A result's `structuredContent` breaks the tool's `outputSchema`.
     pub const INVALID_STRUCTURED_CONTENT: &str = "invalid-structured-content";
+    /// The tool has an `outputSchema`; a successful result has no `structuredContent`.
     pub const MISSING_STRUCTURED_CONTENT: &str = "missing-structured-content";
+    /// A `tools/call` names a tool the manifest does not have.
     pub const UNKNOWN_TOOL: &str = "unknown-tool";
+    /// A result has `structuredContent`; the tool has no `outputSchema` (a note).
     pub const UNDECLARED_STRUCTURED_CONTENT: &str = "undeclared-structured-content";
+    /// A `tools/call` without a response: its result was not checked (a note).
     pub const UNANSWERED_CALL: &str = "unanswered-call";
+    /// `record` saw a line that is not JSON (a note).
     pub const NOT_JSON: &str = "not-json";
     /// Every kind above, for the docs test.
     pub const ALL: &[&str] = &[
@@ -109,24 +120,33 @@ pub mod kinds {
 
 /// Where findings go, as they are found.
 pub trait Sink {
+    /// Take one finding of `recording` (as the run names it).
     fn finding(&mut self, recording: &str, v: &Violation) -> std::io::Result<()>;
 }
 
 /// What a run saw, for the summary.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Counts {
+    /// Messages read.
     pub messages: u64,
+    /// `tools/call` requests checked.
     pub tool_calls: u64,
+    /// `tools/list` responses checked.
     pub tool_lists: u64,
+    /// Findings that fail the run.
     pub violations: u64,
+    /// Findings that do not.
     pub notes: u64,
 }
 
 /// Why a recording cannot be validated.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unreadable {
+    /// The 1-based line of the recording where reading stopped (0: none).
     pub line: usize,
+    /// The column in that line, when the JSON parser gives one.
     pub column: Option<usize>,
+    /// Why, in a sentence.
     pub message: String,
 }
 
@@ -140,10 +160,12 @@ enum Pending {
 pub struct Validation<'m> {
     manifest: &'m Manifest,
     contract: Contract,
+    /// What the run has seen so far.
     pub counts: Counts,
 }
 
 impl<'m> Validation<'m> {
+    /// A run against `manifest`, with nothing seen yet.
     pub fn new(manifest: &'m Manifest) -> Validation<'m> {
         Validation { manifest, contract: Contract::new(manifest), counts: Counts::default() }
     }

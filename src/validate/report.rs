@@ -51,6 +51,7 @@ pub struct Writer<W: Write> {
 }
 
 impl<W: Write> Writer<W> {
+    /// A writer of `format` to `out`; a JSON report's opening is written at once.
     pub fn new(mut out: W, format: Format) -> io::Result<Writer<W>> {
         if format == Format::Json {
             out.write_all(b"{\"findings\": [")?;

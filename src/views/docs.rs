@@ -11,7 +11,9 @@ use super::list::{output_type, title, HINTS};
 use super::types::{required, Schemas};
 use crate::Manifest;
 
+/// The line after which `docs -o FILE` writes the reference.
 pub const BEGIN: &str = "<!-- mcp-schema:begin -->";
+/// The line before which the reference ends.
 pub const END: &str = "<!-- mcp-schema:end -->";
 
 /// How deep nested objects are expanded into rows (`a.b.c`).

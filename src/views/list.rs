@@ -17,9 +17,12 @@ pub const HINTS: [(&str, &str, &str); 4] = [
 /// What `list` shows of one tool.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Row {
+    /// The tool's name.
     pub name: String,
+    /// The tool's title, when it has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// The top-level properties of its `inputSchema`, in their order.
     pub parameters: Vec<Parameter>,
     /// The output type; `None` when the tool declares no output schema.
     pub output: Option<String>,
@@ -28,11 +31,15 @@ pub struct Row {
     pub hints: Vec<String>,
 }
 
+/// One argument of a tool, as `list` shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Parameter {
+    /// The argument's name.
     pub name: String,
+    /// Its type, written short (`string`, `integer[]`, a definition's name).
     #[serde(rename = "type")]
     pub ty: String,
+    /// Whether a call must give it.
     pub required: bool,
 }
 
@@ -46,13 +53,17 @@ impl Parameter {
 /// The data of `list --format json`.
 #[derive(Debug, Serialize)]
 pub struct Listing {
+    /// The profile that made the manifest, as `--profile` spells it.
     pub profile: Option<String>,
+    /// The rmcp release reproduced, for the rmcp profile.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rmcp_version: Option<String>,
+    /// Every tool, in the manifest's order.
     pub tools: Vec<Row>,
 }
 
 impl Listing {
+    /// The listing of `manifest`, made as `provenance` says.
     pub fn new(manifest: &Manifest, provenance: &Provenance) -> Self {
         let tools = manifest.tool_values().iter().map(row).collect();
         Listing { profile: provenance.profile_name(), rmcp_version: provenance.rmcp_version.clone(), tools }

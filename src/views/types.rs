@@ -18,6 +18,7 @@ pub struct Schemas<'a> {
 }
 
 impl<'a> Schemas<'a> {
+    /// The schemas under `root`, a tool's `inputSchema` or `outputSchema` (where its `$ref`s point).
     pub fn new(root: &'a Value) -> Self {
         Schemas { root }
     }

@@ -5,6 +5,7 @@ use crate::check::keywords::Openness;
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `additional-properties-closed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "additional-properties-closed",
     summary: "an object accepts fewer unknown properties (additionalProperties true, then a schema, then false)",

@@ -5,6 +5,7 @@ use crate::check::keywords::Openness;
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `additional-properties-opened` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "additional-properties-opened",
     summary: "an object accepts more unknown properties",

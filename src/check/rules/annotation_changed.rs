@@ -8,6 +8,7 @@ use crate::check::Change;
 
 use super::{AppliesTo, Example, JudgedAs, Rule, Verdict};
 
+/// The `annotation-changed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "annotation-changed",
     summary: "a tool annotation hint changed (readOnlyHint, destructiveHint, idempotentHint, openWorldHint, ...)",

@@ -7,6 +7,7 @@ use crate::check::keywords::constrains;
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `constraint-added` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "constraint-added",
     summary: "a constraint (pattern, format, multipleOf, uniqueItems, contentEncoding, contentMediaType, items) was added",

@@ -7,6 +7,7 @@ use crate::check::keywords::constrains;
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `constraint-changed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "constraint-changed",
     summary: "a constraint's value changed (a different pattern, format or multipleOf)",

@@ -7,6 +7,7 @@ use crate::check::keywords::constrains;
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `constraint-removed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "constraint-removed",
     summary: "a constraint was removed",

@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `default-changed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "default-changed",
     summary: "a schema's default value changed",

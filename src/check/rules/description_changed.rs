@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `description-changed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "description-changed",
     summary: "a description changed, appeared or went away",

@@ -7,6 +7,7 @@ use crate::check::keywords::{list_values, missing_from};
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `enum-changed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "enum-changed",
     summary: "an enum both lost and gained values",

@@ -7,6 +7,7 @@ use crate::check::keywords::{list_values, missing_from};
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `enum-narrowed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "enum-narrowed",
     summary: "an enum (or const) accepts fewer values, or an enum was added",

@@ -7,6 +7,7 @@ use crate::check::keywords::{list_values, missing_from};
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `enum-widened` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "enum-widened",
     summary: "an enum accepts more values, or the enum was removed",

@@ -7,6 +7,7 @@ use crate::check::keywords::constrains;
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `metadata-changed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "metadata-changed",
     summary: "an annotation-only keyword changed: examples, $comment, deprecated, readOnly, writeOnly, $schema, $id, $anchor, x-* extensions, _meta, icons",

@@ -66,6 +66,7 @@ pub struct Rule {
     pub applies_to: AppliesTo,
     /// Why the change breaks clients or does not.
     pub why: &'static str,
+    /// A change the rule names, as its documentation shows it.
     pub example: Example,
 }
 
@@ -81,20 +82,30 @@ impl PartialEq for Rule {
 pub enum AppliesTo {
     /// The tool as a whole (its presence, its place, its outputSchema, its annotations).
     Tool(Verdict),
-    /// Inside the schemas; `also_tool`: the rule also names changes to the tool's own fields,
-    /// judged as in a request.
-    Schemas { request: Verdict, response: Verdict, also_tool: bool },
+    /// Inside the schemas.
+    Schemas {
+        /// The verdict in an `inputSchema` (what clients send).
+        request: Verdict,
+        /// The verdict in an `outputSchema` (what clients read).
+        response: Verdict,
+        /// The rule also names changes to the tool's own fields, judged as in a request.
+        also_tool: bool,
+    },
 }
 
 /// Whether a change breaks clients.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
+    /// Clients break.
     Breaking,
+    /// Clients keep working.
     Compatible,
     /// Breaking when `condition` holds (the rule's check decides), else compatible. `short` is the
     /// condition in the table of `docs/check.md`.
     BreakingWhen {
+        /// When the change breaks clients, in a sentence.
         condition: &'static str,
+        /// The condition in a few words, for the table of `docs/check.md`.
         short: &'static str,
     },
 }

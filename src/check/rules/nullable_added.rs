@@ -3,6 +3,7 @@
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `nullable-added` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "nullable-added",
     summary:

@@ -3,6 +3,7 @@
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `nullable-removed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "nullable-removed",
     summary: "a schema no longer accepts null",

@@ -8,6 +8,7 @@ use crate::check::keywords::{missing_from, Types};
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `order-changed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "order-changed",
     summary: "an array whose order carries no meaning was reordered: type, enum, required",

@@ -6,6 +6,7 @@
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `output-schema-added` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "output-schema-added",
     summary: "a tool gained an outputSchema",

@@ -6,6 +6,7 @@
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `output-schema-removed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "output-schema-removed",
     summary: "a tool lost its outputSchema",

@@ -3,6 +3,7 @@
 
 use super::{AppliesTo, Example, Finding, JudgedAs, Rule, Verdict};
 
+/// The `property-added` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "property-added",
     summary: "an object schema has a new property",

@@ -3,6 +3,7 @@
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `property-made-optional` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "property-made-optional",
     summary: "a property that was required is now optional",

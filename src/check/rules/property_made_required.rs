@@ -3,6 +3,7 @@
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `property-made-required` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "property-made-required",
     summary: "a property that was optional is now required",

@@ -3,6 +3,7 @@
 
 use super::{AppliesTo, Example, Finding, JudgedAs, Rule, Verdict};
 
+/// The `property-removed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "property-removed",
     summary: "an object schema lost a property",

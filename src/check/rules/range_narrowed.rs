@@ -7,6 +7,7 @@ use crate::check::keywords::{self, Bound, BoundEnd, NumberFormat};
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `range-narrowed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "range-narrowed",
     summary: "a bound (minimum, maximum, the exclusive bounds, minLength/maxLength, minItems/maxItems, minProperties/maxProperties, an integer format's width) got tighter or was added",

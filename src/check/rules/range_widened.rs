@@ -7,6 +7,7 @@ use crate::check::keywords::{self, Bound, BoundEnd, NumberFormat};
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `range-widened` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "range-widened",
     summary: "a bound got looser or was removed",

@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `title-changed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "title-changed",
     summary: "a title changed (the tool's, its annotations', or a schema's)",

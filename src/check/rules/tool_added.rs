@@ -6,6 +6,7 @@
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `tool-added` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "tool-added",
     summary: "a tool is in the regenerated manifest but not in the committed one",

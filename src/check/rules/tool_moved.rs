@@ -3,6 +3,7 @@
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `tool-moved` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "tool-moved",
     summary: "a tool kept its definition but changed its place in the list",

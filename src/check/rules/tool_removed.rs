@@ -6,6 +6,7 @@
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `tool-removed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "tool-removed",
     summary: "a tool of the committed manifest is gone (a rename shows as removed + added)",

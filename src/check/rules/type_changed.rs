@@ -5,6 +5,7 @@ use crate::check::keywords::Types;
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `type-changed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "type-changed",
     summary: "a schema's types changed so that neither the old nor the new set contains the other",

@@ -5,6 +5,7 @@ use crate::check::keywords::Types;
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `type-narrowed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "type-narrowed",
     summary: "a schema accepts fewer JSON types than before",

@@ -5,6 +5,7 @@ use crate::check::keywords::Types;
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `type-widened` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "type-widened",
     summary: "a schema accepts more JSON types than before",

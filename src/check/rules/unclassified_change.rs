@@ -3,6 +3,7 @@
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `unclassified-change` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "unclassified-change",
     summary: "a change mcp-schema cannot classify (an unknown keyword or tool field, allOf/not, a keyword swap)",

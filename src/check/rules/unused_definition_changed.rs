@@ -10,6 +10,7 @@ use crate::check::normalize::collect_refs;
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `unused-definition-changed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "unused-definition-changed",
     summary: "an entry of $defs that no $ref reaches changed",

@@ -6,6 +6,7 @@
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `variant-added` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "variant-added",
     summary: "an anyOf/oneOf gained a variant (or a schema became a union)",

@@ -6,6 +6,7 @@
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
+/// The `variant-removed` rule: its id, verdicts and documentation.
 pub static RULE: Rule = Rule {
     id: "variant-removed",
     summary: "an anyOf/oneOf lost a variant",
