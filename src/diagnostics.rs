@@ -18,7 +18,9 @@ pub enum Severity {
     /// Worth knowing, never wrong: the manifest is complete (a runtime condition that selects
     /// some tools, say).
     Note,
+    /// Worth fixing; the manifest is still written. Levels can drop it or make it an error.
     Warning,
+    /// The manifest would be wrong: none is written.
     Error,
 }
 
@@ -28,6 +30,7 @@ pub enum Severity {
 /// crate): it is read again, on first use, from the file it came from (see [`SourceFile::on_disk`]).
 #[derive(Debug, Clone)]
 pub struct SourceFile {
+    /// The path diagnostics show for the file.
     pub path: PathBuf,
     text: std::sync::OnceLock<Arc<str>>,
     /// Where to read the text again, and the line starts it had when first read.
@@ -42,6 +45,7 @@ struct Reread {
 }
 
 impl SourceFile {
+    /// A file with its text in memory.
     pub fn new(path: PathBuf, text: Arc<str>) -> Self {
         SourceFile { path, text: std::sync::OnceLock::from(text), reread: None }
     }
@@ -54,6 +58,7 @@ impl SourceFile {
         SourceFile { path, text: std::sync::OnceLock::new(), reread: Some(Arc::new(Reread { disk, len, line_starts })) }
     }
 
+    /// The whole text (read again from disk on first use, for a file made by [`SourceFile::on_disk`]).
     pub fn text(&self) -> &str {
         self.text.get_or_init(|| {
             let Some(r) = &self.reread else { return Arc::from("") };
@@ -113,8 +118,11 @@ impl Reread {
 /// A byte range in one source file.
 #[derive(Debug, Clone)]
 pub struct Location {
+    /// The file.
     pub file: Arc<SourceFile>,
+    /// The byte offset of the start.
     pub start: usize,
+    /// The length in bytes.
     pub len: usize,
 }
 
@@ -132,13 +140,17 @@ impl Location {
 /// One finding of a run: an error (the run fails with status 2) or a warning.
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
+    /// How bad it is.
     pub severity: Severity,
     /// A stable, kebab-case code such as `unknown-type`; shown as `mcp_schema::unknown-type`.
     pub code: &'static str,
+    /// What is wrong, in a sentence.
     pub message: String,
+    /// The span it is about, if any: shown as `path:line:col` and a snippet.
     pub location: Option<Location>,
     /// The text under the caret in the snippet.
     pub label: Option<String>,
+    /// What to do about it, if anything.
     pub help: Option<String>,
     /// A file the diagnostic is about when there is no span in it (an unreadable file, say).
     pub path: Option<PathBuf>,
@@ -147,6 +159,7 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// An error of `code`.
     pub fn error(code: &'static str, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Error,
@@ -160,10 +173,12 @@ impl Diagnostic {
         }
     }
 
+    /// A warning of `code`.
     pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
         Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }
     }
 
+    /// A note of `code`.
     pub fn note(code: &'static str, message: impl Into<String>) -> Self {
         Diagnostic { severity: Severity::Note, ..Diagnostic::error(code, message) }
     }
@@ -174,26 +189,31 @@ impl Diagnostic {
         self
     }
 
+    /// The span the diagnostic is about.
     pub fn at(mut self, location: Option<Location>) -> Self {
         self.location = location;
         self
     }
 
+    /// The text under the caret.
     pub fn with_label(mut self, label: impl Into<String>) -> Self {
         self.label = Some(label.into());
         self
     }
 
+    /// What to do about it.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
     }
 
+    /// The file it is about, when there is no span in it.
     pub fn in_file(mut self, path: &Path) -> Self {
         self.path = Some(path.to_path_buf());
         self
     }
 
+    /// Whether it is an error.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
@@ -351,18 +371,22 @@ fn window(text: &str, offset: usize) -> Option<std::ops::Range<usize>> {
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl Diagnostics {
+    /// Add one at the end.
     pub fn push(&mut self, d: Diagnostic) {
         self.0.push(d);
     }
 
+    /// Whether any is an error.
     pub fn has_errors(&self) -> bool {
         self.0.iter().any(Diagnostic::is_error)
     }
 
+    /// Each, in order.
     pub fn iter(&self) -> impl Iterator<Item = &Diagnostic> {
         self.0.iter()
     }
 
+    /// Add `other`'s at the end.
     pub fn extend(&mut self, other: Diagnostics) {
         self.0.extend(other.0);
     }

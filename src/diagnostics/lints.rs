@@ -91,9 +91,11 @@ fn parse_codes(doc: &'static str) -> Vec<Code> {
 /// Why a level cannot be given to a code.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LevelError {
+    /// Why, in a sentence.
     pub message: String,
     /// What is wrong with the code, in a few words (under the caret).
     pub label: &'static str,
+    /// What to do instead, if anything.
     pub help: Option<String>,
 }
 
