@@ -7,6 +7,11 @@
 //! [`validate`] holds recorded traffic against one, and one against MCP.
 //! [`config`] reads the configuration and puts the command line's flags over it.
 //! Nothing here prints or exits: results and [`diagnostics::Diagnostic`]s are data.
+//!
+//! The entry points: [`generate`], [`check::compare`] and [`validate::Validation`], each with an
+//! example. The command line's crates (clap, the completions, the man page, the terminal) are
+//! behind the default `cli` feature, which only the binary needs: with `default-features =
+//! false` the library builds without them.
 
 // Diagnostics are the error type: rare, and richer than a Box would make them pleasant to use.
 #![allow(clippy::result_large_err)]
@@ -228,6 +233,23 @@ impl Outcome {
 ///
 /// Runs on a thread of its own with a deep stack (512 MB reserved, touched only as deep as a run
 /// goes), so callers need not.
+///
+/// # Example
+///
+/// The manifest of the rmcp server in `testdata/forecast` is the one committed beside it:
+///
+/// ```
+/// use std::path::Path;
+///
+/// use mcp_schema::{generate, GenerateOptions, Manifest, ProfileChoice};
+///
+/// let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/forecast");
+/// let outcome = generate(&GenerateOptions { paths: vec![server.clone()], ..GenerateOptions::default() });
+/// assert!(!outcome.failed(), "{:?}", outcome.diagnostics);
+/// assert_eq!(outcome.provenance.profile, Some(ProfileChoice::Rmcp));
+/// let committed = Manifest::read(&server.join("mcp-tools.json")).unwrap();
+/// assert_eq!(outcome.manifest, Some(committed));
+/// ```
 pub fn generate(opts: &GenerateOptions) -> Outcome {
     on_deep_stack(|| generate_on_this_thread(opts).0)
 }

@@ -1,5 +1,5 @@
 //! Where a part of a tool came from in the Rust sources: a separate pass after generation that
-//! walks a tool's generated JSON alongside the [`Model`] (the schema generators know nothing of
+//! walks a tool's generated JSON alongside the `Model` (the schema generators know nothing of
 //! it), so `check` can point every change at the line that caused it.
 //!
 //! The profile records, per tool, the span of its fn and of its `#[tool]` attribute, and hands

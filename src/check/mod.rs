@@ -3,7 +3,7 @@
 //! [`compare`] matches tools by name and walks each pair: the tool's own fields, then its
 //! `inputSchema` judged as a request (what a client already sends must still be accepted) and
 //! its `outputSchema` judged as a response (what a client reads must still be there), through
-//! the schema walker of [`walk`] over the canonical forms of [`normalize`]. Every difference
+//! the schema walker of `walk` over the canonical forms of `normalize`. Every difference
 //! becomes a [`Change`] named by a rule of [`rules`], which holds the rule's documentation and
 //! its check. Object key order is never a difference; array order is.
 //!
@@ -135,7 +135,7 @@ pub struct Change {
     pub context: Context,
 }
 
-/// What [`fold`] and the source map add to a [`Change`].
+/// What `fold` and the source map add to a [`Change`].
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Context {
     /// `#/$defs/Name/...` when the change is inside a definition reached through `$ref` (the
@@ -280,7 +280,7 @@ impl Report {
         render::github(self, opts)
     }
 
-    /// `--format markdown`: a pull-request comment (see [`markdown`]).
+    /// `--format markdown`: a pull-request comment (see `markdown`).
     pub fn render_markdown(&self, opts: &RenderOptions) -> String {
         markdown::render(self, opts)
     }
@@ -328,7 +328,28 @@ fn context_json(ctx: &Context, m: &mut Map<String, Value>) {
 }
 
 /// Compare the committed manifest `old` with the regenerated `new`: one entry per change, the
-/// facts that follow from it folded in ([`fold`]).
+/// facts that follow from it folded in (`fold`).
+///
+/// # Example
+///
+/// A property removed from an `inputSchema` breaks clients only where it was required:
+///
+/// ```
+/// use std::path::Path;
+///
+/// use mcp_schema::{check, Manifest};
+///
+/// let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/drift/property-removed");
+/// let old = Manifest::read(&case.join("before.json")).unwrap();
+/// let new = Manifest::read(&case.join("after.json")).unwrap();
+/// let report = check::compare(&old, &new);
+/// assert!(report.drift());
+/// let first = &report.changes[0];
+/// assert_eq!((first.tool.as_str(), first.pointer.as_str()), ("search", "/inputSchema/properties/fuzzy"));
+/// assert_eq!((first.rule.id, first.breaking), ("property-removed", false));
+/// assert_eq!(report.breaking_count(), 2);
+/// assert!(check::FailOn::Breaking.fails(&report));
+/// ```
 pub fn compare(old: &Manifest, new: &Manifest) -> Report {
     let mut report = compare_every_fact(old, new);
     report.changes = fold::fold(std::mem::take(&mut report.changes));

@@ -1,10 +1,10 @@
 //! `validate`: hold recorded MCP traffic against the manifest, and the manifest against MCP.
 //!
-//! A recording ([`recording`]) is read one message at a time. Requests are paired with their
+//! A recording (`recording`) is read one message at a time. Requests are paired with their
 //! responses by `id` (per direction); only `tools/call` and `tools/list` requests are kept until
 //! answered, so memory stays flat however long the recording is. Every `tools/call` has its
 //! `arguments` checked against the tool's `inputSchema`, and its result's `structuredContent`
-//! against the `outputSchema` ([`contract`] compiles each validator once, on first use); every
+//! against the `outputSchema` (`contract` compiles each validator once, on first use); every
 //! `tools/list` result is compared with the manifest by [`crate::check::compare`], its changes
 //! named by `check`'s rules. [`mcp`] checks a manifest against the rules of MCP itself.
 //!
@@ -157,6 +157,39 @@ enum Pending {
 }
 
 /// One validation run over any number of recordings, against one manifest.
+///
+/// # Example
+///
+/// A client that sends arguments the calculator's schemas refuse:
+///
+/// ```
+/// use std::io::BufReader;
+/// use std::path::Path;
+///
+/// use mcp_schema::validate::{kinds, Sink, Validation, Violation};
+/// use mcp_schema::Manifest;
+///
+/// /// Keeps each finding's line and kind.
+/// struct Found(Vec<(usize, &'static str)>);
+///
+/// impl Sink for Found {
+///     fn finding(&mut self, _recording: &str, v: &Violation) -> std::io::Result<()> {
+///         self.0.push((v.line, v.kind));
+///         Ok(())
+///     }
+/// }
+///
+/// let recordings = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/recordings");
+/// let manifest = Manifest::read(&recordings.join("server/mcp-tools.json")).unwrap();
+/// let file = std::fs::File::open(recordings.join("violations/invalid-arguments.jsonl")).unwrap();
+/// let mut validation = Validation::new(&manifest);
+/// let mut found = Found(Vec::new());
+/// validation.recording("invalid-arguments.jsonl", BufReader::new(file), &mut found).unwrap();
+/// let lines: Vec<usize> = found.0.iter().map(|&(line, _)| line).collect();
+/// assert_eq!(lines, [1, 3, 5, 7]);
+/// assert!(found.0.iter().all(|&(_, kind)| kind == kinds::INVALID_ARGUMENTS));
+/// assert_eq!((validation.counts.tool_calls, validation.counts.violations), (4, 4));
+/// ```
 pub struct Validation<'m> {
     manifest: &'m Manifest,
     contract: Contract,
