@@ -246,7 +246,7 @@ fn run_generate(args: GenerateArgs) -> u8 {
         eprintln!("error: no manifest written: fix the errors above");
         return 2;
     };
-    let mcp = cli::validate::manifest_warnings(&manifest, &opts, &outcome.diagnostics, args.validate);
+    let mcp = mcp_schema::validate::mcp::generated_manifest(&manifest, &opts, &outcome.diagnostics, args.validate);
     print_diagnostics(&mcp);
     if mcp.has_errors() {
         eprintln!("error: no manifest written: it breaks MCP (above)");

@@ -16,6 +16,7 @@ pub(crate) mod json;
 mod keywords;
 mod markdown;
 pub(crate) mod normalize;
+pub mod output;
 mod render;
 pub mod rules;
 pub mod sources;

@@ -13,9 +13,8 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use mcp_schema::check::{self, FailOn, Format, RenderOptions, Report};
 use mcp_schema::config::{self, Config};
-use mcp_schema::diagnostics::{Diagnostic, Diagnostics, Severity};
-use mcp_schema::{Manifest, ProfileChoice};
-use serde_json::{json, Value};
+use mcp_schema::diagnostics::{Diagnostic, Diagnostics};
+use mcp_schema::Manifest;
 
 use crate::{print_diagnostics, setup_miette, SourceArgs};
 
@@ -154,7 +153,7 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
     // The regenerated manifest against MCP's own rules (docs/validate.md): warnings, unless the
     // lints deny them.
     let mut diagnostics = outcome.diagnostics;
-    let mcp = super::validate::manifest_warnings(&new, &opts, &diagnostics, false);
+    let mcp = mcp_schema::validate::mcp::generated_manifest(&new, &opts, &diagnostics, false);
     diagnostics.extend(mcp);
     if diagnostics.has_errors() {
         let code = failed(&diagnostics, format);
@@ -169,20 +168,8 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
     // Against a baseline the changes are the pull request's own: nothing to accept by regenerating.
     let hint = args.baseline.is_none().then(|| config::update_hint(&flags, &shown));
     let render = RenderOptions { manifest: label, color: stdout_color(), update_hint: hint };
-    let facts = run_facts(&outcome.provenance);
+    let facts = check::output::made_with(&outcome.provenance);
     finish(Compared { report, render, diagnostics, facts }, &args.report)
-}
-
-/// Which profile and which rmcp release the manifest was made with.
-/// What made the new manifest: the profile, and the SDK release with where it was read.
-fn run_facts(provenance: &mcp_schema::Provenance) -> Vec<(&'static str, String)> {
-    let release = match provenance.profile {
-        Some(ProfileChoice::Rmcp) => Some("rmcp"),
-        Some(ProfileChoice::RustMcpSdk) => Some("rust-mcp-sdk"),
-        _ => None,
-    };
-    let release = release.zip(provenance.release_note.clone());
-    provenance.profile_name().map(|p| ("profile", p)).into_iter().chain(release).collect()
 }
 
 fn stdout_color() -> bool {
@@ -193,28 +180,12 @@ fn stdout_color() -> bool {
 fn finish(run: Compared, args: &ReportArgs) -> u8 {
     print_diagnostics(&run.diagnostics);
     // On stderr: the report on stdout stays what the format promises.
-    if args.format != Format::Json && !run.facts.is_empty() {
-        let facts: Vec<String> =
-            run.facts.iter().map(|(k, v)| format!("{k} {}", v.trim_start_matches(&format!("{k} ")))).collect();
-        eprintln!("note: made with {}", facts.join(", "));
+    if args.format != Format::Json {
+        if let Some(note) = check::output::made_with_note(&run.facts) {
+            eprintln!("note: {note}");
+        }
     }
-    let text = match args.format {
-        Format::Human => run.report.render_human(&run.render),
-        Format::Markdown => with_warnings_markdown(run.report.render_markdown(&run.render), &run.diagnostics),
-        Format::Github => {
-            let annotations: String =
-                run.diagnostics.iter().map(|d| format!("{}\n", check::github_diagnostic(d))).collect();
-            annotations + &run.report.render_github(&run.render)
-        }
-        Format::Json => {
-            let mut doc = run.report.to_json();
-            doc["diagnostics"] = diagnostics_json(&run.diagnostics);
-            for (k, v) in &run.facts {
-                doc[*k] = Value::String(v.trim_start_matches(&format!("{k} ")).to_owned());
-            }
-            pretty(&doc)
-        }
-    };
+    let text = check::output::report(args.format, &run.report, &run.render, &run.diagnostics, &run.facts);
     let mut out = std::io::stdout().lock();
     if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
         return 2;
@@ -226,92 +197,8 @@ fn finish(run: Compared, args: &ReportArgs) -> u8 {
 /// them (annotations, a JSON document, a comment). Exit status 2.
 pub(crate) fn failed(diagnostics: &Diagnostics, format: Format) -> u8 {
     print_diagnostics(diagnostics);
-    let text = match format {
-        Format::Human => String::new(),
-        Format::Github => diagnostics.iter().map(|d| format!("{}\n", check::github_diagnostic(d))).collect(),
-        Format::Json => pretty(&json!({"drift": null, "changes": [], "diagnostics": diagnostics_json(diagnostics)})),
-        Format::Markdown => {
-            let head = format!("{}\n### :x: mcp-schema could not compare the manifests\n", check::MARKDOWN_MARKER);
-            with_warnings_markdown(head, diagnostics)
-        }
-    };
+    let text = check::output::failure(format, diagnostics);
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
     2
-}
-
-fn pretty(v: &Value) -> String {
-    let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
-    s.push('\n');
-    s
-}
-
-/// `[{"severity", "code", "message", "file", "line", "column", "help"}]`, the last four only
-/// where known.
-fn diagnostics_json(diagnostics: &Diagnostics) -> Value {
-    let one = |d: &Diagnostic| {
-        let severity = match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Note => "note",
-        };
-        let mut v = json!({"severity": severity, "code": d.code, "message": d.message});
-        if let Some(path) = d.file_path() {
-            v["file"] = Value::String(path.display().to_string());
-        }
-        if let Some(loc) = &d.location {
-            let (line, column) = loc.line_col();
-            v["line"] = json!(line);
-            v["column"] = json!(column);
-        }
-        if let Some(help) = &d.help {
-            v["help"] = Value::String(help.clone());
-        }
-        v
-    };
-    Value::Array(diagnostics.iter().map(one).collect())
-}
-
-/// A markdown report with the run's diagnostics appended as a list.
-fn with_warnings_markdown(mut text: String, diagnostics: &Diagnostics) -> String {
-    if diagnostics.iter().next().is_none() {
-        return text;
-    }
-    text.push_str("\n**Diagnostics of the run:**\n\n");
-    for d in diagnostics.iter() {
-        let at = match (d.file_path(), &d.location) {
-            (Some(p), Some(loc)) => {
-                let (line, col) = loc.line_col();
-                format!(" (`{}:{line}:{col}`)", p.display())
-            }
-            (Some(p), None) => format!(" (`{}`)", p.display()),
-            _ => String::new(),
-        };
-        let level = match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Note => "note",
-        };
-        text.push_str(&format!("- {level} `{}`: {}{at}\n", d.code, d.message.replace('\n', " ")));
-    }
-    text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn facts_name_the_profile_and_the_sdk_release() {
-        let note = "rmcp 0.8.0 (x) from Cargo.lock".to_owned();
-        let rmcp = mcp_schema::Provenance {
-            profile: Some(ProfileChoice::Rmcp),
-            rmcp_version: Some("0.8.0".into()),
-            sdk_version: None,
-            release_note: Some(note.clone()),
-        };
-        assert_eq!(run_facts(&rmcp), [("profile", "rmcp".to_owned()), ("rmcp", note)]);
-        let python = mcp_schema::Provenance { profile: Some(ProfileChoice::PythonSdk), ..Default::default() };
-        assert_eq!(run_facts(&python), [("profile", "python-sdk".to_owned())]);
-    }
 }

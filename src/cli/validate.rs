@@ -1,16 +1,15 @@
 //! `mcp-schema validate`: recordings against the manifest (exit 1 on a violation), or, with no
-//! recording, the manifest against MCP. Also the MCP checks `generate` and `check` run as
-//! warnings ([`manifest_warnings`]).
+//! recording, the manifest against MCP.
 
 use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 use mcp_schema::config::{self, Config};
-use mcp_schema::diagnostics::{Diagnostic, Diagnostics, Lints, Severity};
+use mcp_schema::diagnostics::{Diagnostic, Diagnostics};
 use mcp_schema::validate::report::Format;
 use mcp_schema::validate::{mcp, report, Counts, Level, Validation, Violation};
-use mcp_schema::{GenerateOptions, Manifest};
+use mcp_schema::Manifest;
 
 #[derive(Args)]
 pub(crate) struct ValidateArgs {
@@ -119,25 +118,4 @@ fn validate_recordings<W: Write>(manifest: &Manifest, recordings: &[PathBuf], mu
 fn failed(d: Diagnostic) -> u8 {
     crate::print_diagnostics(&Diagnostics(vec![d]));
     2
-}
-
-/// The MCP checks of a manifest `generate` or `check` made: warnings, at the levels the lints
-/// give their codes; every check, and errors, with `deny_all` (`generate --validate`). The
-/// meta-schema check runs by default only on a configuration that supplies schemas
-/// ([`mcp::Checks::meta_schema`]).
-pub(crate) fn manifest_warnings(
-    manifest: &Manifest,
-    opts: &GenerateOptions,
-    already: &Diagnostics,
-    deny_all: bool,
-) -> Diagnostics {
-    let given = !opts.overrides.tools.is_empty() || !opts.overrides.types.is_empty();
-    let checks = mcp::Checks { protocol: opts.rmcp.protocol.as_deref(), meta_schema: deny_all || given };
-    let lints: &Lints = &opts.lints;
-    let mut found = mcp::warnings(mcp::check(manifest, checks), already);
-    found.apply_lints(lints);
-    if deny_all {
-        found.0.iter_mut().for_each(|d| d.severity = Severity::Error);
-    }
-    found
 }

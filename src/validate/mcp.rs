@@ -17,9 +17,9 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::contract::resolve_local;
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
 use crate::profile::rmcp::version::{is_legacy_protocol, LATEST_PROTOCOL};
-use crate::Manifest;
+use crate::{GenerateOptions, Manifest};
 
 /// One way a manifest breaks MCP.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -228,6 +228,26 @@ pub fn warnings(findings: Vec<Finding>, already: &Diagnostics) -> Diagnostics {
     };
     let kept = findings.into_iter().filter(|f| !reported(f));
     Diagnostics(kept.map(|f| Diagnostic::warning(f.code, describe(&f))).collect())
+}
+
+/// The MCP checks of a manifest `generate` or `check` made with `opts`, as diagnostics: warnings,
+/// at the levels the lints give their codes, leaving out what `already` (the run's diagnostics)
+/// reported; every check, and errors, with `deny_all` (`generate --validate`). The meta-schema
+/// check runs by default only on a configuration that supplies schemas ([`Checks::meta_schema`]).
+pub fn generated_manifest(
+    manifest: &Manifest,
+    opts: &GenerateOptions,
+    already: &Diagnostics,
+    deny_all: bool,
+) -> Diagnostics {
+    let given = !opts.overrides.tools.is_empty() || !opts.overrides.types.is_empty();
+    let checks = Checks { protocol: opts.rmcp.protocol.as_deref(), meta_schema: deny_all || given };
+    let mut found = warnings(check(manifest, checks), already);
+    found.apply_lints(&opts.lints);
+    if deny_all {
+        found.0.iter_mut().for_each(|d| d.severity = Severity::Error);
+    }
+    found
 }
 
 /// `tool `add` at /inputSchema: message`.
