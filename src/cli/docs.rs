@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use mcp_schema::diagnostics::{Diagnostic, Diagnostics};
-use mcp_schema::views::docs::{self, MarkerError, BEGIN, END};
+use mcp_schema::views::docs;
 
 use crate::{print_diagnostics, SourceArgs};
 
@@ -41,18 +41,11 @@ pub fn run(args: DocsArgs) -> u8 {
     };
     let section = docs::render(&manifest);
     let Some(file) = args.output else { return super::print(&section) };
-    let current = match read_existing(&file) {
-        Ok(text) => text,
+    let update = match docs::update_file(&file, &section) {
+        Ok(update) => update,
         Err(d) => return fail(d),
     };
-    let wanted = match &current {
-        None => docs::new_file(&section),
-        Some(text) => match docs::replace_section(text, &section) {
-            Ok(updated) => updated,
-            Err(e) => return fail(marker_error(&file, e)),
-        },
-    };
-    let up_to_date = current.as_deref() == Some(wanted.as_str());
+    let up_to_date = update.up_to_date();
     if args.check {
         return check_result(&file, up_to_date, args.path.as_deref());
     }
@@ -62,7 +55,7 @@ pub fn run(args: DocsArgs) -> u8 {
         }
         return 0;
     }
-    match mcp_schema::manifest::write_if_changed(&file, &wanted) {
+    match mcp_schema::manifest::write_if_changed(&file, &update.wanted) {
         Ok(_) => {
             if !super::quiet() {
                 eprintln!("wrote the tool docs into {}", file.display());
@@ -75,27 +68,6 @@ pub fn run(args: DocsArgs) -> u8 {
     }
 }
 
-/// The file's text, `None` when it does not exist yet.
-fn read_existing(file: &Path) -> Result<Option<String>, Diagnostic> {
-    match std::fs::read_to_string(file) {
-        Ok(text) => Ok(Some(text)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Diagnostic::error("bad-path", format!("cannot read {}: {e}", file.display())).in_file(file)),
-    }
-}
-
-fn marker_error(file: &Path, e: MarkerError) -> Diagnostic {
-    let message = match e {
-        MarkerError::Missing => {
-            format!("{} has no `{BEGIN}` … `{END}` section to put the tool docs in", file.display())
-        }
-        MarkerError::Several => format!("{} has several `{BEGIN}` markers: it can hold one section", file.display()),
-    };
-    Diagnostic::error("docs-markers", message)
-        .in_file(file)
-        .with_help(format!("put the two lines `{BEGIN}` and `{END}` where the tool docs go, once"))
-}
-
 /// `--check`: 0 when the section is what `docs` writes, 1 (and the command that updates it) when not.
 fn check_result(file: &Path, up_to_date: bool, path: Option<&Path>) -> u8 {
     if up_to_date {
@@ -104,11 +76,10 @@ fn check_result(file: &Path, up_to_date: bool, path: Option<&Path>) -> u8 {
         }
         return 0;
     }
-    let path = path.map(|p| format!(" {}", p.display())).unwrap_or_default();
     eprintln!(
-        "{}: the tool docs are out of date; update them with `mcp-schema docs{path} -o {}`",
+        "{}: the tool docs are out of date; update them with `{}`",
         file.display(),
-        file.display()
+        docs::update_hint(path, file)
     );
     1
 }

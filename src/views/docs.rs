@@ -4,11 +4,13 @@
 //! The text depends on the manifest alone, in its order, so it is the same on every run.
 
 use std::fmt::Write as _;
+use std::path::Path;
 
 use serde_json::Value;
 
 use super::list::{output_type, title, HINTS};
 use super::types::{required, Schemas};
+use crate::diagnostics::Diagnostic;
 use crate::Manifest;
 
 /// The line after which `docs -o FILE` writes the reference.
@@ -222,6 +224,62 @@ pub fn new_file(section: &str) -> String {
     format!("{BEGIN}\n\n{}\n{END}\n", section.trim_end())
 }
 
+/// What `docs -o FILE` finds in the file and wants it to hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileUpdate {
+    /// The file's text now; `None` when it does not exist yet.
+    pub current: Option<String>,
+    /// The text with the reference between its markers (only the section, for a new file).
+    pub wanted: String,
+}
+
+impl FileUpdate {
+    /// Whether the file already holds what is wanted.
+    pub fn up_to_date(&self) -> bool {
+        self.current.as_deref() == Some(self.wanted.as_str())
+    }
+}
+
+/// The update of `file` that puts `section` between its markers ([`replace_section`]), or makes
+/// a new file of it ([`new_file`]). Errors: the file cannot be read, or its markers are missing
+/// or repeated.
+pub fn update_file(file: &Path, section: &str) -> Result<FileUpdate, Diagnostic> {
+    let current = read_existing(file)?;
+    let wanted = match &current {
+        None => new_file(section),
+        Some(text) => replace_section(text, section).map_err(|e| marker_error(file, e))?,
+    };
+    Ok(FileUpdate { current, wanted })
+}
+
+/// The command that brings the section of `file` up to date, for the crate at `path` (`None`:
+/// the current directory).
+pub fn update_hint(path: Option<&Path>, file: &Path) -> String {
+    let path = path.map(|p| format!(" {}", p.display())).unwrap_or_default();
+    format!("mcp-schema docs{path} -o {}", file.display())
+}
+
+/// The file's text, `None` when it does not exist yet.
+fn read_existing(file: &Path) -> Result<Option<String>, Diagnostic> {
+    match std::fs::read_to_string(file) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Diagnostic::error("bad-path", format!("cannot read {}: {e}", file.display())).in_file(file)),
+    }
+}
+
+fn marker_error(file: &Path, e: MarkerError) -> Diagnostic {
+    let message = match e {
+        MarkerError::Missing => {
+            format!("{} has no `{BEGIN}` … `{END}` section to put the tool docs in", file.display())
+        }
+        MarkerError::Several => format!("{} has several `{BEGIN}` markers: it can hold one section", file.display()),
+    };
+    Diagnostic::error("docs-markers", message)
+        .in_file(file)
+        .with_help(format!("put the two lines `{BEGIN}` and `{END}` where the tool docs go, once"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,5 +325,19 @@ mod tests {
         assert_eq!(replace_section(&new, "new").unwrap(), new, "idempotent");
         assert_eq!(replace_section("no markers", "x"), Err(MarkerError::Missing));
         assert_eq!(replace_section(&format!("{BEGIN}{BEGIN}{END}"), "x"), Err(MarkerError::Several));
+    }
+
+    #[test]
+    fn a_file_is_created_updated_or_refused_by_its_markers() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("TOOLS.md");
+        let created = update_file(&file, "the tools").unwrap();
+        assert_eq!((created.current.as_deref(), created.wanted.as_str()), (None, new_file("the tools").as_str()));
+        std::fs::write(&file, &created.wanted).unwrap();
+        assert!(update_file(&file, "the tools").unwrap().up_to_date());
+        assert!(!update_file(&file, "other tools").unwrap().up_to_date());
+        std::fs::write(&file, "no markers").unwrap();
+        assert_eq!(update_file(&file, "x").unwrap_err().code, "docs-markers");
+        assert_eq!(update_hint(None, &file), format!("mcp-schema docs -o {}", file.display()));
     }
 }
