@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use crate::ProfileChoice;
+
 /// An enum whose every value has a name a user types, and a line saying what it means.
 pub trait Choice: Copy + Sized + 'static {
     /// Every value, in the order they are listed to users.
@@ -60,11 +62,33 @@ macro_rules! from_str_by_choice {
 }
 pub(crate) use from_str_by_choice;
 
+// The profiles' names and help, for `--profile` and the configuration's `profile`.
+impl Choice for ProfileChoice {
+    const ALL: &'static [ProfileChoice] =
+        &[ProfileChoice::Auto, ProfileChoice::PythonSdk, ProfileChoice::Rmcp, ProfileChoice::RustMcpSdk];
+
+    fn name(self) -> &'static str {
+        ProfileChoice::name(self)
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            ProfileChoice::Auto => {
+                "`rmcp` or `rust-mcp-sdk` when the crate depends on that SDK, `python-sdk` otherwise"
+            }
+            ProfileChoice::PythonSdk => "the MCP Python SDK (mcp 2.x), for the equivalent Python signature",
+            ProfileChoice::Rmcp => "the Rust SDK rmcp at runtime, at the release in Cargo.lock",
+            ProfileChoice::RustMcpSdk => "the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock",
+        }
+    }
+}
+
+from_str_by_choice!(ProfileChoice);
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::check::{FailOn, Format};
-    use crate::ProfileChoice;
 
     /// Every value's name parses back to it, and the names are distinct.
     fn round_trips<T: Choice + PartialEq + fmt::Debug + std::str::FromStr>() {

@@ -67,28 +67,6 @@ impl ProfileChoice {
     }
 }
 
-impl choice::Choice for ProfileChoice {
-    const ALL: &'static [ProfileChoice] =
-        &[ProfileChoice::Auto, ProfileChoice::PythonSdk, ProfileChoice::Rmcp, ProfileChoice::RustMcpSdk];
-
-    fn name(self) -> &'static str {
-        ProfileChoice::name(self)
-    }
-
-    fn help(self) -> &'static str {
-        match self {
-            ProfileChoice::Auto => {
-                "`rmcp` or `rust-mcp-sdk` when the crate depends on that SDK, `python-sdk` otherwise"
-            }
-            ProfileChoice::PythonSdk => "the MCP Python SDK (mcp 2.x), for the equivalent Python signature",
-            ProfileChoice::Rmcp => "the Rust SDK rmcp at runtime, at the release in Cargo.lock",
-            ProfileChoice::RustMcpSdk => "the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock",
-        }
-    }
-}
-
-choice::from_str_by_choice!(ProfileChoice);
-
 /// Everything `generate` (and `check`, which regenerates) needs to know.
 #[derive(Debug, Clone, Default)]
 pub struct GenerateOptions {
