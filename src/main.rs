@@ -297,6 +297,25 @@ mod tests {
         g.source.flags(g.paths)
     }
 
+    /// clap's own consistency checks of the definition.
+    #[test]
+    fn the_command_line_is_well_formed() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_choice_takes_exactly_its_names() {
+        let parse = |args: &[&str]| Cli::try_parse_from([&["mcp-schema"], args].concat());
+        // The defaults (`--format human`, `--fail-on any`) are parsed too: they must be names.
+        for command in [&["check"][..], &["diff", "a", "b"], &["validate"]] {
+            assert!(parse(command).is_ok(), "{command:?}");
+        }
+        assert!(parse(&["check", "--format", "markdown", "--fail-on", "breaking", "--profile", "python-sdk"]).is_ok());
+        let err = parse(&["check", "--format", "Markdown"]).err().unwrap();
+        assert_eq!(err.kind(), clap::error::ErrorKind::InvalidValue);
+    }
+
     #[test]
     fn features_are_split_and_gathered_as_cargo_does() {
         let f =
