@@ -37,7 +37,11 @@ fn inputs() -> Vec<(PathBuf, ProfileChoice, Option<&'static str>)> {
     out
 }
 
+/// Every fixture twice (about 150 runs of the library): half a minute of a debug build, so it runs
+/// in release mode in its own CI step. The mutation test compares the two paths on mutants in the
+/// fast suite.
 #[test]
+#[ignore = "release mode: .ci/run runs it with `cargo test --release --test it -- --ignored`"]
 fn skipping_bodies_changes_nothing() {
     let mut compared = 0;
     for (path, profile, protocol) in inputs() {

@@ -1,6 +1,6 @@
 //! The integration tests, as one binary: one link, and one process whose threads run every test
 //! (27 binaries used to be linked and run one after another). Each module is one area; the
-//! `release_*` tests are `#[ignore]`d here and run by `.ci/run` with `cargo test --release`
+//! slow cases are `#[ignore]`d here and run by `.ci/run` with `cargo test --release -- --ignored`
 //! (docs/testing.md, "Test layout").
 
 #[path = "../support/mod.rs"]
