@@ -1,6 +1,7 @@
-//! Schema patterns of real rmcp servers (testdata/rmcp/patterns/): schema fns whose bodies are
-//! literals, hand-written `impl JsonSchema`, types that cannot be found (an error) or live in a
-//! registry crate (a warning), and the schemas a user supplies for what exists only at runtime.
+//! The schemas a user supplies for what exists only at runtime (a config's `schemas` table),
+//! through the library. The CLI's runs of the schema fixtures (schema fns whose bodies are
+//! literals, hand-written `impl JsonSchema`, types that cannot be found or live in a registry
+//! crate) are transcripts of their cases (`cmd.toml`, tests/it/patterns.rs).
 
 use crate::support;
 
@@ -12,49 +13,6 @@ use support::{run_in, testdata};
 
 fn pattern(name: &str) -> std::path::PathBuf {
     testdata(&format!("rmcp/patterns/{name}"))
-}
-
-/// `mcp-schema generate` run from the fixture's directory, as a user would.
-fn generate_transcript(name: &str) -> String {
-    run_in(&pattern(name), &["generate"]).transcript()
-}
-
-#[test]
-fn literal_schema_fns_are_read_exactly() {
-    insta::assert_snapshot!(generate_transcript("literal-schema-fns"));
-}
-
-#[test]
-fn handwritten_jsonschema_impls_of_literals() {
-    insta::assert_snapshot!(generate_transcript("handwritten-jsonschema"));
-}
-
-#[test]
-fn schemars_keys_override_serde_keys_skip_included() {
-    let run = run_in(&pattern("schemars-overrides-serde"), &["generate"]);
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
-    insta::assert_snapshot!(run.transcript());
-}
-
-#[test]
-fn unresolved_types_are_errors_at_the_type() {
-    let run = run_in(&pattern("unresolved-types"), &["generate"]);
-    assert_eq!(run.code, Some(2), "{}", run.stderr);
-    assert!(run.stdout.is_empty());
-    insta::assert_snapshot!(run.transcript());
-}
-
-#[test]
-fn registry_types_are_warnings_and_the_key_is_left_out() {
-    let run = run_in(&pattern("registry-types"), &["generate"]);
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
-    insta::assert_snapshot!(run.transcript());
-}
-
-#[test]
-fn registry_types_fail_under_strict() {
-    let run = run_in(&pattern("registry-types"), &["generate", "--strict"]);
-    assert_eq!(run.code, Some(2), "{}", run.stderr);
 }
 
 fn schema_file(dir: &Path, name: &str) -> Value {
