@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use mcp_schema::{generate, GenerateOptions, ProfileChoice, RmcpOptions};
+use rayon::prelude::*;
 use serde_json::Value;
 
 fn check_manifest(label: &str, tools: &[Value], failures: &mut Vec<String>) -> usize {
@@ -38,13 +39,12 @@ fn check_manifest(label: &str, tools: &[Value], failures: &mut Vec<String>) -> u
 #[test]
 fn every_rmcp_schema_is_valid_in_its_dialect() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rmcp");
-    let mut failures = Vec::new();
-    let mut checked = 0;
     let mut crates = vec![root.join("v3_11")];
     let mut releases: Vec<_> =
         std::fs::read_dir(root.join("versions")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
     releases.sort();
     crates.extend(releases);
+    let mut runs = Vec::new();
     for krate in crates {
         let expected = std::fs::read_to_string(krate.join("expected.json")).ok();
         let servers: Vec<Option<String>> = match expected {
@@ -54,18 +54,28 @@ fn every_rmcp_schema_is_valid_in_its_dialect() {
             }
             None => vec![None],
         };
-        for server in servers {
+        runs.extend(servers.into_iter().map(|server| (krate.clone(), server)));
+    }
+    // Independent runs of the library: side by side, reported in order.
+    let results: Vec<(usize, Vec<String>)> = runs
+        .into_par_iter()
+        .map(|(krate, server)| {
             let opts = GenerateOptions {
                 paths: vec![krate.clone()],
                 profile: ProfileChoice::Rmcp,
                 rmcp: RmcpOptions { server, ..Default::default() },
                 ..Default::default()
             };
-            if let Some(m) = generate(&opts).manifest {
-                checked += check_manifest(&krate.display().to_string(), &m.tool_values(), &mut failures);
-            }
-        }
-    }
+            let mut failures = Vec::new();
+            let checked = match generate(&opts).manifest {
+                Some(m) => check_manifest(&krate.display().to_string(), &m.tool_values(), &mut failures),
+                None => 0,
+            };
+            (checked, failures)
+        })
+        .collect();
+    let checked: usize = results.iter().map(|r| r.0).sum();
+    let failures: Vec<String> = results.into_iter().flat_map(|r| r.1).collect();
     assert!(checked > 300, "only {checked} schemas were checked");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -7,6 +7,7 @@ use crate::support;
 
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use serde_json::Value;
 use support::{read_json, Run};
 
@@ -99,7 +100,18 @@ fn v3_11() -> Vec<String> {
     problems
 }
 
-fn versions() -> (usize, Vec<String>) {
+/// One run of a release's crate: its label, the arguments, and the expected entry's key.
+struct Check {
+    release: PathBuf,
+    label: String,
+    args: Vec<String>,
+    key: &'static str,
+    entry: Value,
+}
+
+/// Every run run.py's `rmcp-versions` makes: each server of each release, at the current
+/// protocol (or the expected panic) and at the legacy one when it was recorded.
+fn version_checks() -> Vec<Check> {
     let root = data("versions");
     let mut releases: Vec<PathBuf> = std::fs::read_dir(&root)
         .unwrap()
@@ -108,13 +120,12 @@ fn versions() -> (usize, Vec<String>) {
         .filter(|p| p.join("expected.json").is_file())
         .collect();
     releases.sort();
-    let mut checks = 0;
-    let mut problems = Vec::new();
+    let mut checks = Vec::new();
     for rel in releases {
         let expected = read_json(&rel.join("expected.json"));
         let name = rel.file_name().unwrap().to_string_lossy().into_owned();
         for (server, entry) in expected["servers"].as_object().unwrap() {
-            let mut runs: Vec<(&str, Vec<String>)> = Vec::new();
+            let mut runs: Vec<(&'static str, Vec<String>)> = Vec::new();
             if entry.get("panic").is_some() {
                 runs.push(("panic", vec![]));
             } else {
@@ -124,31 +135,36 @@ fn versions() -> (usize, Vec<String>) {
                 let p = expected["legacy_protocol"].as_str().unwrap_or("2025-11-25").to_owned();
                 runs.push(("tools_legacy", vec!["--protocol".into(), p]));
             }
-            for (key, extra) in runs {
-                let label = format!("{name} {server} {}", extra.join(" "));
-                let mut args: Vec<&str> = extra.iter().map(String::as_str).collect();
-                args.extend(["--server", server]);
-                let run = generate(&rel, &args);
-                if key == "panic" {
-                    checks += 1;
-                    let tool = entry["tool"].as_str().unwrap();
-                    if run.code != Some(2) {
-                        problems.push(format!("{label}: expected exit status 2 naming {tool}, got {:?}", run.code));
-                    } else if !run.stderr.contains(tool) {
-                        problems.push(format!("{label}: the diagnostic does not name {tool}: {}", run.stderr));
-                    }
-                    continue;
-                }
-                checks += 1;
-                let exp = entry[key].as_array().unwrap();
-                match tools_of(&run, &label) {
-                    Ok(got) => problems.extend(compare(exp, &got, &[], &run.stderr, &label)),
-                    Err(e) => problems.push(e),
-                }
+            for (key, mut args) in runs {
+                let label = format!("{name} {server} {}", args.join(" "));
+                args.extend(["--server".to_owned(), server.clone()]);
+                checks.push(Check { release: rel.clone(), label, args, key, entry: entry.clone() });
             }
         }
     }
-    (checks, problems)
+    checks
+}
+
+/// The differences one check finds.
+fn run_check(check: &Check) -> Vec<String> {
+    let args: Vec<&str> = check.args.iter().map(String::as_str).collect();
+    let run = generate(&check.release, &args);
+    let label = &check.label;
+    if check.key == "panic" {
+        let tool = check.entry["tool"].as_str().unwrap();
+        return if run.code != Some(2) {
+            vec![format!("{label}: expected exit status 2 naming {tool}, got {:?}", run.code)]
+        } else if !run.stderr.contains(tool) {
+            vec![format!("{label}: the diagnostic does not name {tool}: {}", run.stderr)]
+        } else {
+            vec![]
+        };
+    }
+    let exp = check.entry[check.key].as_array().unwrap();
+    match tools_of(&run, label) {
+        Ok(got) => compare(exp, &got, &[], &run.stderr, label),
+        Err(e) => vec![e],
+    }
 }
 
 fn assert_none(problems: Vec<String>) {
@@ -164,9 +180,11 @@ fn v3_11_matches_rmcp() {
 /// run.py's `rmcp-versions` comparison: 217 checks over 19 releases.
 #[test]
 fn versions_match_rmcp() {
-    let (checks, problems) = versions();
-    assert_eq!(checks, 217);
-    assert_none(problems);
+    let checks = version_checks();
+    assert_eq!(checks.len(), 217);
+    // Each check is a process of its own: run them side by side, report them in order.
+    let problems: Vec<Vec<String>> = checks.par_iter().map(run_check).collect();
+    assert_none(problems.concat());
 }
 
 /// Several server types and no `--server`: an error that lists them, and no manifest.
