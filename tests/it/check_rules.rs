@@ -100,7 +100,7 @@ fn rule_docs_are_generated_from_the_rules() {
     generated(&check_md, &with_table, &mut stale);
     assert!(
         stale.is_empty(),
-        "generated from src/check/rules, and out of date: {}\nrun `MCP_SCHEMA_BLESS=1 cargo test --test check_rules` to rewrite them",
+        "generated from src/check/rules, and out of date: {}\nrun `MCP_SCHEMA_BLESS=1 cargo test --test it check_rules::` to rewrite them",
         stale.join(", ")
     );
     for entry in std::fs::read_dir(root().join("docs/rules")).unwrap() {

@@ -1,6 +1,6 @@
 //! The configuration surface as a user meets it: lint levels (config `[lints]`, `-A/-W/-D`,
 //! `--strict`), the `[schemas]` table, cargo's feature flags, and `--help`. Transcripts are
-//! snapshots (tests/snapshots/cli_config__*.snap).
+//! snapshots (tests/it/snapshots/it__cli_config__*.snap).
 
 use crate::support;
 

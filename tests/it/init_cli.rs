@@ -1,6 +1,6 @@
 //! `init`, and the CLI conventions every command shares: `-q`, `--color`, completions, the man
 //! page, `--help`, option values checked at parse time, and the line that names the profile.
-//! Transcripts are snapshots (tests/snapshots/init_cli__*.snap).
+//! Transcripts are snapshots (tests/it/snapshots/it__init_cli__*.snap).
 
 use crate::support;
 

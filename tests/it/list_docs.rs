@@ -1,6 +1,6 @@
 //! `list` and `docs` as a user meets them, on the rmcp example of the quick start
 //! (testdata/forecast) and the python-sdk weather example. Transcripts are snapshots
-//! (tests/snapshots/list_docs__*.snap).
+//! (tests/it/snapshots/it__list_docs__*.snap).
 
 use crate::support;
 

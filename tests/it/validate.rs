@@ -2,7 +2,7 @@
 //! testdata/recordings/README.md) and hand-written ones for every kind of finding, each held
 //! against the server's committed manifest; the manifest's own checks against MCP, and the same
 //! checks as warnings of `generate` and `check`. Transcripts are snapshots
-//! (tests/snapshots/validate__*.snap).
+//! (tests/it/snapshots/it__validate__*.snap).
 
 use crate::support;
 
