@@ -83,6 +83,9 @@ fn commands(case: &Path) -> Result<Vec<Command>, String> {
     {
         return Err(format!("{}: transcript {:?} is not a `NAME.transcript` of the case", shown(&file), c.transcript));
     }
+    if let Some(c) = commands.run.iter().find(|c| c.cwd.as_ref().is_some_and(|d| !case.join(d).is_dir())) {
+        return Err(format!("{}: cwd {:?} is not a folder of the case", shown(&file), c.cwd));
+    }
     Ok(commands.run)
 }
 
@@ -119,9 +122,10 @@ fn difference(expected: &str, outcome: &Outcome, file: &Path) -> String {
                 std::fs::write(&kept, &outcome.printed).unwrap();
                 let trailing = if a.is_none() && b.is_none() { " (line ends differ)" } else { "" };
                 return format!(
-                    "{}: `mcp-schema {}` printed something else{trailing}, from line {line}:\n  expected: {}\n  printed:  {}\n  all it printed: {}",
+                    "{}: `mcp-schema {}` (in {}) printed something else{trailing}, from line {line}:\n  expected: {}\n  printed:  {}\n  all it printed: {}",
                     shown(file),
                     outcome.command.args.join(" "),
+                    outcome.command.cwd.as_deref().unwrap_or("."),
                     a.unwrap_or("(end)"),
                     b.unwrap_or("(end)"),
                     kept.display()
