@@ -1,0 +1,116 @@
+//! `list` and `docs` as a user meets them, on the rmcp example of the quick start
+//! (testdata/forecast) and the python-sdk weather example. Transcripts are snapshots
+//! (tests/it/snapshots/it__list_docs__*.snap).
+
+use crate::support;
+
+use support::{run_in, testdata};
+
+#[test]
+fn list_rmcp_example() {
+    insta::assert_snapshot!(run_in(&testdata("forecast"), &["list"]).transcript());
+}
+
+#[test]
+fn list_weather_example() {
+    insta::assert_snapshot!(run_in(&testdata("weather"), &["list"]).transcript());
+}
+
+#[test]
+fn list_json_rmcp_example() {
+    insta::assert_snapshot!(run_in(&testdata("forecast"), &["list", "--format", "json"]).transcript());
+}
+
+#[test]
+fn list_of_a_crate_that_does_not_parse_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"x\"\nversion = \"0.1.0\"\n").unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::write(dir.path().join("src/lib.rs"), "fn broken( {}\n").unwrap();
+    let run = run_in(dir.path(), &["list"]);
+    assert_eq!(run.code, Some(2), "{}", run.transcript());
+    assert_eq!(run.stdout, "");
+}
+
+#[test]
+fn docs_rmcp_example() {
+    insta::assert_snapshot!(run_in(&testdata("forecast"), &["docs"]).transcript());
+}
+
+#[test]
+fn docs_weather_example() {
+    insta::assert_snapshot!(run_in(&testdata("weather"), &["docs"]).transcript());
+}
+
+#[test]
+fn docs_are_the_same_on_every_run() {
+    let first = run_in(&testdata("forecast"), &["docs"]);
+    assert_eq!(first, run_in(&testdata("forecast"), &["docs"]));
+}
+
+/// `docs -o FILE` fills the marked section and leaves the rest; `--check` is 0 then, and 1
+/// after the section is edited by hand.
+#[test]
+fn docs_fill_the_marked_section_and_check_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let readme = dir.path().join("README.md");
+    let before =
+        "# Forecast\n\nIntro.\n\n## Tools\n\n<!-- mcp-schema:begin -->\n<!-- mcp-schema:end -->\n\n## License\n\nMIT\n";
+    std::fs::write(&readme, before).unwrap();
+    let crate_dir = testdata("forecast");
+    let file = readme.to_str().unwrap();
+
+    let stale = run_in(&crate_dir, &["docs", "--check", "-o", file]);
+    assert_eq!(stale.code, Some(1), "{}", stale.transcript());
+    assert_eq!(std::fs::read_to_string(&readme).unwrap(), before, "--check writes nothing");
+
+    let write = run_in(&crate_dir, &["docs", "-o", file]);
+    assert_eq!(write.code, Some(0), "{}", write.transcript());
+    let after = std::fs::read_to_string(&readme).unwrap();
+    let stdout = run_in(&crate_dir, &["docs"]).stdout;
+    let expected = before.replace("<!-- mcp-schema:begin -->\n", &format!("<!-- mcp-schema:begin -->\n\n{stdout}"));
+    assert_eq!(after, expected, "the section is the stdout of `docs`, the rest is kept");
+
+    let fresh = run_in(&crate_dir, &["docs", "--check", "-o", file]);
+    assert_eq!(fresh.code, Some(0), "{}", fresh.transcript());
+
+    std::fs::write(&readme, after.replace("Daily forecast", "Weekly forecast")).unwrap();
+    let edited = run_in(&crate_dir, &["docs", "--check", "-o", file]);
+    assert_eq!(edited.code, Some(1));
+    assert!(edited.stderr.contains("out of date"), "{}", edited.stderr);
+}
+
+#[test]
+fn docs_into_a_file_without_markers_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let readme = dir.path().join("README.md");
+    std::fs::write(&readme, "# Forecast\n").unwrap();
+    let run = run_in(&testdata("forecast"), &["docs", "-o", readme.to_str().unwrap()]);
+    assert_eq!(run.code, Some(2), "{}", run.transcript());
+    assert!(run.stderr.contains("docs-markers"), "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&readme).unwrap(), "# Forecast\n", "untouched");
+}
+
+#[test]
+fn docs_into_a_new_file_write_the_markers_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("TOOLS.md");
+    let run = run_in(&testdata("forecast"), &["docs", "-o", out.to_str().unwrap()]);
+    assert_eq!(run.code, Some(0), "{}", run.transcript());
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("<!-- mcp-schema:begin -->\n") && text.ends_with("<!-- mcp-schema:end -->\n"));
+    assert_eq!(run_in(&testdata("forecast"), &["docs", "--check", "-o", out.to_str().unwrap()]).code, Some(0));
+}
+
+#[test]
+fn docs_check_needs_a_file() {
+    let run = run_in(&testdata("forecast"), &["docs", "--check"]);
+    assert_eq!(run.code, Some(2), "{}", run.transcript());
+}
+
+/// The quick start's `check` on the example: its committed manifest is up to date.
+#[test]
+fn the_rmcp_example_manifest_is_up_to_date() {
+    let run = run_in(&testdata("forecast"), &["check"]);
+    assert_eq!(run.code, Some(0), "{}", run.transcript());
+}

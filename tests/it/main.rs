@@ -1,0 +1,33 @@
+//! The integration tests, as one binary: one link, and one process whose threads run every test
+//! (27 binaries used to be linked and run one after another). Each module is one area; the
+//! slow cases are `#[ignore]`d here and run by `.ci/run` with `cargo test --release -- --ignored`
+//! (docs/testing.md, "Test layout").
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod baseline;
+mod check_cli;
+mod check_rules;
+mod cli;
+mod cli_config;
+mod diff_cli;
+mod docs_commands;
+mod fast_path;
+mod fixtures;
+mod hardening;
+mod init_cli;
+mod ir_boundary;
+mod list_docs;
+mod meta_schema;
+mod mutation;
+mod patterns;
+mod patterns_crates;
+mod patterns_routers;
+mod patterns_schemas;
+mod python_sdk_conformance;
+mod python_sdk_differential;
+mod record;
+mod rmcp_conformance;
+mod rust_mcp_sdk_conformance;
+mod validate;
