@@ -1,5 +1,5 @@
 //! The rule documentation, rendered from the rules themselves: `docs/rules/<id>.md` for each rule
-//! and the rules table of `docs/check.md`. `tests/check_rules.rs` fails when the files in the
+//! and the rules table of `docs/check.md`. `tests/it/check_rules.rs` fails when the files in the
 //! repository differ from what this renders, and rewrites them with `MCP_SCHEMA_BLESS=1`.
 
 use super::rules::{AppliesTo, Rule, Verdict, ALL};

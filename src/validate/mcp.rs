@@ -52,7 +52,7 @@ pub struct Checks<'a> {
     /// validator costs about 0.1 s and 14 MB, and each schema a few tenths of a millisecond:
     /// more than a whole `generate` of a small crate, so `generate` and `check` do it only when
     /// the configuration supplies schemas (those built from Rust types are valid by
-    /// construction: tests/meta_schema.rs).
+    /// construction: tests/it/meta_schema.rs).
     pub meta_schema: bool,
 }
 
