@@ -31,8 +31,11 @@ mod default_impl;
 mod items;
 mod macros;
 mod numbers;
+pub mod syntax;
 
 pub use default_impl::derives;
+pub use syntax::tail_expr;
+use syntax::Locals;
 
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -158,12 +161,12 @@ pub const RUNTIME_APIS: &[&str] = &[
 pub struct Frame {
     pub scope: Scope,
     pub self_ty: Option<Ty>,
-    pub locals: Vec<(String, Val)>,
+    pub locals: Locals<Val>,
 }
 
 impl Frame {
     pub fn new(scope: Scope) -> Self {
-        Frame { scope, self_ty: None, locals: Vec::new() }
+        Frame { scope, self_ty: None, locals: Locals::default() }
     }
 
     pub fn with_self(mut self, ty: Option<Ty>) -> Self {
@@ -172,12 +175,12 @@ impl Frame {
     }
 
     pub fn bind(mut self, name: &str, v: Val) -> Self {
-        self.locals.push((name.to_owned(), v));
+        self.locals.bind(name.to_owned(), v);
         self
     }
 
     fn local(&self, name: &str) -> Option<&Val> {
-        self.locals.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v)
+        self.locals.get(name)
     }
 }
 
@@ -187,15 +190,6 @@ pub struct Evaluator<'a, 'w> {
     depth: usize,
     /// Consts and fns being evaluated: reaching one again is a cycle.
     active: Vec<ItemRef>,
-}
-
-/// The value of a fn body without statements: its tail expression (or a lone `return`).
-pub fn tail_expr(block: &syn::Block) -> Option<&Expr> {
-    match block.stmts.as_slice() {
-        [syn::Stmt::Expr(e, None)] => Some(e),
-        [syn::Stmt::Expr(Expr::Return(r), _)] => r.expr.as_deref(),
-        _ => None,
-    }
 }
 
 pub(crate) use super::lower::path_segments;
@@ -369,7 +363,7 @@ impl<'a, 'w> Evaluator<'a, 'w> {
                         return Err(self.unsupported(local, f, "a `let` without a plain initialiser"));
                     };
                     let v = self.eval(&init.expr, ty.as_ref(), &frame)?;
-                    frame.locals.push((name, v));
+                    frame.locals.bind(name, v);
                 }
                 syn::Stmt::Item(syn::Item::Const(_) | syn::Item::Use(_)) => {}
                 other => return Err(self.unsupported(other, f, "a statement with side effects")),
@@ -416,12 +410,7 @@ fn element_type(want: Option<&Ty>) -> Option<Ty> {
 }
 
 fn text(node: &dyn quote::ToTokens) -> String {
-    let s = node.to_token_stream().to_string();
-    if s.chars().count() > 80 {
-        format!("{}…", s.chars().take(80).collect::<String>())
-    } else {
-        s
-    }
+    syntax::clip(&node.to_token_stream().to_string())
 }
 
 fn text_op(op: &syn::UnOp) -> &'static str {

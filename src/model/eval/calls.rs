@@ -176,7 +176,7 @@ impl<'w> Evaluator<'_, 'w> {
             return Some(Err(self.unsupported(at, f, "a recursive fn")));
         }
         for ((name, _), v) in params.into_iter().zip(values) {
-            frame.locals.push((name, v));
+            frame.locals.bind(name, v);
         }
         self.active.push(item);
         let out = self.fn_body(body, ret.as_ref().or(want), &frame);
@@ -248,7 +248,7 @@ impl<'w> Evaluator<'_, 'w> {
         }
         for ((name, ty), a) in params.iter().zip(args) {
             let v = self.eval(a, ty.as_ref(), f)?;
-            frame.locals.push((name.clone(), v));
+            frame.locals.bind(name.clone(), v);
         }
         self.fn_body(body, ret, &frame)
     }
