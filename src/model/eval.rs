@@ -29,6 +29,7 @@
 mod calls;
 mod default_impl;
 mod items;
+pub mod json;
 mod macros;
 mod numbers;
 pub mod syntax;
@@ -300,7 +301,7 @@ impl<'a, 'w> Evaluator<'a, 'w> {
                     t.elems.iter().zip(&tys).map(|(x, ty)| self.eval(x, ty.as_ref(), f)).collect::<Result<_, _>>()?;
                 Ok(Val::Tuple(items))
             }
-            Expr::Macro(m) => self.mac(&m.mac, e, want, f),
+            Expr::Macro(m) => self.mac(&m.mac, want, f),
             Expr::Path(p) if p.qself.is_none() => self.path(&p.path, e, want, f),
             Expr::Call(c) => self.call(c, want, f),
             Expr::MethodCall(m) => self.method(m, want, f),
