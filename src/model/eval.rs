@@ -42,10 +42,10 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Expr, Lit};
 
-use super::{Body, DefId, FloatKind, IntKind, Lowerer, Opt, Scope, Ty};
+use super::{Body, DefId, FloatKind, IntKind, Model, Opt, Scope, Ty};
 use crate::diagnostics::Location;
-use crate::source::impls::TypeKey;
-use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved};
+use crate::source::impls::{ImplIndex, TypeKey};
+use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
 
 /// Diagnostic code: a serde default (a field's or container's `default`, a `Default` impl)
 /// outside what the evaluator knows.
@@ -122,8 +122,8 @@ pub struct EvalError {
 }
 
 impl EvalError {
-    pub fn location(&self, lw: &Lowerer) -> Location {
-        lw.location(self.krate, self.module, self.span)
+    pub fn location(&self, types: &dyn Types) -> Location {
+        types.ws().crates[self.krate].file_of(self.module).location(self.span)
     }
 }
 
@@ -185,15 +185,28 @@ impl Frame {
     }
 }
 
+/// What the evaluator asks of the model builder ([`super::Lowerer`] implements it): the sources,
+/// the definitions lowered so far, and the lowering of the types it meets (a `let x: T`, a fn's
+/// parameters, a struct literal's type). The evaluator names no builder: lowering needs the
+/// evaluator (array lengths, discriminants, attribute values), not the other way round.
+pub trait Types<'w> {
+    fn ws(&self) -> &'w Workspace;
+    fn model(&self) -> &Model;
+    fn lower(&mut self, ty: &syn::Type, scope: &Scope) -> Ty;
+    /// The definition of a struct or enum, lowered on first use.
+    fn def_for(&mut self, item: ItemRef) -> DefId;
+    fn impls(&self) -> std::rc::Rc<ImplIndex<'w>>;
+}
+
 /// The evaluator, over the types lowered so far.
 pub struct Evaluator<'a, 'w> {
-    pub lw: &'a mut Lowerer<'w>,
+    pub lw: &'a mut dyn Types<'w>,
     depth: usize,
     /// Consts and fns being evaluated: reaching one again is a cycle.
     active: Vec<ItemRef>,
 }
 
-pub(crate) use super::lower::path_segments;
+pub(crate) use super::scope::path_segments;
 
 /// Whether a path (as spelled out by the resolver) reads the running program's world.
 pub fn is_runtime_api(segs: &[String]) -> bool {
@@ -239,7 +252,7 @@ impl Val {
 }
 
 impl<'a, 'w> Evaluator<'a, 'w> {
-    pub fn new(lw: &'a mut Lowerer<'w>) -> Self {
+    pub fn new(lw: &'a mut dyn Types<'w>) -> Self {
         Evaluator { lw, depth: 0, active: Vec::new() }
     }
 
@@ -424,7 +437,7 @@ fn text_op(op: &syn::UnOp) -> &'static str {
 
 /// The value of a `&str` expression known without running anything (attribute values such as
 /// `description = CONST`), written in `scope`.
-pub fn eval_str(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Result<String, EvalError> {
+pub fn eval_str(lw: &mut dyn Types, e: &Expr, scope: Scope) -> Result<String, EvalError> {
     let frame = Frame::new(scope);
     let mut ev = Evaluator::new(lw);
     match ev.eval(e, Some(&Ty::String), &frame)? {
@@ -434,63 +447,15 @@ pub fn eval_str(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Result<String, Eval
 }
 
 /// The length of an array type (`[T; 4]`, `[T; 2 * N]` with `N` a const) written in `scope`.
-pub fn array_len(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Option<u64> {
+pub fn array_len(lw: &mut dyn Types, e: &Expr, scope: Scope) -> Option<u64> {
     match Evaluator::new(lw).eval(e, Some(&Ty::Int(IntKind::Usize)), &Frame::new(scope)) {
         Ok(Val::Int(n, _)) => u64::try_from(n).ok(),
         _ => None,
     }
 }
 
-/// Evaluate the validation bounds written as expressions (`range(max = MAX_LEN)`,
-/// `length(min = 2 * N)`) of attributes on an item written in `scope`: into the validation
-/// keywords; a bound only known at runtime is an opaque key, one outside the grammar an error.
-pub fn validation_bounds(
-    lw: &mut Lowerer,
-    attrs: &mut super::SchemarsAttrs,
-    bounds: Vec<(super::attrs::Bound, Expr)>,
-    scope: &Scope,
-) {
-    use super::attrs::Bound;
-    for (bound, e) in bounds {
-        let length = matches!(bound, Bound::MinLength | Bound::MaxLength);
-        let want = length.then_some(Ty::Int(IntKind::Usize));
-        let frame = Frame::new(scope.clone());
-        let mut ev = Evaluator::new(lw);
-        let number = match ev.eval(&e, want.as_ref(), &frame) {
-            Ok(Val::Int(n, _)) => i64::try_from(n)
-                .map(serde_json::Number::from)
-                .or_else(|_| u64::try_from(n).map(serde_json::Number::from))
-                .map_err(|_| ev.unsupported(&e, &frame, format!("{n} does not fit a JSON number"))),
-            Ok(Val::Float(x, _)) => serde_json::Number::from_f64(x)
-                .ok_or_else(|| ev.unsupported(&e, &frame, "a bound that is not a finite number")),
-            Ok(other) => Err(ev.unsupported(&e, &frame, format!("{} as a validation bound", other.kind_of()))),
-            Err(err) => Err(err),
-        };
-        let v = &mut attrs.validations;
-        match (number, bound) {
-            (Ok(n), Bound::Minimum) => v.minimum = Some(n),
-            (Ok(n), Bound::Maximum) => v.maximum = Some(n),
-            (Ok(n), Bound::MinLength) => v.min_length = n.as_u64(),
-            (Ok(n), Bound::MaxLength) => v.max_length = n.as_u64(),
-            (Err(err), _) if err.failure == Failure::Runtime => attrs.opaque.push(format!("{bound:?} bound")),
-            (Err(err), _) => {
-                let location = err.location(lw);
-                lw.diagnostics.push(
-                    crate::diagnostics::Diagnostic::error(
-                        VALUE_NOT_EVALUABLE,
-                        format!("a validation bound cannot be evaluated: {}", err.reason),
-                    )
-                    .at(Some(location))
-                    .with_label(err.reason)
-                    .with_help(HELP_VALUE),
-                );
-            }
-        }
-    }
-}
-
 /// An enum discriminant (`= 1`, `= -2`, `= BASE + 1`, `= 1 << 3`) written in `scope`.
-pub fn discriminant(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Result<i128, EvalError> {
+pub fn discriminant(lw: &mut dyn Types, e: &Expr, scope: Scope) -> Result<i128, EvalError> {
     let frame = Frame::new(scope);
     let mut ev = Evaluator::new(lw);
     match ev.eval(e, Some(&Ty::Int(IntKind::Isize)), &frame)? {

@@ -11,12 +11,14 @@ pub mod eval;
 pub(crate) mod literal;
 mod lower;
 mod reach;
+mod scope;
 mod serde_panic;
 pub mod written;
 
 pub use attrs::{nested as attr_args, SchemarsAttrs, Validations};
 pub use literal::literal_object;
-pub use lower::{Lowerer, Scope};
+pub use lower::Lowerer;
+pub use scope::Scope;
 
 use serde_json::Value;
 
