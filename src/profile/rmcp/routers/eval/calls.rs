@@ -7,10 +7,11 @@ use syn::Expr;
 use super::super::{Entry, RouterBlock, TypeKey};
 use super::{clip, Evaluator, RouterFrame, Walk};
 use crate::model::eval::syntax::param_names;
-use crate::source::{ItemKind, Namespace, Resolved};
 
 impl<'w> Evaluator<'_, 'w> {
-    /// `Self::r()`, `Type::r()`, `ToolRouter::new()`, `make_router()`, `ToolRouter::default()`.
+    /// `Self::r()`, `Type::r()`, `ToolRouter::new()`, `make_router()`, `ToolRouter::default()`: a
+    /// `#[tool_router]` block's fn, or a fn of the workspace found as the value evaluator finds
+    /// one ([`crate::source::impls::ImplIndex::fn_by_path`]) whose body builds a router.
     pub(super) fn call(&mut self, call: &syn::ExprCall, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
         let Expr::Path(p) = &*call.func else {
             self.runtime(
@@ -26,87 +27,58 @@ impl<'w> Evaluator<'_, 'w> {
         if n >= 2 && segments[n - 2] == "ToolRouter" && matches!(segments[n - 1].as_str(), "new" | "default") {
             return Vec::new();
         }
-        if n >= 2 {
-            let ty = &segments[..n - 1];
-            let key = if ty == ["Self"] {
-                Some(frame.self_key.clone())
-            } else {
-                match self.index.ws.resolve(frame.scope.krate, frame.scope.module, ty, Namespace::Type) {
-                    Resolved::Item(item, ItemKind::Struct | ItemKind::Enum | ItemKind::Union) => {
-                        Some(TypeKey::Item(item))
-                    }
-                    _ => None,
-                }
+        let (krate, module) = (frame.scope.krate, frame.scope.module);
+        let owner = (n >= 2)
+            .then(|| self.index.type_of_path(&segments[..n - 1], krate, module, Some(&frame.self_key)))
+            .flatten();
+        if let Some(key) = &owner {
+            let blocks = self.router_blocks(key, &segments[n - 1]);
+            if !blocks.is_empty() {
+                return blocks;
+            }
+        }
+        let Some(found) = self.index.fn_by_path(&segments, krate, module, Some(&frame.self_key)) else {
+            let why = match &owner {
+                Some(_) => format!(
+                    "no `#[tool_router]` block or fn named `{}` was found for this type; its tools are not listed",
+                    segments[n - 1]
+                ),
+                None => format!(
+                    "router `{}` is built at runtime or outside the crate; its tools are not listed",
+                    clip(&quote::quote!(#call).to_string())
+                ),
             };
-            if let Some(key) = key {
-                return self.router_fn(&key, &segments[n - 1], call, frame, depth + 1);
-            }
+            self.runtime(frame, call.span(), why);
+            return Vec::new();
+        };
+        // Against cycles: an associated fn by its type and name, a free fn by its item.
+        let (visit, self_key) = match owner {
+            Some(key) => ((key.clone(), segments[n - 1].clone()), key),
+            None => ((TypeKey::Item(found.item), String::new()), frame.self_key.clone()),
+        };
+        if self.stack.contains(&visit) {
+            return Vec::new();
         }
-        if let Resolved::Item(item, ItemKind::Fn) =
-            self.index.ws.resolve(frame.scope.krate, frame.scope.module, &segments, Namespace::Value)
-        {
-            if let syn::Item::Fn(f) = self.index.ws.item(item) {
-                let visit = (TypeKey::Item(item), String::new());
-                if self.stack.contains(&visit) {
-                    return Vec::new();
-                }
-                let mut inner = RouterFrame::new(item.krate, item.module, frame.self_key.clone());
-                self.bind_arguments(&f.sig, call, frame, &mut inner, depth);
-                self.stack.push(visit);
-                let body = self.index.ws.block(item.krate, item.module, &f.block);
-                let v = self.block(body, &mut inner, &mut Walk::nothing(), depth + 1);
-                self.stack.pop();
-                return v;
-            }
-        }
-        let text = quote::quote!(#call).to_string();
-        self.runtime(
-            frame,
-            call.span(),
-            format!("router `{}` is built at runtime or outside the crate; its tools are not listed", clip(&text)),
-        );
-        Vec::new()
+        // An associated fn is one level deeper than a free one (it was so before both were found
+        // the same way; the depth limit stays where it was).
+        let depth = depth + usize::from(found.imp.is_some());
+        let mut inner = RouterFrame::new(found.item.krate, found.item.module, self_key);
+        self.bind_arguments(found.sig, call, frame, &mut inner, depth);
+        self.stack.push(visit);
+        let v = self.block(found.body, &mut inner, &mut Walk::nothing(), depth + 1);
+        self.stack.pop();
+        v
     }
 
-    /// The router a type's fn `name` returns: a `#[tool_router(router = name)]` block, or a plain
-    /// associated fn whose body builds a router.
-    pub(super) fn router_fn(
-        &mut self,
-        key: &TypeKey,
-        name: &str,
-        call: &syn::ExprCall,
-        frame: &RouterFrame<'w>,
-        depth: usize,
-    ) -> Vec<Entry<'w>> {
+    /// The tools of the `#[tool_router(router = name)]` blocks of a type.
+    fn router_blocks(&self, key: &TypeKey, name: &str) -> Vec<Entry<'w>> {
         let blocks: Vec<&RouterBlock> = self
             .index
             .blocks
             .iter()
             .filter(|b| self.index.impls[b.imp].self_key.as_ref() == Some(key) && b.router == name)
             .collect();
-        if !blocks.is_empty() {
-            return blocks.iter().flat_map(|b| self.index.block_tools(b)).map(Entry::Fn).collect();
-        }
-        let visit = (key.clone(), name.to_owned());
-        if self.stack.contains(&visit) {
-            return Vec::new();
-        }
-        if let Some((i, f)) = self.index.assoc_fn(key, name) {
-            let imp = &self.index.impls[i];
-            let mut inner = RouterFrame::new(imp.krate, imp.module, key.clone());
-            self.bind_arguments(&f.sig, call, frame, &mut inner, depth);
-            self.stack.push(visit);
-            let body = self.index.ws.block(imp.krate, imp.module, &f.block);
-            let v = self.block(body, &mut inner, &mut Walk::nothing(), depth + 1);
-            self.stack.pop();
-            return v;
-        }
-        self.runtime(
-            frame,
-            call.span(),
-            format!("no `#[tool_router]` block or fn named `{name}` was found for this type; its tools are not listed"),
-        );
-        Vec::new()
+        blocks.iter().flat_map(|b| self.index.block_tools(b)).map(Entry::Fn).collect()
     }
 
     /// The routers given as arguments of a call, as the callee's locals (`fn with_admin(r:
