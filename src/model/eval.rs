@@ -25,6 +25,12 @@
 //! [`Failure::Runtime`] (a warning, the key left out); one rustc would refuse (an overflow, a
 //! missing field) with [`Failure::Invalid`] (an error). Every failure carries the span of the
 //! sub-expression at fault.
+//!
+//! This is the evaluator core. [`syntax`] is its reading of code (locals and scopes, parameters,
+//! branches and their conditions, `#[cfg]`, flat chains), which the router evaluator
+//! (`profile::rmcp::routers`) shares; [`json`] is the one reader of `json!` literals. The
+//! evaluator asks the model builder for types through [`Types`] and names no builder, so that
+//! `model`'s modules form no cycle: the builder (`lower`) calls the evaluator, never the reverse.
 
 mod calls;
 mod default_impl;
