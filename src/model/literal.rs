@@ -55,10 +55,12 @@ impl Literals<'_, '_> {
             Resolved::Item(item, ItemKind::Fn) => item,
             _ => return Err(format!("`{path}` is not a fn of the crate")),
         };
-        let syn::Item::Fn(f) = self.lw.ws.item(item).clone() else { return Err(format!("`{path}` is not a fn")) };
-        let block = self.lw.ws.block(item.krate, item.module, &f.block).clone();
+        // Borrowed from the workspace, not from the lowerer: read while the lowerer changes.
+        let ws = self.lw.ws;
+        let syn::Item::Fn(f) = ws.item(item) else { return Err(format!("`{path}` is not a fn")) };
+        let block = ws.block(item.krate, item.module, &f.block);
         let fn_scope = Scope::without_generics(item.krate, item.module);
-        self.literal_schema_body(&f.sig, &block, &fn_scope).map_err(|why| format!("`{path}` {why}"))
+        self.literal_schema_body(&f.sig, block, &fn_scope).map_err(|why| format!("`{path}` {why}"))
     }
 
     /// The JSON object an argument-less fn body builds as a literal (`input_schema = f()`).
@@ -72,23 +74,24 @@ impl Literals<'_, '_> {
 
     /// A hand-written `impl JsonSchema` item read as literals, or why it cannot be.
     pub fn hand_written(&mut self, imp: ItemRef) -> Result<HandWritten, String> {
-        let syn::Item::Impl(i) = self.lw.ws.item(imp) else { return Err("not an impl".into()) };
-        let items = self.lw.ws.impl_items(imp.krate, imp.module, i).to_vec();
+        let ws = self.lw.ws;
+        let syn::Item::Impl(i) = ws.item(imp) else { return Err("not an impl".into()) };
+        let items = ws.impl_items(imp.krate, imp.module, i);
         let scope = Scope::without_generics(imp.krate, imp.module);
         let (mut name, mut id, mut inline, mut schema) = (None, None, false, None);
-        for item in &items {
+        for item in items {
             let syn::ImplItem::Fn(f) = item else { continue };
-            let block = self.lw.ws.block(imp.krate, imp.module, &f.block).clone();
+            let block = ws.block(imp.krate, imp.module, &f.block);
             match f.sig.ident.to_string().as_str() {
                 "schema_name" => {
-                    name = Some(self.literal_string(&block, &scope).ok_or("its `schema_name` is computed")?)
+                    name = Some(self.literal_string(block, &scope).ok_or("its `schema_name` is computed")?)
                 }
-                "schema_id" => id = Some(self.literal_string(&block, &scope).ok_or("its `schema_id` is computed")?),
+                "schema_id" => id = Some(self.literal_string(block, &scope).ok_or("its `schema_id` is computed")?),
                 // `always_inline_schema` is schemars 0.8's name for it.
                 "inline_schema" | "always_inline_schema" => {
-                    inline = literal_bool(&block).ok_or("its `inline_schema` is computed")?
+                    inline = literal_bool(block).ok_or("its `inline_schema` is computed")?
                 }
-                "json_schema" => schema = Some(self.literal_schema_body(&f.sig, &block, &scope)?),
+                "json_schema" => schema = Some(self.literal_schema_body(&f.sig, block, &scope)?),
                 // The private fns change optionality: not a literal schema any more.
                 other if other.starts_with("_schemars_private") => return Err(format!("it overrides `{other}`")),
                 _ => {}

@@ -120,6 +120,13 @@ fn statements_build_a_local_router() {
         // Names bound in a block end with it.
         (build("let r = { let inner = S::a(); inner + S::b() }; r"), &["t_a", "t_b"], &[]),
         (build("let mut r = S::a(); { let r = S::e(); } r"), &["t_a"], &[]),
+        // A branch's own `let` of the name is not the outer router: nothing is added to it.
+        (build("let mut r = S::a(); if flag { let r = S::b(); } r"), &["t_a"], &[]),
+        (
+            build("let mut r = S::a(); if flag { let x = 1; r += S::b(); } r"),
+            &["t_a", "t_b"],
+            &["note: tool `t_b` is served only when `flag`"],
+        ),
     ];
     for (items, entries, findings) in &rows {
         check(&[(leak(items), "build(flag, n)", entries, findings)]);
