@@ -6,6 +6,7 @@ use serde_json::Value;
 use syn::punctuated::Punctuated;
 use syn::{Expr, Lit, Meta, Token};
 
+use super::eval::json;
 use super::{SchemaFn, Shown, Ty};
 
 /// Keys of `#[schemars(...)]` that mean what they mean in `#[serde(...)]`. A key given in
@@ -181,28 +182,6 @@ fn number(expr: &Expr) -> Option<serde_json::Number> {
     }
 }
 
-/// A JSON value written as a Rust expression: literals, `-n`, arrays, `null`, `json!(…)`.
-pub fn expr_to_json(expr: &Expr) -> Option<Value> {
-    match expr {
-        Expr::Lit(l) => match &l.lit {
-            Lit::Str(s) => Some(Value::String(s.value())),
-            Lit::Bool(b) => Some(Value::Bool(b.value)),
-            Lit::Int(_) | Lit::Float(_) => number(expr).map(Value::Number),
-            Lit::Char(c) => Some(Value::String(c.value().to_string())),
-            _ => None,
-        },
-        Expr::Unary(_) => number(expr).map(Value::Number),
-        Expr::Array(a) => a.elems.iter().map(expr_to_json).collect::<Option<Vec<_>>>().map(Value::Array),
-        Expr::Path(p) if p.path.is_ident("null") => Some(Value::Null),
-        Expr::Macro(m) if m.mac.path.segments.last().is_some_and(|s| s.ident == "json") => {
-            crate::model::json_macro::parse(m.mac.tokens.clone())
-        }
-        Expr::Group(g) => expr_to_json(&g.expr),
-        Expr::Paren(p) => expr_to_json(&p.expr),
-        _ => None,
-    }
-}
-
 impl SchemarsAttrs {
     /// Read `#[schemars(...)]`, `#[validate(...)]` and `#[garde(...)]` from an item, field or
     /// variant, with the parts lowering has yet to read.
@@ -267,7 +246,7 @@ impl SchemarsAttrs {
                     match list.parse_args_with(Punctuated::<ExtendPair, Token![,]>::parse_terminated) {
                         Ok(pairs) => {
                             for p in pairs {
-                                match crate::model::json_macro::parse(p.value) {
+                                match json::parse(p.value) {
                                     Some(v) => self.extend.push((p.key, v)),
                                     None => self.opaque.push(format!("extend({})", p.key)),
                                 }

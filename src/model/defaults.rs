@@ -17,9 +17,8 @@
 use serde_json::{Map, Number, Value};
 
 use super::eval::{self, EvalError, Evaluator, Failure, Frame, Val};
-use super::reach::shown;
 use super::{
-    Body, ContainerDefaults, DefId, Field, FieldDefault, FieldDefaultValue, Lowerer, Scope, Shown, Style, Tag, Ty,
+    Body, ContainerDefaults, DefId, Field, FieldDefault, FieldDefaultValue, Lowerer, Opt, Scope, Shown, Style, Tag, Ty,
     TypeDef, Variant,
 };
 use crate::diagnostics::{Diagnostic, Location};
@@ -475,4 +474,14 @@ pub fn example(lw: &mut Lowerer, e: &syn::Expr, scope: &Scope, what: &str) -> Re
         .eval(e, None, &frame)
         .map_err(|x| failure(lw, what, &x, &lw.location(scope.krate, scope.module, syn::spanned::Spanned::span(e))))?;
     serialize(lw, &v).map_err(|why| NoDefault::Opaque(format!("{what}: {why}")))
+}
+
+/// An evaluation's outcome as the model keeps it.
+pub(super) fn shown(result: Result<Option<Value>, NoDefault>) -> Shown {
+    match result {
+        Ok(None) => Shown::ABSENT,
+        Ok(Some(v)) => Shown::Value(Opt::Known(v)),
+        Err(NoDefault::Opaque(why)) => Shown::Value(Opt::Opaque(why)),
+        Err(NoDefault::Error(d)) => Shown::Error(Box::new(d)),
+    }
 }

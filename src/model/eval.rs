@@ -25,23 +25,33 @@
 //! [`Failure::Runtime`] (a warning, the key left out); one rustc would refuse (an overflow, a
 //! missing field) with [`Failure::Invalid`] (an error). Every failure carries the span of the
 //! sub-expression at fault.
+//!
+//! This is the evaluator core. [`syntax`] is its reading of code (locals and scopes, parameters,
+//! branches and their conditions, `#[cfg]`, flat chains), which the router evaluator
+//! (`profile::rmcp::routers`) shares; [`json`] is the one reader of `json!` literals. The
+//! evaluator asks the model builder for types through [`Types`] and names no builder, so that
+//! `model`'s modules form no cycle: the builder (`lower`) calls the evaluator, never the reverse.
 
 mod calls;
 mod default_impl;
 mod items;
+pub mod json;
 mod macros;
 mod numbers;
+pub mod syntax;
 
 pub use default_impl::derives;
+pub use syntax::tail_expr;
+use syntax::Locals;
 
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Expr, Lit};
 
-use super::{Body, DefId, FloatKind, IntKind, Lowerer, Opt, Scope, Ty};
+use super::{Body, DefId, FloatKind, IntKind, Model, Opt, Scope, Ty};
 use crate::diagnostics::Location;
-use crate::source::impls::TypeKey;
-use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved};
+use crate::source::impls::{ImplIndex, TypeKey};
+use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
 
 /// Diagnostic code: a serde default (a field's or container's `default`, a `Default` impl)
 /// outside what the evaluator knows.
@@ -118,8 +128,8 @@ pub struct EvalError {
 }
 
 impl EvalError {
-    pub fn location(&self, lw: &Lowerer) -> Location {
-        lw.location(self.krate, self.module, self.span)
+    pub fn location(&self, types: &dyn Types) -> Location {
+        types.ws().crates[self.krate].file_of(self.module).location(self.span)
     }
 }
 
@@ -158,12 +168,12 @@ pub const RUNTIME_APIS: &[&str] = &[
 pub struct Frame {
     pub scope: Scope,
     pub self_ty: Option<Ty>,
-    pub locals: Vec<(String, Val)>,
+    pub locals: Locals<Val>,
 }
 
 impl Frame {
     pub fn new(scope: Scope) -> Self {
-        Frame { scope, self_ty: None, locals: Vec::new() }
+        Frame { scope, self_ty: None, locals: Locals::default() }
     }
 
     pub fn with_self(mut self, ty: Option<Ty>) -> Self {
@@ -172,33 +182,37 @@ impl Frame {
     }
 
     pub fn bind(mut self, name: &str, v: Val) -> Self {
-        self.locals.push((name.to_owned(), v));
+        self.locals.bind(name.to_owned(), v);
         self
     }
 
     fn local(&self, name: &str) -> Option<&Val> {
-        self.locals.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v)
+        self.locals.get(name)
     }
+}
+
+/// What the evaluator asks of the model builder ([`super::Lowerer`] implements it): the sources,
+/// the definitions lowered so far, and the lowering of the types it meets (a `let x: T`, a fn's
+/// parameters, a struct literal's type). The evaluator names no builder: lowering needs the
+/// evaluator (array lengths, discriminants, attribute values), not the other way round.
+pub trait Types<'w> {
+    fn ws(&self) -> &'w Workspace;
+    fn model(&self) -> &Model;
+    fn lower(&mut self, ty: &syn::Type, scope: &Scope) -> Ty;
+    /// The definition of a struct or enum, lowered on first use.
+    fn def_for(&mut self, item: ItemRef) -> DefId;
+    fn impls(&self) -> std::rc::Rc<ImplIndex<'w>>;
 }
 
 /// The evaluator, over the types lowered so far.
 pub struct Evaluator<'a, 'w> {
-    pub lw: &'a mut Lowerer<'w>,
+    pub lw: &'a mut dyn Types<'w>,
     depth: usize,
     /// Consts and fns being evaluated: reaching one again is a cycle.
     active: Vec<ItemRef>,
 }
 
-/// The value of a fn body without statements: its tail expression (or a lone `return`).
-pub fn tail_expr(block: &syn::Block) -> Option<&Expr> {
-    match block.stmts.as_slice() {
-        [syn::Stmt::Expr(e, None)] => Some(e),
-        [syn::Stmt::Expr(Expr::Return(r), _)] => r.expr.as_deref(),
-        _ => None,
-    }
-}
-
-pub(crate) use super::lower::path_segments;
+pub(crate) use super::scope::path_segments;
 
 /// Whether a path (as spelled out by the resolver) reads the running program's world.
 pub fn is_runtime_api(segs: &[String]) -> bool {
@@ -244,7 +258,7 @@ impl Val {
 }
 
 impl<'a, 'w> Evaluator<'a, 'w> {
-    pub fn new(lw: &'a mut Lowerer<'w>) -> Self {
+    pub fn new(lw: &'a mut dyn Types<'w>) -> Self {
         Evaluator { lw, depth: 0, active: Vec::new() }
     }
 
@@ -306,7 +320,7 @@ impl<'a, 'w> Evaluator<'a, 'w> {
                     t.elems.iter().zip(&tys).map(|(x, ty)| self.eval(x, ty.as_ref(), f)).collect::<Result<_, _>>()?;
                 Ok(Val::Tuple(items))
             }
-            Expr::Macro(m) => self.mac(&m.mac, e, want, f),
+            Expr::Macro(m) => self.mac(&m.mac, want, f),
             Expr::Path(p) if p.qself.is_none() => self.path(&p.path, e, want, f),
             Expr::Call(c) => self.call(c, want, f),
             Expr::MethodCall(m) => self.method(m, want, f),
@@ -369,7 +383,7 @@ impl<'a, 'w> Evaluator<'a, 'w> {
                         return Err(self.unsupported(local, f, "a `let` without a plain initialiser"));
                     };
                     let v = self.eval(&init.expr, ty.as_ref(), &frame)?;
-                    frame.locals.push((name, v));
+                    frame.locals.bind(name, v);
                 }
                 syn::Stmt::Item(syn::Item::Const(_) | syn::Item::Use(_)) => {}
                 other => return Err(self.unsupported(other, f, "a statement with side effects")),
@@ -416,12 +430,7 @@ fn element_type(want: Option<&Ty>) -> Option<Ty> {
 }
 
 fn text(node: &dyn quote::ToTokens) -> String {
-    let s = node.to_token_stream().to_string();
-    if s.chars().count() > 80 {
-        format!("{}…", s.chars().take(80).collect::<String>())
-    } else {
-        s
-    }
+    syntax::clip(&node.to_token_stream().to_string())
 }
 
 fn text_op(op: &syn::UnOp) -> &'static str {
@@ -434,7 +443,7 @@ fn text_op(op: &syn::UnOp) -> &'static str {
 
 /// The value of a `&str` expression known without running anything (attribute values such as
 /// `description = CONST`), written in `scope`.
-pub fn eval_str(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Result<String, EvalError> {
+pub fn eval_str(lw: &mut dyn Types, e: &Expr, scope: Scope) -> Result<String, EvalError> {
     let frame = Frame::new(scope);
     let mut ev = Evaluator::new(lw);
     match ev.eval(e, Some(&Ty::String), &frame)? {
@@ -444,63 +453,15 @@ pub fn eval_str(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Result<String, Eval
 }
 
 /// The length of an array type (`[T; 4]`, `[T; 2 * N]` with `N` a const) written in `scope`.
-pub fn array_len(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Option<u64> {
+pub fn array_len(lw: &mut dyn Types, e: &Expr, scope: Scope) -> Option<u64> {
     match Evaluator::new(lw).eval(e, Some(&Ty::Int(IntKind::Usize)), &Frame::new(scope)) {
         Ok(Val::Int(n, _)) => u64::try_from(n).ok(),
         _ => None,
     }
 }
 
-/// Evaluate the validation bounds written as expressions (`range(max = MAX_LEN)`,
-/// `length(min = 2 * N)`) of attributes on an item written in `scope`: into the validation
-/// keywords; a bound only known at runtime is an opaque key, one outside the grammar an error.
-pub fn validation_bounds(
-    lw: &mut Lowerer,
-    attrs: &mut super::SchemarsAttrs,
-    bounds: Vec<(super::attrs::Bound, Expr)>,
-    scope: &Scope,
-) {
-    use super::attrs::Bound;
-    for (bound, e) in bounds {
-        let length = matches!(bound, Bound::MinLength | Bound::MaxLength);
-        let want = length.then_some(Ty::Int(IntKind::Usize));
-        let frame = Frame::new(scope.clone());
-        let mut ev = Evaluator::new(lw);
-        let number = match ev.eval(&e, want.as_ref(), &frame) {
-            Ok(Val::Int(n, _)) => i64::try_from(n)
-                .map(serde_json::Number::from)
-                .or_else(|_| u64::try_from(n).map(serde_json::Number::from))
-                .map_err(|_| ev.unsupported(&e, &frame, format!("{n} does not fit a JSON number"))),
-            Ok(Val::Float(x, _)) => serde_json::Number::from_f64(x)
-                .ok_or_else(|| ev.unsupported(&e, &frame, "a bound that is not a finite number")),
-            Ok(other) => Err(ev.unsupported(&e, &frame, format!("{} as a validation bound", other.kind_of()))),
-            Err(err) => Err(err),
-        };
-        let v = &mut attrs.validations;
-        match (number, bound) {
-            (Ok(n), Bound::Minimum) => v.minimum = Some(n),
-            (Ok(n), Bound::Maximum) => v.maximum = Some(n),
-            (Ok(n), Bound::MinLength) => v.min_length = n.as_u64(),
-            (Ok(n), Bound::MaxLength) => v.max_length = n.as_u64(),
-            (Err(err), _) if err.failure == Failure::Runtime => attrs.opaque.push(format!("{bound:?} bound")),
-            (Err(err), _) => {
-                let location = err.location(lw);
-                lw.diagnostics.push(
-                    crate::diagnostics::Diagnostic::error(
-                        VALUE_NOT_EVALUABLE,
-                        format!("a validation bound cannot be evaluated: {}", err.reason),
-                    )
-                    .at(Some(location))
-                    .with_label(err.reason)
-                    .with_help(HELP_VALUE),
-                );
-            }
-        }
-    }
-}
-
 /// An enum discriminant (`= 1`, `= -2`, `= BASE + 1`, `= 1 << 3`) written in `scope`.
-pub fn discriminant(lw: &mut Lowerer, e: &Expr, scope: Scope) -> Result<i128, EvalError> {
+pub fn discriminant(lw: &mut dyn Types, e: &Expr, scope: Scope) -> Result<i128, EvalError> {
     let frame = Frame::new(scope);
     let mut ev = Evaluator::new(lw);
     match ev.eval(e, Some(&Ty::Int(IntKind::Isize)), &frame)? {

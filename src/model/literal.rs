@@ -11,7 +11,7 @@ use proc_macro2::{TokenStream, TokenTree};
 use serde_json::Value;
 
 use super::defaults;
-use super::eval::{Evaluator, Frame};
+use super::eval::{json, Evaluator, Frame};
 use super::{HandWritten, Lowerer, Scope};
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved};
 
@@ -55,10 +55,12 @@ impl Literals<'_, '_> {
             Resolved::Item(item, ItemKind::Fn) => item,
             _ => return Err(format!("`{path}` is not a fn of the crate")),
         };
-        let syn::Item::Fn(f) = self.lw.ws.item(item).clone() else { return Err(format!("`{path}` is not a fn")) };
-        let block = self.lw.ws.block(item.krate, item.module, &f.block).clone();
+        // Borrowed from the workspace, not from the lowerer: read while the lowerer changes.
+        let ws = self.lw.ws;
+        let syn::Item::Fn(f) = ws.item(item) else { return Err(format!("`{path}` is not a fn")) };
+        let block = ws.block(item.krate, item.module, &f.block);
         let fn_scope = Scope::without_generics(item.krate, item.module);
-        self.literal_schema_body(&f.sig, &block, &fn_scope).map_err(|why| format!("`{path}` {why}"))
+        self.literal_schema_body(&f.sig, block, &fn_scope).map_err(|why| format!("`{path}` {why}"))
     }
 
     /// The JSON object an argument-less fn body builds as a literal (`input_schema = f()`).
@@ -72,23 +74,24 @@ impl Literals<'_, '_> {
 
     /// A hand-written `impl JsonSchema` item read as literals, or why it cannot be.
     pub fn hand_written(&mut self, imp: ItemRef) -> Result<HandWritten, String> {
-        let syn::Item::Impl(i) = self.lw.ws.item(imp) else { return Err("not an impl".into()) };
-        let items = self.lw.ws.impl_items(imp.krate, imp.module, i).to_vec();
+        let ws = self.lw.ws;
+        let syn::Item::Impl(i) = ws.item(imp) else { return Err("not an impl".into()) };
+        let items = ws.impl_items(imp.krate, imp.module, i);
         let scope = Scope::without_generics(imp.krate, imp.module);
         let (mut name, mut id, mut inline, mut schema) = (None, None, false, None);
-        for item in &items {
+        for item in items {
             let syn::ImplItem::Fn(f) = item else { continue };
-            let block = self.lw.ws.block(imp.krate, imp.module, &f.block).clone();
+            let block = ws.block(imp.krate, imp.module, &f.block);
             match f.sig.ident.to_string().as_str() {
                 "schema_name" => {
-                    name = Some(self.literal_string(&block, &scope).ok_or("its `schema_name` is computed")?)
+                    name = Some(self.literal_string(block, &scope).ok_or("its `schema_name` is computed")?)
                 }
-                "schema_id" => id = Some(self.literal_string(&block, &scope).ok_or("its `schema_id` is computed")?),
+                "schema_id" => id = Some(self.literal_string(block, &scope).ok_or("its `schema_id` is computed")?),
                 // `always_inline_schema` is schemars 0.8's name for it.
                 "inline_schema" | "always_inline_schema" => {
-                    inline = literal_bool(&block).ok_or("its `inline_schema` is computed")?
+                    inline = literal_bool(block).ok_or("its `inline_schema` is computed")?
                 }
-                "json_schema" => schema = Some(self.literal_schema_body(&f.sig, &block, &scope)?),
+                "json_schema" => schema = Some(self.literal_schema_body(&f.sig, block, &scope)?),
                 // The private fns change optionality: not a literal schema any more.
                 other if other.starts_with("_schemars_private") => return Err(format!("it overrides `{other}`")),
                 _ => {}
@@ -214,9 +217,7 @@ impl Literals<'_, '_> {
         env: &mut HashMap<String, Value>,
     ) -> Result<Value, String> {
         match e {
-            syn::Expr::Macro(m) if is_json_macro(&m.mac) => self.json_literal(m.mac.tokens.clone(), scope, env),
-            syn::Expr::Macro(m) if m.mac.path.is_ident("module_path") => Ok(Value::String(self.module_path(scope))),
-            syn::Expr::Macro(m) if m.mac.path.is_ident("concat") => self.concat(&m.mac, scope, env),
+            syn::Expr::Macro(m) if json::is_json_or_schema(&m.mac) => self.json_literal(&m.mac, scope, env),
             syn::Expr::Path(p) if p.path.get_ident().is_some_and(|i| env.contains_key(&i.to_string())) => {
                 Ok(env[&p.path.get_ident().expect("checked").to_string()].clone())
             }
@@ -236,33 +237,8 @@ impl Literals<'_, '_> {
         }
     }
 
-    /// `module_path!()` where `scope` is: the crate name and the modules down to it.
-    fn module_path(&self, scope: &Scope) -> String {
-        let krate = &self.lw.ws.crates[scope.krate];
-        let mut path = vec![krate.name.clone()];
-        path.extend(krate.module(scope.module).path.iter().cloned());
-        path.join("::")
-    }
-
-    /// `concat!(…)` of literals (and `module_path!()`), as rustc joins them.
-    fn concat(&mut self, mac: &syn::Macro, scope: &Scope, env: &mut HashMap<String, Value>) -> Result<Value, String> {
-        let parts = mac
-            .parse_body_with(syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated)
-            .map_err(|_| "a `concat!` of something other than expressions".to_owned())?;
-        let mut out = String::new();
-        for part in &parts {
-            match self.literal_value(part, scope, env)? {
-                Value::String(s) => out.push_str(&s),
-                Value::Number(n) => out.push_str(&n.to_string()),
-                Value::Bool(b) => out.push_str(&b.to_string()),
-                _ => return Err("a `concat!` part that is not a literal".into()),
-            }
-        }
-        Ok(Value::String(out))
-    }
-
-    /// Any other value (`5 * 60 * 1000`, `MAX as u64`, a const of the workspace): the one
-    /// evaluator's value, serialised as serde would.
+    /// Any other value (`5 * 60 * 1000`, `MAX as u64`, a const of the workspace, `concat!`,
+    /// `module_path!()`): the one evaluator's value, serialised as serde would.
     fn evaluated(&mut self, e: &syn::Expr, scope: &Scope) -> Result<Value, String> {
         let frame = Frame::new(scope.clone());
         let value = Evaluator::new(self.lw).eval(e, None, &frame).map_err(|x| x.reason)?;
@@ -273,12 +249,12 @@ impl Literals<'_, '_> {
     /// local bindings).
     fn json_literal(
         &mut self,
-        tokens: TokenStream,
+        mac: &syn::Macro,
         scope: &Scope,
         env: &mut HashMap<String, Value>,
     ) -> Result<Value, String> {
         let mut failure = None;
-        let value = crate::model::json_macro::parse_with(tokens, &mut |t| {
+        let value = json::literal_with(mac, &mut |t| {
             let result = syn::parse2::<syn::Expr>(t.clone())
                 .map_err(|_| format!("`{t}` is not an expression"))
                 .and_then(|e| self.literal_value(&e, scope, env));
@@ -292,10 +268,6 @@ impl Literals<'_, '_> {
         });
         value.ok_or_else(|| failure.unwrap_or_else(|| "a `json!` value that is not JSON".into()))
     }
-}
-
-fn is_json_macro(mac: &syn::Macro) -> bool {
-    mac.path.segments.last().is_some_and(|s| s.ident == "json" || s.ident == "json_schema")
 }
 
 fn is_wrapping_call(func: &syn::Expr) -> bool {

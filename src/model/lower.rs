@@ -7,8 +7,11 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use serde_derive_internals::{ast, attr, Ctxt, Derive};
+use serde_json::Value;
 
-use super::attrs::{is_deprecated, merge_serde_attrs, SchemarsAttrs};
+use super::attrs::{is_deprecated, merge_serde_attrs, Bound, SchemarsAttrs};
+use super::eval::{self, Evaluator, Failure, Frame, Val};
+use super::scope::{path_segments, Scope};
 use super::{
     doc_lines, substitute, Body, ContainerSerde, DefId, Field, FieldDefault, FieldDefaultValue, FloatKind, IntKind,
     Leaf, Model, Opt, Origin, SchemaFn, Shown, Style, Tag, Ty, TypeDef, Unknown, Variant,
@@ -16,24 +19,6 @@ use super::{
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::source::impls::ImplIndex;
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
-
-/// Where code is written: the crate and module (for name resolution) and the generic
-/// parameters in scope (for `Param`). The one type for "a place in the workspace": type
-/// expressions, attribute values and fn bodies are all read in a `Scope`.
-#[derive(Debug, Clone)]
-pub struct Scope {
-    pub krate: usize,
-    pub module: ModuleId,
-    pub generics: Vec<String>,
-}
-
-impl Scope {
-    /// A module with no generic parameters in scope: a free fn's body, an impl's items read
-    /// as values, an attribute's value.
-    pub fn without_generics(krate: usize, module: ModuleId) -> Self {
-        Scope { krate, module, generics: Vec::new() }
-    }
-}
 
 /// Type expressions nested deeper than this are refused with an error rather than risking the
 /// stack.
@@ -68,7 +53,41 @@ pub struct Lowerer<'w> {
     /// while it lowers types).
     impls: std::cell::OnceCell<Rc<ImplIndex<'w>>>,
     /// What [`Lowerer::lower_reachable`] has done so far (kept across the tools of a run).
-    pub(super) reached: super::reach::Reached,
+    pub(super) reached: Reached,
+}
+
+/// What [`Lowerer::lower_reachable`] has done so far, kept across the tools of a run.
+#[derive(Default)]
+pub(super) struct Reached {
+    /// Definitions `0..done` have their traits, literal schema fns, examples and own defaults.
+    pub(super) done: usize,
+    /// The instantiations (generic arguments) of each definition already followed.
+    pub(super) instances: HashMap<DefId, Vec<Vec<Ty>>>,
+    /// `schema_with` fns read, by path and the crate and module the path is written in.
+    pub(super) schema_fns: HashMap<(String, usize, usize), Opt<Value>>,
+}
+
+/// The model builder as the evaluator sees it.
+impl<'w> eval::Types<'w> for Lowerer<'w> {
+    fn ws(&self) -> &'w Workspace {
+        self.ws
+    }
+
+    fn model(&self) -> &Model {
+        &self.model
+    }
+
+    fn lower(&mut self, ty: &syn::Type, scope: &Scope) -> Ty {
+        Lowerer::lower(self, ty, scope)
+    }
+
+    fn def_for(&mut self, item: ItemRef) -> DefId {
+        Lowerer::def_for(self, item)
+    }
+
+    fn impls(&self) -> Rc<ImplIndex<'w>> {
+        Lowerer::impls(self)
+    }
 }
 
 /// A backstop against pathological sources: no real crate needs this many type nodes.
@@ -389,7 +408,7 @@ impl<'w> Lowerer<'w> {
     fn schemars_attrs(&mut self, attrs: &[syn::Attribute], scope: &Scope) -> SchemarsAttrs {
         let (mut out, written) = SchemarsAttrs::from_attrs(attrs);
         if !written.bounds.is_empty() {
-            super::eval::validation_bounds(self, &mut out, written.bounds, scope);
+            validation_bounds(self, &mut out, written.bounds, scope);
         }
         out.with = written.with.map(|t| self.lower(&t, scope));
         out.schema_with = written.schema_with.map(|path| SchemaFn { path, schema: Opt::Absent });
@@ -697,14 +716,46 @@ fn derive_input_with(item: &syn::Item, merge: bool) -> syn::DeriveInput {
     }
 }
 
-/// A path's segments as written, a leading `::` kept as an empty first segment.
-pub(crate) fn path_segments(path: &syn::Path) -> Vec<String> {
-    let mut segments: Vec<String> =
-        path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
-    if path.leading_colon.is_some() {
-        segments.insert(0, String::new());
+/// Evaluate the validation bounds written as expressions (`range(max = MAX_LEN)`,
+/// `length(min = 2 * N)`) of attributes on an item written in `scope`: into the validation
+/// keywords; a bound only known at runtime is an opaque key, one outside the grammar an error.
+fn validation_bounds(lw: &mut Lowerer, attrs: &mut SchemarsAttrs, bounds: Vec<(Bound, syn::Expr)>, scope: &Scope) {
+    for (bound, e) in bounds {
+        let length = matches!(bound, Bound::MinLength | Bound::MaxLength);
+        let want = length.then_some(Ty::Int(IntKind::Usize));
+        let frame = Frame::new(scope.clone());
+        let mut ev = Evaluator::new(lw);
+        let number = match ev.eval(&e, want.as_ref(), &frame) {
+            Ok(Val::Int(n, _)) => i64::try_from(n)
+                .map(serde_json::Number::from)
+                .or_else(|_| u64::try_from(n).map(serde_json::Number::from))
+                .map_err(|_| ev.unsupported(&e, &frame, format!("{n} does not fit a JSON number"))),
+            Ok(Val::Float(x, _)) => serde_json::Number::from_f64(x)
+                .ok_or_else(|| ev.unsupported(&e, &frame, "a bound that is not a finite number")),
+            Ok(other) => Err(ev.unsupported(&e, &frame, format!("{} as a validation bound", other.kind_of()))),
+            Err(err) => Err(err),
+        };
+        let v = &mut attrs.validations;
+        match (number, bound) {
+            (Ok(n), Bound::Minimum) => v.minimum = Some(n),
+            (Ok(n), Bound::Maximum) => v.maximum = Some(n),
+            (Ok(n), Bound::MinLength) => v.min_length = n.as_u64(),
+            (Ok(n), Bound::MaxLength) => v.max_length = n.as_u64(),
+            (Err(err), _) if err.failure == Failure::Runtime => attrs.opaque.push(format!("{bound:?} bound")),
+            (Err(err), _) => {
+                let location = err.location(lw);
+                lw.diagnostics.push(
+                    crate::diagnostics::Diagnostic::error(
+                        eval::VALUE_NOT_EVALUABLE,
+                        format!("a validation bound cannot be evaluated: {}", err.reason),
+                    )
+                    .at(Some(location))
+                    .with_label(err.reason)
+                    .with_help(eval::HELP_VALUE),
+                );
+            }
+        }
     }
-    segments
 }
 
 /// The paths a user may write in the config for what a type path resolved to: another crate's

@@ -8,16 +8,17 @@
 mod attrs;
 pub(crate) mod defaults;
 pub mod eval;
-pub mod json_macro;
 pub(crate) mod literal;
 mod lower;
 mod reach;
+mod scope;
 mod serde_panic;
 pub mod written;
 
-pub use attrs::{expr_to_json, nested as attr_args, SchemarsAttrs, Validations};
+pub use attrs::{nested as attr_args, SchemarsAttrs, Validations};
 pub use literal::literal_object;
-pub use lower::{Lowerer, Scope};
+pub use lower::Lowerer;
+pub use scope::Scope;
 
 use serde_json::Value;
 

@@ -7,12 +7,9 @@
 //! Failures are kept in the model (opaque with the reason, or the error diagnostic), not reported
 //! here: a schema that uses the value reports them, as if it had evaluated it itself.
 
-use std::collections::HashMap;
-
-use serde_json::Value;
 use syn::spanned::Spanned;
 
-use super::defaults::{self, NoDefault};
+use super::defaults::{self, shown};
 use super::eval;
 use super::{
     literal, Body, DefId, Field, FieldDefault, FieldDefaultValue, JsonSchemaImpl, Lowerer, Opt, SchemarsAttrs, Scope,
@@ -24,17 +21,6 @@ use crate::source::ItemRef;
 /// Types nested deeper than this are not followed (the generator stops at half this depth: it
 /// counts schemas, this counts every type node).
 const MAX_WALK_DEPTH: usize = 256;
-
-/// What [`Lowerer::lower_reachable`] has done so far, kept across the tools of a run.
-#[derive(Default)]
-pub(crate) struct Reached {
-    /// Definitions `0..done` have their traits, literal schema fns, examples and own defaults.
-    done: usize,
-    /// The instantiations (generic arguments) of each definition already followed.
-    instances: HashMap<DefId, Vec<Vec<Ty>>>,
-    /// `schema_with` fns read, by path and the crate and module the path is written in.
-    schema_fns: HashMap<(String, usize, usize), Opt<Value>>,
-}
 
 impl Lowerer<'_> {
     /// Lower a type written in `scope`, and everything its schema can reach (see the module doc).
@@ -357,16 +343,6 @@ fn has_defaults(def: &TypeDef) -> bool {
             }
             Body::Unsupported(_) => false,
         }
-}
-
-/// An evaluation's outcome as the model keeps it.
-pub(super) fn shown(result: Result<Option<Value>, NoDefault>) -> Shown {
-    match result {
-        Ok(None) => Shown::ABSENT,
-        Ok(Some(v)) => Shown::Value(Opt::Known(v)),
-        Err(NoDefault::Opaque(why)) => Shown::Value(Opt::Opaque(why)),
-        Err(NoDefault::Error(d)) => Shown::Error(Box::new(d)),
-    }
 }
 
 /// The derives named on an item (last path segments), `cfg_attr` ones included.

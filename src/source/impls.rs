@@ -170,6 +170,24 @@ impl<'w> ImplIndex<'w> {
         Some((f.body, f.item.krate, f.item.module))
     }
 
+    /// The struct, enum or union a type path (`Self`, `Type`, `module::Type`) written in `module`
+    /// of `krate` names: the type of `Type::f()`.
+    pub fn type_of_path(
+        &self,
+        ty: &[String],
+        krate: usize,
+        module: ModuleId,
+        self_key: Option<&TypeKey>,
+    ) -> Option<TypeKey> {
+        if ty == ["Self"] {
+            return self_key.cloned();
+        }
+        match self.ws.resolve(krate, module, ty, Namespace::Type) {
+            Resolved::Item(item, ItemKind::Struct | ItemKind::Enum | ItemKind::Union) => Some(TypeKey::Item(item)),
+            _ => None,
+        }
+    }
+
     /// The fn a call path names, written in `module` of `krate`: `f()`, `module::f()`, `Self::f()`
     /// (`Self` is `self_key`), `Type::f()` (an inherent fn first, then one of a trait impl).
     pub fn fn_by_path(
@@ -181,17 +199,7 @@ impl<'w> ImplIndex<'w> {
     ) -> Option<FnRef<'w>> {
         if segments.len() >= 2 {
             let (ty, name) = segments.split_at(segments.len() - 1);
-            let key = if ty == ["Self"] {
-                self_key.cloned()
-            } else {
-                match self.ws.resolve(krate, module, ty, Namespace::Type) {
-                    Resolved::Item(item, ItemKind::Struct | ItemKind::Enum | ItemKind::Union) => {
-                        Some(TypeKey::Item(item))
-                    }
-                    _ => None,
-                }
-            };
-            if let Some(key) = key {
+            if let Some(key) = self.type_of_path(ty, krate, module, self_key) {
                 let (i, f) = self.assoc_fn(&key, &name[0])?;
                 let imp = &self.impls[i];
                 let body = self.ws.block(imp.krate, imp.module, &f.block);

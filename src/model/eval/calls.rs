@@ -108,7 +108,7 @@ impl<'w> Evaluator<'_, 'w> {
             self.active.pop();
             return out;
         }
-        if let Resolved::External(full) = self.lw.ws.resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
+        if let Resolved::External(full) = self.lw.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
             if let Some(v) = self.json_value_variant(&full, &args, f)? {
                 return Ok(v);
             }
@@ -132,7 +132,7 @@ impl<'w> Evaluator<'_, 'w> {
             Some((def, targs, variant)) => {
                 let fields = match variant {
                     Some(vi) => self.variant_fields(def, vi),
-                    None => match &self.lw.model.def(def).body {
+                    None => match &self.lw.model().def(def).body {
                         Body::Struct { fields, .. } => fields.clone(),
                         _ => Vec::new(),
                     },
@@ -176,7 +176,7 @@ impl<'w> Evaluator<'_, 'w> {
             return Some(Err(self.unsupported(at, f, "a recursive fn")));
         }
         for ((name, _), v) in params.into_iter().zip(values) {
-            frame.locals.push((name, v));
+            frame.locals.bind(name, v);
         }
         self.active.push(item);
         let out = self.fn_body(body, ret.as_ref().or(want), &frame);
@@ -226,7 +226,7 @@ impl<'w> Evaluator<'_, 'w> {
                 syn::visit::visit_expr_call(self, c);
             }
         }
-        let mut finder = Finder { ws: self.lw.ws, scope: &frame.scope, found: None };
+        let mut finder = Finder { ws: self.lw.ws(), scope: &frame.scope, found: None };
         finder.visit_block(body);
         finder.found
     }
@@ -248,7 +248,7 @@ impl<'w> Evaluator<'_, 'w> {
         }
         for ((name, ty), a) in params.iter().zip(args) {
             let v = self.eval(a, ty.as_ref(), f)?;
-            frame.locals.push((name.clone(), v));
+            frame.locals.bind(name.clone(), v);
         }
         self.fn_body(body, ret, &frame)
     }
@@ -263,7 +263,7 @@ impl<'w> Evaluator<'_, 'w> {
         f: &Frame,
     ) -> Option<(ItemRef, &'w syn::Block, Vec<(String, Option<Ty>)>, Frame, Option<Ty>)> {
         let self_key = match &f.self_ty {
-            Some(Ty::Named(id, _)) => Some(TypeKey::Item(self.lw.model.def(*id).item)),
+            Some(Ty::Named(id, _)) => Some(TypeKey::Item(self.lw.model().def(*id).item)),
             _ => None,
         };
         let impls = self.lw.impls();
@@ -277,7 +277,7 @@ impl<'w> Evaluator<'_, 'w> {
         // A trait impl's fn is not evaluated: which impl a call reaches is the compiler's choice.
         let imp = &impls.impls[i];
         let Some(TypeKey::Item(owner)) = &imp.self_key else { return None };
-        if !imp.is_inherent() || !matches!(self.lw.ws.item(*owner), syn::Item::Struct(_) | syn::Item::Enum(_)) {
+        if !imp.is_inherent() || !matches!(self.lw.ws().item(*owner), syn::Item::Struct(_) | syn::Item::Enum(_)) {
             return None;
         }
         let id = self.lw.def_for(*owner);

@@ -27,7 +27,7 @@ impl Evaluator<'_, '_> {
                 }
             }
         }
-        match self.lw.ws.resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
+        match self.lw.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
             Resolved::Item(item, ItemKind::Const | ItemKind::Static) => return self.const_item(item, e, want, f),
             Resolved::Item(_, ItemKind::Fn) => return Err(self.unsupported(e, f, "a fn used as a value")),
             Resolved::External(full) if full == ["serde_json", "Value", "Null"] => {
@@ -54,7 +54,7 @@ impl Evaluator<'_, '_> {
                 }
                 Err(self.unsupported(e, f, "a variant constructor used as a value"))
             }
-            Some((def, args, None)) if self.lw.model.def(def).is_unit_struct() => {
+            Some((def, args, None)) if self.lw.model().def(def).is_unit_struct() => {
                 Ok(Val::Struct { def, args, fields: Vec::new() })
             }
             _ => Err(self.unsupported(e, f, format!("`{}` is not a const, static or value the CLI can see", text(e)))),
@@ -66,7 +66,7 @@ impl Evaluator<'_, '_> {
         if self.active.contains(&item) {
             return Err(self.fail(at, f, Failure::Invalid, "a const that depends on itself"));
         }
-        let ws = self.lw.ws;
+        let ws = self.lw.ws();
         let (init, decl) = match ws.item(item) {
             syn::Item::Const(c) => (&*c.expr, &*c.ty),
             syn::Item::Static(s) => (&*s.expr, &*s.ty),
@@ -91,8 +91,8 @@ impl Evaluator<'_, '_> {
     ) -> Result<Option<Val>, EvalError> {
         let Some((owner, name)) = self.owner_and_member(segs, f) else { return Ok(None) };
         for imp in self.inherent_impls(owner) {
-            let syn::Item::Impl(i) = self.lw.ws.item(imp) else { continue };
-            let items = self.lw.ws.impl_items(imp.krate, imp.module, i);
+            let syn::Item::Impl(i) = self.lw.ws().item(imp) else { continue };
+            let items = self.lw.ws().impl_items(imp.krate, imp.module, i);
             let Some(c) = items.iter().find_map(|it| match it {
                 syn::ImplItem::Const(c) if c.ident == name => Some(c),
                 _ => None,
@@ -122,11 +122,11 @@ impl Evaluator<'_, '_> {
         }
         let owner = if head == ["Self"] {
             match &f.self_ty {
-                Some(Ty::Named(id, _)) => self.lw.model.def(*id).item,
+                Some(Ty::Named(id, _)) => self.lw.model().def(*id).item,
                 _ => return None,
             }
         } else {
-            match self.lw.ws.resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
+            match self.lw.ws().resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
                 Resolved::Item(item, ItemKind::Struct | ItemKind::Enum) => item,
                 _ => return None,
             }
@@ -159,7 +159,7 @@ impl Evaluator<'_, '_> {
             };
         }
         if let Resolved::Item(item, ItemKind::Struct | ItemKind::Enum) =
-            self.lw.ws.resolve(f.scope.krate, f.scope.module, segs, Namespace::Type)
+            self.lw.ws().resolve(f.scope.krate, f.scope.module, segs, Namespace::Type)
         {
             let id = self.lw.def_for(item);
             return Some((id, args_for(id, want, f), None));
@@ -171,18 +171,18 @@ impl Evaluator<'_, '_> {
                 _ => return None,
             }
         } else {
-            match self.lw.ws.resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
+            match self.lw.ws().resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
                 Resolved::Item(item, ItemKind::Enum) => self.lw.def_for(item),
                 _ => return None,
             }
         };
-        let Body::Enum { variants } = &self.lw.model.def(id).body else { return None };
+        let Body::Enum { variants } = &self.lw.model().def(id).body else { return None };
         let vi = variants.iter().position(|v| v.rust_name == last[0])?;
         Some((id, args_for(id, want, f), Some(vi)))
     }
 
     pub(super) fn variant_fields(&self, def: DefId, variant: usize) -> Vec<crate::model::Field> {
-        match &self.lw.model.def(def).body {
+        match &self.lw.model().def(def).body {
             Body::Enum { variants } => variants[variant].fields.clone(),
             _ => Vec::new(),
         }
@@ -196,7 +196,7 @@ impl Evaluator<'_, '_> {
                 .cloned()
                 .ok_or_else(|| self.fail(x, f, Failure::Invalid, "no such tuple field")),
             (member, Val::Struct { def, fields, .. }) => {
-                let Body::Struct { fields: decl, .. } = &self.lw.model.def(def).body else {
+                let Body::Struct { fields: decl, .. } = &self.lw.model().def(def).body else {
                     return Err(self.unsupported(x, f, "a field of a non-struct"));
                 };
                 let pos = decl.iter().enumerate().position(|(i, d)| member_is(member, d, i));
@@ -217,7 +217,7 @@ impl Evaluator<'_, '_> {
         };
         let decl = match variant {
             Some(vi) => self.variant_fields(def, vi),
-            None => match &self.lw.model.def(def).body {
+            None => match &self.lw.model().def(def).body {
                 Body::Struct { fields, .. } => fields.clone(),
                 _ => return Err(self.unsupported(&s.path, f, "a struct literal of an enum")),
             },

@@ -28,7 +28,7 @@ impl syn::parse::Parse for RepeatBody {
 }
 
 impl Evaluator<'_, '_> {
-    pub(super) fn mac(&mut self, mac: &syn::Macro, e: &Expr, want: Option<&Ty>, f: &Frame) -> Eval {
+    pub(super) fn mac(&mut self, mac: &syn::Macro, want: Option<&Ty>, f: &Frame) -> Eval {
         use syn::punctuated::Punctuated;
         let name = mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
         let args = || mac.parse_body_with(Punctuated::<Expr, syn::Token![,]>::parse_terminated);
@@ -66,6 +66,7 @@ impl Evaluator<'_, '_> {
                 Ok(Val::Str(out))
             }
             "stringify" => Ok(Val::Str(mac.tokens.to_string())),
+            "module_path" => Ok(Val::Str(self.module_path(f))),
             "matches" => self.matches_macro(mac, f),
             "format" => {
                 let parts = args().map_err(|x| self.unsupported(mac, f, x.to_string()))?;
@@ -79,13 +80,13 @@ impl Evaluator<'_, '_> {
                 let Val::Str(rel) = self.eval(&arg, None, f)? else {
                     return Err(self.unsupported(&arg, f, "a path that is not a string"));
                 };
-                let file = self.lw.ws.crates[f.scope.krate].file_of(f.scope.module).source.path.clone();
+                let file = self.lw.ws().crates[f.scope.krate].file_of(f.scope.module).source.path.clone();
                 let path = file.parent().map(|d| d.join(&rel)).unwrap_or_else(|| rel.clone().into());
                 std::fs::read_to_string(&path)
                     .map(Val::Str)
                     .map_err(|x| self.unsupported(mac, f, format!("`{}` cannot be read: {x}", path.display())))
             }
-            "json" => match crate::model::expr_to_json(e) {
+            "json" => match json::literal(mac) {
                 Some(v) => Ok(Val::Json(v)),
                 None => Err(self.unsupported(mac, f, "a `json!` value with Rust expressions in it")),
             },
@@ -178,8 +179,16 @@ impl Evaluator<'_, '_> {
 
     /// What cargo sets for `env!("CARGO_PKG_…")` from the package manifest (a `workspace = true`
     /// field read from the workspace's `[workspace.package]`); `None` for anything else.
+    /// `module_path!()` where `f` is: the crate name and the modules down to it.
+    fn module_path(&self, f: &Frame) -> String {
+        let krate = &self.lw.ws().crates[f.scope.krate];
+        let mut path = vec![krate.name.clone()];
+        path.extend(krate.module(f.scope.module).path.iter().cloned());
+        path.join("::")
+    }
+
     pub(super) fn cargo_env(&self, var: &str, f: &Frame) -> Option<String> {
-        let krate = &self.lw.ws.crates[f.scope.krate];
+        let krate = &self.lw.ws().crates[f.scope.krate];
         if var == "CARGO_CRATE_NAME" {
             return Some(krate.name.clone());
         }
@@ -316,7 +325,7 @@ impl Evaluator<'_, '_> {
     /// The Rust name of the variant an enum value is.
     fn variant_name(&self, v: &Val) -> Option<String> {
         let Val::Variant { def, variant, .. } = v else { return None };
-        match &self.lw.model.def(*def).body {
+        match &self.lw.model().def(*def).body {
             Body::Enum { variants } => variants.get(*variant).map(|x| x.rust_name.clone()),
             _ => None,
         }

@@ -124,6 +124,8 @@ fn strings_options_and_collections() {
         ("String::from(\"x\")", "", Is("Str(\"x\")")),
         ("\"x\".into()", "String", Is("Str(\"x\")")),
         ("concat!(\"a\", 1, \"-\", true)", "", Is("Str(\"a1-true\")")),
+        // Number literals are pasted as written, as rustc does.
+        ("concat!(1.50, \"|\", 'c', 2u8)", "", Is("Str(\"1.50|c2\")")),
         ("Some(3)", "Option<u8>", Is("Opt(Some(Int(3, U8)))")),
         ("None", "Option<u8>", Is("Opt(None)")),
         ("vec![1, 2]", "Vec<u16>", Is("Seq([Int(1, U16), Int(2, U16)])")),
@@ -225,4 +227,13 @@ fn array_lengths_are_evaluated_while_lowering() {
     assert_eq!(lower(&mut lw, "[u8; units::KIB as usize / 512]"), Ty::Array(Box::new(Ty::Int(IntKind::U8)), 2));
     // A const generic parameter is not known: a sequence.
     assert_eq!(lower(&mut lw, "[u8; N]"), Ty::Seq(Box::new(Ty::Int(IntKind::U8))));
+}
+
+#[test]
+fn module_path_names_the_crate_and_modules() {
+    let got = eval_in(CRATE, "concat!(module_path!(), \"::x\")", "");
+    match got {
+        Ok(Val::Str(s)) => assert!(s.ends_with("::x") && s.len() > 3, "{s}"),
+        other => panic!("{other:?}"),
+    }
 }

@@ -12,6 +12,7 @@ use syn::visit::Visit;
 use super::routers::{Index, TypeKey};
 pub use super::unresolved::Gap;
 use super::version::{Behaviour, EmptyInput};
+use crate::model::eval::json;
 use crate::model::{Lowerer, Scope};
 use crate::schema::order::sort_all_keys;
 use crate::schema::schemars::{parameters_root_schema, root_schema, Contract, Settings};
@@ -211,7 +212,7 @@ pub fn explicit_schema(
         syn::Expr::Call(c) if c.args.is_empty() => c,
         syn::Expr::Paren(p) => return explicit_schema(&p.expr, index, krate, module, self_key),
         syn::Expr::Group(g) => return explicit_schema(&g.expr, index, krate, module, self_key),
-        syn::Expr::Macro(m) if is_json_macro(&m.mac) => return json_object(&m.mac),
+        syn::Expr::Macro(m) if json::is_json(&m.mac) => return json_object(&m.mac),
         _ => return None,
     };
     let syn::Expr::Path(p) = &*call.func else { return None };
@@ -219,12 +220,8 @@ pub fn explicit_schema(
     json_fn_value(block)
 }
 
-fn is_json_macro(mac: &syn::Macro) -> bool {
-    mac.path.segments.last().is_some_and(|s| s.ident == "json")
-}
-
 fn json_object(mac: &syn::Macro) -> Option<Value> {
-    let mut v = crate::model::json_macro::parse(mac.tokens.clone())?;
+    let mut v = json::literal(mac)?;
     if !v.is_object() {
         return None;
     }
@@ -265,7 +262,7 @@ struct JsonOnly {
 
 impl<'ast> Visit<'ast> for JsonOnly {
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-        if is_json_macro(mac) {
+        if json::is_json(mac) {
             match json_object(mac) {
                 Some(v) => self.literals.push(v),
                 None => self.bad = true,

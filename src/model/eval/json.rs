@@ -1,8 +1,31 @@
-//! Read the tokens of a `serde_json::json!(…)` literal as a JSON value, when the literal holds
-//! only literals (no interpolated Rust expressions).
+//! The one reader of `serde_json::json!(…)` (and schemars' `json_schema!(…)`) literals, for
+//! every place that reads one: the evaluator, attribute values (`#[schemars(extend(…))]`), schema
+//! fns and explicit `input_schema = …` values. Its values are JSON literals, or Rust expressions
+//! handed to the caller to evaluate ([`literal_with`]).
 
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use serde_json::{Map, Number, Value};
+
+/// `json!(…)`, by its last path segment (`serde_json::json!`, `json!`).
+pub fn is_json(mac: &syn::Macro) -> bool {
+    mac.path.segments.last().is_some_and(|s| s.ident == "json")
+}
+
+/// `json!(…)` or schemars' `json_schema!(…)`, which builds a `Schema` from the same tokens.
+pub fn is_json_or_schema(mac: &syn::Macro) -> bool {
+    mac.path.segments.last().is_some_and(|s| s.ident == "json" || s.ident == "json_schema")
+}
+
+/// The value of a `json!` literal that holds only JSON literals; `None` otherwise.
+pub fn literal(mac: &syn::Macro) -> Option<Value> {
+    parse(mac.tokens.clone())
+}
+
+/// The value of a `json!` literal whose values may be Rust expressions, handed as tokens to
+/// `interpolate` (see [`parse_with`]).
+pub fn literal_with(mac: &syn::Macro, interpolate: &mut dyn FnMut(TokenStream) -> Option<Value>) -> Option<Value> {
+    parse_with(mac.tokens.clone(), interpolate)
+}
 
 /// `None` when the tokens hold anything but JSON literals.
 pub fn parse(tokens: TokenStream) -> Option<Value> {
@@ -57,7 +80,7 @@ fn value(trees: &[TokenTree], pos: &mut usize, depth: usize, interpolate: Interp
             Value::Number(n) => negate(&n).map(Value::Number),
             _ => None,
         },
-        TokenTree::Literal(l) => literal(&l.to_string()),
+        TokenTree::Literal(l) => token_literal(&l.to_string()),
         _ => None,
     }
 }
@@ -69,7 +92,7 @@ fn negate(n: &Number) -> Option<Number> {
     Number::from_f64(-n.as_f64()?)
 }
 
-fn literal(text: &str) -> Option<Value> {
+fn token_literal(text: &str) -> Option<Value> {
     let lit: syn::Lit = syn::parse_str(text).ok()?;
     match lit {
         syn::Lit::Str(s) => Some(Value::String(s.value())),
@@ -108,7 +131,7 @@ fn object(stream: TokenStream, depth: usize, interpolate: Interpolate) -> Option
     for part in split_commas(stream) {
         let colon = part.iter().position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ':'))?;
         let key = match part.first()? {
-            TokenTree::Literal(l) if colon == 1 => match literal(&l.to_string())? {
+            TokenTree::Literal(l) if colon == 1 => match token_literal(&l.to_string())? {
                 Value::String(s) => s,
                 _ => return None,
             },

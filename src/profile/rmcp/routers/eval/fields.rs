@@ -1,0 +1,210 @@
+//! `self.field`: the routers every place that builds the server type gives the field, followed
+//! through constructor parameters to their callers.
+
+use super::super::{Entry, Finding, RouterBlock, Severity, TypeKey};
+use super::{added, union_all, Evaluator, Found, Probe, RouterFrame, MAX_DEPTH, RUNTIME_CONDITION, RUNTIME_ROUTER};
+use crate::diagnostics::Location;
+use crate::model::eval::syntax::param_names;
+use crate::source::impls::Callers;
+
+impl<'w> Evaluator<'_, 'w> {
+    /// `self.field`: the routers every place that builds the type gives the field, all of them
+    /// (the manifest is what a client may see).
+    pub(super) fn field(&mut self, field: &str, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
+        // `Self { tool_router: self.tool_router.clone(), .. }` in a builder method: the field
+        // keeps what the other places give it.
+        let visit = (frame.self_key.clone(), format!("self.{field}"));
+        if self.stack.contains(&visit) {
+            self.field_cycles += 1;
+            return Vec::new();
+        }
+        self.stack.push(visit);
+        let sites = self.field_sites(field, frame, depth);
+        self.stack.pop();
+        self.field_value(field, frame, sites)
+    }
+
+    /// The places that give the field a value, each with the router it gives.
+    pub(super) fn field_sites(&mut self, field: &str, frame: &RouterFrame<'w>, depth: usize) -> Vec<Found<'w>> {
+        // The type's own impls and the free fns first: the impl blocks of other types are read
+        // (and their deferred items parsed) only when those set the field nowhere.
+        let sites = self.field_sites_in(field, frame, Callers::OwnImplsAndFreeFns, depth);
+        if !sites.is_empty() {
+            return sites;
+        }
+        self.field_sites_in(field, frame, Callers::OtherImpls, depth)
+    }
+
+    pub(super) fn field_sites_in(
+        &mut self,
+        field: &str,
+        frame: &RouterFrame<'w>,
+        which: Callers,
+        depth: usize,
+    ) -> Vec<Found<'w>> {
+        let key = frame.self_key.clone();
+        let type_name = self.type_name(&key);
+        let mut sites: Vec<Found<'w>> = Vec::new();
+        // The type's own fns, and any other fn (outside tests) that names the type and the field:
+        // `Server { tool_router: Server::tool_router(), .. }` written in `main` counts too.
+        for caller in self.index.callers_in(field, &type_name, which) {
+            let inner =
+                RouterFrame::new(caller.krate, caller.module, caller.self_key.clone().unwrap_or_else(|| key.clone()));
+            let probe = Probe::Field { field, key: &key };
+            for found in self.search(caller.body, caller.sig, inner, probe, depth + 1) {
+                match found.param {
+                    Some(n) => {
+                        let callee_type =
+                            caller.self_key.as_ref().map_or_else(|| type_name.clone(), |k| self.type_name(k));
+                        let owner = (&key, callee_type);
+                        sites.extend(self.given_by_callers(
+                            caller.body,
+                            caller.sig,
+                            n,
+                            owner,
+                            found.location,
+                            depth + 1,
+                        ))
+                    }
+                    None => sites.push(found),
+                }
+            }
+        }
+        sites
+    }
+
+    /// The routers of all the places, once each (with a note when they differ); every router
+    /// the type owns when there is none.
+    pub(super) fn field_value(
+        &mut self,
+        field: &str,
+        frame: &RouterFrame<'w>,
+        sites: Vec<Found<'w>>,
+    ) -> Vec<Entry<'w>> {
+        if sites.is_empty() {
+            let name = self.type_name(&frame.self_key);
+            let at = self.index.field_location(&frame.self_key, field);
+            return self.owned_routers(
+                RUNTIME_ROUTER,
+                &frame.self_key,
+                at,
+                format!("no constructor of `{name}` sets `{field}` from a router the CLI can read; listing every router `{name}` owns"),
+            );
+        }
+        // What every place gives needs no note; the rest reaches the field only from some.
+        let common: Vec<Entry<'w>> = sites[0]
+            .entries
+            .iter()
+            .filter(|e| sites.iter().all(|s| s.entries.iter().any(|x| x.same(e))))
+            .cloned()
+            .collect();
+        for site in &sites {
+            let own = added(&common, &site.entries);
+            if !own.is_empty() && sites.len() > 1 {
+                let message = format!(
+                    "{} given to `{field}` only here, one of {} places that build `{}`; listed",
+                    self.tool_names(&own),
+                    sites.len(),
+                    self.type_name(&frame.self_key)
+                );
+                let location = site.location.clone();
+                self.findings.push(Finding { severity: Severity::Note, code: RUNTIME_CONDITION, message, location });
+            }
+        }
+        union_all(sites.into_iter().map(|s| s.entries))
+    }
+
+    /// The routers given for parameter `n` of the fn with `body` at the places that call it.
+    /// `owner` is the server type whose field the router ends in, with the name of the type the
+    /// fn is written in (the server type's, for a free fn): callers are the fns that name both.
+    /// When no call site can be followed, every router the server type owns stands for it, with
+    /// a warning on the field's value (`at`).
+    pub(super) fn given_by_callers(
+        &mut self,
+        body: &'w syn::Block,
+        sig: &syn::Signature,
+        n: usize,
+        (owner, callee_type): (&TypeKey, String),
+        at: Option<Location>,
+        depth: usize,
+    ) -> Vec<Found<'w>> {
+        let visit = (owner.clone(), format!("{callee_type}::{}#caller", sig.ident));
+        let name = self.type_name(owner);
+        let param = param_names(sig).get(n).cloned().unwrap_or_default();
+        let fallback = |ev: &mut Self, why: String| {
+            let entries = ev.owned_routers(
+                RUNTIME_ROUTER,
+                owner,
+                at.clone(),
+                format!(
+                    "the router is the parameter `{param}` of `{callee_type}::{}`, and {why}; listing every router `{name}` owns",
+                    sig.ident
+                ),
+            );
+            vec![Found { entries, location: at.clone(), clean: false, param: None }]
+        };
+        if self.stack.contains(&visit) || depth > MAX_DEPTH {
+            return fallback(self, "its callers pass it on in a cycle".into());
+        }
+        self.stack.push(visit);
+        let mut out = Vec::new();
+        for caller in self.index.callers(&sig.ident.to_string(), &callee_type) {
+            let frame =
+                RouterFrame::new(caller.krate, caller.module, caller.self_key.clone().unwrap_or_else(|| owner.clone()));
+            let found = self.search(caller.body, caller.sig, frame, Probe::Call { target: body, arg: n }, depth + 1);
+            for f in found {
+                match f.param {
+                    // Passed on from the caller's own parameter: its callers, in turn.
+                    Some(m) => {
+                        let callee_type = caller.self_key.as_ref().map_or_else(|| name.clone(), |k| self.type_name(k));
+                        let next = (owner, callee_type);
+                        out.extend(self.given_by_callers(caller.body, caller.sig, m, next, f.location, depth + 1));
+                    }
+                    // What could not be read was warned about where it is.
+                    None => out.push(f),
+                }
+            }
+        }
+        self.stack.pop();
+        if out.is_empty() {
+            return fallback(self, "no call of it outside tests was found in the crate".into());
+        }
+        out
+    }
+
+    /// Every `#[tool_router]` block of the type (in any file), with a warning saying why they
+    /// stand for the served router.
+    pub fn owned_routers(
+        &mut self,
+        code: &'static str,
+        key: &TypeKey,
+        at: Option<Location>,
+        why: String,
+    ) -> Vec<Entry<'w>> {
+        let blocks: Vec<&RouterBlock> =
+            self.index.blocks.iter().filter(|b| self.index.impls[b.imp].self_key.as_ref() == Some(key)).collect();
+        let names: Vec<String> = blocks.iter().map(|b| format!("`{}`", b.router)).collect();
+        let entries: Vec<Entry<'w>> = blocks.iter().flat_map(|b| self.index.block_tools(b)).map(Entry::Fn).collect();
+        let routers = if names.is_empty() { "none".to_owned() } else { names.join(", ") };
+        self.findings.push(Finding {
+            severity: Severity::Warning,
+            code,
+            message: format!("{why} ({routers})"),
+            location: at,
+        });
+        entries
+    }
+
+    pub(super) fn type_name(&self, key: &TypeKey) -> String {
+        match key {
+            TypeKey::Item(item) => self
+                .index
+                .impls
+                .iter()
+                .find(|i| i.self_key.as_ref() == Some(key))
+                .map(|i| i.self_name.clone())
+                .unwrap_or_else(|| format!("{item:?}")),
+            TypeKey::Name(n) => n.rsplit("::").next().unwrap_or(n).to_owned(),
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! Table tests of the router evaluator: each row is a router expression evaluated in a small crate
+//! (the routers `a` … `e` of `S`, one tool `t_a` … `t_e` each, and the items of the row), with the
+//! entries it holds and the findings it gives, in order.
+
+use super::super::{Entry, Index, Severity};
+use super::{Evaluator, RouterFrame};
+use crate::profile::rmcp::version::{Behaviour, Version};
+use crate::source::ModuleId;
+
+const CRATE: &str = r#"
+    struct S { r: ToolRouter<Self> }
+    #[tool_router(router = a)] impl S { #[tool] fn t_a(&self) {} }
+    #[tool_router(router = b)] impl S { #[tool] fn t_b(&self) {} }
+    #[tool_router(router = c)] impl S { #[tool] fn t_c(&self) {} }
+    #[tool_router(router = d)] impl S { #[tool] fn t_d(&self) {} }
+    #[tool_router(router = e)] impl S { #[tool] fn t_e(&self) {} }
+    impl S {
+        #[tool] fn x(&self) {}
+        fn ab() -> ToolRouter<Self> { Self::a() + Self::b() }
+        fn looping() -> ToolRouter<Self> { Self::looping() + Self::a() }
+    }
+    struct T;
+    impl ToolBase for T {}
+    fn with_c(r: ToolRouter<S>) -> ToolRouter<S> { r + S::c() }
+"#;
+
+/// One row: the items added to [`CRATE`], the expression evaluated in the crate's root with `Self`
+/// = `S`, the entries (tool names, `trait T`, `-name` for a removal) and the findings
+/// (`note: …`/`warning: …`, each message containing the text).
+type Row = (&'static str, &'static str, &'static [&'static str], &'static [&'static str]);
+
+/// `build(flag, n)`, with `body` as the body of `build`.
+fn build(body: &str) -> String {
+    format!("fn build(flag: bool, n: u8) -> ToolRouter<S> {{ {body} }}")
+}
+
+fn evaluate(items: &str, expr: &str) -> (Vec<String>, Vec<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("main.rs");
+    std::fs::write(&path, format!("{CRATE}\n{items}")).unwrap();
+    let ws = crate::source::load(&[path], &[]).expect("sources load");
+    let index = Index::new(&ws);
+    let behaviour = Behaviour::of(Version(3, 11, 0), Version(3, 11, 0));
+    let key = index.impls.iter().find(|i| i.self_name == "S").and_then(|i| i.self_key.clone()).expect("S");
+    let frame = RouterFrame::new(0, ModuleId(0), key);
+    let e: syn::Expr = syn::parse_str(expr).unwrap();
+    let mut ev = Evaluator::new(&index, &behaviour);
+    let entries = ev.expr(&e, &frame, 0);
+    let names = entries
+        .iter()
+        .map(|e| match e {
+            Entry::Fn(t) => t.f.sig.ident.to_string(),
+            Entry::Trait(i) => format!("trait {}", index.impls[*i].self_name),
+            Entry::Remove(n) => format!("-{n}"),
+        })
+        .collect();
+    let findings = ev
+        .findings
+        .iter()
+        .map(|f| {
+            let level = if f.severity == Severity::Note { "note" } else { "warning" };
+            format!("{level}: {}", f.message)
+        })
+        .collect();
+    (names, findings)
+}
+
+fn check(rows: &[Row]) {
+    for (items, expr, entries, findings) in rows {
+        let (got, said) = evaluate(items, expr);
+        assert_eq!(got, *entries, "the entries of `{expr}` with `{items}`; findings {said:#?}");
+        assert_eq!(said.len(), findings.len(), "the findings of `{expr}` with `{items}`: {said:#?}");
+        for (s, want) in said.iter().zip(*findings) {
+            let (level, text) = want.split_once(": ").expect("`level: text`");
+            assert!(s.starts_with(level) && s.contains(text), "`{expr}` with `{items}`: `{s}` is not `{want}`");
+        }
+    }
+}
+
+#[test]
+fn sums_and_method_chains() {
+    check(&[
+        ("", "S::a()", &["t_a"], &[]),
+        ("", "Self::a() + Self::b() + S::c()", &["t_a", "t_b", "t_c"], &[]),
+        ("", "(S::a() + (S::b() + S::c())) + &S::d()", &["t_a", "t_b", "t_c", "t_d"], &[]),
+        ("", "S::a().merge(S::b()).clone().into()", &["t_a", "t_b"], &[]),
+        ("", "ToolRouter::new().with_route((S::x_tool_attr(), S::x))", &["x"], &[]),
+        ("", "ToolRouter::default().add_route(ToolRoute::new(S::x_tool_attr(), S::x))", &["x"], &[]),
+        ("", "(S::a() + S::e()).remove_route(\"t_e\")", &["t_a", "t_e", "-t_e"], &[]),
+        ("", "S::a().with_async_tool::<T>()", &["t_a", "trait T"], &[]),
+        // An unknown method keeps what came before it; an unknown router is left out.
+        ("", "S::a().shuffle()", &["t_a"], &["warning: `.shuffle(…)` on a router is not understood"]),
+        ("", "S::a() + S::nope()", &["t_a"], &["warning: no `#[tool_router]` block or fn named `nope`"]),
+        ("", "S::a() + r", &["t_a"], &["warning: router `r` comes from outside"]),
+        ("", "S::a().remove_route(name)", &["t_a"], &["warning: `remove_route(…)` changes the router at runtime"]),
+    ]);
+}
+
+#[test]
+fn a_long_chain_is_not_nesting() {
+    let sum = vec!["S::a()"; 300].join(" + ");
+    let (entries, findings) = evaluate("", &sum);
+    assert_eq!(entries.len(), 300);
+    assert!(findings.is_empty(), "{findings:?}");
+    let chain = format!("S::a(){}", ".merge(S::b())".repeat(300));
+    let (entries, findings) = evaluate("", &chain);
+    assert_eq!(entries.len(), 301);
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+#[test]
+fn statements_build_a_local_router() {
+    let rows: Vec<(String, &[&str], &[&str])> = vec![
+        (build("let mut r = S::a(); r.merge(S::b()); r"), &["t_a", "t_b"], &[]),
+        (build("let mut r = S::a(); r += S::b(); r = r + S::c(); r"), &["t_a", "t_b", "t_c"], &[]),
+        (build("let r: ToolRouter<S> = S::a(); let r = r + S::d(); return r;"), &["t_a", "t_d"], &[]),
+        (build("let mut r = S::a(); r.remove_route(\"t_a\"); r"), &["t_a", "-t_a"], &[]),
+        // A `let` that is not a router shadows the router of the same name.
+        (build("let r = S::a(); let r = 5; S::b()"), &["t_b"], &[]),
+        // Names bound in a block end with it.
+        (build("let r = { let inner = S::a(); inner + S::b() }; r"), &["t_a", "t_b"], &[]),
+        (build("let mut r = S::a(); { let r = S::e(); } r"), &["t_a"], &[]),
+        // A branch's own `let` of the name is not the outer router: nothing is added to it.
+        (build("let mut r = S::a(); if flag { let r = S::b(); } r"), &["t_a"], &[]),
+        (
+            build("let mut r = S::a(); if flag { let x = 1; r += S::b(); } r"),
+            &["t_a", "t_b"],
+            &["note: tool `t_b` is served only when `flag`"],
+        ),
+    ];
+    for (items, entries, findings) in &rows {
+        check(&[(leak(items), "build(flag, n)", entries, findings)]);
+    }
+}
+
+#[test]
+fn cfg_on_statements_and_in_conditions() {
+    let rows: Vec<(String, &[&str], &[&str])> = vec![
+        (
+            build(
+                "let mut r = S::a();\n\
+                 #[cfg(test)] r.merge(S::b());\n\
+                 #[cfg(not(test))] { r += S::c(); }\n\
+                 #[cfg(all(unix, target_pointer_width = \"64\"))] r.merge(S::d());\n\
+                 #[cfg(windows)] let r = S::e();\n\
+                 r",
+            ),
+            &["t_a", "t_c", "t_d"],
+            &[],
+        ),
+        (build("let mut r = S::a(); if cfg!(windows) { r.merge(S::b()); } r"), &["t_a"], &[]),
+        (build("if cfg!(unix) { S::a() } else { S::b() }"), &["t_a"], &[]),
+        (
+            build("let mut r = S::a(); #[cfg(feature = 3)] r.merge(S::b()); r"),
+            &["t_a", "t_b"],
+            &[
+                "warning: `#[cfg(…)]` predicate cannot be read",
+                "note: `t_b` is served only when its unreadable `#[cfg]`",
+            ],
+        ),
+    ];
+    for (items, entries, findings) in &rows {
+        check(&[(leak(items), "build(flag, n)", entries, findings)]);
+    }
+}
+
+#[test]
+fn branches_and_loops_add_with_a_note() {
+    let rows: Vec<(String, &[&str], &[&str])> = vec![
+        (
+            build("let mut r = S::a(); if flag { r.merge(S::b()); } r"),
+            &["t_a", "t_b"],
+            &["note: tool `t_b` is served only when `flag`"],
+        ),
+        (
+            build("let mut r = S::a(); if flag { } else { r.merge(S::b()); } r"),
+            &["t_a", "t_b"],
+            &["note: tool `t_b` is served only when `flag` is false"],
+        ),
+        // A removal under a condition may not run: the tool stays listed.
+        (build("let mut r = S::a(); if flag { r.remove_route(\"t_a\"); } r"), &["t_a"], &[]),
+        (
+            build("let mut r = S::a(); for _ in 0..n { r.merge(S::b()); } while flag { r += S::c(); } r"),
+            &["t_a", "t_b", "t_c"],
+            &["note: `t_b` is served only when this loop's body runs", "note: `t_c` is served only when this loop"],
+        ),
+        (
+            build("if flag { S::a() + S::c() } else if n > 2 { S::b() + S::c() } else { S::c() }"),
+            &["t_a", "t_c", "t_b"],
+            &["note: `t_a` is served only when `flag`", "note: `t_b` is served only when `n > 2`"],
+        ),
+        (
+            build("match n { 0 => S::a(), 1 | 2 => S::b(), _ => S::a() + S::c() }"),
+            &["t_a", "t_b", "t_c"],
+            &[
+                "note: `t_a` is served only in the arm `0` of `match n`",
+                "note: `t_b` is served only in the arm `1 | 2`",
+                "note: tools `t_a`, `t_c` are served only in the arm `_`",
+            ],
+        ),
+    ];
+    for (items, entries, findings) in &rows {
+        check(&[(leak(items), "build(flag, n)", entries, findings)]);
+    }
+}
+
+#[test]
+fn helper_fns_and_routers_handed_in() {
+    check(&[
+        ("", "S::ab()", &["t_a", "t_b"], &[]),
+        ("", "with_c(S::a())", &["t_a", "t_c"], &[]),
+        ("", "with_c(S::ab())", &["t_a", "t_b", "t_c"], &[]),
+        ("fn helper() -> ToolRouter<S> { let r = with_c(S::d()); r }", "helper()", &["t_d", "t_c"], &[]),
+        // A fn reached again while it is evaluated adds nothing more.
+        ("", "S::looping()", &["t_a"], &[]),
+        // `self.r`: what the places that build `S` give the field, all of them.
+        (
+            "impl S { fn new() -> Self { Self { r: Self::a() } } fn other() -> Self { Self { r: Self::a() + Self::b() } } }",
+            "self.r",
+            &["t_a", "t_b"],
+            &["note: tool `t_b` is given to `r` only here, one of 2 places that build `S`"],
+        ),
+        // A constructor parameter: the routers its callers hand in.
+        (
+            "impl S { fn new(r: ToolRouter<Self>) -> Self { Self { r } } }\n\
+             fn main() { let s = S::new(S::c() + S::d()); }",
+            "self.r",
+            &["t_c", "t_d"],
+            &[],
+        ),
+        (
+            "impl S { fn new(r: ToolRouter<Self>) -> Self { Self { r } } }",
+            "self.r",
+            &["t_a", "t_b", "t_c", "t_d", "t_e"],
+            &["warning: the router is the parameter `r` of `S::new`, and no call of it outside tests was found"],
+        ),
+    ]);
+}
+
+/// A row's items as the `'static` text the table holds.
+fn leak(s: &str) -> &'static str {
+    Box::leak(s.to_owned().into_boxed_str())
+}
