@@ -402,7 +402,7 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
 }
 
 fn parse_profile(s: &str) -> Option<ProfileChoice> {
-    <ProfileChoice as clap::ValueEnum>::from_str(s, false).ok()
+    s.parse().ok()
 }
 
 /// `[lints]`: `code = "allow" | "warn" | "deny"`, for known codes only.

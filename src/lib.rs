@@ -47,9 +47,25 @@ pub enum ProfileChoice {
 }
 
 impl ProfileChoice {
-    /// The name `--profile` takes for this profile (from the clap value, so there is one spelling).
-    pub fn name(self) -> String {
-        clap::ValueEnum::to_possible_value(&self).map_or_else(String::new, |v| v.get_name().to_owned())
+    /// The name `--profile` takes for this profile (from the profile registry, so there is one
+    /// spelling).
+    pub fn name(self) -> &'static str {
+        profile::name_of(self)
+    }
+
+    /// Every name `--profile` takes: `auto`, then each profile's.
+    pub fn names() -> Vec<&'static str> {
+        profile::names()
+    }
+}
+
+/// Parses a name as `--profile` spells it (`auto`, `rmcp`…).
+impl std::str::FromStr for ProfileChoice {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<ProfileChoice, String> {
+        profile::parse_name(name)
+            .ok_or_else(|| format!("`{name}` is not a profile: give one of {}", profile::names().join(", ")))
     }
 }
 
@@ -153,7 +169,7 @@ pub struct Provenance {
 impl Provenance {
     /// The profile as `--profile` spells it.
     pub fn profile_name(&self) -> Option<String> {
-        self.profile.map(ProfileChoice::name)
+        self.profile.map(|p| p.name().to_owned())
     }
 }
 
@@ -248,9 +264,10 @@ fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::W
         }
     };
     diagnostics.extend(workspace.diagnostics.clone());
-    let mut source_map = source_map::SourceMap::default();
-    let mut provenance = Provenance::default();
-    let manifest = profile::run(&workspace, opts, &mut diagnostics, &mut notes, &mut source_map, &mut provenance);
+    let profile::ProfileRun { manifest, diagnostics: found, notes: told, source_map, provenance } =
+        profile::run(&workspace, opts);
+    diagnostics.extend(found);
+    notes.extend(told);
     diagnostics.apply_lints(&opts.lints);
     let manifest = if diagnostics.has_errors() { None } else { manifest };
     (Outcome { manifest, diagnostics, notes, source_map, provenance }, Some(workspace))

@@ -86,12 +86,35 @@ fn read_args(tool: &ToolFn, ws: &Workspace, diagnostics: &mut Diagnostics) -> To
     out
 }
 
-pub fn manifest(
+/// The python-sdk profile: the fallback of `auto`, for a crate depending on no Rust SDK.
+pub struct PythonSdk;
+
+impl super::Profile for PythonSdk {
+    fn name(&self) -> &'static str {
+        "python-sdk"
+    }
+
+    /// It reads the same `#[tool]` fns as rmcp ([`tool_fns`]).
+    fn kept_attributes(&self) -> crate::source::KeptAttributes {
+        super::RMCP_KEPT_ATTRIBUTES
+    }
+
+    fn detection(&self) -> super::Detection {
+        super::Detection::Otherwise
+    }
+
+    fn run(&self, ws: &Workspace, opts: &crate::GenerateOptions) -> super::ProfileRun {
+        let mut diagnostics = Diagnostics::default();
+        let (manifest, source_map) = manifest(ws, &opts.overrides, &mut diagnostics);
+        super::ProfileRun { manifest: Some(manifest), diagnostics, source_map, ..Default::default() }
+    }
+}
+
+fn manifest(
     ws: &Workspace,
     overrides: &crate::SchemaOverrides,
     diagnostics: &mut Diagnostics,
-    source_map: &mut crate::source_map::SourceMap,
-) -> Manifest {
+) -> (Manifest, crate::source_map::SourceMap) {
     let mut origins = Vec::new();
     let mut lowerer = Lowerer::new(ws);
     lowerer.type_overrides = overrides.types.clone();
@@ -125,8 +148,7 @@ pub fn manifest(
     for d in super::unused_overrides(overrides, &listed, &builder.lowerer.type_overrides_used) {
         builder.diagnostics.push(d);
     }
-    *source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, origins);
-    Manifest::new(tools)
+    (Manifest::new(tools), crate::source_map::SourceMap::new(&builder.lowerer.model, origins))
 }
 
 /// What every tool of a run shares: the sources, the type model that grows as tools name types,

@@ -22,6 +22,7 @@ use self::schemas::{Generated, SchemaKind};
 use self::tool_attr::ToolAttr;
 use self::traits::{Opt, Override};
 use self::version::{Behaviour, Versions, KNOWN_PROTOCOLS, LATEST_PROTOCOL};
+use super::ProfileRun;
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
 use crate::model::eval::{Failure, VALUE_NOT_EVALUABLE};
@@ -29,14 +30,32 @@ use crate::model::{Lowerer, Scope};
 use crate::source::Workspace;
 use crate::{GenerateOptions, Manifest};
 
-pub fn manifest(
-    ws: &Workspace,
-    opts: &GenerateOptions,
-    diagnostics: &mut Diagnostics,
-    notes: &mut Vec<String>,
-    source_map: &mut crate::source_map::SourceMap,
-    provenance: &mut crate::Provenance,
-) -> Option<Manifest> {
+/// The rmcp profile.
+pub struct Rmcp;
+
+impl super::Profile for Rmcp {
+    fn name(&self) -> &'static str {
+        "rmcp"
+    }
+
+    fn kept_attributes(&self) -> crate::source::KeptAttributes {
+        super::RMCP_KEPT_ATTRIBUTES
+    }
+
+    fn detection(&self) -> super::Detection {
+        super::Detection::DependsOn("rmcp")
+    }
+
+    fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
+        let mut out = ProfileRun::default();
+        out.manifest = manifest(ws, opts, &mut out);
+        out
+    }
+}
+
+/// The manifest, with what the run tells on the way in `out`.
+fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Option<Manifest> {
+    let ProfileRun { diagnostics, notes, source_map, provenance, .. } = out;
     let versions = version::read(ws, opts.rmcp.version.as_deref());
     notes.push(versions.note());
     provenance.rmcp_version = Some(versions.rmcp.to_string());
@@ -211,7 +230,7 @@ fn select_server<'s>(
         }
         None => match servers {
             // The server may sit in a file that failed to parse: the syntax error says enough.
-            [] if diagnostics.iter().any(|d| d.code == "syntax-error") => Some(None),
+            [] if index.ws.diagnostics.iter().any(|d| d.code == "syntax-error") => Some(None),
             [] => {
                 diagnostics.push(
                     Diagnostic::warning("no-server", "no `ServerHandler` in the crate: no router is served, so no tool is listed")

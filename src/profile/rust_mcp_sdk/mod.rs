@@ -14,6 +14,7 @@ mod written;
 use proc_macro2::Span;
 use serde_json::{Map, Value};
 
+use super::ProfileRun;
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
 use crate::model::written::{Target, WrittenId};
@@ -45,36 +46,51 @@ fn warn_overrides_not_applied(overrides: &crate::SchemaOverrides, diagnostics: &
     );
 }
 
-/// Build the manifest.
-pub fn manifest(
-    ws: &Workspace,
-    opts: &GenerateOptions,
-    diagnostics: &mut Diagnostics,
-    notes: &mut Vec<String>,
-    provenance: &mut crate::Provenance,
-) -> Option<Manifest> {
-    let versions = match version::read(ws, opts.sdk_version.as_deref()) {
-        Ok(v) => v,
-        Err(d) => {
-            diagnostics.push(d);
-            return None;
-        }
-    };
-    for w in &versions.warnings {
-        diagnostics.push(Diagnostic::warning("sdk-version", w.clone()));
-    }
-    notes.push(versions.note());
-    warn_overrides_not_applied(&opts.overrides, diagnostics);
-    provenance.sdk_version = Some(versions.sdk.to_string());
-    provenance.release_note = Some(versions.note());
-    let behaviour = versions.behaviour();
-    if behaviour.schema.hashed_properties {
-        notes.push(format!(
-            "rust-mcp-schema {} keeps the top-level `inputSchema.properties` in a HashMap: the real server lists them in another order on every run (written here in byte order)",
-            versions.schema
-        ));
+/// The rust-mcp-sdk profile.
+pub struct RustMcpSdk;
+
+impl super::Profile for RustMcpSdk {
+    fn name(&self) -> &'static str {
+        "rust-mcp-sdk"
     }
 
+    /// None: its tools are structs and a `tool_box!` list, found in the deferred items' text
+    /// (`item_mentions`), so no item needs to stay parsed for it.
+    fn kept_attributes(&self) -> crate::source::KeptAttributes {
+        crate::source::KeptAttributes(&[])
+    }
+
+    fn detection(&self) -> super::Detection {
+        super::Detection::DependsOn("rust-mcp-sdk")
+    }
+
+    fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
+        let versions = match version::read(ws, opts.sdk_version.as_deref()) {
+            Ok(v) => v,
+            Err(d) => return ProfileRun::failed(d),
+        };
+        let mut out = ProfileRun::default();
+        for w in &versions.warnings {
+            out.diagnostics.push(Diagnostic::warning("sdk-version", w.clone()));
+        }
+        out.notes.push(versions.note());
+        warn_overrides_not_applied(&opts.overrides, &mut out.diagnostics);
+        out.provenance.sdk_version = Some(versions.sdk.to_string());
+        out.provenance.release_note = Some(versions.note());
+        let behaviour = versions.behaviour();
+        if behaviour.schema.hashed_properties {
+            out.notes.push(format!(
+                "rust-mcp-schema {} keeps the top-level `inputSchema.properties` in a HashMap: the real server lists them in another order on every run (written here in byte order)",
+                versions.schema
+            ));
+        }
+        out.manifest = Some(manifest(ws, behaviour, &mut out.diagnostics));
+        out
+    }
+}
+
+/// The tools the crate lists, as this release of the SDK lists them.
+fn manifest(ws: &Workspace, behaviour: Behaviour, diagnostics: &mut Diagnostics) -> Manifest {
     let mut run = Run { ws, behaviour, builder: Builder::new(ws), diagnostics, rejected: Vec::new() };
     let items = mcp_tool_items(ws);
     let (boxes, broken_boxes) = tool_boxes(ws, run.diagnostics);
@@ -109,7 +125,7 @@ pub fn manifest(
         .iter()
         .filter_map(|l| out.iter().find(|(item, _)| *item == l.item).map(|(_, json)| Tool::from_value(json)))
         .collect();
-    Some(Manifest::new(tools))
+    Manifest::new(tools)
 }
 
 /// An item carrying `#[mcp_tool]`.
