@@ -1,10 +1,12 @@
 //! Profiles: which fns are tools, how their parameters and return types become the two schemas,
 //! and how the entries are ordered. One module per SDK whose output we reproduce.
 
+pub mod protocol;
 pub mod python_sdk;
 mod registry;
 pub mod rmcp;
 pub mod rust_mcp_sdk;
+pub mod tool_name;
 
 use syn::punctuated::Punctuated;
 use syn::{Meta, Token};

@@ -21,8 +21,8 @@ use self::routers::{Entry, Index, Server, Severity, TypeKey};
 use self::schemas::{Generated, SchemaKind};
 use self::tool_attr::ToolAttr;
 use self::traits::{Opt, Override};
-use self::version::{Behaviour, Versions, KNOWN_PROTOCOLS, LATEST_PROTOCOL};
-use super::ProfileRun;
+use self::version::{Behaviour, Versions};
+use super::{tool_name, ProfileRun};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
 use crate::model::eval::{Failure, VALUE_NOT_EVALUABLE};
@@ -64,24 +64,18 @@ fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Opt
         diagnostics.push(Diagnostic::warning("rmcp-version", w.clone()));
     }
     let behaviour = versions.behaviour();
-    let protocol = opts.rmcp.protocol.clone().unwrap_or_else(|| LATEST_PROTOCOL.to_owned());
-    if !KNOWN_PROTOCOLS.contains(&protocol.as_str()) {
-        let looks_like_date = protocol.len() == 10
-            && protocol.chars().enumerate().all(|(i, c)| if i == 4 || i == 7 { c == '-' } else { c.is_ascii_digit() });
-        if !looks_like_date {
-            diagnostics.push(
-                Diagnostic::error("bad-protocol", format!("--protocol `{protocol}` is not an MCP protocol version"))
-                    .with_help(format!("known versions: {}", KNOWN_PROTOCOLS.join(", "))),
-            );
+    let protocol = match super::protocol::peer_protocol(opts.rmcp.protocol.as_deref()) {
+        Ok((protocol, warning)) => {
+            diagnostics.0.extend(warning);
+            protocol
+        }
+        Err(d) => {
+            diagnostics.push(d);
             return None;
         }
-        diagnostics.push(Diagnostic::warning(
-            "unknown-protocol",
-            format!("protocol `{protocol}` is not one of {}; compared by date", KNOWN_PROTOCOLS.join(", ")),
-        ));
-    }
+    };
     notes.push(format!("protocol {protocol}"));
-    let legacy = behaviour.schema.legacy_peers_lose_non_object_output && version::is_legacy_protocol(&protocol);
+    let legacy = behaviour.schema.legacy_peers_lose_non_object_output && super::protocol::is_legacy_protocol(&protocol);
 
     let index = Index::new(ws);
     for loc in &index.macro_routers {
@@ -372,7 +366,8 @@ impl<'w> Builder<'w, '_> {
                 self.warn("tool-attribute", message, &loc);
             }
         }
-        if let Some(why) = name_problem(&name) {
+        // rmcp only logs a broken rule.
+        if let Some(why) = tool_name::problem(&name, tool_name::Count::Bytes) {
             self.push(
                 Diagnostic::warning(
                     "tool-name",
@@ -796,19 +791,6 @@ fn supply_help(name: &str, kind: SchemaKind) -> String {
         "the schema exists only when the server runs; give it in the config's `schemas` table (`\"{name}.{}\" = \"path/to/schema.json\"`)",
         schemas::key(kind)
     )
-}
-
-/// rmcp's name checks, which only log a warning.
-fn name_problem(name: &str) -> Option<&'static str> {
-    if name.is_empty() {
-        Some("the name is empty")
-    } else if name.len() > 128 {
-        Some("the name is longer than 128 characters")
-    } else if !name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')) {
-        Some("the name has characters other than A-Z, a-z, 0-9, `_`, `-` and `.`")
-    } else {
-        None
-    }
 }
 
 fn snake(kind: SchemaKind) -> &'static str {

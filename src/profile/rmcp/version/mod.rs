@@ -112,16 +112,6 @@ pub const KNOWN_RELEASES: &[Version] = &[
 pub const OLDEST_REPRODUCED: Version = Version(0, 6, 0);
 pub const NEWEST_REPRODUCED: Version = Version(3, 11, 0);
 
-/// The newest protocol version; older peers are "legacy" for rmcp 3.11.
-pub const LATEST_PROTOCOL: &str = "2026-07-28";
-pub const KNOWN_PROTOCOLS: &[&str] = &["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"];
-
-/// Whether `protocol` is older than the newest protocol (rmcp 3.11's legacy peers). Protocol
-/// versions are dates, so they compare as strings.
-pub fn is_legacy_protocol(protocol: &str) -> bool {
-    protocol < LATEST_PROTOCOL
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,7 +126,5 @@ mod tests {
     fn versions_parse() {
         assert_eq!(Version::parse("3.0.0-beta.1"), Some(Version(3, 0, 0)));
         assert_eq!(Version::parse("1.2"), None);
-        assert!(is_legacy_protocol("2025-11-25"));
-        assert!(!is_legacy_protocol("2026-07-28"));
     }
 }
