@@ -1,6 +1,7 @@
 //! Profiles: which fns are tools, how their parameters and return types become the two schemas,
 //! and how the entries are ordered. One module per SDK whose output we reproduce.
 
+pub mod overrides;
 pub mod protocol;
 pub mod python_sdk;
 mod registry;
@@ -65,30 +66,6 @@ impl ProfileRun {
     pub fn failed(d: Diagnostic) -> ProfileRun {
         ProfileRun { diagnostics: Diagnostics(vec![d]), ..ProfileRun::default() }
     }
-}
-
-/// Config `schemas` entries naming no listed tool, or no type any schema reached: most likely a
-/// typo (`unused-schema-override` warnings).
-fn unused_overrides(
-    overrides: &crate::SchemaOverrides,
-    listed: &[&str],
-    types_used: &std::collections::BTreeSet<String>,
-) -> Vec<Diagnostic> {
-    let tools = overrides.tools.keys().filter(|k| !listed.contains(&k.as_str())).map(|name| {
-        Diagnostic::warning(
-            "unused-schema-override",
-            format!("the config gives schemas for tool `{name}`, which the server does not list"),
-        )
-        .with_help("check the tool name: it is the published name (`#[tool(name = …)]` or the fn name)")
-    });
-    let types = overrides.types.keys().filter(|k| !types_used.contains(*k)).map(|path| {
-        Diagnostic::warning(
-            "unused-schema-override",
-            format!("the config gives a schema for type `{path}`, which no tool's schema uses"),
-        )
-        .with_help("write the path the type resolves to: `crate_name::module::Type` for a type of the workspace, `other_crate::path::Type` as your `use` names it for another crate's type")
-    });
-    tools.chain(types).collect()
 }
 
 /// The attributes rmcp's tool fns carry: [`tool_fns`] scans every fn and impl block for them, so

@@ -145,7 +145,7 @@ fn manifest(
     }
     builder.diagnostics.extend(std::mem::take(&mut builder.lowerer.diagnostics));
     let listed: Vec<&str> = names.keys().map(String::as_str).collect();
-    for d in super::unused_overrides(overrides, &listed, &builder.lowerer.type_overrides_used) {
+    for d in super::overrides::unused(overrides, &listed, &builder.lowerer.type_overrides_used) {
         builder.diagnostics.push(d);
     }
     (Manifest::new(tools), crate::source_map::SourceMap::new(&builder.lowerer.model, origins))

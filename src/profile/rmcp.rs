@@ -335,7 +335,7 @@ impl<'w> Builder<'w, '_> {
     /// Overrides naming no listed tool, or no type any schema reached: most likely a typo.
     fn unused_overrides(&mut self, tools: &[(String, Tool)]) {
         let listed: Vec<&str> = tools.iter().map(|(n, _)| n.as_str()).collect();
-        for d in super::unused_overrides(self.overrides, &listed, &self.lowerer.type_overrides_used) {
+        for d in super::overrides::unused(self.overrides, &listed, &self.lowerer.type_overrides_used) {
             self.push(d);
         }
     }

@@ -14,7 +14,7 @@ mod written;
 use proc_macro2::Span;
 use serde_json::{Map, Value};
 
-use super::ProfileRun;
+use super::{overrides, Profile, ProfileRun};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
 use crate::model::written::{Target, WrittenId};
@@ -26,30 +26,10 @@ use tool_attr::ToolAttr;
 use version::{Behaviour, InputKeyOrder};
 use written::{derives, Builder};
 
-/// The config's `schemas` are not applied by this profile yet: say so rather than ignore them.
-fn warn_overrides_not_applied(overrides: &crate::SchemaOverrides, diagnostics: &mut Diagnostics) {
-    let keys: Vec<String> = overrides
-        .tools
-        .keys()
-        .map(|tool| format!("`{tool}`"))
-        .chain(overrides.types.keys().map(|ty| format!("`{ty}`")))
-        .collect();
-    if keys.is_empty() {
-        return;
-    }
-    diagnostics.push(
-        Diagnostic::warning(
-            "unused-schema-override",
-            format!("the rust-mcp-sdk profile does not apply the config's `schemas` yet; ignored: {}", keys.join(", ")),
-        )
-        .with_help("the rmcp and python-sdk profiles apply them; for rust-mcp-sdk, remove the entries"),
-    );
-}
-
 /// The rust-mcp-sdk profile.
 pub struct RustMcpSdk;
 
-impl super::Profile for RustMcpSdk {
+impl Profile for RustMcpSdk {
     fn name(&self) -> &'static str {
         "rust-mcp-sdk"
     }
@@ -74,7 +54,7 @@ impl super::Profile for RustMcpSdk {
             out.diagnostics.push(Diagnostic::warning("sdk-version", w.clone()));
         }
         out.notes.push(versions.note());
-        warn_overrides_not_applied(&opts.overrides, &mut out.diagnostics);
+        out.diagnostics.0.extend(overrides::not_applied(self.name(), &opts.overrides));
         out.provenance.sdk_version = Some(versions.sdk.to_string());
         out.provenance.release_note = Some(versions.note());
         let behaviour = versions.behaviour();
