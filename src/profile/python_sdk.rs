@@ -138,7 +138,7 @@ fn manifest(
             );
             continue;
         }
-        origins.push((name.clone(), crate::source_map::ToolOrigin::of_fn(ws, &tool)));
+        origins.push((name.clone(), super::origins::of_fn(ws, &tool)));
         names.insert(name, here);
         // Final: kept as compact text (see `Tool`), its values freed now.
         tools.push(Tool::from_value(&entry));

@@ -377,7 +377,7 @@ impl<'w> Builder<'w, '_> {
                 .for_tool(&name),
             );
         }
-        let mut origin = crate::source_map::ToolOrigin::of_fn(self.ws, &tool);
+        let mut origin = super::origins::of_fn(self.ws, &tool);
         origin.input_type = schemas::parameters_arg(tool.sig).map(|(_, inner)| type_text(inner));
         origin.output_type = schemas::output_type(&tool.sig.output).map(type_text);
         self.origins.push((name.clone(), origin));

@@ -14,13 +14,14 @@ mod written;
 use proc_macro2::Span;
 use serde_json::{Map, Value};
 
-use super::{overrides, Profile, ProfileRun};
+use super::{origins, overrides, Profile, ProfileRun};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
 use crate::model::written::{Target, WrittenId};
 use crate::profile::is_attr_named;
 use crate::schema::rust_mcp_sdk::{def_schema, sorted, sorted_map, SchemaError};
 use crate::source::{ItemRef, ModuleId, Namespace, Resolved, Workspace};
+use crate::source_map::SourceMap;
 use crate::{GenerateOptions, Manifest};
 use tool_attr::ToolAttr;
 use version::{Behaviour, InputKeyOrder};
@@ -64,13 +65,15 @@ impl Profile for RustMcpSdk {
                 versions.schema
             ));
         }
-        out.manifest = Some(manifest(ws, behaviour, &mut out.diagnostics));
+        let (manifest, source_map) = manifest(ws, behaviour, &mut out.diagnostics);
+        out.manifest = Some(manifest);
+        out.source_map = source_map;
         out
     }
 }
 
-/// The tools the crate lists, as this release of the SDK lists them.
-fn manifest(ws: &Workspace, behaviour: Behaviour, diagnostics: &mut Diagnostics) -> Manifest {
+/// The tools the crate lists, as this release of the SDK lists them, and where each is written.
+fn manifest(ws: &Workspace, behaviour: Behaviour, diagnostics: &mut Diagnostics) -> (Manifest, SourceMap) {
     let mut run = Run { ws, behaviour, builder: Builder::new(ws), diagnostics, rejected: Vec::new() };
     let items = mcp_tool_items(ws);
     let (boxes, broken_boxes) = tool_boxes(ws, run.diagnostics);
@@ -89,10 +92,15 @@ fn manifest(ws: &Workspace, behaviour: Behaviour, diagnostics: &mut Diagnostics)
     };
 
     let mut out = Vec::new();
+    let mut origins = Vec::new();
     for tool in &tools {
         let is_listed = listed.iter().any(|t| t.item == tool.item);
         match def_schema(&run.builder.model, tool.def, &behaviour.macros.rules) {
-            Ok(schema) if is_listed => out.push((tool.item, tool_json(&tool.attr, &schema, &behaviour))),
+            Ok(schema) if is_listed => {
+                out.push((tool.item, tool_json(&tool.attr, &schema, &behaviour)));
+                let def = run.builder.model.def(tool.def);
+                origins.push((tool.attr.name.clone(), origins::of_struct(tool.at.clone(), tool.attr_at.clone(), def)));
+            }
             Ok(_) => {}
             Err(errors) => {
                 for e in errors {
@@ -105,7 +113,7 @@ fn manifest(ws: &Workspace, behaviour: Behaviour, diagnostics: &mut Diagnostics)
         .iter()
         .filter_map(|l| out.iter().find(|(item, _)| *item == l.item).map(|(_, json)| Tool::from_value(json)))
         .collect();
-    Manifest::new(tools)
+    (Manifest::new(tools), SourceMap::of_tools(origins))
 }
 
 /// An item carrying `#[mcp_tool]`.
@@ -121,6 +129,9 @@ struct ToolItem {
     rust_name: String,
     attr: ToolAttr,
     def: WrittenId,
+    /// Where its name and its `#[mcp_tool]` attribute are written.
+    at: Location,
+    attr_at: Location,
 }
 
 /// One `tool_box!(Name, [A, B, …])`: the identifiers, with the module they are written in.
@@ -208,12 +219,13 @@ impl Run<'_, '_> {
             }
         };
         let at = self.location(r, ident.span());
+        let attr_at = self.location(r, syn::spanned::Spanned::span(item.attr));
         let def = match (strukt, alias) {
-            (Some(s), _) => self.struct_def(r, s, at)?,
-            (_, Some(t)) => self.alias_def(r, t, at)?,
+            (Some(s), _) => self.struct_def(r, s, at.clone())?,
+            (_, Some(t)) => self.alias_def(r, t, at.clone())?,
             (None, None) => return None,
         };
-        Some(ToolItem { item: r, rust_name, attr, def })
+        Some(ToolItem { item: r, rust_name, attr, def, at, attr_at })
     }
 
     fn struct_def(&mut self, r: ItemRef, s: &syn::ItemStruct, at: Location) -> Option<WrittenId> {
