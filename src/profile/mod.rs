@@ -6,6 +6,7 @@ pub mod overrides;
 pub mod protocol;
 pub mod python_sdk;
 mod registry;
+pub mod release;
 pub mod rmcp;
 pub mod rust_mcp_sdk;
 pub mod tool_name;
