@@ -49,6 +49,31 @@ pub enum Detection {
     Otherwise,
 }
 
+/// Which of a tool's two schemas.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SchemaKind {
+    Input,
+    Output,
+}
+
+impl SchemaKind {
+    /// The tool's JSON key (`inputSchema`, `outputSchema`).
+    pub fn key(self) -> &'static str {
+        match self {
+            SchemaKind::Input => "inputSchema",
+            SchemaKind::Output => "outputSchema",
+        }
+    }
+
+    /// The key of a tool attribute that gives the schema (`input_schema = …`).
+    pub fn attribute_key(self) -> &'static str {
+        match self {
+            SchemaKind::Input => "input_schema",
+            SchemaKind::Output => "output_schema",
+        }
+    }
+}
+
 /// What one profile run gives back.
 #[derive(Debug, Default)]
 pub struct ProfileRun {

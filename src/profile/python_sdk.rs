@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::{json, Map, Value};
 use syn::Meta;
 
-use super::{annotations, lit_bool, lit_str, tool_fns, ToolFn};
+use super::{annotations, lit_bool, lit_str, tool_fns, SchemaKind, ToolFn};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::manifest::{Manifest, Tool};
 use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Scope, Style, Ty, Unknown};
@@ -179,12 +179,12 @@ impl Builder<'_, '_> {
 
         let name = args.name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| fn_name.clone());
         // A schema the config gives replaces what the sources say (and what they could not tell).
-        let given = self.overrides.tools.get(&name);
-        let input = match given.and_then(|g| g.input_schema.clone()) {
+        let given = |kind| super::overrides::tool_schema(self.overrides, &name, kind).cloned();
+        let input = match given(SchemaKind::Input) {
             Some(schema) => schema,
             None => self.input_schema(tool, &fn_name, &scope)?,
         };
-        let output = match given.and_then(|g| g.output_schema.clone()) {
+        let output = match given(SchemaKind::Output) {
             Some(schema) => Some(schema),
             None => match self.output_schema(tool, &fn_name, &args, &scope) {
                 Output::Failed => return None,

@@ -232,11 +232,7 @@ impl<'w> Builder<'w, '_> {
     /// The schema the config gives for a tool's key: it replaces whatever the sources say (and
     /// so silences what they could not tell). Keys are sorted as rmcp prints them.
     fn tool_override(&self, name: &str, kind: SchemaKind) -> Option<Value> {
-        let given = self.overrides.tools.get(name)?;
-        let mut v = match kind {
-            SchemaKind::Input => given.input_schema.clone(),
-            SchemaKind::Output => given.output_schema.clone(),
-        }?;
+        let mut v = super::overrides::tool_schema(self.overrides, name, kind)?.clone();
         crate::schema::order::sort_all_keys(&mut v);
         Some(v)
     }
@@ -265,7 +261,7 @@ impl<'w> Builder<'w, '_> {
 
     /// Report what became of a generated schema; the schema to publish, if any.
     fn publish(&mut self, name: &str, kind: SchemaKind, generated: Generated, loc: &Location) -> Option<Value> {
-        let key = schemas::key(kind);
+        let key = kind.key();
         match generated {
             Generated::Schema(v) => Some(v),
             Generated::Missing(gaps) => {
@@ -349,15 +345,8 @@ fn strip_parens(e: &syn::Expr) -> &syn::Expr {
 fn supply_help(name: &str, kind: SchemaKind) -> String {
     format!(
         "the schema exists only when the server runs; give it in the config's `schemas` table (`\"{name}.{}\" = \"path/to/schema.json\"`)",
-        schemas::key(kind)
+        kind.key()
     )
-}
-
-fn snake(kind: SchemaKind) -> &'static str {
-    match kind {
-        SchemaKind::Input => "input_schema",
-        SchemaKind::Output => "output_schema",
-    }
 }
 
 fn is_result(ty: &syn::Type) -> bool {

@@ -6,7 +6,7 @@ use serde_json::Value;
 use super::routers::{self, TypeKey};
 use super::schemas::{self, SchemaKind};
 use super::tool_attr::{self, ToolAttr};
-use super::{is_result, snake, strip_parens, supply_help, tool_name, type_text, Builder};
+use super::{is_result, strip_parens, supply_help, tool_name, type_text, Builder};
 use crate::diagnostics::{Diagnostic, Location};
 use crate::manifest::Tool;
 use crate::model::eval::{Failure, VALUE_NOT_EVALUABLE};
@@ -216,14 +216,14 @@ impl<'w> Builder<'w, '_> {
         match known {
             Some(v) => Some(v),
             None => {
-                let key = schemas::key(kind);
+                let key = kind.key();
                 let at = self.lowerer.location(tool.krate, tool.module, syn::spanned::Spanned::span(expr));
                 self.push(
                     Diagnostic::warning(
                         "opaque",
                         format!(
                             "tool `{name}`: `{} = {}` is only known at runtime; `{key}` left out",
-                            snake(kind),
+                            kind.attribute_key(),
                             quote::quote!(#expr)
                         ),
                     )
