@@ -57,6 +57,16 @@ impl ProfileChoice {
     pub fn names() -> Vec<&'static str> {
         profile::names()
     }
+
+    /// Every choice, `auto` first, in the order `--profile` lists them.
+    pub fn all() -> Vec<ProfileChoice> {
+        profile::all()
+    }
+
+    /// What `--help` says of this choice, in a line.
+    pub fn summary(self) -> String {
+        profile::summary_of(self)
+    }
 }
 
 /// Parses a name as `--profile` spells it (`auto`, `rmcp`…).

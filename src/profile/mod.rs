@@ -18,7 +18,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::source::{KeptAttributes, ModuleId, Workspace};
 use crate::{GenerateOptions, Manifest};
 
-pub use registry::{kept_attributes, name_of, names, parse_name, run};
+pub use registry::{all, kept_attributes, name_of, names, parse_name, run, summary_of};
 
 /// One SDK whose `tools/list` output we reproduce. The profile drives a run: it finds the tools,
 /// asks the model and schema stages for each one's schemas, and assembles the entries.
@@ -28,6 +28,9 @@ pub use registry::{kept_attributes, name_of, names, parse_name, run};
 pub trait Profile: Sync {
     /// The name `--profile` and the configuration's `profile` take.
     fn name(&self) -> &'static str;
+
+    /// What `--help` says of it, in a line.
+    fn summary(&self) -> &'static str;
 
     /// The attributes the profile finds tools by, which loading keeps parsed (see
     /// [`KeptAttributes`]).

@@ -94,6 +94,10 @@ impl super::Profile for PythonSdk {
         "python-sdk"
     }
 
+    fn summary(&self) -> &'static str {
+        "the MCP Python SDK (mcp 2.x), for the equivalent Python signature"
+    }
+
     /// It reads the same `#[tool]` fns as rmcp ([`tool_fns`]).
     fn kept_attributes(&self) -> crate::source::KeptAttributes {
         super::RMCP_KEPT_ATTRIBUTES

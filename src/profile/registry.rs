@@ -24,6 +24,26 @@ pub fn names() -> Vec<&'static str> {
     std::iter::once(AUTO).chain(PROFILES.iter().map(|(_, p)| p.name())).collect()
 }
 
+/// Every choice, `auto` first, in the order `--profile` lists them.
+pub fn all() -> Vec<ProfileChoice> {
+    std::iter::once(ProfileChoice::Auto).chain(PROFILES.iter().map(|(id, _)| *id)).collect()
+}
+
+/// What `--help` says of `choice`; for `auto`, which profile it picks when.
+pub fn summary_of(choice: ProfileChoice) -> String {
+    if let Some(p) = profile(choice) {
+        return p.summary().to_owned();
+    }
+    let (mut by_dependency, mut otherwise) = (Vec::new(), Vec::new());
+    for (_, p) in PROFILES {
+        match p.detection() {
+            Detection::DependsOn(_) => by_dependency.push(format!("`{}`", p.name())),
+            Detection::Otherwise => otherwise.push(format!("`{}`", p.name())),
+        }
+    }
+    format!("{} when the crate depends on that SDK, {} otherwise", by_dependency.join(" or "), otherwise.join(""))
+}
+
 /// The profile `choice` names; `None` for `auto`.
 fn profile(choice: ProfileChoice) -> Option<&'static dyn Profile> {
     PROFILES.iter().find(|(id, _)| *id == choice).map(|(_, p)| *p)
@@ -165,6 +185,21 @@ mod tests {
             assert_eq!(parse_name(name).map(name_of), Some(name));
         }
         assert_eq!(parse_name("RMCP"), None);
+    }
+
+    /// The lines `--profile`'s help shows.
+    #[test]
+    fn summaries() {
+        let lines: Vec<String> = all().into_iter().map(|c| format!("{}: {}", name_of(c), summary_of(c))).collect();
+        assert_eq!(
+            lines,
+            [
+                "auto: `rmcp` or `rust-mcp-sdk` when the crate depends on that SDK, `python-sdk` otherwise",
+                "python-sdk: the MCP Python SDK (mcp 2.x), for the equivalent Python signature",
+                "rmcp: the Rust SDK rmcp at runtime, at the release in Cargo.lock",
+                "rust-mcp-sdk: the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock",
+            ]
+        );
     }
 
     #[test]

@@ -41,6 +41,10 @@ impl super::Profile for Rmcp {
         "rmcp"
     }
 
+    fn summary(&self) -> &'static str {
+        "the Rust SDK rmcp at runtime, at the release in Cargo.lock"
+    }
+
     fn kept_attributes(&self) -> crate::source::KeptAttributes {
         super::RMCP_KEPT_ATTRIBUTES
     }

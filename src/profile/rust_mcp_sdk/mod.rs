@@ -35,6 +35,10 @@ impl Profile for RustMcpSdk {
         "rust-mcp-sdk"
     }
 
+    fn summary(&self) -> &'static str {
+        "the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock"
+    }
+
     /// None: its tools are structs and a `tool_box!` list, found in the deferred items' text
     /// (`item_mentions`), so no item needs to stay parsed for it.
     fn kept_attributes(&self) -> crate::source::KeptAttributes {
