@@ -1,5 +1,5 @@
-//! The registry of profiles: the one place that knows them all. It gives `--profile`'s names,
-//! the attributes loading keeps, and `auto`'s choice; [`run`] runs the chosen profile.
+//! The registry of profiles: the one place that knows them all. It gives `--profile`'s names and
+//! help, the attributes loading keeps, and `auto`'s choice; [`run`] runs the chosen profile.
 
 use std::sync::OnceLock;
 
