@@ -53,29 +53,14 @@ impl ProfileChoice {
         profile::name_of(self)
     }
 
-    /// Every name `--profile` takes: `auto`, then each profile's.
-    pub fn names() -> Vec<&'static str> {
-        profile::names()
+    /// What `--help` says of this choice, in a line (from the registry too).
+    pub fn summary(self) -> &'static str {
+        profile::summary_of(self)
     }
 
     /// Every choice, `auto` first, in the order `--profile` lists them.
     pub fn all() -> Vec<ProfileChoice> {
         profile::all()
-    }
-
-    /// What `--help` says of this choice, in a line.
-    pub fn summary(self) -> String {
-        profile::summary_of(self)
-    }
-}
-
-/// Parses a name as `--profile` spells it (`auto`, `rmcp`…).
-impl std::str::FromStr for ProfileChoice {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<ProfileChoice, String> {
-        profile::parse_name(name)
-            .ok_or_else(|| format!("`{name}` is not a profile: give one of {}", profile::names().join(", ")))
     }
 }
 

@@ -311,8 +311,12 @@ fn shell_word(s: &str) -> String {
 /// Which profile and which rmcp release the manifest was made with.
 /// What made the new manifest: the profile, and the SDK release with where it was read.
 fn run_facts(provenance: &mcp_schema::Provenance) -> Vec<(&'static str, String)> {
-    // Only the profiles that reproduce a release (rmcp, rust-mcp-sdk) write a release note.
-    let release = provenance.profile.map(ProfileChoice::name).zip(provenance.release_note.clone());
+    let release = match provenance.profile {
+        Some(ProfileChoice::Rmcp) => Some("rmcp"),
+        Some(ProfileChoice::RustMcpSdk) => Some("rust-mcp-sdk"),
+        _ => None,
+    };
+    let release = release.zip(provenance.release_note.clone());
     provenance.profile_name().map(|p| ("profile", p)).into_iter().chain(release).collect()
 }
 

@@ -18,7 +18,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::source::{KeptAttributes, ModuleId, Workspace};
 use crate::{GenerateOptions, Manifest};
 
-pub use registry::{all, kept_attributes, name_of, names, parse_name, run, summary_of};
+pub use registry::{all, kept_attributes, name_of, parse_name, run, summary_of};
 
 /// One SDK whose `tools/list` output we reproduce. The profile drives a run: it finds the tools,
 /// asks the model and schema stages for each one's schemas, and assembles the entries.

@@ -19,29 +19,27 @@ const PROFILES: &[(ProfileChoice, &dyn Profile)] =
 /// What `--profile` calls the choice among the profiles.
 const AUTO: &str = "auto";
 
-/// The names `--profile` takes: `auto`, then every profile's.
-pub fn names() -> Vec<&'static str> {
-    std::iter::once(AUTO).chain(PROFILES.iter().map(|(_, p)| p.name())).collect()
-}
-
 /// Every choice, `auto` first, in the order `--profile` lists them.
 pub fn all() -> Vec<ProfileChoice> {
     std::iter::once(ProfileChoice::Auto).chain(PROFILES.iter().map(|(id, _)| *id)).collect()
 }
 
 /// What `--help` says of `choice`; for `auto`, which profile it picks when.
-pub fn summary_of(choice: ProfileChoice) -> String {
+pub fn summary_of(choice: ProfileChoice) -> &'static str {
     if let Some(p) = profile(choice) {
-        return p.summary().to_owned();
+        return p.summary();
     }
-    let (mut by_dependency, mut otherwise) = (Vec::new(), Vec::new());
-    for (_, p) in PROFILES {
-        match p.detection() {
-            Detection::DependsOn(_) => by_dependency.push(format!("`{}`", p.name())),
-            Detection::Otherwise => otherwise.push(format!("`{}`", p.name())),
+    static AUTO_SUMMARY: OnceLock<String> = OnceLock::new();
+    AUTO_SUMMARY.get_or_init(|| {
+        let (mut by_dependency, mut otherwise) = (Vec::new(), Vec::new());
+        for (_, p) in PROFILES {
+            match p.detection() {
+                Detection::DependsOn(_) => by_dependency.push(format!("`{}`", p.name())),
+                Detection::Otherwise => otherwise.push(format!("`{}`", p.name())),
+            }
         }
-    }
-    format!("{} when the crate depends on that SDK, {} otherwise", by_dependency.join(" or "), otherwise.join(""))
+        format!("{} when the crate depends on that SDK, {} otherwise", by_dependency.join(" or "), otherwise.join(""))
+    })
 }
 
 /// The profile `choice` names; `None` for `auto`.
@@ -179,7 +177,7 @@ mod tests {
 
     #[test]
     fn names_round_trip_and_are_unique() {
-        let names = names();
+        let names: Vec<&str> = all().into_iter().map(name_of).collect();
         assert_eq!(names, ["auto", "python-sdk", "rmcp", "rust-mcp-sdk"]);
         for name in names {
             assert_eq!(parse_name(name).map(name_of), Some(name));
