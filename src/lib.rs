@@ -164,7 +164,7 @@ pub struct Provenance {
 impl Provenance {
     /// The profile as `--profile` spells it.
     pub fn profile_name(&self) -> Option<String> {
-        self.profile.map(|p| p.name().to_owned())
+        self.profile.map(|profile| profile.name().to_owned())
     }
 }
 

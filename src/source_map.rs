@@ -105,15 +105,15 @@ enum Here<'m> {
 }
 
 impl SourceMap {
-    /// The map of a run: the tools' origins and the model's definitions.
-    pub(crate) fn new(model: &Model, tools: impl IntoIterator<Item = (String, ToolOrigin)>) -> SourceMap {
-        SourceMap { tools: tools.into_iter().collect(), defs: model.defs.iter().map(def_origin).collect() }
-    }
-
     /// The map of a run whose schemas name no definition (inlined, no `$defs` or titles): the
     /// tools' origins alone.
     pub(crate) fn of_tools(tools: impl IntoIterator<Item = (String, ToolOrigin)>) -> SourceMap {
         SourceMap { tools: tools.into_iter().collect(), defs: Vec::new() }
+    }
+
+    /// The map of a run: the tools' origins and the model's definitions.
+    pub(crate) fn new(model: &Model, tools: impl IntoIterator<Item = (String, ToolOrigin)>) -> SourceMap {
+        SourceMap { tools: tools.into_iter().collect(), defs: model.defs.iter().map(def_origin).collect() }
     }
 
     pub fn is_empty(&self) -> bool {
