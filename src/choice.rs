@@ -72,14 +72,7 @@ impl Choice for ProfileChoice {
     }
 
     fn help(self) -> &'static str {
-        match self {
-            ProfileChoice::Auto => {
-                "`rmcp` or `rust-mcp-sdk` when the crate depends on that SDK, `python-sdk` otherwise"
-            }
-            ProfileChoice::PythonSdk => "the MCP Python SDK (mcp 2.x), for the equivalent Python signature",
-            ProfileChoice::Rmcp => "the Rust SDK rmcp at runtime, at the release in Cargo.lock",
-            ProfileChoice::RustMcpSdk => "the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock",
-        }
+        self.summary()
     }
 }
 

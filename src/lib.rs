@@ -56,14 +56,20 @@ pub enum ProfileChoice {
 }
 
 impl ProfileChoice {
-    /// The name `--profile` and the configuration's `profile` take for this profile.
+    /// The name `--profile` takes for this profile (from the profile registry, so there is one
+    /// spelling).
     pub fn name(self) -> &'static str {
-        match self {
-            ProfileChoice::Auto => "auto",
-            ProfileChoice::PythonSdk => "python-sdk",
-            ProfileChoice::Rmcp => "rmcp",
-            ProfileChoice::RustMcpSdk => "rust-mcp-sdk",
-        }
+        profile::name_of(self)
+    }
+
+    /// What `--help` says of this choice, in a line (from the registry too).
+    pub fn summary(self) -> &'static str {
+        profile::summary_of(self)
+    }
+
+    /// Every choice, `auto` first, in the order `--profile` lists them.
+    pub fn all() -> Vec<ProfileChoice> {
+        profile::all()
     }
 }
 
@@ -287,9 +293,10 @@ fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::W
         }
     };
     diagnostics.extend(workspace.diagnostics.clone());
-    let mut source_map = source_map::SourceMap::default();
-    let mut provenance = Provenance::default();
-    let manifest = profile::run(&workspace, opts, &mut diagnostics, &mut notes, &mut source_map, &mut provenance);
+    let profile::ProfileRun { manifest, diagnostics: found, notes: told, source_map, provenance } =
+        profile::run(&workspace, opts);
+    diagnostics.extend(found);
+    notes.extend(told);
     diagnostics.apply_lints(&opts.lints);
     let manifest = if diagnostics.has_errors() { None } else { manifest };
     (Outcome { manifest, diagnostics, notes, source_map, provenance }, Some(workspace))

@@ -37,38 +37,22 @@ pub(crate) struct ToolOrigin {
     /// the root of each schema (which has no title to find it by).
     pub input_type: Option<String>,
     pub output_type: Option<String>,
-    /// The fn's named parameters: the properties of an input schema made of them (python-sdk).
+    /// The properties of an input schema made of the tool's own parts: a fn's named parameters
+    /// (python-sdk), a tool struct's fields (rust-mcp-sdk).
     params: Vec<Named>,
 }
 
 impl ToolOrigin {
-    /// The spans of a tool fn: its name, its `#[tool]` attribute, its named parameters.
-    pub(crate) fn of_fn(ws: &crate::source::Workspace, tool: &crate::profile::ToolFn) -> ToolOrigin {
-        use syn::spanned::Spanned;
-        let file = ws.crates[tool.krate].file_of(tool.module);
-        let params = tool
-            .sig
-            .inputs
-            .iter()
-            .filter_map(|input| match input {
-                syn::FnArg::Typed(pt) => match &*pt.pat {
-                    syn::Pat::Ident(i) => Some(Named {
-                        name: crate::source::unraw_ident(&i.ident.to_string()),
-                        at: file.location(i.ident.span()),
-                        rust_name: None,
-                    }),
-                    _ => None,
-                },
-                syn::FnArg::Receiver(_) => None,
-            })
-            .collect();
-        ToolOrigin {
-            fn_at: tool.location(ws),
-            attr_at: file.location(tool.tool_attr.span()),
-            input_type: None,
-            output_type: None,
-            params,
-        }
+    /// A tool written at `fn_at` (its fn's or struct's name) with its tool attribute at `attr_at`;
+    /// `params`: the properties of an input schema made of them (name in the schema, where
+    /// written, and the Rust name to narrow a span that starts at attributes to).
+    pub(crate) fn new(
+        fn_at: Location,
+        attr_at: Location,
+        params: impl IntoIterator<Item = (String, Location, Option<String>)>,
+    ) -> ToolOrigin {
+        let params = params.into_iter().map(|(name, at, rust_name)| Named { name, at, rust_name }).collect();
+        ToolOrigin { fn_at, attr_at, input_type: None, output_type: None, params }
     }
 }
 
@@ -121,6 +105,12 @@ enum Here<'m> {
 }
 
 impl SourceMap {
+    /// The map of a run whose schemas name no definition (inlined, no `$defs` or titles): the
+    /// tools' origins alone.
+    pub(crate) fn of_tools(tools: impl IntoIterator<Item = (String, ToolOrigin)>) -> SourceMap {
+        SourceMap { tools: tools.into_iter().collect(), defs: Vec::new() }
+    }
+
     /// The map of a run: the tools' origins and the model's definitions.
     pub(crate) fn new(model: &Model, tools: impl IntoIterator<Item = (String, ToolOrigin)>) -> SourceMap {
         SourceMap { tools: tools.into_iter().collect(), defs: model.defs.iter().map(def_origin).collect() }

@@ -11,12 +11,8 @@ use crate::{ProfileChoice, Provenance};
 /// What made the regenerated manifest, as facts by name: the profile, and for an SDK profile the
 /// release with where it was read (`("rmcp", "rmcp 3.11.0 (…) from Cargo.lock")`).
 pub fn made_with(provenance: &Provenance) -> Vec<(&'static str, String)> {
-    let release = match provenance.profile {
-        Some(ProfileChoice::Rmcp) => Some("rmcp"),
-        Some(ProfileChoice::RustMcpSdk) => Some("rust-mcp-sdk"),
-        _ => None,
-    };
-    let release = release.zip(provenance.release_note.clone());
+    // The SDK's release is a fact named after the profile (`rmcp 3.11.0 …`); python-sdk has none.
+    let release = provenance.profile.map(ProfileChoice::name).zip(provenance.release_note.clone());
     provenance.profile_name().map(|p| ("profile", p)).into_iter().chain(release).collect()
 }
 

@@ -1,128 +1,106 @@
 //! Profiles: which fns are tools, how their parameters and return types become the two schemas,
 //! and how the entries are ordered. One module per SDK whose output we reproduce.
 
+pub mod origins;
+pub mod overrides;
+pub mod protocol;
 pub mod python_sdk;
+mod registry;
+pub mod release;
 pub mod rmcp;
 pub mod rust_mcp_sdk;
+pub mod tool_name;
 
 use syn::punctuated::Punctuated;
 use syn::{Meta, Token};
 
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
-use crate::source::{ModuleId, Workspace};
-use crate::{GenerateOptions, Manifest, ProfileChoice};
+use crate::source::{KeptAttributes, ModuleId, Workspace};
+use crate::{GenerateOptions, Manifest};
 
-/// Build the manifest with the profile the options ask for (`auto`: the Rust SDK the crate
-/// depends on, else python-sdk; a crate depending on both Rust SDKs must say which).
-pub fn run(
-    ws: &Workspace,
-    opts: &GenerateOptions,
-    diagnostics: &mut Diagnostics,
-    notes: &mut Vec<String>,
-    source_map: &mut crate::source_map::SourceMap,
-    provenance: &mut crate::Provenance,
-) -> Option<Manifest> {
-    let profile = match opts.profile {
-        ProfileChoice::Auto => {
-            let [rmcp, sdk] = depends_on(ws, ["rmcp", "rust-mcp-sdk"]);
-            let (chosen, why) = match (rmcp, sdk) {
-                (true, true) => {
-                    diagnostics.push(
-                        Diagnostic::error(
-                            "profile-ambiguous",
-                            "the crate depends on both rmcp and rust-mcp-sdk: which SDK serves the tools cannot be guessed",
-                        )
-                        .with_help("choose with `--profile rmcp` or `--profile rust-mcp-sdk` (or `profile` in the configuration)"),
-                    );
-                    return None;
-                }
-                (true, false) => (ProfileChoice::Rmcp, "the crate depends on rmcp"),
-                (false, true) => (ProfileChoice::RustMcpSdk, "the crate depends on rust-mcp-sdk"),
-                (false, false) => (ProfileChoice::PythonSdk, "the crate depends on neither rmcp nor rust-mcp-sdk"),
-            };
-            let name = match chosen {
-                ProfileChoice::Rmcp => "rmcp",
-                ProfileChoice::RustMcpSdk => "rust-mcp-sdk",
-                _ => "python-sdk",
-            };
-            notes.push(format!("profile: {name} (auto: {why})"));
-            chosen
+pub use registry::{all, kept_attributes, name_of, parse_name, run, summary_of};
+
+/// One SDK whose `tools/list` output we reproduce. The profile drives a run: it finds the tools,
+/// asks the model and schema stages for each one's schemas, and assembles the entries.
+///
+/// A new SDK is a unit struct implementing this trait, added to the registry
+/// (`profile/registry.rs`); nothing else dispatches on the profile.
+pub trait Profile: Sync {
+    /// The name `--profile` and the configuration's `profile` take.
+    fn name(&self) -> &'static str;
+
+    /// What `--help` says of it, in a line.
+    fn summary(&self) -> &'static str;
+
+    /// The attributes the profile finds tools by, which loading keeps parsed (see
+    /// [`KeptAttributes`]).
+    fn kept_attributes(&self) -> KeptAttributes;
+
+    /// How `auto` recognises a crate written for this SDK.
+    fn detection(&self) -> Detection;
+
+    /// Build the manifest, and tell what the run found and reproduced.
+    fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun;
+}
+
+/// How `auto` recognises a profile's crates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detection {
+    /// A package of the run depends on this crate (in its Cargo.toml or its Cargo.lock).
+    DependsOn(&'static str),
+    /// Chosen when no profile's dependency is found.
+    Otherwise,
+}
+
+/// Which of a tool's two schemas.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SchemaKind {
+    Input,
+    Output,
+}
+
+impl SchemaKind {
+    /// The tool's JSON key (`inputSchema`, `outputSchema`).
+    pub fn key(self) -> &'static str {
+        match self {
+            SchemaKind::Input => "inputSchema",
+            SchemaKind::Output => "outputSchema",
         }
-        p => p,
-    };
-    provenance.profile = Some(profile);
-    match profile {
-        ProfileChoice::PythonSdk => Some(python_sdk::manifest(ws, &opts.overrides, diagnostics, source_map)),
-        // No source map yet: a change in a rust-mcp-sdk tool is reported without its Rust line.
-        ProfileChoice::RustMcpSdk => rust_mcp_sdk::manifest(ws, opts, diagnostics, notes, provenance),
-        _ => rmcp::manifest(ws, opts, diagnostics, notes, source_map, provenance),
+    }
+
+    /// The key of a tool attribute that gives the schema (`input_schema = …`).
+    pub fn attribute_key(self) -> &'static str {
+        match self {
+            SchemaKind::Input => "input_schema",
+            SchemaKind::Output => "output_schema",
+        }
     }
 }
 
-/// Config `schemas` entries naming no listed tool, or no type any schema reached: most likely a
-/// typo (`unused-schema-override` warnings).
-fn unused_overrides(
-    overrides: &crate::SchemaOverrides,
-    listed: &[&str],
-    types_used: &std::collections::BTreeSet<String>,
-) -> Vec<Diagnostic> {
-    let tools = overrides.tools.keys().filter(|k| !listed.contains(&k.as_str())).map(|name| {
-        Diagnostic::warning(
-            "unused-schema-override",
-            format!("the config gives schemas for tool `{name}`, which the server does not list"),
-        )
-        .with_help("check the tool name: it is the published name (`#[tool(name = …)]` or the fn name)")
-    });
-    let types = overrides.types.keys().filter(|k| !types_used.contains(*k)).map(|path| {
-        Diagnostic::warning(
-            "unused-schema-override",
-            format!("the config gives a schema for type `{path}`, which no tool's schema uses"),
-        )
-        .with_help("write the path the type resolves to: `crate_name::module::Type` for a type of the workspace, `other_crate::path::Type` as your `use` names it for another crate's type")
-    });
-    tools.chain(types).collect()
+/// What one profile run gives back.
+#[derive(Debug, Default)]
+pub struct ProfileRun {
+    /// `None` when the profile could not list the tools (the diagnostics say why).
+    pub manifest: Option<Manifest>,
+    pub diagnostics: Diagnostics,
+    /// Facts for `--verbose`.
+    pub notes: Vec<String>,
+    /// Where each tool's parts come from in the sources.
+    pub source_map: crate::source_map::SourceMap,
+    /// The release reproduced (the profile itself is filled in by the registry).
+    pub provenance: crate::Provenance,
+}
+
+impl ProfileRun {
+    /// A run that stopped at `d`, an error.
+    pub fn failed(d: Diagnostic) -> ProfileRun {
+        ProfileRun { diagnostics: Diagnostics(vec![d]), ..ProfileRun::default() }
+    }
 }
 
 /// The attributes rmcp's tool fns carry: [`tool_fns`] scans every fn and impl block for them, so
 /// the skeleton parse keeps the items carrying one parsed.
-pub const RMCP_KEPT_ATTRIBUTES: crate::source::KeptAttributes = crate::source::KeptAttributes(&["tool"]);
-
-/// The attributes the profile `choice` scans every item for, which loading keeps parsed (`auto`:
-/// those of every profile it may choose).
-pub fn kept_attributes(choice: ProfileChoice) -> crate::source::KeptAttributes {
-    match choice {
-        // The python-sdk profile reads the same `#[tool]` fns ([`tool_fns`]).
-        ProfileChoice::Auto | ProfileChoice::Rmcp | ProfileChoice::PythonSdk => RMCP_KEPT_ATTRIBUTES,
-        // rust-mcp-sdk's tools are structs and a `tool_box!` list: it finds them in the deferred
-        // items' text (`item_mentions`), so no item needs to stay parsed for it.
-        ProfileChoice::RustMcpSdk => crate::source::KeptAttributes(&[]),
-    }
-}
-
-/// Whether a package of the run depends on each of `packages`, in its Cargo.toml or its
-/// Cargo.lock (each lock read once).
-pub fn depends_on<const N: usize>(ws: &Workspace, packages: [&str; N]) -> [bool; N] {
-    let mut found = [false; N];
-    for m in &ws.packages {
-        for (i, p) in packages.iter().enumerate() {
-            found[i] |= m.dependency_requirement(p).is_some();
-        }
-        if found.iter().all(|f| *f) {
-            break;
-        }
-        let Some((_, pkgs)) = crate::source::find_lock(&m.dir) else { continue };
-        let own = m.package_name.as_deref();
-        for p in pkgs.iter().filter(|p| Some(p.name.as_str()) == own) {
-            for dep in &p.dependencies {
-                let name = dep.split(' ').next();
-                for (i, wanted) in packages.iter().enumerate() {
-                    found[i] |= name == Some(*wanted);
-                }
-            }
-        }
-    }
-    found
-}
+pub const RMCP_KEPT_ATTRIBUTES: KeptAttributes = KeptAttributes(&["tool"]);
 
 /// A fn carrying a `#[tool]` attribute (last path segment `tool`), wherever it is.
 pub struct ToolFn<'w> {

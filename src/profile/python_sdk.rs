@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::{json, Map, Value};
 use syn::Meta;
 
-use super::{annotations, lit_bool, lit_str, tool_fns, ToolFn};
+use super::{annotations, lit_bool, lit_str, tool_fns, SchemaKind, ToolFn};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::manifest::{Manifest, Tool};
 use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Scope, Style, Ty, Unknown};
@@ -86,12 +86,39 @@ fn read_args(tool: &ToolFn, ws: &Workspace, diagnostics: &mut Diagnostics) -> To
     out
 }
 
-pub fn manifest(
+/// The python-sdk profile: the fallback of `auto`, for a crate depending on no Rust SDK.
+pub struct PythonSdk;
+
+impl super::Profile for PythonSdk {
+    fn name(&self) -> &'static str {
+        "python-sdk"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the MCP Python SDK (mcp 2.x), for the equivalent Python signature"
+    }
+
+    /// It reads the same `#[tool]` fns as rmcp ([`tool_fns`]).
+    fn kept_attributes(&self) -> crate::source::KeptAttributes {
+        super::RMCP_KEPT_ATTRIBUTES
+    }
+
+    fn detection(&self) -> super::Detection {
+        super::Detection::Otherwise
+    }
+
+    fn run(&self, ws: &Workspace, opts: &crate::GenerateOptions) -> super::ProfileRun {
+        let mut diagnostics = Diagnostics::default();
+        let (manifest, source_map) = manifest(ws, &opts.overrides, &mut diagnostics);
+        super::ProfileRun { manifest: Some(manifest), diagnostics, source_map, ..Default::default() }
+    }
+}
+
+fn manifest(
     ws: &Workspace,
     overrides: &crate::SchemaOverrides,
     diagnostics: &mut Diagnostics,
-    source_map: &mut crate::source_map::SourceMap,
-) -> Manifest {
+) -> (Manifest, crate::source_map::SourceMap) {
     let mut origins = Vec::new();
     let mut lowerer = Lowerer::new(ws);
     lowerer.type_overrides = overrides.types.clone();
@@ -115,18 +142,17 @@ pub fn manifest(
             );
             continue;
         }
-        origins.push((name.clone(), crate::source_map::ToolOrigin::of_fn(ws, &tool)));
+        origins.push((name.clone(), super::origins::of_fn(ws, &tool)));
         names.insert(name, here);
         // Final: kept as compact text (see `Tool`), its values freed now.
         tools.push(Tool::from_value(&entry));
     }
     builder.diagnostics.extend(std::mem::take(&mut builder.lowerer.diagnostics));
     let listed: Vec<&str> = names.keys().map(String::as_str).collect();
-    for d in super::unused_overrides(overrides, &listed, &builder.lowerer.type_overrides_used) {
+    for d in super::overrides::unused(overrides, &listed, &builder.lowerer.type_overrides_used) {
         builder.diagnostics.push(d);
     }
-    *source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, origins);
-    Manifest::new(tools)
+    (Manifest::new(tools), crate::source_map::SourceMap::new(&builder.lowerer.model, origins))
 }
 
 /// What every tool of a run shares: the sources, the type model that grows as tools name types,
@@ -157,12 +183,12 @@ impl Builder<'_, '_> {
 
         let name = args.name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| fn_name.clone());
         // A schema the config gives replaces what the sources say (and what they could not tell).
-        let given = self.overrides.tools.get(&name);
-        let input = match given.and_then(|g| g.input_schema.clone()) {
+        let given = |kind| super::overrides::tool_schema(self.overrides, &name, kind).cloned();
+        let input = match given(SchemaKind::Input) {
             Some(schema) => schema,
             None => self.input_schema(tool, &fn_name, &scope)?,
         };
-        let output = match given.and_then(|g| g.output_schema.clone()) {
+        let output = match given(SchemaKind::Output) {
             Some(schema) => Some(schema),
             None => match self.output_schema(tool, &fn_name, &args, &scope) {
                 Output::Failed => return None,

@@ -1,14 +1,20 @@
 //! The rmcp profile: exactly what an rmcp server lists (README "The rmcp profile"; conformance
 //! crates in `testdata/rmcp/`, checked by `tests/rmcp_conformance.rs`).
 //!
-//! [`version`] reads the rmcp release and holds the release table; [`routers`] finds the server
-//! types and the tools each one serves; [`tool_attr`] reads names, titles, descriptions and the
-//! other tool keys (the `#[tool]` attribute and the fn's docs); [`schemas`] builds and
-//! post-processes the two schemas; [`traits`] reads trait tools.
+//! This file drives a run: the release and the peer's protocol, the server to list ([`select`]),
+//! its entries, and the manifest. [`version`] reads the rmcp release and holds the release table;
+//! [`routers`] finds the server types and the tools each one serves; [`fn_tool`] and
+//! [`trait_tool`] build one tool's entry, from a `#[tool]` fn or an `impl ToolBase`;
+//! [`tool_attr`] reads names, titles, descriptions and the other tool keys (the `#[tool]`
+//! attribute and the fn's docs); [`schemas`] builds and post-processes the two schemas;
+//! [`traits`] reads what a trait tool's methods return.
 
+mod fn_tool;
 pub mod routers;
 pub mod schemas;
+mod select;
 pub mod tool_attr;
+mod trait_tool;
 pub mod traits;
 mod unresolved;
 pub mod version;
@@ -17,26 +23,46 @@ use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
-use self::routers::{Entry, Index, Server, Severity, TypeKey};
+use self::routers::{Entry, Index, Severity};
 use self::schemas::{Generated, SchemaKind};
-use self::tool_attr::ToolAttr;
-use self::traits::{Opt, Override};
-use self::version::{Behaviour, Versions, KNOWN_PROTOCOLS, LATEST_PROTOCOL};
+use self::version::{Behaviour, Versions};
+use super::{tool_name, ProfileRun};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
-use crate::model::eval::{Failure, VALUE_NOT_EVALUABLE};
-use crate::model::{Lowerer, Scope};
+use crate::model::Lowerer;
 use crate::source::Workspace;
 use crate::{GenerateOptions, Manifest};
 
-pub fn manifest(
-    ws: &Workspace,
-    opts: &GenerateOptions,
-    diagnostics: &mut Diagnostics,
-    notes: &mut Vec<String>,
-    source_map: &mut crate::source_map::SourceMap,
-    provenance: &mut crate::Provenance,
-) -> Option<Manifest> {
+/// The rmcp profile.
+pub struct Rmcp;
+
+impl super::Profile for Rmcp {
+    fn name(&self) -> &'static str {
+        "rmcp"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the Rust SDK rmcp at runtime, at the release in Cargo.lock"
+    }
+
+    fn kept_attributes(&self) -> crate::source::KeptAttributes {
+        super::RMCP_KEPT_ATTRIBUTES
+    }
+
+    fn detection(&self) -> super::Detection {
+        super::Detection::DependsOn("rmcp")
+    }
+
+    fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
+        let mut out = ProfileRun::default();
+        out.manifest = manifest(ws, opts, &mut out);
+        out
+    }
+}
+
+/// The manifest, with what the run tells on the way in `out`.
+fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Option<Manifest> {
+    let ProfileRun { diagnostics, notes, source_map, provenance, .. } = out;
     let versions = version::read(ws, opts.rmcp.version.as_deref());
     notes.push(versions.note());
     provenance.rmcp_version = Some(versions.rmcp.to_string());
@@ -45,26 +71,54 @@ pub fn manifest(
         diagnostics.push(Diagnostic::warning("rmcp-version", w.clone()));
     }
     let behaviour = versions.behaviour();
-    let protocol = opts.rmcp.protocol.clone().unwrap_or_else(|| LATEST_PROTOCOL.to_owned());
-    if !KNOWN_PROTOCOLS.contains(&protocol.as_str()) {
-        let looks_like_date = protocol.len() == 10
-            && protocol.chars().enumerate().all(|(i, c)| if i == 4 || i == 7 { c == '-' } else { c.is_ascii_digit() });
-        if !looks_like_date {
-            diagnostics.push(
-                Diagnostic::error("bad-protocol", format!("--protocol `{protocol}` is not an MCP protocol version"))
-                    .with_help(format!("known versions: {}", KNOWN_PROTOCOLS.join(", "))),
-            );
+    let protocol = match super::protocol::peer_protocol(opts.rmcp.protocol.as_deref()) {
+        Ok((protocol, warning)) => {
+            diagnostics.0.extend(warning);
+            protocol
+        }
+        Err(d) => {
+            diagnostics.push(d);
             return None;
         }
-        diagnostics.push(Diagnostic::warning(
-            "unknown-protocol",
-            format!("protocol `{protocol}` is not one of {}; compared by date", KNOWN_PROTOCOLS.join(", ")),
-        ));
-    }
+    };
     notes.push(format!("protocol {protocol}"));
-    let legacy = behaviour.schema.legacy_peers_lose_non_object_output && version::is_legacy_protocol(&protocol);
+    let legacy = behaviour.schema.legacy_peers_lose_non_object_output && super::protocol::is_legacy_protocol(&protocol);
 
     let index = Index::new(ws);
+    report_unread_routers(&index, &behaviour, &versions, diagnostics);
+    let servers = index.servers(&behaviour);
+    let server = select::select_server(&servers, opts.rmcp.server.as_deref(), &index, diagnostics)?;
+    let mut lowerer = Lowerer::new(ws);
+    lowerer.share_impls(index.impl_index.clone());
+    lowerer.type_overrides = opts.overrides.types.clone();
+    let mut builder = Builder {
+        ws,
+        index: &index,
+        behaviour,
+        versions: &versions,
+        legacy,
+        lowerer,
+        diagnostics,
+        reported: HashSet::new(),
+        overrides: &opts.overrides,
+        origins: Vec::new(),
+    };
+    let entries = match server {
+        None => Vec::new(),
+        Some(server) => builder.served_entries(server, notes),
+    };
+    let mut tools = builder.tools(&entries);
+    let lower_diags = std::mem::take(&mut builder.lowerer.diagnostics);
+    builder.diagnostics.extend(lower_diags);
+    builder.unused_overrides(&tools);
+    tools.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    *source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, std::mem::take(&mut builder.origins));
+    Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()))
+}
+
+/// Routers the profile cannot read (made by macros), and `#[tool_router]` blocks this release
+/// refuses to compile (empty ones).
+fn report_unread_routers(index: &Index, behaviour: &Behaviour, versions: &Versions, diagnostics: &mut Diagnostics) {
     for loc in &index.macro_routers {
         diagnostics.push(
             Diagnostic::warning(
@@ -90,165 +144,6 @@ pub fn manifest(
             );
         }
     }
-
-    let servers = index.servers(&behaviour);
-    let server = select_server(&servers, opts.rmcp.server.as_deref(), &index, diagnostics)?;
-    let mut lowerer = Lowerer::new(ws);
-    lowerer.share_impls(index.impl_index.clone());
-    lowerer.type_overrides = opts.overrides.types.clone();
-    let mut builder = Builder {
-        ws,
-        index: &index,
-        behaviour,
-        versions: &versions,
-        legacy,
-        lowerer,
-        diagnostics,
-        reported: HashSet::new(),
-        overrides: &opts.overrides,
-        origins: Vec::new(),
-    };
-    let entries = match server {
-        None => Vec::new(),
-        Some(server) => {
-            builder.note_server(server, notes);
-            let (entries, findings) = index.served_entries(server, &behaviour);
-            for f in findings {
-                let d = match f.severity {
-                    Severity::Error => Diagnostic::error(f.code, f.message),
-                    Severity::Warning => Diagnostic::warning(f.code, f.message),
-                    Severity::Note => Diagnostic::note(f.code, f.message),
-                };
-                builder.diagnostics.push(d.at(f.location));
-            }
-            for block in &index.blocks {
-                // A block in a module file that several targets declare is read once for each.
-                let here = index.impl_location(block.imp);
-                let same_source = |imp: usize| {
-                    let there = index.impl_location(imp);
-                    there.file.path == here.file.path && there.start == here.start
-                };
-                let served = entries.iter().any(|e| matches!(e, Entry::Fn(t) if same_source(t.imp)));
-                let note = format!(
-                    "router `{}::{}` is not served by `{}`: its tools are not listed",
-                    index.impls[block.imp].self_name, block.router, server.name
-                );
-                if !served && !index.block_tools(block).is_empty() && !notes.contains(&note) {
-                    notes.push(note);
-                }
-            }
-            entries
-        }
-    };
-    // Each tool is compact JSON from the moment it is built (see `Tool`).
-    let mut tools: Vec<(String, Tool)> = Vec::new();
-    for entry in &entries {
-        match entry {
-            Entry::Remove(name) => tools.retain(|(n, _)| n != name),
-            other => {
-                if let Some((name, tool)) = builder.tool(other) {
-                    // On a duplicate name the later one wins.
-                    tools.retain(|(n, _)| n != &name);
-                    tools.push((name, tool));
-                }
-            }
-        }
-    }
-    let lower_diags = std::mem::take(&mut builder.lowerer.diagnostics);
-    builder.diagnostics.extend(lower_diags);
-    builder.unused_overrides(&tools);
-    tools.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-    *source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, std::mem::take(&mut builder.origins));
-    Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()))
-}
-
-/// The server to list: `--server`, the only one, or an error that lists them.
-/// `Some(None)`: no server at all (nothing is listed).
-fn select_server<'s>(
-    servers: &'s [Server],
-    wanted: Option<&str>,
-    index: &Index,
-    diagnostics: &mut Diagnostics,
-) -> Option<Option<&'s Server>> {
-    // Two servers of one name (in two packages, or two modules) are listed by their paths.
-    let names = || {
-        let unique = |s: &Server| servers.iter().filter(|o| o.name == s.name).count() == 1;
-        let name = |s: &Server| if unique(s) { s.name.clone() } else { package_qualified(s, index) };
-        servers.iter().map(name).collect::<Vec<_>>().join(", ")
-    };
-    match wanted {
-        Some(w) => {
-            let found: Vec<&Server> = servers
-                .iter()
-                .filter(|s| s.name == w || qualified(s, index) == w || package_qualified(s, index) == w)
-                .collect();
-            match found.as_slice() {
-                [one] => Some(Some(one)),
-                [] => {
-                    diagnostics.push(
-                        Diagnostic::error("unknown-server", format!("--server `{w}`: no such server type")).with_help(
-                            if servers.is_empty() {
-                                "the crate has no `ServerHandler`".to_owned()
-                            } else {
-                                format!("server types: {}", names())
-                            },
-                        ),
-                    );
-                    None
-                }
-                many => {
-                    let all: Vec<String> = many.iter().map(|s| package_qualified(s, index)).collect();
-                    diagnostics.push(
-                        Diagnostic::error(
-                            "ambiguous-server",
-                            format!("--server `{w}` names several server types: {}", all.join(", ")),
-                        )
-                        .with_help("give one of these paths (the module path alone when it is unique)"),
-                    );
-                    None
-                }
-            }
-        }
-        None => match servers {
-            // The server may sit in a file that failed to parse: the syntax error says enough.
-            [] if diagnostics.iter().any(|d| d.code == "syntax-error") => Some(None),
-            [] => {
-                diagnostics.push(
-                    Diagnostic::warning("no-server", "no `ServerHandler` in the crate: no router is served, so no tool is listed")
-                        .with_help("an `impl ServerHandler` with `#[tool_handler]` (or `#[tool_router(server_handler)]`) serves a router"),
-                );
-                Some(None)
-            }
-            [one] => Some(Some(one)),
-            many => {
-                let mut d = Diagnostic::error(
-                    "several-servers",
-                    format!("the crate defines {} server types, each with its own tool list: {}", many.len(), names()),
-                )
-                .with_help("pick one with --server TYPE");
-                d.location = Some(index.impl_location(many[1].imp));
-                diagnostics.push(d);
-                None
-            }
-        },
-    }
-}
-
-/// `package::module::path::Type` of a server: the package (as a crate name) tells apart servers
-/// of two packages of a workspace at the same module path, and is the same for every target of
-/// the package that reads the module.
-fn package_qualified(s: &Server, index: &Index) -> String {
-    let krate = &index.ws.crates[index.impls[s.imp].krate];
-    let package = krate.manifest.as_ref().and_then(|m| m.package_name.as_deref()).unwrap_or(&krate.name);
-    format!("{}::{}", package.replace('-', "_"), qualified(s, index))
-}
-
-/// `module::path::Type` of a server.
-fn qualified(s: &Server, index: &Index) -> String {
-    let imp = &index.impls[s.imp];
-    let mut path = index.ws.crates[imp.krate].module(imp.module).path.clone();
-    path.push(s.name.clone());
-    path.join("::")
 }
 
 struct Builder<'w, 'a> {
@@ -271,20 +166,57 @@ struct Builder<'w, 'a> {
 }
 
 impl<'w> Builder<'w, '_> {
-    fn note_server(&self, server: &Server, notes: &mut Vec<String>) {
-        let how = match &server.served {
-            routers::Served::Router(e) => format!("router `{}`", expr_text(e)),
-            routers::Served::HandWritten => "a hand-written `list_tools`".into(),
-            routers::Served::Nothing => "no router".into(),
-        };
-        notes.push(format!("server `{}` serves {how}", server.name));
-        let krate = &self.ws.crates[self.index.impls[server.imp].krate];
-        let features: Vec<&str> = krate.features.iter().collect();
-        let package = krate.manifest.as_ref().and_then(|m| m.package_name.clone()).unwrap_or(krate.name.clone());
-        notes.push(format!(
-            "cargo features of `{package}`: {}",
-            if features.is_empty() { "none".to_owned() } else { features.join(", ") }
-        ));
+    /// The entries `server` lists, in its routers' order; a note for each router of the crate it
+    /// does not serve.
+    fn served_entries(&mut self, server: &routers::Server, notes: &mut Vec<String>) -> Vec<Entry<'w>> {
+        self.note_server(server, notes);
+        let index = self.index;
+        let (entries, findings) = index.served_entries(server, &self.behaviour);
+        for f in findings {
+            let d = match f.severity {
+                Severity::Error => Diagnostic::error(f.code, f.message),
+                Severity::Warning => Diagnostic::warning(f.code, f.message),
+                Severity::Note => Diagnostic::note(f.code, f.message),
+            };
+            self.diagnostics.push(d.at(f.location));
+        }
+        for block in &index.blocks {
+            // A block in a module file that several targets declare is read once for each.
+            let here = index.impl_location(block.imp);
+            let same_source = |imp: usize| {
+                let there = index.impl_location(imp);
+                there.file.path == here.file.path && there.start == here.start
+            };
+            let served = entries.iter().any(|e| matches!(e, Entry::Fn(t) if same_source(t.imp)));
+            let note = format!(
+                "router `{}::{}` is not served by `{}`: its tools are not listed",
+                index.impls[block.imp].self_name, block.router, server.name
+            );
+            if !served && !index.block_tools(block).is_empty() && !notes.contains(&note) {
+                notes.push(note);
+            }
+        }
+        entries
+    }
+
+    /// The tools of `entries`, in their order: a tool replaces an earlier one of the same name, a
+    /// removal drops it.
+    fn tools(&mut self, entries: &[Entry<'w>]) -> Vec<(String, Tool)> {
+        // Each tool is compact JSON from the moment it is built (see `Tool`).
+        let mut tools: Vec<(String, Tool)> = Vec::new();
+        for entry in entries {
+            match entry {
+                Entry::Remove(name) => tools.retain(|(n, _)| n != name),
+                other => {
+                    if let Some((name, tool)) = self.tool(other) {
+                        // On a duplicate name the later one wins.
+                        tools.retain(|(n, _)| n != &name);
+                        tools.push((name, tool));
+                    }
+                }
+            }
+        }
+        tools
     }
 
     fn push(&mut self, d: Diagnostic) {
@@ -304,11 +236,7 @@ impl<'w> Builder<'w, '_> {
     /// The schema the config gives for a tool's key: it replaces whatever the sources say (and
     /// so silences what they could not tell). Keys are sorted as rmcp prints them.
     fn tool_override(&self, name: &str, kind: SchemaKind) -> Option<Value> {
-        let given = self.overrides.tools.get(name)?;
-        let mut v = match kind {
-            SchemaKind::Input => given.input_schema.clone(),
-            SchemaKind::Output => given.output_schema.clone(),
-        }?;
+        let mut v = super::overrides::tool_schema(self.overrides, name, kind)?.clone();
         crate::schema::order::sort_all_keys(&mut v);
         Some(v)
     }
@@ -322,7 +250,7 @@ impl<'w> Builder<'w, '_> {
     /// Overrides naming no listed tool, or no type any schema reached: most likely a typo.
     fn unused_overrides(&mut self, tools: &[(String, Tool)]) {
         let listed: Vec<&str> = tools.iter().map(|(n, _)| n.as_str()).collect();
-        for d in super::unused_overrides(self.overrides, &listed, &self.lowerer.type_overrides_used) {
+        for d in super::overrides::unused(self.overrides, &listed, &self.lowerer.type_overrides_used) {
             self.push(d);
         }
     }
@@ -335,250 +263,9 @@ impl<'w> Builder<'w, '_> {
         }
     }
 
-    /// A `#[tool]` fn.
-    fn fn_tool(&mut self, t: routers::ToolFnRef<'w>) -> (String, Tool) {
-        let tool = self.index.tool_fn(t);
-        // Attribute values and docs are read where the fn is written, without its generics.
-        let written_in = Scope::without_generics(tool.krate, tool.module);
-        let loc = tool.location(self.ws);
-        let macros_version = self.versions.macros.to_string();
-        let attr: ToolAttr = tool_attr::read_tool_attr(tool.tool_attr, &self.behaviour.macros, &macros_version);
-        // The name as written (a raw identifier keeps its `r#`).
-        let name = attr.name.clone().unwrap_or_else(|| tool.sig.ident.to_string());
-        for (is_error, message) in &attr.problems {
-            let message = format!("tool `{name}`: {message}");
-            if *is_error {
-                self.error("tool-attribute", message, &loc);
-            } else {
-                self.warn("tool-attribute", message, &loc);
-            }
-        }
-        if let Some(why) = name_problem(&name) {
-            self.push(
-                Diagnostic::warning(
-                    "tool-name",
-                    format!("tool `{name}`: {why} (rmcp only logs this; the name is published as written)"),
-                )
-                .at(Some(loc.clone()))
-                .for_tool(&name),
-            );
-        }
-        let mut origin = crate::source_map::ToolOrigin::of_fn(self.ws, &tool);
-        origin.input_type = schemas::parameters_arg(tool.sig).map(|(_, inner)| type_text(inner));
-        origin.output_type = schemas::output_type(&tool.sig.output).map(type_text);
-        self.origins.push((name.clone(), origin));
-        let description = self.description(&name, &attr, &tool, &written_in, &loc);
-        let imp = &self.index.impls[t.imp];
-        let self_key = imp.self_key.clone();
-        let mut generics: Vec<String> = tool.sig.generics.type_params().map(|p| p.ident.to_string()).collect();
-        generics.extend(imp.imp.generics.type_params().map(|p| p.ident.to_string()));
-        let scope = Scope { krate: tool.krate, module: tool.module, generics };
-
-        let input = match (self.tool_override(&name, SchemaKind::Input), &attr.input_schema) {
-            (Some(given), _) => Some(given),
-            (None, Some(expr)) => self.explicit(&name, SchemaKind::Input, expr, &tool, self_key.as_ref()),
-            (None, None) => match schemas::parameters_arg(tool.sig) {
-                Some((whole, inner)) => {
-                    let written = type_text(whole);
-                    let generated = schemas::generate(
-                        &mut self.lowerer,
-                        &self.behaviour,
-                        SchemaKind::Input,
-                        inner,
-                        &scope,
-                        &written,
-                    );
-                    self.publish(&name, SchemaKind::Input, generated, &loc)
-                }
-                None => Some(schemas::empty_input(&self.behaviour)),
-            },
-        };
-        let output = match (self.tool_override(&name, SchemaKind::Output), &attr.output_schema) {
-            (Some(given), _) => Some(given),
-            (None, Some(expr)) => self.explicit(&name, SchemaKind::Output, expr, &tool, self_key.as_ref()),
-            (None, None) => match schemas::output_type(&tool.sig.output) {
-                Some(inner) => {
-                    let written = match &tool.sig.output {
-                        syn::ReturnType::Type(_, ty) if is_result(ty) => {
-                            format!("Result<Json<{}>, E>", type_text(inner))
-                        }
-                        _ => format!("Json<{}>", type_text(inner)),
-                    };
-                    let generated = schemas::generate(
-                        &mut self.lowerer,
-                        &self.behaviour,
-                        SchemaKind::Output,
-                        inner,
-                        &scope,
-                        &written,
-                    );
-                    self.publish(&name, SchemaKind::Output, generated, &loc)
-                }
-                None => None,
-            },
-        };
-        let icons = attr.icons.as_ref().and_then(|e| {
-            self.warn(
-                "opaque",
-                format!("tool `{name}`: `icons = {}` is only known at runtime; `icons` left out", quote::quote!(#e)),
-                &loc,
-            );
-            None::<Value>
-        });
-        let meta = attr.meta.as_ref().and_then(|e| {
-            self.warn(
-                "opaque",
-                format!("tool `{name}`: `meta = {}` is only known at runtime; `_meta` left out", quote::quote!(#e)),
-                &loc,
-            );
-            None::<Value>
-        });
-        let entry = self.assemble(
-            &name,
-            attr.title.clone(),
-            description,
-            input,
-            output,
-            attr.annotations.clone(),
-            attr.execution.clone(),
-            icons,
-            meta,
-        );
-        (name, entry)
-    }
-
-    fn description(
-        &mut self,
-        name: &str,
-        attr: &ToolAttr,
-        tool: &crate::profile::ToolFn,
-        written_in: &Scope,
-        loc: &Location,
-    ) -> Option<String> {
-        if let Some(expr) = &attr.description {
-            if let Some(s) = crate::profile::lit_str(expr) {
-                return Some(s);
-            }
-            if !self.behaviour.macros.description_expressions {
-                self.error(
-                    "description-expression",
-                    format!(
-                        "tool `{name}`: `description = {}` is an expression, which rmcp-macros {} does not accept (only string literals, until 3.4.1): the crate would not compile",
-                        quote::quote!(#expr),
-                        self.versions.macros
-                    ),
-                    loc,
-                );
-                return None;
-            }
-            return match tool_attr::eval_str_or_why(expr, self.ws, written_in) {
-                Ok(s) => Some(s),
-                Err(why) if why.failure == Failure::Runtime => {
-                    self.warn(
-                        "opaque",
-                        format!(
-                            "tool `{name}`: `description = {}` is only known at runtime ({}); `description` left out",
-                            quote::quote!(#expr),
-                            why.reason
-                        ),
-                        loc,
-                    );
-                    None
-                }
-                Err(why) => {
-                    self.push(
-                        Diagnostic::error(
-                            VALUE_NOT_EVALUABLE,
-                            format!("tool `{name}`: its `description` cannot be evaluated: {}", why.reason),
-                        )
-                        .at(Some(why.location))
-                        .with_label(why.reason)
-                        .with_help(crate::model::eval::HELP_VALUE),
-                    );
-                    None
-                }
-            };
-        }
-        let fold = tool_attr::fold_docs(
-            tool.attrs,
-            Some(tool.tool_attr),
-            self.behaviour.macros.doc_macros,
-            self.ws,
-            written_in,
-        );
-        // `cfg` and `cfg_attr` were applied when the file was read (`source::cfg`): a `cfg` left
-        // holds, and a `cfg_attr` left could not be read (and was reported there).
-        if !fold.opaque.is_empty() {
-            self.warn(
-                "opaque",
-                format!(
-                    "tool `{name}`: doc value `{}` is only known at runtime; `description` left out",
-                    fold.opaque.join("`, `")
-                ),
-                loc,
-            );
-            return None;
-        }
-        fold.description
-    }
-
-    /// `input_schema = expr` / `output_schema = expr`: used verbatim; known when it is a fn of
-    /// the crate that only builds a `json!` literal.
-    fn explicit(
-        &mut self,
-        name: &str,
-        kind: SchemaKind,
-        expr: &syn::Expr,
-        tool: &crate::profile::ToolFn,
-        self_key: Option<&TypeKey>,
-    ) -> Option<Value> {
-        let known = schemas::explicit_schema(expr, self.index, tool.krate, tool.module, self_key)
-            .or_else(|| self.literal_fn_call(expr, tool, self_key));
-        match known {
-            Some(v) => Some(v),
-            None => {
-                let key = schemas::key(kind);
-                let at = self.lowerer.location(tool.krate, tool.module, syn::spanned::Spanned::span(expr));
-                self.push(
-                    Diagnostic::warning(
-                        "opaque",
-                        format!(
-                            "tool `{name}`: `{} = {}` is only known at runtime; `{key}` left out",
-                            snake(kind),
-                            quote::quote!(#expr)
-                        ),
-                    )
-                    .at(Some(at))
-                    .with_label("only known at runtime")
-                    .with_help(supply_help(name, kind)),
-                );
-                None
-            }
-        }
-    }
-
-    /// `f()` whose body builds a literal with consts or `insert`s (what `explicit_schema`'s plain
-    /// `json!` reading leaves out).
-    fn literal_fn_call(
-        &mut self,
-        expr: &syn::Expr,
-        tool: &crate::profile::ToolFn,
-        self_key: Option<&TypeKey>,
-    ) -> Option<Value> {
-        let syn::Expr::Call(call) = strip_parens(expr) else { return None };
-        let syn::Expr::Path(p) = &*call.func else { return None };
-        if !call.args.is_empty() {
-            return None;
-        }
-        let (block, krate, module) = self.index.fn_body(&p.path, tool.krate, tool.module, self_key)?;
-        let mut v = crate::model::literal_object(&mut self.lowerer, block, krate, module).ok()?;
-        crate::schema::order::sort_all_keys(&mut v);
-        Some(v)
-    }
-
     /// Report what became of a generated schema; the schema to publish, if any.
     fn publish(&mut self, name: &str, kind: SchemaKind, generated: Generated, loc: &Location) -> Option<Value> {
-        let key = schemas::key(kind);
+        let key = kind.key();
         match generated {
             Generated::Schema(v) => Some(v),
             Generated::Missing(gaps) => {
@@ -648,119 +335,6 @@ impl<'w> Builder<'w, '_> {
         // Final: kept as compact text, and its values freed now rather than at the end of the run.
         Tool::from_value(&Value::Object(entry))
     }
-
-    /// A trait tool (`impl ToolBase for T`).
-    fn trait_tool(&mut self, i: usize) -> Option<(String, Tool)> {
-        let imp = &self.index.impls[i];
-        let written_in = Scope::without_generics(imp.krate, imp.module);
-        let loc = self.index.impl_location(i);
-        let t = traits::read(imp.imp, self.ws, &written_in);
-        let type_name = imp.self_name.clone();
-        let name = match t.name {
-            Opt::Known(n) => n,
-            Opt::Absent | Opt::Opaque(_) => {
-                self.warn(
-                    "opaque",
-                    format!("trait tool `{type_name}`: its `name()` is only known at runtime; the tool is not listed"),
-                    &loc,
-                );
-                return None;
-            }
-        };
-        let known = |what: &str, v: Opt<String>, this: &mut Self| match v {
-            Opt::Known(s) => Some(s),
-            Opt::Absent => None,
-            Opt::Opaque(why) => {
-                this.warn("opaque", format!("tool `{name}`: `{what}()`: {why}; left out"), &loc);
-                None
-            }
-        };
-        let title = known("title", t.title, self);
-        let description = known("description", t.description, self);
-        let scope = Scope {
-            krate: imp.krate,
-            module: imp.module,
-            generics: imp.imp.generics.type_params().map(|p| p.ident.to_string()).collect(),
-        };
-        let input = match (self.tool_override(&name, SchemaKind::Input), t.input_schema) {
-            (Some(given), _) => Some(given),
-            (None, Override::Nothing) => Some(schemas::empty_input(&self.behaviour)),
-            (None, Override::Opaque) => {
-                self.push(
-                    Diagnostic::warning(
-                        "opaque",
-                        format!("tool `{name}`: `input_schema()` is overridden; inputSchema left out"),
-                    )
-                    .at(Some(loc.clone()))
-                    .with_help(supply_help(&name, SchemaKind::Input)),
-                );
-                None
-            }
-            (None, Override::Default) => match t.parameter {
-                Some(ty) => {
-                    let written = format!("Parameters<{}>", type_text(ty));
-                    let generated =
-                        schemas::generate(&mut self.lowerer, &self.behaviour, SchemaKind::Input, ty, &scope, &written);
-                    self.publish(&name, SchemaKind::Input, generated, &loc)
-                }
-                None => {
-                    self.warn(
-                        "opaque",
-                        format!("tool `{name}`: no `type Parameter` in its `ToolBase` impl; inputSchema left out"),
-                        &loc,
-                    );
-                    None
-                }
-            },
-        };
-        let output = match (self.tool_override(&name, SchemaKind::Output), t.output_schema) {
-            (Some(given), _) => Some(given),
-            (None, Override::Nothing) => None,
-            (None, Override::Opaque) => {
-                self.push(
-                    Diagnostic::warning(
-                        "opaque",
-                        format!("tool `{name}`: `output_schema()` is overridden; outputSchema left out"),
-                    )
-                    .at(Some(loc.clone()))
-                    .with_help(supply_help(&name, SchemaKind::Output)),
-                );
-                None
-            }
-            (None, Override::Default) => match t.output {
-                Some(ty) => {
-                    let written = format!("Json<{}>", type_text(ty));
-                    let generated =
-                        schemas::generate(&mut self.lowerer, &self.behaviour, SchemaKind::Output, ty, &scope, &written);
-                    self.publish(&name, SchemaKind::Output, generated, &loc)
-                }
-                None => {
-                    self.warn(
-                        "opaque",
-                        format!("tool `{name}`: no `type Output` in its `ToolBase` impl; outputSchema left out"),
-                        &loc,
-                    );
-                    None
-                }
-            },
-        };
-        let annotations = match t.annotations {
-            Opt::Known(m) => Some(m),
-            Opt::Absent => None,
-            Opt::Opaque(why) => {
-                self.warn("opaque", format!("tool `{name}`: {why}; annotations left out"), &loc);
-                None
-            }
-        };
-        if t.icons {
-            self.warn("opaque", format!("tool `{name}`: `icons()` is overridden; icons left out"), &loc);
-        }
-        if t.meta {
-            self.warn("opaque", format!("tool `{name}`: `meta()` is overridden; _meta left out"), &loc);
-        }
-        let entry = self.assemble(&name, title, description, input, output, annotations, None, None, None);
-        Some((name, entry))
-    }
 }
 
 fn strip_parens(e: &syn::Expr) -> &syn::Expr {
@@ -775,28 +349,8 @@ fn strip_parens(e: &syn::Expr) -> &syn::Expr {
 fn supply_help(name: &str, kind: SchemaKind) -> String {
     format!(
         "the schema exists only when the server runs; give it in the config's `schemas` table (`\"{name}.{}\" = \"path/to/schema.json\"`)",
-        schemas::key(kind)
+        kind.key()
     )
-}
-
-/// rmcp's name checks, which only log a warning.
-fn name_problem(name: &str) -> Option<&'static str> {
-    if name.is_empty() {
-        Some("the name is empty")
-    } else if name.len() > 128 {
-        Some("the name is longer than 128 characters")
-    } else if !name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')) {
-        Some("the name has characters other than A-Z, a-z, 0-9, `_`, `-` and `.`")
-    } else {
-        None
-    }
-}
-
-fn snake(kind: SchemaKind) -> &'static str {
-    match kind {
-        SchemaKind::Input => "input_schema",
-        SchemaKind::Output => "output_schema",
-    }
 }
 
 fn is_result(ty: &syn::Type) -> bool {
@@ -821,250 +375,4 @@ fn type_text(ty: &syn::Type) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use serde_json::{json, Value};
-
-    use crate::{GenerateOptions, Outcome, ProfileChoice};
-
-    /// A crate in a temporary directory: `Cargo.toml` depending on rmcp `version` (locked when
-    /// `lock` is set), `src/main.rs` and any other files.
-    fn crate_with(version: &str, lock: bool, files: &[(&str, &str)]) -> tempfile::TempDir {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join("src")).unwrap();
-        std::fs::write(
-            dir.path().join("Cargo.toml"),
-            format!("[package]\nname = \"t\"\nversion = \"0.1.0\"\nedition = \"2021\"\n[workspace]\n[dependencies]\nrmcp = \"={version}\"\n"),
-        )
-        .unwrap();
-        if lock {
-            std::fs::write(
-                dir.path().join("Cargo.lock"),
-                format!(
-                    "version = 4\n[[package]]\nname = \"t\"\nversion = \"0.1.0\"\ndependencies = [\"rmcp\"]\n\n[[package]]\nname = \"rmcp\"\nversion = \"{version}\"\ndependencies = [\"rmcp-macros\", \"schemars\"]\n\n[[package]]\nname = \"rmcp-macros\"\nversion = \"{version}\"\n\n[[package]]\nname = \"schemars\"\nversion = \"1.2.3\"\n"
-                ),
-            )
-            .unwrap();
-        }
-        for (path, text) in files {
-            let p = dir.path().join(path);
-            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-            std::fs::write(p, text).unwrap();
-        }
-        dir
-    }
-
-    fn run(dir: &tempfile::TempDir, server: Option<&str>, protocol: Option<&str>) -> Outcome {
-        crate::generate(&GenerateOptions {
-            paths: vec![dir.path().to_path_buf()],
-            profile: ProfileChoice::Rmcp,
-            rmcp: crate::RmcpOptions {
-                server: server.map(str::to_owned),
-                protocol: protocol.map(str::to_owned),
-                ..Default::default()
-            },
-            ..Default::default()
-        })
-    }
-
-    fn tools(o: &Outcome) -> Vec<Value> {
-        assert!(!o.failed(), "{:?}", o.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>());
-        o.manifest.as_ref().unwrap().tool_values()
-    }
-
-    fn messages(o: &Outcome) -> String {
-        o.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
-    }
-
-    const HEAD: &str =
-        "use rmcp::{tool, tool_router, tool_handler, Json, ServerHandler, handler::server::wrapper::Parameters};\n";
-
-    #[test]
-    fn descriptions_from_consts_concat_and_included_docs() {
-        let src = format!(
-            "{HEAD}const D: &str = concat!(\"from \", \"a const\");\nconst E: &str = D;\n\
-             #[derive(Clone)] pub struct S;\n#[tool_router(server_handler)]\nimpl S {{\n\
-             #[tool(description = E)] fn a(&self) {{}}\n\
-             #[tool(description = concat!(\"x\", 1, 'y', true))] fn b(&self) {{}}\n\
-             /// first\n#[doc = include_str!(\"doc.md\")]\n#[tool] fn c(&self) {{}}\n\
-             #[tool(description = format!(\"{{D}}!\"))] fn d(&self) {{}}\n\
-             #[tool(description = std::env::var(\"X\").unwrap())] fn e(&self) {{}}\n}}\n"
-        );
-        let dir = crate_with("3.11.0", true, &[("src/main.rs", &src), ("src/doc.md", "Included.\n")]);
-        let o = run(&dir, None, None);
-        let t = tools(&o);
-        assert_eq!(t[0]["description"], "from a const");
-        assert_eq!(t[1]["description"], "x1ytrue");
-        assert_eq!(t[2]["description"], "first\nIncluded.\n");
-        assert_eq!(t[3]["description"], "from a const!");
-        // Only known at runtime: a warning, the key left out.
-        assert!(t[4].get("description").is_none());
-        assert!(messages(&o).contains("tool `e`") && messages(&o).contains("warning[opaque]"), "{}", messages(&o));
-        // Before 3.4.1 only literals compile.
-        let dir = crate_with("3.4.0", true, &[("src/main.rs", &src), ("src/doc.md", "Included.\n")]);
-        let o = run(&dir, None, None);
-        assert!(o.failed());
-        assert!(messages(&o).contains("tool `a`") && messages(&o).contains("3.4.1"));
-    }
-
-    const TWO_SERVERS: &str =
-        "#[derive(Clone)] pub struct A;\n#[tool_router(server_handler)]\nimpl A { #[tool] fn one(&self) {} }\n\
-        #[derive(Clone)] pub struct B;\n#[tool_router]\nimpl B { #[tool] fn two(&self) {} #[tool] fn Zed(&self) {} }\n\
-        #[tool_handler]\nimpl ServerHandler for B {}\n";
-
-    #[test]
-    fn servers_are_never_merged() {
-        let dir = crate_with("3.11.0", true, &[("src/main.rs", &format!("{HEAD}{TWO_SERVERS}"))]);
-        let o = run(&dir, None, None);
-        assert!(o.failed() && o.manifest.is_none());
-        assert!(messages(&o).contains("A, B"), "{}", messages(&o));
-        let names = |o: &Outcome| tools(o).iter().map(|t| t["name"].as_str().unwrap().to_owned()).collect::<Vec<_>>();
-        assert_eq!(names(&run(&dir, Some("A"), None)), ["one"]);
-        // Sorted by bytes: "Z" < "t".
-        assert_eq!(names(&run(&dir, Some("B"), None)), ["Zed", "two"]);
-        assert!(run(&dir, Some("C"), None).failed());
-    }
-
-    #[test]
-    fn empty_routers_fail_to_compile_from_3_3() {
-        let src = format!("{HEAD}#[derive(Clone)] pub struct S;\n#[tool_router(server_handler)]\nimpl S {{}}\n#[tool_router(router = r, allow_empty)]\nimpl S {{}}\n");
-        let dir = crate_with("3.3.0", true, &[("src/main.rs", &src)]);
-        let o = run(&dir, None, None);
-        assert!(o.failed());
-        assert_eq!(o.diagnostics.iter().filter(|d| d.code == "empty-router").count(), 1);
-        let dir = crate_with("3.2.0", true, &[("src/main.rs", &src)]);
-        assert!(tools(&run(&dir, None, None)).is_empty());
-    }
-
-    const SCHEMAS: &str = "#[derive(Deserialize, Serialize, JsonSchema)] pub struct Item { pub id: u64 }\n\
-        /// Doc of Args\n#[derive(Deserialize, JsonSchema)] pub struct Args { pub x: i32 }\n\
-        #[derive(Clone)] pub struct S { tool_router: ToolRouter<Self> }\n\
-        #[tool_router]\nimpl S {\n fn new() -> Self { Self { tool_router: Self::tool_router() } }\n\
-        #[tool] fn list(&self, Parameters(a): Parameters<Args>) -> Json<Vec<Item>> { todo!() }\n\
-        #[tool] fn one(&self) -> Result<Json<Item>, E> { todo!() }\n}\n\
-        #[tool_handler]\nimpl ServerHandler for S {}\n";
-
-    #[test]
-    fn output_roots_per_release() {
-        let dir = crate_with("2.2.0", true, &[("src/main.rs", &format!("{HEAD}{SCHEMAS}"))]);
-        let o = run(&dir, None, None);
-        assert!(o.failed());
-        assert!(messages(&o).contains("tool `list`") && messages(&o).contains("found 'array'"), "{}", messages(&o));
-        let dir = crate_with("3.11.0", true, &[("src/main.rs", &format!("{HEAD}{SCHEMAS}"))]);
-        let t = tools(&run(&dir, None, None));
-        assert_eq!(t[0]["outputSchema"]["type"], "array");
-        assert_eq!(
-            t[0]["inputSchema"],
-            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "properties": {"x": {"type": "integer", "format": "int32"}}, "required": ["x"], "type": "object"})
-        );
-        let t = tools(&run(&dir, None, Some("2025-11-25")));
-        assert!(t[0].get("outputSchema").is_none());
-        assert_eq!(t[1]["outputSchema"]["type"], "object");
-        // Before 1.8 the root keeps its title and description.
-        let dir = crate_with("0.10.0", true, &[("src/main.rs", &format!("{HEAD}{SCHEMAS}"))]);
-        let t = tools(&run(&dir, None, None));
-        assert_eq!(t[0]["inputSchema"]["title"], "Args");
-        assert_eq!(t[0]["inputSchema"]["description"], "Doc of Args");
-    }
-
-    /// A legacy peer loses a non-object outputSchema whichever way the schema was made: generated,
-    /// explicit (`output_schema = f()`) or given in the config.
-    #[test]
-    fn legacy_peers_lose_non_object_output_from_every_source() {
-        let src = format!(
-            "{HEAD}fn list_schema() -> Arc<JsonObject> {{ json!({{\"type\": \"array\"}}) }}\n\
-             fn item_schema() -> Arc<JsonObject> {{ json!({{\"type\": \"object\"}}) }}\n\
-             #[derive(Clone)] pub struct S;\n#[tool_router(server_handler)]\nimpl S {{\n\
-             #[tool] fn generated(&self) -> Json<Vec<i32>> {{ todo!() }}\n\
-             #[tool(output_schema = list_schema())] fn explicit(&self) {{}}\n\
-             #[tool(output_schema = item_schema())] fn explicit_object(&self) {{}}\n\
-             #[tool] fn configured(&self) {{}}\n\
-             #[tool] fn configured_object(&self) {{}}\n}}\n"
-        );
-        let dir = crate_with("3.11.0", true, &[("src/main.rs", &src)]);
-        let mut overrides = crate::SchemaOverrides::default();
-        for (tool, ty) in [("configured", "array"), ("configured_object", "object")] {
-            overrides.tools.insert(
-                tool.to_owned(),
-                crate::ToolSchemaOverride { input_schema: None, output_schema: Some(json!({"type": ty})) },
-            );
-        }
-        let run_for = |protocol: Option<&str>| {
-            let o = crate::generate(&GenerateOptions {
-                paths: vec![dir.path().to_path_buf()],
-                profile: ProfileChoice::Rmcp,
-                rmcp: crate::RmcpOptions { protocol: protocol.map(str::to_owned), ..Default::default() },
-                overrides: overrides.clone(),
-                ..Default::default()
-            });
-            tools(&o)
-                .iter()
-                .map(|t| (t["name"].as_str().unwrap().to_owned(), t.get("outputSchema").map(|s| s["type"].clone())))
-                .collect::<Vec<_>>()
-        };
-        let some = |ty: &str| Some(json!(ty));
-        assert_eq!(
-            run_for(None),
-            [
-                ("configured".to_owned(), some("array")),
-                ("configured_object".to_owned(), some("object")),
-                ("explicit".to_owned(), some("array")),
-                ("explicit_object".to_owned(), some("object")),
-                ("generated".to_owned(), some("array")),
-            ]
-        );
-        assert_eq!(
-            run_for(Some("2025-11-25")),
-            [
-                ("configured".to_owned(), None),
-                ("configured_object".to_owned(), some("object")),
-                ("explicit".to_owned(), None),
-                ("explicit_object".to_owned(), some("object")),
-                ("generated".to_owned(), None),
-            ]
-        );
-    }
-
-    #[test]
-    fn non_object_parameters_panic_from_1_8() {
-        let src = format!("{HEAD}#[derive(Clone)] pub struct S;\n#[tool_router(server_handler)]\nimpl S {{ #[tool] fn v(&self, Parameters(p): Parameters<Vec<i32>>) {{}} }}\n");
-        let dir = crate_with("1.8.0", true, &[("src/main.rs", &src)]);
-        let o = run(&dir, None, None);
-        assert!(o.failed());
-        let m = messages(&o);
-        assert!(m.contains("tool `v`") && m.contains("rmcp 1.8.0") && m.contains("but found 'array'"), "{m}");
-        let dir = crate_with("1.7.0", true, &[("src/main.rs", &src)]);
-        let t = tools(&run(&dir, None, None));
-        assert_eq!(t[0]["inputSchema"]["type"], "array");
-    }
-
-    #[test]
-    fn trait_tools_execution_and_opaque_keys() {
-        let src = format!(
-            "{HEAD}#[derive(Clone)] pub struct S;\n#[tool_router(server_handler)]\nimpl S {{\n\
-             #[tool(execution(task_support = \"optional\"), icons = my_icons(), annotations(title = \"T\", read_only_hint = true))] fn e(&self) {{}}\n}}\n\
-             impl S {{ fn all() -> ToolRouter<Self> {{ Self::tool_router().with_sync_tool::<Tt>() }} }}\n\
-             #[derive(Serialize, JsonSchema)] pub struct Out {{ pub n: u32 }}\npub struct Tt;\nimpl ToolBase for Tt {{ type Parameter = (); type Output = Out; type Error = E;\n\
-             fn name() -> Cow<'static, str> {{ \"tt\".into() }}\n\
-             fn input_schema() -> Option<Arc<JsonObject>> {{ None }}\n\
-             fn annotations() -> Option<ToolAnnotations> {{ Some(ToolAnnotations::new().idempotent(true)) }} }}\n"
-        );
-        let src = src.replace("#[tool_router(server_handler)]\nimpl S", "#[tool_router]\nimpl S")
-            + "#[tool_handler(router = Self::all())]\nimpl ServerHandler for S {}\n";
-        let dir = crate_with("2.2.0", true, &[("src/main.rs", &src)]);
-        let o = run(&dir, None, None);
-        let t = tools(&o);
-        assert_eq!(t[0]["name"], "e");
-        assert_eq!(t[0]["execution"], json!({"taskSupport": "optional"}));
-        assert_eq!(t[0]["annotations"], json!({"title": "T", "readOnlyHint": true}));
-        assert!(t[0].get("icons").is_none() && messages(&o).contains("icons"));
-        assert_eq!(t[1]["name"], "tt");
-        assert_eq!(t[1]["inputSchema"], json!({"type": "object", "properties": {}}));
-        assert_eq!(t[1]["annotations"], json!({"idempotentHint": true}));
-        // Trait tools always have an output schema (the default `output_schema()`).
-        assert_eq!(t[1]["outputSchema"]["required"], json!(["n"]));
-        // 3.x has no `execution`.
-        let dir = crate_with("3.11.0", true, &[("src/main.rs", &src)]);
-        let o = run(&dir, None, None);
-        assert!(o.failed() && messages(&o).contains("execution"));
-    }
-}
+mod tests;

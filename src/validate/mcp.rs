@@ -18,7 +18,8 @@ use serde_json::Value;
 
 use super::contract::resolve_local;
 use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
-use crate::profile::rmcp::version::{is_legacy_protocol, LATEST_PROTOCOL};
+use crate::profile::protocol::{is_legacy_protocol, LATEST_PROTOCOL};
+use crate::profile::tool_name;
 use crate::{GenerateOptions, Manifest};
 
 /// One way a manifest breaks MCP.
@@ -64,7 +65,8 @@ pub fn check(manifest: &Manifest, checks: Checks) -> Vec<Finding> {
     for tool in manifest.tool_values() {
         let name = tool.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
         let mut out = ToolFindings { tool: &name, list: &mut findings };
-        if let Some(why) = name_problem(&name) {
+        // The rmcp profile warns on the same rule, with the span in the source, as `tool-name`.
+        if let Some(why) = tool_name::problem(&name, tool_name::Count::Chars) {
             out.found("mcp-tool-name", "/name", why.to_owned());
         }
         if !seen.insert(name.clone()) {
@@ -143,20 +145,6 @@ struct ToolFindings<'a> {
 impl ToolFindings<'_> {
     fn found(&mut self, code: &'static str, pointer: &str, message: String) {
         self.list.push(Finding { code, tool: self.tool.to_owned(), pointer: pointer.to_owned(), message });
-    }
-}
-
-/// Why a name breaks the spec's rule, if it does (rmcp's profile warns on the same rule, with
-/// the span in the source, as `tool-name`).
-fn name_problem(name: &str) -> Option<&'static str> {
-    if name.is_empty() {
-        Some("the name is empty")
-    } else if name.chars().count() > 128 {
-        Some("the name is longer than 128 characters")
-    } else if !name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')) {
-        Some("the name has characters other than A-Z, a-z, 0-9, `_`, `-` and `.`")
-    } else {
-        None
     }
 }
 

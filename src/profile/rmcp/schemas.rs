@@ -67,22 +67,9 @@ pub fn empty_input(behaviour: &Behaviour) -> Value {
     }
 }
 
-/// Which of a tool's two schemas: `inputSchema` (the `Parameters<T>` argument) or `outputSchema`
-/// (the `Json<T>` result).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SchemaKind {
-    Input,
-    Output,
-}
-
-impl SchemaKind {
-    fn key(self) -> &'static str {
-        match self {
-            SchemaKind::Input => "inputSchema",
-            SchemaKind::Output => "outputSchema",
-        }
-    }
-}
+/// Which of a tool's two schemas: for rmcp, `inputSchema` is the `Parameters<T>` argument's and
+/// `outputSchema` the `Json<T>` result's.
+pub use crate::profile::SchemaKind;
 
 /// What became of a generated schema.
 #[derive(Debug, Clone, PartialEq)]
@@ -294,11 +281,6 @@ impl<'ast> Visit<'ast> for JsonOnly {
         }
         syn::visit::visit_expr(self, e);
     }
-}
-
-/// The JSON key of a tool's schema (`inputSchema`, `outputSchema`), for messages.
-pub fn key(kind: SchemaKind) -> &'static str {
-    kind.key()
 }
 
 #[cfg(test)]

@@ -14,67 +14,70 @@ mod written;
 use proc_macro2::Span;
 use serde_json::{Map, Value};
 
+use super::{origins, overrides, Profile, ProfileRun};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
 use crate::model::written::{Target, WrittenId};
 use crate::profile::is_attr_named;
 use crate::schema::rust_mcp_sdk::{def_schema, sorted, sorted_map, SchemaError};
 use crate::source::{ItemRef, ModuleId, Namespace, Resolved, Workspace};
+use crate::source_map::SourceMap;
 use crate::{GenerateOptions, Manifest};
 use tool_attr::ToolAttr;
 use version::{Behaviour, InputKeyOrder};
 use written::{derives, Builder};
 
-/// The config's `schemas` are not applied by this profile yet: say so rather than ignore them.
-fn warn_overrides_not_applied(overrides: &crate::SchemaOverrides, diagnostics: &mut Diagnostics) {
-    let keys: Vec<String> = overrides
-        .tools
-        .keys()
-        .map(|tool| format!("`{tool}`"))
-        .chain(overrides.types.keys().map(|ty| format!("`{ty}`")))
-        .collect();
-    if keys.is_empty() {
-        return;
+/// The rust-mcp-sdk profile.
+pub struct RustMcpSdk;
+
+impl Profile for RustMcpSdk {
+    fn name(&self) -> &'static str {
+        "rust-mcp-sdk"
     }
-    diagnostics.push(
-        Diagnostic::warning(
-            "unused-schema-override",
-            format!("the rust-mcp-sdk profile does not apply the config's `schemas` yet; ignored: {}", keys.join(", ")),
-        )
-        .with_help("the rmcp and python-sdk profiles apply them; for rust-mcp-sdk, remove the entries"),
-    );
+
+    fn summary(&self) -> &'static str {
+        "the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock"
+    }
+
+    /// None: its tools are structs and a `tool_box!` list, found in the deferred items' text
+    /// (`item_mentions`), so no item needs to stay parsed for it.
+    fn kept_attributes(&self) -> crate::source::KeptAttributes {
+        crate::source::KeptAttributes(&[])
+    }
+
+    fn detection(&self) -> super::Detection {
+        super::Detection::DependsOn("rust-mcp-sdk")
+    }
+
+    fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
+        let versions = match version::read(ws, opts.sdk_version.as_deref()) {
+            Ok(v) => v,
+            Err(d) => return ProfileRun::failed(d),
+        };
+        let mut out = ProfileRun::default();
+        for w in &versions.warnings {
+            out.diagnostics.push(Diagnostic::warning("sdk-version", w.clone()));
+        }
+        out.notes.push(versions.note());
+        out.diagnostics.0.extend(overrides::not_applied(self.name(), &opts.overrides));
+        out.provenance.sdk_version = Some(versions.sdk.to_string());
+        out.provenance.release_note = Some(versions.note());
+        let behaviour = versions.behaviour();
+        if behaviour.schema.hashed_properties {
+            out.notes.push(format!(
+                "rust-mcp-schema {} keeps the top-level `inputSchema.properties` in a HashMap: the real server lists them in another order on every run (written here in byte order)",
+                versions.schema
+            ));
+        }
+        let (manifest, source_map) = manifest(ws, behaviour, &mut out.diagnostics);
+        out.manifest = Some(manifest);
+        out.source_map = source_map;
+        out
+    }
 }
 
-/// Build the manifest.
-pub fn manifest(
-    ws: &Workspace,
-    opts: &GenerateOptions,
-    diagnostics: &mut Diagnostics,
-    notes: &mut Vec<String>,
-    provenance: &mut crate::Provenance,
-) -> Option<Manifest> {
-    let versions = match version::read(ws, opts.sdk_version.as_deref()) {
-        Ok(v) => v,
-        Err(d) => {
-            diagnostics.push(d);
-            return None;
-        }
-    };
-    for w in &versions.warnings {
-        diagnostics.push(Diagnostic::warning("sdk-version", w.clone()));
-    }
-    notes.push(versions.note());
-    warn_overrides_not_applied(&opts.overrides, diagnostics);
-    provenance.sdk_version = Some(versions.sdk.to_string());
-    provenance.release_note = Some(versions.note());
-    let behaviour = versions.behaviour();
-    if behaviour.schema.hashed_properties {
-        notes.push(format!(
-            "rust-mcp-schema {} keeps the top-level `inputSchema.properties` in a HashMap: the real server lists them in another order on every run (written here in byte order)",
-            versions.schema
-        ));
-    }
-
+/// The tools the crate lists, as this release of the SDK lists them, and where each is written.
+fn manifest(ws: &Workspace, behaviour: Behaviour, diagnostics: &mut Diagnostics) -> (Manifest, SourceMap) {
     let mut run = Run { ws, behaviour, builder: Builder::new(ws), diagnostics, rejected: Vec::new() };
     let items = mcp_tool_items(ws);
     let (boxes, broken_boxes) = tool_boxes(ws, run.diagnostics);
@@ -93,10 +96,15 @@ pub fn manifest(
     };
 
     let mut out = Vec::new();
+    let mut origins = Vec::new();
     for tool in &tools {
         let is_listed = listed.iter().any(|t| t.item == tool.item);
         match def_schema(&run.builder.model, tool.def, &behaviour.macros.rules) {
-            Ok(schema) if is_listed => out.push((tool.item, tool_json(&tool.attr, &schema, &behaviour))),
+            Ok(schema) if is_listed => {
+                out.push((tool.item, tool_json(&tool.attr, &schema, &behaviour)));
+                let def = run.builder.model.def(tool.def);
+                origins.push((tool.attr.name.clone(), origins::of_struct(tool.at.clone(), tool.attr_at.clone(), def)));
+            }
             Ok(_) => {}
             Err(errors) => {
                 for e in errors {
@@ -109,7 +117,7 @@ pub fn manifest(
         .iter()
         .filter_map(|l| out.iter().find(|(item, _)| *item == l.item).map(|(_, json)| Tool::from_value(json)))
         .collect();
-    Some(Manifest::new(tools))
+    (Manifest::new(tools), SourceMap::of_tools(origins))
 }
 
 /// An item carrying `#[mcp_tool]`.
@@ -125,6 +133,9 @@ struct ToolItem {
     rust_name: String,
     attr: ToolAttr,
     def: WrittenId,
+    /// Where its name and its `#[mcp_tool]` attribute are written.
+    at: Location,
+    attr_at: Location,
 }
 
 /// One `tool_box!(Name, [A, B, …])`: the identifiers, with the module they are written in.
@@ -212,12 +223,13 @@ impl Run<'_, '_> {
             }
         };
         let at = self.location(r, ident.span());
+        let attr_at = self.location(r, syn::spanned::Spanned::span(item.attr));
         let def = match (strukt, alias) {
-            (Some(s), _) => self.struct_def(r, s, at)?,
-            (_, Some(t)) => self.alias_def(r, t, at)?,
+            (Some(s), _) => self.struct_def(r, s, at.clone())?,
+            (_, Some(t)) => self.alias_def(r, t, at.clone())?,
             (None, None) => return None,
         };
-        Some(ToolItem { item: r, rust_name, attr, def })
+        Some(ToolItem { item: r, rust_name, attr, def, at, attr_at })
     }
 
     fn struct_def(&mut self, r: ItemRef, s: &syn::ItemStruct, at: Location) -> Option<WrittenId> {

@@ -1,11 +1,13 @@
 //! Where the rmcp version comes from: `--rmcp-version`, the Cargo.lock (the crate's or a
 //! parent's), else the Cargo.toml requirement (workspace, renamed and path dependencies) resolved
-//! against the known releases, else the newest reproduced release with a warning.
+//! against the known releases, else the newest reproduced release with a warning. The search is
+//! [`crate::profile::release`]'s; what rmcp reads beside it (rmcp-macros, schemars) is here.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::{Behaviour, Version, KNOWN_RELEASES, NEWEST_REPRODUCED, OLDEST_REPRODUCED};
-use crate::source::{find_lock, CargoManifest, DependencySpec, LockedPackage, Workspace};
+use crate::profile::release::{self, Declared, Sdk};
+use crate::source::Workspace;
 
 /// Where a version was read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,6 +97,10 @@ pub fn read(ws: &Workspace, override_version: Option<&str>) -> Versions {
     out
 }
 
+/// The SDK as release discovery sees it: a lock naming rmcp-macros or schemars (and not rmcp)
+/// is still the one to read them from.
+const RMCP: Sdk = Sdk { package: "rmcp", lock_names: &["rmcp", "rmcp-macros", "schemars"] };
+
 /// The three versions read from a Cargo.lock, with its path.
 struct Locked {
     path: PathBuf,
@@ -103,59 +109,13 @@ struct Locked {
     schemars: Option<Version>,
 }
 
-/// The packages of the run that depend on rmcp come first.
-fn packages(ws: &Workspace) -> Vec<&CargoManifest> {
-    let mut all: Vec<&CargoManifest> = ws.packages.iter().map(|m| &**m).collect();
-    all.sort_by_key(|m| m.dependency_requirement("rmcp").is_none());
-    all
-}
-
+/// rmcp-macros and schemars as the locked rmcp depends on them, else as locked.
 fn lock_versions(ws: &Workspace) -> Option<Locked> {
-    let mut dirs: Vec<PathBuf> = packages(ws).iter().map(|m| m.dir.clone()).collect();
-    dirs.push(ws.root.clone());
-    for dir in dirs {
-        let Some((path, pkgs)) = find_lock(&dir) else { continue };
-        let own = packages(ws).iter().find(|m| m.dir == dir).and_then(|m| m.package_name.clone());
-        let rmcp = pick(&pkgs, "rmcp", own.as_deref());
-        let rmcp_entry =
-            rmcp.and_then(|v| pkgs.iter().find(|p| p.name == "rmcp" && Version::parse(&p.version) == Some(v)));
-        let macros = pick_from(&pkgs, "rmcp-macros", rmcp_entry).or_else(|| pick(&pkgs, "rmcp-macros", own.as_deref()));
-        let schemars = pick_from(&pkgs, "schemars", rmcp_entry).or_else(|| pick(&pkgs, "schemars", own.as_deref()));
-        if rmcp.is_some() || macros.is_some() {
-            return Some(Locked { path, rmcp, macros, schemars });
-        }
-        if schemars.is_some() {
-            return Some(Locked { path, rmcp: None, macros: None, schemars });
-        }
-    }
-    None
-}
-
-/// The locked version of `name`: the one the package `own` depends on when several are locked.
-fn pick(pkgs: &[LockedPackage], name: &str, own: Option<&str>) -> Option<Version> {
-    let owner = own.and_then(|o| pkgs.iter().find(|p| p.name == o));
-    pick_from(pkgs, name, owner).or_else(|| {
-        let all: Vec<Version> =
-            pkgs.iter().filter(|p| p.name == name).filter_map(|p| Version::parse(&p.version)).collect();
-        all.iter().max().copied()
-    })
-}
-
-/// The version of `name` that `owner` depends on (`"name X.Y.Z"`, or a bare `"name"` for the only
-/// one locked).
-fn pick_from(pkgs: &[LockedPackage], name: &str, owner: Option<&LockedPackage>) -> Option<Version> {
-    let owner = owner?;
-    for dep in &owner.dependencies {
-        let mut parts = dep.split_whitespace();
-        if parts.next() != Some(name) {
-            continue;
-        }
-        return match parts.next() {
-            Some(v) => Version::parse(v),
-            None => pkgs.iter().find(|p| p.name == name).and_then(|p| Version::parse(&p.version)),
-        };
-    }
-    None
+    let lock = release::find_lock(ws, &RMCP)?;
+    let rmcp = lock.version("rmcp");
+    let of_rmcp = |name: &str| rmcp.and_then(|v| lock.dependency_of("rmcp", v, name)).or_else(|| lock.version(name));
+    let (macros, schemars) = (of_rmcp("rmcp-macros"), of_rmcp("schemars"));
+    Some(Locked { path: lock.path, rmcp, macros, schemars })
 }
 
 fn from_sources(ws: &Workspace) -> Versions {
@@ -167,97 +127,34 @@ fn from_sources(ws: &Workspace) -> Versions {
             return Versions { rmcp, macros, schemars, origin: Origin::Lock(l.path.clone()), warnings: Vec::new() };
         }
     }
-    for m in packages(ws) {
-        let Some(spec) = m.dependency_requirement("rmcp") else { continue };
-        let (req, manifest) = match spec {
-            DependencySpec::Version(req) => (Some(req), m.path.clone()),
-            DependencySpec::Workspace => match workspace_root_requirement(&m.dir) {
-                Some((req, path)) => (Some(req), path),
-                None => (None, m.path.clone()),
-            },
-            DependencySpec::Other => {
-                if let Some((v, path)) = path_dependency_version(m) {
-                    let warnings = vec![format!(
-                        "no Cargo.lock names rmcp; using the version of the path dependency {}",
-                        path.display()
-                    )];
-                    return Versions { rmcp: v, macros: v, schemars, origin: Origin::PathDependency(path), warnings };
-                }
-                (None, m.path.clone())
-            }
-        };
-        if let Some(req) = req {
-            if let Some(v) = resolve_requirement(&req) {
-                let warnings = vec![format!(
-                    "no Cargo.lock names rmcp; assuming rmcp {v}, the newest release that \"{req}\" in {} allows",
-                    manifest.display()
-                )];
-                return Versions {
-                    rmcp: v,
-                    macros: v,
-                    schemars,
-                    origin: Origin::Requirement { manifest, requirement: req },
-                    warnings,
-                };
-            }
+    match release::declared(ws, &RMCP, KNOWN_RELEASES) {
+        Some(Declared::PathDependency { version: v, manifest: path }) => {
+            let warnings =
+                vec![format!("no Cargo.lock names rmcp; using the version of the path dependency {}", path.display())];
+            Versions { rmcp: v, macros: v, schemars, origin: Origin::PathDependency(path), warnings }
         }
-    }
-    Versions {
-        rmcp: NEWEST_REPRODUCED,
-        macros: NEWEST_REPRODUCED,
-        schemars,
-        origin: Origin::Assumed,
-        warnings: vec![format!(
-            "no Cargo.lock or Cargo.toml tells the rmcp version; assuming {NEWEST_REPRODUCED} (set it with --rmcp-version)"
-        )],
+        Some(Declared::Requirement { version: v, requirement, manifest }) => {
+            let warnings = vec![format!(
+                "no Cargo.lock names rmcp; assuming rmcp {v}, the newest release that \"{requirement}\" in {} allows",
+                manifest.display()
+            )];
+            Versions { rmcp: v, macros: v, schemars, origin: Origin::Requirement { manifest, requirement }, warnings }
+        }
+        None => Versions {
+            rmcp: NEWEST_REPRODUCED,
+            macros: NEWEST_REPRODUCED,
+            schemars,
+            origin: Origin::Assumed,
+            warnings: vec![format!(
+                "no Cargo.lock or Cargo.toml tells the rmcp version; assuming {NEWEST_REPRODUCED} (set it with --rmcp-version)"
+            )],
+        },
     }
 }
 
-/// `rmcp = { workspace = true }`: the requirement in the nearest `[workspace.dependencies]` above.
-fn workspace_root_requirement(dir: &Path) -> Option<(String, PathBuf)> {
-    let abs = dir.canonicalize().ok()?;
-    for d in abs.ancestors() {
-        let toml = d.join("Cargo.toml");
-        if !toml.is_file() {
-            continue;
-        }
-        let Ok(m) = crate::source::read_manifest(&toml) else { continue };
-        if m.raw.get("workspace").is_some() {
-            return m.workspace_dependency_requirement("rmcp").map(|r| (r, toml));
-        }
-    }
-    None
-}
-
-/// `rmcp = { path = "…" }`: the version in that crate's Cargo.toml.
-fn path_dependency_version(m: &CargoManifest) -> Option<(Version, PathBuf)> {
-    let mut tables = Vec::new();
-    tables.extend(m.raw.get("dependencies"));
-    if let Some(targets) = m.raw.get("target").and_then(toml::Value::as_table) {
-        tables.extend(targets.values().filter_map(|t| t.get("dependencies")));
-    }
-    for table in tables.into_iter().filter_map(toml::Value::as_table) {
-        for (key, spec) in table {
-            let real = spec.get("package").and_then(toml::Value::as_str).unwrap_or(key);
-            if real != "rmcp" {
-                continue;
-            }
-            let path = spec.get("path").and_then(toml::Value::as_str)?;
-            let toml_path = m.dir.join(path).join("Cargo.toml");
-            let dep = crate::source::read_manifest(&toml_path).ok()?;
-            let v = dep.raw.get("package")?.get("version")?.as_str().and_then(Version::parse)?;
-            return Some((v, toml_path));
-        }
-    }
-    None
-}
-
-/// The newest known release that a Cargo requirement allows (`"0.8"`, `"^1.2"`, `"=3.11.0"`,
-/// `">=0.9, <2"`, `"~0.6.1"`, `"*"`), read with cargo's own requirement grammar (the `semver`
-/// crate).
+/// The newest known rmcp release that a Cargo requirement allows.
 pub fn resolve_requirement(req: &str) -> Option<Version> {
-    let req = semver::VersionReq::parse(req.trim()).ok()?;
-    KNOWN_RELEASES.iter().rev().copied().find(|v| req.matches(&semver::Version::new(v.0, v.1, v.2)))
+    release::resolve_requirement(req, KNOWN_RELEASES)
 }
 
 #[cfg(test)]
@@ -287,6 +184,8 @@ mod requirement_tests {
 
 #[cfg(test)]
 mod reading_tests {
+    use std::path::Path;
+
     use super::*;
 
     fn write(dir: &Path, path: &str, text: &str) {

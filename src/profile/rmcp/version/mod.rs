@@ -6,34 +6,10 @@
 mod discovery;
 mod table;
 
-use std::fmt;
-
 pub use discovery::{read, resolve_requirement, Versions};
 pub use table::{Behaviour, DefaultRouter, EmptyInput, MacroSide};
 
-/// A release number `major.minor.patch` (a pre-release suffix is read and ignored).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Version(pub u64, pub u64, pub u64);
-
-impl Version {
-    pub fn parse(s: &str) -> Option<Version> {
-        let core = s.trim().split(['-', '+']).next()?;
-        let mut it = core.split('.');
-        let major = it.next()?.parse().ok()?;
-        let minor = it.next()?.parse().ok()?;
-        let patch = it.next()?.parse().ok()?;
-        if it.next().is_some() {
-            return None;
-        }
-        Some(Version(major, minor, patch))
-    }
-}
-
-impl fmt::Display for Version {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.{}.{}", self.0, self.1, self.2)
-    }
-}
+pub use crate::profile::release::Version;
 
 /// Every published rmcp release (pre-releases left out), oldest first: what a Cargo.toml
 /// requirement resolves against.
@@ -112,16 +88,6 @@ pub const KNOWN_RELEASES: &[Version] = &[
 pub const OLDEST_REPRODUCED: Version = Version(0, 6, 0);
 pub const NEWEST_REPRODUCED: Version = Version(3, 11, 0);
 
-/// The newest protocol version; older peers are "legacy" for rmcp 3.11.
-pub const LATEST_PROTOCOL: &str = "2026-07-28";
-pub const KNOWN_PROTOCOLS: &[&str] = &["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"];
-
-/// Whether `protocol` is older than the newest protocol (rmcp 3.11's legacy peers). Protocol
-/// versions are dates, so they compare as strings.
-pub fn is_legacy_protocol(protocol: &str) -> bool {
-    protocol < LATEST_PROTOCOL
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,13 +96,5 @@ mod tests {
     fn known_releases_are_ordered() {
         assert!(KNOWN_RELEASES.windows(2).all(|w| w[0] < w[1]));
         assert!(KNOWN_RELEASES.contains(&OLDEST_REPRODUCED) && KNOWN_RELEASES.contains(&NEWEST_REPRODUCED));
-    }
-
-    #[test]
-    fn versions_parse() {
-        assert_eq!(Version::parse("3.0.0-beta.1"), Some(Version(3, 0, 0)));
-        assert_eq!(Version::parse("1.2"), None);
-        assert!(is_legacy_protocol("2025-11-25"));
-        assert!(!is_legacy_protocol("2026-07-28"));
     }
 }

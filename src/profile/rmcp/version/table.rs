@@ -42,7 +42,7 @@ pub struct SchemaSide {
     /// An output root that is not `"type": "object"` makes rmcp panic.
     pub output_must_be_object: bool,
     pub output_contract: Contract,
-    /// Peers on a protocol older than [`super::LATEST_PROTOCOL`] get no non-object `outputSchema`.
+    /// Peers on a protocol older than [`crate::profile::protocol::LATEST_PROTOCOL`] get no non-object `outputSchema`.
     pub legacy_peers_lose_non_object_output: bool,
     /// `ToolBase` / `with_sync_tool` / `with_async_tool`.
     pub trait_tools: bool,

@@ -1,16 +1,15 @@
 //! Where the versions come from: `--sdk-version`, else the Cargo.lock (the crate's or a
 //! parent's: rust-mcp-sdk and the rust-mcp-macros and rust-mcp-schema it depends on), else the
-//! Cargo.toml requirement resolved against the known releases, else the newest reproduced
-//! release, with a warning.
-
-use std::path::PathBuf;
+//! Cargo.toml requirement resolved against the known releases (or a path dependency's version),
+//! else the newest reproduced release, with a warning. The search is [`crate::profile::release`]'s.
 
 use super::table::{companions, Behaviour, SDK_RELEASES};
 use super::{Version, NEWEST_REPRODUCED, OLDEST_REPRODUCED};
 use crate::diagnostics::Diagnostic;
-use crate::source::{find_lock, DependencySpec, LockedPackage, Workspace};
+use crate::profile::release::{self, Declared, Sdk};
+use crate::source::Workspace;
 
-const SDK: &str = "rust-mcp-sdk";
+const SDK: Sdk = Sdk { package: "rust-mcp-sdk", lock_names: &["rust-mcp-sdk"] };
 
 /// The three versions a run reproduces.
 #[derive(Debug, Clone)]
@@ -51,7 +50,7 @@ pub fn read(ws: &Workspace, override_version: Option<&str>) -> Result<Versions, 
             let (macros, schema) = companions(sdk);
             Versions { sdk, macros, schema, origin: "from --sdk-version".into(), warnings: Vec::new() }
         }
-        None => from_lock(ws).or_else(|| from_requirement(ws)).unwrap_or_else(|| {
+        None => from_lock(ws).or_else(|| from_manifest(ws)).unwrap_or_else(|| {
             let (macros, schema) = companions(NEWEST_REPRODUCED);
             Versions {
                 sdk: NEWEST_REPRODUCED,
@@ -73,81 +72,38 @@ pub fn read(ws: &Workspace, override_version: Option<&str>) -> Result<Versions, 
     Ok(out)
 }
 
-/// The lock's rust-mcp-sdk, and the macros and schema releases it depends on.
+/// The lock's rust-mcp-sdk, and the macros and schema releases it depends on (else those the
+/// release comes with).
 fn from_lock(ws: &Workspace) -> Option<Versions> {
-    let mut dirs: Vec<PathBuf> = ws.packages.iter().map(|m| m.dir.clone()).collect();
-    dirs.push(ws.root.clone());
-    for dir in dirs {
-        let Some((path, pkgs)) = find_lock(&dir) else { continue };
-        let Some(sdk_entry) = newest(&pkgs, SDK) else { continue };
-        let sdk = Version::parse(&sdk_entry.version)?;
-        let (default_macros, default_schema) = companions(sdk);
-        let macros = dependency_version(&pkgs, sdk_entry, "rust-mcp-macros").unwrap_or(default_macros);
-        let schema = dependency_version(&pkgs, sdk_entry, "rust-mcp-schema").unwrap_or(default_schema);
-        return Some(Versions {
-            sdk,
-            macros,
-            schema,
-            origin: format!("from {}", path.display()),
-            warnings: Vec::new(),
-        });
-    }
-    None
+    let lock = release::find_lock(ws, &SDK)?;
+    let sdk = lock.version(SDK.package)?;
+    let (default_macros, default_schema) = companions(sdk);
+    let macros = lock.dependency_of(SDK.package, sdk, "rust-mcp-macros").unwrap_or(default_macros);
+    let schema = lock.dependency_of(SDK.package, sdk, "rust-mcp-schema").unwrap_or(default_schema);
+    Some(Versions { sdk, macros, schema, origin: format!("from {}", lock.path.display()), warnings: Vec::new() })
 }
 
-fn newest<'p>(pkgs: &'p [LockedPackage], name: &str) -> Option<&'p LockedPackage> {
-    pkgs.iter().filter(|p| p.name == name).max_by_key(|p| Version::parse(&p.version))
-}
-
-/// The version of `name` that `owner` depends on (`"name X.Y.Z"`, or a bare `"name"` when only
-/// one is locked).
-fn dependency_version(pkgs: &[LockedPackage], owner: &LockedPackage, name: &str) -> Option<Version> {
-    owner.dependencies.iter().find_map(|dep| {
-        let mut parts = dep.split_whitespace();
-        if parts.next() != Some(name) {
-            return None;
-        }
-        match parts.next() {
-            Some(v) => Version::parse(v),
-            None => newest(pkgs, name).and_then(|p| Version::parse(&p.version)),
-        }
-    })
-}
-
-/// A Cargo.toml requirement (`rust-mcp-sdk = "0.8"`) resolved to the newest release it allows.
-fn from_requirement(ws: &Workspace) -> Option<Versions> {
-    for m in &ws.packages {
-        let Some(spec) = m.dependency_requirement(SDK) else { continue };
-        let req = match spec {
-            DependencySpec::Version(req) => req,
-            DependencySpec::Workspace => {
-                let Some(req) = m.workspace_root().and_then(|r| r.workspace_dependency_requirement(SDK)) else {
-                    continue;
-                };
-                req
-            }
-            DependencySpec::Other => continue,
-        };
-        let Some(sdk) = resolve_requirement(&req) else { continue };
-        let (macros, schema) = companions(sdk);
-        let warning = format!(
-            "no Cargo.lock names rust-mcp-sdk; assuming {sdk}, the newest release that \"{req}\" in {} allows",
-            m.path.display()
-        );
-        return Some(Versions {
-            sdk,
-            macros,
-            schema,
-            origin: format!("resolved from \"{req}\""),
-            warnings: vec![warning],
-        });
-    }
-    None
-}
-
-fn resolve_requirement(req: &str) -> Option<Version> {
-    let req = semver::VersionReq::parse(req.trim()).ok()?;
-    SDK_RELEASES.iter().rev().map(|r| r.0).find(|v| req.matches(&semver::Version::new(v.0, v.1, v.2)))
+/// What the Cargo.toml says: a requirement (`rust-mcp-sdk = "0.8"`) resolved to the newest
+/// release it allows, or a path dependency's version.
+fn from_manifest(ws: &Workspace) -> Option<Versions> {
+    let releases: Vec<Version> = SDK_RELEASES.iter().map(|r| r.0).collect();
+    let (sdk, origin, warning) = match release::declared(ws, &SDK, &releases)? {
+        Declared::Requirement { version, requirement, manifest } => (
+            version,
+            format!("resolved from \"{requirement}\""),
+            format!(
+                "no Cargo.lock names rust-mcp-sdk; assuming {version}, the newest release that \"{requirement}\" in {} allows",
+                manifest.display()
+            ),
+        ),
+        Declared::PathDependency { version, manifest } => (
+            version,
+            format!("from the path dependency {}", manifest.display()),
+            format!("no Cargo.lock names rust-mcp-sdk; using the version of the path dependency {}", manifest.display()),
+        ),
+    };
+    let (macros, schema) = companions(sdk);
+    Some(Versions { sdk, macros, schema, origin, warnings: vec![warning] })
 }
 
 #[cfg(test)]
@@ -156,7 +112,8 @@ mod tests {
 
     #[test]
     fn requirements_resolve_to_the_newest_allowed_release() {
-        let r = |s: &str| resolve_requirement(s).map(|v| v.to_string());
+        let releases: Vec<Version> = SDK_RELEASES.iter().map(|r| r.0).collect();
+        let r = |s: &str| release::resolve_requirement(s, &releases).map(|v| v.to_string());
         assert_eq!(r("0.8").as_deref(), Some("0.8.3"));
         assert_eq!(r("1").as_deref(), Some("1.1.0"));
         assert_eq!(r("=1.0.1").as_deref(), Some("1.0.1"));

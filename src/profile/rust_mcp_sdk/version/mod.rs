@@ -12,7 +12,7 @@ mod table;
 pub use discovery::read;
 pub use table::{Behaviour, InputKeyOrder};
 
-pub use crate::profile::rmcp::version::Version;
+pub use crate::profile::release::Version;
 
 /// The oldest and newest rust-mcp-sdk releases the profile reproduces.
 pub const OLDEST_REPRODUCED: Version = Version(0, 8, 0);

@@ -1,0 +1,61 @@
+//! The config's `schemas` table as the profiles use it: the schema given for a tool, the warnings
+//! for entries that named nothing (most likely typos), and for a profile that does not apply them.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use super::SchemaKind;
+use crate::diagnostics::Diagnostic;
+use crate::SchemaOverrides;
+
+/// The schema the config gives for `tool`'s `kind`: it replaces whatever the sources say (and
+/// so silences what they could not tell).
+pub fn tool_schema<'o>(overrides: &'o SchemaOverrides, tool: &str, kind: SchemaKind) -> Option<&'o Value> {
+    let given = overrides.tools.get(tool)?;
+    match kind {
+        SchemaKind::Input => given.input_schema.as_ref(),
+        SchemaKind::Output => given.output_schema.as_ref(),
+    }
+}
+
+/// Config `schemas` entries naming no tool of `listed`, or no type of `types_used` (the types the
+/// schemas reached): most likely a typo (`unused-schema-override` warnings).
+pub fn unused(overrides: &SchemaOverrides, listed: &[&str], types_used: &BTreeSet<String>) -> Vec<Diagnostic> {
+    let tools = overrides.tools.keys().filter(|k| !listed.contains(&k.as_str())).map(|name| {
+        Diagnostic::warning(
+            "unused-schema-override",
+            format!("the config gives schemas for tool `{name}`, which the server does not list"),
+        )
+        .with_help("check the tool name: it is the published name (`#[tool(name = …)]` or the fn name)")
+    });
+    let types = overrides.types.keys().filter(|k| !types_used.contains(*k)).map(|path| {
+        Diagnostic::warning(
+            "unused-schema-override",
+            format!("the config gives a schema for type `{path}`, which no tool's schema uses"),
+        )
+        .with_help("write the path the type resolves to: `crate_name::module::Type` for a type of the workspace, `other_crate::path::Type` as your `use` names it for another crate's type")
+    });
+    tools.chain(types).collect()
+}
+
+/// The config's `schemas` when the profile `profile` does not apply them yet: say so rather than
+/// ignore them.
+pub fn not_applied(profile: &str, overrides: &SchemaOverrides) -> Option<Diagnostic> {
+    let keys: Vec<String> = overrides
+        .tools
+        .keys()
+        .map(|tool| format!("`{tool}`"))
+        .chain(overrides.types.keys().map(|ty| format!("`{ty}`")))
+        .collect();
+    if keys.is_empty() {
+        return None;
+    }
+    Some(
+        Diagnostic::warning(
+            "unused-schema-override",
+            format!("the {profile} profile does not apply the config's `schemas` yet; ignored: {}", keys.join(", ")),
+        )
+        .with_help(format!("the rmcp and python-sdk profiles apply them; for {profile}, remove the entries")),
+    )
+}

@@ -1,0 +1,61 @@
+//! MCP protocol versions: which exist, which is newest, and what a peer's `--protocol` means.
+//! Shared by the profiles (rmcp drops some output for older peers) and by `validate`.
+
+use crate::diagnostics::Diagnostic;
+
+/// The newest protocol version; older peers are "legacy" for rmcp 3.11.
+pub const LATEST_PROTOCOL: &str = "2026-07-28";
+pub const KNOWN_PROTOCOLS: &[&str] = &["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"];
+
+/// Whether `protocol` is older than the newest protocol (rmcp 3.11's legacy peers). Protocol
+/// versions are dates, so they compare as strings.
+pub fn is_legacy_protocol(protocol: &str) -> bool {
+    protocol < LATEST_PROTOCOL
+}
+
+/// The peer's protocol `--protocol` asks for (the newest when not given), with a warning when it
+/// is a date no known version has; an error when it is not a date at all.
+pub fn peer_protocol(given: Option<&str>) -> Result<(String, Option<Diagnostic>), Diagnostic> {
+    let protocol = given.unwrap_or(LATEST_PROTOCOL).to_owned();
+    if KNOWN_PROTOCOLS.contains(&protocol.as_str()) {
+        return Ok((protocol, None));
+    }
+    if !looks_like_date(&protocol) {
+        return Err(Diagnostic::error(
+            "bad-protocol",
+            format!("--protocol `{protocol}` is not an MCP protocol version"),
+        )
+        .with_help(format!("known versions: {}", KNOWN_PROTOCOLS.join(", "))));
+    }
+    let warning = Diagnostic::warning(
+        "unknown-protocol",
+        format!("protocol `{protocol}` is not one of {}; compared by date", KNOWN_PROTOCOLS.join(", ")),
+    );
+    Ok((protocol, Some(warning)))
+}
+
+/// `YYYY-MM-DD`, digits and dashes only (not checked as a calendar date).
+fn looks_like_date(text: &str) -> bool {
+    text.len() == 10
+        && text.chars().enumerate().all(|(i, c)| if i == 4 || i == 7 { c == '-' } else { c.is_ascii_digit() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn older_dates_are_legacy() {
+        assert!(is_legacy_protocol("2025-11-25"));
+        assert!(!is_legacy_protocol("2026-07-28"));
+    }
+
+    #[test]
+    fn peer_protocols() {
+        let (p, warning) = peer_protocol(None).unwrap();
+        assert!(p == LATEST_PROTOCOL && warning.is_none());
+        let (p, warning) = peer_protocol(Some("2030-01-01")).unwrap();
+        assert_eq!((p.as_str(), warning.map(|w| w.code)), ("2030-01-01", Some("unknown-protocol")));
+        assert_eq!(peer_protocol(Some("latest")).unwrap_err().code, "bad-protocol");
+    }
+}

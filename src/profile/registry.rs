@@ -1,0 +1,217 @@
+//! The registry of profiles: the one place that knows them all. It gives `--profile`'s names and
+//! help, the attributes loading keeps, and `auto`'s choice; [`run`] runs the chosen profile.
+
+use std::sync::OnceLock;
+
+use super::python_sdk::PythonSdk;
+use super::rmcp::Rmcp;
+use super::rust_mcp_sdk::RustMcpSdk;
+use super::{Detection, Profile, ProfileRun};
+use crate::diagnostics::Diagnostic;
+use crate::source::{KeptAttributes, Workspace};
+use crate::{GenerateOptions, ProfileChoice};
+
+/// Every profile with the public id it answers to, in the order `--profile` lists them. `auto`
+/// asks them in this order for their dependency.
+const PROFILES: &[(ProfileChoice, &dyn Profile)] =
+    &[(ProfileChoice::PythonSdk, &PythonSdk), (ProfileChoice::Rmcp, &Rmcp), (ProfileChoice::RustMcpSdk, &RustMcpSdk)];
+
+/// What `--profile` calls the choice among the profiles.
+const AUTO: &str = "auto";
+
+/// Every choice, `auto` first, in the order `--profile` lists them.
+pub fn all() -> Vec<ProfileChoice> {
+    std::iter::once(ProfileChoice::Auto).chain(PROFILES.iter().map(|(id, _)| *id)).collect()
+}
+
+/// What `--help` says of `choice`; for `auto`, which profile it picks when.
+pub fn summary_of(choice: ProfileChoice) -> &'static str {
+    if let Some(p) = profile(choice) {
+        return p.summary();
+    }
+    static AUTO_SUMMARY: OnceLock<String> = OnceLock::new();
+    AUTO_SUMMARY.get_or_init(|| {
+        let (mut by_dependency, mut otherwise) = (Vec::new(), Vec::new());
+        for (_, p) in PROFILES {
+            match p.detection() {
+                Detection::DependsOn(_) => by_dependency.push(format!("`{}`", p.name())),
+                Detection::Otherwise => otherwise.push(format!("`{}`", p.name())),
+            }
+        }
+        format!("{} when the crate depends on that SDK, {} otherwise", by_dependency.join(" or "), otherwise.join(""))
+    })
+}
+
+/// The profile `choice` names; `None` for `auto`.
+fn profile(choice: ProfileChoice) -> Option<&'static dyn Profile> {
+    PROFILES.iter().find(|(id, _)| *id == choice).map(|(_, p)| *p)
+}
+
+/// The name `--profile` takes for `choice`.
+pub fn name_of(choice: ProfileChoice) -> &'static str {
+    profile(choice).map_or(AUTO, |p| p.name())
+}
+
+/// The choice a `--profile` name stands for (exactly as spelt there).
+pub fn parse_name(name: &str) -> Option<ProfileChoice> {
+    if name == AUTO {
+        return Some(ProfileChoice::Auto);
+    }
+    PROFILES.iter().find(|(_, p)| p.name() == name).map(|(id, _)| *id)
+}
+
+/// The attributes the profile `choice` scans every item for, which loading keeps parsed (`auto`:
+/// those of every profile it may choose).
+pub fn kept_attributes(choice: ProfileChoice) -> KeptAttributes {
+    if let Some(p) = profile(choice) {
+        return p.kept_attributes();
+    }
+    static ALL: OnceLock<Vec<&'static str>> = OnceLock::new();
+    let all = ALL.get_or_init(|| {
+        let mut all: Vec<&'static str> = Vec::new();
+        for name in PROFILES.iter().flat_map(|(_, p)| p.kept_attributes().0) {
+            if !all.contains(name) {
+                all.push(name);
+            }
+        }
+        all
+    });
+    KeptAttributes(all)
+}
+
+/// Build the manifest with the profile the options ask for (`auto`: the SDK the crate depends
+/// on, else the fallback; a crate depending on two SDKs must say which).
+pub fn run(ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
+    let (id, chosen, auto_note) = match PROFILES.iter().find(|(id, _)| *id == opts.profile) {
+        Some(&(id, p)) => (id, p, None),
+        None => match choose(ws) {
+            Ok((&(id, p), why)) => (id, p, Some(format!("profile: {} (auto: {why})", p.name()))),
+            Err(d) => return ProfileRun::failed(d),
+        },
+    };
+    let mut out = chosen.run(ws, opts);
+    out.notes.splice(0..0, auto_note);
+    out.provenance.profile = Some(id);
+    out
+}
+
+/// `auto`: the profile whose dependency the crate has, and why in words; an error when it has
+/// several.
+fn choose(ws: &Workspace) -> Result<(&'static (ProfileChoice, &'static dyn Profile), String), Diagnostic> {
+    let by_dependency: Vec<(&(ProfileChoice, &dyn Profile), &str)> = PROFILES
+        .iter()
+        .filter_map(|entry| match entry.1.detection() {
+            Detection::DependsOn(package) => Some((entry, package)),
+            Detection::Otherwise => None,
+        })
+        .collect();
+    let packages: Vec<&str> = by_dependency.iter().map(|(_, package)| *package).collect();
+    let found = depends_on(ws, &packages);
+    let matched: Vec<_> = by_dependency.iter().zip(found).filter(|(_, found)| *found).map(|(m, _)| *m).collect();
+    match matched.as_slice() {
+        [(entry, package)] => Ok((entry, format!("the crate depends on {package}"))),
+        [] => {
+            let fallback = PROFILES
+                .iter()
+                .find(|(_, p)| p.detection() == Detection::Otherwise)
+                .expect("the registry has a profile for crates depending on no SDK");
+            Ok((fallback, format!("the crate depends on {}", neither_nor(&packages))))
+        }
+        several => {
+            let packages: Vec<&str> = several.iter().map(|(_, package)| *package).collect();
+            let flags: Vec<String> = several.iter().map(|((_, p), _)| format!("`--profile {}`", p.name())).collect();
+            Err(Diagnostic::error(
+                "profile-ambiguous",
+                format!("the crate depends on {}: which SDK serves the tools cannot be guessed", all_of(&packages)),
+            )
+            .with_help(format!("choose with {} (or `profile` in the configuration)", flags.join(" or "))))
+        }
+    }
+}
+
+/// `both a and b`, `all of a, b and c`.
+fn all_of(words: &[&str]) -> String {
+    match words {
+        [a, b] => format!("both {a} and {b}"),
+        [init @ .., last] if !init.is_empty() => format!("all of {} and {last}", init.join(", ")),
+        _ => words.join(""),
+    }
+}
+
+/// `neither a nor b`, `neither a, b nor c`; `no a` for one.
+fn neither_nor(words: &[&str]) -> String {
+    match words {
+        [init @ .., last] if !init.is_empty() => format!("neither {} nor {last}", init.join(", ")),
+        _ => format!("no {}", words.join("")),
+    }
+}
+
+/// Whether a package of the run depends on each of `packages`, in its Cargo.toml or its
+/// Cargo.lock (each lock read once).
+fn depends_on(ws: &Workspace, packages: &[&str]) -> Vec<bool> {
+    let mut found = vec![false; packages.len()];
+    for m in &ws.packages {
+        for (i, p) in packages.iter().enumerate() {
+            found[i] |= m.dependency_requirement(p).is_some();
+        }
+        if found.iter().all(|f| *f) {
+            break;
+        }
+        let Some((_, pkgs)) = crate::source::find_lock(&m.dir) else { continue };
+        let own = m.package_name.as_deref();
+        for p in pkgs.iter().filter(|p| Some(p.name.as_str()) == own) {
+            for dep in &p.dependencies {
+                let name = dep.split(' ').next();
+                for (i, wanted) in packages.iter().enumerate() {
+                    found[i] |= name == Some(*wanted);
+                }
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_are_unique() {
+        let names: Vec<&str> = all().into_iter().map(name_of).collect();
+        assert_eq!(names, ["auto", "python-sdk", "rmcp", "rust-mcp-sdk"]);
+        for name in names {
+            assert_eq!(parse_name(name).map(name_of), Some(name));
+        }
+        assert_eq!(parse_name("RMCP"), None);
+    }
+
+    /// The lines `--profile`'s help shows.
+    #[test]
+    fn summaries() {
+        let lines: Vec<String> = all().into_iter().map(|c| format!("{}: {}", name_of(c), summary_of(c))).collect();
+        assert_eq!(
+            lines,
+            [
+                "auto: `rmcp` or `rust-mcp-sdk` when the crate depends on that SDK, `python-sdk` otherwise",
+                "python-sdk: the MCP Python SDK (mcp 2.x), for the equivalent Python signature",
+                "rmcp: the Rust SDK rmcp at runtime, at the release in Cargo.lock",
+                "rust-mcp-sdk: the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock",
+            ]
+        );
+    }
+
+    #[test]
+    fn exactly_one_fallback_and_auto_keeps_every_profiles_attributes() {
+        let fallbacks = PROFILES.iter().filter(|(_, p)| p.detection() == Detection::Otherwise).count();
+        assert_eq!(fallbacks, 1);
+        assert_eq!(kept_attributes(ProfileChoice::Auto).0, ["tool"]);
+        assert!(kept_attributes(ProfileChoice::RustMcpSdk).0.is_empty());
+    }
+
+    #[test]
+    fn word_lists() {
+        assert_eq!(all_of(&["rmcp", "rust-mcp-sdk"]), "both rmcp and rust-mcp-sdk");
+        assert_eq!(neither_nor(&["rmcp", "rust-mcp-sdk"]), "neither rmcp nor rust-mcp-sdk");
+        assert_eq!(neither_nor(&["a", "b", "c"]), "neither a, b nor c");
+    }
+}

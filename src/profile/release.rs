@@ -1,0 +1,214 @@
+//! SDK release discovery, one algorithm for every SDK: the Cargo.lock (the crate's or a
+//! parent's) names the release; where none does, the Cargo.toml's requirement (written in the
+//! package or inherited from the workspace, renamed or not) resolves to the newest known release
+//! it allows, or a path dependency gives its own version. Each SDK gives its crate names and its
+//! known releases ([`Sdk`]); what follows from the release (its companion crates, the notes and
+//! warnings in its words) is its profile's.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use crate::source::{CargoManifest, DependencySpec, LockedPackage, Workspace};
+
+/// A release number `major.minor.patch` (a pre-release suffix is read and ignored).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Version(pub u64, pub u64, pub u64);
+
+impl Version {
+    pub fn parse(s: &str) -> Option<Version> {
+        let core = s.trim().split(['-', '+']).next()?;
+        let mut it = core.split('.');
+        let major = it.next()?.parse().ok()?;
+        let minor = it.next()?.parse().ok()?;
+        let patch = it.next()?.parse().ok()?;
+        if it.next().is_some() {
+            return None;
+        }
+        Some(Version(major, minor, patch))
+    }
+}
+
+impl fmt::Display for Version {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}.{}", self.0, self.1, self.2)
+    }
+}
+
+/// What discovery needs to know of one SDK.
+#[derive(Debug, Clone, Copy)]
+pub struct Sdk {
+    /// The SDK's package, as Cargo.toml and Cargo.lock name it.
+    pub package: &'static str,
+    /// The crates whose entry in a Cargo.lock makes it the lock to read: the SDK, and any
+    /// companion the profile reads from the lock on its own.
+    pub lock_names: &'static [&'static str],
+}
+
+/// A Cargo.lock naming one of the SDK's crates.
+pub struct Lock {
+    pub path: PathBuf,
+    packages: Vec<LockedPackage>,
+    /// The package of the run this lock was found for, when it is one.
+    own: Option<String>,
+}
+
+impl Lock {
+    /// The locked version of `name`: the one the run's package depends on when several are
+    /// locked, else the newest.
+    pub fn version(&self, name: &str) -> Option<Version> {
+        let owner = self.own.as_deref().and_then(|o| self.packages.iter().find(|p| p.name == o));
+        owner.and_then(|owner| self.dependency(owner, name)).or_else(|| self.newest(name))
+    }
+
+    /// The version of `name` that the locked package `owner` at `version` depends on.
+    pub fn dependency_of(&self, owner: &str, version: Version, name: &str) -> Option<Version> {
+        let owner = self.packages.iter().find(|p| p.name == owner && Version::parse(&p.version) == Some(version))?;
+        self.dependency(owner, name)
+    }
+
+    /// The version of `name` in `owner`'s dependencies (`"name X.Y.Z"`, or a bare `"name"` when
+    /// only one is locked).
+    fn dependency(&self, owner: &LockedPackage, name: &str) -> Option<Version> {
+        owner.dependencies.iter().find_map(|dep| {
+            let mut parts = dep.split_whitespace();
+            if parts.next() != Some(name) {
+                return None;
+            }
+            match parts.next() {
+                Some(v) => Version::parse(v),
+                None => self.newest(name),
+            }
+        })
+    }
+
+    fn newest(&self, name: &str) -> Option<Version> {
+        self.packages.iter().filter(|p| p.name == name).filter_map(|p| Version::parse(&p.version)).max()
+    }
+}
+
+/// The packages of the run, those depending on the SDK first.
+fn packages<'w>(ws: &'w Workspace, sdk: &Sdk) -> Vec<&'w CargoManifest> {
+    let mut all: Vec<&CargoManifest> = ws.packages.iter().map(|m| &**m).collect();
+    all.sort_by_key(|m| m.dependency_requirement(sdk.package).is_none());
+    all
+}
+
+/// The first Cargo.lock naming one of the SDK's crates: at or above the packages depending on
+/// the SDK, then the others', then the workspace root's.
+pub fn find_lock(ws: &Workspace, sdk: &Sdk) -> Option<Lock> {
+    let packages = packages(ws, sdk);
+    let dirs = packages.iter().map(|m| m.dir.clone()).chain(std::iter::once(ws.root.clone()));
+    for dir in dirs {
+        let Some((path, locked)) = crate::source::find_lock(&dir) else { continue };
+        let own = packages.iter().find(|m| m.dir == dir).and_then(|m| m.package_name.clone());
+        let lock = Lock { path, packages: locked, own };
+        if sdk.lock_names.iter().any(|name| lock.version(name).is_some()) {
+            return Some(lock);
+        }
+    }
+    None
+}
+
+/// What a Cargo.toml says of the SDK where no lock does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Declared {
+    /// A requirement, resolved to the newest known release it allows.
+    Requirement {
+        version: Version,
+        requirement: String,
+        /// The Cargo.toml it is written in (the workspace root's for `workspace = true`).
+        manifest: PathBuf,
+    },
+    /// A path dependency: the version in that crate's own Cargo.toml.
+    PathDependency { version: Version, manifest: PathBuf },
+}
+
+/// The first package of the run (those depending on the SDK first) whose Cargo.toml tells the
+/// SDK's release; requirements resolve against `releases` (oldest first).
+pub fn declared(ws: &Workspace, sdk: &Sdk, releases: &[Version]) -> Option<Declared> {
+    for m in packages(ws, sdk) {
+        let Some(spec) = m.dependency_requirement(sdk.package) else { continue };
+        let (requirement, manifest) = match spec {
+            DependencySpec::Version(req) => (req, m.path.clone()),
+            DependencySpec::Workspace => {
+                let Some(root) = m.workspace_root() else { continue };
+                let Some(req) = root.workspace_dependency_requirement(sdk.package) else { continue };
+                (req, root.path)
+            }
+            DependencySpec::Other => match path_dependency_version(m, sdk.package) {
+                Some((version, manifest)) => return Some(Declared::PathDependency { version, manifest }),
+                None => continue,
+            },
+        };
+        if let Some(version) = resolve_requirement(&requirement, releases) {
+            return Some(Declared::Requirement { version, requirement, manifest });
+        }
+    }
+    None
+}
+
+/// `package = { path = "…" }` (renamed or not, target-specific or not): the version in that
+/// crate's Cargo.toml.
+fn path_dependency_version(m: &CargoManifest, package: &str) -> Option<(Version, PathBuf)> {
+    let mut tables = Vec::new();
+    tables.extend(m.raw.get("dependencies"));
+    if let Some(targets) = m.raw.get("target").and_then(toml::Value::as_table) {
+        tables.extend(targets.values().filter_map(|t| t.get("dependencies")));
+    }
+    for table in tables.into_iter().filter_map(toml::Value::as_table) {
+        for (key, spec) in table {
+            let real = spec.get("package").and_then(toml::Value::as_str).unwrap_or(key);
+            if real != package {
+                continue;
+            }
+            let path = spec.get("path").and_then(toml::Value::as_str)?;
+            let toml_path = m.dir.join(path).join("Cargo.toml");
+            let dep = crate::source::read_manifest(&toml_path).ok()?;
+            let v = dep.raw.get("package")?.get("version")?.as_str().and_then(Version::parse)?;
+            return Some((v, toml_path));
+        }
+    }
+    None
+}
+
+/// The newest of `releases` (oldest first) that a Cargo requirement allows (`"0.8"`, `"^1.2"`,
+/// `"=3.11.0"`, `">=0.9, <2"`, `"~0.6.1"`, `"*"`), read with cargo's own requirement grammar
+/// (the `semver` crate).
+pub fn resolve_requirement(req: &str, releases: &[Version]) -> Option<Version> {
+    let req = semver::VersionReq::parse(req.trim()).ok()?;
+    releases.iter().rev().copied().find(|v| req.matches(&semver::Version::new(v.0, v.1, v.2)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_parse() {
+        assert_eq!(Version::parse("3.0.0-beta.1"), Some(Version(3, 0, 0)));
+        assert_eq!(Version::parse("1.2"), None);
+        assert_eq!(Version::parse("1.2.3.4"), None);
+    }
+
+    #[test]
+    fn locked_versions_prefer_the_runs_own_dependency() {
+        let package = |name: &str, version: &str, deps: &[&str]| LockedPackage {
+            name: name.into(),
+            version: version.into(),
+            dependencies: deps.iter().map(|d| (*d).to_owned()).collect(),
+        };
+        let lock = Lock {
+            path: PathBuf::from("Cargo.lock"),
+            packages: vec![
+                package("app", "0.1.0", &["sdk 1.0.0"]),
+                package("sdk", "1.0.0", &["macros"]),
+                package("sdk", "2.0.0", &[]),
+                package("macros", "1.0.1", &[]),
+            ],
+            own: Some("app".into()),
+        };
+        assert_eq!(lock.version("sdk"), Some(Version(1, 0, 0)));
+        assert_eq!(lock.dependency_of("sdk", Version(1, 0, 0), "macros"), Some(Version(1, 0, 1)));
+        assert_eq!(Lock { own: None, ..lock }.version("sdk"), Some(Version(2, 0, 0)));
+    }
+}

@@ -1,0 +1,257 @@
+//! A `#[tool]` fn's entry: its name, title and description from the attribute and the docs, its
+//! schemas from `Parameters<T>` and `Json<T>` (or given as expressions, or in the config).
+
+use serde_json::Value;
+
+use super::routers::{self, TypeKey};
+use super::schemas::{self, SchemaKind};
+use super::tool_attr::{self, ToolAttr};
+use super::{is_result, strip_parens, supply_help, tool_name, type_text, Builder};
+use crate::diagnostics::{Diagnostic, Location};
+use crate::manifest::Tool;
+use crate::model::eval::{Failure, VALUE_NOT_EVALUABLE};
+use crate::model::Scope;
+
+impl<'w> Builder<'w, '_> {
+    /// A `#[tool]` fn.
+    pub(super) fn fn_tool(&mut self, t: routers::ToolFnRef<'w>) -> (String, Tool) {
+        let tool = self.index.tool_fn(t);
+        // Attribute values and docs are read where the fn is written, without its generics.
+        let written_in = Scope::without_generics(tool.krate, tool.module);
+        let loc = tool.location(self.ws);
+        let macros_version = self.versions.macros.to_string();
+        let attr: ToolAttr = tool_attr::read_tool_attr(tool.tool_attr, &self.behaviour.macros, &macros_version);
+        // The name as written (a raw identifier keeps its `r#`).
+        let name = attr.name.clone().unwrap_or_else(|| tool.sig.ident.to_string());
+        for (is_error, message) in &attr.problems {
+            let message = format!("tool `{name}`: {message}");
+            if *is_error {
+                self.error("tool-attribute", message, &loc);
+            } else {
+                self.warn("tool-attribute", message, &loc);
+            }
+        }
+        // rmcp only logs a broken rule.
+        if let Some(why) = tool_name::problem(&name, tool_name::Count::Bytes) {
+            self.push(
+                Diagnostic::warning(
+                    "tool-name",
+                    format!("tool `{name}`: {why} (rmcp only logs this; the name is published as written)"),
+                )
+                .at(Some(loc.clone()))
+                .for_tool(&name),
+            );
+        }
+        let mut origin = crate::profile::origins::of_fn(self.ws, &tool);
+        origin.input_type = schemas::parameters_arg(tool.sig).map(|(_, inner)| type_text(inner));
+        origin.output_type = schemas::output_type(&tool.sig.output).map(type_text);
+        self.origins.push((name.clone(), origin));
+        let description = self.description(&name, &attr, &tool, &written_in, &loc);
+        let imp = &self.index.impls[t.imp];
+        let self_key = imp.self_key.clone();
+        let mut generics: Vec<String> = tool.sig.generics.type_params().map(|p| p.ident.to_string()).collect();
+        generics.extend(imp.imp.generics.type_params().map(|p| p.ident.to_string()));
+        let scope = Scope { krate: tool.krate, module: tool.module, generics };
+
+        let input = match (self.tool_override(&name, SchemaKind::Input), &attr.input_schema) {
+            (Some(given), _) => Some(given),
+            (None, Some(expr)) => self.explicit(&name, SchemaKind::Input, expr, &tool, self_key.as_ref()),
+            (None, None) => match schemas::parameters_arg(tool.sig) {
+                Some((whole, inner)) => {
+                    let written = type_text(whole);
+                    let generated = schemas::generate(
+                        &mut self.lowerer,
+                        &self.behaviour,
+                        SchemaKind::Input,
+                        inner,
+                        &scope,
+                        &written,
+                    );
+                    self.publish(&name, SchemaKind::Input, generated, &loc)
+                }
+                None => Some(schemas::empty_input(&self.behaviour)),
+            },
+        };
+        let output = match (self.tool_override(&name, SchemaKind::Output), &attr.output_schema) {
+            (Some(given), _) => Some(given),
+            (None, Some(expr)) => self.explicit(&name, SchemaKind::Output, expr, &tool, self_key.as_ref()),
+            (None, None) => match schemas::output_type(&tool.sig.output) {
+                Some(inner) => {
+                    let written = match &tool.sig.output {
+                        syn::ReturnType::Type(_, ty) if is_result(ty) => {
+                            format!("Result<Json<{}>, E>", type_text(inner))
+                        }
+                        _ => format!("Json<{}>", type_text(inner)),
+                    };
+                    let generated = schemas::generate(
+                        &mut self.lowerer,
+                        &self.behaviour,
+                        SchemaKind::Output,
+                        inner,
+                        &scope,
+                        &written,
+                    );
+                    self.publish(&name, SchemaKind::Output, generated, &loc)
+                }
+                None => None,
+            },
+        };
+        let icons = attr.icons.as_ref().and_then(|e| {
+            self.warn(
+                "opaque",
+                format!("tool `{name}`: `icons = {}` is only known at runtime; `icons` left out", quote::quote!(#e)),
+                &loc,
+            );
+            None::<Value>
+        });
+        let meta = attr.meta.as_ref().and_then(|e| {
+            self.warn(
+                "opaque",
+                format!("tool `{name}`: `meta = {}` is only known at runtime; `_meta` left out", quote::quote!(#e)),
+                &loc,
+            );
+            None::<Value>
+        });
+        let entry = self.assemble(
+            &name,
+            attr.title.clone(),
+            description,
+            input,
+            output,
+            attr.annotations.clone(),
+            attr.execution.clone(),
+            icons,
+            meta,
+        );
+        (name, entry)
+    }
+
+    fn description(
+        &mut self,
+        name: &str,
+        attr: &ToolAttr,
+        tool: &crate::profile::ToolFn,
+        written_in: &Scope,
+        loc: &Location,
+    ) -> Option<String> {
+        if let Some(expr) = &attr.description {
+            if let Some(s) = crate::profile::lit_str(expr) {
+                return Some(s);
+            }
+            if !self.behaviour.macros.description_expressions {
+                self.error(
+                    "description-expression",
+                    format!(
+                        "tool `{name}`: `description = {}` is an expression, which rmcp-macros {} does not accept (only string literals, until 3.4.1): the crate would not compile",
+                        quote::quote!(#expr),
+                        self.versions.macros
+                    ),
+                    loc,
+                );
+                return None;
+            }
+            return match tool_attr::eval_str_or_why(expr, self.ws, written_in) {
+                Ok(s) => Some(s),
+                Err(why) if why.failure == Failure::Runtime => {
+                    self.warn(
+                        "opaque",
+                        format!(
+                            "tool `{name}`: `description = {}` is only known at runtime ({}); `description` left out",
+                            quote::quote!(#expr),
+                            why.reason
+                        ),
+                        loc,
+                    );
+                    None
+                }
+                Err(why) => {
+                    self.push(
+                        Diagnostic::error(
+                            VALUE_NOT_EVALUABLE,
+                            format!("tool `{name}`: its `description` cannot be evaluated: {}", why.reason),
+                        )
+                        .at(Some(why.location))
+                        .with_label(why.reason)
+                        .with_help(crate::model::eval::HELP_VALUE),
+                    );
+                    None
+                }
+            };
+        }
+        let fold = tool_attr::fold_docs(
+            tool.attrs,
+            Some(tool.tool_attr),
+            self.behaviour.macros.doc_macros,
+            self.ws,
+            written_in,
+        );
+        // `cfg` and `cfg_attr` were applied when the file was read (`source::cfg`): a `cfg` left
+        // holds, and a `cfg_attr` left could not be read (and was reported there).
+        if !fold.opaque.is_empty() {
+            self.warn(
+                "opaque",
+                format!(
+                    "tool `{name}`: doc value `{}` is only known at runtime; `description` left out",
+                    fold.opaque.join("`, `")
+                ),
+                loc,
+            );
+            return None;
+        }
+        fold.description
+    }
+
+    /// `input_schema = expr` / `output_schema = expr`: used verbatim; known when it is a fn of
+    /// the crate that only builds a `json!` literal.
+    fn explicit(
+        &mut self,
+        name: &str,
+        kind: SchemaKind,
+        expr: &syn::Expr,
+        tool: &crate::profile::ToolFn,
+        self_key: Option<&TypeKey>,
+    ) -> Option<Value> {
+        let known = schemas::explicit_schema(expr, self.index, tool.krate, tool.module, self_key)
+            .or_else(|| self.literal_fn_call(expr, tool, self_key));
+        match known {
+            Some(v) => Some(v),
+            None => {
+                let key = kind.key();
+                let at = self.lowerer.location(tool.krate, tool.module, syn::spanned::Spanned::span(expr));
+                self.push(
+                    Diagnostic::warning(
+                        "opaque",
+                        format!(
+                            "tool `{name}`: `{} = {}` is only known at runtime; `{key}` left out",
+                            kind.attribute_key(),
+                            quote::quote!(#expr)
+                        ),
+                    )
+                    .at(Some(at))
+                    .with_label("only known at runtime")
+                    .with_help(supply_help(name, kind)),
+                );
+                None
+            }
+        }
+    }
+
+    /// `f()` whose body builds a literal with consts or `insert`s (what `explicit_schema`'s plain
+    /// `json!` reading leaves out).
+    fn literal_fn_call(
+        &mut self,
+        expr: &syn::Expr,
+        tool: &crate::profile::ToolFn,
+        self_key: Option<&TypeKey>,
+    ) -> Option<Value> {
+        let syn::Expr::Call(call) = strip_parens(expr) else { return None };
+        let syn::Expr::Path(p) = &*call.func else { return None };
+        if !call.args.is_empty() {
+            return None;
+        }
+        let (block, krate, module) = self.index.fn_body(&p.path, tool.krate, tool.module, self_key)?;
+        let mut v = crate::model::literal_object(&mut self.lowerer, block, krate, module).ok()?;
+        crate::schema::order::sort_all_keys(&mut v);
+        Some(v)
+    }
+}
