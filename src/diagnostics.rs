@@ -8,7 +8,9 @@ use std::sync::Arc;
 
 use miette::{LabeledSpan, SourceSpan};
 
+pub mod codes;
 mod lints;
+pub use codes::Code;
 pub use lints::{check_level, Level, LevelError, Lints};
 
 /// How bad a diagnostic is. Levels ([`Lints`]) and `--strict` make warnings errors; notes stay
@@ -133,8 +135,8 @@ impl Location {
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
     pub severity: Severity,
-    /// A stable, kebab-case code such as `unknown-type`; shown as `mcp_schema::unknown-type`.
-    pub code: &'static str,
+    /// A stable code such as [`Code::UnknownType`]; shown as `mcp_schema::unknown-type`.
+    pub code: Code,
     pub message: String,
     pub location: Option<Location>,
     /// The text under the caret in the snippet.
@@ -147,25 +149,22 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
-        Diagnostic {
-            severity: Severity::Error,
-            code,
-            message: message.into(),
-            location: None,
-            label: None,
-            help: None,
-            path: None,
-            tool: None,
-        }
+    pub fn error(code: Code, message: impl Into<String>) -> Self {
+        Diagnostic::new(Severity::Error, code, message.into())
     }
 
-    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }
+    pub fn warning(code: Code, message: impl Into<String>) -> Self {
+        Diagnostic::new(Severity::Warning, code, message.into())
     }
 
-    pub fn note(code: &'static str, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Note, ..Diagnostic::error(code, message) }
+    pub fn note(code: Code, message: impl Into<String>) -> Self {
+        Diagnostic::new(Severity::Note, code, message.into())
+    }
+
+    fn new(severity: Severity, code: Code, message: String) -> Self {
+        // docs/diagnostics.md says what each code is raised as; this keeps it true.
+        debug_assert!(code.kind().allows(severity), "`{code}` is documented as {:?}, raised as {severity:?}", code.kind());
+        Diagnostic { severity, code, message, location: None, label: None, help: None, path: None, tool: None }
     }
 
     /// The tool the diagnostic is about (its published name).
