@@ -163,7 +163,11 @@ impl Diagnostic {
 
     fn new(severity: Severity, code: Code, message: String) -> Self {
         // docs/diagnostics.md says what each code is raised as; this keeps it true.
-        debug_assert!(code.kind().allows(severity), "`{code}` is documented as {:?}, raised as {severity:?}", code.kind());
+        debug_assert!(
+            code.kind().allows(severity),
+            "`{code}` is documented as {:?}, raised as {severity:?}",
+            code.kind()
+        );
         Diagnostic { severity, code, message, location: None, label: None, help: None, path: None, tool: None }
     }
 

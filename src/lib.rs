@@ -26,6 +26,7 @@ pub mod views;
 #[cfg(test)]
 mod schemars_pipeline_tests;
 
+use crate::diagnostics::Code;
 use std::path::PathBuf;
 
 use diagnostics::{Diagnostic, Diagnostics, Lints};
@@ -258,5 +259,5 @@ fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::W
 
 /// A diagnostic for a path the user gave that cannot be used.
 pub(crate) fn bad_path(path: &std::path::Path, why: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error("bad-path", format!("cannot read {}: {why}", path.display())).in_file(path)
+    Diagnostic::error(Code::BadPath, format!("cannot read {}: {why}", path.display())).in_file(path)
 }

@@ -271,7 +271,7 @@ mod tests {
 
     #[test]
     fn github_diagnostics_carry_file_and_title() {
-        let d = crate::diagnostics::Diagnostic::error("bad-manifest", "not JSON: x\ny")
+        let d = crate::diagnostics::Diagnostic::error(crate::diagnostics::Code::BadManifest, "not JSON: x\ny")
             .in_file(std::path::Path::new("a:b.json"));
         assert_eq!(github_diagnostic(&d), "::error file=a%3Ab.json,title=mcp-schema bad-manifest::not JSON: x%0Ay");
     }

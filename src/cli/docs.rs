@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use mcp_schema::diagnostics::{Diagnostic, Diagnostics};
+use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics};
 use mcp_schema::views::docs::{self, MarkerError, BEGIN, END};
 
 use crate::{print_diagnostics, SourceArgs};
@@ -70,7 +70,7 @@ pub fn run(args: DocsArgs) -> u8 {
             0
         }
         Err(e) => {
-            fail(Diagnostic::error("write-failed", format!("cannot write {}: {e}", file.display())).in_file(&file))
+            fail(Diagnostic::error(Code::WriteFailed, format!("cannot write {}: {e}", file.display())).in_file(&file))
         }
     }
 }
@@ -80,7 +80,7 @@ fn read_existing(file: &Path) -> Result<Option<String>, Diagnostic> {
     match std::fs::read_to_string(file) {
         Ok(text) => Ok(Some(text)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Diagnostic::error("bad-path", format!("cannot read {}: {e}", file.display())).in_file(file)),
+        Err(e) => Err(Diagnostic::error(Code::BadPath, format!("cannot read {}: {e}", file.display())).in_file(file)),
     }
 }
 
@@ -91,7 +91,7 @@ fn marker_error(file: &Path, e: MarkerError) -> Diagnostic {
         }
         MarkerError::Several => format!("{} has several `{BEGIN}` markers: it can hold one section", file.display()),
     };
-    Diagnostic::error("docs-markers", message)
+    Diagnostic::error(Code::DocsMarkers, message)
         .in_file(file)
         .with_help(format!("put the two lines `{BEGIN}` and `{END}` where the tool docs go, once"))
 }

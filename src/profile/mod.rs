@@ -8,7 +8,7 @@ pub mod rust_mcp_sdk;
 use syn::punctuated::Punctuated;
 use syn::{Meta, Token};
 
-use crate::diagnostics::{Diagnostic, Diagnostics, Location};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::source::{ModuleId, Workspace};
 use crate::{GenerateOptions, Manifest, ProfileChoice};
 
@@ -29,7 +29,7 @@ pub fn run(
                 (true, true) => {
                     diagnostics.push(
                         Diagnostic::error(
-                            "profile-ambiguous",
+                            Code::ProfileAmbiguous,
                             "the crate depends on both rmcp and rust-mcp-sdk: which SDK serves the tools cannot be guessed",
                         )
                         .with_help("choose with `--profile rmcp` or `--profile rust-mcp-sdk` (or `profile` in the configuration)"),
@@ -68,14 +68,14 @@ fn unused_overrides(
 ) -> Vec<Diagnostic> {
     let tools = overrides.tools.keys().filter(|k| !listed.contains(&k.as_str())).map(|name| {
         Diagnostic::warning(
-            "unused-schema-override",
+            Code::UnusedSchemaOverride,
             format!("the config gives schemas for tool `{name}`, which the server does not list"),
         )
         .with_help("check the tool name: it is the published name (`#[tool(name = …)]` or the fn name)")
     });
     let types = overrides.types.keys().filter(|k| !types_used.contains(*k)).map(|path| {
         Diagnostic::warning(
-            "unused-schema-override",
+            Code::UnusedSchemaOverride,
             format!("the config gives a schema for type `{path}`, which no tool's schema uses"),
         )
         .with_help("write the path the type resolves to: `crate_name::module::Type` for a type of the workspace, `other_crate::path::Type` as your `use` names it for another crate's type")

@@ -6,6 +6,7 @@
 //! What cannot be made is a [`Gap`]: a warning when it exists only at runtime, an error when we
 //! failed to find a type (see `unresolved`).
 
+use crate::diagnostics::Code;
 use serde_json::{Map, Value};
 use syn::visit::Visit;
 
@@ -132,7 +133,7 @@ pub fn generate(
     let mut gaps: Vec<Gap> = root.unknown.iter().map(|u| super::unresolved::classify(lowerer.ws, u)).collect();
     gaps.extend(root.opaque.into_iter().map(|o| Gap {
         error: false,
-        code: "opaque",
+        code: Code::Opaque,
         message: o.reason,
         location: o.location,
         label: "only known at runtime",

@@ -14,7 +14,7 @@ mod written;
 use proc_macro2::Span;
 use serde_json::{Map, Value};
 
-use crate::diagnostics::{Diagnostic, Diagnostics, Location};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
 use crate::model::written::{Target, WrittenId};
 use crate::profile::is_attr_named;
@@ -38,7 +38,7 @@ fn warn_overrides_not_applied(overrides: &crate::SchemaOverrides, diagnostics: &
     }
     diagnostics.push(
         Diagnostic::warning(
-            "unused-schema-override",
+            Code::UnusedSchemaOverride,
             format!("the rust-mcp-sdk profile does not apply the config's `schemas` yet; ignored: {}", keys.join(", ")),
         )
         .with_help("the rmcp and python-sdk profiles apply them; for rust-mcp-sdk, remove the entries"),
@@ -61,7 +61,7 @@ pub fn manifest(
         }
     };
     for w in &versions.warnings {
-        diagnostics.push(Diagnostic::warning("sdk-version", w.clone()));
+        diagnostics.push(Diagnostic::warning(Code::SdkVersion, w.clone()));
     }
     notes.push(versions.note());
     warn_overrides_not_applied(&opts.overrides, diagnostics);
@@ -83,7 +83,7 @@ pub fn manifest(
     let listed: Vec<&ToolItem> = if boxes.is_empty() {
         if !tools.is_empty() && broken_boxes == 0 {
             run.diagnostics.push(Diagnostic::note(
-                "no-tool-box",
+                Code::NoToolBox,
                 "no `tool_box!` found: every `#[mcp_tool]` struct is listed, in source order (the server lists what its handler returns)",
             ));
         }
@@ -153,13 +153,13 @@ impl Run<'_, '_> {
     fn schema_error(&mut self, tool: &str, error: SchemaError, listed: bool) {
         match error {
             SchemaError::Missing { field, type_name, why } => self.diagnostics.push(
-                Diagnostic::error("sdk-rejected", format!("tool `{tool}`: the field's type `{type_name}` has no schema: {why}"))
+                Diagnostic::error(Code::SdkRejected, format!("tool `{tool}`: the field's type `{type_name}` has no schema: {why}"))
                     .at(Some(field))
                     .with_label("the derive calls this type's `json_schema()`")
                     .with_help("rustc rejects this (E0599: no function `json_schema`); derive `JsonSchema` on the type, or use a type the derive knows"),
             ),
             SchemaError::Recursive { field, chain } if listed => self.diagnostics.push(
-                Diagnostic::error("sdk-recursive", format!("tool `{tool}`: its schema contains itself ({})", chain.join(" → ")))
+                Diagnostic::error(Code::SdkRecursive, format!("tool `{tool}`: its schema contains itself ({})", chain.join(" → ")))
                     .at(Some(field))
                     .with_label("this field leads back to a type being built")
                     .with_help("the derive inlines nested types; the real server overflows its stack when it lists this tool"),
@@ -169,7 +169,7 @@ impl Run<'_, '_> {
     }
 
     fn reject(&mut self, at: Location, message: String, help: &str) {
-        self.diagnostics.push(Diagnostic::error("sdk-rejected", message).at(Some(at)).with_help(help.to_owned()));
+        self.diagnostics.push(Diagnostic::error(Code::SdkRejected, message).at(Some(at)).with_help(help.to_owned()));
     }
 
     /// Read one `#[mcp_tool]` item, or report why the real macros reject it.
@@ -414,7 +414,7 @@ fn tool_boxes(ws: &Workspace, diagnostics: &mut Diagnostics) -> (Vec<ToolBox>, u
                     Err((span, message)) => {
                         broken += 1;
                         diagnostics.push(
-                            Diagnostic::error("sdk-rejected", format!("`tool_box!`: {message}"))
+                            Diagnostic::error(Code::SdkRejected, format!("`tool_box!`: {message}"))
                                 .at(Some(file.location(span)))
                                 .with_help("write `tool_box!(Tools, [ToolA, ToolB])` with the tool structs' bare names in scope"),
                         );

@@ -19,7 +19,7 @@ use syn::visit::Visit;
 use syn::Expr;
 
 use super::{type_key, Entry, Finding, Index, RouterBlock, Severity, ToolFnRef, TypeKey};
-use crate::diagnostics::Location;
+use crate::diagnostics::{Code, Location};
 use crate::model::Scope;
 use crate::profile::is_attr_named;
 use crate::profile::rmcp::version::Behaviour;
@@ -32,11 +32,11 @@ use crate::source::{ItemKind, ModuleId, Namespace, Resolved};
 const MAX_DEPTH: usize = 48;
 
 /// A router the CLI cannot read exactly (a warning: the manifest may be wrong).
-pub(super) const RUNTIME_ROUTER: &str = "runtime-router";
+pub(super) const RUNTIME_ROUTER: Code = Code::RuntimeRouter;
 /// A router served only under a runtime condition (a note: the manifest lists it).
-pub(super) const RUNTIME_CONDITION: &str = "runtime-condition";
+pub(super) const RUNTIME_CONDITION: Code = Code::RuntimeCondition;
 /// A hand-written `list_tools` (a warning: the served list is post-processed at runtime).
-pub(super) const HAND_WRITTEN: &str = "hand-written-list-tools";
+pub(super) const HAND_WRITTEN: Code = Code::HandWrittenListTools;
 
 /// Tool names shown in one note before "and N more".
 const NAMES_SHOWN: usize = 6;
@@ -863,13 +863,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
 
     /// Every `#[tool_router]` block of the type (in any file), with a warning saying why they
     /// stand for the served router.
-    pub fn owned_routers(
-        &mut self,
-        code: &'static str,
-        key: &TypeKey,
-        at: Option<Location>,
-        why: String,
-    ) -> Vec<Entry<'w>> {
+    pub fn owned_routers(&mut self, code: Code, key: &TypeKey, at: Option<Location>, why: String) -> Vec<Entry<'w>> {
         let blocks: Vec<&RouterBlock> =
             self.index.blocks.iter().filter(|b| self.index.impls[b.imp].self_key.as_ref() == Some(key)).collect();
         let names: Vec<String> = blocks.iter().map(|b| format!("`{}`", b.router)).collect();
