@@ -2,6 +2,7 @@
 
 use super::json::one_line;
 use super::{Change, Report, ToolStatus};
+use crate::diagnostics::{rule_report, Severity};
 
 /// How to render a report.
 #[derive(Debug, Clone, Default)]
@@ -126,12 +127,9 @@ fn human_context(out: &mut String, ch: &Change, c: bool) {
 /// The miette snippet of the Rust line behind a change (as the run's miette hook renders it).
 fn snippet(ch: &Change, src: &super::SourcePoint) -> Option<String> {
     let location = src.location.clone()?;
-    let d = if ch.breaking {
-        crate::diagnostics::Diagnostic::error(ch.rule.id, format!("{}: {}", ch.tool, ch.message))
-    } else {
-        crate::diagnostics::Diagnostic::warning(ch.rule.id, format!("{}: {}", ch.tool, ch.message))
-    };
-    let text = format!("{:?}", d.at(Some(location)).with_label(ch.rule.id).to_report());
+    let severity = if ch.breaking { Severity::Error } else { Severity::Warning };
+    let message = format!("{}: {}", ch.tool, ch.message);
+    let text = format!("{:?}", rule_report(severity, ch.rule.id, message, location, ch.rule.id));
     Some(text.lines().map(|l| format!("              {l}\n")).collect())
 }
 
