@@ -26,10 +26,9 @@ pub mod views;
 #[cfg(test)]
 mod schemars_pipeline_tests;
 
-use crate::diagnostics::Code;
 use std::path::PathBuf;
 
-use diagnostics::{Diagnostic, Diagnostics, Lints};
+use diagnostics::{Code, Diagnostic, Diagnostics, Lints};
 pub use manifest::Manifest;
 pub use source::ParseMode;
 

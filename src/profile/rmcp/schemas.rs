@@ -6,13 +6,13 @@
 //! What cannot be made is a [`Gap`]: a warning when it exists only at runtime, an error when we
 //! failed to find a type (see `unresolved`).
 
-use crate::diagnostics::Code;
 use serde_json::{Map, Value};
 use syn::visit::Visit;
 
 use super::routers::{Index, TypeKey};
 pub use super::unresolved::Gap;
 use super::version::{Behaviour, EmptyInput};
+use crate::diagnostics::Code;
 use crate::model::{Lowerer, Scope};
 use crate::schema::order::sort_all_keys;
 use crate::schema::schemars::{parameters_root_schema, root_schema, Contract, Settings};
