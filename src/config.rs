@@ -19,7 +19,7 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use toml::{Spanned, Value};
 
-use crate::diagnostics::{self, Diagnostic, Level, Lints, Location, SourceFile};
+use crate::diagnostics::{self, Code, Diagnostic, Level, Lints, Location, SourceFile};
 use crate::{FeatureSelection, GenerateOptions, ParseMode, ProfileChoice, RmcpOptions, SchemaOverrides};
 
 /// The name of the stand-alone configuration file.
@@ -156,7 +156,7 @@ impl Config {
         let (file, text, table, in_cargo) = match (from_cargo, from_own) {
             (Some(_), Some((_, text, _))) => {
                 return Err(Diagnostic::error(
-                    "config-conflict",
+                    Code::ConfigConflict,
                     format!(
                         "both {} ([package.metadata.mcp-schema]) and {} configure mcp-schema",
                         cargo.display(),
@@ -288,7 +288,7 @@ fn shell_word(s: &str) -> String {
 /// the current directory itself.
 pub fn crate_paths(given: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
     if let Some(missing) = given.iter().find(|p| !p.exists()) {
-        return Err(Diagnostic::error("bad-path", format!("{} does not exist", missing.display()))
+        return Err(Diagnostic::error(Code::BadPath, format!("{} does not exist", missing.display()))
             .with_help("give a crate directory, a workspace root or a .rs file"));
     }
     if !given.is_empty() {
@@ -339,7 +339,7 @@ fn location(path: &Path, text: &str, span: Range<usize>) -> Location {
 }
 
 fn toml_error(path: &Path, text: &str, e: toml::de::Error) -> Diagnostic {
-    let d = Diagnostic::error("bad-config", format!("{} is not valid TOML: {}", path.display(), e.message().trim()))
+    let d = Diagnostic::error(Code::BadConfig, format!("{} is not valid TOML: {}", path.display(), e.message().trim()))
         .in_file(path);
     match e.span() {
         Some(span) => d.at(Some(location(path, text, span))).with_label("here"),
@@ -376,7 +376,7 @@ fn sections(file: &ConfigFile) -> Result<Sections, Diagnostic> {
 
 impl ConfigFile<'_> {
     fn error(&self, message: String, span: Range<usize>) -> Diagnostic {
-        Diagnostic::error("bad-config", message).at(Some(location(self.path, self.text, span))).in_file(self.path)
+        Diagnostic::error(Code::BadConfig, message).at(Some(location(self.path, self.text, span))).in_file(self.path)
     }
 
     /// `` `key` in FILE must be EXPECTED ``, at the value.
@@ -648,7 +648,7 @@ mod tests {
     fn errors_name_the_file_and_the_key() {
         let d = dir_with(&[("mcp-schema.toml", "profile = \"python-sdk\"\nrmcp_version = \"1\"\n")]);
         let e = Config::discover(Some(d.path())).unwrap_err();
-        assert_eq!(e.code, "bad-config");
+        assert_eq!(e.code, Code::BadConfig);
         assert!(e.message.contains("unknown key `rmcp_version`"), "{}", e.message);
         assert_eq!(e.help.as_deref(), Some("did you mean `rmcp-version`?"));
         assert_eq!(e.file_path(), Some(d.path().join("mcp-schema.toml").as_path()));
@@ -670,7 +670,7 @@ mod tests {
             ("Cargo.toml", &format!("{PKG}[package.metadata.mcp-schema]\nstrict = true\n")),
             ("mcp-schema.toml", ""),
         ]);
-        assert_eq!(Config::discover(Some(d.path())).unwrap_err().code, "config-conflict");
+        assert_eq!(Config::discover(Some(d.path())).unwrap_err().code, Code::ConfigConflict);
     }
 
     #[test]
@@ -789,7 +789,7 @@ mod tests {
     #[test]
     fn a_missing_crate_path_is_an_error() {
         let e = crate_paths(&[PathBuf::from("no/such/crate")]).unwrap_err();
-        assert_eq!(e.code, "bad-path");
+        assert_eq!(e.code, Code::BadPath);
         assert_eq!(crate_paths(&[PathBuf::from("src")]).unwrap(), [PathBuf::from("src")]);
     }
 
@@ -823,7 +823,7 @@ mod tests {
             (e.code, e.location.as_ref().unwrap().line_col(), e.message, e.help)
         };
         let (code, pos, message, _) = at("[schemas]\n\"t.inputSchema\" = \"nope.json\"\n", &[]);
-        assert_eq!((code, pos), ("bad-config", (2, 19)));
+        assert_eq!((code, pos), (Code::BadConfig, (2, 19)));
         assert!(message.contains("cannot read the schema file `nope.json`"), "{message}");
         let (_, pos, message, _) = at("[schemas]\nT = \"a.json\"\n", &[("a.json", "{")]);
         assert_eq!(pos, (2, 5));
@@ -849,7 +849,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(FILE_NAME), "rmcp-version = \"banana\"\n").unwrap();
         let e = Config::discover(Some(dir.path())).unwrap_err();
-        assert_eq!(e.code, "bad-config");
+        assert_eq!(e.code, Code::BadConfig);
         assert!(e.message.contains("must be an rmcp version"), "{}", e.message);
         assert!(e.help.as_deref().unwrap_or_default().contains("`banana` is not an rmcp version"), "{:?}", e.help);
     }

@@ -8,7 +8,9 @@ use std::sync::Arc;
 
 use miette::{LabeledSpan, SourceSpan};
 
+pub mod codes;
 mod lints;
+pub use codes::Code;
 pub use lints::{check_level, Level, LevelError, Lints};
 
 /// How bad a diagnostic is. Levels ([`Lints`]) and `--strict` make warnings errors; notes stay
@@ -142,8 +144,8 @@ impl Location {
 pub struct Diagnostic {
     /// How bad it is.
     pub severity: Severity,
-    /// A stable, kebab-case code such as `unknown-type`; shown as `mcp_schema::unknown-type`.
-    pub code: &'static str,
+    /// A stable code such as [`Code::UnknownType`]; shown as `mcp_schema::unknown-type`.
+    pub code: Code,
     /// What is wrong, in a sentence.
     pub message: String,
     /// The span it is about, if any: shown as `path:line:col` and a snippet.
@@ -160,27 +162,28 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// An error of `code`.
-    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
-        Diagnostic {
-            severity: Severity::Error,
-            code,
-            message: message.into(),
-            location: None,
-            label: None,
-            help: None,
-            path: None,
-            tool: None,
-        }
+    pub fn error(code: Code, message: impl Into<String>) -> Self {
+        Diagnostic::new(Severity::Error, code, message.into())
     }
 
     /// A warning of `code`.
-    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }
+    pub fn warning(code: Code, message: impl Into<String>) -> Self {
+        Diagnostic::new(Severity::Warning, code, message.into())
     }
 
     /// A note of `code`.
-    pub fn note(code: &'static str, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Note, ..Diagnostic::error(code, message) }
+    pub fn note(code: Code, message: impl Into<String>) -> Self {
+        Diagnostic::new(Severity::Note, code, message.into())
+    }
+
+    fn new(severity: Severity, code: Code, message: String) -> Self {
+        // docs/diagnostics.md says what each code is raised as; this keeps it true.
+        debug_assert!(
+            code.kind().allows(severity),
+            "`{code}` is documented as {:?}, raised as {severity:?}",
+            code.kind()
+        );
+        Diagnostic { severity, code, message, location: None, label: None, help: None, path: None, tool: None }
     }
 
     /// The tool the diagnostic is about (its published name).
@@ -226,8 +229,36 @@ impl Diagnostic {
     /// This diagnostic as a `miette::Diagnostic` (with its source snippet and label), for a
     /// front end to render, e.g. through `miette::Report::new`.
     pub fn to_miette(&self) -> impl miette::Diagnostic + Send + Sync + 'static {
-        Rendered(self.clone())
+        Rendered {
+            severity: self.severity,
+            code: self.code.id(),
+            message: self.message.clone(),
+            location: self.location.clone(),
+            label: self.label.clone(),
+            help: self.help.clone(),
+            path: self.path.clone(),
+        }
     }
+}
+
+/// A finding that is not a diagnostic, rendered as one: a drift change of `check`, shown under
+/// the id of its rule (`mcp_schema::type-changed`) with a snippet of the Rust line behind it.
+pub(crate) fn rule_report(
+    severity: Severity,
+    rule_id: &'static str,
+    message: String,
+    at: Location,
+    label: &str,
+) -> miette::Report {
+    miette::Report::new(Rendered {
+        severity,
+        code: rule_id,
+        message,
+        location: Some(at),
+        label: Some(label.to_owned()),
+        help: None,
+        path: None,
+    })
 }
 
 impl fmt::Display for Diagnostic {
@@ -248,15 +279,24 @@ impl fmt::Display for Diagnostic {
     }
 }
 
-/// The miette view of a [`Diagnostic`].
+/// The miette view of a [`Diagnostic`] (or of a drift change, [`rule_report`]).
 #[derive(Debug)]
-struct Rendered(Diagnostic);
+struct Rendered {
+    severity: Severity,
+    /// The id shown as `mcp_schema::ID`.
+    code: &'static str,
+    message: String,
+    location: Option<Location>,
+    label: Option<String>,
+    help: Option<String>,
+    path: Option<PathBuf>,
+}
 
 impl fmt::Display for Rendered {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.message)?;
-        if self.0.location.is_none() {
-            if let Some(path) = &self.0.path {
+        f.write_str(&self.message)?;
+        if self.location.is_none() {
+            if let Some(path) = &self.path {
                 write!(f, "\n  in {}", path.display())?;
             }
         }
@@ -268,11 +308,11 @@ impl std::error::Error for Rendered {}
 
 impl miette::Diagnostic for Rendered {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(format!("mcp_schema::{}", self.0.code)))
+        Some(Box::new(format!("mcp_schema::{}", self.code)))
     }
 
     fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.0.severity {
+        Some(match self.severity {
             Severity::Note => miette::Severity::Advice,
             Severity::Warning => miette::Severity::Warning,
             Severity::Error => miette::Severity::Error,
@@ -280,22 +320,22 @@ impl miette::Diagnostic for Rendered {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.0.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        self.0.location.as_ref().map(|l| &*l.file as &dyn miette::SourceCode)
+        self.location.as_ref().map(|l| &*l.file as &dyn miette::SourceCode)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let loc = self.0.location.as_ref()?;
+        let loc = self.location.as_ref()?;
         // On a line too long to show whole, the caret stays within the part that is shown.
         let len = match window(loc.file.text(), loc.start) {
             Some(w) => loc.len.min(w.end.saturating_sub(loc.start)),
             None => loc.len,
         };
         let span = SourceSpan::new(loc.start.into(), len);
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(self.0.label.clone(), span))))
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(self.label.clone(), span))))
     }
 }
 

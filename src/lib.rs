@@ -37,7 +37,7 @@ mod schemars_pipeline_tests;
 
 use std::path::PathBuf;
 
-use diagnostics::{Diagnostic, Diagnostics, Lints};
+use diagnostics::{Code, Diagnostic, Diagnostics, Lints};
 pub use manifest::Manifest;
 pub use source::ParseMode;
 
@@ -304,5 +304,5 @@ fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::W
 
 /// A diagnostic for a path the user gave that cannot be used.
 pub(crate) fn bad_path(path: &std::path::Path, why: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error("bad-path", format!("cannot read {}: {why}", path.display())).in_file(path)
+    Diagnostic::error(Code::BadPath, format!("cannot read {}: {why}", path.display())).in_file(path)
 }

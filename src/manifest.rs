@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Code, Diagnostic};
 
 /// One tool of a manifest, held as its compact JSON text, keys in the order they were given
 /// (serde_json is built with `preserve_order`).
@@ -118,7 +118,7 @@ impl Manifest {
     pub fn read(path: &Path) -> Result<Manifest, Diagnostic> {
         let text = std::fs::read_to_string(path).map_err(|e| {
             let d = Diagnostic::error(
-                "manifest-unreadable",
+                Code::ManifestUnreadable,
                 format!("cannot read the committed manifest {}: {e}", path.display()),
             )
             .in_file(path);
@@ -173,12 +173,12 @@ pub(crate) fn parse_named(text: &str, name: &str) -> Result<Manifest, Diagnostic
         Some(at) => {
             let file =
                 std::sync::Arc::new(crate::diagnostics::SourceFile::new(name.into(), std::sync::Arc::from(text)));
-            Diagnostic::error("bad-manifest", format!("{name} has merge-conflict markers"))
+            Diagnostic::error(Code::BadManifest, format!("{name} has merge-conflict markers"))
                 .at(Some(crate::diagnostics::Location { file, start: at, len: 7 }))
                 .with_label("conflict starts here")
                 .with_help("resolve the conflict by regenerating the manifest: `mcp-schema generate -o <manifest>`")
         }
-        None => Diagnostic::error("bad-manifest", format!("{name} is {e}")).with_help(
+        None => Diagnostic::error(Code::BadManifest, format!("{name} is {e}")).with_help(
             "the manifest must be a tools/list result: {\"tools\": [{\"name\": ..., \"inputSchema\": ...}]}",
         ),
     })
@@ -270,7 +270,7 @@ pub fn write_error(path: &Path, e: &io::Error) -> Diagnostic {
         // The kind alone: the error's own text may name the temporary file.
         io::Error::from(e.kind()).to_string()
     };
-    Diagnostic::error("manifest-unwritable", format!("cannot write {}: {why}", path.display()))
+    Diagnostic::error(Code::ManifestUnwritable, format!("cannot write {}: {why}", path.display()))
 }
 
 /// A writer that compares what it is given with what a file holds, byte for byte.

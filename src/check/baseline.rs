@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Code, Diagnostic};
 use crate::Manifest;
 
 /// The manifest at `path` (a file of the working tree, which need not exist there) as it was at
@@ -42,7 +42,7 @@ pub fn read(rev: &str, path: &Path) -> Result<Baseline, Diagnostic> {
         return Ok(Baseline { manifest: Manifest::default(), existed: false, object });
     }
     let text = git(&dir, &["cat-file", "blob", &in_commit]).map_err(|e| {
-        Diagnostic::error("baseline-unreadable", format!("cannot read {object} with git: {e}")).in_file(path)
+        Diagnostic::error(Code::BaselineUnreadable, format!("cannot read {object} with git: {e}")).in_file(path)
     })?;
     let manifest = crate::manifest::parse_named(&text, &object).map_err(|d| d.in_file(path))?;
     Ok(Baseline { manifest, existed: true, object })
@@ -109,13 +109,13 @@ fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
 }
 
 fn not_a_repository(dir: &Path, why: &str) -> Diagnostic {
-    Diagnostic::error("baseline-unreadable", format!("--baseline needs a git repository: {why}"))
+    Diagnostic::error(Code::BaselineUnreadable, format!("--baseline needs a git repository: {why}"))
         .in_file(dir)
         .with_help("run mcp-schema inside the repository's working tree, with git installed")
 }
 
 fn unknown_revision(rev: &str) -> Diagnostic {
-    Diagnostic::error("unknown-revision", format!("--baseline `{rev}` is not a revision git knows")).with_help(
+    Diagnostic::error(Code::UnknownRevision, format!("--baseline `{rev}` is not a revision git knows")).with_help(
         "fetch it first (actions/checkout with `fetch-depth: 0`, or `git fetch origin main`), or name a branch, tag \
          or commit that exists",
     )

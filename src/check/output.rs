@@ -133,6 +133,7 @@ fn with_diagnostics_markdown(mut text: String, diagnostics: &Diagnostics) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostics::Code;
 
     #[test]
     fn facts_name_the_profile_and_the_sdk_release() {
@@ -153,7 +154,7 @@ mod tests {
 
     #[test]
     fn a_failed_run_is_still_one_json_document() {
-        let d = Diagnostics(vec![Diagnostic::error("bad-path", "gone").with_help("look again")]);
+        let d = Diagnostics(vec![Diagnostic::error(Code::BadPath, "gone").with_help("look again")]);
         let doc: Value = serde_json::from_str(&failure(Format::Json, &d)).unwrap();
         assert_eq!(doc["drift"], Value::Null);
         assert_eq!(doc["diagnostics"][0]["help"], "look again");

@@ -2,6 +2,7 @@
 
 use super::json::one_line;
 use super::{Change, Report, ToolStatus};
+use crate::diagnostics::{rule_report, Severity};
 
 /// How to render a report.
 #[derive(Debug, Clone, Default)]
@@ -126,12 +127,9 @@ fn human_context(out: &mut String, ch: &Change, c: bool) {
 /// The miette snippet of the Rust line behind a change (as the run's miette hook renders it).
 fn snippet(ch: &Change, src: &super::SourcePoint) -> Option<String> {
     let location = src.location.clone()?;
-    let d = if ch.breaking {
-        crate::diagnostics::Diagnostic::error(ch.rule.id, format!("{}: {}", ch.tool, ch.message))
-    } else {
-        crate::diagnostics::Diagnostic::warning(ch.rule.id, format!("{}: {}", ch.tool, ch.message))
-    };
-    let text = format!("{:?}", miette::Report::new(d.at(Some(location)).with_label(ch.rule.id).to_miette()));
+    let severity = if ch.breaking { Severity::Error } else { Severity::Warning };
+    let message = format!("{}: {}", ch.tool, ch.message);
+    let text = format!("{:?}", rule_report(severity, ch.rule.id, message, location, ch.rule.id));
     Some(text.lines().map(|l| format!("              {l}\n")).collect())
 }
 
@@ -271,7 +269,7 @@ mod tests {
 
     #[test]
     fn github_diagnostics_carry_file_and_title() {
-        let d = crate::diagnostics::Diagnostic::error("bad-manifest", "not JSON: x\ny")
+        let d = crate::diagnostics::Diagnostic::error(crate::diagnostics::Code::BadManifest, "not JSON: x\ny")
             .in_file(std::path::Path::new("a:b.json"));
         assert_eq!(github_diagnostic(&d), "::error file=a%3Ab.json,title=mcp-schema bad-manifest::not JSON: x%0Ay");
     }

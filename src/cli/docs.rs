@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use mcp_schema::diagnostics::{Diagnostic, Diagnostics};
+use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics};
 use mcp_schema::views::docs;
 
 use crate::{print_diagnostics, SourceArgs};
@@ -63,7 +63,7 @@ pub fn run(args: DocsArgs) -> u8 {
             0
         }
         Err(e) => {
-            fail(Diagnostic::error("write-failed", format!("cannot write {}: {e}", file.display())).in_file(&file))
+            fail(Diagnostic::error(Code::WriteFailed, format!("cannot write {}: {e}", file.display())).in_file(&file))
         }
     }
 }

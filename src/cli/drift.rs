@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use mcp_schema::check::{self, FailOn, Format, RenderOptions, Report};
 use mcp_schema::config::{self, Config};
-use mcp_schema::diagnostics::{Diagnostic, Diagnostics};
+use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics};
 use mcp_schema::Manifest;
 
 use crate::{print_diagnostics, setup_miette, SourceArgs};
@@ -74,7 +74,7 @@ pub(crate) fn run_diff(args: DiffArgs) -> u8 {
     setup_miette();
     let format = args.report.format;
     if args.old == Path::new("-") && args.new == Path::new("-") {
-        let d = Diagnostic::error("bad-path", "OLD and NEW cannot both be `-`: standard input can be read once");
+        let d = Diagnostic::error(Code::BadPath, "OLD and NEW cannot both be `-`: standard input can be read once");
         return failed(&Diagnostics(vec![d]), format);
     }
     let (old, new) = match (read_manifest_arg(&args.old), read_manifest_arg(&args.new)) {
@@ -97,7 +97,7 @@ fn read_manifest_arg(path: &Path) -> Result<Manifest, Diagnostic> {
     let mut text = String::new();
     std::io::stdin()
         .read_to_string(&mut text)
-        .map_err(|e| Diagnostic::error("manifest-unreadable", format!("cannot read standard input: {e}")))?;
+        .map_err(|e| Diagnostic::error(Code::ManifestUnreadable, format!("cannot read standard input: {e}")))?;
     Manifest::parse_named(&text, "<stdin>")
 }
 

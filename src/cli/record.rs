@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
-use mcp_schema::diagnostics::{Diagnostic, Diagnostics};
+use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics};
 
 #[derive(Args)]
 pub(crate) struct RecordArgs {
@@ -51,7 +51,7 @@ pub(crate) fn run(args: RecordArgs) -> u8 {
     let file = match std::fs::OpenOptions::new().create(true).append(true).open(&args.output) {
         Ok(f) => f,
         Err(e) => {
-            let d = Diagnostic::error("record-output", format!("cannot open {}: {e}", args.output.display()))
+            let d = Diagnostic::error(Code::RecordOutput, format!("cannot open {}: {e}", args.output.display()))
                 .in_file(&args.output);
             return failed(d);
         }
@@ -63,7 +63,7 @@ pub(crate) fn run(args: RecordArgs) -> u8 {
         Ok(c) => c,
         Err(e) => {
             let d = Diagnostic::error(
-                "record-command",
+                Code::RecordCommand,
                 format!("cannot start the server `{}`: {e}", program.to_string_lossy()),
             )
             .with_help("give the command that starts the server over stdio after `--`");

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use mcp_schema::config::{self, Config};
-use mcp_schema::diagnostics::{Diagnostic, Diagnostics};
+use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics};
 use mcp_schema::validate::report::Format;
 use mcp_schema::validate::{mcp, report, Counts, Level, Validation, Violation};
 use mcp_schema::Manifest;
@@ -60,7 +60,7 @@ fn check_manifest<W: Write>(
     for f in &findings {
         let v = Violation {
             line: 0,
-            kind: f.code,
+            kind: f.code.id(),
             level: Level::Violation,
             tool: Some(f.tool.clone()),
             pointer: f.pointer.clone(),
@@ -92,7 +92,7 @@ fn validate_recordings<W: Write>(manifest: &Manifest, recordings: &[PathBuf], mu
                 Err(e) => {
                     let _ = writer.stopped(&validation.counts, recordings.len());
                     return failed(
-                        Diagnostic::error("bad-recording", format!("cannot read the recording {shown}: {e}"))
+                        Diagnostic::error(Code::BadRecording, format!("cannot read the recording {shown}: {e}"))
                             .in_file(path),
                     );
                 }
@@ -104,7 +104,7 @@ fn validate_recordings<W: Write>(manifest: &Manifest, recordings: &[PathBuf], mu
             let column = e.column.map(|c| format!(", column {c}")).unwrap_or_default();
             let at = if e.line == 0 { String::new() } else { format!(", line {}{column}", e.line) };
             return failed(
-                Diagnostic::error("bad-recording", format!("{shown}{at}: {}", e.message))
+                Diagnostic::error(Code::BadRecording, format!("{shown}{at}: {}", e.message))
                     .with_help("docs/validate.md lists the shapes of recording that validate reads"),
             );
         }

@@ -49,17 +49,17 @@ use syn::spanned::Spanned;
 use syn::{Expr, Lit};
 
 use super::{Body, DefId, FloatKind, IntKind, Model, Opt, Scope, Ty};
-use crate::diagnostics::Location;
+use crate::diagnostics::{Code, Location};
 use crate::source::impls::{ImplIndex, TypeKey};
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
 
 /// Diagnostic code: a serde default (a field's or container's `default`, a `Default` impl)
 /// outside what the evaluator knows.
-pub const DEFAULT_NOT_EVALUABLE: &str = "default-not-evaluable";
+pub const DEFAULT_NOT_EVALUABLE: Code = Code::DefaultNotEvaluable;
 
 /// Diagnostic code: an attribute value (`description = expr`, `#[schemars(example = expr)]`)
 /// outside what the evaluator knows.
-pub const VALUE_NOT_EVALUABLE: &str = "value-not-evaluable";
+pub const VALUE_NOT_EVALUABLE: Code = Code::ValueNotEvaluable;
 
 /// What to tell the user when a default cannot be evaluated.
 pub const HELP: &str = "the CLI evaluates literals, arithmetic, casts, consts and statics, strings, `Some`/`vec!`/\

@@ -16,7 +16,7 @@ use super::{
     doc_lines, substitute, Body, ContainerSerde, DefId, Field, FieldDefault, FieldDefaultValue, FloatKind, IntKind,
     Leaf, Model, Opt, Origin, SchemaFn, Shown, Style, Tag, Ty, TypeDef, Unknown, Variant,
 };
-use crate::diagnostics::{Diagnostic, Diagnostics, Location};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::source::impls::ImplIndex;
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
 
@@ -132,7 +132,7 @@ impl<'w> Lowerer<'w> {
             let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(ty));
             self.diagnostics.push(
                 Diagnostic::error(
-                    "type-too-deep",
+                    Code::TypeTooDeep,
                     format!("type expression nested more than {MAX_TYPE_DEPTH} levels deep"),
                 )
                 .at(Some(location)),
@@ -145,7 +145,7 @@ impl<'w> Lowerer<'w> {
                 let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(ty));
                 self.diagnostics.push(
                     Diagnostic::error(
-                        "type-too-large",
+                        Code::TypeTooLarge,
                         format!("the types reached expand to more than {MAX_LOWER_STEPS} nodes"),
                     )
                     .at(Some(location)),
@@ -284,7 +284,7 @@ impl<'w> Lowerer<'w> {
         if self.alias_stack.contains(&item) {
             let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(path));
             self.diagnostics.push(
-                Diagnostic::error("recursive-alias", format!("type alias `{}` refers to itself", alias.ident))
+                Diagnostic::error(Code::RecursiveAlias, format!("type alias `{}` refers to itself", alias.ident))
                     .at(Some(location))
                     .with_help("a type alias cannot be recursive; use a struct or enum"),
             );
@@ -324,7 +324,7 @@ impl<'w> Lowerer<'w> {
         let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(path));
         self.diagnostics.push(
             Diagnostic::error(
-                "type-too-large",
+                Code::TypeTooLarge,
                 format!("type alias `{}` expands to more than {MAX_TYPE_SIZE} type nodes", alias.ident),
             )
             .at(Some(location))
@@ -470,7 +470,7 @@ impl<'w> Lowerer<'w> {
         if let Some((span, name)) = super::serde_panic::camel_case_panic(&input) {
             let why = format!("serde's derive panics on `rename_all = \"camelCase\"` for `{name}`");
             self.diagnostics.push(
-                Diagnostic::error("serde-derive-panic", format!("{why}: the crate does not compile"))
+                Diagnostic::error(Code::SerdeDerivePanic, format!("{why}: the crate does not compile"))
                     .at(Some(self.location(scope.krate, scope.module, span)))
                     .with_label("its camelCase form starts inside a non-ASCII character")
                     .with_help("rename this field or variant with `#[serde(rename = \"…\")]`"),

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::SchemaKind;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Code, Diagnostic};
 use crate::SchemaOverrides;
 
 /// The schema the config gives for `tool`'s `kind`: it replaces whatever the sources say (and
@@ -24,14 +24,14 @@ pub fn tool_schema<'o>(overrides: &'o SchemaOverrides, tool: &str, kind: SchemaK
 pub fn unused(overrides: &SchemaOverrides, listed: &[&str], types_used: &BTreeSet<String>) -> Vec<Diagnostic> {
     let tools = overrides.tools.keys().filter(|k| !listed.contains(&k.as_str())).map(|name| {
         Diagnostic::warning(
-            "unused-schema-override",
+            Code::UnusedSchemaOverride,
             format!("the config gives schemas for tool `{name}`, which the server does not list"),
         )
         .with_help("check the tool name: it is the published name (`#[tool(name = …)]` or the fn name)")
     });
     let types = overrides.types.keys().filter(|k| !types_used.contains(*k)).map(|path| {
         Diagnostic::warning(
-            "unused-schema-override",
+            Code::UnusedSchemaOverride,
             format!("the config gives a schema for type `{path}`, which no tool's schema uses"),
         )
         .with_help("write the path the type resolves to: `crate_name::module::Type` for a type of the workspace, `other_crate::path::Type` as your `use` names it for another crate's type")
@@ -53,7 +53,7 @@ pub fn not_applied(profile: &str, overrides: &SchemaOverrides) -> Option<Diagnos
     }
     Some(
         Diagnostic::warning(
-            "unused-schema-override",
+            Code::UnusedSchemaOverride,
             format!("the {profile} profile does not apply the config's `schemas` yet; ignored: {}", keys.join(", ")),
         )
         .with_help(format!("the rmcp and python-sdk profiles apply them; for {profile}, remove the entries")),

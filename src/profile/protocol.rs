@@ -1,7 +1,7 @@
 //! MCP protocol versions: which exist, which is newest, and what a peer's `--protocol` means.
 //! Shared by the profiles (rmcp drops some output for older peers) and by `validate`.
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Code, Diagnostic};
 
 /// The newest protocol version; older peers are "legacy" for rmcp 3.11.
 pub const LATEST_PROTOCOL: &str = "2026-07-28";
@@ -22,13 +22,13 @@ pub fn peer_protocol(given: Option<&str>) -> Result<(String, Option<Diagnostic>)
     }
     if !looks_like_date(&protocol) {
         return Err(Diagnostic::error(
-            "bad-protocol",
+            Code::BadProtocol,
             format!("--protocol `{protocol}` is not an MCP protocol version"),
         )
         .with_help(format!("known versions: {}", KNOWN_PROTOCOLS.join(", "))));
     }
     let warning = Diagnostic::warning(
-        "unknown-protocol",
+        Code::UnknownProtocol,
         format!("protocol `{protocol}` is not one of {}; compared by date", KNOWN_PROTOCOLS.join(", ")),
     );
     Ok((protocol, Some(warning)))
@@ -55,7 +55,7 @@ mod tests {
         let (p, warning) = peer_protocol(None).unwrap();
         assert!(p == LATEST_PROTOCOL && warning.is_none());
         let (p, warning) = peer_protocol(Some("2030-01-01")).unwrap();
-        assert_eq!((p.as_str(), warning.map(|w| w.code)), ("2030-01-01", Some("unknown-protocol")));
-        assert_eq!(peer_protocol(Some("latest")).unwrap_err().code, "bad-protocol");
+        assert_eq!((p.as_str(), warning.map(|w| w.code)), ("2030-01-01", Some(Code::UnknownProtocol)));
+        assert_eq!(peer_protocol(Some("latest")).unwrap_err().code, Code::BadProtocol);
     }
 }

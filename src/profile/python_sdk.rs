@@ -8,7 +8,7 @@ use serde_json::{json, Map, Value};
 use syn::Meta;
 
 use super::{annotations, lit_bool, lit_str, tool_fns, SchemaKind, ToolFn};
-use crate::diagnostics::{Diagnostic, Diagnostics, Location};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::{Manifest, Tool};
 use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Scope, Style, Ty, Unknown};
 use crate::schema::order::pydantic_order;
@@ -57,7 +57,7 @@ fn read_args(tool: &ToolFn, ws: &Workspace, diagnostics: &mut Diagnostics) -> To
         let unreadable = |diagnostics: &mut Diagnostics| {
             diagnostics.push(
                 Diagnostic::warning(
-                    "unreadable-attribute",
+                    Code::UnreadableAttribute,
                     format!("tool `{}`: `{key}` is not a literal; ignored", tool.fn_name()),
                 )
                 .at(Some(tool.location(ws))),
@@ -133,7 +133,7 @@ fn manifest(
             let (line, _) = first.line_col();
             builder.diagnostics.push(
                 Diagnostic::warning(
-                    "duplicate-tool",
+                    Code::DuplicateTool,
                     format!("tool name `{name}` is already taken; this tool is dropped"),
                 )
                 .at(Some(here))
@@ -268,7 +268,7 @@ impl Builder<'_, '_> {
                 other => {
                     self.diagnostics.push(
                         Diagnostic::warning(
-                            "unsupported-parameter",
+                            Code::UnsupportedParameter,
                             format!(
                                 "tool `{fn_name}`: a parameter pattern other than a name cannot be published; left out"
                             ),
@@ -281,7 +281,7 @@ impl Builder<'_, '_> {
             if name.starts_with('_') {
                 self.diagnostics.push(
                     Diagnostic::error(
-                        "underscore-parameter",
+                        Code::UnderscoreParameter,
                         format!("tool `{fn_name}`: parameter `{name}` starts with `_`, which the Python SDK refuses to register"),
                     )
                     .at(Some(file.location(syn::spanned::Spanned::span(&pt.pat))))
@@ -305,7 +305,7 @@ impl Builder<'_, '_> {
         if exceeded {
             self.diagnostics.push(
                 Diagnostic::error(
-                    "schema-too-large",
+                    Code::SchemaTooLarge,
                     format!("tool `{fn_name}`: its schema would have more than {MAX_SCHEMA_NODES} nodes"),
                 )
                 .at(Some(location))
@@ -323,7 +323,7 @@ impl Builder<'_, '_> {
         let Some((at, name)) = cycle else { return false };
         self.diagnostics.push(
             Diagnostic::error(
-                "recursive-flatten",
+                Code::RecursiveFlatten,
                 format!(
                     "tool `{fn_name}`: `#[serde(flatten)]` flattens `{name}` into itself, so its properties never end"
                 ),
@@ -345,7 +345,7 @@ impl Builder<'_, '_> {
             }
             self.diagnostics.push(
                 Diagnostic::warning(
-                    "unknown-type",
+                    Code::UnknownType,
                     format!("tool `{fn_name}`: type `{}` is not defined in the crate and has no known schema; using `{{}}` (any value)", u.written),
                 )
                 .at(u.location.clone())
@@ -376,7 +376,7 @@ impl Builder<'_, '_> {
             };
             self.diagnostics.push(
                 Diagnostic::error(
-                    "no-output-schema",
+                    Code::NoOutputSchema,
                     format!(
                         "tool `{fn_name}`: structured_output = true, but its return type has no output schema: {why}"
                     ),

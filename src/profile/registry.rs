@@ -7,7 +7,7 @@ use super::python_sdk::PythonSdk;
 use super::rmcp::Rmcp;
 use super::rust_mcp_sdk::RustMcpSdk;
 use super::{Detection, Profile, ProfileRun};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Code, Diagnostic};
 use crate::source::{KeptAttributes, Workspace};
 use crate::{GenerateOptions, ProfileChoice};
 
@@ -121,7 +121,7 @@ fn choose(ws: &Workspace) -> Result<(&'static (ProfileChoice, &'static dyn Profi
             let packages: Vec<&str> = several.iter().map(|(_, package)| *package).collect();
             let flags: Vec<String> = several.iter().map(|((_, p), _)| format!("`--profile {}`", p.name())).collect();
             Err(Diagnostic::error(
-                "profile-ambiguous",
+                Code::ProfileAmbiguous,
                 format!("the crate depends on {}: which SDK serves the tools cannot be guessed", all_of(&packages)),
             )
             .with_help(format!("choose with {} (or `profile` in the configuration)", flags.join(" or "))))

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use toml::Value;
 
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics};
 
 /// What we read from one Cargo.toml.
 #[derive(Debug, Clone)]
@@ -68,7 +68,7 @@ pub struct LockedPackage {
 pub fn read_manifest(path: &Path) -> Result<CargoManifest, Diagnostic> {
     let text = std::fs::read_to_string(path).map_err(|e| crate::bad_path(path, e))?;
     let raw: Value = toml::from_str(&text).map_err(|e| {
-        Diagnostic::error("bad-cargo-toml", format!("{} is not valid TOML: {}", path.display(), e.message()))
+        Diagnostic::error(Code::BadCargoToml, format!("{} is not valid TOML: {}", path.display(), e.message()))
             .in_file(path)
     })?;
     let package_name = raw.get("package").and_then(|p| p.get("name")).and_then(Value::as_str).map(str::to_owned);
@@ -109,7 +109,7 @@ impl CargoManifest {
                 Err(e) => {
                     diagnostics.push(
                         Diagnostic::warning(
-                            "bad-workspace-member",
+                            Code::BadWorkspaceMember,
                             format!("workspace member pattern `{pattern}`: {e}"),
                         )
                         .in_file(&self.path),

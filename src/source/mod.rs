@@ -22,7 +22,7 @@ pub use deferred::KeptAttributes;
 pub use index::{ItemKind, ItemRef, Namespace, Resolved};
 pub use modules::{unraw as unraw_ident, Module, ModuleId};
 
-use crate::diagnostics::{Diagnostic, Diagnostics, Location, SourceFile};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location, SourceFile};
 
 /// Where the lines of a file start, read once when the file is (on a worker thread).
 #[derive(Debug, Clone)]
@@ -363,7 +363,7 @@ fn find_roots(
             }
         }
         return Err(Diagnostic::error(
-            "no-crate",
+            Code::NoCrate,
             format!("{} has no Cargo.toml and no src/lib.rs or src/main.rs", path.display()),
         )
         .in_file(path)

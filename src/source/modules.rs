@@ -14,7 +14,7 @@ use super::cfg::{CfgPass, EnabledFeatures};
 use super::deferred::{DeferredItems, KeptAttributes};
 use super::skeleton::{skeletonize, Skeleton};
 use super::{Crate, Lines, ParseMode, ParsedFile};
-use crate::diagnostics::{Diagnostic, Diagnostics, SourceFile};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, SourceFile};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ModuleId(pub usize);
@@ -239,7 +239,7 @@ impl TreeBuilder<'_> {
             Ok(c) => c,
             Err(e) => {
                 self.diagnostics.push(
-                    Diagnostic::error("unreadable-file", format!("cannot read {}: {e}", path.display()))
+                    Diagnostic::error(Code::UnreadableFile, format!("cannot read {}: {e}", path.display()))
                         .in_file(path)
                         .at(declared_at),
                 );
@@ -249,7 +249,7 @@ impl TreeBuilder<'_> {
         if !canonical.starts_with(&self.boundary) && !self.krate.files.is_empty() {
             self.diagnostics.push(
                 Diagnostic::warning(
-                    "outside-root",
+                    Code::OutsideRoot,
                     format!("{} is outside the crate root {}; not read", path.display(), self.boundary.display()),
                 )
                 .at(declared_at),
@@ -259,7 +259,7 @@ impl TreeBuilder<'_> {
         if !self.used.insert(canonical.clone()) {
             self.diagnostics.push(
                 Diagnostic::warning(
-                    "module-cycle",
+                    Code::ModuleCycle,
                     format!("{} is already a module of this crate; not read again", path.display()),
                 )
                 .at(declared_at),
@@ -287,7 +287,7 @@ impl TreeBuilder<'_> {
         };
         for span in &loaded.unreadable_cfg {
             self.diagnostics.push(
-                Diagnostic::warning("unreadable-cfg", "this `cfg` predicate cannot be read; taken as on")
+                Diagnostic::warning(Code::UnreadableCfg, "this `cfg` predicate cannot be read; taken as on")
                     .at(Some(parsed.location(*span))),
             );
         }
@@ -311,20 +311,20 @@ impl TreeBuilder<'_> {
         let bytes = std::fs::read(canonical);
         let d = match bytes {
             Err(e) => {
-                Diagnostic::error("unreadable-file", format!("cannot read {}: {e}", parsed.source.path.display()))
+                Diagnostic::error(Code::UnreadableFile, format!("cannot read {}: {e}", parsed.source.path.display()))
                     .in_file(&parsed.source.path)
                     .at(declared_at)
             }
             Ok(b) if std::str::from_utf8(&b).is_err() => {
-                Diagnostic::error("not-utf8", format!("{} is not valid UTF-8", parsed.source.path.display()))
+                Diagnostic::error(Code::NotUtf8, format!("{} is not valid UTF-8", parsed.source.path.display()))
                     .in_file(&parsed.source.path)
             }
             Ok(_) => match syn::parse_file(skeleton.map_or_else(|| parsed.source.text(), |s| &s.text)) {
-                Err(e) => Diagnostic::error("syntax-error", format!("syntax error: {e}"))
+                Err(e) => Diagnostic::error(Code::SyntaxError, format!("syntax error: {e}"))
                     .at(Some(parsed.location(e.span())))
                     .with_label(e.to_string())
                     .in_file(&parsed.source.path),
-                Ok(_) => Diagnostic::error("syntax-error", "syntax error").in_file(&parsed.source.path),
+                Ok(_) => Diagnostic::error(Code::SyntaxError, "syntax error").in_file(&parsed.source.path),
             },
         };
         self.diagnostics.push(d);
@@ -351,7 +351,7 @@ impl TreeBuilder<'_> {
         });
         if mod_path.len() > MAX_MODULE_DEPTH {
             self.diagnostics.push(Diagnostic::error(
-                "module-too-deep",
+                Code::ModuleTooDeep,
                 format!("modules nest more than {MAX_MODULE_DEPTH} levels deep at {}", mod_path.join("::")),
             ));
             return id;
@@ -385,7 +385,7 @@ impl TreeBuilder<'_> {
                             self.add_file_module(&nested, child_path, Some(id), true, location)
                         } else {
                             self.diagnostics.push(
-                                Diagnostic::warning("missing-module", format!("file not found for module `{name}`"))
+                                Diagnostic::warning(Code::MissingModule, format!("file not found for module `{name}`"))
                                     .at(location)
                                     .with_help(format!("looked for {} and {}", flat.display(), nested.display())),
                             );

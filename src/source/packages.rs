@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::cargo::{read_manifest, CargoManifest, Dependency};
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics};
 use crate::FeatureSelection;
 
 /// The SDK crates: known to the profiles by name, never read as sources.
@@ -111,7 +111,7 @@ pub(crate) fn discover(roots: Vec<Arc<CargoManifest>>, diagnostics: &mut Diagnos
                     Err(d) => {
                         diagnostics.push(
                             Diagnostic::warning(
-                                "missing-path-dependency",
+                                Code::MissingPathDependency,
                                 format!(
                                     "path dependency `{}` of `{}`: {}; its types are unknown",
                                     dep.key,
@@ -282,7 +282,7 @@ impl Resolver<'_> {
     /// (a root, or a dependency of one).
     fn enable_asked(&mut self, roots: &[usize], asked: &str) -> Result<(), Diagnostic> {
         let unknown = |what: String| {
-            Diagnostic::error("unknown-feature", format!("--features `{asked}`: {what}"))
+            Diagnostic::error(Code::UnknownFeature, format!("--features `{asked}`: {what}"))
                 .with_help("name a feature of the package's [features] table, or an optional dependency")
         };
         if let Some((package, feature)) = asked.split_once('/') {
@@ -419,7 +419,7 @@ mod tests {
         for asked in ["nope", "server/nope", "lib/nope", "nobody/x", "hidden"] {
             let selection = FeatureSelection { features: vec![asked.into()], ..Default::default() };
             let err = resolve(&packages, &selection).unwrap_err();
-            assert_eq!(err.code, "unknown-feature", "{asked}");
+            assert_eq!(err.code, Code::UnknownFeature, "{asked}");
         }
     }
 }

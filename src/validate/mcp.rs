@@ -17,7 +17,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::contract::resolve_local;
-use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Severity};
 use crate::profile::protocol::{is_legacy_protocol, LATEST_PROTOCOL};
 use crate::profile::tool_name;
 use crate::{GenerateOptions, Manifest};
@@ -26,7 +26,7 @@ use crate::{GenerateOptions, Manifest};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
     /// The diagnostic code (`mcp-tool-name`…).
-    pub code: &'static str,
+    pub code: Code,
     /// The tool's name.
     pub tool: String,
     /// A JSON pointer into the tool object.
@@ -67,15 +67,15 @@ pub fn check(manifest: &Manifest, checks: Checks) -> Vec<Finding> {
         let mut out = ToolFindings { tool: &name, list: &mut findings };
         // The rmcp profile warns on the same rule, with the span in the source, as `tool-name`.
         if let Some(why) = tool_name::problem(&name, tool_name::Count::Chars) {
-            out.found("mcp-tool-name", "/name", why.to_owned());
+            out.found(Code::McpToolName, "/name", why.to_owned());
         }
         if !seen.insert(name.clone()) {
-            out.found("mcp-duplicate-tool", "/name", "another tool of the manifest has this name".into());
+            out.found(Code::McpDuplicateTool, "/name", "another tool of the manifest has this name".into());
         }
         match tool.get("inputSchema") {
-            None => out.found("mcp-input-schema", "", "the tool has no inputSchema, which MCP requires".into()),
+            None => out.found(Code::McpInputSchema, "", "the tool has no inputSchema, which MCP requires".into()),
             Some(schema) if !has_object_root(schema) => out.found(
-                "mcp-input-schema",
+                Code::McpInputSchema,
                 "/inputSchema",
                 "the inputSchema's root is not `\"type\": \"object\"`, which MCP requires".into(),
             ),
@@ -84,7 +84,7 @@ pub fn check(manifest: &Manifest, checks: Checks) -> Vec<Finding> {
         if let Some(schema) = tool.get("outputSchema") {
             if legacy && !has_object_root(schema) {
                 out.found(
-                    "mcp-output-schema",
+                    Code::McpOutputSchema,
                     "/outputSchema",
                     format!(
                         "the outputSchema's root is not `\"type\": \"object\"`, which peers older than \
@@ -97,7 +97,7 @@ pub fn check(manifest: &Manifest, checks: Checks) -> Vec<Finding> {
             let Some(schema) = tool.get(field) else { continue };
             let at = format!("/{field}");
             if let Some((pointer, why)) = checks.meta_schema.then(|| meta_problem(schema)).flatten() {
-                out.found("mcp-invalid-schema", &format!("{at}{pointer}"), why);
+                out.found(Code::McpInvalidSchema, &format!("{at}{pointer}"), why);
             }
             let mut refs = Vec::new();
             unresolved_refs(schema, schema, "", &mut refs);
@@ -107,14 +107,18 @@ pub fn check(manifest: &Manifest, checks: Checks) -> Vec<Finding> {
                 } else {
                     format!("`$ref` \"{reference}\" is outside the schema, where a client cannot follow it")
                 };
-                out.found("mcp-unresolved-ref", &format!("{at}{pointer}"), message);
+                out.found(Code::McpUnresolvedRef, &format!("{at}{pointer}"), message);
             }
         }
         for (field, want) in [("title", "a string"), ("description", "a string"), ("annotations", "an object")] {
             if let Some(v) = tool.get(field) {
                 let ok = if field == "annotations" { v.is_object() } else { v.is_string() };
                 if !ok {
-                    out.found("mcp-annotations", &format!("/{field}"), format!("`{field}` is {}, not {want}", kind(v)));
+                    out.found(
+                        Code::McpAnnotations,
+                        &format!("/{field}"),
+                        format!("`{field}` is {}, not {want}", kind(v)),
+                    );
                 }
             }
         }
@@ -125,7 +129,7 @@ pub fn check(manifest: &Manifest, checks: Checks) -> Vec<Finding> {
                 if want_string && !v.is_string() || want_bool && !v.is_boolean() {
                     let want = if want_string { "a string" } else { "a boolean" };
                     out.found(
-                        "mcp-annotations",
+                        Code::McpAnnotations,
                         &format!("/annotations/{key}"),
                         format!("`{key}` is {}, not {want}", kind(v)),
                     );
@@ -143,7 +147,7 @@ struct ToolFindings<'a> {
 }
 
 impl ToolFindings<'_> {
-    fn found(&mut self, code: &'static str, pointer: &str, message: String) {
+    fn found(&mut self, code: Code, pointer: &str, message: String) {
         self.list.push(Finding { code, tool: self.tool.to_owned(), pointer: pointer.to_owned(), message });
     }
 }
@@ -208,10 +212,11 @@ fn unresolved_refs(root: &Value, at: &Value, pointer: &str, out: &mut Vec<(Strin
 /// missing inputSchemas (a profile leaves one out only with a warning that says why, and how
 /// to supply it).
 pub fn warnings(findings: Vec<Finding>, already: &Diagnostics) -> Diagnostics {
-    let reported_name = |tool: &str| already.iter().any(|d| d.code == "tool-name" && d.tool.as_deref() == Some(tool));
+    let reported_name =
+        |tool: &str| already.iter().any(|d| d.code == Code::ToolName && d.tool.as_deref() == Some(tool));
     let reported = |f: &Finding| match f.code {
-        "mcp-tool-name" => reported_name(&f.tool),
-        "mcp-input-schema" => f.pointer.is_empty(),
+        Code::McpToolName => reported_name(&f.tool),
+        Code::McpInputSchema => f.pointer.is_empty(),
         _ => false,
     };
     let kept = findings.into_iter().filter(|f| !reported(f));
@@ -252,7 +257,7 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn codes(tools: Value, protocol: Option<&str>) -> Vec<(&'static str, String)> {
+    fn codes(tools: Value, protocol: Option<&str>) -> Vec<(Code, String)> {
         let m = Manifest::from_value(json!({ "tools": tools })).unwrap();
         check(&m, Checks { protocol, meta_schema: true }).into_iter().map(|f| (f.code, f.pointer)).collect()
     }
@@ -284,18 +289,18 @@ mod tests {
         assert_eq!(
             got,
             [
-                ("mcp-tool-name", "/name".to_owned()),
-                ("mcp-tool-name", "/name".to_owned()),
-                ("mcp-duplicate-tool", "/name".to_owned()),
-                ("mcp-input-schema", "/inputSchema".to_owned()),
-                ("mcp-tool-name", "/name".to_owned()),
-                ("mcp-input-schema", String::new()),
-                ("mcp-annotations", "/description".to_owned()),
-                ("mcp-output-schema", "/outputSchema".to_owned()),
-                ("mcp-invalid-schema", "/inputSchema/properties/y/type".to_owned()),
-                ("mcp-unresolved-ref", "/inputSchema/properties/x/$ref".to_owned()),
-                ("mcp-annotations", "/annotations/readOnlyHint".to_owned()),
-                ("mcp-unresolved-ref", "/inputSchema/properties/z/$ref".to_owned()),
+                (Code::McpToolName, "/name".to_owned()),
+                (Code::McpToolName, "/name".to_owned()),
+                (Code::McpDuplicateTool, "/name".to_owned()),
+                (Code::McpInputSchema, "/inputSchema".to_owned()),
+                (Code::McpToolName, "/name".to_owned()),
+                (Code::McpInputSchema, String::new()),
+                (Code::McpAnnotations, "/description".to_owned()),
+                (Code::McpOutputSchema, "/outputSchema".to_owned()),
+                (Code::McpInvalidSchema, "/inputSchema/properties/y/type".to_owned()),
+                (Code::McpUnresolvedRef, "/inputSchema/properties/x/$ref".to_owned()),
+                (Code::McpAnnotations, "/annotations/readOnlyHint".to_owned()),
+                (Code::McpUnresolvedRef, "/inputSchema/properties/z/$ref".to_owned()),
             ]
         );
         // As warnings of `generate`: what the profile reported is not repeated.
@@ -303,11 +308,12 @@ mod tests {
             json!({"tools": [{"name": "a b"}, {"name": "c d", "inputSchema": {"type": "object"}}]}),
         )
         .unwrap();
-        let already = Diagnostics(vec![Diagnostic::warning("tool-name", "the name has characters …").for_tool("a b")]);
+        let already =
+            Diagnostics(vec![Diagnostic::warning(Code::ToolName, "the name has characters …").for_tool("a b")]);
         let kept: Vec<String> =
             warnings(check(&m, Checks::default()), &already).iter().map(|d| d.message.clone()).collect();
         assert_eq!(kept, ["tool `c d` at /name: the name has characters other than A-Z, a-z, 0-9, `_`, `-` and `.`"]);
         // The newest protocol takes any outputSchema root.
-        assert!(!codes(tools, None).iter().any(|(c, _)| *c == "mcp-output-schema"));
+        assert!(!codes(tools, None).iter().any(|(c, _)| *c == Code::McpOutputSchema));
     }
 }

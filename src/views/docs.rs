@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::list::{output_type, title, HINTS};
 use super::types::{required, Schemas};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Code, Diagnostic};
 use crate::Manifest;
 
 /// The line after which `docs -o FILE` writes the reference.
@@ -264,7 +264,7 @@ fn read_existing(file: &Path) -> Result<Option<String>, Diagnostic> {
     match std::fs::read_to_string(file) {
         Ok(text) => Ok(Some(text)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Diagnostic::error("bad-path", format!("cannot read {}: {e}", file.display())).in_file(file)),
+        Err(e) => Err(Diagnostic::error(Code::BadPath, format!("cannot read {}: {e}", file.display())).in_file(file)),
     }
 }
 
@@ -275,7 +275,7 @@ fn marker_error(file: &Path, e: MarkerError) -> Diagnostic {
         }
         MarkerError::Several => format!("{} has several `{BEGIN}` markers: it can hold one section", file.display()),
     };
-    Diagnostic::error("docs-markers", message)
+    Diagnostic::error(Code::DocsMarkers, message)
         .in_file(file)
         .with_help(format!("put the two lines `{BEGIN}` and `{END}` where the tool docs go, once"))
 }
@@ -337,7 +337,7 @@ mod tests {
         assert!(update_file(&file, "the tools").unwrap().up_to_date());
         assert!(!update_file(&file, "other tools").unwrap().up_to_date());
         std::fs::write(&file, "no markers").unwrap();
-        assert_eq!(update_file(&file, "x").unwrap_err().code, "docs-markers");
+        assert_eq!(update_file(&file, "x").unwrap_err().code, Code::DocsMarkers);
         assert_eq!(update_hint(None, &file), format!("mcp-schema docs -o {}", file.display()));
     }
 }

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use mcp_schema::check::{compare, docs, rules};
+use mcp_schema::diagnostics::codes;
 use mcp_schema::Manifest;
 use serde_json::{json, Value};
 
@@ -108,6 +109,21 @@ fn rule_docs_are_generated_from_the_rules() {
         let id = name.strip_suffix(".md").unwrap_or(&name);
         assert!(rules::by_id(id).is_some(), "docs/rules/{name} documents no rule");
     }
+}
+
+/// docs/diagnostics.md lists the codes as the registry has them (`src/diagnostics/codes`); the
+/// same mechanism as the rule pages.
+#[test]
+fn diagnostic_docs_are_generated_from_the_codes() {
+    let mut stale = Vec::new();
+    let page = root().join("docs/diagnostics.md");
+    let want = codes::with_codes_section(&read(&page)).expect("docs/diagnostics.md has its `## Codes` section");
+    generated(&page, &want, &mut stale);
+    assert!(
+        stale.is_empty(),
+        "generated from src/diagnostics/codes, and out of date: {}\nrun `MCP_SCHEMA_BLESS=1 cargo test --test check_rules` to rewrite it",
+        stale.join(", ")
+    );
 }
 
 #[test]

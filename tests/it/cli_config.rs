@@ -8,6 +8,8 @@ use std::path::Path;
 
 use support::{run_in, Run};
 
+use mcp_schema::diagnostics::Code;
+
 const PKG: &str = "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
 
 /// A python-sdk crate with one tool whose parameter type is unknown: an `unknown-type` warning.
@@ -230,5 +232,5 @@ fn the_library_needs_no_big_stack_from_its_caller() {
         .join()
         .unwrap();
     assert!(outcome.failed());
-    assert!(outcome.diagnostics.iter().any(|d| d.code == "type-too-deep"));
+    assert!(outcome.diagnostics.iter().any(|d| d.code == Code::TypeTooDeep));
 }

@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use mcp_schema::diagnostics::Code;
 use mcp_schema::ParseMode;
 use mcp_schema::{generate, GenerateOptions, ProfileChoice};
 
@@ -310,7 +311,7 @@ fn run(count: usize, seed: u64) -> Tally {
             }
         }
         if let Ok(outcome) = &result {
-            if !outcome.diagnostics.iter().any(|d| d.code == "syntax-error") {
+            if !outcome.diagnostics.iter().any(|d| d.code == Code::SyntaxError) {
                 parsed += 1;
             }
         }

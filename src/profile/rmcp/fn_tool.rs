@@ -7,7 +7,7 @@ use super::routers::{self, TypeKey};
 use super::schemas::{self, SchemaKind};
 use super::tool_attr::{self, ToolAttr};
 use super::{is_result, strip_parens, supply_help, tool_name, type_text, Builder};
-use crate::diagnostics::{Diagnostic, Location};
+use crate::diagnostics::{Code, Diagnostic, Location};
 use crate::manifest::Tool;
 use crate::model::eval::{Failure, VALUE_NOT_EVALUABLE};
 use crate::model::Scope;
@@ -26,16 +26,16 @@ impl<'w> Builder<'w, '_> {
         for (is_error, message) in &attr.problems {
             let message = format!("tool `{name}`: {message}");
             if *is_error {
-                self.error("tool-attribute", message, &loc);
+                self.error(Code::ToolAttribute, message, &loc);
             } else {
-                self.warn("tool-attribute", message, &loc);
+                self.warn(Code::ToolAttribute, message, &loc);
             }
         }
         // rmcp only logs a broken rule.
         if let Some(why) = tool_name::problem(&name, tool_name::Count::Bytes) {
             self.push(
                 Diagnostic::warning(
-                    "tool-name",
+                    Code::ToolName,
                     format!("tool `{name}`: {why} (rmcp only logs this; the name is published as written)"),
                 )
                 .at(Some(loc.clone()))
@@ -98,7 +98,7 @@ impl<'w> Builder<'w, '_> {
         };
         let icons = attr.icons.as_ref().and_then(|e| {
             self.warn(
-                "opaque",
+                Code::Opaque,
                 format!("tool `{name}`: `icons = {}` is only known at runtime; `icons` left out", quote::quote!(#e)),
                 &loc,
             );
@@ -106,7 +106,7 @@ impl<'w> Builder<'w, '_> {
         });
         let meta = attr.meta.as_ref().and_then(|e| {
             self.warn(
-                "opaque",
+                Code::Opaque,
                 format!("tool `{name}`: `meta = {}` is only known at runtime; `_meta` left out", quote::quote!(#e)),
                 &loc,
             );
@@ -140,7 +140,7 @@ impl<'w> Builder<'w, '_> {
             }
             if !self.behaviour.macros.description_expressions {
                 self.error(
-                    "description-expression",
+                    Code::DescriptionExpression,
                     format!(
                         "tool `{name}`: `description = {}` is an expression, which rmcp-macros {} does not accept (only string literals, until 3.4.1): the crate would not compile",
                         quote::quote!(#expr),
@@ -154,7 +154,7 @@ impl<'w> Builder<'w, '_> {
                 Ok(s) => Some(s),
                 Err(why) if why.failure == Failure::Runtime => {
                     self.warn(
-                        "opaque",
+                        Code::Opaque,
                         format!(
                             "tool `{name}`: `description = {}` is only known at runtime ({}); `description` left out",
                             quote::quote!(#expr),
@@ -189,7 +189,7 @@ impl<'w> Builder<'w, '_> {
         // holds, and a `cfg_attr` left could not be read (and was reported there).
         if !fold.opaque.is_empty() {
             self.warn(
-                "opaque",
+                Code::Opaque,
                 format!(
                     "tool `{name}`: doc value `{}` is only known at runtime; `description` left out",
                     fold.opaque.join("`, `")
@@ -220,7 +220,7 @@ impl<'w> Builder<'w, '_> {
                 let at = self.lowerer.location(tool.krate, tool.module, syn::spanned::Spanned::span(expr));
                 self.push(
                     Diagnostic::warning(
-                        "opaque",
+                        Code::Opaque,
                         format!(
                             "tool `{name}`: `{} = {}` is only known at runtime; `{key}` left out",
                             kind.attribute_key(),

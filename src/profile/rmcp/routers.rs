@@ -11,8 +11,8 @@ use syn::punctuated::Punctuated;
 use syn::{Expr, Meta, Token};
 
 pub use self::servers::{Served, Server};
-use crate::diagnostics::Location;
 pub use crate::diagnostics::Severity;
+use crate::diagnostics::{Code, Location};
 use crate::profile::{is_attr_named, ToolFn};
 pub use crate::source::impls::{type_key, ImplIndex, TypeKey};
 use crate::source::{ModuleId, Workspace};
@@ -61,7 +61,7 @@ impl Entry<'_> {
 pub struct Finding {
     pub severity: Severity,
     /// The diagnostic code (`runtime-router`, `runtime-condition`, `hand-written-list-tools`).
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
     pub location: Option<Location>,
 }

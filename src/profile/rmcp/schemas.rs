@@ -12,6 +12,7 @@ use syn::visit::Visit;
 use super::routers::{Index, TypeKey};
 pub use super::unresolved::Gap;
 use super::version::{Behaviour, EmptyInput};
+use crate::diagnostics::Code;
 use crate::model::eval::json;
 use crate::model::{Lowerer, Scope};
 use crate::schema::order::sort_all_keys;
@@ -120,7 +121,7 @@ pub fn generate(
     let mut gaps: Vec<Gap> = root.unknown.iter().map(|u| super::unresolved::classify(lowerer.ws, u)).collect();
     gaps.extend(root.opaque.into_iter().map(|o| Gap {
         error: false,
-        code: "opaque",
+        code: Code::Opaque,
         message: o.reason,
         location: o.location,
         label: "only known at runtime",

@@ -2,7 +2,7 @@
 
 use super::routers::{self, Index, Server};
 use super::Builder;
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics};
 
 /// The server to list: `--server`, the only one, or an error that lists them.
 /// `Some(None)`: no server at all (nothing is listed).
@@ -28,13 +28,12 @@ pub(super) fn select_server<'s>(
                 [one] => Some(Some(one)),
                 [] => {
                     diagnostics.push(
-                        Diagnostic::error("unknown-server", format!("--server `{w}`: no such server type")).with_help(
-                            if servers.is_empty() {
+                        Diagnostic::error(Code::UnknownServer, format!("--server `{w}`: no such server type"))
+                            .with_help(if servers.is_empty() {
                                 "the crate has no `ServerHandler`".to_owned()
                             } else {
                                 format!("server types: {}", names())
-                            },
-                        ),
+                            }),
                     );
                     None
                 }
@@ -42,7 +41,7 @@ pub(super) fn select_server<'s>(
                     let all: Vec<String> = many.iter().map(|s| package_qualified(s, index)).collect();
                     diagnostics.push(
                         Diagnostic::error(
-                            "ambiguous-server",
+                            Code::AmbiguousServer,
                             format!("--server `{w}` names several server types: {}", all.join(", ")),
                         )
                         .with_help("give one of these paths (the module path alone when it is unique)"),
@@ -53,10 +52,10 @@ pub(super) fn select_server<'s>(
         }
         None => match servers {
             // The server may sit in a file that failed to parse: the syntax error says enough.
-            [] if index.ws.diagnostics.iter().any(|d| d.code == "syntax-error") => Some(None),
+            [] if index.ws.diagnostics.iter().any(|d| d.code == Code::SyntaxError) => Some(None),
             [] => {
                 diagnostics.push(
-                    Diagnostic::warning("no-server", "no `ServerHandler` in the crate: no router is served, so no tool is listed")
+                    Diagnostic::warning(Code::NoServer, "no `ServerHandler` in the crate: no router is served, so no tool is listed")
                         .with_help("an `impl ServerHandler` with `#[tool_handler]` (or `#[tool_router(server_handler)]`) serves a router"),
                 );
                 Some(None)
@@ -64,7 +63,7 @@ pub(super) fn select_server<'s>(
             [one] => Some(Some(one)),
             many => {
                 let mut d = Diagnostic::error(
-                    "several-servers",
+                    Code::SeveralServers,
                     format!("the crate defines {} server types, each with its own tool list: {}", many.len(), names()),
                 )
                 .with_help("pick one with --server TYPE");

@@ -2,6 +2,7 @@
 
 use serde_json::{json, Value};
 
+use crate::diagnostics::Code;
 use crate::{GenerateOptions, Outcome, ProfileChoice};
 
 /// A crate in a temporary directory: `Cargo.toml` depending on rmcp `version` (locked when
@@ -108,7 +109,7 @@ fn empty_routers_fail_to_compile_from_3_3() {
     let dir = crate_with("3.3.0", true, &[("src/main.rs", &src)]);
     let o = run(&dir, None, None);
     assert!(o.failed());
-    assert_eq!(o.diagnostics.iter().filter(|d| d.code == "empty-router").count(), 1);
+    assert_eq!(o.diagnostics.iter().filter(|d| d.code == Code::EmptyRouter).count(), 1);
     let dir = crate_with("3.2.0", true, &[("src/main.rs", &src)]);
     assert!(tools(&run(&dir, None, None)).is_empty());
 }

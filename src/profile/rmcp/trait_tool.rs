@@ -4,7 +4,7 @@
 use super::schemas::{self, SchemaKind};
 use super::traits::{self, Opt, Override};
 use super::{supply_help, type_text, Builder};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Code, Diagnostic};
 use crate::manifest::Tool;
 use crate::model::Scope;
 
@@ -20,7 +20,7 @@ impl Builder<'_, '_> {
             Opt::Known(n) => n,
             Opt::Absent | Opt::Opaque(_) => {
                 self.warn(
-                    "opaque",
+                    Code::Opaque,
                     format!("trait tool `{type_name}`: its `name()` is only known at runtime; the tool is not listed"),
                     &loc,
                 );
@@ -31,7 +31,7 @@ impl Builder<'_, '_> {
             Opt::Known(s) => Some(s),
             Opt::Absent => None,
             Opt::Opaque(why) => {
-                this.warn("opaque", format!("tool `{name}`: `{what}()`: {why}; left out"), &loc);
+                this.warn(Code::Opaque, format!("tool `{name}`: `{what}()`: {why}; left out"), &loc);
                 None
             }
         };
@@ -48,7 +48,7 @@ impl Builder<'_, '_> {
             (None, Override::Opaque) => {
                 self.push(
                     Diagnostic::warning(
-                        "opaque",
+                        Code::Opaque,
                         format!("tool `{name}`: `input_schema()` is overridden; inputSchema left out"),
                     )
                     .at(Some(loc.clone()))
@@ -65,7 +65,7 @@ impl Builder<'_, '_> {
                 }
                 None => {
                     self.warn(
-                        "opaque",
+                        Code::Opaque,
                         format!("tool `{name}`: no `type Parameter` in its `ToolBase` impl; inputSchema left out"),
                         &loc,
                     );
@@ -79,7 +79,7 @@ impl Builder<'_, '_> {
             (None, Override::Opaque) => {
                 self.push(
                     Diagnostic::warning(
-                        "opaque",
+                        Code::Opaque,
                         format!("tool `{name}`: `output_schema()` is overridden; outputSchema left out"),
                     )
                     .at(Some(loc.clone()))
@@ -96,7 +96,7 @@ impl Builder<'_, '_> {
                 }
                 None => {
                     self.warn(
-                        "opaque",
+                        Code::Opaque,
                         format!("tool `{name}`: no `type Output` in its `ToolBase` impl; outputSchema left out"),
                         &loc,
                     );
@@ -108,15 +108,15 @@ impl Builder<'_, '_> {
             Opt::Known(m) => Some(m),
             Opt::Absent => None,
             Opt::Opaque(why) => {
-                self.warn("opaque", format!("tool `{name}`: {why}; annotations left out"), &loc);
+                self.warn(Code::Opaque, format!("tool `{name}`: {why}; annotations left out"), &loc);
                 None
             }
         };
         if t.icons {
-            self.warn("opaque", format!("tool `{name}`: `icons()` is overridden; icons left out"), &loc);
+            self.warn(Code::Opaque, format!("tool `{name}`: `icons()` is overridden; icons left out"), &loc);
         }
         if t.meta {
-            self.warn("opaque", format!("tool `{name}`: `meta()` is overridden; _meta left out"), &loc);
+            self.warn(Code::Opaque, format!("tool `{name}`: `meta()` is overridden; _meta left out"), &loc);
         }
         let entry = self.assemble(&name, title, description, input, output, annotations, None, None, None);
         Some((name, entry))

@@ -8,7 +8,7 @@
 //!   know), a std type we have no schema for, `schema_with` or a hand-written `impl JsonSchema`
 //!   that is not a literal. A warning; the key is left out unless the config supplies it.
 
-use crate::diagnostics::Location;
+use crate::diagnostics::{Code, Location};
 use crate::model::{Origin, Unknown};
 use crate::source::{ModuleId, Namespace, Resolved, Workspace};
 
@@ -17,7 +17,7 @@ use crate::source::{ModuleId, Namespace, Resolved, Workspace};
 pub struct Gap {
     /// An error (our failure) rather than a warning (runtime-only).
     pub error: bool,
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
     pub location: Option<Location>,
     pub label: &'static str,
@@ -29,7 +29,7 @@ pub fn classify(ws: &Workspace, u: &Unknown) -> Gap {
     let written = &u.written;
     let runtime = |message: String, help: Option<String>| Gap {
         error: false,
-        code: "registry-type",
+        code: Code::RegistryType,
         message,
         location: u.location.clone(),
         label: "no schema known",
@@ -46,7 +46,7 @@ pub fn classify(ws: &Workspace, u: &Unknown) -> Gap {
     match where_it_resolves(ws, origin) {
         Place::Ours(key) => Gap {
             error: true,
-            code: "unresolved-type",
+            code: Code::UnresolvedType,
             message: format!("type `{written}` cannot be found in the crate"),
             location: u.location.clone(),
             label: "not found",
@@ -56,7 +56,7 @@ pub fn classify(ws: &Workspace, u: &Unknown) -> Gap {
         },
         Place::PathDependency(dep, key) => Gap {
             error: true,
-            code: "unresolved-type",
+            code: Code::UnresolvedType,
             message: format!("type `{written}` is in the path dependency `{dep}`, which was not read"),
             location: u.location.clone(),
             label: "not read",
@@ -202,6 +202,7 @@ fn glob_prefixes(tree: &syn::UseTree, prefix: &mut Vec<String>) -> Vec<Vec<Strin
 
 #[cfg(test)]
 mod tests {
+    use crate::diagnostics::Code;
     use crate::{GenerateOptions, ProfileChoice};
 
     /// The code and severity of the diagnostic for each field of `P`, in field order.
@@ -231,7 +232,7 @@ mod tests {
             .diagnostics
             .iter()
             // The fixture's path dependencies do not exist: the loader says so, not our concern here.
-            .filter(|d| d.code != "rmcp-version" && d.code != "missing-path-dependency")
+            .filter(|d| d.code != Code::RmcpVersion && d.code != Code::MissingPathDependency)
             .map(|d| format!("{} {}", if d.is_error() { "error" } else { "warning" }, d.code))
             .collect()
     }

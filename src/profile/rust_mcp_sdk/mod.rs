@@ -15,7 +15,7 @@ use proc_macro2::Span;
 use serde_json::{Map, Value};
 
 use super::{origins, overrides, Profile, ProfileRun};
-use crate::diagnostics::{Diagnostic, Diagnostics, Location};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
 use crate::model::written::{Target, WrittenId};
 use crate::profile::is_attr_named;
@@ -56,7 +56,7 @@ impl Profile for RustMcpSdk {
         };
         let mut out = ProfileRun::default();
         for w in &versions.warnings {
-            out.diagnostics.push(Diagnostic::warning("sdk-version", w.clone()));
+            out.diagnostics.push(Diagnostic::warning(Code::SdkVersion, w.clone()));
         }
         out.notes.push(versions.note());
         out.diagnostics.0.extend(overrides::not_applied(self.name(), &opts.overrides));
@@ -86,7 +86,7 @@ fn manifest(ws: &Workspace, behaviour: Behaviour, diagnostics: &mut Diagnostics)
     let listed: Vec<&ToolItem> = if boxes.is_empty() {
         if !tools.is_empty() && broken_boxes == 0 {
             run.diagnostics.push(Diagnostic::note(
-                "no-tool-box",
+                Code::NoToolBox,
                 "no `tool_box!` found: every `#[mcp_tool]` struct is listed, in source order (the server lists what its handler returns)",
             ));
         }
@@ -164,13 +164,13 @@ impl Run<'_, '_> {
     fn schema_error(&mut self, tool: &str, error: SchemaError, listed: bool) {
         match error {
             SchemaError::Missing { field, type_name, why } => self.diagnostics.push(
-                Diagnostic::error("sdk-rejected", format!("tool `{tool}`: the field's type `{type_name}` has no schema: {why}"))
+                Diagnostic::error(Code::SdkRejected, format!("tool `{tool}`: the field's type `{type_name}` has no schema: {why}"))
                     .at(Some(field))
                     .with_label("the derive calls this type's `json_schema()`")
                     .with_help("rustc rejects this (E0599: no function `json_schema`); derive `JsonSchema` on the type, or use a type the derive knows"),
             ),
             SchemaError::Recursive { field, chain } if listed => self.diagnostics.push(
-                Diagnostic::error("sdk-recursive", format!("tool `{tool}`: its schema contains itself ({})", chain.join(" → ")))
+                Diagnostic::error(Code::SdkRecursive, format!("tool `{tool}`: its schema contains itself ({})", chain.join(" → ")))
                     .at(Some(field))
                     .with_label("this field leads back to a type being built")
                     .with_help("the derive inlines nested types; the real server overflows its stack when it lists this tool"),
@@ -180,7 +180,7 @@ impl Run<'_, '_> {
     }
 
     fn reject(&mut self, at: Location, message: String, help: &str) {
-        self.diagnostics.push(Diagnostic::error("sdk-rejected", message).at(Some(at)).with_help(help.to_owned()));
+        self.diagnostics.push(Diagnostic::error(Code::SdkRejected, message).at(Some(at)).with_help(help.to_owned()));
     }
 
     /// Read one `#[mcp_tool]` item, or report why the real macros reject it.
@@ -426,7 +426,7 @@ fn tool_boxes(ws: &Workspace, diagnostics: &mut Diagnostics) -> (Vec<ToolBox>, u
                     Err((span, message)) => {
                         broken += 1;
                         diagnostics.push(
-                            Diagnostic::error("sdk-rejected", format!("`tool_box!`: {message}"))
+                            Diagnostic::error(Code::SdkRejected, format!("`tool_box!`: {message}"))
                                 .at(Some(file.location(span)))
                                 .with_help("write `tool_box!(Tools, [ToolA, ToolB])` with the tool structs' bare names in scope"),
                         );

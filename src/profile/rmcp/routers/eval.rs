@@ -28,7 +28,7 @@ use syn::spanned::Spanned;
 use syn::Expr;
 
 use super::{type_key, Entry, Finding, Index, Severity, ToolFnRef, TypeKey};
-use crate::diagnostics::Location;
+use crate::diagnostics::{Code, Location};
 use crate::model::eval::syntax::{self, block_tail, branches, clip, Branch, Condition, Locals};
 use crate::model::Scope;
 use crate::profile::is_attr_named;
@@ -41,11 +41,11 @@ use crate::source::{ItemKind, ModuleId, Namespace, Resolved};
 const MAX_DEPTH: usize = 48;
 
 /// A router the CLI cannot read exactly (a warning: the manifest may be wrong).
-pub(super) const RUNTIME_ROUTER: &str = "runtime-router";
+pub(super) const RUNTIME_ROUTER: Code = Code::RuntimeRouter;
 /// A router served only under a runtime condition (a note: the manifest lists it).
-pub(super) const RUNTIME_CONDITION: &str = "runtime-condition";
+pub(super) const RUNTIME_CONDITION: Code = Code::RuntimeCondition;
 /// A hand-written `list_tools` (a warning: the served list is post-processed at runtime).
-pub(super) const HAND_WRITTEN: &str = "hand-written-list-tools";
+pub(super) const HAND_WRITTEN: Code = Code::HandWrittenListTools;
 
 /// Tool names shown in one note before "and N more".
 const NAMES_SHOWN: usize = 6;

@@ -5,7 +5,7 @@
 
 use super::table::{companions, Behaviour, SDK_RELEASES};
 use super::{Version, NEWEST_REPRODUCED, OLDEST_REPRODUCED};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Code, Diagnostic};
 use crate::profile::release::{self, Declared, Sdk};
 use crate::source::Workspace;
 
@@ -42,7 +42,7 @@ pub fn read(ws: &Workspace, override_version: Option<&str>) -> Result<Versions, 
         Some(text) => {
             let Some(sdk) = Version::parse(text) else {
                 return Err(Diagnostic::error(
-                    "sdk-version",
+                    Code::SdkVersion,
                     format!("--sdk-version `{text}` is not a rust-mcp-sdk release number (X.Y.Z)"),
                 )
                 .with_help(format!("the profile reproduces {OLDEST_REPRODUCED} to {NEWEST_REPRODUCED}")));

@@ -3,7 +3,7 @@
 
 use super::super::{Entry, Finding, RouterBlock, Severity, TypeKey};
 use super::{added, union_all, Evaluator, Found, Probe, RouterFrame, MAX_DEPTH, RUNTIME_CONDITION, RUNTIME_ROUTER};
-use crate::diagnostics::Location;
+use crate::diagnostics::{Code, Location};
 use crate::model::eval::syntax::param_names;
 use crate::source::impls::Callers;
 
@@ -174,13 +174,7 @@ impl<'w> Evaluator<'_, 'w> {
 
     /// Every `#[tool_router]` block of the type (in any file), with a warning saying why they
     /// stand for the served router.
-    pub fn owned_routers(
-        &mut self,
-        code: &'static str,
-        key: &TypeKey,
-        at: Option<Location>,
-        why: String,
-    ) -> Vec<Entry<'w>> {
+    pub fn owned_routers(&mut self, code: Code, key: &TypeKey, at: Option<Location>, why: String) -> Vec<Entry<'w>> {
         let blocks: Vec<&RouterBlock> =
             self.index.blocks.iter().filter(|b| self.index.impls[b.imp].self_key.as_ref() == Some(key)).collect();
         let names: Vec<String> = blocks.iter().map(|b| format!("`{}`", b.router)).collect();

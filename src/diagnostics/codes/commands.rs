@@ -1,0 +1,154 @@
+//! The commands and their inputs: paths, the configuration, the committed manifest, the baseline,
+//! recordings and the files the commands write.
+
+use super::{CodeDoc, Kind};
+
+pub(super) const BAD_CONFIG: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: None,
+    summary: "The configuration (`[package.metadata.mcp-schema]` or `mcp-schema.toml`) has an\n\
+             unknown key, a value of the wrong type, an unknown diagnostic code in `[lints]`, or a `[schemas]`\n\
+             entry whose key is not `TOOL.inputSchema`, `TOOL.outputSchema` or a type path, or whose file\n\
+             cannot be read or is not a JSON Schema.",
+    example: "Cargo.toml:9:1: error[bad-config]: unknown diagnostic code `opaque-schema` in Cargo.toml",
+    fix: "follow the help line (it names the key or code meant); the keys are in\n\
+         [config.md](config.md), the codes on this page.",
+};
+
+pub(super) const BAD_MANIFEST: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: Some("`check`"),
+    summary: "The committed manifest is not a `tools/list` result.",
+    example: "mcp-tools.json: error[bad-manifest]: mcp-tools.json is not JSON: EOF while parsing an object at line 3 column 0",
+    fix: "regenerate it with `mcp-schema generate -o mcp-tools.json`.",
+};
+
+pub(super) const BAD_PATH: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: None,
+    summary: "A path given on the command line (or a configuration file) cannot be read.",
+    example: "nope: error[bad-path]: cannot read nope: No such file or directory (os error 2)",
+    fix: "give an existing crate directory, workspace root or `.rs` file.",
+};
+
+pub(super) const BAD_RECORDING: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: Some("`validate`"),
+    summary: "A recording cannot be read: a line that is not JSON, a JSON value that is\n\
+             not a JSON-RPC message nor one wrapped as `{\"direction\": ..., \"message\": ...}`, an unknown\n\
+             direction, an array cut short, or a tool schema of the manifest that no validator can be built\n\
+             from. The run stops with exit status 2 after reporting what it found before.",
+    example:
+        "error[bad-recording]: traffic.jsonl, line 7, column 12: not JSON: expected `,` or `}` at line 1 column 12",
+    fix: "give a recording in one of the shapes of [validate.md](validate.md), such as `record` writes.",
+};
+
+pub(super) const BASELINE_UNREADABLE: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: Some("`check --baseline`"),
+    summary: "The manifest at the baseline revision cannot be read: the\n\
+             directory is not in a git repository, `git` cannot be run, or git fails to read the file.",
+    example: "error[baseline-unreadable]: --baseline needs a git repository: fatal: not a git repository (or any of the parent directories): .git",
+    fix: "run mcp-schema inside the repository's working tree, with git installed.",
+};
+
+pub(super) const CONFIG_CONFLICT: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: None,
+    summary: "Both `[package.metadata.mcp-schema]` in Cargo.toml and `mcp-schema.toml` configure\n\
+             the crate.",
+    example: "mcp-schema.toml:1:1: error[config-conflict]: both Cargo.toml ([package.metadata.mcp-schema]) and mcp-schema.toml configure mcp-schema",
+    fix: "keep one of them.",
+};
+
+pub(super) const DOCS_MARKERS: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: None,
+    summary: "`docs -o FILE`: FILE exists but has no `<!-- mcp-schema:begin -->` …\n\
+             `<!-- mcp-schema:end -->` section to put the tool docs in, or has several.",
+    example: "error[docs-markers]: README.md has no `<!-- mcp-schema:begin -->` … `<!-- mcp-schema:end -->` section to put the tool docs in",
+    fix: "put the two marker lines, once, where the tool docs go (or name a new file).",
+};
+
+pub(super) const MANIFEST_UNREADABLE: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: Some("`check`"),
+    summary: "The committed manifest cannot be read.",
+    example: "mcp-tools.json: error[manifest-unreadable]: cannot read the committed manifest mcp-tools.json: No such file or directory (os error 2)",
+    fix: "create it with `mcp-schema generate -o mcp-tools.json` and commit it, or point `--manifest`\n\
+         (or `manifest`) at it.",
+};
+
+pub(super) const MANIFEST_UNWRITABLE: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: Some("`generate -o`"),
+    summary: "The manifest cannot be written: its directory does not exist, or the\n\
+             file or directory is not writable. Nothing is written (the write is atomic).",
+    example: "error[manifest-unwritable]: cannot write out/mcp-tools.json: the directory out does not exist",
+    fix: "create the directory, or write the manifest elsewhere.",
+};
+
+pub(super) const PROFILE_AMBIGUOUS: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: None,
+    summary: "`--profile auto` (the default) found both rmcp and rust-mcp-sdk among the crate's\n\
+             dependencies (Cargo.toml or Cargo.lock), and will not guess which SDK serves the tools.",
+    example: "error[profile-ambiguous]: the crate depends on both rmcp and rust-mcp-sdk: which SDK serves the tools cannot be guessed",
+    fix: r#"`--profile rmcp` or `--profile rust-mcp-sdk`, or `profile = "…"` in the configuration."#,
+};
+
+pub(super) const RECORD_COMMAND: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: Some("`record`"),
+    summary: "The server command cannot be started (not found, not executable).",
+    example: "error[record-command]: cannot start the server `my-server`: No such file or directory (os error 2)",
+    fix: "give the command that starts the server over stdio after `--`, as a client's config would.",
+};
+
+pub(super) const RECORD_OUTPUT: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: Some("`record`"),
+    summary: "The recording file cannot be opened for appending.",
+    example: "traffic.jsonl: error[record-output]: cannot open traffic.jsonl: Permission denied (os error 13)",
+    fix: "give a path in a directory you can write to.",
+};
+
+pub(super) const UNKNOWN_FEATURE: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: None,
+    summary: "`--features` (or the config's `features`) names a feature that no package of the run\n\
+             has.",
+    example: "error[unknown-feature]: --features `metrics`: no package of the run has this feature",
+    fix: "name a feature of the package's `[features]` table or an optional dependency, as `cargo\n\
+         build --features` would accept it (`pkg/feature` for a dependency's).",
+};
+
+pub(super) const UNKNOWN_REVISION: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: Some("`check --baseline`"),
+    summary: "git does not know the baseline revision.",
+    example: "error[unknown-revision]: --baseline `origin/main` is not a revision git knows",
+    fix: "fetch it first (`actions/checkout` with `fetch-depth: 0`, or `git fetch origin main`), or name\n\
+         a branch, tag or commit that exists.",
+};
+
+pub(super) const UNUSED_SCHEMA_OVERRIDE: CodeDoc = CodeDoc {
+    kind: Kind::Warning,
+    scope: Some("rmcp, python-sdk, rust-mcp-sdk"),
+    summary: "The config's `[schemas]` table names a tool the\n\
+             server does not list, or a type no tool's schema uses, so the entry changes nothing. With\n\
+             `--profile rust-mcp-sdk`, which does not apply the table yet, every entry is named in one\n\
+             warning.",
+    example: "warning[unused-schema-override]: the config gives schemas for tool `get_wether`, which the server does not list",
+    fix: "use the published tool name (`#[tool(name = …)]` or the fn name), or the path the type\n\
+         resolves to (`crate_name::module::Type`, or `other_crate::Type` as your `use` names it).",
+};
+
+pub(super) const WRITE_FAILED: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: None,
+    summary: "A file the command writes (`docs -o FILE`) cannot be written: a missing directory, no\n\
+             permission, a full disk.",
+    example: "error[write-failed]: cannot write docs/TOOLS.md: No such file or directory (os error 2)",
+    fix: "make the directory, or give a path that can be written.",
+};
