@@ -121,7 +121,7 @@ fn diagnostic_docs_are_generated_from_the_codes() {
     generated(&page, &want, &mut stale);
     assert!(
         stale.is_empty(),
-        "generated from src/diagnostics/codes, and out of date: {}\nrun `MCP_SCHEMA_BLESS=1 cargo test --test check_rules` to rewrite it",
+        "generated from src/diagnostics/codes, and out of date: {}\nrun `MCP_SCHEMA_BLESS=1 cargo test --test it check_rules::` to rewrite it",
         stale.join(", ")
     );
 }
