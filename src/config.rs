@@ -461,7 +461,7 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
 }
 
 fn parse_profile(s: &str) -> Option<ProfileChoice> {
-    crate::profile::parse_name(s)
+    ProfileChoice::from_name(s)
 }
 
 /// `[lints]`: `code = "allow" | "warn" | "deny"`, for known codes only.

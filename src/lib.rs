@@ -62,6 +62,11 @@ impl ProfileChoice {
         profile::name_of(self)
     }
 
+    /// The choice a `--profile` name stands for, spelt exactly so (from the registry too).
+    pub fn from_name(name: &str) -> Option<ProfileChoice> {
+        profile::parse_name(name)
+    }
+
     /// What `--help` says of this choice, in a line (from the registry too).
     pub fn summary(self) -> &'static str {
         profile::summary_of(self)

@@ -19,7 +19,6 @@ pub(crate) mod normalize;
 pub mod output;
 mod render;
 pub mod rules;
-pub mod sources;
 mod walk;
 
 use serde_json::{Map, Value};

@@ -161,9 +161,9 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
         return code;
     }
     let mut report = check::compare(&old, &new);
-    check::sources::attach(&mut report, &new, &outcome.source_map);
+    mcp_schema::source_map::changes::attach(&mut report, &new, &outcome.source_map);
     if let Some(rev) = &args.baseline {
-        check::sources::attach_removed(&mut report, &old, rev, &flags);
+        mcp_schema::source_map::changes::attach_removed(&mut report, &old, rev, &flags);
     }
     // Against a baseline the changes are the pull request's own: nothing to accept by regenerating.
     let hint = args.baseline.is_none().then(|| config::update_hint(&flags, &shown));

@@ -29,7 +29,7 @@ use super::cfg::{CfgPass, EnabledFeatures};
 
 /// The attributes (matched on the last segment of their path: `tool` is `#[tool]` and
 /// `#[rmcp::tool]`) that keep an item parsed in the tree: the profile of the run scans every fn
-/// and impl block for them ([`crate::profile::kept_attributes`] says which).
+/// and impl block for them (each profile says which).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct KeptAttributes(pub &'static [&'static str]);
 
@@ -341,8 +341,8 @@ mod tests {
     use super::*;
     use crate::source::skeleton::skeletonize;
 
-    /// rmcp's attribute, as the profile gives it.
-    const TOOL: KeptAttributes = crate::profile::RMCP_KEPT_ATTRIBUTES;
+    /// rmcp's attribute (what the rmcp profile keeps).
+    const TOOL: KeptAttributes = KeptAttributes(&["tool"]);
 
     const SRC: &str = "\
 pub struct S;

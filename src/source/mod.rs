@@ -289,7 +289,7 @@ pub enum ParseMode {
 /// [`load_selected`] with the default features.
 #[cfg(test)]
 pub fn load_with(paths: &[PathBuf], exclude: &[PathBuf], mode: ParseMode) -> Result<Workspace, Diagnostic> {
-    load_selected(paths, exclude, mode, &crate::FeatureSelection::default(), crate::profile::RMCP_KEPT_ATTRIBUTES)
+    load_selected(paths, exclude, mode, &crate::FeatureSelection::default(), KeptAttributes(&["tool"]))
 }
 
 /// Load what the paths point at, with the cargo features `features` selects; items carrying one

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::{Change, Report, SourcePoint};
+use super::SourceMap;
+use crate::check::{Change, Report, SourcePoint};
 use crate::config::{self, Config, Flags};
 use crate::diagnostics::{Location, SourceFile};
-use crate::source_map::SourceMap;
 use crate::Manifest;
 
 /// Point every change at the Rust source behind it, where `new` (made with `map`) has it; a
@@ -39,7 +39,7 @@ pub fn attach_removed(report: &mut Report, old: &Manifest, rev: &str, flags: &Fl
     if !report.changes.iter().any(removed) {
         return;
     }
-    let Ok((tree, cwd)) = super::baseline::extract(rev) else { return };
+    let Ok((tree, cwd)) = crate::check::baseline::extract(rev) else { return };
     let there: Vec<PathBuf> =
         if flags.paths.is_empty() { vec![cwd.clone()] } else { flags.paths.iter().map(|p| cwd.join(p)).collect() };
     let Ok(config) = Config::discover(there.first().map(PathBuf::as_path)) else { return };

@@ -8,7 +8,10 @@
 //! follows a JSON pointer through the tool: the tool's own fields point at the attribute, and a
 //! pointer into a schema goes down property by property and variant by variant, through `$ref`s,
 //! to the most specific origin it can name: a field, a variant, a type, else the fn. The manifest
-//! is never touched: the map lives beside it.
+//! is never touched: the map lives beside it. [`changes`] points the changes of a comparison at
+//! their origins, on the regenerated side and in the baseline revision's sources.
+
+pub mod changes;
 
 use std::collections::HashMap;
 
