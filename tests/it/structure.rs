@@ -1,0 +1,189 @@
+//! The shape of `src/` that docs/architecture.md promises: the top-level modules of the library
+//! depend on each other one way (no cycle), no source file is over 900 lines, and only the
+//! profile registry matches on the profile kind. Read as text: test code (`#[cfg(test)]` items,
+//! `tests.rs` files) and the CLI (`main.rs`, `cli/`) are left out, since the library's layering is
+//! what a new SDK, rule or release is added to.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+const MAX_LINES: usize = 900;
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("a readable directory") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+fn all_sources() -> Vec<(PathBuf, String)> {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    files.sort();
+    files.into_iter().map(|f| (f.clone(), std::fs::read_to_string(&f).expect("a readable source"))).collect()
+}
+
+/// The top-level module a library file belongs to (`src/check/walk.rs` → `check`), or `None` for
+/// the crate root, the CLI and test files.
+fn top_module(file: &Path) -> Option<String> {
+    let rel = file.strip_prefix(src()).ok()?;
+    let parts: Vec<&str> = rel.iter().filter_map(|p| p.to_str()).collect();
+    let first = parts.first()?.trim_end_matches(".rs");
+    let is_test_file = parts.last().is_some_and(|f| *f == "tests.rs");
+    match first {
+        "lib" | "main" | "cli" => None,
+        _ if is_test_file => None,
+        name => Some(name.to_owned()),
+    }
+}
+
+/// `text` without comments and without the items under `#[cfg(test)]` (up to their closing
+/// brace, or their `;`).
+fn without_tests_and_comments(text: &str) -> String {
+    let code: String = text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n");
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let end = item_end(rest);
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Where the item starting at `text` ends: after the brace that closes its first `{`, or after
+/// its `;` when that comes first.
+fn item_end(text: &str) -> usize {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            ';' if depth == 0 => return i + 1,
+            '{' => depth += 1,
+            '}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    text.len()
+}
+
+/// The top-level modules `code` names through `crate::<module>`.
+fn named_modules(code: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
+    code.match_indices("crate::")
+        .filter_map(|(i, _)| {
+            let name: String = code[i + 7..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            modules.contains(&name).then_some(name)
+        })
+        .collect()
+}
+
+fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let sources = all_sources();
+    let modules: BTreeSet<String> = sources.iter().filter_map(|(f, _)| top_module(f)).collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (file, text) in &sources {
+        let Some(from) = top_module(file) else { continue };
+        let to = named_modules(&without_tests_and_comments(text), &modules);
+        graph.entry(from.clone()).or_default().extend(to.into_iter().filter(|m| *m != from));
+    }
+    graph
+}
+
+/// A cycle of `graph`, as the path that closes it, if there is one.
+fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|n| n == node) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(node.to_owned());
+            return Some(cycle);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node.to_owned());
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(cycle) = visit(next, graph, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        done.insert(node.to_owned());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph.keys().find_map(|start| visit(start, graph, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn the_top_level_modules_depend_on_each_other_one_way() {
+    let graph = module_graph();
+    assert!(graph.len() > 8, "the scan found too few modules to mean anything: {graph:?}");
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("an import cycle among src/'s modules: {} (docs/architecture.md)", cycle.join(" -> "));
+    }
+}
+
+#[test]
+fn no_source_file_is_over_the_limit() {
+    let long: Vec<String> = all_sources()
+        .iter()
+        .map(|(f, text)| (f, text.lines().count()))
+        .filter(|(_, lines)| *lines > MAX_LINES)
+        .map(|(f, lines)| format!("{}: {lines} lines", f.display()))
+        .collect();
+    assert!(long.is_empty(), "split these by responsibility (at most {MAX_LINES} lines):\n{}", long.join("\n"));
+}
+
+#[test]
+fn only_the_registry_matches_on_the_profile_kind() {
+    let arms: Vec<String> = all_sources()
+        .iter()
+        .filter(|(f, _)| !f.ends_with("profile/registry.rs"))
+        .flat_map(|(f, text)| {
+            let code = without_tests_and_comments(text);
+            let found: Vec<String> = code
+                .lines()
+                .filter(|l| l.contains("ProfileChoice::") && l.contains("=>"))
+                .map(|l| format!("{}: {}", f.display(), l.trim()))
+                .collect();
+            found
+        })
+        .collect();
+    assert!(arms.is_empty(), "a match on ProfileChoice outside src/profile/registry.rs:\n{}", arms.join("\n"));
+}
+
+#[test]
+fn the_checks_see_what_they_forbid() {
+    let graph: BTreeMap<String, BTreeSet<String>> = [
+        ("a".to_owned(), ["b".to_owned()].into()),
+        ("b".to_owned(), ["c".to_owned()].into()),
+        ("c".to_owned(), ["a".to_owned()].into()),
+    ]
+    .into();
+    assert_eq!(find_cycle(&graph).map(|c| c.join(" -> ")), Some("a -> b -> c -> a".to_owned()));
+    let modules: BTreeSet<String> = ["model".to_owned(), "schema".to_owned()].into();
+    let code = without_tests_and_comments(
+        "use crate::model::Ty; // crate::schema\n#[cfg(test)]\nmod tests { use crate::schema::x; }\nfn f() {}",
+    );
+    assert_eq!(named_modules(&code, &modules), ["model".to_owned()].into());
+    assert_eq!(item_end("#[cfg(test)] use crate::x; fn g() {}"), "#[cfg(test)] use crate::x;".len());
+}
