@@ -59,7 +59,9 @@ pub fn check(manifest: &Manifest, checks: Checks) -> Vec<Finding> {
     let legacy = is_legacy_protocol(checks.protocol.unwrap_or(LATEST_PROTOCOL));
     let mut findings = Vec::new();
     let mut seen = HashSet::new();
-    for tool in manifest.tool_values() {
+    // One tool's value at a time: the manifest holds its tools as text, and all of them as values
+    // at once would be most of a large run's memory.
+    for tool in manifest.tools().iter().map(crate::manifest::Tool::to_value) {
         let name = tool.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
         let mut out = ToolFindings { tool: &name, list: &mut findings };
         if let Some(why) = name_problem(&name) {
@@ -96,7 +98,7 @@ pub fn check(manifest: &Manifest, checks: Checks) -> Vec<Finding> {
                 out.found("mcp-invalid-schema", &format!("{at}{pointer}"), why);
             }
             let mut refs = Vec::new();
-            unresolved_refs(schema, schema, "", &mut refs);
+            unresolved_refs(schema, schema, &mut String::new(), &mut refs);
             for (pointer, reference) in refs {
                 let message = if reference.starts_with('#') {
                     format!("`$ref` \"{reference}\" points at nothing in the schema")
@@ -182,33 +184,55 @@ fn meta_problem(schema: &Value) -> Option<(String, String)> {
     }
 }
 
-/// Every `$ref` under `at` (pointer `pointer` in `root`) that does not resolve within `root`.
-fn unresolved_refs(root: &Value, at: &Value, pointer: &str, out: &mut Vec<(String, String)>) {
+/// Every `$ref` under `at` that does not resolve within `root`. `pointer` is where `at` is in
+/// `root`: one buffer, extended and cut back on the way down, because a pointer is only needed for
+/// the rare `$ref` that does not resolve.
+fn unresolved_refs(root: &Value, at: &Value, pointer: &mut String, out: &mut Vec<(String, String)>) {
     let Value::Object(object) = at else {
         if let Value::Array(items) = at {
             for (i, item) in items.iter().enumerate() {
-                unresolved_refs(root, item, &format!("{pointer}/{i}"), out);
+                let len = pointer.len();
+                pointer.push('/');
+                pointer.push_str(&i.to_string());
+                unresolved_refs(root, item, pointer, out);
+                pointer.truncate(len);
             }
         }
         return;
     };
     for (key, value) in object {
-        let here = format!("{pointer}/{}", key.replace('~', "~0").replace('/', "~1"));
+        let len = pointer.len();
+        push_token(pointer, key);
         if key == "$ref" {
             if let Some(reference) = value.as_str() {
                 if resolve_local(root, reference).is_none() {
-                    out.push((here, reference.to_owned()));
+                    out.push((pointer.clone(), reference.to_owned()));
                 }
             }
         } else if SCHEMA_MAPS.contains(&key.as_str()) {
             if let Value::Object(map) = value {
                 for (name, schema) in map {
-                    let named = format!("{here}/{}", name.replace('~', "~0").replace('/', "~1"));
-                    unresolved_refs(root, schema, &named, out);
+                    let here = pointer.len();
+                    push_token(pointer, name);
+                    unresolved_refs(root, schema, pointer, out);
+                    pointer.truncate(here);
                 }
             }
         } else if !DATA.contains(&key.as_str()) {
-            unresolved_refs(root, value, &here, out);
+            unresolved_refs(root, value, pointer, out);
+        }
+        pointer.truncate(len);
+    }
+}
+
+/// Appends `/token` to a JSON pointer, escaped (RFC 6901: `~` as `~0`, `/` as `~1`).
+fn push_token(pointer: &mut String, token: &str) {
+    pointer.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => pointer.push_str("~0"),
+            '/' => pointer.push_str("~1"),
+            c => pointer.push(c),
         }
     }
 }
