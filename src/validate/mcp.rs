@@ -14,6 +14,7 @@
 
 use std::collections::HashSet;
 
+use rayon::prelude::*;
 use serde_json::Value;
 
 use super::contract::resolve_local;
@@ -54,15 +55,16 @@ pub struct Checks<'a> {
     pub meta_schema: bool,
 }
 
-/// Check every tool of `manifest`.
+/// Check every tool of `manifest`. The tools are parsed and checked in parallel, one value per
+/// tool at a time (the manifest holds its tools as text; all of them as values at once would be
+/// most of a large run's memory); the findings keep the tools' order.
 pub fn check(manifest: &Manifest, checks: Checks) -> Vec<Finding> {
     let legacy = is_legacy_protocol(checks.protocol.unwrap_or(LATEST_PROTOCOL));
+    let per_tool: Vec<(String, Vec<Finding>)> =
+        manifest.tools().par_iter().map(|tool| check_tool(&tool.to_value(), checks, legacy)).collect();
     let mut findings = Vec::new();
     let mut seen = HashSet::new();
-    // One tool's value at a time: the manifest holds its tools as text, and all of them as values
-    // at once would be most of a large run's memory.
-    for tool in manifest.tools().iter().map(crate::manifest::Tool::to_value) {
-        let name = tool.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
+    for (name, rest) in per_tool {
         let mut out = ToolFindings { tool: &name, list: &mut findings };
         if let Some(why) = name_problem(&name) {
             out.found("mcp-tool-name", "/name", why.to_owned());
@@ -70,68 +72,78 @@ pub fn check(manifest: &Manifest, checks: Checks) -> Vec<Finding> {
         if !seen.insert(name.clone()) {
             out.found("mcp-duplicate-tool", "/name", "another tool of the manifest has this name".into());
         }
-        match tool.get("inputSchema") {
-            None => out.found("mcp-input-schema", "", "the tool has no inputSchema, which MCP requires".into()),
-            Some(schema) if !has_object_root(schema) => out.found(
-                "mcp-input-schema",
-                "/inputSchema",
-                "the inputSchema's root is not `\"type\": \"object\"`, which MCP requires".into(),
-            ),
-            Some(_) => {}
+        findings.extend(rest);
+    }
+    findings
+}
+
+/// The name of one tool, and what is wrong with the rest of it (its name is checked with the
+/// others', for duplicates).
+fn check_tool(tool: &Value, checks: Checks, legacy: bool) -> (String, Vec<Finding>) {
+    let name = tool.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
+    let mut findings = Vec::new();
+    let mut out = ToolFindings { tool: &name, list: &mut findings };
+    match tool.get("inputSchema") {
+        None => out.found("mcp-input-schema", "", "the tool has no inputSchema, which MCP requires".into()),
+        Some(schema) if !has_object_root(schema) => out.found(
+            "mcp-input-schema",
+            "/inputSchema",
+            "the inputSchema's root is not `\"type\": \"object\"`, which MCP requires".into(),
+        ),
+        Some(_) => {}
+    }
+    if let Some(schema) = tool.get("outputSchema") {
+        if legacy && !has_object_root(schema) {
+            out.found(
+                "mcp-output-schema",
+                "/outputSchema",
+                format!(
+                    "the outputSchema's root is not `\"type\": \"object\"`, which peers older than \
+                     {LATEST_PROTOCOL} require"
+                ),
+            );
         }
-        if let Some(schema) = tool.get("outputSchema") {
-            if legacy && !has_object_root(schema) {
-                out.found(
-                    "mcp-output-schema",
-                    "/outputSchema",
-                    format!(
-                        "the outputSchema's root is not `\"type\": \"object\"`, which peers older than \
-                         {LATEST_PROTOCOL} require"
-                    ),
-                );
-            }
+    }
+    for field in ["inputSchema", "outputSchema"] {
+        let Some(schema) = tool.get(field) else { continue };
+        let at = format!("/{field}");
+        if let Some((pointer, why)) = checks.meta_schema.then(|| meta_problem(schema)).flatten() {
+            out.found("mcp-invalid-schema", &format!("{at}{pointer}"), why);
         }
-        for field in ["inputSchema", "outputSchema"] {
-            let Some(schema) = tool.get(field) else { continue };
-            let at = format!("/{field}");
-            if let Some((pointer, why)) = checks.meta_schema.then(|| meta_problem(schema)).flatten() {
-                out.found("mcp-invalid-schema", &format!("{at}{pointer}"), why);
-            }
-            let mut refs = Vec::new();
-            unresolved_refs(schema, schema, &mut String::new(), &mut refs);
-            for (pointer, reference) in refs {
-                let message = if reference.starts_with('#') {
-                    format!("`$ref` \"{reference}\" points at nothing in the schema")
-                } else {
-                    format!("`$ref` \"{reference}\" is outside the schema, where a client cannot follow it")
-                };
-                out.found("mcp-unresolved-ref", &format!("{at}{pointer}"), message);
-            }
+        let mut refs = Vec::new();
+        unresolved_refs(schema, schema, &mut String::new(), &mut refs);
+        for (pointer, reference) in refs {
+            let message = if reference.starts_with('#') {
+                format!("`$ref` \"{reference}\" points at nothing in the schema")
+            } else {
+                format!("`$ref` \"{reference}\" is outside the schema, where a client cannot follow it")
+            };
+            out.found("mcp-unresolved-ref", &format!("{at}{pointer}"), message);
         }
-        for (field, want) in [("title", "a string"), ("description", "a string"), ("annotations", "an object")] {
-            if let Some(v) = tool.get(field) {
-                let ok = if field == "annotations" { v.is_object() } else { v.is_string() };
-                if !ok {
-                    out.found("mcp-annotations", &format!("/{field}"), format!("`{field}` is {}, not {want}", kind(v)));
-                }
-            }
-        }
-        if let Some(annotations) = tool.get("annotations").and_then(Value::as_object) {
-            for (key, v) in annotations {
-                let want_string = key == "title";
-                let want_bool = HINTS.contains(&key.as_str());
-                if want_string && !v.is_string() || want_bool && !v.is_boolean() {
-                    let want = if want_string { "a string" } else { "a boolean" };
-                    out.found(
-                        "mcp-annotations",
-                        &format!("/annotations/{key}"),
-                        format!("`{key}` is {}, not {want}", kind(v)),
-                    );
-                }
+    }
+    for (field, want) in [("title", "a string"), ("description", "a string"), ("annotations", "an object")] {
+        if let Some(v) = tool.get(field) {
+            let ok = if field == "annotations" { v.is_object() } else { v.is_string() };
+            if !ok {
+                out.found("mcp-annotations", &format!("/{field}"), format!("`{field}` is {}, not {want}", kind(v)));
             }
         }
     }
-    findings
+    if let Some(annotations) = tool.get("annotations").and_then(Value::as_object) {
+        for (key, v) in annotations {
+            let want_string = key == "title";
+            let want_bool = HINTS.contains(&key.as_str());
+            if want_string && !v.is_string() || want_bool && !v.is_boolean() {
+                let want = if want_string { "a string" } else { "a boolean" };
+                out.found(
+                    "mcp-annotations",
+                    &format!("/annotations/{key}"),
+                    format!("`{key}` is {}, not {want}", kind(v)),
+                );
+            }
+        }
+    }
+    (name, findings)
 }
 
 /// The findings of one tool.
