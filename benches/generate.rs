@@ -6,8 +6,10 @@
 //! * `small`: 600 short files of type definitions, 600 tools, one `+` chain of 200 routers
 //!   ([`synth::write_small_crate`]; 631 files with the `mod.rs` files and `main.rs`).
 //!
-//!     cargo bench --bench generate [-- [big|small]... [SIZES...]]
-//!     MCP_SCHEMA_BENCH_BASELINE=/path/to/old/mcp-schema cargo bench --bench generate -- 600
+//! ```sh
+//! cargo bench --bench generate [-- [big|small]... [SIZES...]]
+//! MCP_SCHEMA_BENCH_BASELINE=/path/to/old/mcp-schema cargo bench --bench generate -- 600
+//! ```
 //!
 //! Sizes, when given, apply to every shape selected. Prints, per shape and size: source size,
 //! floor and generate wall times (best of several runs), their ratio, and the peak resident

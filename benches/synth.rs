@@ -122,11 +122,11 @@ fn file(i: usize) -> String {
 /// `main.rs`.
 const SMALL_PER_DIR: usize = 20;
 
-/// The small-file shape: N short files of type definitions (five types each, doc comments,
-/// serde and schemars attributes, types of other files used through `use`), a
-/// `#[tool_router]` impl with three tools in every third file, and one server whose constructor
-/// joins every router in a single `+` chain. Almost no function bodies: here reading the item
-/// level of the crate is the whole cost.
+/// The small-file shape: N short files of type definitions (five types the tools use, with doc
+/// comments, serde and schemars attributes and types of other files used through `use`, and
+/// [`FILLER_TYPES`] more that no tool uses, with short methods), a `#[tool_router]` impl with
+/// three tools in every third file, and one server whose constructor joins every router in a
+/// single `+` chain. Few function bodies: here the item level of the crate is most of the text.
 pub fn write_small_crate(root: &Path, files: usize, lock: &str) -> std::io::Result<u64> {
     let src = root.join("src");
     std::fs::create_dir_all(&src)?;

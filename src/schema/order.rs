@@ -99,7 +99,7 @@ pub fn sort_all_keys(v: &mut Value) {
         Value::Object(map) => {
             // Most objects come here sorted already (a schema of the schemars flavour is sorted
             // again by the profile): checking is a walk, sorting rebuilds the map's index.
-            if !map.keys().is_sorted() {
+            if !map.keys().zip(map.keys().skip(1)).all(|(a, b)| a <= b) {
                 map.sort_keys();
             }
             map.values_mut().for_each(sort_all_keys);
