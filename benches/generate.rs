@@ -1,11 +1,20 @@
-//! Benchmark: `mcp-schema generate` on synthetic rmcp crates of 50, 600 and 3,000 files, against
-//! the reference floor measured in the same run (a plain single-threaded pass that reads every
-//! `.rs` file and parses it in full with `syn::parse_file`).
+//! Benchmark: `mcp-schema generate` on synthetic rmcp crates of two shapes, against the reference
+//! floor measured in the same run (a plain single-threaded pass that reads every `.rs` file and
+//! parses it in full with `syn::parse_file`):
 //!
-//!     cargo bench --bench generate [-- SIZES...]
+//! * `big`: crates of 50, 600 and 3,000 files with long fn bodies ([`synth::write_crate`]);
+//! * `small`: 600 short files of type definitions, 600 tools, one `+` chain of 200 routers
+//!   ([`synth::write_small_crate`]; 631 files with the `mod.rs` files and `main.rs`).
 //!
-//! Prints, per size: source size, floor and generate wall times (best of several runs), their
-//! ratio, and the peak resident memory of the generate process against the source size.
+//! ```sh
+//! cargo bench --bench generate [-- [big|small]... [SIZES...]]
+//! MCP_SCHEMA_BENCH_BASELINE=/path/to/old/mcp-schema cargo bench --bench generate -- 600
+//! ```
+//!
+//! Sizes, when given, apply to every shape selected. Prints, per shape and size: source size,
+//! floor and generate wall times (best of several runs), their ratio, and the peak resident
+//! memory of the generate process against the source size. With a baseline binary, each figure
+//! is given for the baseline and for this build side by side, their runs alternating.
 //!
 //! The floor runs in a child process (this binary again, with `--floor DIR`): Linux gives a
 //! child the peak RSS of the process it was spawned from, so a parent that had parsed the whole
@@ -20,6 +29,49 @@ use std::time::{Duration, Instant};
 
 const RUNS: usize = 5;
 
+#[derive(Clone, Copy, PartialEq)]
+enum Shape {
+    Big,
+    Small,
+}
+
+impl Shape {
+    fn name(self) -> &'static str {
+        match self {
+            Shape::Big => "big",
+            Shape::Small => "small",
+        }
+    }
+
+    fn default_sizes(self) -> &'static [usize] {
+        match self {
+            Shape::Big => &[50, 600, 3000],
+            Shape::Small => &[600],
+        }
+    }
+
+    fn write(self, root: &Path, files: usize, lock: &str) -> u64 {
+        match self {
+            Shape::Big => synth::write_crate(root, files, lock),
+            Shape::Small => synth::write_small_crate(root, files, lock),
+        }
+        .unwrap()
+    }
+}
+
+/// The binaries compared: the optional baseline first, then this build.
+struct Bin {
+    label: &'static str,
+    path: String,
+}
+
+/// The best wall time and the peak RSS (kB) of one binary over the runs of one crate.
+#[derive(Clone, Copy)]
+struct Figure {
+    best: Duration,
+    peak_kb: i64,
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let Some(i) = args.iter().position(|a| a == "--floor") {
@@ -27,57 +79,90 @@ fn main() {
         println!("{nanos}");
         return;
     }
-    let mut sizes: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
-    if sizes.is_empty() {
-        sizes = vec![50, 600, 3000];
+    // `cargo bench` passes `--bench`; anything that is neither a shape nor a size is ignored.
+    let sizes: Vec<usize> = args.iter().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let mut shapes: Vec<Shape> = args
+        .iter()
+        .skip(1)
+        .filter_map(|a| match a.as_str() {
+            "big" => Some(Shape::Big),
+            "small" => Some(Shape::Small),
+            _ => None,
+        })
+        .collect();
+    if shapes.is_empty() {
+        shapes = vec![Shape::Big, Shape::Small];
     }
     let lock =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rmcp/v3_11/Cargo.lock")).unwrap();
-    let bin = env!("CARGO_BIN_EXE_mcp-schema");
+    let mut bins = Vec::new();
+    if let Some(baseline) = std::env::var_os("MCP_SCHEMA_BENCH_BASELINE") {
+        bins.push(Bin { label: "baseline", path: baseline.into_string().expect("a UTF-8 path") });
+    }
+    bins.push(Bin { label: "current", path: env!("CARGO_BIN_EXE_mcp-schema").to_owned() });
     println!(
-        "machine: {} cores; {RUNS} runs per figure, best wall time",
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+        "machine: {} cores; {RUNS} runs per figure, best wall time{}",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        if bins.len() > 1 { "; baseline and current runs alternate" } else { "" }
     );
-    println!("fixed cost: generate peaks at {:.1}MB on a crate with no tools", empty_run_rss_kb(bin) as f64 / 1e3);
-    println!(
-        "{:>6} {:>9} {:>10} {:>11} {:>7} {:>10} {:>9}",
-        "files", "source", "floor", "generate", "ratio", "peak RSS", "RSS/src"
-    );
-    for n in sizes {
-        // MCP_SCHEMA_BENCH_KEEP=DIR keeps the generated crates there, for inspection.
-        let dir = match std::env::var_os("MCP_SCHEMA_BENCH_KEEP") {
-            Some(keep) => {
-                std::fs::create_dir_all(&keep).unwrap();
-                tempfile::Builder::new()
-                    .prefix(&format!("synthetic-{n}-"))
-                    .disable_cleanup(true)
-                    .tempdir_in(keep)
-                    .unwrap()
-            }
-            None => tempfile::tempdir().unwrap(),
-        };
-        let bytes = synth::write_crate(dir.path(), n, &lock).unwrap();
-        let tools = expected_tools(n);
-        let floor = (0..RUNS).map(|_| floor_in_child(dir.path())).min().unwrap();
-        let mut best = Duration::MAX;
-        let mut peak_kb = 0;
-        for _ in 0..RUNS {
-            let (wall, rss_kb, listed) = generate(bin, dir.path(), Stdio::inherit());
-            assert_eq!(listed, tools, "generate listed {listed} tools, expected {tools}");
-            best = best.min(wall);
-            peak_kb = peak_kb.max(rss_kb);
-        }
-        let mb = bytes as f64 / 1e6;
+    for bin in &bins {
         println!(
-            "{n:>6} {:>7.1}MB {:>8.1}ms {:>9.1}ms {:>6.2}x {:>8.1}MB {:>8.2}x",
-            mb,
-            ms(floor),
-            ms(best),
-            best.as_secs_f64() / floor.as_secs_f64(),
-            peak_kb as f64 / 1e3,
-            peak_kb as f64 * 1e3 / bytes as f64,
+            "fixed cost ({}): generate peaks at {:.1}MB on a crate with no tools",
+            bin.label,
+            empty_run_rss_kb(&bin.path) as f64 / 1e3
         );
     }
+    print!("{:>5} {:>6} {:>9} {:>10}", "shape", "files", "source", "floor");
+    for bin in &bins {
+        let tag = if bins.len() > 1 { &bin.label[..4] } else { "" };
+        print!(" {:>11} {:>7} {:>10} {:>8}", format!("{tag} gen"), "ratio", "peak RSS", "RSS/src");
+    }
+    println!();
+    for &shape in &shapes {
+        let sizes = if sizes.is_empty() { shape.default_sizes().to_vec() } else { sizes.clone() };
+        for &n in &sizes {
+            run_size(shape, n, &lock, &bins);
+        }
+    }
+}
+
+/// Generates one crate, then measures the floor and every binary on it.
+fn run_size(shape: Shape, n: usize, lock: &str, bins: &[Bin]) {
+    // MCP_SCHEMA_BENCH_KEEP=DIR keeps the generated crates there, for inspection.
+    let dir = match std::env::var_os("MCP_SCHEMA_BENCH_KEEP") {
+        Some(keep) => {
+            std::fs::create_dir_all(&keep).unwrap();
+            tempfile::Builder::new()
+                .prefix(&format!("synthetic-{}-{n}-", shape.name()))
+                .disable_cleanup(true)
+                .tempdir_in(keep)
+                .unwrap()
+        }
+        None => tempfile::tempdir().unwrap(),
+    };
+    let bytes = shape.write(dir.path(), n, lock);
+    let tools = expected_tools(n);
+    let floor = (0..RUNS).map(|_| floor_in_child(dir.path())).min().unwrap();
+    let mut figures = vec![Figure { best: Duration::MAX, peak_kb: 0 }; bins.len()];
+    for _ in 0..RUNS {
+        for (bin, figure) in bins.iter().zip(&mut figures) {
+            let (wall, rss_kb, listed) = generate(&bin.path, dir.path(), Stdio::inherit());
+            assert_eq!(listed, tools, "{} listed {listed} tools, expected {tools}", bin.label);
+            figure.best = figure.best.min(wall);
+            figure.peak_kb = figure.peak_kb.max(rss_kb);
+        }
+    }
+    print!("{:>5} {n:>6} {:>7.1}MB {:>8.1}ms", shape.name(), bytes as f64 / 1e6, ms(floor));
+    for figure in &figures {
+        print!(
+            " {:>9.1}ms {:>6.2}x {:>8.1}MB {:>7.2}x",
+            ms(figure.best),
+            figure.best.as_secs_f64() / floor.as_secs_f64(),
+            figure.peak_kb as f64 / 1e3,
+            figure.peak_kb as f64 * 1e3 / bytes as f64,
+        );
+    }
+    println!();
 }
 
 /// The peak RSS of a run on a one-line rmcp crate: the program itself (its code, libc, the

@@ -1,7 +1,11 @@
-//! A generator of synthetic rmcp crates for the benchmark: N files in nested modules, structs
-//! and enums with serde/schemars attributes and doc comments used across files, a
-//! `#[tool_router]` impl with three tools in every third file, and plenty of ordinary code
-//! (impl blocks with long function bodies) around them.
+//! Generators of synthetic rmcp crates for the benchmark, in two shapes:
+//!
+//! * big files ([`write_crate`]): N files in nested modules, structs and enums with
+//!   serde/schemars attributes and doc comments used across files, a `#[tool_router]` impl with
+//!   three tools in every third file, and plenty of ordinary code (impl blocks with long function
+//!   bodies) around them;
+//! * small files ([`write_small_crate`]): N short files of type definitions, the same tools, and
+//!   one constructor joining every router in a `+` chain.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -9,16 +13,11 @@ use std::path::Path;
 /// Files per directory: module `gK` holds files `f0 … f9`.
 const PER_DIR: usize = 10;
 
+/// The big-file shape.
 pub fn write_crate(root: &Path, files: usize, lock: &str) -> std::io::Result<u64> {
     let src = root.join("src");
     std::fs::create_dir_all(&src)?;
-    std::fs::write(
-        root.join("Cargo.toml"),
-        "[package]\nname = \"synthetic\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n\n[dependencies]\n\
-         rmcp = { version = \"=3.11.0\", features = [\"server\", \"macros\", \"schemars\"] }\n\
-         schemars = \"1\"\nserde = { version = \"1\", features = [\"derive\"] }\nserde_json = \"1\"\n",
-    )?;
-    std::fs::write(root.join("Cargo.lock"), lock)?;
+    write_manifest(root, lock)?;
     let mut total = 0u64;
     let dirs = files.div_ceil(PER_DIR);
     let mut main = String::from("//! A synthetic rmcp server.\n\n");
@@ -116,5 +115,145 @@ fn file(i: usize) -> String {
         )
         .unwrap();
     }
+    s
+}
+
+/// Files per directory of the small-file shape: 600 files make 631 with the `mod.rs` files and
+/// `main.rs`.
+const SMALL_PER_DIR: usize = 20;
+
+/// The small-file shape: N short files of type definitions (five types the tools use, with doc
+/// comments, serde and schemars attributes and types of other files used through `use`, and
+/// [`FILLER_TYPES`] more that no tool uses, with short methods), a `#[tool_router]` impl with
+/// three tools in every third file, and one server whose constructor joins every router in a
+/// single `+` chain. Few function bodies: here the item level of the crate is most of the text.
+pub fn write_small_crate(root: &Path, files: usize, lock: &str) -> std::io::Result<u64> {
+    let src = root.join("src");
+    std::fs::create_dir_all(&src)?;
+    write_manifest(root, lock)?;
+    let mut total = 0u64;
+    let dirs = files.div_ceil(SMALL_PER_DIR);
+    let mut main = String::from("//! A synthetic rmcp server of small files.\n\n");
+    for d in 0..dirs {
+        writeln!(main, "pub mod m{d};").unwrap();
+    }
+    main.push_str(&chained_server(files));
+    total += main.len() as u64;
+    std::fs::write(src.join("main.rs"), main)?;
+    for d in 0..dirs {
+        let dir = src.join(format!("m{d}"));
+        std::fs::create_dir_all(&dir)?;
+        let count = SMALL_PER_DIR.min(files - d * SMALL_PER_DIR);
+        let mut m = String::new();
+        for f in 0..count {
+            writeln!(m, "pub mod t{f};").unwrap();
+        }
+        total += m.len() as u64;
+        std::fs::write(dir.join("mod.rs"), m)?;
+        for f in 0..count {
+            let text = small_file(d * SMALL_PER_DIR + f);
+            total += text.len() as u64;
+            std::fs::write(dir.join(format!("t{f}.rs")), text)?;
+        }
+    }
+    Ok(total)
+}
+
+fn write_manifest(root: &Path, lock: &str) -> std::io::Result<()> {
+    std::fs::write(
+        root.join("Cargo.toml"),
+        "[package]\nname = \"synthetic\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n\n[dependencies]\n\
+         rmcp = { version = \"=3.11.0\", features = [\"server\", \"macros\", \"schemars\"] }\n\
+         schemars = \"1\"\nserde = { version = \"1\", features = [\"derive\"] }\nserde_json = \"1\"\n",
+    )?;
+    std::fs::write(root.join("Cargo.lock"), lock)
+}
+
+fn small_path_of(i: usize) -> String {
+    format!("crate::m{}::t{}", i / SMALL_PER_DIR, i % SMALL_PER_DIR)
+}
+
+/// The server: its constructor joins every router in one `+` expression.
+fn chained_server(files: usize) -> String {
+    let routers: Vec<String> = (0..files).step_by(3).map(|i| format!("Self::router_{i}()")).collect();
+    format!(
+        "\nuse rmcp::handler::server::router::tool::ToolRouter;\nuse rmcp::{{tool_handler, ServerHandler}};\n\n\
+         #[derive(Clone)]\npub struct Server {{\n    tool_router: ToolRouter<Server>,\n}}\n\nimpl Server {{\n    pub fn new() -> Self {{\n\
+         \x20       Self {{\n            tool_router: {},\n        }}\n    }}\n}}\n\n\
+         #[tool_handler(router = self.tool_router)]\nimpl ServerHandler for Server {{}}\n\nfn main() {{}}\n",
+        routers.join("\n                + ")
+    )
+}
+
+fn small_file(i: usize) -> String {
+    let mut s = String::new();
+    let other = if i > 0 { (i * 7 + 3) % i } else { 0 };
+    writeln!(s, "//! Types of module {i}.\n").unwrap();
+    s.push_str(
+        "use std::collections::BTreeMap;\n\nuse schemars::JsonSchema;\nuse serde::{Deserialize, Serialize};\n\n",
+    );
+    if i % 3 == 0 {
+        s.push_str(
+            "use rmcp::handler::server::wrapper::{Json, Parameters};\nuse rmcp::{tool, tool_router, ErrorData};\n\n",
+        );
+    }
+    if i > 0 {
+        writeln!(s, "use {}::{{Item{other}, Status{other}}};\n", small_path_of(other)).unwrap();
+    }
+    writeln!(
+        s,
+        "/// An item of module {i}.\n#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]\n#[serde(rename_all = \"camelCase\")]\npub struct Item{i} {{\n    /// The identifier.\n    pub item_id: u64,\n    /// A label, if any.\n    #[serde(skip_serializing_if = \"Option::is_none\")]\n    pub label: Option<String>,\n    #[serde(default)]\n    pub tags: Vec<String>,\n    #[schemars(range(min = 0, max = 100))]\n    pub score: u8,\n    pub status: Status{i},\n    pub meta: Meta{i},"
+    )
+    .unwrap();
+    if i > 0 {
+        writeln!(s, "    /// The status of an item of another module.\n    pub parent_status: Option<Status{other}>,")
+            .unwrap();
+    }
+    s.push_str("}\n\n");
+    writeln!(
+        s,
+        "/// The status of an item.\n#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]\n#[serde(rename_all = \"snake_case\")]\npub enum Status{i} {{\n    /// Not started.\n    Pending,\n    Active,\n    /// Done, with a note.\n    Done(String),\n}}\n\n\
+         /// Free-form metadata.\n#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]\npub struct Meta{i} {{\n    pub created: Option<String>,\n    #[serde(default)]\n    pub extra: BTreeMap<String, String>,\n    pub unit: Unit{i},\n}}\n\n\
+         /// A unit of measure.\n#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, JsonSchema)]\npub enum Unit{i} {{\n    #[default]\n    Metre,\n    Second,\n}}\n\n\
+         /// Parameters of the tools of module {i}.\n#[derive(Debug, Deserialize, JsonSchema)]\npub struct Find{i} {{\n    /// What to look for.\n    pub query: String,\n    #[serde(default)]\n    pub limit: Option<u32>,\n    pub status: Option<Status{i}>,\n}}\n"
+    )
+    .unwrap();
+    for t in 0..FILLER_TYPES {
+        s.push_str(&filler_type(i, t));
+    }
+    if i % 3 == 0 {
+        writeln!(
+            s,
+            "#[tool_router(router = router_{i})]\nimpl crate::Server {{\n    /// Find the items of module {i}.\n    #[tool(annotations(read_only_hint = true))]\n    async fn find_{i}(&self, Parameters(q): Parameters<Find{i}>) -> Result<Json<Vec<Item{i}>>, ErrorData> {{\n        let _ = q;\n        Ok(Json(Vec::new()))\n    }}\n\n    /// Get one item.\n    #[tool(name = \"get-{i}\")]\n    async fn get_{i}(&self, Parameters(item): Parameters<Item{i}>) -> Json<Item{i}> {{\n        Json(item)\n    }}\n\n    /// Count the items.\n    #[tool]\n    fn count_{i}(&self) -> String {{\n        String::from(\"0\")\n    }}\n}}\n"
+        )
+        .unwrap();
+    }
+    s
+}
+
+/// Types of the small-file shape that no tool uses.
+const FILLER_TYPES: usize = 3;
+
+/// A type no tool uses, with a constructor: most of a small file.
+fn filler_type(i: usize, t: usize) -> String {
+    format!(
+        "/// Settings {t} of module {i}.\n///\n/// Read from the configuration file.\n#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]\n#[serde(rename_all = \"kebab-case\", deny_unknown_fields)]\npub struct Settings{i}x{t} {{\n    /// The name.\n    pub name: String,\n    #[serde(default)]\n    pub enabled: bool,\n    pub retries: Option<u32>,\n    pub ratio: f64,\n    #[serde(default, skip_serializing_if = \"Vec::is_empty\")]\n    pub hosts: Vec<String>,\n    pub limits: BTreeMap<String, u64>,\n    pub mode: Mode{i}x{t},\n}}\n\n\
+         /// The mode of settings {t}.\n#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]\n#[serde(rename_all = \"lowercase\")]\npub enum Mode{i}x{t} {{\n    Off,\n    Low,\n    High,\n    /// Chosen at run time.\n    Auto,\n}}\n\n\
+         impl Settings{i}x{t} {{\n    /// Settings with the given name.\n    pub fn new(name: &str) -> Self {{\n        Self {{\n            name: name.to_owned(),\n            enabled: true,\n            retries: Some({t}),\n            ratio: 0.5,\n            hosts: Vec::new(),\n            limits: BTreeMap::new(),\n            mode: Mode{i}x{t}::Auto,\n        }}\n    }}\n{}}}\n\n",
+        check_fn()
+    )
+}
+
+/// A method with a body of ordinary code, the same in every filler type.
+fn check_fn() -> String {
+    let mut s = String::from("\n    /// Checks the settings.\n    pub fn check(&self) -> Result<(), String> {\n");
+    for line in 0..4 {
+        writeln!(
+            s,
+            "        if self.hosts.len() > {line} && self.ratio < {line}.5 {{\n            return Err(format!(\"host {line} of {{}} is out of range\", self.name));\n        }}"
+        )
+        .unwrap();
+    }
+    s.push_str("        Ok(())\n    }\n");
     s
 }

@@ -180,14 +180,20 @@ impl<'w> Builder<'w, '_> {
             };
             self.diagnostics.push(d.at(f.location));
         }
+        // A block in a module file that several targets declare is read once for each: a block
+        // is served when a served tool's block is at the same place of the same file. (The
+        // places are gathered once: a block per served tool makes this quadratic.)
+        let served_places: HashSet<(std::path::PathBuf, usize)> = entries
+            .iter()
+            .filter_map(|e| if let Entry::Fn(t) = e { Some(t.imp) } else { None })
+            .collect::<HashSet<usize>>()
+            .into_iter()
+            .map(|imp| index.impl_location(imp))
+            .map(|there| (there.file.path.clone(), there.start))
+            .collect();
         for block in &index.blocks {
-            // A block in a module file that several targets declare is read once for each.
             let here = index.impl_location(block.imp);
-            let same_source = |imp: usize| {
-                let there = index.impl_location(imp);
-                there.file.path == here.file.path && there.start == here.start
-            };
-            let served = entries.iter().any(|e| matches!(e, Entry::Fn(t) if same_source(t.imp)));
+            let served = served_places.contains(&(here.file.path.clone(), here.start));
             let note = format!(
                 "router `{}::{}` is not served by `{}`: its tools are not listed",
                 index.impls[block.imp].self_name, block.router, server.name

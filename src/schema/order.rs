@@ -97,14 +97,12 @@ fn generation_order(v: &mut Value) {
 pub fn sort_all_keys(v: &mut Value) {
     match v {
         Value::Object(map) => {
-            let mut entries: Vec<(String, Value)> = std::mem::take(map).into_iter().collect();
-            entries.sort_by(|a, b| a.0.cmp(&b.0));
-            for (_, val) in entries.iter_mut() {
-                sort_all_keys(val);
+            // Most objects come here sorted already (a schema of the schemars flavour is sorted
+            // again by the profile): checking is a walk, sorting rebuilds the map's index.
+            if !map.keys().zip(map.keys().skip(1)).all(|(a, b)| a <= b) {
+                map.sort_keys();
             }
-            // Collected, the map is allocated at its exact size: inserting one by one would leave
-            // up to half of it spare, and a manifest holds thousands of these.
-            *map = entries.into_iter().collect();
+            map.values_mut().for_each(sort_all_keys);
         }
         Value::Array(items) => items.iter_mut().for_each(sort_all_keys),
         _ => {}

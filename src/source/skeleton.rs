@@ -336,45 +336,102 @@ fn skip_quote(src: &str, i: usize) -> usize {
 }
 
 /// The offset of the `}` matching the `{` at `open`, skipping comments, strings and chars.
+///
+/// Most of a crate's bytes pass through here (they are function bodies), so the bytes that cannot
+/// start anything (whitespace, digits, most punctuation) are skipped by a table lookup, and an
+/// identifier is looked at for a literal prefix (`r"`, `b'`, `br#"`, `c"`…) only when it starts
+/// with one of those letters.
 fn matching_brace(src: &str, open: usize) -> Option<usize> {
     let b = src.as_bytes();
     let mut depth = 0usize;
     let mut j = open;
     while j < b.len() {
-        match b[j] {
-            b'{' => {
-                depth += 1;
+        let c = b[j];
+        match BYTE_CLASS[c as usize] {
+            PLAIN => {
                 j += 1;
-            }
-            b'}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(j);
+                while j < b.len() && BYTE_CLASS[b[j] as usize] == PLAIN {
+                    j += 1;
                 }
-                j += 1;
             }
-            b'/' if b.get(j + 1) == Some(&b'/') => j = skip_line_comment(b, j),
-            b'/' if b.get(j + 1) == Some(&b'*') => j = skip_block_comment(b, j),
-            b'"' => j = skip_string(b, j + 1),
-            b'\'' => j = skip_quote(src, j),
-            c if c == b'_' || c.is_ascii_alphabetic() => {
-                if let Some(end) = raw_string_end(b, j) {
-                    j = end;
-                } else if (c == b'b' || c == b'c') && b.get(j + 1) == Some(&b'"') {
-                    j = skip_string(b, j + 2);
-                } else if c == b'b' && b.get(j + 1) == Some(&b'\'') {
-                    j = skip_quote(src, j + 1);
-                } else {
-                    while j < b.len() && (b[j] == b'_' || b[j].is_ascii_alphanumeric()) {
-                        j += 1;
+            IDENT => j = skip_ident(b, j),
+            _ => match c {
+                b'{' => {
+                    depth += 1;
+                    j += 1;
+                }
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(j);
+                    }
+                    j += 1;
+                }
+                b'/' if b.get(j + 1) == Some(&b'/') => j = skip_line_comment(b, j),
+                b'/' if b.get(j + 1) == Some(&b'*') => j = skip_block_comment(b, j),
+                b'"' => j = skip_string(b, j + 1),
+                b'\'' => j = skip_quote(src, j),
+                // `b`, `c` or `r`: perhaps a literal's prefix.
+                _ if c.is_ascii_alphabetic() => {
+                    if let Some(end) = raw_string_end(b, j) {
+                        j = end;
+                    } else if (c == b'b' || c == b'c') && b.get(j + 1) == Some(&b'"') {
+                        j = skip_string(b, j + 2);
+                    } else if c == b'b' && b.get(j + 1) == Some(&b'\'') {
+                        j = skip_quote(src, j + 1);
+                    } else {
+                        j = skip_ident(b, j);
                     }
                 }
-            }
-            _ => j += 1,
+                _ => j += 1,
+            },
         }
     }
     None
 }
+
+/// [`BYTE_CLASS`]: a byte that starts nothing [`matching_brace`] looks for.
+const PLAIN: u8 = 0;
+/// [`BYTE_CLASS`]: the first byte of an identifier that is not a literal's prefix.
+const IDENT: u8 = 1;
+/// [`BYTE_CLASS`]: a brace, `/`, a quote, or `b`, `c`, `r` (which may start a literal).
+const SPECIAL: u8 = 2;
+
+/// What each byte is to [`matching_brace`].
+static BYTE_CLASS: [u8; 256] = {
+    let mut table = [PLAIN; 256];
+    let mut c = 0;
+    while c < 256 {
+        let byte = c as u8;
+        table[c] = match byte {
+            b'{' | b'}' | b'/' | b'"' | b'\'' | b'b' | b'c' | b'r' => SPECIAL,
+            b'_' => IDENT,
+            _ if byte.is_ascii_alphabetic() => IDENT,
+            _ => PLAIN,
+        };
+        c += 1;
+    }
+    table
+};
+
+/// The end of the identifier (or keyword, or suffix) starting at `j`.
+fn skip_ident(b: &[u8], mut j: usize) -> usize {
+    while j < b.len() && IDENT_CONTINUE[b[j] as usize] {
+        j += 1;
+    }
+    j
+}
+
+/// The bytes an identifier continues with: `_` and ASCII letters and digits.
+static IDENT_CONTINUE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        table[c] = c as u8 == b'_' || (c as u8).is_ascii_alphanumeric();
+        c += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {

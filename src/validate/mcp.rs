@@ -14,6 +14,7 @@
 
 use std::collections::HashSet;
 
+use rayon::prelude::*;
 use serde_json::Value;
 
 use super::contract::resolve_local;
@@ -57,13 +58,16 @@ pub struct Checks<'a> {
     pub meta_schema: bool,
 }
 
-/// Check every tool of `manifest`.
+/// Check every tool of `manifest`. The tools are parsed and checked in parallel, one value per
+/// tool at a time (the manifest holds its tools as text; all of them as values at once would be
+/// most of a large run's memory); the findings keep the tools' order.
 pub fn check(manifest: &Manifest, checks: Checks) -> Vec<Finding> {
     let legacy = is_legacy_protocol(checks.protocol.unwrap_or(LATEST_PROTOCOL));
+    let per_tool: Vec<(String, Vec<Finding>)> =
+        manifest.tools().par_iter().map(|tool| check_tool(&tool.to_value(), checks, legacy)).collect();
     let mut findings = Vec::new();
     let mut seen = HashSet::new();
-    for tool in manifest.tool_values() {
-        let name = tool.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
+    for (name, rest) in per_tool {
         let mut out = ToolFindings { tool: &name, list: &mut findings };
         // The rmcp profile warns on the same rule, with the span in the source, as `tool-name`.
         if let Some(why) = tool_name::problem(&name, tool_name::Count::Chars) {
@@ -72,72 +76,78 @@ pub fn check(manifest: &Manifest, checks: Checks) -> Vec<Finding> {
         if !seen.insert(name.clone()) {
             out.found(Code::McpDuplicateTool, "/name", "another tool of the manifest has this name".into());
         }
-        match tool.get("inputSchema") {
-            None => out.found(Code::McpInputSchema, "", "the tool has no inputSchema, which MCP requires".into()),
-            Some(schema) if !has_object_root(schema) => out.found(
-                Code::McpInputSchema,
-                "/inputSchema",
-                "the inputSchema's root is not `\"type\": \"object\"`, which MCP requires".into(),
-            ),
-            Some(_) => {}
+        findings.extend(rest);
+    }
+    findings
+}
+
+/// The name of one tool, and what is wrong with the rest of it (its name is checked with the
+/// others', for duplicates).
+fn check_tool(tool: &Value, checks: Checks, legacy: bool) -> (String, Vec<Finding>) {
+    let name = tool.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
+    let mut findings = Vec::new();
+    let mut out = ToolFindings { tool: &name, list: &mut findings };
+    match tool.get("inputSchema") {
+        None => out.found(Code::McpInputSchema, "", "the tool has no inputSchema, which MCP requires".into()),
+        Some(schema) if !has_object_root(schema) => out.found(
+            Code::McpInputSchema,
+            "/inputSchema",
+            "the inputSchema's root is not `\"type\": \"object\"`, which MCP requires".into(),
+        ),
+        Some(_) => {}
+    }
+    if let Some(schema) = tool.get("outputSchema") {
+        if legacy && !has_object_root(schema) {
+            out.found(
+                Code::McpOutputSchema,
+                "/outputSchema",
+                format!(
+                    "the outputSchema's root is not `\"type\": \"object\"`, which peers older than \
+                     {LATEST_PROTOCOL} require"
+                ),
+            );
         }
-        if let Some(schema) = tool.get("outputSchema") {
-            if legacy && !has_object_root(schema) {
-                out.found(
-                    Code::McpOutputSchema,
-                    "/outputSchema",
-                    format!(
-                        "the outputSchema's root is not `\"type\": \"object\"`, which peers older than \
-                         {LATEST_PROTOCOL} require"
-                    ),
-                );
-            }
+    }
+    for field in ["inputSchema", "outputSchema"] {
+        let Some(schema) = tool.get(field) else { continue };
+        let at = format!("/{field}");
+        if let Some((pointer, why)) = checks.meta_schema.then(|| meta_problem(schema)).flatten() {
+            out.found(Code::McpInvalidSchema, &format!("{at}{pointer}"), why);
         }
-        for field in ["inputSchema", "outputSchema"] {
-            let Some(schema) = tool.get(field) else { continue };
-            let at = format!("/{field}");
-            if let Some((pointer, why)) = checks.meta_schema.then(|| meta_problem(schema)).flatten() {
-                out.found(Code::McpInvalidSchema, &format!("{at}{pointer}"), why);
-            }
-            let mut refs = Vec::new();
-            unresolved_refs(schema, schema, "", &mut refs);
-            for (pointer, reference) in refs {
-                let message = if reference.starts_with('#') {
-                    format!("`$ref` \"{reference}\" points at nothing in the schema")
-                } else {
-                    format!("`$ref` \"{reference}\" is outside the schema, where a client cannot follow it")
-                };
-                out.found(Code::McpUnresolvedRef, &format!("{at}{pointer}"), message);
-            }
+        let mut refs = Vec::new();
+        unresolved_refs(schema, schema, &mut String::new(), &mut refs);
+        for (pointer, reference) in refs {
+            let message = if reference.starts_with('#') {
+                format!("`$ref` \"{reference}\" points at nothing in the schema")
+            } else {
+                format!("`$ref` \"{reference}\" is outside the schema, where a client cannot follow it")
+            };
+            out.found(Code::McpUnresolvedRef, &format!("{at}{pointer}"), message);
         }
-        for (field, want) in [("title", "a string"), ("description", "a string"), ("annotations", "an object")] {
-            if let Some(v) = tool.get(field) {
-                let ok = if field == "annotations" { v.is_object() } else { v.is_string() };
-                if !ok {
-                    out.found(
-                        Code::McpAnnotations,
-                        &format!("/{field}"),
-                        format!("`{field}` is {}, not {want}", kind(v)),
-                    );
-                }
-            }
-        }
-        if let Some(annotations) = tool.get("annotations").and_then(Value::as_object) {
-            for (key, v) in annotations {
-                let want_string = key == "title";
-                let want_bool = HINTS.contains(&key.as_str());
-                if want_string && !v.is_string() || want_bool && !v.is_boolean() {
-                    let want = if want_string { "a string" } else { "a boolean" };
-                    out.found(
-                        Code::McpAnnotations,
-                        &format!("/annotations/{key}"),
-                        format!("`{key}` is {}, not {want}", kind(v)),
-                    );
-                }
+    }
+    for (field, want) in [("title", "a string"), ("description", "a string"), ("annotations", "an object")] {
+        if let Some(v) = tool.get(field) {
+            let ok = if field == "annotations" { v.is_object() } else { v.is_string() };
+            if !ok {
+                out.found(Code::McpAnnotations, &format!("/{field}"), format!("`{field}` is {}, not {want}", kind(v)));
             }
         }
     }
-    findings
+    if let Some(annotations) = tool.get("annotations").and_then(Value::as_object) {
+        for (key, v) in annotations {
+            let want_string = key == "title";
+            let want_bool = HINTS.contains(&key.as_str());
+            if want_string && !v.is_string() || want_bool && !v.is_boolean() {
+                let want = if want_string { "a string" } else { "a boolean" };
+                out.found(
+                    Code::McpAnnotations,
+                    &format!("/annotations/{key}"),
+                    format!("`{key}` is {}, not {want}", kind(v)),
+                );
+            }
+        }
+    }
+    (name, findings)
 }
 
 /// The findings of one tool.
@@ -176,33 +186,55 @@ fn meta_problem(schema: &Value) -> Option<(String, String)> {
     }
 }
 
-/// Every `$ref` under `at` (pointer `pointer` in `root`) that does not resolve within `root`.
-fn unresolved_refs(root: &Value, at: &Value, pointer: &str, out: &mut Vec<(String, String)>) {
+/// Every `$ref` under `at` that does not resolve within `root`. `pointer` is where `at` is in
+/// `root`: one buffer, extended and cut back on the way down, because a pointer is only needed for
+/// the rare `$ref` that does not resolve.
+fn unresolved_refs(root: &Value, at: &Value, pointer: &mut String, out: &mut Vec<(String, String)>) {
     let Value::Object(object) = at else {
         if let Value::Array(items) = at {
             for (i, item) in items.iter().enumerate() {
-                unresolved_refs(root, item, &format!("{pointer}/{i}"), out);
+                let len = pointer.len();
+                pointer.push('/');
+                pointer.push_str(&i.to_string());
+                unresolved_refs(root, item, pointer, out);
+                pointer.truncate(len);
             }
         }
         return;
     };
     for (key, value) in object {
-        let here = format!("{pointer}/{}", key.replace('~', "~0").replace('/', "~1"));
+        let len = pointer.len();
+        push_token(pointer, key);
         if key == "$ref" {
             if let Some(reference) = value.as_str() {
                 if resolve_local(root, reference).is_none() {
-                    out.push((here, reference.to_owned()));
+                    out.push((pointer.clone(), reference.to_owned()));
                 }
             }
         } else if SCHEMA_MAPS.contains(&key.as_str()) {
             if let Value::Object(map) = value {
                 for (name, schema) in map {
-                    let named = format!("{here}/{}", name.replace('~', "~0").replace('/', "~1"));
-                    unresolved_refs(root, schema, &named, out);
+                    let here = pointer.len();
+                    push_token(pointer, name);
+                    unresolved_refs(root, schema, pointer, out);
+                    pointer.truncate(here);
                 }
             }
         } else if !DATA.contains(&key.as_str()) {
-            unresolved_refs(root, value, &here, out);
+            unresolved_refs(root, value, pointer, out);
+        }
+        pointer.truncate(len);
+    }
+}
+
+/// Appends `/token` to a JSON pointer, escaped (RFC 6901: `~` as `~0`, `/` as `~1`).
+fn push_token(pointer: &mut String, token: &str) {
+    pointer.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => pointer.push_str("~0"),
+            '/' => pointer.push_str("~1"),
+            c => pointer.push(c),
         }
     }
 }

@@ -28,7 +28,7 @@ mod patterns_schemas;
 mod python_sdk_conformance;
 mod python_sdk_differential;
 mod record;
-mod structure;
 mod rmcp_conformance;
 mod rust_mcp_sdk_conformance;
+mod structure;
 mod validate;
