@@ -15,7 +15,8 @@ fn has_word(line: &str, word: &str) -> bool {
     })
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every `.rs` file under `dir`, at any depth.
+pub(crate) fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("a readable directory") {
         let path = entry.expect("a directory entry").path();
         if path.is_dir() {
