@@ -65,8 +65,7 @@ fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Opt
     let ProfileRun { diagnostics, notes, source_map, provenance, .. } = out;
     let versions = version::read(ws, opts.rmcp.version.as_deref());
     notes.push(versions.note());
-    provenance.rmcp_version = Some(versions.rmcp.to_string());
-    provenance.release_note = Some(versions.note());
+    provenance.sdk = Some(versions.release());
     for w in &versions.warnings {
         diagnostics.push(Diagnostic::warning(Code::RmcpVersion, w.clone()));
     }

@@ -60,8 +60,7 @@ impl Profile for RustMcpSdk {
         }
         out.notes.push(versions.note());
         out.diagnostics.0.extend(overrides::not_applied(self.name(), &opts.overrides));
-        out.provenance.sdk_version = Some(versions.sdk.to_string());
-        out.provenance.release_note = Some(versions.note());
+        out.provenance.sdk = Some(versions.release());
         let behaviour = versions.behaviour();
         if behaviour.schema.hashed_properties {
             out.notes.push(format!(
