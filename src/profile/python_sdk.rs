@@ -499,18 +499,8 @@ fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Va
     // Row 2: a map with a string-like key is already an object.
     if let Ty::Map(key, value) = ty {
         if string_like(key) {
-            let mut root = Map::new();
             let v = pyd.map_value(value);
-            if let Some(defs) = pyd.take_defs() {
-                root.insert("$defs".into(), Value::Object(defs));
-            }
-            root.insert("additionalProperties".into(), v);
-            root.insert("title".into(), Value::String(format!("{fn_name}DictOutput")));
-            root.insert("type".into(), Value::String("object".into()));
-            let mut root = Value::Object(root);
-            drop_unreferenced_defs(&mut root);
-            pydantic_order(&mut root);
-            return root;
+            return model_root(pyd, vec![("additionalProperties", v)], format!("{fn_name}DictOutput"));
         }
     }
     // Row 3: a model is used as it is.
@@ -544,18 +534,8 @@ fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Va
     }
     // Row 8: everything else is wrapped in {"result": …}.
     let result = pyd.property("result", ty, &[], None);
-    let mut root = Map::new();
-    if let Some(defs) = pyd.take_defs() {
-        root.insert("$defs".into(), Value::Object(defs));
-    }
-    root.insert("properties".into(), json!({"result": result}));
-    root.insert("required".into(), json!(["result"]));
-    root.insert("title".into(), Value::String(format!("{fn_name}Output")));
-    root.insert("type".into(), Value::String("object".into()));
-    let mut root = Value::Object(root);
-    drop_unreferenced_defs(&mut root);
-    pydantic_order(&mut root);
-    root
+    let keys = vec![("properties", json!({"result": result})), ("required", json!(["result"]))];
+    model_root(pyd, keys, format!("{fn_name}Output"))
 }
 
 /// The parameters as one fresh model, `{fn}Arguments`: an optional parameter defaults to `None`,
@@ -573,15 +553,24 @@ fn arguments_model(params: &[(String, Ty)], fn_name: &str, pyd: &mut Pydantic) -
         }
         props.insert(name.clone(), schema);
     }
+    let mut keys = vec![("properties", Value::Object(props))];
+    if !required.is_empty() {
+        keys.push(("required", Value::Array(required)));
+    }
+    model_root(pyd, keys, format!("{fn_name}Arguments"))
+}
+
+/// The root of a model the SDK makes for a tool: the definitions it uses, `keys`, its `title` and
+/// `"type": "object"`, in pydantic's order.
+fn model_root(pyd: &mut Pydantic, keys: Vec<(&str, Value)>, title: String) -> Value {
     let mut root = Map::new();
     if let Some(defs) = pyd.take_defs() {
         root.insert("$defs".into(), Value::Object(defs));
     }
-    root.insert("properties".into(), Value::Object(props));
-    if !required.is_empty() {
-        root.insert("required".into(), Value::Array(required));
+    for (key, value) in keys {
+        root.insert(key.into(), value);
     }
-    root.insert("title".into(), Value::String(format!("{fn_name}Arguments")));
+    root.insert("title".into(), Value::String(title));
     root.insert("type".into(), Value::String("object".into()));
     let mut root = Value::Object(root);
     drop_unreferenced_defs(&mut root);

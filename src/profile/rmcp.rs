@@ -302,8 +302,6 @@ impl<'w> Builder<'w, '_> {
         output: Option<Value>,
         annotations: Option<Map<String, Value>>,
         execution: Option<Value>,
-        icons: Option<Value>,
-        meta: Option<Value>,
     ) -> Tool {
         let mut entry = Map::new();
         entry.insert("name".into(), Value::String(name.to_owned()));
@@ -325,12 +323,7 @@ impl<'w> Builder<'w, '_> {
         if let Some(e) = execution.filter(|_| self.behaviour.schema.execution) {
             entry.insert("execution".into(), e);
         }
-        if let Some(i) = icons {
-            entry.insert("icons".into(), i);
-        }
-        if let Some(m) = meta {
-            entry.insert("_meta".into(), m);
-        }
+        // `icons` and `_meta` are never known: rmcp builds them when the server runs.
         // Final: kept as compact text, and its values freed now rather than at the end of the run.
         Tool::from_value(&Value::Object(entry))
     }

@@ -66,22 +66,19 @@ impl<'w> Builder<'w, '_> {
         let context = SchemaContext { tool: &tool, self_key: self_key.as_ref(), scope: &scope, loc: &loc };
         let input = self.fn_schema(&name, &schemas::INPUT, attr.input_schema.as_ref(), &context);
         let output = self.fn_schema(&name, &schemas::OUTPUT, attr.output_schema.as_ref(), &context);
-        let icons = attr.icons.as_ref().and_then(|e| {
-            self.warn(
-                Code::Opaque,
-                format!("tool `{name}`: `icons = {}` is only known at runtime; `icons` left out", quote::quote!(#e)),
-                &loc,
-            );
-            None::<Value>
-        });
-        let meta = attr.meta.as_ref().and_then(|e| {
-            self.warn(
-                Code::Opaque,
-                format!("tool `{name}`: `meta = {}` is only known at runtime; `_meta` left out", quote::quote!(#e)),
-                &loc,
-            );
-            None::<Value>
-        });
+        // Icons and `_meta` are expressions rmcp evaluates when the server runs.
+        for (attr_key, json_key, given) in [("icons", "icons", &attr.icons), ("meta", "_meta", &attr.meta)] {
+            if let Some(e) = given {
+                self.warn(
+                    Code::Opaque,
+                    format!(
+                        "tool `{name}`: `{attr_key} = {}` is only known at runtime; `{json_key}` left out",
+                        quote::quote!(#e)
+                    ),
+                    &loc,
+                );
+            }
+        }
         let entry = self.assemble(
             &name,
             attr.title.clone(),
@@ -90,8 +87,6 @@ impl<'w> Builder<'w, '_> {
             output,
             attr.annotations.clone(),
             attr.execution.clone(),
-            icons,
-            meta,
         );
         (name, entry)
     }

@@ -60,7 +60,7 @@ impl Builder<'_, '_> {
         if t.meta {
             self.warn(Code::Opaque, format!("tool `{name}`: `meta()` is overridden; _meta left out"), &loc);
         }
-        let entry = self.assemble(&name, title, description, input, output, annotations, None, None, None);
+        let entry = self.assemble(&name, title, description, input, output, annotations, None);
         Some((name, entry))
     }
 
