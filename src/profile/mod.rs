@@ -170,6 +170,17 @@ fn collect_item<'w>(item: &'w syn::Item, krate: usize, module: ModuleId, out: &m
     }
 }
 
+/// An attribute argument's key when it is one identifier (`name` of `name = …`, `annotations` of
+/// `annotations(…)`; empty otherwise), and the value of a `key = value` one.
+pub fn key_and_value(meta: &Meta) -> (String, Option<&syn::Expr>) {
+    let key = meta.path().get_ident().map(|i| i.to_string()).unwrap_or_default();
+    let value = match meta {
+        Meta::NameValue(nv) => Some(&nv.value),
+        _ => None,
+    };
+    (key, value)
+}
+
 /// A string literal argument value.
 pub fn lit_str(expr: &syn::Expr) -> Option<String> {
     match expr {

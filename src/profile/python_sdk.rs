@@ -5,9 +5,8 @@
 use std::collections::{HashMap, HashSet};
 
 use serde_json::{json, Map, Value};
-use syn::Meta;
 
-use super::{annotations, lit_bool, lit_str, tool_fns, SchemaKind, ToolFn};
+use super::{annotations, key_and_value, lit_bool, lit_str, tool_fns, SchemaKind, ToolFn};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::{Manifest, Tool};
 use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Scope, Style, Ty, Unknown};
@@ -48,11 +47,7 @@ struct ToolArgs {
 fn read_args(tool: &ToolFn, ws: &Workspace, diagnostics: &mut Diagnostics) -> ToolArgs {
     let mut out = ToolArgs::default();
     for meta in tool.args() {
-        let key = meta.path().get_ident().map(|i| i.to_string()).unwrap_or_default();
-        let value = match &meta {
-            Meta::NameValue(nv) => Some(&nv.value),
-            _ => None,
-        };
+        let (key, value) = key_and_value(&meta);
         // A value that is not a literal cannot be read without running the code.
         let unreadable = |diagnostics: &mut Diagnostics| {
             diagnostics.push(
