@@ -175,7 +175,7 @@ impl Builder<'_, '_> {
     fn tool_entry(&mut self, tool: &ToolFn) -> Option<Value> {
         let fn_name = tool.fn_name();
         let args = read_args(tool, self.ws, self.diagnostics);
-        let scope = fn_scope(tool);
+        let scope = tool.scope();
 
         let name = args.name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| fn_name.clone());
         let input = self.schema(SchemaKind::Input, tool, &name, &args, &scope).ok()?;
@@ -406,15 +406,6 @@ impl Builder<'_, '_> {
         }
         Ok(Some(ty))
     }
-}
-
-/// The fn's own generic parameters and those of its `impl` block are in scope.
-fn fn_scope(tool: &ToolFn) -> Scope {
-    let mut generics: Vec<String> = tool.sig.generics.type_params().map(|p| p.ident.to_string()).collect();
-    if let Some(imp) = tool.in_impl {
-        generics.extend(imp.generics.type_params().map(|p| p.ident.to_string()));
-    }
-    Scope { krate: tool.krate, module: tool.module, generics }
 }
 
 /// The last path segment of a type, behind references and `Option`.

@@ -62,13 +62,9 @@ impl super::Profile for Rmcp {
 
 /// The manifest, with what the run tells on the way in `out`.
 fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Option<Manifest> {
-    let ProfileRun { diagnostics, notes, source_map, provenance, .. } = out;
     let versions = version::read(ws, opts.rmcp.version.as_deref());
-    notes.push(versions.note());
-    provenance.sdk = Some(versions.release());
-    for w in &versions.warnings {
-        diagnostics.push(Diagnostic::warning(Code::RmcpVersion, w.clone()));
-    }
+    out.reproduces(versions.release(), &versions.warnings, Code::RmcpVersion);
+    let ProfileRun { diagnostics, notes, source_map, .. } = out;
     let behaviour = versions.behaviour();
     let protocol = match super::protocol::peer_protocol(opts.rmcp.protocol.as_deref()) {
         Ok((protocol, warning)) => {

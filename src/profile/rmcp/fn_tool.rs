@@ -57,11 +57,8 @@ impl<'w> Builder<'w, '_> {
         origin.output_type = (schemas::OUTPUT.in_signature)(tool.sig).map(|(_, inner)| type_text(inner));
         self.origins.push((name.clone(), origin));
         let description = self.description(&name, &attr, &tool, &written_in, &loc);
-        let imp = &self.index.impls[t.imp];
-        let self_key = imp.self_key.clone();
-        let mut generics: Vec<String> = tool.sig.generics.type_params().map(|p| p.ident.to_string()).collect();
-        generics.extend(imp.imp.generics.type_params().map(|p| p.ident.to_string()));
-        let scope = Scope { krate: tool.krate, module: tool.module, generics };
+        let self_key = self.index.impls[t.imp].self_key.clone();
+        let scope = tool.scope();
 
         let context = SchemaContext { tool: &tool, self_key: self_key.as_ref(), scope: &scope, loc: &loc };
         let input = self.fn_schema(&name, &schemas::INPUT, attr.input_schema.as_ref(), &context);
