@@ -164,22 +164,30 @@ pub struct Outcome {
     pub notes: Vec<String>,
     /// Where each tool's parts come from in the sources (not part of the manifest).
     pub source_map: source_map::SourceMap,
-    /// Which profile made the manifest, and which rmcp release it reproduces: told without `-v`.
+    /// Which profile made the manifest, and which SDK release it reproduces: told without `-v`.
     pub provenance: Provenance,
 }
 
-/// Which profile ran, and for rmcp and rust-mcp-sdk which release it reproduced.
+/// Which profile ran, and which SDK release it reproduced.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Provenance {
     /// The profile that ran (never `Auto`); `None` when no profile ran.
     pub profile: Option<ProfileChoice>,
-    /// rmcp: the release reproduced, `X.Y.Z`.
-    pub rmcp_version: Option<String>,
-    /// rust-mcp-sdk: the release reproduced, `X.Y.Z`.
-    pub sdk_version: Option<String>,
+    /// The SDK release the profile reproduced; `None` for a profile that reproduces no release
+    /// of a Rust SDK (python-sdk), or when no profile ran.
+    pub sdk: Option<SdkRelease>,
+}
+
+/// An SDK release a profile reproduced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SdkRelease {
+    /// The SDK's crate, as Cargo.toml names it (`rmcp`, `rust-mcp-sdk`).
+    pub name: &'static str,
+    /// The release, `X.Y.Z`.
+    pub version: String,
     /// The SDK releases and where they were read, in words (`rmcp 3.11.0 (rmcp-macros 3.11.0,
     /// schemars 1.2.3) from Cargo.lock`), for reports that say what made a manifest.
-    pub release_note: Option<String>,
+    pub note: String,
 }
 
 impl Provenance {
@@ -187,16 +195,20 @@ impl Provenance {
     pub fn profile_name(&self) -> Option<String> {
         self.profile.map(|profile| profile.name().to_owned())
     }
+
+    /// The release reproduced of the SDK crate `name`, when that is the SDK the profile reproduces.
+    pub fn version_of(&self, name: &str) -> Option<&str> {
+        self.sdk.as_ref().filter(|sdk| sdk.name == name).map(|sdk| sdk.version.as_str())
+    }
 }
 
 /// `profile rmcp (rmcp 3.11.0)`, `profile rust-mcp-sdk (rust-mcp-sdk 0.8.2)`, `profile python-sdk`.
 impl std::fmt::Display for Provenance {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "profile {}", self.profile_name().as_deref().unwrap_or("none"))?;
-        match (&self.rmcp_version, &self.sdk_version) {
-            (Some(v), _) => write!(f, " (rmcp {v})"),
-            (None, Some(v)) => write!(f, " (rust-mcp-sdk {v})"),
-            (None, None) => Ok(()),
+        match &self.sdk {
+            Some(sdk) => write!(f, " ({} {})", sdk.name, sdk.version),
+            None => Ok(()),
         }
     }
 }

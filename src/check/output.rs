@@ -6,13 +6,13 @@ use serde_json::{json, Value};
 
 use super::{github_diagnostic, Format, RenderOptions, Report, MARKDOWN_MARKER};
 use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
-use crate::{ProfileChoice, Provenance};
+use crate::Provenance;
 
 /// What made the regenerated manifest, as facts by name: the profile, and for an SDK profile the
 /// release with where it was read (`("rmcp", "rmcp 3.11.0 (…) from Cargo.lock")`).
 pub fn made_with(provenance: &Provenance) -> Vec<(&'static str, String)> {
-    // The SDK's release is a fact named after the profile (`rmcp 3.11.0 …`); python-sdk has none.
-    let release = provenance.profile.map(ProfileChoice::name).zip(provenance.release_note.clone());
+    // The SDK's release is a fact named after its crate (`rmcp 3.11.0 …`); python-sdk has none.
+    let release = provenance.sdk.as_ref().map(|sdk| (sdk.name, sdk.note.clone()));
     provenance.profile_name().map(|p| ("profile", p)).into_iter().chain(release).collect()
 }
 
@@ -134,15 +134,14 @@ fn with_diagnostics_markdown(mut text: String, diagnostics: &Diagnostics) -> Str
 mod tests {
     use super::*;
     use crate::diagnostics::Code;
+    use crate::ProfileChoice;
 
     #[test]
     fn facts_name_the_profile_and_the_sdk_release() {
         let note = "rmcp 0.8.0 (x) from Cargo.lock".to_owned();
         let rmcp = Provenance {
             profile: Some(ProfileChoice::Rmcp),
-            rmcp_version: Some("0.8.0".into()),
-            sdk_version: None,
-            release_note: Some(note.clone()),
+            sdk: Some(crate::SdkRelease { name: "rmcp", version: "0.8.0".into(), note: note.clone() }),
         };
         let facts = made_with(&rmcp);
         assert_eq!(facts, [("profile", "rmcp".to_owned()), ("rmcp", note)]);

@@ -14,7 +14,8 @@ pub mod tool_name;
 use syn::punctuated::Punctuated;
 use syn::{Meta, Token};
 
-use crate::diagnostics::{Diagnostic, Diagnostics, Location};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
+use crate::model::Scope;
 use crate::source::{KeptAttributes, ModuleId, Workspace};
 use crate::{GenerateOptions, Manifest};
 
@@ -96,6 +97,14 @@ impl ProfileRun {
     pub fn failed(d: Diagnostic) -> ProfileRun {
         ProfileRun { diagnostics: Diagnostics(vec![d]), ..ProfileRun::default() }
     }
+
+    /// Tell which SDK release the run reproduces: its note for `--verbose`, the provenance, and
+    /// discovery's `warnings` (an assumed release, one outside the reproduced range) as `code`.
+    pub fn reproduces(&mut self, release: crate::SdkRelease, warnings: &[String], code: Code) {
+        self.notes.push(release.note.clone());
+        self.provenance.sdk = Some(release);
+        self.diagnostics.0.extend(warnings.iter().map(|w| Diagnostic::warning(code, w.clone())));
+    }
 }
 
 /// The attributes rmcp's tool fns carry: [`tool_fns`] scans every fn and impl block for them, so
@@ -120,6 +129,16 @@ impl ToolFn<'_> {
 
     pub fn fn_name(&self) -> String {
         crate::source::unraw_ident(&self.sig.ident.to_string())
+    }
+
+    /// Where the fn's types are written: its module, with its own generic parameters and those
+    /// of its `impl` block in scope.
+    pub fn scope(&self) -> Scope {
+        let mut generics: Vec<String> = self.sig.generics.type_params().map(|p| p.ident.to_string()).collect();
+        if let Some(imp) = self.in_impl {
+            generics.extend(imp.generics.type_params().map(|p| p.ident.to_string()));
+        }
+        Scope { krate: self.krate, module: self.module, generics }
     }
 
     /// The `key = value` and `key(...)` arguments of the tool attribute.
@@ -168,6 +187,17 @@ fn collect_item<'w>(item: &'w syn::Item, krate: usize, module: ModuleId, out: &m
         }
         _ => {}
     }
+}
+
+/// An attribute argument's key when it is one identifier (`name` of `name = …`, `annotations` of
+/// `annotations(…)`; empty otherwise), and the value of a `key = value` one.
+pub fn key_and_value(meta: &Meta) -> (String, Option<&syn::Expr>) {
+    let key = meta.path().get_ident().map(|i| i.to_string()).unwrap_or_default();
+    let value = match meta {
+        Meta::NameValue(nv) => Some(&nv.value),
+        _ => None,
+    };
+    (key, value)
 }
 
 /// A string literal argument value.

@@ -5,9 +5,8 @@
 use std::collections::{HashMap, HashSet};
 
 use serde_json::{json, Map, Value};
-use syn::Meta;
 
-use super::{annotations, lit_bool, lit_str, tool_fns, SchemaKind, ToolFn};
+use super::{annotations, key_and_value, lit_bool, lit_str, tool_fns, SchemaKind, ToolFn};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::{Manifest, Tool};
 use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Scope, Style, Ty, Unknown};
@@ -48,11 +47,7 @@ struct ToolArgs {
 fn read_args(tool: &ToolFn, ws: &Workspace, diagnostics: &mut Diagnostics) -> ToolArgs {
     let mut out = ToolArgs::default();
     for meta in tool.args() {
-        let key = meta.path().get_ident().map(|i| i.to_string()).unwrap_or_default();
-        let value = match &meta {
-            Meta::NameValue(nv) => Some(&nv.value),
-            _ => None,
-        };
+        let (key, value) = key_and_value(&meta);
         // A value that is not a literal cannot be read without running the code.
         let unreadable = |diagnostics: &mut Diagnostics| {
             diagnostics.push(
@@ -166,36 +161,25 @@ struct Builder<'w, 'd> {
     reported: HashSet<(std::path::PathBuf, usize)>,
 }
 
-/// What a tool publishes as `outputSchema`.
-enum Output {
-    /// Nothing, by the rules (content blocks, schemaless types, `structured_output = false`).
-    Absent,
-    Schema(Value),
-    /// An error was reported: the tool is left out of the manifest.
-    Failed,
+/// An error was reported: the tool is left out of the manifest.
+struct Failed;
+
+/// What a schema describes: the parameters (context parameters left out) as one model, or the
+/// return type.
+enum Subject {
+    Arguments(Vec<(String, Ty)>),
+    Return(Ty),
 }
 
 impl Builder<'_, '_> {
     fn tool_entry(&mut self, tool: &ToolFn) -> Option<Value> {
         let fn_name = tool.fn_name();
         let args = read_args(tool, self.ws, self.diagnostics);
-        let scope = fn_scope(tool);
+        let scope = tool.scope();
 
         let name = args.name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| fn_name.clone());
-        // A schema the config gives replaces what the sources say (and what they could not tell).
-        let given = |kind| super::overrides::tool_schema(self.overrides, &name, kind).cloned();
-        let input = match given(SchemaKind::Input) {
-            Some(schema) => schema,
-            None => self.input_schema(tool, &fn_name, &scope)?,
-        };
-        let output = match given(SchemaKind::Output) {
-            Some(schema) => Some(schema),
-            None => match self.output_schema(tool, &fn_name, &args, &scope) {
-                Output::Failed => return None,
-                Output::Absent => None,
-                Output::Schema(schema) => Some(schema),
-            },
-        };
+        let input = self.schema(SchemaKind::Input, tool, &name, &args, &scope).ok()?;
+        let output = self.schema(SchemaKind::Output, tool, &name, &args, &scope).ok()?;
 
         let mut entry = Map::new();
         entry.insert("name".into(), Value::String(name));
@@ -205,7 +189,10 @@ impl Builder<'_, '_> {
         let description =
             args.description.filter(|d| !d.is_empty()).unwrap_or_else(|| doc_lines(tool.attrs).join("\n"));
         entry.insert("description".into(), Value::String(description));
-        entry.insert("inputSchema".into(), input);
+        // The input is always one (a tool without parameters has an empty arguments model).
+        if let Some(input) = input {
+            entry.insert("inputSchema".into(), input);
+        }
         if let Some(out) = output {
             entry.insert("outputSchema".into(), out);
         }
@@ -215,44 +202,61 @@ impl Builder<'_, '_> {
         Some(Value::Object(entry))
     }
 
-    /// The tool's parameters, context parameters left out, as one pydantic model.
-    fn input_schema(&mut self, tool: &ToolFn, fn_name: &str, scope: &Scope) -> Option<Value> {
-        let params = self.lowered_parameters(tool, fn_name, scope)?;
-        let mut pyd = Pydantic::new(&self.lowerer.model, Direction::Input).with_type_overrides(&self.overrides.types);
-        let props: Vec<(String, &Ty)> = params.iter().map(|(name, ty)| (name.clone(), ty)).collect();
-        pyd.plan(Document::Fresh(&props));
-        let mut props = Map::new();
-        let mut required = Vec::new();
-        for (name, ty) in &params {
-            let is_option = matches!(ty, Ty::Option(_));
-            let schema = pyd.property(name, ty, &[], is_option.then_some(Value::Null));
-            if !is_option {
-                required.push(Value::String(name.clone()));
+    /// One of the tool's schemas: the config's, else the subject of the kind (input: the
+    /// parameters, output: the return type) as the SDK publishes it; `None` when the tool has
+    /// no such schema.
+    fn schema(
+        &mut self,
+        kind: SchemaKind,
+        tool: &ToolFn,
+        name: &str,
+        args: &ToolArgs,
+        scope: &Scope,
+    ) -> Result<Option<Value>, Failed> {
+        // A schema the config gives replaces what the sources say (and what they could not tell).
+        if let Some(given) = super::overrides::tool_schema(self.overrides, name, kind) {
+            return Ok(Some(given.clone()));
+        }
+        let fn_name = tool.fn_name();
+        let subject = match kind {
+            SchemaKind::Input => {
+                self.lowered_parameters(tool, &fn_name, scope).map(Subject::Arguments).ok_or(Failed)?
             }
-            props.insert(name.clone(), schema);
-        }
-        let mut root = Map::new();
-        if let Some(defs) = pyd.take_defs() {
-            root.insert("$defs".into(), Value::Object(defs));
-        }
-        root.insert("properties".into(), Value::Object(props));
-        if !required.is_empty() {
-            root.insert("required".into(), Value::Array(required));
-        }
-        root.insert("title".into(), Value::String(format!("{fn_name}Arguments")));
-        root.insert("type".into(), Value::String("object".into()));
+            SchemaKind::Output => match self.return_type(tool, &fn_name, args, scope)? {
+                Some(ty) => Subject::Return(ty),
+                None => return Ok(None),
+            },
+        };
+        self.document(kind, &subject, tool, &fn_name).map(Some)
+    }
+
+    /// The schema of `subject`, or `Failed` when it outgrew the limit or cannot end (reported).
+    fn document(&mut self, kind: SchemaKind, subject: &Subject, tool: &ToolFn, fn_name: &str) -> Result<Value, Failed> {
+        let direction = match kind {
+            SchemaKind::Input => Direction::Input,
+            SchemaKind::Output => Direction::Output,
+        };
+        let mut pyd = Pydantic::new(&self.lowerer.model, direction).with_type_overrides(&self.overrides.types);
+        let schema = match subject {
+            Subject::Arguments(params) => arguments_model(params, fn_name, &mut pyd),
+            Subject::Return(ty) => {
+                if is_root_model(ty, &self.lowerer.model) {
+                    pyd.plan(Document::Model(ty));
+                } else {
+                    pyd.plan(Document::Fresh(&[("result".to_owned(), ty)]));
+                }
+                build_output(ty, fn_name, &self.lowerer.model, &mut pyd)
+            }
+        };
         let (unknown, exceeded, cycle) = (std::mem::take(&mut pyd.unknown), pyd.exceeded, pyd.flatten_cycle.take());
         let mut used = std::mem::take(&mut pyd.overrides_used);
         self.lowerer.type_overrides_used.append(&mut used);
         self.report_unknown(&unknown, fn_name);
         if self.report_too_large(exceeded, fn_name, tool.location(self.ws)) | self.report_flatten_cycle(cycle, fn_name)
         {
-            return None;
+            return Err(Failed);
         }
-        let mut root = Value::Object(root);
-        drop_unreferenced_defs(&mut root);
-        pydantic_order(&mut root);
-        Some(root)
+        Ok(schema)
     }
 
     /// The published parameters (name, lowered type), or `None` when one is refused (reported).
@@ -355,20 +359,29 @@ impl Builder<'_, '_> {
         }
     }
 
-    fn output_schema(&mut self, tool: &ToolFn, fn_name: &str, args: &ToolArgs, scope: &Scope) -> Output {
+    /// The return type the output schema describes (`Result<T, E>` and `Json<T>` are `T`), or
+    /// `None` when the tool publishes none (content blocks, schemaless types, unknown types,
+    /// `structured_output = false`).
+    fn return_type(
+        &mut self,
+        tool: &ToolFn,
+        fn_name: &str,
+        args: &ToolArgs,
+        scope: &Scope,
+    ) -> Result<Option<Ty>, Failed> {
         if args.structured_output == Some(false) {
-            return Output::Absent;
+            return Ok(None);
         }
         let ty = match &tool.sig.output {
             syn::ReturnType::Default => Ty::Unit,
             syn::ReturnType::Type(_, t) => self.lowerer.lower(peel_return(t), scope),
         };
         if is_content(&ty) {
-            return Output::Absent;
+            return Ok(None);
         }
         if let Some(why) = schemaless(&ty, &self.lowerer.model) {
             if args.structured_output != Some(true) {
-                return Output::Absent;
+                return Ok(None);
             }
             let span_ty = match &tool.sig.output {
                 syn::ReturnType::Type(_, t) => syn::spanned::Spanned::span(&**t),
@@ -385,38 +398,14 @@ impl Builder<'_, '_> {
                 .with_label("no schema for this type")
                 .with_help("return a struct, or drop `structured_output = true`"),
             );
-            return Output::Failed;
+            return Err(Failed);
         }
         if let Ty::Unknown(u @ Unknown { override_key: None, .. }) = &ty {
             self.report_unknown(std::slice::from_ref(u), fn_name);
-            return Output::Absent;
+            return Ok(None);
         }
-        let mut pyd = Pydantic::new(&self.lowerer.model, Direction::Output).with_type_overrides(&self.overrides.types);
-        if is_root_model(&ty, &self.lowerer.model) {
-            pyd.plan(Document::Model(&ty));
-        } else {
-            pyd.plan(Document::Fresh(&[("result".to_owned(), &ty)]));
-        }
-        let schema = build_output(&ty, fn_name, &self.lowerer.model, &mut pyd);
-        let (unknown, exceeded, cycle) = (std::mem::take(&mut pyd.unknown), pyd.exceeded, pyd.flatten_cycle.take());
-        let mut used = std::mem::take(&mut pyd.overrides_used);
-        self.lowerer.type_overrides_used.append(&mut used);
-        self.report_unknown(&unknown, fn_name);
-        if self.report_too_large(exceeded, fn_name, tool.location(self.ws)) | self.report_flatten_cycle(cycle, fn_name)
-        {
-            return Output::Failed;
-        }
-        Output::Schema(schema)
+        Ok(Some(ty))
     }
-}
-
-/// The fn's own generic parameters and those of its `impl` block are in scope.
-fn fn_scope(tool: &ToolFn) -> Scope {
-    let mut generics: Vec<String> = tool.sig.generics.type_params().map(|p| p.ident.to_string()).collect();
-    if let Some(imp) = tool.in_impl {
-        generics.extend(imp.generics.type_params().map(|p| p.ident.to_string()));
-    }
-    Scope { krate: tool.krate, module: tool.module, generics }
 }
 
 /// The last path segment of a type, behind references and `Option`.
@@ -496,18 +485,8 @@ fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Va
     // Row 2: a map with a string-like key is already an object.
     if let Ty::Map(key, value) = ty {
         if string_like(key) {
-            let mut root = Map::new();
             let v = pyd.map_value(value);
-            if let Some(defs) = pyd.take_defs() {
-                root.insert("$defs".into(), Value::Object(defs));
-            }
-            root.insert("additionalProperties".into(), v);
-            root.insert("title".into(), Value::String(format!("{fn_name}DictOutput")));
-            root.insert("type".into(), Value::String("object".into()));
-            let mut root = Value::Object(root);
-            drop_unreferenced_defs(&mut root);
-            pydantic_order(&mut root);
-            return root;
+            return model_root(pyd, vec![("additionalProperties", v)], format!("{fn_name}DictOutput"));
         }
     }
     // Row 3: a model is used as it is.
@@ -541,13 +520,43 @@ fn build_output(ty: &Ty, fn_name: &str, model: &Model, pyd: &mut Pydantic) -> Va
     }
     // Row 8: everything else is wrapped in {"result": …}.
     let result = pyd.property("result", ty, &[], None);
+    let keys = vec![("properties", json!({"result": result})), ("required", json!(["result"]))];
+    model_root(pyd, keys, format!("{fn_name}Output"))
+}
+
+/// The parameters as one fresh model, `{fn}Arguments`: an optional parameter defaults to `None`,
+/// every other one is required.
+fn arguments_model(params: &[(String, Ty)], fn_name: &str, pyd: &mut Pydantic) -> Value {
+    let props: Vec<(String, &Ty)> = params.iter().map(|(name, ty)| (name.clone(), ty)).collect();
+    pyd.plan(Document::Fresh(&props));
+    let mut props = Map::new();
+    let mut required = Vec::new();
+    for (name, ty) in params {
+        let is_option = matches!(ty, Ty::Option(_));
+        let schema = pyd.property(name, ty, &[], is_option.then_some(Value::Null));
+        if !is_option {
+            required.push(Value::String(name.clone()));
+        }
+        props.insert(name.clone(), schema);
+    }
+    let mut keys = vec![("properties", Value::Object(props))];
+    if !required.is_empty() {
+        keys.push(("required", Value::Array(required)));
+    }
+    model_root(pyd, keys, format!("{fn_name}Arguments"))
+}
+
+/// The root of a model the SDK makes for a tool: the definitions it uses, `keys`, its `title` and
+/// `"type": "object"`, in pydantic's order.
+fn model_root(pyd: &mut Pydantic, keys: Vec<(&str, Value)>, title: String) -> Value {
     let mut root = Map::new();
     if let Some(defs) = pyd.take_defs() {
         root.insert("$defs".into(), Value::Object(defs));
     }
-    root.insert("properties".into(), json!({"result": result}));
-    root.insert("required".into(), json!(["result"]));
-    root.insert("title".into(), Value::String(format!("{fn_name}Output")));
+    for (key, value) in keys {
+        root.insert(key.into(), value);
+    }
+    root.insert("title".into(), Value::String(title));
     root.insert("type".into(), Value::String("object".into()));
     let mut root = Value::Object(root);
     drop_unreferenced_defs(&mut root);

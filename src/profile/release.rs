@@ -44,6 +44,14 @@ pub struct Sdk {
     pub lock_names: &'static [&'static str],
 }
 
+impl Sdk {
+    /// The release of this SDK a run reproduces, with `note` saying where it was read (for
+    /// [`crate::Provenance`]).
+    pub fn release(&self, version: Version, note: String) -> crate::SdkRelease {
+        crate::SdkRelease { name: self.package, version: version.to_string(), note }
+    }
+}
+
 /// A Cargo.lock naming one of the SDK's crates.
 pub struct Lock {
     pub path: PathBuf,

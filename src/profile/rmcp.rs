@@ -62,14 +62,9 @@ impl super::Profile for Rmcp {
 
 /// The manifest, with what the run tells on the way in `out`.
 fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Option<Manifest> {
-    let ProfileRun { diagnostics, notes, source_map, provenance, .. } = out;
     let versions = version::read(ws, opts.rmcp.version.as_deref());
-    notes.push(versions.note());
-    provenance.rmcp_version = Some(versions.rmcp.to_string());
-    provenance.release_note = Some(versions.note());
-    for w in &versions.warnings {
-        diagnostics.push(Diagnostic::warning(Code::RmcpVersion, w.clone()));
-    }
+    out.reproduces(versions.release(), &versions.warnings, Code::RmcpVersion);
+    let ProfileRun { diagnostics, notes, source_map, .. } = out;
     let behaviour = versions.behaviour();
     let protocol = match super::protocol::peer_protocol(opts.rmcp.protocol.as_deref()) {
         Ok((protocol, warning)) => {
@@ -309,8 +304,6 @@ impl<'w> Builder<'w, '_> {
         output: Option<Value>,
         annotations: Option<Map<String, Value>>,
         execution: Option<Value>,
-        icons: Option<Value>,
-        meta: Option<Value>,
     ) -> Tool {
         let mut entry = Map::new();
         entry.insert("name".into(), Value::String(name.to_owned()));
@@ -332,12 +325,7 @@ impl<'w> Builder<'w, '_> {
         if let Some(e) = execution.filter(|_| self.behaviour.schema.execution) {
             entry.insert("execution".into(), e);
         }
-        if let Some(i) = icons {
-            entry.insert("icons".into(), i);
-        }
-        if let Some(m) = meta {
-            entry.insert("_meta".into(), m);
-        }
+        // `icons` and `_meta` are never known: rmcp builds them when the server runs.
         // Final: kept as compact text, and its values freed now rather than at the end of the run.
         Tool::from_value(&Value::Object(entry))
     }

@@ -66,7 +66,10 @@ impl Listing {
     /// The listing of `manifest`, made as `provenance` says.
     pub fn new(manifest: &Manifest, provenance: &Provenance) -> Self {
         let tools = manifest.tool_values().iter().map(row).collect();
-        Listing { profile: provenance.profile_name(), rmcp_version: provenance.rmcp_version.clone(), tools }
+        // The listing names the rmcp release only (its JSON key says so); other SDKs' releases
+        // are not shown here.
+        let rmcp_version = provenance.version_of("rmcp").map(str::to_owned);
+        Listing { profile: provenance.profile_name(), rmcp_version, tools }
     }
 }
 
@@ -260,8 +263,7 @@ mod tests {
         let manifest = Manifest::from_value(json!({ "tools": tools })).unwrap();
         let provenance = Provenance {
             profile: Some(crate::ProfileChoice::Rmcp),
-            rmcp_version: Some("3.11.0".into()),
-            ..Provenance::default()
+            sdk: Some(crate::SdkRelease { name: "rmcp", version: "3.11.0".into(), note: String::new() }),
         };
         Listing::new(&manifest, &provenance)
     }

@@ -4,13 +4,23 @@
 use serde_json::Value;
 
 use super::routers::{self, TypeKey};
-use super::schemas::{self, SchemaKind};
+use super::schemas::{self, SchemaKind, Side};
 use super::tool_attr::{self, ToolAttr};
-use super::{is_result, strip_parens, supply_help, tool_name, type_text, Builder};
+use super::{strip_parens, supply_help, tool_name, type_text, Builder};
 use crate::diagnostics::{Code, Diagnostic, Location};
 use crate::manifest::Tool;
 use crate::model::eval::{Failure, VALUE_NOT_EVALUABLE};
 use crate::model::Scope;
+
+/// What a fn tool's two schemas are read in.
+struct SchemaContext<'c, 'w, 'k> {
+    tool: &'c crate::profile::ToolFn<'w>,
+    /// The type of the `impl` block, for `Self::f()`.
+    self_key: Option<&'k TypeKey>,
+    /// Where the types are written, with the fn's and the block's generics.
+    scope: &'c Scope,
+    loc: &'c Location,
+}
 
 impl<'w> Builder<'w, '_> {
     /// A `#[tool]` fn.
@@ -43,75 +53,29 @@ impl<'w> Builder<'w, '_> {
             );
         }
         let mut origin = crate::profile::origins::of_fn(self.ws, &tool);
-        origin.input_type = schemas::parameters_arg(tool.sig).map(|(_, inner)| type_text(inner));
-        origin.output_type = schemas::output_type(&tool.sig.output).map(type_text);
+        origin.input_type = (schemas::INPUT.in_signature)(tool.sig).map(|(_, inner)| type_text(inner));
+        origin.output_type = (schemas::OUTPUT.in_signature)(tool.sig).map(|(_, inner)| type_text(inner));
         self.origins.push((name.clone(), origin));
         let description = self.description(&name, &attr, &tool, &written_in, &loc);
-        let imp = &self.index.impls[t.imp];
-        let self_key = imp.self_key.clone();
-        let mut generics: Vec<String> = tool.sig.generics.type_params().map(|p| p.ident.to_string()).collect();
-        generics.extend(imp.imp.generics.type_params().map(|p| p.ident.to_string()));
-        let scope = Scope { krate: tool.krate, module: tool.module, generics };
+        let self_key = self.index.impls[t.imp].self_key.clone();
+        let scope = tool.scope();
 
-        let input = match (self.tool_override(&name, SchemaKind::Input), &attr.input_schema) {
-            (Some(given), _) => Some(given),
-            (None, Some(expr)) => self.explicit(&name, SchemaKind::Input, expr, &tool, self_key.as_ref()),
-            (None, None) => match schemas::parameters_arg(tool.sig) {
-                Some((whole, inner)) => {
-                    let written = type_text(whole);
-                    let generated = schemas::generate(
-                        &mut self.lowerer,
-                        &self.behaviour,
-                        SchemaKind::Input,
-                        inner,
-                        &scope,
-                        &written,
-                    );
-                    self.publish(&name, SchemaKind::Input, generated, &loc)
-                }
-                None => Some(schemas::empty_input(&self.behaviour)),
-            },
-        };
-        let output = match (self.tool_override(&name, SchemaKind::Output), &attr.output_schema) {
-            (Some(given), _) => Some(given),
-            (None, Some(expr)) => self.explicit(&name, SchemaKind::Output, expr, &tool, self_key.as_ref()),
-            (None, None) => match schemas::output_type(&tool.sig.output) {
-                Some(inner) => {
-                    let written = match &tool.sig.output {
-                        syn::ReturnType::Type(_, ty) if is_result(ty) => {
-                            format!("Result<Json<{}>, E>", type_text(inner))
-                        }
-                        _ => format!("Json<{}>", type_text(inner)),
-                    };
-                    let generated = schemas::generate(
-                        &mut self.lowerer,
-                        &self.behaviour,
-                        SchemaKind::Output,
-                        inner,
-                        &scope,
-                        &written,
-                    );
-                    self.publish(&name, SchemaKind::Output, generated, &loc)
-                }
-                None => None,
-            },
-        };
-        let icons = attr.icons.as_ref().and_then(|e| {
-            self.warn(
-                Code::Opaque,
-                format!("tool `{name}`: `icons = {}` is only known at runtime; `icons` left out", quote::quote!(#e)),
-                &loc,
-            );
-            None::<Value>
-        });
-        let meta = attr.meta.as_ref().and_then(|e| {
-            self.warn(
-                Code::Opaque,
-                format!("tool `{name}`: `meta = {}` is only known at runtime; `_meta` left out", quote::quote!(#e)),
-                &loc,
-            );
-            None::<Value>
-        });
+        let context = SchemaContext { tool: &tool, self_key: self_key.as_ref(), scope: &scope, loc: &loc };
+        let input = self.fn_schema(&name, &schemas::INPUT, attr.input_schema.as_ref(), &context);
+        let output = self.fn_schema(&name, &schemas::OUTPUT, attr.output_schema.as_ref(), &context);
+        // Icons and `_meta` are expressions rmcp evaluates when the server runs.
+        for (attr_key, json_key, given) in [("icons", "icons", &attr.icons), ("meta", "_meta", &attr.meta)] {
+            if let Some(e) = given {
+                self.warn(
+                    Code::Opaque,
+                    format!(
+                        "tool `{name}`: `{attr_key} = {}` is only known at runtime; `{json_key}` left out",
+                        quote::quote!(#e)
+                    ),
+                    &loc,
+                );
+            }
+        }
         let entry = self.assemble(
             &name,
             attr.title.clone(),
@@ -120,10 +84,31 @@ impl<'w> Builder<'w, '_> {
             output,
             attr.annotations.clone(),
             attr.execution.clone(),
-            icons,
-            meta,
         );
         (name, entry)
+    }
+
+    /// One of the fn's schemas: the config's, else the attribute's expression
+    /// (`input_schema = …`), else the type in the signature's, else what a tool without one lists.
+    fn fn_schema(
+        &mut self,
+        name: &str,
+        side: &Side,
+        given: Option<&syn::Expr>,
+        context: &SchemaContext<'_, 'w, '_>,
+    ) -> Option<Value> {
+        if let Some(given) = self.tool_override(name, side.kind) {
+            return Some(given);
+        }
+        if let Some(expr) = given {
+            return self.explicit(name, side.kind, expr, context.tool, context.self_key);
+        }
+        let Some((written, inner)) = (side.in_signature)(context.tool.sig) else {
+            return (side.without_type)(&self.behaviour);
+        };
+        let generated =
+            schemas::generate(&mut self.lowerer, &self.behaviour, side.kind, inner, context.scope, &written);
+        self.publish(name, side.kind, generated, context.loc)
     }
 
     fn description(

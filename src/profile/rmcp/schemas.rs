@@ -6,17 +6,20 @@
 //! What cannot be made is a [`Gap`]: a warning when it exists only at runtime, an error when we
 //! failed to find a type (see `unresolved`).
 
+use std::collections::BTreeMap;
+
 use serde_json::{Map, Value};
 use syn::visit::Visit;
 
 use super::routers::{Index, TypeKey};
 pub use super::unresolved::Gap;
 use super::version::{Behaviour, EmptyInput};
+use super::{is_result, type_text};
 use crate::diagnostics::Code;
 use crate::model::eval::json;
-use crate::model::{Lowerer, Scope};
+use crate::model::{Lowerer, Model, Scope, Ty};
 use crate::schema::order::sort_all_keys;
-use crate::schema::schemars::{parameters_root_schema, root_schema, Contract, Settings};
+use crate::schema::schemars::{parameters_root_schema, root_schema, Contract, RootSchema, Settings};
 use crate::source::ModuleId;
 
 /// The `Parameters<T>` argument of a tool fn: the first typed argument whose type is a path
@@ -83,13 +86,78 @@ pub enum Generated {
     Panic(String),
 }
 
+/// What differs between rmcp's two schemas, as data of the kind: where a tool writes the type,
+/// the wrapper rmcp names it by, how schemars roots it, what the release asks of the root, and
+/// what a tool that names no type lists. Everything else is one path for both.
+pub struct Side {
+    pub kind: SchemaKind,
+    /// The wrapper that carries the type (`Parameters<T>`, `Json<T>`).
+    pub wrapper: &'static str,
+    /// The `ToolBase` associated type that names it (`type Parameter`, `type Output`).
+    pub associated_type: &'static str,
+    /// The type in a `#[tool]` fn's signature (`T`), with the wrapper as rmcp's panic message
+    /// writes it.
+    pub in_signature: fn(&syn::Signature) -> Option<(String, &syn::Type)>,
+    /// What a tool whose sources name no type lists for this schema.
+    pub without_type: fn(&Behaviour) -> Option<Value>,
+    /// `Parameters<T>` has `T`'s schema but not its identity: a reference to `T` inside it goes
+    /// to `$defs`. `Json<T>`'s root is `T`: a reference to `T` is `{"$ref": "#"}`.
+    root: fn(&Model, &Ty, &Settings, &BTreeMap<String, Value>) -> RootSchema,
+    /// What schemars describes: what deserializes into the type, or what it serializes to.
+    contract: fn(&Behaviour) -> Contract,
+    /// Whether the release panics on a root that is not `"type": "object"`.
+    must_be_object: fn(&Behaviour) -> bool,
+    /// rmcp's panic message for such a root, from the written wrapper and the reason.
+    invalid_root: fn(&str, &str) -> String,
+}
+
+/// `inputSchema`: the `Parameters<T>` argument's.
+pub const INPUT: Side = Side {
+    kind: SchemaKind::Input,
+    wrapper: "Parameters",
+    associated_type: "Parameter",
+    in_signature: |sig| parameters_arg(sig).map(|(whole, inner)| (type_text(whole), inner)),
+    without_type: |behaviour| Some(empty_input(behaviour)),
+    root: parameters_root_schema,
+    contract: |_| Contract::Deserialize,
+    must_be_object: |behaviour| behaviour.schema.input_must_be_object,
+    invalid_root: |written, reason| format!("Invalid input schema for `{written}`: {reason}"),
+};
+
+/// `outputSchema`: the `Json<T>` result's.
+pub const OUTPUT: Side = Side {
+    kind: SchemaKind::Output,
+    wrapper: "Json",
+    associated_type: "Output",
+    in_signature: |sig| output_type(&sig.output).map(|inner| (written_output(&sig.output, inner), inner)),
+    without_type: |_| None,
+    root: root_schema,
+    contract: |behaviour| behaviour.schema.output_contract,
+    must_be_object: |behaviour| behaviour.schema.output_must_be_object,
+    invalid_root: |written, reason| format!("Invalid output schema for {written}: {reason}"),
+};
+
+impl Side {
+    pub fn of(kind: SchemaKind) -> &'static Side {
+        match kind {
+            SchemaKind::Input => &INPUT,
+            SchemaKind::Output => &OUTPUT,
+        }
+    }
+}
+
+/// The return type as rmcp's panic message writes it: `Result<Json<T>, E>` or `Json<T>`.
+fn written_output(ret: &syn::ReturnType, inner: &syn::Type) -> String {
+    match ret {
+        syn::ReturnType::Type(_, ty) if is_result(ty) => format!("Result<Json<{}>, E>", type_text(inner)),
+        _ => format!("Json<{}>", type_text(inner)),
+    }
+}
+
 /// The settings rmcp drives schemars with on this release.
 pub fn settings(behaviour: &Behaviour, kind: SchemaKind) -> Settings {
     Settings {
-        contract: match kind {
-            SchemaKind::Input => Contract::Deserialize,
-            SchemaKind::Output => behaviour.schema.output_contract,
-        },
+        contract: (Side::of(kind).contract)(behaviour),
         dialect: behaviour.schema.dialect,
         nullable: behaviour.schema.nullable,
     }
@@ -107,13 +175,8 @@ pub fn generate(
 ) -> Generated {
     // Everything the schema reaches is lowered and evaluated first: the flavour reads the model.
     let lowered = lowerer.lower_reachable(ty, scope);
-    // `Parameters<T>` has `T`'s schema but not its identity: a reference to `T` inside it goes to
-    // `$defs`. `Json<T>`'s root is `T`: a reference to `T` is `{"$ref": "#"}`.
     let (model, overrides) = (&lowerer.model, &lowerer.type_overrides);
-    let mut root = match kind {
-        SchemaKind::Input => parameters_root_schema(model, &lowered, &settings(behaviour, kind), overrides),
-        SchemaKind::Output => root_schema(model, &lowered, &settings(behaviour, kind), overrides),
-    };
+    let mut root = (Side::of(kind).root)(model, &lowered, &settings(behaviour, kind), overrides);
     lowerer.type_overrides_used.append(&mut root.overrides_used);
     for d in std::mem::take(&mut root.diagnostics) {
         crate::model::defaults::report(lowerer, d);
@@ -139,17 +202,10 @@ pub fn generate(
 
 /// Validation and stripping of a generated root, per release.
 pub fn finish(mut schema: Value, behaviour: &Behaviour, kind: SchemaKind, written: &str) -> Generated {
-    let must_be_object = match kind {
-        SchemaKind::Input => behaviour.schema.input_must_be_object,
-        SchemaKind::Output => behaviour.schema.output_must_be_object,
-    };
-    if must_be_object {
+    let side = Side::of(kind);
+    if (side.must_be_object)(behaviour) {
         if let Some(reason) = non_object_reason(&schema, kind) {
-            let what = match kind {
-                SchemaKind::Input => format!("Invalid input schema for `{written}`: {reason}"),
-                SchemaKind::Output => format!("Invalid output schema for {written}: {reason}"),
-            };
-            return Generated::Panic(what);
+            return Generated::Panic((side.invalid_root)(written, &reason));
         }
     }
     if behaviour.schema.strip_root_meta {
@@ -164,17 +220,14 @@ pub fn finish(mut schema: Value, behaviour: &Behaviour, kind: SchemaKind, writte
 
 /// rmcp's reason for refusing a root that is not `"type": "object"`, or `None` when it is one.
 pub fn non_object_reason(schema: &Value, kind: SchemaKind) -> Option<String> {
-    let (schema_name, tool_schema) = match kind {
-        SchemaKind::Input => ("inputSchema", "tool inputSchema"),
-        SchemaKind::Output => ("outputSchema", "tool outputSchema"),
-    };
+    let key = kind.key();
     match schema.get("type") {
         Some(Value::String(t)) if t == "object" => None,
         Some(Value::String(t)) => {
-            Some(format!("MCP specification requires {tool_schema} to have root type 'object', but found '{t}'."))
+            Some(format!("MCP specification requires tool {key} to have root type 'object', but found '{t}'."))
         }
         None => Some(format!(
-            "Schema is missing 'type' field. MCP specification requires {schema_name} to have root type 'object'."
+            "Schema is missing 'type' field. MCP specification requires {key} to have root type 'object'."
         )),
         Some(other) => Some(format!("Schema 'type' field has unexpected format: {other:?}. Expected \"object\".")),
     }

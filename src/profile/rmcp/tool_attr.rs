@@ -10,7 +10,7 @@ use super::version::MacroSide;
 use crate::diagnostics::Location;
 use crate::model::eval::Failure;
 use crate::model::{Lowerer, Scope};
-use crate::profile::{annotations, lit_str};
+use crate::profile::{annotations, key_and_value, lit_str};
 use crate::source::Workspace;
 
 /// The value of a `&str` expression known without running anything (string literals, `concat!`,
@@ -161,11 +161,7 @@ pub fn read_tool_attr(attr: &syn::Attribute, macros: &MacroSide, version: &str) 
         _ => Vec::new(),
     };
     for meta in args {
-        let key = meta.path().get_ident().map(|i| i.to_string()).unwrap_or_default();
-        let value = match &meta {
-            Meta::NameValue(nv) => Some(&nv.value),
-            _ => None,
-        };
+        let (key, value) = key_and_value(&meta);
         let not_accepted = |out: &mut ToolAttr| {
             out.problems.push((
                 true,

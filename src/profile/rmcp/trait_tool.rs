@@ -1,10 +1,12 @@
 //! A trait tool's entry (`impl ToolBase for T`, listed with `with_sync_tool::<T>()` and the
 //! like): what its methods return, when they return something known.
 
-use super::schemas::{self, SchemaKind};
+use serde_json::Value;
+
+use super::schemas::{self, Side};
 use super::traits::{self, Opt, Override};
 use super::{supply_help, type_text, Builder};
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Location};
 use crate::manifest::Tool;
 use crate::model::Scope;
 
@@ -42,68 +44,8 @@ impl Builder<'_, '_> {
             module: imp.module,
             generics: imp.imp.generics.type_params().map(|p| p.ident.to_string()).collect(),
         };
-        let input = match (self.tool_override(&name, SchemaKind::Input), t.input_schema) {
-            (Some(given), _) => Some(given),
-            (None, Override::Nothing) => Some(schemas::empty_input(&self.behaviour)),
-            (None, Override::Opaque) => {
-                self.push(
-                    Diagnostic::warning(
-                        Code::Opaque,
-                        format!("tool `{name}`: `input_schema()` is overridden; inputSchema left out"),
-                    )
-                    .at(Some(loc.clone()))
-                    .with_help(supply_help(&name, SchemaKind::Input)),
-                );
-                None
-            }
-            (None, Override::Default) => match t.parameter {
-                Some(ty) => {
-                    let written = format!("Parameters<{}>", type_text(ty));
-                    let generated =
-                        schemas::generate(&mut self.lowerer, &self.behaviour, SchemaKind::Input, ty, &scope, &written);
-                    self.publish(&name, SchemaKind::Input, generated, &loc)
-                }
-                None => {
-                    self.warn(
-                        Code::Opaque,
-                        format!("tool `{name}`: no `type Parameter` in its `ToolBase` impl; inputSchema left out"),
-                        &loc,
-                    );
-                    None
-                }
-            },
-        };
-        let output = match (self.tool_override(&name, SchemaKind::Output), t.output_schema) {
-            (Some(given), _) => Some(given),
-            (None, Override::Nothing) => None,
-            (None, Override::Opaque) => {
-                self.push(
-                    Diagnostic::warning(
-                        Code::Opaque,
-                        format!("tool `{name}`: `output_schema()` is overridden; outputSchema left out"),
-                    )
-                    .at(Some(loc.clone()))
-                    .with_help(supply_help(&name, SchemaKind::Output)),
-                );
-                None
-            }
-            (None, Override::Default) => match t.output {
-                Some(ty) => {
-                    let written = format!("Json<{}>", type_text(ty));
-                    let generated =
-                        schemas::generate(&mut self.lowerer, &self.behaviour, SchemaKind::Output, ty, &scope, &written);
-                    self.publish(&name, SchemaKind::Output, generated, &loc)
-                }
-                None => {
-                    self.warn(
-                        Code::Opaque,
-                        format!("tool `{name}`: no `type Output` in its `ToolBase` impl; outputSchema left out"),
-                        &loc,
-                    );
-                    None
-                }
-            },
-        };
+        let input = self.trait_schema(&name, &schemas::INPUT, t.input_schema, t.parameter, &scope, &loc);
+        let output = self.trait_schema(&name, &schemas::OUTPUT, t.output_schema, t.output, &scope, &loc);
         let annotations = match t.annotations {
             Opt::Known(m) => Some(m),
             Opt::Absent => None,
@@ -118,7 +60,51 @@ impl Builder<'_, '_> {
         if t.meta {
             self.warn(Code::Opaque, format!("tool `{name}`: `meta()` is overridden; _meta left out"), &loc);
         }
-        let entry = self.assemble(&name, title, description, input, output, annotations, None, None, None);
+        let entry = self.assemble(&name, title, description, input, output, annotations, None);
         Some((name, entry))
+    }
+
+    /// One of a trait tool's schemas: the config's, else what its `input_schema()` /
+    /// `output_schema()` method gives, by default the schema of its associated type.
+    fn trait_schema(
+        &mut self,
+        name: &str,
+        side: &Side,
+        method: Override,
+        ty: Option<&syn::Type>,
+        scope: &Scope,
+        loc: &Location,
+    ) -> Option<Value> {
+        if let Some(given) = self.tool_override(name, side.kind) {
+            return Some(given);
+        }
+        let key = side.kind.key();
+        match (method, ty) {
+            (Override::Nothing, _) => (side.without_type)(&self.behaviour),
+            (Override::Opaque, _) => {
+                self.push(
+                    Diagnostic::warning(
+                        Code::Opaque,
+                        format!("tool `{name}`: `{}()` is overridden; {key} left out", side.kind.attribute_key()),
+                    )
+                    .at(Some(loc.clone()))
+                    .with_help(supply_help(name, side.kind)),
+                );
+                None
+            }
+            (Override::Default, Some(ty)) => {
+                let written = format!("{}<{}>", side.wrapper, type_text(ty));
+                let generated = schemas::generate(&mut self.lowerer, &self.behaviour, side.kind, ty, scope, &written);
+                self.publish(name, side.kind, generated, loc)
+            }
+            (Override::Default, None) => {
+                self.warn(
+                    Code::Opaque,
+                    format!("tool `{name}`: no `type {}` in its `ToolBase` impl; {key} left out", side.associated_type),
+                    loc,
+                );
+                None
+            }
+        }
     }
 }

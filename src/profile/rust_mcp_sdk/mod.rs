@@ -55,13 +55,8 @@ impl Profile for RustMcpSdk {
             Err(d) => return ProfileRun::failed(d),
         };
         let mut out = ProfileRun::default();
-        for w in &versions.warnings {
-            out.diagnostics.push(Diagnostic::warning(Code::SdkVersion, w.clone()));
-        }
-        out.notes.push(versions.note());
+        out.reproduces(versions.release(), &versions.warnings, Code::SdkVersion);
         out.diagnostics.0.extend(overrides::not_applied(self.name(), &opts.overrides));
-        out.provenance.sdk_version = Some(versions.sdk.to_string());
-        out.provenance.release_note = Some(versions.note());
         let behaviour = versions.behaviour();
         if behaviour.schema.hashed_properties {
             out.notes.push(format!(

@@ -11,6 +11,8 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, Lit, Meta, Token};
 
+use crate::profile::lit_str;
+
 /// What the attribute says about the tool.
 #[derive(Debug, Clone, Default)]
 pub struct ToolAttr {
@@ -80,7 +82,7 @@ pub fn parse(attr: &syn::Attribute, execution: bool) -> Result<ToolAttr, Rejecti
                     "open_world_hint" => out.open_world_hint = Some(boolean(value)?),
                     "read_only_hint" => out.read_only_hint = Some(boolean(value)?),
                     "mime_type" | "uri" | "uri_template" => {
-                        str_lit(value).ok_or_else(|| reject(value.span(), "expected a string literal"))?;
+                        lit_str(value).ok_or_else(|| reject(value.span(), "expected a string literal"))?;
                     }
                     "size" => {
                         let ok = matches!(value, Expr::Lit(ExprLit { lit: Lit::Int(i), .. }) if i.base10_parse::<i64>().is_ok());
@@ -114,16 +116,9 @@ pub fn parse(attr: &syn::Attribute, execution: bool) -> Result<ToolAttr, Rejecti
     Ok(out)
 }
 
-fn str_lit(e: &Expr) -> Option<String> {
-    match e {
-        Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => Some(s.value()),
-        _ => None,
-    }
-}
-
 /// A string literal, or `concat!` of string literals.
 fn text(e: &Expr) -> Result<String, Rejection> {
-    if let Some(s) = str_lit(e) {
+    if let Some(s) = lit_str(e) {
         return Ok(s);
     }
     let Expr::Macro(m) = e else {
@@ -143,7 +138,7 @@ fn text(e: &Expr) -> Result<String, Rejection> {
         .map_err(|err| reject(err.span(), format!("`concat!` does not parse: {err}")))?;
     let mut out = String::new();
     for part in &parts {
-        match str_lit(part) {
+        match lit_str(part) {
             Some(s) => out.push_str(&s),
             None => return Err(reject(part.span(), "only string literals are allowed inside this `concat!`")),
         }
@@ -160,7 +155,7 @@ fn boolean(e: &Expr) -> Result<bool, Rejection> {
 
 /// `meta = "{…}"`: a JSON object in a string literal.
 fn meta_object(e: &Expr) -> Result<serde_json::Value, Rejection> {
-    let text = str_lit(e).ok_or_else(|| reject(e.span(), "expected a JSON object in a string literal"))?;
+    let text = lit_str(e).ok_or_else(|| reject(e.span(), "expected a JSON object in a string literal"))?;
     let value: serde_json::Value =
         serde_json::from_str(&text).map_err(|err| reject(e.span(), format!("`meta` is not valid JSON: {err}")))?;
     if !value.is_object() {
@@ -179,7 +174,7 @@ fn task_support(list: &syn::MetaList) -> Result<Option<String>, Rejection> {
         if !nv.path.is_ident("task_support") {
             continue;
         }
-        if let Some(v) = str_lit(&nv.value) {
+        if let Some(v) = lit_str(&nv.value) {
             if !matches!(v.as_str(), "forbidden" | "optional" | "required") {
                 return Err(reject(nv.value.span(), "`task_support` must be `forbidden`, `optional` or `required`"));
             }
@@ -239,7 +234,7 @@ fn icon(input: ParseStream) -> syn::Result<Icon> {
                     .elems
                     .iter()
                     .map(|s| {
-                        str_lit(s)
+                        lit_str(s)
                             .ok_or_else(|| syn::Error::new(s.span(), "an icon's `sizes` holds string literals only"))
                     })
                     .collect::<syn::Result<_>>()?;

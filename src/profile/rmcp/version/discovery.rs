@@ -56,6 +56,11 @@ impl Versions {
         };
         format!("rmcp {} (rmcp-macros {}, schemars {schemars}) {from}", self.rmcp, self.macros)
     }
+
+    /// The release reproduced, as the run's provenance tells it.
+    pub fn release(&self) -> crate::SdkRelease {
+        RMCP.release(self.rmcp, self.note())
+    }
 }
 
 /// Read the versions for the workspace, or take the override.

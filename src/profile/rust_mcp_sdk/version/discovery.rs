@@ -34,6 +34,11 @@ impl Versions {
             self.sdk, self.macros, self.schema, self.origin
         )
     }
+
+    /// The release reproduced, as the run's provenance tells it.
+    pub fn release(&self) -> crate::SdkRelease {
+        SDK.release(self.sdk, self.note())
+    }
 }
 
 /// The versions for the workspace; an override that is not a release number is an error.
