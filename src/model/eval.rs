@@ -48,9 +48,10 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Expr, Lit};
 
+use super::resolve::Resolver;
 use super::{Body, DefId, FloatKind, IntKind, Model, Opt, Scope, Ty};
 use crate::diagnostics::{Code, Location};
-use crate::source::impls::{ImplIndex, TypeKey};
+use crate::source::impls::TypeKey;
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
 
 /// Diagnostic code: a serde default (a field's or container's `default`, a `Default` impl)
@@ -128,8 +129,8 @@ pub struct EvalError {
 }
 
 impl EvalError {
-    pub fn location(&self, types: &dyn Types) -> Location {
-        types.ws().crates[self.krate].file_of(self.module).location(self.span)
+    pub fn location(&self, ws: &Workspace) -> Location {
+        ws.crates[self.krate].file_of(self.module).location(self.span)
     }
 }
 
@@ -191,22 +192,22 @@ impl Frame {
     }
 }
 
-/// What the evaluator asks of the model builder ([`super::Lowerer`] implements it): the sources,
-/// the definitions lowered so far, and the lowering of the types it meets (a `let x: T`, a fn's
+/// What the evaluator asks of the model builder ([`super::Lowerer`] implements it): the
+/// definitions lowered so far, and the lowering of the types it meets (a `let x: T`, a fn's
 /// parameters, a struct literal's type). The evaluator names no builder: lowering needs the
 /// evaluator (array lengths, discriminants, attribute values), not the other way round.
-pub trait Types<'w> {
-    fn ws(&self) -> &'w Workspace;
+pub trait Types {
     fn model(&self) -> &Model;
     fn lower(&mut self, ty: &syn::Type, scope: &Scope) -> Ty;
     /// The definition of a struct or enum, lowered on first use.
     fn def_for(&mut self, item: ItemRef) -> DefId;
-    fn impls(&self) -> std::rc::Rc<ImplIndex<'w>>;
 }
 
-/// The evaluator, over the types lowered so far.
+/// The evaluator: reads the sources through the shared [`Resolver`], and asks the model builder
+/// for the types it meets.
 pub struct Evaluator<'a, 'w> {
-    pub lw: &'a mut dyn Types<'w>,
+    pub rs: &'a Resolver<'w>,
+    pub lw: &'a mut dyn Types,
     depth: usize,
     /// Consts and fns being evaluated: reaching one again is a cycle.
     active: Vec<ItemRef>,
@@ -258,8 +259,40 @@ impl Val {
 }
 
 impl<'a, 'w> Evaluator<'a, 'w> {
-    pub fn new(lw: &'a mut dyn Types<'w>) -> Self {
-        Evaluator { lw, depth: 0, active: Vec::new() }
+    pub fn new(rs: &'a Resolver<'w>, lw: &'a mut dyn Types) -> Self {
+        Evaluator { rs, lw, depth: 0, active: Vec::new() }
+    }
+
+    /// The workspace the sources are read from.
+    fn ws(&self) -> &'a Workspace {
+        self.rs.ws
+    }
+
+    /// The value of a `&str` expression known without running anything (attribute values such
+    /// as `description = CONST`), written in `scope`.
+    pub fn eval_str(&mut self, e: &Expr, scope: Scope) -> Result<String, EvalError> {
+        let frame = Frame::new(scope);
+        match self.eval(e, Some(&Ty::String), &frame)? {
+            Val::Str(s) => Ok(s),
+            other => Err(self.unsupported(e, &frame, format!("{} where a string is expected", other.kind_of()))),
+        }
+    }
+
+    /// The length of an array type (`[T; 4]`, `[T; 2 * N]` with `N` a const) written in `scope`.
+    pub fn array_len(&mut self, e: &Expr, scope: Scope) -> Option<u64> {
+        match self.eval(e, Some(&Ty::Int(IntKind::Usize)), &Frame::new(scope)) {
+            Ok(Val::Int(n, _)) => u64::try_from(n).ok(),
+            _ => None,
+        }
+    }
+
+    /// An enum discriminant (`= 1`, `= -2`, `= BASE + 1`, `= 1 << 3`) written in `scope`.
+    pub fn discriminant(&mut self, e: &Expr, scope: Scope) -> Result<i128, EvalError> {
+        let frame = Frame::new(scope);
+        match self.eval(e, Some(&Ty::Int(IntKind::Isize)), &frame)? {
+            Val::Int(n, _) => Ok(n),
+            other => Err(self.unsupported(e, &frame, format!("{} as a discriminant", other.kind_of()))),
+        }
     }
 
     fn fail(&self, node: &dyn Spanned, f: &Frame, failure: Failure, reason: impl Into<String>) -> EvalError {
@@ -438,35 +471,6 @@ fn text_op(op: &syn::UnOp) -> &'static str {
         syn::UnOp::Deref(_) => "*",
         syn::UnOp::Not(_) => "!",
         _ => "-",
-    }
-}
-
-/// The value of a `&str` expression known without running anything (attribute values such as
-/// `description = CONST`), written in `scope`.
-pub fn eval_str(lw: &mut dyn Types, e: &Expr, scope: Scope) -> Result<String, EvalError> {
-    let frame = Frame::new(scope);
-    let mut ev = Evaluator::new(lw);
-    match ev.eval(e, Some(&Ty::String), &frame)? {
-        Val::Str(s) => Ok(s),
-        other => Err(ev.unsupported(e, &frame, format!("{} where a string is expected", other.kind_of()))),
-    }
-}
-
-/// The length of an array type (`[T; 4]`, `[T; 2 * N]` with `N` a const) written in `scope`.
-pub fn array_len(lw: &mut dyn Types, e: &Expr, scope: Scope) -> Option<u64> {
-    match Evaluator::new(lw).eval(e, Some(&Ty::Int(IntKind::Usize)), &Frame::new(scope)) {
-        Ok(Val::Int(n, _)) => u64::try_from(n).ok(),
-        _ => None,
-    }
-}
-
-/// An enum discriminant (`= 1`, `= -2`, `= BASE + 1`, `= 1 << 3`) written in `scope`.
-pub fn discriminant(lw: &mut dyn Types, e: &Expr, scope: Scope) -> Result<i128, EvalError> {
-    let frame = Frame::new(scope);
-    let mut ev = Evaluator::new(lw);
-    match ev.eval(e, Some(&Ty::Int(IntKind::Isize)), &frame)? {
-        Val::Int(n, _) => Ok(n),
-        other => Err(ev.unsupported(e, &frame, format!("{} as a discriminant", other.kind_of()))),
     }
 }
 

@@ -4,20 +4,19 @@
 //! skips and tags mean exactly what serde makes of them.
 
 use std::collections::HashMap;
-use std::rc::Rc;
 
 use serde_derive_internals::{ast, attr, Ctxt, Derive};
 use serde_json::Value;
 
 use super::attrs::{is_deprecated, merge_serde_attrs, Bound, SchemarsAttrs};
 use super::eval::{self, Evaluator, Failure, Frame, Val};
+use super::resolve::Resolver;
 use super::scope::{path_segments, Scope};
 use super::{
     doc_lines, substitute, Body, ContainerSerde, DefId, Field, FieldDefault, FieldDefaultValue, FloatKind, IntKind,
     Leaf, Model, Opt, Origin, SchemaFn, Shown, Style, Tag, Ty, TypeDef, Unknown, Variant,
 };
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
-use crate::source::impls::ImplIndex;
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
 
 /// Type expressions nested deeper than this are refused with an error rather than risking the
@@ -28,8 +27,11 @@ const MAX_TYPE_DEPTH: usize = 256;
 /// (`type A2 = (A1, A1);`) would otherwise grow exponentially.
 pub const MAX_TYPE_SIZE: usize = 100_000;
 
-pub struct Lowerer<'w> {
-    pub ws: &'w Workspace,
+/// The model builder: lowers each struct and enum once, into [`Model`], and completes what a
+/// schema reaches (see [`Lowerer::lower_reachable`]). It reads the sources through a shared
+/// [`Resolver`] and evaluates through [`Lowerer::evaluator`].
+pub struct Lowerer<'r, 'w> {
+    pub rs: &'r Resolver<'w>,
     pub model: Model,
     by_item: HashMap<ItemRef, DefId>,
     alias_stack: Vec<ItemRef>,
@@ -49,9 +51,6 @@ pub struct Lowerer<'w> {
     pub type_overrides: std::collections::BTreeMap<String, serde_json::Value>,
     /// The keys of `type_overrides` some schema used.
     pub type_overrides_used: std::collections::BTreeSet<String>,
-    /// The impl blocks of the workspace, on first use (an `Rc` so that the evaluator can hold it
-    /// while it lowers types).
-    impls: std::cell::OnceCell<Rc<ImplIndex<'w>>>,
     /// What [`Lowerer::lower_reachable`] has done so far (kept across the tools of a run).
     pub(super) reached: Reached,
 }
@@ -68,11 +67,7 @@ pub(super) struct Reached {
 }
 
 /// The model builder as the evaluator sees it.
-impl<'w> eval::Types<'w> for Lowerer<'w> {
-    fn ws(&self) -> &'w Workspace {
-        self.ws
-    }
-
+impl eval::Types for Lowerer<'_, '_> {
     fn model(&self) -> &Model {
         &self.model
     }
@@ -84,19 +79,15 @@ impl<'w> eval::Types<'w> for Lowerer<'w> {
     fn def_for(&mut self, item: ItemRef) -> DefId {
         Lowerer::def_for(self, item)
     }
-
-    fn impls(&self) -> Rc<ImplIndex<'w>> {
-        Lowerer::impls(self)
-    }
 }
 
 /// A backstop against pathological sources: no real crate needs this many type nodes.
 const MAX_LOWER_STEPS: usize = 2_000_000;
 
-impl<'w> Lowerer<'w> {
-    pub fn new(ws: &'w Workspace) -> Self {
+impl<'r, 'w> Lowerer<'r, 'w> {
+    pub fn new(rs: &'r Resolver<'w>) -> Self {
         Lowerer {
-            ws,
+            rs,
             model: Model::default(),
             by_item: HashMap::new(),
             alias_stack: Vec::new(),
@@ -107,23 +98,21 @@ impl<'w> Lowerer<'w> {
             diagnostics: Diagnostics::default(),
             type_overrides: Default::default(),
             type_overrides_used: Default::default(),
-            impls: Default::default(),
             reached: Default::default(),
         }
     }
 
-    /// The impl blocks of the workspace (their self types are resolved once per run).
-    pub fn impls(&self) -> Rc<ImplIndex<'w>> {
-        self.impls.get_or_init(|| Rc::new(ImplIndex::new(self.ws))).clone()
+    pub fn ws(&self) -> &'w Workspace {
+        self.rs.ws
     }
 
-    /// Use the impl index a profile holds already rather than a view of its own.
-    pub fn share_impls(&mut self, impls: Rc<ImplIndex<'w>>) {
-        self.impls = std::cell::OnceCell::from(impls);
+    /// An evaluator over the types lowered so far; the types it meets are lowered here.
+    pub fn evaluator(&mut self) -> Evaluator<'_, 'w> {
+        Evaluator::new(self.rs, self)
     }
 
     pub fn location(&self, krate: usize, module: ModuleId, span: proc_macro2::Span) -> Location {
-        self.ws.crates[krate].file_of(module).location(span)
+        self.rs.location(krate, module, span)
     }
 
     /// Lower a type written in `scope`.
@@ -172,7 +161,7 @@ impl<'w> Lowerer<'w> {
             syn::Type::Array(a) => {
                 let item = self.lower(&a.elem, scope);
                 // A length the evaluator cannot know (a const generic parameter) is a sequence.
-                match super::eval::array_len(self, &a.len, scope.clone()) {
+                match self.evaluator().array_len(&a.len, scope.clone()) {
                     Some(n) => Ty::Array(Box::new(item), n),
                     None => Ty::Seq(Box::new(item)),
                 }
@@ -200,7 +189,7 @@ impl<'w> Lowerer<'w> {
         if self.type_overrides.is_empty() {
             return None;
         }
-        let key = canonical_paths(self.ws, resolved).into_iter().find(|p| self.type_overrides.contains_key(p))?;
+        let key = self.rs.canonical_paths(resolved).into_iter().find(|p| self.type_overrides.contains_key(p))?;
         let ty = syn::Type::Path(syn::TypePath { qself: None, path: path.clone() });
         let Ty::Unknown(mut u) = self.unknown(&ty, scope) else { unreachable!("unknown() makes an Unknown") };
         u.override_key = Some(key);
@@ -238,7 +227,7 @@ impl<'w> Lowerer<'w> {
         if path.leading_colon.is_some() {
             full.insert(0, String::new());
         }
-        let resolved = self.ws.resolve(scope.krate, scope.module, &full, Namespace::Type);
+        let resolved = self.ws().resolve(scope.krate, scope.module, &full, Namespace::Type);
         if let Some(t) = self.overridden(path, &resolved, scope) {
             return t;
         }
@@ -280,7 +269,7 @@ impl<'w> Lowerer<'w> {
     }
 
     fn expand_alias(&mut self, item: ItemRef, path: &syn::Path, scope: &Scope) -> Ty {
-        let syn::Item::Type(alias) = self.ws.item(item) else { unreachable!("resolved as an alias") };
+        let syn::Item::Type(alias) = self.ws().item(item) else { unreachable!("resolved as an alias") };
         if self.alias_stack.contains(&item) {
             let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(path));
             self.diagnostics.push(
@@ -423,7 +412,7 @@ impl<'w> Lowerer<'w> {
         }
         let id = DefId(self.model.defs.len());
         self.by_item.insert(item, id);
-        let source = self.ws.item(item);
+        let source = self.ws().item(item);
         let (ident, attrs, generics) = match source {
             syn::Item::Struct(s) => (&s.ident, &s.attrs, &s.generics),
             syn::Item::Enum(e) => (&e.ident, &e.attrs, &e.generics),
@@ -432,7 +421,7 @@ impl<'w> Lowerer<'w> {
         let location = self.location(item.krate, item.module, ident.span());
         let generic_names: Vec<String> = generics.type_params().map(|p| p.ident.to_string()).collect();
         let scope = Scope { krate: item.krate, module: item.module, generics: generic_names.clone() };
-        let krate = &self.ws.crates[item.krate];
+        let krate = &self.ws().crates[item.krate];
         let mut module_path = vec![krate.name.clone()];
         module_path.extend(krate.module(item.module).path.iter().cloned());
         // A placeholder first, so that a type reaching itself finds its id.
@@ -724,7 +713,7 @@ fn validation_bounds(lw: &mut Lowerer, attrs: &mut SchemarsAttrs, bounds: Vec<(B
         let length = matches!(bound, Bound::MinLength | Bound::MaxLength);
         let want = length.then_some(Ty::Int(IntKind::Usize));
         let frame = Frame::new(scope.clone());
-        let mut ev = Evaluator::new(lw);
+        let mut ev = lw.evaluator();
         let number = match ev.eval(&e, want.as_ref(), &frame) {
             Ok(Val::Int(n, _)) => i64::try_from(n)
                 .map(serde_json::Number::from)
@@ -743,7 +732,7 @@ fn validation_bounds(lw: &mut Lowerer, attrs: &mut SchemarsAttrs, bounds: Vec<(B
             (Ok(n), Bound::MaxLength) => v.max_length = n.as_u64(),
             (Err(err), _) if err.failure == Failure::Runtime => attrs.opaque.push(format!("{bound:?} bound")),
             (Err(err), _) => {
-                let location = err.location(lw);
+                let location = err.location(lw.ws());
                 lw.diagnostics.push(
                     crate::diagnostics::Diagnostic::error(
                         eval::VALUE_NOT_EVALUABLE,
@@ -755,28 +744,5 @@ fn validation_bounds(lw: &mut Lowerer, attrs: &mut SchemarsAttrs, bounds: Vec<(B
                 );
             }
         }
-    }
-}
-
-/// The paths a user may write in the config for what a type path resolved to: another crate's
-/// path as far as our `use`s spell it out (`chrono::NaiveDate`), or, for a type of ours, its
-/// crate-qualified path (`kit::model::Blob`) and the same from `crate::`.
-pub(crate) fn canonical_paths(ws: &Workspace, resolved: &Resolved) -> Vec<String> {
-    match resolved {
-        Resolved::External(ext) => vec![ext.iter().filter(|s| !s.is_empty()).cloned().collect::<Vec<_>>().join("::")],
-        Resolved::Item(item, ItemKind::Struct | ItemKind::Enum | ItemKind::Alias) => {
-            let name = match ws.item(*item) {
-                syn::Item::Struct(s) => s.ident.to_string(),
-                syn::Item::Enum(e) => e.ident.to_string(),
-                syn::Item::Type(t) => t.ident.to_string(),
-                _ => return Vec::new(),
-            };
-            let krate = &ws.crates[item.krate];
-            let mut tail = krate.module(item.module).path.clone();
-            tail.push(crate::source::unraw_ident(&name));
-            let tail = tail.join("::");
-            vec![format!("{}::{tail}", krate.name), format!("crate::{tail}")]
-        }
-        _ => Vec::new(),
     }
 }

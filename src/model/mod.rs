@@ -11,6 +11,7 @@ pub mod eval;
 pub(crate) mod literal;
 mod lower;
 mod reach;
+mod resolve;
 mod scope;
 mod serde_panic;
 pub mod written;
@@ -18,6 +19,7 @@ pub mod written;
 pub use attrs::{nested as attr_args, SchemarsAttrs, Validations};
 pub use literal::literal_object;
 pub use lower::Lowerer;
+pub use resolve::Resolver;
 pub use scope::Scope;
 
 use serde_json::Value;

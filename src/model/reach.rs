@@ -22,7 +22,7 @@ use crate::source::ItemRef;
 /// counts schemas, this counts every type node).
 const MAX_WALK_DEPTH: usize = 256;
 
-impl Lowerer<'_> {
+impl Lowerer<'_, '_> {
     /// Lower a type written in `scope`, and everything its schema can reach (see the module doc).
     pub fn lower_reachable(&mut self, ty: &syn::Type, scope: &Scope) -> Ty {
         let lowered = self.lower(ty, scope);
@@ -60,11 +60,11 @@ impl Lowerer<'_> {
     /// The traits of a definition, from its derives and the workspace's impl blocks.
     fn traits_of(&mut self, id: DefId) -> Traits {
         let item = self.model.def(id).item;
-        let ws = self.ws;
-        let attrs = item_attrs(ws.item(item));
+        let rs = self.rs;
+        let attrs = item_attrs(rs.ws.item(item));
         let named = derives(attrs);
         let has = |name: &str| named.iter().any(|d| d == name);
-        let impls = self.impls();
+        let impls = rs.impls();
         let hand_written = |name: &str| impls.trait_impl(&TypeKey::Item(item), name).map(|i| impls.impls[i].item);
         let json_schema = if has("JsonSchema") {
             JsonSchemaImpl::Derived
@@ -86,7 +86,7 @@ impl Lowerer<'_> {
 
     /// Where an impl's `for Type` is written.
     fn impl_location(&self, imp: ItemRef) -> Option<crate::diagnostics::Location> {
-        let syn::Item::Impl(i) = self.ws.item(imp) else { return None };
+        let syn::Item::Impl(i) = self.ws().item(imp) else { return None };
         Some(self.location(imp.krate, imp.module, i.self_ty.span()))
     }
 
@@ -94,13 +94,13 @@ impl Lowerer<'_> {
     fn discriminants(&mut self, id: DefId) -> Opt<Vec<i128>> {
         let def = self.model.def(id);
         let (item, scope, name) = (def.item, def.scope(), def.rust_name.clone());
-        let ws = self.ws;
+        let ws = self.ws();
         let syn::Item::Enum(e) = ws.item(item) else { return Opt::Absent };
         let mut values = Vec::new();
         let mut next: i128 = 0;
         for v in &e.variants {
             if let Some((_, expr)) = &v.discriminant {
-                match eval::discriminant(self, expr, scope.clone()) {
+                match self.evaluator().discriminant(expr, scope.clone()) {
                     Ok(n) => next = n,
                     Err(_) => {
                         return Opt::Opaque(format!(
@@ -165,7 +165,7 @@ impl Lowerer<'_> {
             Body::Enum { variants } => variants.iter().map(|v| v.fields.iter().map(field_name).collect()).collect(),
             Body::Unsupported(_) => Vec::new(),
         };
-        let ws = self.ws;
+        let ws = self.ws();
         let source = ws.item(item);
         let container = self.examples(item_attrs(source), &scope, &name);
         let mut fields: Vec<Vec<Vec<Shown>>> = Vec::new();
@@ -396,7 +396,8 @@ mod tests {
         let path = dir.path().join("lib.rs");
         std::fs::write(&path, src).expect("write source");
         let ws = crate::source::load(&[path], &[]).expect("sources load");
-        let mut lw = Lowerer::new(&ws);
+        let rs = crate::model::Resolver::new(&ws);
+        let mut lw = Lowerer::new(&rs);
         let scope = Scope::without_generics(0, ModuleId(0));
         let tys = roots.iter().map(|t| lw.lower_reachable(&syn::parse_str(t).expect("a type"), &scope)).collect();
         check(&mut lw, tys);

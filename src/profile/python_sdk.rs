@@ -10,7 +10,7 @@ use syn::Meta;
 use super::{annotations, lit_bool, lit_str, tool_fns, SchemaKind, ToolFn};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::{Manifest, Tool};
-use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Scope, Style, Ty, Unknown};
+use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Resolver, Scope, Style, Ty, Unknown};
 use crate::schema::order::pydantic_order;
 use crate::schema::pydantic::{drop_unreferenced_defs, Direction, Document, Pydantic, MAX_SCHEMA_NODES};
 use crate::source::Workspace;
@@ -120,7 +120,8 @@ fn manifest(
     diagnostics: &mut Diagnostics,
 ) -> (Manifest, crate::source_map::SourceMap) {
     let mut origins = Vec::new();
-    let mut lowerer = Lowerer::new(ws);
+    let resolver = Resolver::new(ws);
+    let mut lowerer = Lowerer::new(&resolver);
     lowerer.type_overrides = overrides.types.clone();
     let mut builder = Builder { ws, lowerer, overrides, diagnostics, reported: HashSet::new() };
     let mut tools = Vec::new();
@@ -159,7 +160,7 @@ fn manifest(
 /// the diagnostics, and the unknown types already reported (each is reported once, not per tool).
 struct Builder<'w, 'd> {
     ws: &'w Workspace,
-    lowerer: Lowerer<'w>,
+    lowerer: Lowerer<'d, 'w>,
     /// The config's `schemas`: a tool's schema given as it is, a type's schema wherever it is used.
     overrides: &'d crate::SchemaOverrides,
     diagnostics: &'d mut Diagnostics,

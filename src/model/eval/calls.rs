@@ -108,7 +108,7 @@ impl<'w> Evaluator<'_, 'w> {
             self.active.pop();
             return out;
         }
-        if let Resolved::External(full) = self.lw.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
+        if let Resolved::External(full) = self.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
             if let Some(v) = self.json_value_variant(&full, &args, f)? {
                 return Ok(v);
             }
@@ -226,7 +226,7 @@ impl<'w> Evaluator<'_, 'w> {
                 syn::visit::visit_expr_call(self, c);
             }
         }
-        let mut finder = Finder { ws: self.lw.ws(), scope: &frame.scope, found: None };
+        let mut finder = Finder { ws: self.ws(), scope: &frame.scope, found: None };
         finder.visit_block(body);
         finder.found
     }
@@ -266,7 +266,7 @@ impl<'w> Evaluator<'_, 'w> {
             Some(Ty::Named(id, _)) => Some(TypeKey::Item(self.lw.model().def(*id).item)),
             _ => None,
         };
-        let impls = self.lw.impls();
+        let impls = self.rs.impls();
         let found = impls.fn_by_path(segs, f.scope.krate, f.scope.module, self_key.as_ref())?;
         let scope = Scope::without_generics(found.item.krate, found.item.module);
         let Some(i) = found.imp else {
@@ -277,7 +277,7 @@ impl<'w> Evaluator<'_, 'w> {
         // A trait impl's fn is not evaluated: which impl a call reaches is the compiler's choice.
         let imp = &impls.impls[i];
         let Some(TypeKey::Item(owner)) = &imp.self_key else { return None };
-        if !imp.is_inherent() || !matches!(self.lw.ws().item(*owner), syn::Item::Struct(_) | syn::Item::Enum(_)) {
+        if !imp.is_inherent() || !matches!(self.ws().item(*owner), syn::Item::Struct(_) | syn::Item::Enum(_)) {
             return None;
         }
         let id = self.lw.def_for(*owner);

@@ -79,7 +79,7 @@ impl Evaluator<'_, '_> {
 
     pub(super) fn named_default(&mut self, id: DefId, args: &[Ty], at: &dyn Spanned, f: &Frame) -> Eval {
         let def = self.lw.model().def(id).clone();
-        let item = self.lw.ws().item(def.item);
+        let item = self.ws().item(def.item);
         let attrs = match item {
             syn::Item::Struct(s) => &s.attrs,
             syn::Item::Enum(e) => &e.attrs,
@@ -123,14 +123,14 @@ impl Evaluator<'_, '_> {
     /// The body of `fn default()` of a hand-written `impl Default`, evaluated with `Self` bound.
     fn impl_default(&mut self, id: DefId, args: &[Ty], name: &str, at: &dyn Spanned, f: &Frame) -> Eval {
         let item = self.lw.model().def(id).item;
-        let impls = self.lw.impls();
+        let impls = self.rs.impls();
         let Some(imp) = impls.trait_impl(&TypeKey::Item(item), "Default").map(|i| impls.impls[i].item) else {
             return Err(self.unsupported(at, f, format!("`{name}` has no `Default` the CLI can see")));
         };
         if self.active.contains(&imp) {
             return Err(self.fail(at, f, Failure::Invalid, format!("`{name}::default()` calls itself")));
         }
-        let ws = self.lw.ws();
+        let ws = self.ws();
         let syn::Item::Impl(i) = ws.item(imp) else { unreachable!("indexed as an impl") };
         let Some(func) = ws.impl_items(imp.krate, imp.module, i).iter().find_map(|it| match it {
             syn::ImplItem::Fn(func) if func.sig.ident == "default" => Some(func),

@@ -27,7 +27,7 @@ impl Evaluator<'_, '_> {
                 }
             }
         }
-        match self.lw.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
+        match self.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
             Resolved::Item(item, ItemKind::Const | ItemKind::Static) => return self.const_item(item, e, want, f),
             Resolved::Item(_, ItemKind::Fn) => return Err(self.unsupported(e, f, "a fn used as a value")),
             Resolved::External(full) if full == ["serde_json", "Value", "Null"] => {
@@ -66,7 +66,7 @@ impl Evaluator<'_, '_> {
         if self.active.contains(&item) {
             return Err(self.fail(at, f, Failure::Invalid, "a const that depends on itself"));
         }
-        let ws = self.lw.ws();
+        let ws = self.ws();
         let (init, decl) = match ws.item(item) {
             syn::Item::Const(c) => (&*c.expr, &*c.ty),
             syn::Item::Static(s) => (&*s.expr, &*s.ty),
@@ -91,8 +91,8 @@ impl Evaluator<'_, '_> {
     ) -> Result<Option<Val>, EvalError> {
         let Some((owner, name)) = self.owner_and_member(segs, f) else { return Ok(None) };
         for imp in self.inherent_impls(owner) {
-            let syn::Item::Impl(i) = self.lw.ws().item(imp) else { continue };
-            let items = self.lw.ws().impl_items(imp.krate, imp.module, i);
+            let syn::Item::Impl(i) = self.ws().item(imp) else { continue };
+            let items = self.ws().impl_items(imp.krate, imp.module, i);
             let Some(c) = items.iter().find_map(|it| match it {
                 syn::ImplItem::Const(c) if c.ident == name => Some(c),
                 _ => None,
@@ -126,7 +126,7 @@ impl Evaluator<'_, '_> {
                 _ => return None,
             }
         } else {
-            match self.lw.ws().resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
+            match self.ws().resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
                 Resolved::Item(item, ItemKind::Struct | ItemKind::Enum) => item,
                 _ => return None,
             }
@@ -136,7 +136,7 @@ impl Evaluator<'_, '_> {
 
     /// The inherent `impl Owner { … }` blocks of a struct or enum of ours.
     pub(super) fn inherent_impls(&mut self, owner: ItemRef) -> Vec<ItemRef> {
-        self.lw.impls().inherent_of(&TypeKey::Item(owner)).map(|i| i.item).collect()
+        self.rs.impls().inherent_of(&TypeKey::Item(owner)).map(|i| i.item).collect()
     }
 
     /// The definition a path names (`Name`, `Self`, `Enum::Variant`, `Self::Variant`), with its
@@ -159,7 +159,7 @@ impl Evaluator<'_, '_> {
             };
         }
         if let Resolved::Item(item, ItemKind::Struct | ItemKind::Enum) =
-            self.lw.ws().resolve(f.scope.krate, f.scope.module, segs, Namespace::Type)
+            self.ws().resolve(f.scope.krate, f.scope.module, segs, Namespace::Type)
         {
             let id = self.lw.def_for(item);
             return Some((id, args_for(id, want, f), None));
@@ -171,7 +171,7 @@ impl Evaluator<'_, '_> {
                 _ => return None,
             }
         } else {
-            match self.lw.ws().resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
+            match self.ws().resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
                 Resolved::Item(item, ItemKind::Enum) => self.lw.def_for(item),
                 _ => return None,
             }
