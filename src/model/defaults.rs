@@ -98,7 +98,7 @@ fn default_of(def: &TypeDef, field: &Field) -> String {
 /// The container `#[serde(default)]` / `default = "path"` of `id` instantiated with `args`:
 /// evaluated once, and what each field taking its value from it shows.
 pub(crate) fn container_defaults(lw: &mut Lowerer, id: DefId, args: &[Ty]) -> ContainerDefaults {
-    let def = lw.model.def(id).clone();
+    let def = lw.model.shared(id);
     let Body::Struct { fields: decl, .. } = &def.body else {
         return ContainerDefaults { args: args.to_vec(), fields: Ok(Vec::new()) };
     };
@@ -313,11 +313,11 @@ pub fn serialize(lw: &mut Lowerer, v: &Val) -> Result<Value, SerializeError> {
         }
         Val::Json(j) => j.clone(),
         Val::Struct { def, fields, .. } => {
-            let d = lw.model.def(*def).clone();
+            let d = lw.model.shared(*def);
             serialize_struct(lw, &d, fields)?
         }
         Val::Variant { def, variant, fields, .. } => {
-            let d = lw.model.def(*def).clone();
+            let d = lw.model.shared(*def);
             serialize_variant(lw, &d, *variant, fields)?
         }
     })

@@ -425,7 +425,7 @@ impl<'r, 'w> Lowerer<'r, 'w> {
         let mut module_path = vec![krate.name.clone()];
         module_path.extend(krate.module(item.module).path.iter().cloned());
         // A placeholder first, so that a type reaching itself finds its id.
-        self.model.defs.push(TypeDef {
+        self.model.push(TypeDef {
             rust_name: crate::source::unraw_ident(&ident.to_string()),
             item,
             location,
@@ -440,7 +440,7 @@ impl<'r, 'w> Lowerer<'r, 'w> {
             container_defaults: Vec::new(),
         });
         let schemars = self.schemars_attrs(attrs, &scope);
-        self.model.defs[id.0].schemars = schemars;
+        self.model.def_mut(id).schemars = schemars;
         // A struct or enum ends any chain of aliases: `type Runs = Vec<Run>; struct Run { runs: Runs }`
         // is not an alias that refers to itself, so its body starts with no alias open.
         let open_aliases = std::mem::take(&mut self.alias_stack);
@@ -448,7 +448,7 @@ impl<'r, 'w> Lowerer<'r, 'w> {
         let (serde, body) = self.lower_body(source, &scope);
         self.self_stack.pop();
         self.alias_stack = open_aliases;
-        let def = &mut self.model.defs[id.0];
+        let def = self.model.def_mut(id);
         def.serde = serde;
         def.body = body;
         id

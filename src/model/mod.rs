@@ -22,6 +22,8 @@ pub use lower::Lowerer;
 pub use resolve::Resolver;
 pub use scope::Scope;
 
+use std::rc::Rc;
+
 use serde_json::Value;
 
 use crate::diagnostics::{Diagnostic, Location};
@@ -230,12 +232,31 @@ pub struct DefId(pub usize);
 /// Every struct and enum of the crate that some tool reaches, lowered on first use.
 #[derive(Debug, Default)]
 pub struct Model {
-    pub defs: Vec<TypeDef>,
+    /// By `Rc`: a pass reads a definition ([`Model::shared`]) while the evaluator lowers more
+    /// types, which only appends here; nothing is copied.
+    pub defs: Vec<Rc<TypeDef>>,
 }
 
 impl Model {
     pub fn def(&self, id: DefId) -> &TypeDef {
         &self.defs[id.0]
+    }
+
+    /// A definition to read while evaluating (which may lower more types).
+    pub fn shared(&self, id: DefId) -> Rc<TypeDef> {
+        Rc::clone(&self.defs[id.0])
+    }
+
+    /// A definition to fill in. The passes drop what they read ([`Model::shared`]) before they
+    /// write, so this never copies it.
+    pub(crate) fn def_mut(&mut self, id: DefId) -> &mut TypeDef {
+        Rc::make_mut(&mut self.defs[id.0])
+    }
+
+    /// Add a definition; its id.
+    pub(crate) fn push(&mut self, def: TypeDef) -> DefId {
+        self.defs.push(Rc::new(def));
+        DefId(self.defs.len() - 1)
     }
 }
 

@@ -47,7 +47,7 @@ impl Lowerer<'_, '_> {
             self.reached.done = batch.end;
             for id in batch.clone().map(DefId) {
                 let traits = self.traits_of(id);
-                self.model.defs[id.0].traits = traits;
+                self.model.def_mut(id).traits = traits;
             }
             for id in batch.map(DefId) {
                 self.read_schema_fns(id);
@@ -116,40 +116,37 @@ impl Lowerer<'_, '_> {
         Opt::Known(values)
     }
 
-    /// The `schema_with` fns of the definition, its fields and variants, read as literals.
+    /// The `schema_with` fns of the definition, its fields and variants, read as literals (all
+    /// read first, then written: reading one may lower more types).
     fn read_schema_fns(&mut self, id: DefId) {
-        let scope = self.model.def(id).scope();
-        let mut attrs = std::mem::take(&mut self.model.defs[id.0].schemars);
-        self.read_schema_fn(&mut attrs, &scope);
-        self.model.defs[id.0].schemars = attrs;
-        let mut body = std::mem::replace(&mut self.model.defs[id.0].body, Body::Unsupported(String::new()));
-        match &mut body {
-            Body::Struct { fields, .. } => fields.iter_mut().for_each(|f| self.read_schema_fn(&mut f.schemars, &scope)),
-            Body::Enum { variants } => {
-                for v in variants {
-                    self.read_schema_fn(&mut v.schemars, &scope);
-                    v.fields.iter_mut().for_each(|f| self.read_schema_fn(&mut f.schemars, &scope));
-                }
-            }
-            Body::Unsupported(_) => {}
+        let def = self.model.shared(id);
+        if !attr_sites(&def).iter().any(|a| a.schema_with.is_some()) {
+            return;
         }
-        self.model.defs[id.0].body = body;
+        let scope = def.scope();
+        let read: Vec<Option<Opt<serde_json::Value>>> =
+            attr_sites(&def).iter().map(|a| a.schema_with.as_ref().map(|f| self.schema_fn(&f.path, &scope))).collect();
+        drop(def);
+        for (attrs, schema) in attr_sites_mut(self.model.def_mut(id)).into_iter().zip(read) {
+            if let (Some(f), Some(schema)) = (&mut attrs.schema_with, schema) {
+                f.schema = schema;
+            }
+        }
     }
 
-    fn read_schema_fn(&mut self, attrs: &mut SchemarsAttrs, scope: &Scope) {
-        let Some(f) = &mut attrs.schema_with else { return };
-        let key = (f.path.clone(), scope.krate, scope.module.0);
-        f.schema = match self.reached.schema_fns.get(&key) {
-            Some(known) => known.clone(),
-            None => {
-                let read = match literal::schema_fn(self, &f.path, scope) {
-                    Ok(v) => Opt::Known(v),
-                    Err(why) => Opt::Opaque(why),
-                };
-                self.reached.schema_fns.insert(key, read.clone());
-                read
-            }
+    /// The schema a `schema_with = "path"` fn written in `scope` returns, read once per path and
+    /// module.
+    fn schema_fn(&mut self, path: &str, scope: &Scope) -> Opt<serde_json::Value> {
+        let key = (path.to_owned(), scope.krate, scope.module.0);
+        if let Some(known) = self.reached.schema_fns.get(&key) {
+            return known.clone();
+        }
+        let read = match literal::schema_fn(self, path, scope) {
+            Ok(v) => Opt::Known(v),
+            Err(why) => Opt::Opaque(why),
         };
+        self.reached.schema_fns.insert(key, read.clone());
+        read
     }
 
     /// The `example = expr` values of the definition, its fields and variants (read again from
@@ -190,7 +187,7 @@ impl Lowerer<'_, '_> {
             }
             _ => {}
         }
-        let def = &mut self.model.defs[id.0];
+        let def = self.model.def_mut(id);
         def.schemars.examples = container;
         match &mut def.body {
             Body::Struct { fields: decl, .. } => {
@@ -224,11 +221,10 @@ impl Lowerer<'_, '_> {
     /// The defaults the fields of the definition show from their own type or fn (those from the
     /// container depend on the instantiation: [`Lowerer::container_defaults`]).
     fn own_defaults(&mut self, id: DefId) {
-        let def = self.model.def(id);
-        if !has_defaults(def) {
+        let def = self.model.shared(id);
+        if !has_defaults(&def) {
             return;
         }
-        let def = def.clone();
         let container = &def.serde.default;
         let mut values: Vec<FieldDefaultValue> = Vec::new();
         match &def.body {
@@ -243,8 +239,9 @@ impl Lowerer<'_, '_> {
             }
             Body::Unsupported(_) => {}
         }
+        drop(def);
         let mut values = values.into_iter();
-        match &mut self.model.defs[id.0].body {
+        match &mut self.model.def_mut(id).body {
             Body::Struct { fields, .. } => {
                 fields.iter_mut().for_each(|f| f.default_value = values.next().expect("one each"))
             }
@@ -277,7 +274,7 @@ impl Lowerer<'_, '_> {
                 args.iter().for_each(|t| self.follow_instances(t, depth + 1));
                 if self.model.def(*id).serde.default != FieldDefault::None {
                     let computed = defaults::container_defaults(self, *id, args);
-                    self.model.defs[id.0].container_defaults.push(computed);
+                    self.model.def_mut(*id).container_defaults.push(computed);
                 }
                 for t in types_in(self.model.def(*id), args) {
                     self.follow_instances(&t, depth + 1);
@@ -306,6 +303,39 @@ fn types_in(def: &TypeDef, args: &[Ty]) -> Vec<Ty> {
             for v in variants {
                 attrs(&v.schemars, &mut out);
                 v.fields.iter().for_each(|f| field(f, &mut out));
+            }
+        }
+        Body::Unsupported(_) => {}
+    }
+    out
+}
+
+/// The schemars attributes of a definition, in source order: its own, then each field (a
+/// struct), or each variant followed by its fields (an enum).
+fn attr_sites(def: &TypeDef) -> Vec<&SchemarsAttrs> {
+    let mut out = vec![&def.schemars];
+    match &def.body {
+        Body::Struct { fields, .. } => out.extend(fields.iter().map(|f| &f.schemars)),
+        Body::Enum { variants } => {
+            for v in variants {
+                out.push(&v.schemars);
+                out.extend(v.fields.iter().map(|f| &f.schemars));
+            }
+        }
+        Body::Unsupported(_) => {}
+    }
+    out
+}
+
+/// [`attr_sites`], to fill in.
+fn attr_sites_mut(def: &mut TypeDef) -> Vec<&mut SchemarsAttrs> {
+    let mut out = vec![&mut def.schemars];
+    match &mut def.body {
+        Body::Struct { fields, .. } => out.extend(fields.iter_mut().map(|f| &mut f.schemars)),
+        Body::Enum { variants } => {
+            for v in variants {
+                out.push(&mut v.schemars);
+                out.extend(v.fields.iter_mut().map(|f| &mut f.schemars));
             }
         }
         Body::Unsupported(_) => {}

@@ -130,13 +130,9 @@ impl<'w> Evaluator<'_, 'w> {
         // A tuple struct or tuple variant constructor.
         match self.type_target(&segs, want, f) {
             Some((def, targs, variant)) => {
-                let fields = match variant {
-                    Some(vi) => self.variant_fields(def, vi),
-                    None => match &self.lw.model().def(def).body {
-                        Body::Struct { fields, .. } => fields.clone(),
-                        _ => Vec::new(),
-                    },
-                };
+                // Kept by `Rc`: evaluating the arguments may lower more types.
+                let shared = self.lw.model().shared(def);
+                let fields = super::items::declared(&shared, variant).unwrap_or(&[]);
                 if fields.len() != args.len() {
                     return Err(self.unsupported(c, f, "a constructor with the wrong number of fields"));
                 }

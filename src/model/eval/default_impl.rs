@@ -78,7 +78,7 @@ impl Evaluator<'_, '_> {
     }
 
     pub(super) fn named_default(&mut self, id: DefId, args: &[Ty], at: &dyn Spanned, f: &Frame) -> Eval {
-        let def = self.lw.model().def(id).clone();
+        let def = self.lw.model().shared(id);
         let item = self.ws().item(def.item);
         let attrs = match item {
             syn::Item::Struct(s) => &s.attrs,

@@ -48,8 +48,8 @@ impl Evaluator<'_, '_> {
         }
         match self.type_target(&segs, want, f) {
             Some((def, args, Some(variant))) => {
-                let fields = self.variant_fields(def, variant);
-                if fields.is_empty() {
+                let unit = declared(self.lw.model().def(def), Some(variant)).is_some_and(<[_]>::is_empty);
+                if unit {
                     return Ok(Val::Variant { def, args, variant, fields: Vec::new() });
                 }
                 Err(self.unsupported(e, f, "a variant constructor used as a value"))
@@ -181,13 +181,6 @@ impl Evaluator<'_, '_> {
         Some((id, args_for(id, want, f), Some(vi)))
     }
 
-    pub(super) fn variant_fields(&self, def: DefId, variant: usize) -> Vec<crate::model::Field> {
-        match &self.lw.model().def(def).body {
-            Body::Enum { variants } => variants[variant].fields.clone(),
-            _ => Vec::new(),
-        }
-    }
-
     pub(super) fn field(&mut self, x: &syn::ExprField, f: &Frame) -> Eval {
         let base = self.eval(&x.base, None, f)?;
         match (&x.member, base) {
@@ -215,12 +208,10 @@ impl Evaluator<'_, '_> {
         let Some((def, args, variant)) = self.type_target(&segs, want, f) else {
             return Err(self.unsupported(&s.path, f, format!("`{}` is not a type of the workspace", segs.join("::"))));
         };
-        let decl = match variant {
-            Some(vi) => self.variant_fields(def, vi),
-            None => match &self.lw.model().def(def).body {
-                Body::Struct { fields, .. } => fields.clone(),
-                _ => return Err(self.unsupported(&s.path, f, "a struct literal of an enum")),
-            },
+        // Kept by `Rc`: evaluating the field values may lower more types.
+        let shared = self.lw.model().shared(def);
+        let Some(decl) = declared(&shared, variant) else {
+            return Err(self.unsupported(&s.path, f, "a struct literal of an enum"));
         };
         let self_ty = Ty::Named(def, args.clone());
         let base = match &s.rest {
@@ -249,5 +240,16 @@ impl Evaluator<'_, '_> {
             Some(variant) => Val::Variant { def, args, variant, fields: values },
             None => Val::Struct { def, args, fields: values },
         })
+    }
+}
+
+/// The fields a constructor or literal of `def` declares: the variant's when one is given (none
+/// when `def` is not an enum), else the struct's (`None` for an enum).
+pub(super) fn declared(def: &crate::model::TypeDef, variant: Option<usize>) -> Option<&[crate::model::Field]> {
+    match (&def.body, variant) {
+        (Body::Enum { variants }, Some(v)) => Some(&variants[v].fields),
+        (_, Some(_)) => Some(&[]),
+        (Body::Struct { fields, .. }, None) => Some(fields),
+        (_, None) => None,
     }
 }
