@@ -40,7 +40,6 @@ mod macros;
 mod numbers;
 pub mod syntax;
 
-pub use default_impl::derives;
 pub use syntax::tail_expr;
 use syntax::Locals;
 
@@ -201,6 +200,8 @@ pub trait Types {
     fn lower(&mut self, ty: &syn::Type, scope: &Scope) -> Ty;
     /// The definition of a struct or enum, lowered on first use.
     fn def_for(&mut self, item: ItemRef) -> DefId;
+    /// Whether a plain `#[derive(…)]` on the definition names the trait.
+    fn derives(&self, def: DefId, name: &str) -> bool;
 }
 
 /// The evaluator: reads the sources through the shared [`Resolver`], and asks the model builder

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use serde_derive_internals::{ast, attr, Ctxt, Derive};
 use serde_json::Value;
 
-use super::attrs::{is_deprecated, merge_serde_attrs, Bound, SchemarsAttrs};
+use super::attrs::{is_deprecated, merge_serde_attrs, Bound, Derives, SchemarsAttrs};
 use super::eval::{self, Evaluator, Failure, Frame, Val};
 use super::resolve::Resolver;
 use super::scope::{path_segments, Scope};
@@ -53,6 +53,14 @@ pub struct Lowerer<'r, 'w> {
     pub type_overrides_used: std::collections::BTreeSet<String>,
     /// What [`Lowerer::lower_reachable`] has done so far (kept across the tools of a run).
     pub(super) reached: Reached,
+    /// Beside each definition (by [`DefId`]), what the passes after lowering read of its source.
+    pub(super) beside: Vec<Beside>,
+}
+
+/// What the passes after lowering ([`Lowerer::lower_reachable`], the evaluator) need of a
+/// definition's source, read when it is lowered rather than again by each pass.
+pub(super) struct Beside {
+    pub(super) derives: Derives,
 }
 
 /// What [`Lowerer::lower_reachable`] has done so far, kept across the tools of a run.
@@ -79,6 +87,10 @@ impl eval::Types for Lowerer<'_, '_> {
     fn def_for(&mut self, item: ItemRef) -> DefId {
         Lowerer::def_for(self, item)
     }
+
+    fn derives(&self, def: DefId, name: &str) -> bool {
+        self.beside[def.0].derives.names_plainly(name)
+    }
 }
 
 /// A backstop against pathological sources: no real crate needs this many type nodes.
@@ -99,6 +111,7 @@ impl<'r, 'w> Lowerer<'r, 'w> {
             type_overrides: Default::default(),
             type_overrides_used: Default::default(),
             reached: Default::default(),
+            beside: Vec::new(),
         }
     }
 
@@ -425,6 +438,7 @@ impl<'r, 'w> Lowerer<'r, 'w> {
         let mut module_path = vec![krate.name.clone()];
         module_path.extend(krate.module(item.module).path.iter().cloned());
         // A placeholder first, so that a type reaching itself finds its id.
+        self.beside.push(Beside { derives: Derives::of(attrs) });
         self.model.push(TypeDef {
             rust_name: crate::source::unraw_ident(&ident.to_string()),
             item,

@@ -10,7 +10,6 @@
 use syn::spanned::Spanned;
 
 use super::defaults::{self, shown};
-use super::eval;
 use super::{
     literal, Body, DefId, Field, FieldDefault, FieldDefaultValue, JsonSchemaImpl, Lowerer, Opt, SchemarsAttrs, Scope,
     Shown, Traits, Ty, TypeDef,
@@ -60,15 +59,14 @@ impl Lowerer<'_, '_> {
     /// The traits of a definition, from its derives and the workspace's impl blocks.
     fn traits_of(&mut self, id: DefId) -> Traits {
         let item = self.model.def(id).item;
-        let rs = self.rs;
-        let attrs = item_attrs(rs.ws.item(item));
-        let named = derives(attrs);
-        let has = |name: &str| named.iter().any(|d| d == name);
-        let impls = rs.impls();
+        let impls = self.rs.impls();
+        let derives = &self.beside[id.0].derives;
+        let (derived, repr) = (derives.names("JsonSchema"), derives.names("JsonSchema_repr"));
+        let (serialize, default) = (derives.names_plainly("Serialize"), derives.names_plainly("Default"));
         let hand_written = |name: &str| impls.trait_impl(&TypeKey::Item(item), name).map(|i| impls.impls[i].item);
-        let json_schema = if has("JsonSchema") {
+        let json_schema = if derived {
             JsonSchemaImpl::Derived
-        } else if has("JsonSchema_repr") {
+        } else if repr {
             JsonSchemaImpl::Repr(self.discriminants(id))
         } else {
             match hand_written("JsonSchema") {
@@ -79,8 +77,8 @@ impl Lowerer<'_, '_> {
                 None => JsonSchemaImpl::None,
             }
         };
-        let serialize = eval::derives(attrs, "Serialize") || hand_written("Serialize").is_some();
-        let default = eval::derives(attrs, "Default") || hand_written("Default").is_some();
+        let serialize = serialize || hand_written("Serialize").is_some();
+        let default = default || hand_written("Default").is_some();
         Traits { json_schema, serialize, default }
     }
 
@@ -375,32 +373,6 @@ fn has_defaults(def: &TypeDef) -> bool {
         }
 }
 
-/// The derives named on an item (last path segments), `cfg_attr` ones included.
-fn derives(attrs: &[syn::Attribute]) -> Vec<String> {
-    let mut out = Vec::new();
-    for attr in attrs {
-        collect_derives(&attr.meta, &mut out);
-    }
-    out
-}
-
-fn collect_derives(meta: &syn::Meta, out: &mut Vec<String>) {
-    use syn::punctuated::Punctuated;
-    let syn::Meta::List(list) = meta else { return };
-    let name = list.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
-    if name == "derive" {
-        if let Ok(paths) = list.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated) {
-            out.extend(paths.iter().filter_map(|p| p.segments.last().map(|s| s.ident.to_string())));
-        }
-    } else if name == "cfg_attr" {
-        if let Ok(metas) = list.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated) {
-            for m in metas.iter().skip(1) {
-                collect_derives(m, out);
-            }
-        }
-    }
-}
-
 fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
     match item {
         syn::Item::Struct(s) => &s.attrs,
@@ -540,7 +512,7 @@ mod tests {
             let output =
                 root_schema(&lw.model, &tys[0], &Settings { contract: Contract::Serialize, ..SETTINGS }, &none);
             assert_eq!(output.diagnostics.len(), 1);
-            assert_eq!(output.diagnostics[0].code, eval::DEFAULT_NOT_EVALUABLE);
+            assert_eq!(output.diagnostics[0].code, crate::model::eval::DEFAULT_NOT_EVALUABLE);
         });
     }
 }
