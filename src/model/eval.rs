@@ -29,8 +29,9 @@
 //! This is the evaluator core. [`syntax`] is its reading of code (locals and scopes, parameters,
 //! branches and their conditions, `#[cfg]`, flat chains), which the router evaluator
 //! (`profile::rmcp::routers`) shares; [`json`] is the one reader of `json!` literals. The
-//! evaluator asks the model builder for types through [`Types`] and names no builder, so that
-//! `model`'s modules form no cycle: the builder (`lower`) calls the evaluator, never the reverse.
+//! evaluator reads the sources through the shared [`Resolver`] and asks the model builder for
+//! types through [`Types`]; it names no builder, so that `model`'s modules form no cycle: the
+//! builder (`lower`) calls the evaluator, never the reverse.
 
 mod calls;
 mod default_impl;

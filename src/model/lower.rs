@@ -61,6 +61,10 @@ pub struct Lowerer<'r, 'w> {
 /// definition's source, read when it is lowered rather than again by each pass.
 pub(super) struct Beside {
     pub(super) derives: Derives,
+    /// The `example = expr` expressions of the definition's schemars attributes, one list per
+    /// attribute site in the order of `reach::attr_sites` (its own, then each field, or each
+    /// variant followed by its fields); empty when there are none. Taken when evaluated.
+    pub(super) examples: Vec<Vec<syn::Expr>>,
 }
 
 /// What [`Lowerer::lower_reachable`] has done so far, kept across the tools of a run.
@@ -406,8 +410,9 @@ impl<'r, 'w> Lowerer<'r, 'w> {
 
     /// schemars' attributes of an item written in `scope`: bounds written as expressions
     /// evaluated, the `with` type lowered. Examples and `schema_with` fns are evaluated with the
-    /// rest of what a schema reaches ([`Lowerer::lower_reachable`]): a placeholder each until then.
-    fn schemars_attrs(&mut self, attrs: &[syn::Attribute], scope: &Scope) -> SchemarsAttrs {
+    /// rest of what a schema reaches ([`Lowerer::lower_reachable`]): a placeholder each until then,
+    /// and the example expressions, to keep beside the definition.
+    fn schemars_attrs(&mut self, attrs: &[syn::Attribute], scope: &Scope) -> (SchemarsAttrs, Vec<syn::Expr>) {
         let (mut out, written) = SchemarsAttrs::from_attrs(attrs);
         if !written.bounds.is_empty() {
             validation_bounds(self, &mut out, written.bounds, scope);
@@ -415,7 +420,7 @@ impl<'r, 'w> Lowerer<'r, 'w> {
         out.with = written.with.map(|t| self.lower(&t, scope));
         out.schema_with = written.schema_with.map(|path| SchemaFn { path, schema: Opt::Absent });
         out.examples = vec![Shown::ABSENT; written.examples.len()];
-        out
+        (out, written.examples)
     }
 
     /// The [`DefId`] of a struct or enum, lowering it on first use.
@@ -438,7 +443,7 @@ impl<'r, 'w> Lowerer<'r, 'w> {
         let mut module_path = vec![krate.name.clone()];
         module_path.extend(krate.module(item.module).path.iter().cloned());
         // A placeholder first, so that a type reaching itself finds its id.
-        self.beside.push(Beside { derives: Derives::of(attrs) });
+        self.beside.push(Beside { derives: Derives::of(attrs), examples: Vec::new() });
         self.model.push(TypeDef {
             rust_name: crate::source::unraw_ident(&ident.to_string()),
             item,
@@ -453,22 +458,33 @@ impl<'r, 'w> Lowerer<'r, 'w> {
             traits: Default::default(),
             container_defaults: Vec::new(),
         });
-        let schemars = self.schemars_attrs(attrs, &scope);
+        let (schemars, examples) = self.schemars_attrs(attrs, &scope);
         self.model.def_mut(id).schemars = schemars;
+        let mut examples = vec![examples];
         // A struct or enum ends any chain of aliases: `type Runs = Vec<Run>; struct Run { runs: Runs }`
         // is not an alias that refers to itself, so its body starts with no alias open.
         let open_aliases = std::mem::take(&mut self.alias_stack);
         self.self_stack.push((id, 0));
-        let (serde, body) = self.lower_body(source, &scope);
+        let (serde, body) = self.lower_body(source, &scope, &mut examples);
         self.self_stack.pop();
         self.alias_stack = open_aliases;
         let def = self.model.def_mut(id);
         def.serde = serde;
         def.body = body;
+        if examples.iter().any(|e| !e.is_empty()) {
+            self.beside[id.0].examples = examples;
+        }
         id
     }
 
-    fn lower_body(&mut self, source: &syn::Item, scope: &Scope) -> (ContainerSerde, Body) {
+    /// The serde attributes and the body of a struct or enum; the example expressions of its
+    /// fields and variants are added to `examples` (in the order of [`Beside::examples`]).
+    fn lower_body(
+        &mut self,
+        source: &syn::Item,
+        scope: &Scope,
+        examples: &mut Vec<Vec<syn::Expr>>,
+    ) -> (ContainerSerde, Body) {
         let input = derive_input(source);
         if let Some((span, name)) = super::serde_panic::camel_case_panic(&input) {
             let why = format!("serde's derive panics on `rename_all = \"camelCase\"` for `{name}`");
@@ -488,12 +504,14 @@ impl<'r, 'w> Lowerer<'r, 'w> {
             Some(c) => {
                 serde = self.container_serde(c, scope);
                 match &c.data {
-                    ast::Data::Struct(style, fields) => Body::Struct {
-                        style: style_of(*style),
-                        fields: fields.iter().map(|f| self.field(f, scope)).collect(),
-                    },
+                    ast::Data::Struct(style, fields) => {
+                        let (fields, written): (Vec<_>, Vec<_>) = fields.iter().map(|f| self.field(f, scope)).unzip();
+                        examples.extend(written);
+                        Body::Struct { style: style_of(*style), fields }
+                    }
                     ast::Data::Enum(variants) => {
-                        Body::Enum { variants: variants.iter().map(|v| self.variant(v, scope)).collect() }
+                        let variants = variants.iter().map(|v| self.variant(v, scope, examples)).collect();
+                        Body::Enum { variants }
                     }
                 }
             }
@@ -531,18 +549,21 @@ impl<'r, 'w> Lowerer<'r, 'w> {
         }
     }
 
-    fn field(&mut self, f: &ast::Field, scope: &Scope) -> Field {
+    /// A field, and its example expressions.
+    fn field(&mut self, f: &ast::Field, scope: &Scope) -> (Field, Vec<syn::Expr>) {
         let a = &f.attrs;
         let rust_name = match &f.member {
             syn::Member::Named(i) => Some(crate::source::unraw_ident(&i.to_string())),
             syn::Member::Unnamed(_) => None,
         };
         let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(f.original));
-        Field {
+        let ty = self.lower(f.ty, scope);
+        let (schemars, examples) = self.schemars_attrs(&f.original.attrs, scope);
+        let field = Field {
             rust_name,
             ser_name: a.name().serialize_name().to_owned(),
             de_name: a.name().deserialize_name().to_owned(),
-            ty: self.lower(f.ty, scope),
+            ty,
             docs: doc_lines(&f.original.attrs),
             location,
             skip_ser: a.skip_serializing(),
@@ -550,29 +571,35 @@ impl<'r, 'w> Lowerer<'r, 'w> {
             skip_ser_if: a.skip_serializing_if().map(|p| path_string(&p.path)),
             default: field_default(a.default()),
             flatten: a.flatten(),
-            schemars: self.schemars_attrs(&f.original.attrs, scope),
+            schemars,
             deprecated: is_deprecated(&f.original.attrs),
             default_value: FieldDefaultValue::Own(Shown::ABSENT),
             value_name: a.name().serialize_name().to_owned(),
             value_skip: a.skip_serializing(),
-        }
+        };
+        (field, examples)
     }
 
-    fn variant(&mut self, v: &ast::Variant, scope: &Scope) -> Variant {
+    /// A variant; its example expressions, then its fields', are added to `examples`.
+    fn variant(&mut self, v: &ast::Variant, scope: &Scope, examples: &mut Vec<Vec<syn::Expr>>) -> Variant {
         let a = &v.attrs;
         let location = self.location(scope.krate, scope.module, v.ident.span());
+        let (fields, field_examples): (Vec<_>, Vec<_>) = v.fields.iter().map(|f| self.field(f, scope)).unzip();
+        let (schemars, own) = self.schemars_attrs(&v.original.attrs, scope);
+        examples.push(own);
+        examples.extend(field_examples);
         Variant {
             rust_name: crate::source::unraw_ident(&v.ident.to_string()),
             ser_name: a.name().serialize_name().to_owned(),
             de_name: a.name().deserialize_name().to_owned(),
             style: style_of(v.style),
-            fields: v.fields.iter().map(|f| self.field(f, scope)).collect(),
+            fields,
             docs: doc_lines(&v.original.attrs),
             location,
             skip_ser: a.skip_serializing(),
             skip_de: a.skip_deserializing(),
             untagged: a.untagged(),
-            schemars: self.schemars_attrs(&v.original.attrs, scope),
+            schemars,
             deprecated: is_deprecated(&v.original.attrs),
             value_name: a.name().serialize_name().to_owned(),
             value_skip: a.skip_serializing(),

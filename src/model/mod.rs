@@ -4,6 +4,12 @@
 //! literal schema fns, defaults and examples evaluated. The schema flavours read only this, never
 //! syn: [`Lowerer::lower_reachable`] lowers a root type and everything a schema of it can reach
 //! before any schema is made.
+//!
+//! Three parts make the model: the [`Resolver`] (`resolve`: the workspace, its impl index, the
+//! config's names for a path; read-only, shared by `&`), the model builder [`Lowerer`] (`lower`,
+//! completed by `reach`, `defaults` and `literal`: lowers each struct and enum once and keeps
+//! beside it what the later passes read of its source), and the evaluator ([`eval::Evaluator`]),
+//! which borrows the resolver and asks the builder for types through [`eval::Types`].
 
 mod attrs;
 pub(crate) mod defaults;

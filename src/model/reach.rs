@@ -147,73 +147,28 @@ impl Lowerer<'_, '_> {
         read
     }
 
-    /// The `example = expr` values of the definition, its fields and variants (read again from
-    /// the item: the model keeps only their number until now).
+    /// The `example = expr` values of the definition, its fields and variants (their expressions
+    /// were kept beside it when it was lowered; the model holds a placeholder each until now).
     fn evaluate_examples(&mut self, id: DefId) {
-        if !has_examples(self.model.def(id)) {
+        let written = std::mem::take(&mut self.beside[id.0].examples);
+        if written.is_empty() {
             return;
         }
-        let def = self.model.def(id);
-        let (item, scope, name) = (def.item, def.scope(), def.rust_name.clone());
-        let field_names: Vec<Vec<String>> = match &def.body {
-            Body::Struct { fields, .. } => vec![fields.iter().map(field_name).collect()],
-            Body::Enum { variants } => variants.iter().map(|v| v.fields.iter().map(field_name).collect()).collect(),
-            Body::Unsupported(_) => Vec::new(),
-        };
-        let ws = self.ws();
-        let source = ws.item(item);
-        let container = self.examples(item_attrs(source), &scope, &name);
-        let mut fields: Vec<Vec<Vec<Shown>>> = Vec::new();
-        let mut variants: Vec<Vec<Shown>> = Vec::new();
-        match source {
-            syn::Item::Struct(s) => {
-                let names = field_names.first().cloned().unwrap_or_default();
-                let values =
-                    s.fields.iter().zip(&names).map(|(f, n)| self.examples(&f.attrs, &scope, &format!("{name}.{n}")));
-                fields.push(values.collect());
-            }
-            syn::Item::Enum(e) => {
-                for (v, names) in e.variants.iter().zip(&field_names) {
-                    variants.push(self.examples(&v.attrs, &scope, &format!("{name}::{}", unraw(&v.ident))));
-                    let values = v
-                        .fields
-                        .iter()
-                        .zip(names)
-                        .map(|(f, n)| self.examples(&f.attrs, &scope, &format!("{name}.{n}")));
-                    fields.push(values.collect());
-                }
-            }
-            _ => {}
-        }
-        let def = self.model.def_mut(id);
-        def.schemars.examples = container;
-        match &mut def.body {
-            Body::Struct { fields: decl, .. } => {
-                for (f, values) in decl.iter_mut().zip(fields.into_iter().next().unwrap_or_default()) {
-                    f.schemars.examples = values;
-                }
-            }
-            Body::Enum { variants: decl } => {
-                for ((v, values), field_values) in decl.iter_mut().zip(variants).zip(fields) {
-                    v.schemars.examples = values;
-                    for (f, values) in v.fields.iter_mut().zip(field_values) {
-                        f.schemars.examples = values;
-                    }
-                }
-            }
-            Body::Unsupported(_) => {}
-        }
-    }
-
-    /// The `example` values of one item's attributes, for `what` (the type, `Type.field`,
-    /// `Type::Variant`).
-    fn examples(&mut self, attrs: &[syn::Attribute], scope: &Scope, what: &str) -> Vec<Shown> {
-        let (_, written) = SchemarsAttrs::from_attrs(attrs);
-        written
-            .examples
+        let def = self.model.shared(id);
+        let scope = def.scope();
+        let sites = site_names(&def);
+        drop(def);
+        let values: Vec<Vec<Shown>> = written
             .iter()
-            .map(|e| shown(defaults::example(self, e, scope, &format!("an `example` value of `{what}`")).map(Some)))
-            .collect()
+            .zip(&sites)
+            .map(|(exprs, what)| {
+                let what = format!("an `example` value of `{what}`");
+                exprs.iter().map(|e| shown(defaults::example(self, e, &scope, &what).map(Some))).collect()
+            })
+            .collect();
+        for (attrs, values) in attr_sites_mut(self.model.def_mut(id)).into_iter().zip(values) {
+            attrs.examples = values;
+        }
     }
 
     /// The defaults the fields of the definition show from their own type or fn (those from the
@@ -341,24 +296,26 @@ fn attr_sites_mut(def: &mut TypeDef) -> Vec<&mut SchemarsAttrs> {
     out
 }
 
+/// What each of [`attr_sites`] is called in messages: `Type`, `Type.field`, `Type::Variant`.
+fn site_names(def: &TypeDef) -> Vec<String> {
+    let name = &def.rust_name;
+    let field = |f: &Field| format!("{name}.{}", field_name(f));
+    let mut out = vec![name.clone()];
+    match &def.body {
+        Body::Struct { fields, .. } => out.extend(fields.iter().map(field)),
+        Body::Enum { variants } => {
+            for v in variants {
+                out.push(format!("{name}::{}", v.rust_name));
+                out.extend(v.fields.iter().map(field));
+            }
+        }
+        Body::Unsupported(_) => {}
+    }
+    out
+}
+
 fn field_name(f: &Field) -> String {
     f.rust_name.clone().unwrap_or_default()
-}
-
-fn unraw(ident: &syn::Ident) -> String {
-    crate::source::unraw_ident(&ident.to_string())
-}
-
-/// Whether the definition, a field or a variant has an `example`.
-fn has_examples(def: &TypeDef) -> bool {
-    !def.schemars.examples.is_empty()
-        || match &def.body {
-            Body::Struct { fields, .. } => fields.iter().any(|f| !f.schemars.examples.is_empty()),
-            Body::Enum { variants } => variants
-                .iter()
-                .any(|v| !v.schemars.examples.is_empty() || v.fields.iter().any(|f| !f.schemars.examples.is_empty())),
-            Body::Unsupported(_) => false,
-        }
 }
 
 /// Whether the definition or a field has a serde `default`.
@@ -371,14 +328,6 @@ fn has_defaults(def: &TypeDef) -> bool {
             }
             Body::Unsupported(_) => false,
         }
-}
-
-fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
-    match item {
-        syn::Item::Struct(s) => &s.attrs,
-        syn::Item::Enum(e) => &e.attrs,
-        _ => &[],
-    }
 }
 
 #[cfg(test)]
