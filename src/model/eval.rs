@@ -209,7 +209,7 @@ pub trait Types {
 /// for the types it meets.
 pub struct Evaluator<'a, 'w> {
     pub rs: &'a Resolver<'w>,
-    pub lw: &'a mut dyn Types,
+    pub types: &'a mut dyn Types,
     depth: usize,
     /// Consts and fns being evaluated: reaching one again is a cycle.
     active: Vec<ItemRef>,
@@ -261,8 +261,8 @@ impl Val {
 }
 
 impl<'a, 'w> Evaluator<'a, 'w> {
-    pub fn new(rs: &'a Resolver<'w>, lw: &'a mut dyn Types) -> Self {
-        Evaluator { rs, lw, depth: 0, active: Vec::new() }
+    pub fn new(rs: &'a Resolver<'w>, types: &'a mut dyn Types) -> Self {
+        Evaluator { rs, types, depth: 0, active: Vec::new() }
     }
 
     /// The workspace the sources are read from.
@@ -409,7 +409,7 @@ impl<'a, 'w> Evaluator<'a, 'w> {
                     let (name, ty) = match &local.pat {
                         syn::Pat::Ident(pi) if pi.subpat.is_none() => (pi.ident.to_string(), None),
                         syn::Pat::Type(pt) => match &*pt.pat {
-                            syn::Pat::Ident(pi) => (pi.ident.to_string(), Some(self.lw.lower(&pt.ty, &f.scope))),
+                            syn::Pat::Ident(pi) => (pi.ident.to_string(), Some(self.types.lower(&pt.ty, &f.scope))),
                             _ => return Err(self.unsupported(&local.pat, f, "a `let` with a pattern")),
                         },
                         _ => return Err(self.unsupported(&local.pat, f, "a `let` with a pattern")),

@@ -193,14 +193,24 @@ impl<'r, 'w> Lowerer<'r, 'w> {
     }
 
     fn unknown(&self, ty: &syn::Type, scope: &Scope) -> Ty {
-        let written = quote::quote!(#ty).to_string().replace(" :: ", "::").replace(" < ", "<").replace(" >", ">");
-        let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(ty));
         let segments = match ty {
             syn::Type::Path(p) if p.qself.is_none() => path_segments(&p.path),
             _ => Vec::new(),
         };
+        self.unknown_written(ty, segments, scope)
+    }
+
+    /// A type path (no `<T as Trait>::` qualifier) that names no type we know.
+    fn unknown_path(&self, path: &syn::Path, scope: &Scope) -> Ty {
+        self.unknown_written(path, path_segments(path), scope)
+    }
+
+    /// An unknown type as written, where, and its path's segments (empty when not a path).
+    fn unknown_written(&self, written: &impl quote::ToTokens, segments: Vec<String>, scope: &Scope) -> Ty {
+        let text = written.to_token_stream().to_string().replace(" :: ", "::").replace(" < ", "<").replace(" >", ">");
+        let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(written));
         let origin = Origin { krate: scope.krate, module: scope.module, segments };
-        Ty::Unknown(Unknown { written, location: Some(location), origin: Some(origin), override_key: None })
+        Ty::Unknown(Unknown { written: text, location: Some(location), origin: Some(origin), override_key: None })
     }
 
     /// The type the user gave a schema for in the config (`GenerateOptions::overrides.types`),
@@ -210,8 +220,9 @@ impl<'r, 'w> Lowerer<'r, 'w> {
             return None;
         }
         let key = self.rs.canonical_paths(resolved).into_iter().find(|p| self.type_overrides.contains_key(p))?;
-        let ty = syn::Type::Path(syn::TypePath { qself: None, path: path.clone() });
-        let Ty::Unknown(mut u) = self.unknown(&ty, scope) else { unreachable!("unknown() makes an Unknown") };
+        let Ty::Unknown(mut u) = self.unknown_path(path, scope) else {
+            unreachable!("unknown_path() makes an Unknown")
+        };
         u.override_key = Some(key);
         Some(Ty::Unknown(u))
     }
@@ -270,7 +281,7 @@ impl<'r, 'w> Lowerer<'r, 'w> {
             }
             Resolved::Item(item, ItemKind::Alias) => self.expand_alias(item, path, scope),
             Resolved::External(ext) => self.known(&ext, path, scope),
-            _ => self.unknown(&syn::Type::Path(syn::TypePath { qself: None, path: path.clone() }), scope),
+            _ => self.unknown_path(path, scope),
         }
     }
 

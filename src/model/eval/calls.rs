@@ -131,7 +131,7 @@ impl<'w> Evaluator<'_, 'w> {
         match self.type_target(&segs, want, f) {
             Some((def, targs, variant)) => {
                 // Kept by `Rc`: evaluating the arguments may lower more types.
-                let shared = self.lw.model().shared(def);
+                let shared = self.types.model().shared(def);
                 let fields = super::items::declared(&shared, variant).unwrap_or(&[]);
                 if fields.len() != args.len() {
                     return Err(self.unsupported(c, f, "a constructor with the wrong number of fields"));
@@ -259,7 +259,7 @@ impl<'w> Evaluator<'_, 'w> {
         f: &Frame,
     ) -> Option<(ItemRef, &'w syn::Block, Vec<(String, Option<Ty>)>, Frame, Option<Ty>)> {
         let self_key = match &f.self_ty {
-            Some(Ty::Named(id, _)) => Some(TypeKey::Item(self.lw.model().def(*id).item)),
+            Some(Ty::Named(id, _)) => Some(TypeKey::Item(self.types.model().def(*id).item)),
             _ => None,
         };
         let impls = self.rs.impls();
@@ -276,7 +276,7 @@ impl<'w> Evaluator<'_, 'w> {
         if !imp.is_inherent() || !matches!(self.ws().item(*owner), syn::Item::Struct(_) | syn::Item::Enum(_)) {
             return None;
         }
-        let id = self.lw.def_for(*owner);
+        let id = self.types.def_for(*owner);
         let args = match want {
             Some(Ty::Named(w, a)) if *w == id => a.clone(),
             _ => Vec::new(),
@@ -306,7 +306,7 @@ impl<'w> Evaluator<'_, 'w> {
                 syn::FnArg::Typed(pt) => pt,
             };
             let syn::Pat::Ident(pi) = &*pt.pat else { return None };
-            let ty = self.lw.lower(&pt.ty, scope);
+            let ty = self.types.lower(&pt.ty, scope);
             out.push((pi.ident.to_string(), (!matches!(ty, Ty::Unknown(_) | Ty::Param(_))).then_some(ty)));
         }
         Some(out)
@@ -319,7 +319,7 @@ impl<'w> Evaluator<'_, 'w> {
                 return Some(s.clone());
             }
         }
-        let ty = self.lw.lower(t, scope);
+        let ty = self.types.lower(t, scope);
         (!matches!(ty, Ty::Unknown(_) | Ty::Param(_))).then_some(ty)
     }
 
@@ -329,7 +329,7 @@ impl<'w> Evaluator<'_, 'w> {
         }
         let path: syn::Path = syn::parse_str(&segs.join("::")).ok()?;
         let t = syn::Type::Path(syn::TypePath { qself: None, path });
-        let lowered = self.lw.lower(&t, &f.scope);
+        let lowered = self.types.lower(&t, &f.scope);
         (!matches!(lowered, Ty::Unknown(_))).then_some(lowered)
     }
 

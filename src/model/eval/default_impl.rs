@@ -69,12 +69,12 @@ impl Evaluator<'_, '_> {
     }
 
     pub(super) fn named_default(&mut self, id: DefId, args: &[Ty], at: &dyn Spanned, f: &Frame) -> Eval {
-        let def = self.lw.model().shared(id);
+        let def = self.types.model().shared(id);
         let item = self.ws().item(def.item);
         if !matches!(item, syn::Item::Struct(_) | syn::Item::Enum(_)) {
             return Err(self.unsupported(at, f, format!("`{}` has no `Default`", def.rust_name)));
         }
-        if self.lw.derives(id, "Default") {
+        if self.types.derives(id, "Default") {
             return match (&def.body, item) {
                 (Body::Struct { fields, .. }, _) => {
                     let mut values = Vec::new();
@@ -111,7 +111,7 @@ impl Evaluator<'_, '_> {
 
     /// The body of `fn default()` of a hand-written `impl Default`, evaluated with `Self` bound.
     fn impl_default(&mut self, id: DefId, args: &[Ty], name: &str, at: &dyn Spanned, f: &Frame) -> Eval {
-        let item = self.lw.model().def(id).item;
+        let item = self.types.model().def(id).item;
         let impls = self.rs.impls();
         let Some(imp) = impls.trait_impl(&TypeKey::Item(item), "Default").map(|i| impls.impls[i].item) else {
             return Err(self.unsupported(at, f, format!("`{name}` has no `Default` the CLI can see")));

@@ -48,13 +48,13 @@ impl Evaluator<'_, '_> {
         }
         match self.type_target(&segs, want, f) {
             Some((def, args, Some(variant))) => {
-                let unit = declared(self.lw.model().def(def), Some(variant)).is_some_and(<[_]>::is_empty);
+                let unit = declared(self.types.model().def(def), Some(variant)).is_some_and(<[_]>::is_empty);
                 if unit {
                     return Ok(Val::Variant { def, args, variant, fields: Vec::new() });
                 }
                 Err(self.unsupported(e, f, "a variant constructor used as a value"))
             }
-            Some((def, args, None)) if self.lw.model().def(def).is_unit_struct() => {
+            Some((def, args, None)) if self.types.model().def(def).is_unit_struct() => {
                 Ok(Val::Struct { def, args, fields: Vec::new() })
             }
             _ => Err(self.unsupported(e, f, format!("`{}` is not a const, static or value the CLI can see", text(e)))),
@@ -73,7 +73,7 @@ impl Evaluator<'_, '_> {
             _ => return Err(self.unsupported(at, f, "not a const")),
         };
         let scope = Scope::without_generics(item.krate, item.module);
-        let declared = self.lw.lower(decl, &scope);
+        let declared = self.types.lower(decl, &scope);
         let ty = if matches!(declared, Ty::Unknown(_)) { want.cloned() } else { Some(declared) };
         self.active.push(item);
         let out = self.eval(init, ty.as_ref(), &Frame::new(scope));
@@ -103,9 +103,9 @@ impl Evaluator<'_, '_> {
                 return Err(self.fail(at, f, Failure::Invalid, "a const that depends on itself"));
             }
             let scope = Scope::without_generics(imp.krate, imp.module);
-            let declared = self.lw.lower(&c.ty, &scope);
+            let declared = self.types.lower(&c.ty, &scope);
             let ty = if matches!(declared, Ty::Unknown(_)) { want.cloned() } else { Some(declared) };
-            let self_ty = Ty::Named(self.lw.def_for(owner), Vec::new());
+            let self_ty = Ty::Named(self.types.def_for(owner), Vec::new());
             self.active.push(imp);
             let out = self.eval(&c.expr, ty.as_ref(), &Frame::new(scope).with_self(Some(self_ty)));
             self.active.pop();
@@ -122,7 +122,7 @@ impl Evaluator<'_, '_> {
         }
         let owner = if head == ["Self"] {
             match &f.self_ty {
-                Some(Ty::Named(id, _)) => self.lw.model().def(*id).item,
+                Some(Ty::Named(id, _)) => self.types.model().def(*id).item,
                 _ => return None,
             }
         } else {
@@ -161,7 +161,7 @@ impl Evaluator<'_, '_> {
         if let Resolved::Item(item, ItemKind::Struct | ItemKind::Enum) =
             self.ws().resolve(f.scope.krate, f.scope.module, segs, Namespace::Type)
         {
-            let id = self.lw.def_for(item);
+            let id = self.types.def_for(item);
             return Some((id, args_for(id, want, f), None));
         }
         let (head, last) = segs.split_at(segs.len().checked_sub(1)?);
@@ -172,11 +172,11 @@ impl Evaluator<'_, '_> {
             }
         } else {
             match self.ws().resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
-                Resolved::Item(item, ItemKind::Enum) => self.lw.def_for(item),
+                Resolved::Item(item, ItemKind::Enum) => self.types.def_for(item),
                 _ => return None,
             }
         };
-        let Body::Enum { variants } = &self.lw.model().def(id).body else { return None };
+        let Body::Enum { variants } = &self.types.model().def(id).body else { return None };
         let vi = variants.iter().position(|v| v.rust_name == last[0])?;
         Some((id, args_for(id, want, f), Some(vi)))
     }
@@ -189,7 +189,7 @@ impl Evaluator<'_, '_> {
                 .cloned()
                 .ok_or_else(|| self.fail(x, f, Failure::Invalid, "no such tuple field")),
             (member, Val::Struct { def, fields, .. }) => {
-                let Body::Struct { fields: decl, .. } = &self.lw.model().def(def).body else {
+                let Body::Struct { fields: decl, .. } = &self.types.model().def(def).body else {
                     return Err(self.unsupported(x, f, "a field of a non-struct"));
                 };
                 let pos = decl.iter().enumerate().position(|(i, d)| member_is(member, d, i));
@@ -209,7 +209,7 @@ impl Evaluator<'_, '_> {
             return Err(self.unsupported(&s.path, f, format!("`{}` is not a type of the workspace", segs.join("::"))));
         };
         // Kept by `Rc`: evaluating the field values may lower more types.
-        let shared = self.lw.model().shared(def);
+        let shared = self.types.model().shared(def);
         let Some(decl) = declared(&shared, variant) else {
             return Err(self.unsupported(&s.path, f, "a struct literal of an enum"));
         };

@@ -325,7 +325,7 @@ impl Evaluator<'_, '_> {
     /// The Rust name of the variant an enum value is.
     fn variant_name(&self, v: &Val) -> Option<String> {
         let Val::Variant { def, variant, .. } = v else { return None };
-        match &self.lw.model().def(*def).body {
+        match &self.types.model().def(*def).body {
             Body::Enum { variants } => variants.get(*variant).map(|x| x.rust_name.clone()),
             _ => None,
         }

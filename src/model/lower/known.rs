@@ -69,7 +69,7 @@ impl Lowerer<'_, '_> {
                 if let Some(kind) = nonzero_or_atomic(name) {
                     return kind;
                 }
-                self.unknown(&syn::Type::Path(syn::TypePath { qself: None, path: path.clone() }), scope)
+                self.unknown_path(path, scope)
             }
         }
     }
