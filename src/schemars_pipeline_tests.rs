@@ -17,7 +17,8 @@ const LEGACY: Settings = Settings { contract: Contract::Deserialize, dialect: Di
 
 fn generate_at(path: &Path, ty: &str, settings: Settings, parameters: bool) -> RootSchema {
     let ws = crate::source::load(&[path.to_path_buf()], &[]).expect("sources load");
-    let mut lowerer = Lowerer::new(&ws);
+    let rs = crate::model::Resolver::new(&ws);
+    let mut lowerer = Lowerer::new(&rs);
     let scope = Scope::without_generics(0, ModuleId(0));
     let syn_ty: syn::Type = syn::parse_str(ty).expect("a type");
     let lowered = lowerer.lower_reachable(&syn_ty, &scope);

@@ -398,3 +398,52 @@ fn regex_escape(s: &str) -> String {
 pub fn is_deprecated(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| a.path().is_ident("deprecated"))
 }
+
+/// The traits an item's derives name (last path segments), read once when it is lowered.
+#[derive(Debug, Default)]
+pub struct Derives {
+    /// Every `derive`, `cfg_attr` ones included: what tells a derived `JsonSchema`.
+    pub all: Vec<String>,
+    /// Those of plain `#[derive(…)]` attributes: what tells a derived `Serialize` or `Default`.
+    pub plain: Vec<String>,
+}
+
+impl Derives {
+    pub fn of(attrs: &[syn::Attribute]) -> Self {
+        let mut all = Vec::new();
+        for attr in attrs {
+            collect_derives(&attr.meta, &mut all);
+        }
+        let plain = attrs
+            .iter()
+            .filter(|a| a.path().is_ident("derive"))
+            .filter_map(|a| a.parse_args_with(Punctuated::<syn::Path, Token![,]>::parse_terminated).ok())
+            .flat_map(|paths| paths.into_iter().filter_map(|p| p.segments.last().map(|s| s.ident.to_string())))
+            .collect();
+        Derives { all, plain }
+    }
+
+    pub fn names(&self, name: &str) -> bool {
+        self.all.iter().any(|d| d == name)
+    }
+
+    pub fn names_plainly(&self, name: &str) -> bool {
+        self.plain.iter().any(|d| d == name)
+    }
+}
+
+fn collect_derives(meta: &Meta, out: &mut Vec<String>) {
+    let Meta::List(list) = meta else { return };
+    let name = list.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+    if name == "derive" {
+        if let Ok(paths) = list.parse_args_with(Punctuated::<syn::Path, Token![,]>::parse_terminated) {
+            out.extend(paths.iter().filter_map(|p| p.segments.last().map(|s| s.ident.to_string())));
+        }
+    } else if name == "cfg_attr" {
+        if let Ok(metas) = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated) {
+            for m in metas.iter().skip(1) {
+                collect_derives(m, out);
+            }
+        }
+    }
+}

@@ -16,7 +16,7 @@
 
 use serde_json::{Map, Number, Value};
 
-use super::eval::{self, EvalError, Evaluator, Failure, Frame, Val};
+use super::eval::{self, EvalError, Failure, Frame, Val};
 use super::{
     Body, ContainerDefaults, DefId, Field, FieldDefault, FieldDefaultValue, Lowerer, Opt, Scope, Shown, Style, Tag, Ty,
     TypeDef, Variant,
@@ -37,7 +37,7 @@ pub enum NoDefault {
 /// at fault, or on `fallback` (the field or container an attribute names the fn on) when the
 /// failure is the call of that fn itself.
 pub fn failure(lw: &Lowerer, what: &str, e: &EvalError, fallback: &Location) -> NoDefault {
-    let location = if is_call_site(e.span) { fallback.clone() } else { e.location(lw) };
+    let location = if is_call_site(e.span) { fallback.clone() } else { e.location(lw.ws()) };
     at_location(e.failure, what, &e.reason, &location)
 }
 
@@ -98,7 +98,7 @@ fn default_of(def: &TypeDef, field: &Field) -> String {
 /// The container `#[serde(default)]` / `default = "path"` of `id` instantiated with `args`:
 /// evaluated once, and what each field taking its value from it shows.
 pub(crate) fn container_defaults(lw: &mut Lowerer, id: DefId, args: &[Ty]) -> ContainerDefaults {
-    let def = lw.model.def(id).clone();
+    let def = lw.model.shared(id);
     let Body::Struct { fields: decl, .. } = &def.body else {
         return ContainerDefaults { args: args.to_vec(), fields: Ok(Vec::new()) };
     };
@@ -159,7 +159,7 @@ fn shown_value(
 fn type_default(lw: &mut Lowerer, ty: &Ty, scope: &Scope, what: &str, location: &Location) -> Result<Val, NoDefault> {
     let frame = Frame::new(scope.clone());
     let here = proc_macro2::TokenStream::new();
-    let v = Evaluator::new(lw).type_default(ty, &here, &frame);
+    let v = lw.evaluator().type_default(ty, &here, &frame);
     v.map_err(|e| failure(lw, what, &e, location))
 }
 
@@ -176,10 +176,10 @@ fn call_default_fn(
     let segs: Vec<String> = path.split("::").map(|s| crate::source::unraw_ident(s.trim())).collect();
     let frame = Frame::new(scope.clone());
     let here = proc_macro2::TokenStream::new();
-    match Evaluator::new(lw).call_values(&segs, Vec::new(), Some(ty), &here, &frame) {
+    match lw.evaluator().call_values(&segs, Vec::new(), Some(ty), &here, &frame) {
         Some(v) => v.map_err(|e| failure(lw, what, &e, location)),
         None => {
-            let resolved = lw.ws.resolve(scope.krate, scope.module, &segs, crate::source::Namespace::Value);
+            let resolved = lw.ws().resolve(scope.krate, scope.module, &segs, crate::source::Namespace::Value);
             if let crate::source::Resolved::External(full) = &resolved {
                 if eval::is_runtime_api(full) {
                     return Err(NoDefault::Opaque(format!("{what}: `{}()` is only known at runtime", full.join("::"))));
@@ -208,7 +208,7 @@ pub fn predicate(lw: &mut Lowerer, pred: &str, value: &Val, scope: &Scope) -> Re
     let segs: Vec<String> = pred.split("::").map(|s| crate::source::unraw_ident(s.trim())).collect();
     let frame = Frame::new(scope.clone());
     let here = proc_macro2::TokenStream::new();
-    let mut ev = Evaluator::new(lw);
+    let mut ev = lw.evaluator();
     if let Some(out) = ev.call_values(&segs, vec![value.clone()], Some(&Ty::Bool), &here, &frame) {
         return match out {
             Ok(Val::Bool(b)) => Ok(b),
@@ -313,11 +313,11 @@ pub fn serialize(lw: &mut Lowerer, v: &Val) -> Result<Value, SerializeError> {
         }
         Val::Json(j) => j.clone(),
         Val::Struct { def, fields, .. } => {
-            let d = lw.model.def(*def).clone();
+            let d = lw.model.shared(*def);
             serialize_struct(lw, &d, fields)?
         }
         Val::Variant { def, variant, fields, .. } => {
-            let d = lw.model.def(*def).clone();
+            let d = lw.model.shared(*def);
             serialize_variant(lw, &d, *variant, fields)?
         }
     })
@@ -470,7 +470,8 @@ fn serialize_variant(
 /// The JSON of an `example = expr` value (schemars `examples`).
 pub fn example(lw: &mut Lowerer, e: &syn::Expr, scope: &Scope, what: &str) -> Result<Value, NoDefault> {
     let frame = Frame::new(scope.clone());
-    let v = Evaluator::new(lw)
+    let v = lw
+        .evaluator()
         .eval(e, None, &frame)
         .map_err(|x| failure(lw, what, &x, &lw.location(scope.krate, scope.module, syn::spanned::Spanned::span(e))))?;
     serialize(lw, &v).map_err(|why| NoDefault::Opaque(format!("{what}: {why}")))

@@ -29,8 +29,9 @@
 //! This is the evaluator core. [`syntax`] is its reading of code (locals and scopes, parameters,
 //! branches and their conditions, `#[cfg]`, flat chains), which the router evaluator
 //! (`profile::rmcp::routers`) shares; [`json`] is the one reader of `json!` literals. The
-//! evaluator asks the model builder for types through [`Types`] and names no builder, so that
-//! `model`'s modules form no cycle: the builder (`lower`) calls the evaluator, never the reverse.
+//! evaluator reads the sources through the shared [`Resolver`] and asks the model builder for
+//! types through [`Types`]; it names no builder, so that `model`'s modules form no cycle: the
+//! builder (`lower`) calls the evaluator, never the reverse.
 
 mod calls;
 mod default_impl;
@@ -40,7 +41,6 @@ mod macros;
 mod numbers;
 pub mod syntax;
 
-pub use default_impl::derives;
 pub use syntax::tail_expr;
 use syntax::Locals;
 
@@ -48,9 +48,10 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Expr, Lit};
 
+use super::resolve::Resolver;
 use super::{Body, DefId, FloatKind, IntKind, Model, Opt, Scope, Ty};
 use crate::diagnostics::{Code, Location};
-use crate::source::impls::{ImplIndex, TypeKey};
+use crate::source::impls::TypeKey;
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
 
 /// Diagnostic code: a serde default (a field's or container's `default`, a `Default` impl)
@@ -128,8 +129,8 @@ pub struct EvalError {
 }
 
 impl EvalError {
-    pub fn location(&self, types: &dyn Types) -> Location {
-        types.ws().crates[self.krate].file_of(self.module).location(self.span)
+    pub fn location(&self, ws: &Workspace) -> Location {
+        ws.crates[self.krate].file_of(self.module).location(self.span)
     }
 }
 
@@ -191,22 +192,24 @@ impl Frame {
     }
 }
 
-/// What the evaluator asks of the model builder ([`super::Lowerer`] implements it): the sources,
-/// the definitions lowered so far, and the lowering of the types it meets (a `let x: T`, a fn's
+/// What the evaluator asks of the model builder ([`super::Lowerer`] implements it): the
+/// definitions lowered so far, and the lowering of the types it meets (a `let x: T`, a fn's
 /// parameters, a struct literal's type). The evaluator names no builder: lowering needs the
 /// evaluator (array lengths, discriminants, attribute values), not the other way round.
-pub trait Types<'w> {
-    fn ws(&self) -> &'w Workspace;
+pub trait Types {
     fn model(&self) -> &Model;
     fn lower(&mut self, ty: &syn::Type, scope: &Scope) -> Ty;
     /// The definition of a struct or enum, lowered on first use.
     fn def_for(&mut self, item: ItemRef) -> DefId;
-    fn impls(&self) -> std::rc::Rc<ImplIndex<'w>>;
+    /// Whether a plain `#[derive(…)]` on the definition names the trait.
+    fn derives(&self, def: DefId, name: &str) -> bool;
 }
 
-/// The evaluator, over the types lowered so far.
+/// The evaluator: reads the sources through the shared [`Resolver`], and asks the model builder
+/// for the types it meets.
 pub struct Evaluator<'a, 'w> {
-    pub lw: &'a mut dyn Types<'w>,
+    pub rs: &'a Resolver<'w>,
+    pub types: &'a mut dyn Types,
     depth: usize,
     /// Consts and fns being evaluated: reaching one again is a cycle.
     active: Vec<ItemRef>,
@@ -258,8 +261,40 @@ impl Val {
 }
 
 impl<'a, 'w> Evaluator<'a, 'w> {
-    pub fn new(lw: &'a mut dyn Types<'w>) -> Self {
-        Evaluator { lw, depth: 0, active: Vec::new() }
+    pub fn new(rs: &'a Resolver<'w>, types: &'a mut dyn Types) -> Self {
+        Evaluator { rs, types, depth: 0, active: Vec::new() }
+    }
+
+    /// The workspace the sources are read from.
+    fn ws(&self) -> &'a Workspace {
+        self.rs.ws
+    }
+
+    /// The value of a `&str` expression known without running anything (attribute values such
+    /// as `description = CONST`), written in `scope`.
+    pub fn eval_str(&mut self, e: &Expr, scope: Scope) -> Result<String, EvalError> {
+        let frame = Frame::new(scope);
+        match self.eval(e, Some(&Ty::String), &frame)? {
+            Val::Str(s) => Ok(s),
+            other => Err(self.unsupported(e, &frame, format!("{} where a string is expected", other.kind_of()))),
+        }
+    }
+
+    /// The length of an array type (`[T; 4]`, `[T; 2 * N]` with `N` a const) written in `scope`.
+    pub fn array_len(&mut self, e: &Expr, scope: Scope) -> Option<u64> {
+        match self.eval(e, Some(&Ty::Int(IntKind::Usize)), &Frame::new(scope)) {
+            Ok(Val::Int(n, _)) => u64::try_from(n).ok(),
+            _ => None,
+        }
+    }
+
+    /// An enum discriminant (`= 1`, `= -2`, `= BASE + 1`, `= 1 << 3`) written in `scope`.
+    pub fn discriminant(&mut self, e: &Expr, scope: Scope) -> Result<i128, EvalError> {
+        let frame = Frame::new(scope);
+        match self.eval(e, Some(&Ty::Int(IntKind::Isize)), &frame)? {
+            Val::Int(n, _) => Ok(n),
+            other => Err(self.unsupported(e, &frame, format!("{} as a discriminant", other.kind_of()))),
+        }
     }
 
     fn fail(&self, node: &dyn Spanned, f: &Frame, failure: Failure, reason: impl Into<String>) -> EvalError {
@@ -374,7 +409,7 @@ impl<'a, 'w> Evaluator<'a, 'w> {
                     let (name, ty) = match &local.pat {
                         syn::Pat::Ident(pi) if pi.subpat.is_none() => (pi.ident.to_string(), None),
                         syn::Pat::Type(pt) => match &*pt.pat {
-                            syn::Pat::Ident(pi) => (pi.ident.to_string(), Some(self.lw.lower(&pt.ty, &f.scope))),
+                            syn::Pat::Ident(pi) => (pi.ident.to_string(), Some(self.types.lower(&pt.ty, &f.scope))),
                             _ => return Err(self.unsupported(&local.pat, f, "a `let` with a pattern")),
                         },
                         _ => return Err(self.unsupported(&local.pat, f, "a `let` with a pattern")),
@@ -438,35 +473,6 @@ fn text_op(op: &syn::UnOp) -> &'static str {
         syn::UnOp::Deref(_) => "*",
         syn::UnOp::Not(_) => "!",
         _ => "-",
-    }
-}
-
-/// The value of a `&str` expression known without running anything (attribute values such as
-/// `description = CONST`), written in `scope`.
-pub fn eval_str(lw: &mut dyn Types, e: &Expr, scope: Scope) -> Result<String, EvalError> {
-    let frame = Frame::new(scope);
-    let mut ev = Evaluator::new(lw);
-    match ev.eval(e, Some(&Ty::String), &frame)? {
-        Val::Str(s) => Ok(s),
-        other => Err(ev.unsupported(e, &frame, format!("{} where a string is expected", other.kind_of()))),
-    }
-}
-
-/// The length of an array type (`[T; 4]`, `[T; 2 * N]` with `N` a const) written in `scope`.
-pub fn array_len(lw: &mut dyn Types, e: &Expr, scope: Scope) -> Option<u64> {
-    match Evaluator::new(lw).eval(e, Some(&Ty::Int(IntKind::Usize)), &Frame::new(scope)) {
-        Ok(Val::Int(n, _)) => u64::try_from(n).ok(),
-        _ => None,
-    }
-}
-
-/// An enum discriminant (`= 1`, `= -2`, `= BASE + 1`, `= 1 << 3`) written in `scope`.
-pub fn discriminant(lw: &mut dyn Types, e: &Expr, scope: Scope) -> Result<i128, EvalError> {
-    let frame = Frame::new(scope);
-    let mut ev = Evaluator::new(lw);
-    match ev.eval(e, Some(&Ty::Int(IntKind::Isize)), &frame)? {
-        Val::Int(n, _) => Ok(n),
-        other => Err(ev.unsupported(e, &frame, format!("{} as a discriminant", other.kind_of()))),
     }
 }
 

@@ -11,7 +11,7 @@ use proc_macro2::{TokenStream, TokenTree};
 use serde_json::Value;
 
 use super::defaults;
-use super::eval::{json, Evaluator, Frame};
+use super::eval::{json, Frame};
 use super::{HandWritten, Lowerer, Scope};
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved};
 
@@ -35,8 +35,8 @@ pub(crate) fn hand_written(lw: &mut Lowerer, imp: ItemRef) -> Result<HandWritten
 }
 
 /// Reads fn bodies as literal values.
-struct Literals<'a, 'w> {
-    lw: &'a mut Lowerer<'w>,
+struct Literals<'a, 'r, 'w> {
+    lw: &'a mut Lowerer<'r, 'w>,
 }
 
 /// Wrapping calls and methods a literal passes through unchanged (`Schema::from(json!(…))`,
@@ -47,16 +47,16 @@ const WRAPPING_METHODS: &[&str] =
 /// Methods that reach the map of a schema bound to a variable (`schema.ensure_object().insert(…)`).
 const MAP_ACCESS_METHODS: &[&str] = &["ensure_object", "as_object_mut", "unwrap", "expect"];
 
-impl Literals<'_, '_> {
+impl Literals<'_, '_, '_> {
     /// The schema a `schema_with = "path"` fn returns, written where `scope` is.
     pub fn schema_with_value(&mut self, path: &str, scope: &Scope) -> Result<Value, String> {
         let segs: Vec<String> = path.split("::").map(|s| s.trim().to_owned()).collect();
-        let item = match self.lw.ws.resolve(scope.krate, scope.module, &segs, Namespace::Value) {
+        let item = match self.lw.ws().resolve(scope.krate, scope.module, &segs, Namespace::Value) {
             Resolved::Item(item, ItemKind::Fn) => item,
             _ => return Err(format!("`{path}` is not a fn of the crate")),
         };
         // Borrowed from the workspace, not from the lowerer: read while the lowerer changes.
-        let ws = self.lw.ws;
+        let ws = self.lw.ws();
         let syn::Item::Fn(f) = ws.item(item) else { return Err(format!("`{path}` is not a fn")) };
         let block = ws.block(item.krate, item.module, &f.block);
         let fn_scope = Scope::without_generics(item.krate, item.module);
@@ -74,7 +74,7 @@ impl Literals<'_, '_> {
 
     /// A hand-written `impl JsonSchema` item read as literals, or why it cannot be.
     pub fn hand_written(&mut self, imp: ItemRef) -> Result<HandWritten, String> {
-        let ws = self.lw.ws;
+        let ws = self.lw.ws();
         let syn::Item::Impl(i) = ws.item(imp) else { return Err("not an impl".into()) };
         let items = ws.impl_items(imp.krate, imp.module, i);
         let scope = Scope::without_generics(imp.krate, imp.module);
@@ -241,7 +241,7 @@ impl Literals<'_, '_> {
     /// `module_path!()`): the one evaluator's value, serialised as serde would.
     fn evaluated(&mut self, e: &syn::Expr, scope: &Scope) -> Result<Value, String> {
         let frame = Frame::new(scope.clone());
-        let value = Evaluator::new(self.lw).eval(e, None, &frame).map_err(|x| x.reason)?;
+        let value = self.lw.evaluator().eval(e, None, &frame).map_err(|x| x.reason)?;
         defaults::serialize(self.lw, &value).map_err(|e| e.why)
     }
 
@@ -319,7 +319,8 @@ mod tests {
         let path = dir.path().join("lib.rs");
         std::fs::write(&path, src).expect("write source");
         let ws = crate::source::load(&[path], &[]).expect("sources load");
-        let mut lowerer = Lowerer::new(&ws);
+        let rs = crate::model::Resolver::new(&ws);
+        let mut lowerer = Lowerer::new(&rs);
         let scope = Scope::without_generics(0, ModuleId(0));
         let lowered = lowerer.lower_reachable(&syn::parse_str(ty).expect("a type"), &scope);
         parameters_root_schema(&lowerer.model, &lowered, &PARAMS, &Default::default())

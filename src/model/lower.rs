@@ -1,23 +1,25 @@
 //! syn → IR. Resolves every path through the source index, expands type aliases (generic ones
 //! too), erases pointer-like wrappers, and lowers each struct or enum the first time it is
 //! reached, reading its serde attributes with `serde_derive_internals` so that renames, defaults,
-//! skips and tags mean exactly what serde makes of them.
+//! skips and tags mean exactly what serde makes of them ([`body`]); other crates' types are
+//! recognised by name ([`known`]).
+
+mod body;
+mod known;
 
 use std::collections::HashMap;
-use std::rc::Rc;
 
-use serde_derive_internals::{ast, attr, Ctxt, Derive};
 use serde_json::Value;
 
-use super::attrs::{is_deprecated, merge_serde_attrs, Bound, SchemarsAttrs};
+use super::attrs::{is_deprecated, Bound, Derives, SchemarsAttrs};
 use super::eval::{self, Evaluator, Failure, Frame, Val};
+use super::resolve::Resolver;
 use super::scope::{path_segments, Scope};
 use super::{
-    doc_lines, substitute, Body, ContainerSerde, DefId, Field, FieldDefault, FieldDefaultValue, FloatKind, IntKind,
-    Leaf, Model, Opt, Origin, SchemaFn, Shown, Style, Tag, Ty, TypeDef, Unknown, Variant,
+    doc_lines, substitute, Body, ContainerSerde, DefId, IntKind, Model, Opt, Origin, SchemaFn, Shown, Ty, TypeDef,
+    Unknown,
 };
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
-use crate::source::impls::ImplIndex;
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
 
 /// Type expressions nested deeper than this are refused with an error rather than risking the
@@ -28,8 +30,11 @@ const MAX_TYPE_DEPTH: usize = 256;
 /// (`type A2 = (A1, A1);`) would otherwise grow exponentially.
 pub const MAX_TYPE_SIZE: usize = 100_000;
 
-pub struct Lowerer<'w> {
-    pub ws: &'w Workspace,
+/// The model builder: lowers each struct and enum once, into [`Model`], and completes what a
+/// schema reaches (see [`Lowerer::lower_reachable`]). It reads the sources through a shared
+/// [`Resolver`] and evaluates through [`Lowerer::evaluator`].
+pub struct Lowerer<'r, 'w> {
+    pub rs: &'r Resolver<'w>,
     pub model: Model,
     by_item: HashMap<ItemRef, DefId>,
     alias_stack: Vec<ItemRef>,
@@ -49,11 +54,20 @@ pub struct Lowerer<'w> {
     pub type_overrides: std::collections::BTreeMap<String, serde_json::Value>,
     /// The keys of `type_overrides` some schema used.
     pub type_overrides_used: std::collections::BTreeSet<String>,
-    /// The impl blocks of the workspace, on first use (an `Rc` so that the evaluator can hold it
-    /// while it lowers types).
-    impls: std::cell::OnceCell<Rc<ImplIndex<'w>>>,
     /// What [`Lowerer::lower_reachable`] has done so far (kept across the tools of a run).
     pub(super) reached: Reached,
+    /// Beside each definition (by [`DefId`]), what the passes after lowering read of its source.
+    pub(super) beside: Vec<Beside>,
+}
+
+/// What the passes after lowering ([`Lowerer::lower_reachable`], the evaluator) need of a
+/// definition's source, read when it is lowered rather than again by each pass.
+pub(super) struct Beside {
+    pub(super) derives: Derives,
+    /// The `example = expr` expressions of the definition's schemars attributes, one list per
+    /// attribute site in the order of `reach::attr_sites` (its own, then each field, or each
+    /// variant followed by its fields); empty when there are none. Taken when evaluated.
+    pub(super) examples: Vec<Vec<syn::Expr>>,
 }
 
 /// What [`Lowerer::lower_reachable`] has done so far, kept across the tools of a run.
@@ -68,11 +82,7 @@ pub(super) struct Reached {
 }
 
 /// The model builder as the evaluator sees it.
-impl<'w> eval::Types<'w> for Lowerer<'w> {
-    fn ws(&self) -> &'w Workspace {
-        self.ws
-    }
-
+impl eval::Types for Lowerer<'_, '_> {
     fn model(&self) -> &Model {
         &self.model
     }
@@ -85,18 +95,18 @@ impl<'w> eval::Types<'w> for Lowerer<'w> {
         Lowerer::def_for(self, item)
     }
 
-    fn impls(&self) -> Rc<ImplIndex<'w>> {
-        Lowerer::impls(self)
+    fn derives(&self, def: DefId, name: &str) -> bool {
+        self.beside[def.0].derives.names_plainly(name)
     }
 }
 
 /// A backstop against pathological sources: no real crate needs this many type nodes.
 const MAX_LOWER_STEPS: usize = 2_000_000;
 
-impl<'w> Lowerer<'w> {
-    pub fn new(ws: &'w Workspace) -> Self {
+impl<'r, 'w> Lowerer<'r, 'w> {
+    pub fn new(rs: &'r Resolver<'w>) -> Self {
         Lowerer {
-            ws,
+            rs,
             model: Model::default(),
             by_item: HashMap::new(),
             alias_stack: Vec::new(),
@@ -107,23 +117,22 @@ impl<'w> Lowerer<'w> {
             diagnostics: Diagnostics::default(),
             type_overrides: Default::default(),
             type_overrides_used: Default::default(),
-            impls: Default::default(),
             reached: Default::default(),
+            beside: Vec::new(),
         }
     }
 
-    /// The impl blocks of the workspace (their self types are resolved once per run).
-    pub fn impls(&self) -> Rc<ImplIndex<'w>> {
-        self.impls.get_or_init(|| Rc::new(ImplIndex::new(self.ws))).clone()
+    pub fn ws(&self) -> &'w Workspace {
+        self.rs.ws
     }
 
-    /// Use the impl index a profile holds already rather than a view of its own.
-    pub fn share_impls(&mut self, impls: Rc<ImplIndex<'w>>) {
-        self.impls = std::cell::OnceCell::from(impls);
+    /// An evaluator over the types lowered so far; the types it meets are lowered here.
+    pub fn evaluator(&mut self) -> Evaluator<'_, 'w> {
+        Evaluator::new(self.rs, self)
     }
 
     pub fn location(&self, krate: usize, module: ModuleId, span: proc_macro2::Span) -> Location {
-        self.ws.crates[krate].file_of(module).location(span)
+        self.rs.location(krate, module, span)
     }
 
     /// Lower a type written in `scope`.
@@ -172,7 +181,7 @@ impl<'w> Lowerer<'w> {
             syn::Type::Array(a) => {
                 let item = self.lower(&a.elem, scope);
                 // A length the evaluator cannot know (a const generic parameter) is a sequence.
-                match super::eval::array_len(self, &a.len, scope.clone()) {
+                match self.evaluator().array_len(&a.len, scope.clone()) {
                     Some(n) => Ty::Array(Box::new(item), n),
                     None => Ty::Seq(Box::new(item)),
                 }
@@ -184,14 +193,24 @@ impl<'w> Lowerer<'w> {
     }
 
     fn unknown(&self, ty: &syn::Type, scope: &Scope) -> Ty {
-        let written = quote::quote!(#ty).to_string().replace(" :: ", "::").replace(" < ", "<").replace(" >", ">");
-        let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(ty));
         let segments = match ty {
             syn::Type::Path(p) if p.qself.is_none() => path_segments(&p.path),
             _ => Vec::new(),
         };
+        self.unknown_written(ty, segments, scope)
+    }
+
+    /// A type path (no `<T as Trait>::` qualifier) that names no type we know.
+    fn unknown_path(&self, path: &syn::Path, scope: &Scope) -> Ty {
+        self.unknown_written(path, path_segments(path), scope)
+    }
+
+    /// An unknown type as written, where, and its path's segments (empty when not a path).
+    fn unknown_written(&self, written: &impl quote::ToTokens, segments: Vec<String>, scope: &Scope) -> Ty {
+        let text = written.to_token_stream().to_string().replace(" :: ", "::").replace(" < ", "<").replace(" >", ">");
+        let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(written));
         let origin = Origin { krate: scope.krate, module: scope.module, segments };
-        Ty::Unknown(Unknown { written, location: Some(location), origin: Some(origin), override_key: None })
+        Ty::Unknown(Unknown { written: text, location: Some(location), origin: Some(origin), override_key: None })
     }
 
     /// The type the user gave a schema for in the config (`GenerateOptions::overrides.types`),
@@ -200,9 +219,10 @@ impl<'w> Lowerer<'w> {
         if self.type_overrides.is_empty() {
             return None;
         }
-        let key = canonical_paths(self.ws, resolved).into_iter().find(|p| self.type_overrides.contains_key(p))?;
-        let ty = syn::Type::Path(syn::TypePath { qself: None, path: path.clone() });
-        let Ty::Unknown(mut u) = self.unknown(&ty, scope) else { unreachable!("unknown() makes an Unknown") };
+        let key = self.rs.canonical_paths(resolved).into_iter().find(|p| self.type_overrides.contains_key(p))?;
+        let Ty::Unknown(mut u) = self.unknown_path(path, scope) else {
+            unreachable!("unknown_path() makes an Unknown")
+        };
         u.override_key = Some(key);
         Some(Ty::Unknown(u))
     }
@@ -238,7 +258,7 @@ impl<'w> Lowerer<'w> {
         if path.leading_colon.is_some() {
             full.insert(0, String::new());
         }
-        let resolved = self.ws.resolve(scope.krate, scope.module, &full, Namespace::Type);
+        let resolved = self.ws().resolve(scope.krate, scope.module, &full, Namespace::Type);
         if let Some(t) = self.overridden(path, &resolved, scope) {
             return t;
         }
@@ -261,7 +281,7 @@ impl<'w> Lowerer<'w> {
             }
             Resolved::Item(item, ItemKind::Alias) => self.expand_alias(item, path, scope),
             Resolved::External(ext) => self.known(&ext, path, scope),
-            _ => self.unknown(&syn::Type::Path(syn::TypePath { qself: None, path: path.clone() }), scope),
+            _ => self.unknown_path(path, scope),
         }
     }
 
@@ -280,7 +300,7 @@ impl<'w> Lowerer<'w> {
     }
 
     fn expand_alias(&mut self, item: ItemRef, path: &syn::Path, scope: &Scope) -> Ty {
-        let syn::Item::Type(alias) = self.ws.item(item) else { unreachable!("resolved as an alias") };
+        let syn::Item::Type(alias) = self.ws().item(item) else { unreachable!("resolved as an alias") };
         if self.alias_stack.contains(&item) {
             let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(path));
             self.diagnostics.push(
@@ -333,79 +353,11 @@ impl<'w> Lowerer<'w> {
         Ty::Unknown(Unknown { written: alias.ident.to_string(), location: None, origin: None, override_key: None })
     }
 
-    /// A path that is not ours: recognised by its last segment.
-    fn known(&mut self, ext: &[String], path: &syn::Path, scope: &Scope) -> Ty {
-        let name = ext.last().map(String::as_str).unwrap_or("");
-        let args = |this: &mut Self| this.type_args(path, scope);
-        let one = |this: &mut Self| -> Ty {
-            args(this).into_iter().next().unwrap_or(Ty::Unknown(Unknown {
-                written: "_".into(),
-                location: None,
-                origin: None,
-                override_key: None,
-            }))
-        };
-        let int = |k| Ty::Int(k);
-        match name {
-            "i8" => int(IntKind::I8),
-            "i16" => int(IntKind::I16),
-            "i32" => int(IntKind::I32),
-            "i64" => int(IntKind::I64),
-            "i128" => int(IntKind::I128),
-            "isize" => int(IntKind::Isize),
-            "u8" => int(IntKind::U8),
-            "u16" => int(IntKind::U16),
-            "u32" => int(IntKind::U32),
-            "u64" => int(IntKind::U64),
-            "u128" => int(IntKind::U128),
-            "usize" => int(IntKind::Usize),
-            "f32" => Ty::Float(FloatKind::F32),
-            "f64" => Ty::Float(FloatKind::F64),
-            "bool" => Ty::Bool,
-            "char" => Ty::Char,
-            "String" | "str" | "OsString" | "OsStr" | "SmolStr" | "CompactString" | "ArcStr" => Ty::String,
-            "Vec" | "VecDeque" | "LinkedList" | "BinaryHeap" | "SmallVec" => Ty::Seq(Box::new(one(self))),
-            "HashSet" | "BTreeSet" | "IndexSet" => Ty::Set(Box::new(one(self))),
-            "HashMap" | "BTreeMap" | "IndexMap" | "Map" => {
-                let mut a = args(self).into_iter();
-                let k = a.next().unwrap_or(Ty::String);
-                let v = a.next().unwrap_or(Ty::JsonValue);
-                Ty::Map(Box::new(k), Box::new(v))
-            }
-            "JsonObject" => Ty::Map(Box::new(Ty::String), Box::new(Ty::JsonValue)),
-            "Option" => Ty::Option(Box::new(one(self))),
-            "Box" | "Arc" | "Rc" | "Cow" | "Cell" | "RefCell" | "Mutex" | "RwLock" | "Wrapping" | "Reverse" => {
-                one(self)
-            }
-            "Value" if ext.len() == 1 || ext.iter().any(|s| s == "serde_json") => Ty::JsonValue,
-            "Number" if ext.iter().any(|s| s == "serde_json") => Ty::JsonNumber,
-            "DateTime" => Ty::Leaf(Leaf::DateTime),
-            "NaiveDateTime" => Ty::Leaf(Leaf::NaiveDateTime),
-            "NaiveDate" => Ty::Leaf(Leaf::NaiveDate),
-            "NaiveTime" => Ty::Leaf(Leaf::NaiveTime),
-            "Uuid" => Ty::Leaf(Leaf::Uuid),
-            "Duration" if !ext.iter().any(|s| s == "chrono") && ext.first().map(String::as_str) != Some("time") => {
-                Ty::Leaf(Leaf::Duration)
-            }
-            "SystemTime" => Ty::Leaf(Leaf::SystemTime),
-            "IpAddr" => Ty::Leaf(Leaf::IpAddr),
-            "Ipv4Addr" => Ty::Leaf(Leaf::Ipv4Addr),
-            "Ipv6Addr" => Ty::Leaf(Leaf::Ipv6Addr),
-            "SocketAddr" | "SocketAddrV4" | "SocketAddrV6" => Ty::Leaf(Leaf::SocketAddr),
-            "PathBuf" | "Path" => Ty::Leaf(Leaf::PathBuf),
-            _ => {
-                if let Some(kind) = nonzero_or_atomic(name) {
-                    return kind;
-                }
-                self.unknown(&syn::Type::Path(syn::TypePath { qself: None, path: path.clone() }), scope)
-            }
-        }
-    }
-
     /// schemars' attributes of an item written in `scope`: bounds written as expressions
     /// evaluated, the `with` type lowered. Examples and `schema_with` fns are evaluated with the
-    /// rest of what a schema reaches ([`Lowerer::lower_reachable`]): a placeholder each until then.
-    fn schemars_attrs(&mut self, attrs: &[syn::Attribute], scope: &Scope) -> SchemarsAttrs {
+    /// rest of what a schema reaches ([`Lowerer::lower_reachable`]): a placeholder each until then,
+    /// and the example expressions, to keep beside the definition.
+    fn schemars_attrs(&mut self, attrs: &[syn::Attribute], scope: &Scope) -> (SchemarsAttrs, Vec<syn::Expr>) {
         let (mut out, written) = SchemarsAttrs::from_attrs(attrs);
         if !written.bounds.is_empty() {
             validation_bounds(self, &mut out, written.bounds, scope);
@@ -413,7 +365,7 @@ impl<'w> Lowerer<'w> {
         out.with = written.with.map(|t| self.lower(&t, scope));
         out.schema_with = written.schema_with.map(|path| SchemaFn { path, schema: Opt::Absent });
         out.examples = vec![Shown::ABSENT; written.examples.len()];
-        out
+        (out, written.examples)
     }
 
     /// The [`DefId`] of a struct or enum, lowering it on first use.
@@ -423,7 +375,7 @@ impl<'w> Lowerer<'w> {
         }
         let id = DefId(self.model.defs.len());
         self.by_item.insert(item, id);
-        let source = self.ws.item(item);
+        let source = self.ws().item(item);
         let (ident, attrs, generics) = match source {
             syn::Item::Struct(s) => (&s.ident, &s.attrs, &s.generics),
             syn::Item::Enum(e) => (&e.ident, &e.attrs, &e.generics),
@@ -432,11 +384,12 @@ impl<'w> Lowerer<'w> {
         let location = self.location(item.krate, item.module, ident.span());
         let generic_names: Vec<String> = generics.type_params().map(|p| p.ident.to_string()).collect();
         let scope = Scope { krate: item.krate, module: item.module, generics: generic_names.clone() };
-        let krate = &self.ws.crates[item.krate];
+        let krate = &self.ws().crates[item.krate];
         let mut module_path = vec![krate.name.clone()];
         module_path.extend(krate.module(item.module).path.iter().cloned());
         // A placeholder first, so that a type reaching itself finds its id.
-        self.model.defs.push(TypeDef {
+        self.beside.push(Beside { derives: Derives::of(attrs), examples: Vec::new() });
+        self.model.push(TypeDef {
             rust_name: crate::source::unraw_ident(&ident.to_string()),
             item,
             location,
@@ -450,269 +403,23 @@ impl<'w> Lowerer<'w> {
             traits: Default::default(),
             container_defaults: Vec::new(),
         });
-        let schemars = self.schemars_attrs(attrs, &scope);
-        self.model.defs[id.0].schemars = schemars;
+        let (schemars, examples) = self.schemars_attrs(attrs, &scope);
+        self.model.def_mut(id).schemars = schemars;
+        let mut examples = vec![examples];
         // A struct or enum ends any chain of aliases: `type Runs = Vec<Run>; struct Run { runs: Runs }`
         // is not an alias that refers to itself, so its body starts with no alias open.
         let open_aliases = std::mem::take(&mut self.alias_stack);
         self.self_stack.push((id, 0));
-        let (serde, body) = self.lower_body(source, &scope);
+        let (serde, body) = self.lower_body(source, &scope, &mut examples);
         self.self_stack.pop();
         self.alias_stack = open_aliases;
-        let def = &mut self.model.defs[id.0];
+        let def = self.model.def_mut(id);
         def.serde = serde;
         def.body = body;
+        if examples.iter().any(|e| !e.is_empty()) {
+            self.beside[id.0].examples = examples;
+        }
         id
-    }
-
-    fn lower_body(&mut self, source: &syn::Item, scope: &Scope) -> (ContainerSerde, Body) {
-        let input = derive_input(source);
-        if let Some((span, name)) = super::serde_panic::camel_case_panic(&input) {
-            let why = format!("serde's derive panics on `rename_all = \"camelCase\"` for `{name}`");
-            self.diagnostics.push(
-                Diagnostic::error(Code::SerdeDerivePanic, format!("{why}: the crate does not compile"))
-                    .at(Some(self.location(scope.krate, scope.module, span)))
-                    .with_label("its camelCase form starts inside a non-ASCII character")
-                    .with_help("rename this field or variant with `#[serde(rename = \"…\")]`"),
-            );
-            return (ContainerSerde::default(), Body::Unsupported(why));
-        }
-        let cx = Ctxt::new();
-        let container = ast::Container::from_ast(&cx, &input, Derive::Deserialize);
-        let mut serde = ContainerSerde::default();
-        let body = match &container {
-            None => Body::Unsupported("serde cannot derive for this item".into()),
-            Some(c) => {
-                serde = self.container_serde(c, scope);
-                match &c.data {
-                    ast::Data::Struct(style, fields) => Body::Struct {
-                        style: style_of(*style),
-                        fields: fields.iter().map(|f| self.field(f, scope)).collect(),
-                    },
-                    ast::Data::Enum(variants) => {
-                        Body::Enum { variants: variants.iter().map(|v| self.variant(v, scope)).collect() }
-                    }
-                }
-            }
-        };
-        drop(container);
-        if let Err(e) = cx.check() {
-            serde.errors.push(e.to_string());
-        }
-        let mut body = body;
-        if mentions_schemars(source) {
-            serde_value_view(source, &mut body);
-        }
-        (serde, body)
-    }
-
-    fn container_serde(&mut self, c: &ast::Container, scope: &Scope) -> ContainerSerde {
-        let a = &c.attrs;
-        let tag = match a.tag() {
-            attr::TagType::External => Tag::External,
-            attr::TagType::Internal { tag } => Tag::Internal(tag.clone()),
-            attr::TagType::Adjacent { tag, content } => Tag::Adjacent(tag.clone(), content.clone()),
-            attr::TagType::None => Tag::Untagged,
-        };
-        ContainerSerde {
-            ser_name: a.name().serialize_name().to_owned(),
-            de_name: a.name().deserialize_name().to_owned(),
-            tag,
-            transparent: a.transparent(),
-            deny_unknown_fields: a.deny_unknown_fields(),
-            default: field_default(a.default()),
-            from: a.type_from().map(|t| self.lower(t, scope)),
-            try_from: a.type_try_from().map(|t| self.lower(t, scope)),
-            into: a.type_into().map(|t| self.lower(t, scope)),
-            errors: Vec::new(),
-        }
-    }
-
-    fn field(&mut self, f: &ast::Field, scope: &Scope) -> Field {
-        let a = &f.attrs;
-        let rust_name = match &f.member {
-            syn::Member::Named(i) => Some(crate::source::unraw_ident(&i.to_string())),
-            syn::Member::Unnamed(_) => None,
-        };
-        let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(f.original));
-        Field {
-            rust_name,
-            ser_name: a.name().serialize_name().to_owned(),
-            de_name: a.name().deserialize_name().to_owned(),
-            ty: self.lower(f.ty, scope),
-            docs: doc_lines(&f.original.attrs),
-            location,
-            skip_ser: a.skip_serializing(),
-            skip_de: a.skip_deserializing(),
-            skip_ser_if: a.skip_serializing_if().map(|p| path_string(&p.path)),
-            default: field_default(a.default()),
-            flatten: a.flatten(),
-            schemars: self.schemars_attrs(&f.original.attrs, scope),
-            deprecated: is_deprecated(&f.original.attrs),
-            default_value: FieldDefaultValue::Own(Shown::ABSENT),
-            value_name: a.name().serialize_name().to_owned(),
-            value_skip: a.skip_serializing(),
-        }
-    }
-
-    fn variant(&mut self, v: &ast::Variant, scope: &Scope) -> Variant {
-        let a = &v.attrs;
-        let location = self.location(scope.krate, scope.module, v.ident.span());
-        Variant {
-            rust_name: crate::source::unraw_ident(&v.ident.to_string()),
-            ser_name: a.name().serialize_name().to_owned(),
-            de_name: a.name().deserialize_name().to_owned(),
-            style: style_of(v.style),
-            fields: v.fields.iter().map(|f| self.field(f, scope)).collect(),
-            docs: doc_lines(&v.original.attrs),
-            location,
-            skip_ser: a.skip_serializing(),
-            skip_de: a.skip_deserializing(),
-            untagged: a.untagged(),
-            schemars: self.schemars_attrs(&v.original.attrs, scope),
-            deprecated: is_deprecated(&v.original.attrs),
-            value_name: a.name().serialize_name().to_owned(),
-            value_skip: a.skip_serializing(),
-        }
-    }
-}
-
-fn nonzero_or_atomic(name: &str) -> Option<Ty> {
-    let int = |s: &str| -> Option<IntKind> {
-        Some(match s {
-            "I8" => IntKind::I8,
-            "I16" => IntKind::I16,
-            "I32" => IntKind::I32,
-            "I64" => IntKind::I64,
-            "I128" => IntKind::I128,
-            "Isize" => IntKind::Isize,
-            "U8" => IntKind::U8,
-            "U16" => IntKind::U16,
-            "U32" => IntKind::U32,
-            "U64" => IntKind::U64,
-            "U128" => IntKind::U128,
-            "Usize" => IntKind::Usize,
-            _ => return None,
-        })
-    };
-    if let Some(rest) = name.strip_prefix("NonZero") {
-        return int(rest).map(|k| Ty::Leaf(Leaf::NonZero(k)));
-    }
-    if let Some(rest) = name.strip_prefix("Atomic") {
-        if rest == "Bool" {
-            return Some(Ty::Bool);
-        }
-        return int(rest).map(Ty::Int);
-    }
-    None
-}
-
-fn style_of(style: ast::Style) -> Style {
-    match style {
-        ast::Style::Struct => Style::Struct,
-        ast::Style::Tuple => Style::Tuple,
-        ast::Style::Newtype => Style::Newtype,
-        ast::Style::Unit => Style::Unit,
-    }
-}
-
-fn field_default(d: &attr::Default) -> FieldDefault {
-    match d {
-        attr::Default::None => FieldDefault::None,
-        attr::Default::Default => FieldDefault::Default,
-        attr::Default::Path(p) => FieldDefault::Path(path_string(&p.path)),
-    }
-}
-
-fn path_string(path: &syn::Path) -> String {
-    path.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::")
-}
-
-/// Whether a `#[schemars(…)]` attribute is on the item, a field or a variant (only then can the
-/// schema's names and skips differ from serde's).
-fn mentions_schemars(item: &syn::Item) -> bool {
-    let has = |attrs: &[syn::Attribute]| attrs.iter().any(|a| a.path().is_ident("schemars"));
-    match item {
-        syn::Item::Struct(s) => has(&s.attrs) || s.fields.iter().any(|f| has(&f.attrs)),
-        syn::Item::Enum(e) => {
-            has(&e.attrs) || e.variants.iter().any(|v| has(&v.attrs) || v.fields.iter().any(|f| has(&f.attrs)))
-        }
-        _ => false,
-    }
-}
-
-/// Set each field's and variant's `value_name`/`value_skip` from serde's own attributes (the
-/// item read again without schemars' keys merged in).
-fn serde_value_view(source: &syn::Item, body: &mut Body) {
-    let input = derive_input_with(source, false);
-    let cx = Ctxt::new();
-    if let Some(c) = ast::Container::from_ast(&cx, &input, Derive::Deserialize) {
-        let set_fields = |ours: &mut [Field], theirs: &[ast::Field]| {
-            for (o, t) in ours.iter_mut().zip(theirs) {
-                o.value_name = t.attrs.name().serialize_name().to_owned();
-                o.value_skip = t.attrs.skip_serializing();
-            }
-        };
-        match (&c.data, body) {
-            (ast::Data::Struct(_, theirs), Body::Struct { fields, .. }) => set_fields(fields, theirs),
-            (ast::Data::Enum(theirs), Body::Enum { variants }) => {
-                for (o, t) in variants.iter_mut().zip(theirs) {
-                    o.value_name = t.attrs.name().serialize_name().to_owned();
-                    o.value_skip = t.attrs.skip_serializing();
-                    set_fields(&mut o.fields, &t.fields);
-                }
-            }
-            _ => {}
-        }
-    }
-    // Errors were reported by the first reading.
-    let _ = cx.check();
-}
-
-/// The item as a `DeriveInput`, with the serde-compatible `schemars` keys merged into `serde`.
-fn derive_input(item: &syn::Item) -> syn::DeriveInput {
-    derive_input_with(item, true)
-}
-
-/// The item as a `DeriveInput`; with `merge`, the serde-compatible `schemars` keys merged into
-/// `serde` (what the schema follows), else serde's attributes alone (what a value follows).
-fn derive_input_with(item: &syn::Item, merge: bool) -> syn::DeriveInput {
-    let merge_serde_attrs = |attrs: &[syn::Attribute]| if merge { merge_serde_attrs(attrs) } else { attrs.to_vec() };
-    match item {
-        syn::Item::Struct(s) => {
-            let mut fields = s.fields.clone();
-            for f in fields.iter_mut() {
-                f.attrs = merge_serde_attrs(&f.attrs);
-            }
-            syn::DeriveInput {
-                attrs: merge_serde_attrs(&s.attrs),
-                vis: s.vis.clone(),
-                ident: s.ident.clone(),
-                generics: s.generics.clone(),
-                data: syn::Data::Struct(syn::DataStruct {
-                    struct_token: s.struct_token,
-                    fields,
-                    semi_token: s.semi_token,
-                }),
-            }
-        }
-        syn::Item::Enum(e) => {
-            let mut variants = e.variants.clone();
-            for v in variants.iter_mut() {
-                v.attrs = merge_serde_attrs(&v.attrs);
-                for f in v.fields.iter_mut() {
-                    f.attrs = merge_serde_attrs(&f.attrs);
-                }
-            }
-            syn::DeriveInput {
-                attrs: merge_serde_attrs(&e.attrs),
-                vis: e.vis.clone(),
-                ident: e.ident.clone(),
-                generics: e.generics.clone(),
-                data: syn::Data::Enum(syn::DataEnum { enum_token: e.enum_token, brace_token: e.brace_token, variants }),
-            }
-        }
-        _ => unreachable!("derive_input is called for structs and enums"),
     }
 }
 
@@ -724,7 +431,7 @@ fn validation_bounds(lw: &mut Lowerer, attrs: &mut SchemarsAttrs, bounds: Vec<(B
         let length = matches!(bound, Bound::MinLength | Bound::MaxLength);
         let want = length.then_some(Ty::Int(IntKind::Usize));
         let frame = Frame::new(scope.clone());
-        let mut ev = Evaluator::new(lw);
+        let mut ev = lw.evaluator();
         let number = match ev.eval(&e, want.as_ref(), &frame) {
             Ok(Val::Int(n, _)) => i64::try_from(n)
                 .map(serde_json::Number::from)
@@ -743,7 +450,7 @@ fn validation_bounds(lw: &mut Lowerer, attrs: &mut SchemarsAttrs, bounds: Vec<(B
             (Ok(n), Bound::MaxLength) => v.max_length = n.as_u64(),
             (Err(err), _) if err.failure == Failure::Runtime => attrs.opaque.push(format!("{bound:?} bound")),
             (Err(err), _) => {
-                let location = err.location(lw);
+                let location = err.location(lw.ws());
                 lw.diagnostics.push(
                     crate::diagnostics::Diagnostic::error(
                         eval::VALUE_NOT_EVALUABLE,
@@ -755,28 +462,5 @@ fn validation_bounds(lw: &mut Lowerer, attrs: &mut SchemarsAttrs, bounds: Vec<(B
                 );
             }
         }
-    }
-}
-
-/// The paths a user may write in the config for what a type path resolved to: another crate's
-/// path as far as our `use`s spell it out (`chrono::NaiveDate`), or, for a type of ours, its
-/// crate-qualified path (`kit::model::Blob`) and the same from `crate::`.
-pub(crate) fn canonical_paths(ws: &Workspace, resolved: &Resolved) -> Vec<String> {
-    match resolved {
-        Resolved::External(ext) => vec![ext.iter().filter(|s| !s.is_empty()).cloned().collect::<Vec<_>>().join("::")],
-        Resolved::Item(item, ItemKind::Struct | ItemKind::Enum | ItemKind::Alias) => {
-            let name = match ws.item(*item) {
-                syn::Item::Struct(s) => s.ident.to_string(),
-                syn::Item::Enum(e) => e.ident.to_string(),
-                syn::Item::Type(t) => t.ident.to_string(),
-                _ => return Vec::new(),
-            };
-            let krate = &ws.crates[item.krate];
-            let mut tail = krate.module(item.module).path.clone();
-            tail.push(crate::source::unraw_ident(&name));
-            let tail = tail.join("::");
-            vec![format!("{}::{tail}", krate.name), format!("crate::{tail}")]
-        }
-        _ => Vec::new(),
     }
 }

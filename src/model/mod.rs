@@ -4,6 +4,12 @@
 //! literal schema fns, defaults and examples evaluated. The schema flavours read only this, never
 //! syn: [`Lowerer::lower_reachable`] lowers a root type and everything a schema of it can reach
 //! before any schema is made.
+//!
+//! Three parts make the model: the [`Resolver`] (`resolve`: the workspace, its impl index, the
+//! config's names for a path; read-only, shared by `&`), the model builder [`Lowerer`] (`lower`,
+//! completed by `reach`, `defaults` and `literal`: lowers each struct and enum once and keeps
+//! beside it what the later passes read of its source), and the evaluator ([`eval::Evaluator`]),
+//! which borrows the resolver and asks the builder for types through [`eval::Types`].
 
 mod attrs;
 pub(crate) mod defaults;
@@ -11,6 +17,7 @@ pub mod eval;
 pub(crate) mod literal;
 mod lower;
 mod reach;
+mod resolve;
 mod scope;
 mod serde_panic;
 pub mod written;
@@ -18,7 +25,10 @@ pub mod written;
 pub use attrs::{nested as attr_args, SchemarsAttrs, Validations};
 pub use literal::literal_object;
 pub use lower::Lowerer;
+pub use resolve::Resolver;
 pub use scope::Scope;
+
+use std::rc::Rc;
 
 use serde_json::Value;
 
@@ -228,12 +238,31 @@ pub struct DefId(pub usize);
 /// Every struct and enum of the crate that some tool reaches, lowered on first use.
 #[derive(Debug, Default)]
 pub struct Model {
-    pub defs: Vec<TypeDef>,
+    /// By `Rc`: a pass reads a definition ([`Model::shared`]) while the evaluator lowers more
+    /// types, which only appends here; nothing is copied.
+    pub defs: Vec<Rc<TypeDef>>,
 }
 
 impl Model {
     pub fn def(&self, id: DefId) -> &TypeDef {
         &self.defs[id.0]
+    }
+
+    /// A definition to read while evaluating (which may lower more types).
+    pub fn shared(&self, id: DefId) -> Rc<TypeDef> {
+        Rc::clone(&self.defs[id.0])
+    }
+
+    /// A definition to fill in. The passes drop what they read ([`Model::shared`]) before they
+    /// write, so this never copies it.
+    pub(crate) fn def_mut(&mut self, id: DefId) -> &mut TypeDef {
+        Rc::make_mut(&mut self.defs[id.0])
+    }
+
+    /// Add a definition; its id.
+    pub(crate) fn push(&mut self, def: TypeDef) -> DefId {
+        self.defs.push(Rc::new(def));
+        DefId(self.defs.len() - 1)
     }
 }
 

@@ -10,7 +10,6 @@
 use syn::spanned::Spanned;
 
 use super::defaults::{self, shown};
-use super::eval;
 use super::{
     literal, Body, DefId, Field, FieldDefault, FieldDefaultValue, JsonSchemaImpl, Lowerer, Opt, SchemarsAttrs, Scope,
     Shown, Traits, Ty, TypeDef,
@@ -22,7 +21,7 @@ use crate::source::ItemRef;
 /// counts schemas, this counts every type node).
 const MAX_WALK_DEPTH: usize = 256;
 
-impl Lowerer<'_> {
+impl Lowerer<'_, '_> {
     /// Lower a type written in `scope`, and everything its schema can reach (see the module doc).
     pub fn lower_reachable(&mut self, ty: &syn::Type, scope: &Scope) -> Ty {
         let lowered = self.lower(ty, scope);
@@ -47,7 +46,7 @@ impl Lowerer<'_> {
             self.reached.done = batch.end;
             for id in batch.clone().map(DefId) {
                 let traits = self.traits_of(id);
-                self.model.defs[id.0].traits = traits;
+                self.model.def_mut(id).traits = traits;
             }
             for id in batch.map(DefId) {
                 self.read_schema_fns(id);
@@ -60,15 +59,14 @@ impl Lowerer<'_> {
     /// The traits of a definition, from its derives and the workspace's impl blocks.
     fn traits_of(&mut self, id: DefId) -> Traits {
         let item = self.model.def(id).item;
-        let ws = self.ws;
-        let attrs = item_attrs(ws.item(item));
-        let named = derives(attrs);
-        let has = |name: &str| named.iter().any(|d| d == name);
-        let impls = self.impls();
+        let impls = self.rs.impls();
+        let derives = &self.beside[id.0].derives;
+        let (derived, repr) = (derives.names("JsonSchema"), derives.names("JsonSchema_repr"));
+        let (serialize, default) = (derives.names_plainly("Serialize"), derives.names_plainly("Default"));
         let hand_written = |name: &str| impls.trait_impl(&TypeKey::Item(item), name).map(|i| impls.impls[i].item);
-        let json_schema = if has("JsonSchema") {
+        let json_schema = if derived {
             JsonSchemaImpl::Derived
-        } else if has("JsonSchema_repr") {
+        } else if repr {
             JsonSchemaImpl::Repr(self.discriminants(id))
         } else {
             match hand_written("JsonSchema") {
@@ -79,14 +77,14 @@ impl Lowerer<'_> {
                 None => JsonSchemaImpl::None,
             }
         };
-        let serialize = eval::derives(attrs, "Serialize") || hand_written("Serialize").is_some();
-        let default = eval::derives(attrs, "Default") || hand_written("Default").is_some();
+        let serialize = serialize || hand_written("Serialize").is_some();
+        let default = default || hand_written("Default").is_some();
         Traits { json_schema, serialize, default }
     }
 
     /// Where an impl's `for Type` is written.
     fn impl_location(&self, imp: ItemRef) -> Option<crate::diagnostics::Location> {
-        let syn::Item::Impl(i) = self.ws.item(imp) else { return None };
+        let syn::Item::Impl(i) = self.ws().item(imp) else { return None };
         Some(self.location(imp.krate, imp.module, i.self_ty.span()))
     }
 
@@ -94,13 +92,13 @@ impl Lowerer<'_> {
     fn discriminants(&mut self, id: DefId) -> Opt<Vec<i128>> {
         let def = self.model.def(id);
         let (item, scope, name) = (def.item, def.scope(), def.rust_name.clone());
-        let ws = self.ws;
+        let ws = self.ws();
         let syn::Item::Enum(e) = ws.item(item) else { return Opt::Absent };
         let mut values = Vec::new();
         let mut next: i128 = 0;
         for v in &e.variants {
             if let Some((_, expr)) = &v.discriminant {
-                match eval::discriminant(self, expr, scope.clone()) {
+                match self.evaluator().discriminant(expr, scope.clone()) {
                     Ok(n) => next = n,
                     Err(_) => {
                         return Opt::Opaque(format!(
@@ -116,119 +114,70 @@ impl Lowerer<'_> {
         Opt::Known(values)
     }
 
-    /// The `schema_with` fns of the definition, its fields and variants, read as literals.
+    /// The `schema_with` fns of the definition, its fields and variants, read as literals (all
+    /// read first, then written: reading one may lower more types).
     fn read_schema_fns(&mut self, id: DefId) {
-        let scope = self.model.def(id).scope();
-        let mut attrs = std::mem::take(&mut self.model.defs[id.0].schemars);
-        self.read_schema_fn(&mut attrs, &scope);
-        self.model.defs[id.0].schemars = attrs;
-        let mut body = std::mem::replace(&mut self.model.defs[id.0].body, Body::Unsupported(String::new()));
-        match &mut body {
-            Body::Struct { fields, .. } => fields.iter_mut().for_each(|f| self.read_schema_fn(&mut f.schemars, &scope)),
-            Body::Enum { variants } => {
-                for v in variants {
-                    self.read_schema_fn(&mut v.schemars, &scope);
-                    v.fields.iter_mut().for_each(|f| self.read_schema_fn(&mut f.schemars, &scope));
-                }
-            }
-            Body::Unsupported(_) => {}
-        }
-        self.model.defs[id.0].body = body;
-    }
-
-    fn read_schema_fn(&mut self, attrs: &mut SchemarsAttrs, scope: &Scope) {
-        let Some(f) = &mut attrs.schema_with else { return };
-        let key = (f.path.clone(), scope.krate, scope.module.0);
-        f.schema = match self.reached.schema_fns.get(&key) {
-            Some(known) => known.clone(),
-            None => {
-                let read = match literal::schema_fn(self, &f.path, scope) {
-                    Ok(v) => Opt::Known(v),
-                    Err(why) => Opt::Opaque(why),
-                };
-                self.reached.schema_fns.insert(key, read.clone());
-                read
-            }
-        };
-    }
-
-    /// The `example = expr` values of the definition, its fields and variants (read again from
-    /// the item: the model keeps only their number until now).
-    fn evaluate_examples(&mut self, id: DefId) {
-        if !has_examples(self.model.def(id)) {
+        let def = self.model.shared(id);
+        if !attr_sites(&def).iter().any(|a| a.schema_with.is_some()) {
             return;
         }
-        let def = self.model.def(id);
-        let (item, scope, name) = (def.item, def.scope(), def.rust_name.clone());
-        let field_names: Vec<Vec<String>> = match &def.body {
-            Body::Struct { fields, .. } => vec![fields.iter().map(field_name).collect()],
-            Body::Enum { variants } => variants.iter().map(|v| v.fields.iter().map(field_name).collect()).collect(),
-            Body::Unsupported(_) => Vec::new(),
-        };
-        let ws = self.ws;
-        let source = ws.item(item);
-        let container = self.examples(item_attrs(source), &scope, &name);
-        let mut fields: Vec<Vec<Vec<Shown>>> = Vec::new();
-        let mut variants: Vec<Vec<Shown>> = Vec::new();
-        match source {
-            syn::Item::Struct(s) => {
-                let names = field_names.first().cloned().unwrap_or_default();
-                let values =
-                    s.fields.iter().zip(&names).map(|(f, n)| self.examples(&f.attrs, &scope, &format!("{name}.{n}")));
-                fields.push(values.collect());
+        let scope = def.scope();
+        let read: Vec<Option<Opt<serde_json::Value>>> =
+            attr_sites(&def).iter().map(|a| a.schema_with.as_ref().map(|f| self.schema_fn(&f.path, &scope))).collect();
+        drop(def);
+        for (attrs, schema) in attr_sites_mut(self.model.def_mut(id)).into_iter().zip(read) {
+            if let (Some(f), Some(schema)) = (&mut attrs.schema_with, schema) {
+                f.schema = schema;
             }
-            syn::Item::Enum(e) => {
-                for (v, names) in e.variants.iter().zip(&field_names) {
-                    variants.push(self.examples(&v.attrs, &scope, &format!("{name}::{}", unraw(&v.ident))));
-                    let values = v
-                        .fields
-                        .iter()
-                        .zip(names)
-                        .map(|(f, n)| self.examples(&f.attrs, &scope, &format!("{name}.{n}")));
-                    fields.push(values.collect());
-                }
-            }
-            _ => {}
-        }
-        let def = &mut self.model.defs[id.0];
-        def.schemars.examples = container;
-        match &mut def.body {
-            Body::Struct { fields: decl, .. } => {
-                for (f, values) in decl.iter_mut().zip(fields.into_iter().next().unwrap_or_default()) {
-                    f.schemars.examples = values;
-                }
-            }
-            Body::Enum { variants: decl } => {
-                for ((v, values), field_values) in decl.iter_mut().zip(variants).zip(fields) {
-                    v.schemars.examples = values;
-                    for (f, values) in v.fields.iter_mut().zip(field_values) {
-                        f.schemars.examples = values;
-                    }
-                }
-            }
-            Body::Unsupported(_) => {}
         }
     }
 
-    /// The `example` values of one item's attributes, for `what` (the type, `Type.field`,
-    /// `Type::Variant`).
-    fn examples(&mut self, attrs: &[syn::Attribute], scope: &Scope, what: &str) -> Vec<Shown> {
-        let (_, written) = SchemarsAttrs::from_attrs(attrs);
-        written
-            .examples
+    /// The schema a `schema_with = "path"` fn written in `scope` returns, read once per path and
+    /// module.
+    fn schema_fn(&mut self, path: &str, scope: &Scope) -> Opt<serde_json::Value> {
+        let key = (path.to_owned(), scope.krate, scope.module.0);
+        if let Some(known) = self.reached.schema_fns.get(&key) {
+            return known.clone();
+        }
+        let read = match literal::schema_fn(self, path, scope) {
+            Ok(v) => Opt::Known(v),
+            Err(why) => Opt::Opaque(why),
+        };
+        self.reached.schema_fns.insert(key, read.clone());
+        read
+    }
+
+    /// The `example = expr` values of the definition, its fields and variants (their expressions
+    /// were kept beside it when it was lowered; the model holds a placeholder each until now).
+    fn evaluate_examples(&mut self, id: DefId) {
+        let written = std::mem::take(&mut self.beside[id.0].examples);
+        if written.is_empty() {
+            return;
+        }
+        let def = self.model.shared(id);
+        let scope = def.scope();
+        let sites = site_names(&def);
+        drop(def);
+        let values: Vec<Vec<Shown>> = written
             .iter()
-            .map(|e| shown(defaults::example(self, e, scope, &format!("an `example` value of `{what}`")).map(Some)))
-            .collect()
+            .zip(&sites)
+            .map(|(exprs, what)| {
+                let what = format!("an `example` value of `{what}`");
+                exprs.iter().map(|e| shown(defaults::example(self, e, &scope, &what).map(Some))).collect()
+            })
+            .collect();
+        for (attrs, values) in attr_sites_mut(self.model.def_mut(id)).into_iter().zip(values) {
+            attrs.examples = values;
+        }
     }
 
     /// The defaults the fields of the definition show from their own type or fn (those from the
     /// container depend on the instantiation: [`Lowerer::container_defaults`]).
     fn own_defaults(&mut self, id: DefId) {
-        let def = self.model.def(id);
-        if !has_defaults(def) {
+        let def = self.model.shared(id);
+        if !has_defaults(&def) {
             return;
         }
-        let def = def.clone();
         let container = &def.serde.default;
         let mut values: Vec<FieldDefaultValue> = Vec::new();
         match &def.body {
@@ -243,8 +192,9 @@ impl Lowerer<'_> {
             }
             Body::Unsupported(_) => {}
         }
+        drop(def);
         let mut values = values.into_iter();
-        match &mut self.model.defs[id.0].body {
+        match &mut self.model.def_mut(id).body {
             Body::Struct { fields, .. } => {
                 fields.iter_mut().for_each(|f| f.default_value = values.next().expect("one each"))
             }
@@ -277,7 +227,7 @@ impl Lowerer<'_> {
                 args.iter().for_each(|t| self.follow_instances(t, depth + 1));
                 if self.model.def(*id).serde.default != FieldDefault::None {
                     let computed = defaults::container_defaults(self, *id, args);
-                    self.model.defs[id.0].container_defaults.push(computed);
+                    self.model.def_mut(*id).container_defaults.push(computed);
                 }
                 for t in types_in(self.model.def(*id), args) {
                     self.follow_instances(&t, depth + 1);
@@ -313,24 +263,59 @@ fn types_in(def: &TypeDef, args: &[Ty]) -> Vec<Ty> {
     out
 }
 
+/// The schemars attributes of a definition, in source order: its own, then each field (a
+/// struct), or each variant followed by its fields (an enum).
+fn attr_sites(def: &TypeDef) -> Vec<&SchemarsAttrs> {
+    let mut out = vec![&def.schemars];
+    match &def.body {
+        Body::Struct { fields, .. } => out.extend(fields.iter().map(|f| &f.schemars)),
+        Body::Enum { variants } => {
+            for v in variants {
+                out.push(&v.schemars);
+                out.extend(v.fields.iter().map(|f| &f.schemars));
+            }
+        }
+        Body::Unsupported(_) => {}
+    }
+    out
+}
+
+/// [`attr_sites`], to fill in.
+fn attr_sites_mut(def: &mut TypeDef) -> Vec<&mut SchemarsAttrs> {
+    let mut out = vec![&mut def.schemars];
+    match &mut def.body {
+        Body::Struct { fields, .. } => out.extend(fields.iter_mut().map(|f| &mut f.schemars)),
+        Body::Enum { variants } => {
+            for v in variants {
+                out.push(&mut v.schemars);
+                out.extend(v.fields.iter_mut().map(|f| &mut f.schemars));
+            }
+        }
+        Body::Unsupported(_) => {}
+    }
+    out
+}
+
+/// What each of [`attr_sites`] is called in messages: `Type`, `Type.field`, `Type::Variant`.
+fn site_names(def: &TypeDef) -> Vec<String> {
+    let name = &def.rust_name;
+    let field = |f: &Field| format!("{name}.{}", field_name(f));
+    let mut out = vec![name.clone()];
+    match &def.body {
+        Body::Struct { fields, .. } => out.extend(fields.iter().map(field)),
+        Body::Enum { variants } => {
+            for v in variants {
+                out.push(format!("{name}::{}", v.rust_name));
+                out.extend(v.fields.iter().map(field));
+            }
+        }
+        Body::Unsupported(_) => {}
+    }
+    out
+}
+
 fn field_name(f: &Field) -> String {
     f.rust_name.clone().unwrap_or_default()
-}
-
-fn unraw(ident: &syn::Ident) -> String {
-    crate::source::unraw_ident(&ident.to_string())
-}
-
-/// Whether the definition, a field or a variant has an `example`.
-fn has_examples(def: &TypeDef) -> bool {
-    !def.schemars.examples.is_empty()
-        || match &def.body {
-            Body::Struct { fields, .. } => fields.iter().any(|f| !f.schemars.examples.is_empty()),
-            Body::Enum { variants } => variants
-                .iter()
-                .any(|v| !v.schemars.examples.is_empty() || v.fields.iter().any(|f| !f.schemars.examples.is_empty())),
-            Body::Unsupported(_) => false,
-        }
 }
 
 /// Whether the definition or a field has a serde `default`.
@@ -343,40 +328,6 @@ fn has_defaults(def: &TypeDef) -> bool {
             }
             Body::Unsupported(_) => false,
         }
-}
-
-/// The derives named on an item (last path segments), `cfg_attr` ones included.
-fn derives(attrs: &[syn::Attribute]) -> Vec<String> {
-    let mut out = Vec::new();
-    for attr in attrs {
-        collect_derives(&attr.meta, &mut out);
-    }
-    out
-}
-
-fn collect_derives(meta: &syn::Meta, out: &mut Vec<String>) {
-    use syn::punctuated::Punctuated;
-    let syn::Meta::List(list) = meta else { return };
-    let name = list.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
-    if name == "derive" {
-        if let Ok(paths) = list.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated) {
-            out.extend(paths.iter().filter_map(|p| p.segments.last().map(|s| s.ident.to_string())));
-        }
-    } else if name == "cfg_attr" {
-        if let Ok(metas) = list.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated) {
-            for m in metas.iter().skip(1) {
-                collect_derives(m, out);
-            }
-        }
-    }
-}
-
-fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
-    match item {
-        syn::Item::Struct(s) => &s.attrs,
-        syn::Item::Enum(e) => &e.attrs,
-        _ => &[],
-    }
 }
 
 #[cfg(test)]
@@ -396,7 +347,8 @@ mod tests {
         let path = dir.path().join("lib.rs");
         std::fs::write(&path, src).expect("write source");
         let ws = crate::source::load(&[path], &[]).expect("sources load");
-        let mut lw = Lowerer::new(&ws);
+        let rs = crate::model::Resolver::new(&ws);
+        let mut lw = Lowerer::new(&rs);
         let scope = Scope::without_generics(0, ModuleId(0));
         let tys = roots.iter().map(|t| lw.lower_reachable(&syn::parse_str(t).expect("a type"), &scope)).collect();
         check(&mut lw, tys);
@@ -509,7 +461,7 @@ mod tests {
             let output =
                 root_schema(&lw.model, &tys[0], &Settings { contract: Contract::Serialize, ..SETTINGS }, &none);
             assert_eq!(output.diagnostics.len(), 1);
-            assert_eq!(output.diagnostics[0].code, eval::DEFAULT_NOT_EVALUABLE);
+            assert_eq!(output.diagnostics[0].code, crate::model::eval::DEFAULT_NOT_EVALUABLE);
         });
     }
 }

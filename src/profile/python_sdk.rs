@@ -9,7 +9,7 @@ use serde_json::{json, Map, Value};
 use super::{annotations, key_and_value, lit_bool, lit_str, tool_fns, SchemaKind, ToolFn};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::{Manifest, Tool};
-use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Scope, Style, Ty, Unknown};
+use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Resolver, Scope, Style, Ty, Unknown};
 use crate::schema::order::pydantic_order;
 use crate::schema::pydantic::{drop_unreferenced_defs, Direction, Document, Pydantic, MAX_SCHEMA_NODES};
 use crate::source::Workspace;
@@ -115,7 +115,8 @@ fn manifest(
     diagnostics: &mut Diagnostics,
 ) -> (Manifest, crate::source_map::SourceMap) {
     let mut origins = Vec::new();
-    let mut lowerer = Lowerer::new(ws);
+    let resolver = Resolver::new(ws);
+    let mut lowerer = Lowerer::new(&resolver);
     lowerer.type_overrides = overrides.types.clone();
     let mut builder = Builder { ws, lowerer, overrides, diagnostics, reported: HashSet::new() };
     let mut tools = Vec::new();
@@ -154,7 +155,7 @@ fn manifest(
 /// the diagnostics, and the unknown types already reported (each is reported once, not per tool).
 struct Builder<'w, 'd> {
     ws: &'w Workspace,
-    lowerer: Lowerer<'w>,
+    lowerer: Lowerer<'d, 'w>,
     /// The config's `schemas`: a tool's schema given as it is, a type's schema wherever it is used.
     overrides: &'d crate::SchemaOverrides,
     diagnostics: &'d mut Diagnostics,

@@ -29,7 +29,7 @@ use self::version::{Behaviour, Versions};
 use super::{tool_name, ProfileRun};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
-use crate::model::Lowerer;
+use crate::model::{Lowerer, Resolver};
 use crate::source::Workspace;
 use crate::{GenerateOptions, Manifest};
 
@@ -83,8 +83,8 @@ fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Opt
     report_unread_routers(&index, &behaviour, &versions, diagnostics);
     let servers = index.servers(&behaviour);
     let server = select::select_server(&servers, opts.rmcp.server.as_deref(), &index, diagnostics)?;
-    let mut lowerer = Lowerer::new(ws);
-    lowerer.share_impls(index.impl_index.clone());
+    let resolver = Resolver::sharing(&index.impl_index);
+    let mut lowerer = Lowerer::new(&resolver);
     lowerer.type_overrides = opts.overrides.types.clone();
     let mut builder = Builder {
         ws,
@@ -150,7 +150,7 @@ struct Builder<'w, 'a> {
     /// The peer (`--protocol`) is older than the newest protocol, and this release drops
     /// non-object outputSchemas for such peers.
     legacy: bool,
-    lowerer: Lowerer<'w>,
+    lowerer: Lowerer<'a, 'a>,
     diagnostics: &'a mut Diagnostics,
     /// Diagnostics already given (the same tool can be reached twice).
     reported: HashSet<(Code, String)>,

@@ -116,7 +116,7 @@ impl SourceMap {
 
     /// The map of a run: the tools' origins and the model's definitions.
     pub(crate) fn new(model: &Model, tools: impl IntoIterator<Item = (String, ToolOrigin)>) -> SourceMap {
-        SourceMap { tools: tools.into_iter().collect(), defs: model.defs.iter().map(def_origin).collect() }
+        SourceMap { tools: tools.into_iter().collect(), defs: model.defs.iter().map(|d| def_origin(d)).collect() }
     }
 
     /// Whether it knows no tool (the profile keeps no source map, or there are no tools).

@@ -108,7 +108,7 @@ impl<'w> Evaluator<'_, 'w> {
             self.active.pop();
             return out;
         }
-        if let Resolved::External(full) = self.lw.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
+        if let Resolved::External(full) = self.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
             if let Some(v) = self.json_value_variant(&full, &args, f)? {
                 return Ok(v);
             }
@@ -130,13 +130,9 @@ impl<'w> Evaluator<'_, 'w> {
         // A tuple struct or tuple variant constructor.
         match self.type_target(&segs, want, f) {
             Some((def, targs, variant)) => {
-                let fields = match variant {
-                    Some(vi) => self.variant_fields(def, vi),
-                    None => match &self.lw.model().def(def).body {
-                        Body::Struct { fields, .. } => fields.clone(),
-                        _ => Vec::new(),
-                    },
-                };
+                // Kept by `Rc`: evaluating the arguments may lower more types.
+                let shared = self.types.model().shared(def);
+                let fields = super::items::declared(&shared, variant).unwrap_or(&[]);
                 if fields.len() != args.len() {
                     return Err(self.unsupported(c, f, "a constructor with the wrong number of fields"));
                 }
@@ -226,7 +222,7 @@ impl<'w> Evaluator<'_, 'w> {
                 syn::visit::visit_expr_call(self, c);
             }
         }
-        let mut finder = Finder { ws: self.lw.ws(), scope: &frame.scope, found: None };
+        let mut finder = Finder { ws: self.ws(), scope: &frame.scope, found: None };
         finder.visit_block(body);
         finder.found
     }
@@ -263,10 +259,10 @@ impl<'w> Evaluator<'_, 'w> {
         f: &Frame,
     ) -> Option<(ItemRef, &'w syn::Block, Vec<(String, Option<Ty>)>, Frame, Option<Ty>)> {
         let self_key = match &f.self_ty {
-            Some(Ty::Named(id, _)) => Some(TypeKey::Item(self.lw.model().def(*id).item)),
+            Some(Ty::Named(id, _)) => Some(TypeKey::Item(self.types.model().def(*id).item)),
             _ => None,
         };
-        let impls = self.lw.impls();
+        let impls = self.rs.impls();
         let found = impls.fn_by_path(segs, f.scope.krate, f.scope.module, self_key.as_ref())?;
         let scope = Scope::without_generics(found.item.krate, found.item.module);
         let Some(i) = found.imp else {
@@ -277,10 +273,10 @@ impl<'w> Evaluator<'_, 'w> {
         // A trait impl's fn is not evaluated: which impl a call reaches is the compiler's choice.
         let imp = &impls.impls[i];
         let Some(TypeKey::Item(owner)) = &imp.self_key else { return None };
-        if !imp.is_inherent() || !matches!(self.lw.ws().item(*owner), syn::Item::Struct(_) | syn::Item::Enum(_)) {
+        if !imp.is_inherent() || !matches!(self.ws().item(*owner), syn::Item::Struct(_) | syn::Item::Enum(_)) {
             return None;
         }
-        let id = self.lw.def_for(*owner);
+        let id = self.types.def_for(*owner);
         let args = match want {
             Some(Ty::Named(w, a)) if *w == id => a.clone(),
             _ => Vec::new(),
@@ -310,7 +306,7 @@ impl<'w> Evaluator<'_, 'w> {
                 syn::FnArg::Typed(pt) => pt,
             };
             let syn::Pat::Ident(pi) = &*pt.pat else { return None };
-            let ty = self.lw.lower(&pt.ty, scope);
+            let ty = self.types.lower(&pt.ty, scope);
             out.push((pi.ident.to_string(), (!matches!(ty, Ty::Unknown(_) | Ty::Param(_))).then_some(ty)));
         }
         Some(out)
@@ -323,7 +319,7 @@ impl<'w> Evaluator<'_, 'w> {
                 return Some(s.clone());
             }
         }
-        let ty = self.lw.lower(t, scope);
+        let ty = self.types.lower(t, scope);
         (!matches!(ty, Ty::Unknown(_) | Ty::Param(_))).then_some(ty)
     }
 
@@ -333,7 +329,7 @@ impl<'w> Evaluator<'_, 'w> {
         }
         let path: syn::Path = syn::parse_str(&segs.join("::")).ok()?;
         let t = syn::Type::Path(syn::TypePath { qself: None, path });
-        let lowered = self.lw.lower(&t, &f.scope);
+        let lowered = self.types.lower(&t, &f.scope);
         (!matches!(lowered, Ty::Unknown(_))).then_some(lowered)
     }
 

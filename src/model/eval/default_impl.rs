@@ -8,15 +8,6 @@ use super::{Eval, Evaluator, Failure, Frame, Val, MAX_DEPTH, MAX_REPEAT};
 use crate::model::{substitute, Body, DefId, Leaf, Scope, Ty};
 use crate::source::impls::TypeKey;
 
-/// Whether the attributes derive a trait (`#[derive(Default)]`, `#[derive(std::default::Default)]`).
-pub fn derives(attrs: &[syn::Attribute], name: &str) -> bool {
-    use syn::punctuated::Punctuated;
-    attrs.iter().filter(|a| a.path().is_ident("derive")).any(|a| {
-        a.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
-            .is_ok_and(|paths| paths.iter().any(|p| p.segments.last().is_some_and(|s| s.ident == name)))
-    })
-}
-
 /// The value a type's `Default` gives when it is not one of our types (those are resolved in
 /// [`default_impl`]).
 pub(super) fn builtin_default(ty: &Ty) -> Option<Val> {
@@ -78,14 +69,12 @@ impl Evaluator<'_, '_> {
     }
 
     pub(super) fn named_default(&mut self, id: DefId, args: &[Ty], at: &dyn Spanned, f: &Frame) -> Eval {
-        let def = self.lw.model().def(id).clone();
-        let item = self.lw.ws().item(def.item);
-        let attrs = match item {
-            syn::Item::Struct(s) => &s.attrs,
-            syn::Item::Enum(e) => &e.attrs,
-            _ => return Err(self.unsupported(at, f, format!("`{}` has no `Default`", def.rust_name))),
-        };
-        if derives(attrs, "Default") {
+        let def = self.types.model().shared(id);
+        let item = self.ws().item(def.item);
+        if !matches!(item, syn::Item::Struct(_) | syn::Item::Enum(_)) {
+            return Err(self.unsupported(at, f, format!("`{}` has no `Default`", def.rust_name)));
+        }
+        if self.types.derives(id, "Default") {
             return match (&def.body, item) {
                 (Body::Struct { fields, .. }, _) => {
                     let mut values = Vec::new();
@@ -122,15 +111,15 @@ impl Evaluator<'_, '_> {
 
     /// The body of `fn default()` of a hand-written `impl Default`, evaluated with `Self` bound.
     fn impl_default(&mut self, id: DefId, args: &[Ty], name: &str, at: &dyn Spanned, f: &Frame) -> Eval {
-        let item = self.lw.model().def(id).item;
-        let impls = self.lw.impls();
+        let item = self.types.model().def(id).item;
+        let impls = self.rs.impls();
         let Some(imp) = impls.trait_impl(&TypeKey::Item(item), "Default").map(|i| impls.impls[i].item) else {
             return Err(self.unsupported(at, f, format!("`{name}` has no `Default` the CLI can see")));
         };
         if self.active.contains(&imp) {
             return Err(self.fail(at, f, Failure::Invalid, format!("`{name}::default()` calls itself")));
         }
-        let ws = self.lw.ws();
+        let ws = self.ws();
         let syn::Item::Impl(i) = ws.item(imp) else { unreachable!("indexed as an impl") };
         let Some(func) = ws.impl_items(imp.krate, imp.module, i).iter().find_map(|it| match it {
             syn::ImplItem::Fn(func) if func.sig.ident == "default" => Some(func),

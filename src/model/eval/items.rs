@@ -27,7 +27,7 @@ impl Evaluator<'_, '_> {
                 }
             }
         }
-        match self.lw.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
+        match self.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
             Resolved::Item(item, ItemKind::Const | ItemKind::Static) => return self.const_item(item, e, want, f),
             Resolved::Item(_, ItemKind::Fn) => return Err(self.unsupported(e, f, "a fn used as a value")),
             Resolved::External(full) if full == ["serde_json", "Value", "Null"] => {
@@ -48,13 +48,13 @@ impl Evaluator<'_, '_> {
         }
         match self.type_target(&segs, want, f) {
             Some((def, args, Some(variant))) => {
-                let fields = self.variant_fields(def, variant);
-                if fields.is_empty() {
+                let unit = declared(self.types.model().def(def), Some(variant)).is_some_and(<[_]>::is_empty);
+                if unit {
                     return Ok(Val::Variant { def, args, variant, fields: Vec::new() });
                 }
                 Err(self.unsupported(e, f, "a variant constructor used as a value"))
             }
-            Some((def, args, None)) if self.lw.model().def(def).is_unit_struct() => {
+            Some((def, args, None)) if self.types.model().def(def).is_unit_struct() => {
                 Ok(Val::Struct { def, args, fields: Vec::new() })
             }
             _ => Err(self.unsupported(e, f, format!("`{}` is not a const, static or value the CLI can see", text(e)))),
@@ -66,14 +66,14 @@ impl Evaluator<'_, '_> {
         if self.active.contains(&item) {
             return Err(self.fail(at, f, Failure::Invalid, "a const that depends on itself"));
         }
-        let ws = self.lw.ws();
+        let ws = self.ws();
         let (init, decl) = match ws.item(item) {
             syn::Item::Const(c) => (&*c.expr, &*c.ty),
             syn::Item::Static(s) => (&*s.expr, &*s.ty),
             _ => return Err(self.unsupported(at, f, "not a const")),
         };
         let scope = Scope::without_generics(item.krate, item.module);
-        let declared = self.lw.lower(decl, &scope);
+        let declared = self.types.lower(decl, &scope);
         let ty = if matches!(declared, Ty::Unknown(_)) { want.cloned() } else { Some(declared) };
         self.active.push(item);
         let out = self.eval(init, ty.as_ref(), &Frame::new(scope));
@@ -91,8 +91,8 @@ impl Evaluator<'_, '_> {
     ) -> Result<Option<Val>, EvalError> {
         let Some((owner, name)) = self.owner_and_member(segs, f) else { return Ok(None) };
         for imp in self.inherent_impls(owner) {
-            let syn::Item::Impl(i) = self.lw.ws().item(imp) else { continue };
-            let items = self.lw.ws().impl_items(imp.krate, imp.module, i);
+            let syn::Item::Impl(i) = self.ws().item(imp) else { continue };
+            let items = self.ws().impl_items(imp.krate, imp.module, i);
             let Some(c) = items.iter().find_map(|it| match it {
                 syn::ImplItem::Const(c) if c.ident == name => Some(c),
                 _ => None,
@@ -103,9 +103,9 @@ impl Evaluator<'_, '_> {
                 return Err(self.fail(at, f, Failure::Invalid, "a const that depends on itself"));
             }
             let scope = Scope::without_generics(imp.krate, imp.module);
-            let declared = self.lw.lower(&c.ty, &scope);
+            let declared = self.types.lower(&c.ty, &scope);
             let ty = if matches!(declared, Ty::Unknown(_)) { want.cloned() } else { Some(declared) };
-            let self_ty = Ty::Named(self.lw.def_for(owner), Vec::new());
+            let self_ty = Ty::Named(self.types.def_for(owner), Vec::new());
             self.active.push(imp);
             let out = self.eval(&c.expr, ty.as_ref(), &Frame::new(scope).with_self(Some(self_ty)));
             self.active.pop();
@@ -122,11 +122,11 @@ impl Evaluator<'_, '_> {
         }
         let owner = if head == ["Self"] {
             match &f.self_ty {
-                Some(Ty::Named(id, _)) => self.lw.model().def(*id).item,
+                Some(Ty::Named(id, _)) => self.types.model().def(*id).item,
                 _ => return None,
             }
         } else {
-            match self.lw.ws().resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
+            match self.ws().resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
                 Resolved::Item(item, ItemKind::Struct | ItemKind::Enum) => item,
                 _ => return None,
             }
@@ -136,7 +136,7 @@ impl Evaluator<'_, '_> {
 
     /// The inherent `impl Owner { … }` blocks of a struct or enum of ours.
     pub(super) fn inherent_impls(&mut self, owner: ItemRef) -> Vec<ItemRef> {
-        self.lw.impls().inherent_of(&TypeKey::Item(owner)).map(|i| i.item).collect()
+        self.rs.impls().inherent_of(&TypeKey::Item(owner)).map(|i| i.item).collect()
     }
 
     /// The definition a path names (`Name`, `Self`, `Enum::Variant`, `Self::Variant`), with its
@@ -159,9 +159,9 @@ impl Evaluator<'_, '_> {
             };
         }
         if let Resolved::Item(item, ItemKind::Struct | ItemKind::Enum) =
-            self.lw.ws().resolve(f.scope.krate, f.scope.module, segs, Namespace::Type)
+            self.ws().resolve(f.scope.krate, f.scope.module, segs, Namespace::Type)
         {
-            let id = self.lw.def_for(item);
+            let id = self.types.def_for(item);
             return Some((id, args_for(id, want, f), None));
         }
         let (head, last) = segs.split_at(segs.len().checked_sub(1)?);
@@ -171,21 +171,14 @@ impl Evaluator<'_, '_> {
                 _ => return None,
             }
         } else {
-            match self.lw.ws().resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
-                Resolved::Item(item, ItemKind::Enum) => self.lw.def_for(item),
+            match self.ws().resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
+                Resolved::Item(item, ItemKind::Enum) => self.types.def_for(item),
                 _ => return None,
             }
         };
-        let Body::Enum { variants } = &self.lw.model().def(id).body else { return None };
+        let Body::Enum { variants } = &self.types.model().def(id).body else { return None };
         let vi = variants.iter().position(|v| v.rust_name == last[0])?;
         Some((id, args_for(id, want, f), Some(vi)))
-    }
-
-    pub(super) fn variant_fields(&self, def: DefId, variant: usize) -> Vec<crate::model::Field> {
-        match &self.lw.model().def(def).body {
-            Body::Enum { variants } => variants[variant].fields.clone(),
-            _ => Vec::new(),
-        }
     }
 
     pub(super) fn field(&mut self, x: &syn::ExprField, f: &Frame) -> Eval {
@@ -196,7 +189,7 @@ impl Evaluator<'_, '_> {
                 .cloned()
                 .ok_or_else(|| self.fail(x, f, Failure::Invalid, "no such tuple field")),
             (member, Val::Struct { def, fields, .. }) => {
-                let Body::Struct { fields: decl, .. } = &self.lw.model().def(def).body else {
+                let Body::Struct { fields: decl, .. } = &self.types.model().def(def).body else {
                     return Err(self.unsupported(x, f, "a field of a non-struct"));
                 };
                 let pos = decl.iter().enumerate().position(|(i, d)| member_is(member, d, i));
@@ -215,12 +208,10 @@ impl Evaluator<'_, '_> {
         let Some((def, args, variant)) = self.type_target(&segs, want, f) else {
             return Err(self.unsupported(&s.path, f, format!("`{}` is not a type of the workspace", segs.join("::"))));
         };
-        let decl = match variant {
-            Some(vi) => self.variant_fields(def, vi),
-            None => match &self.lw.model().def(def).body {
-                Body::Struct { fields, .. } => fields.clone(),
-                _ => return Err(self.unsupported(&s.path, f, "a struct literal of an enum")),
-            },
+        // Kept by `Rc`: evaluating the field values may lower more types.
+        let shared = self.types.model().shared(def);
+        let Some(decl) = declared(&shared, variant) else {
+            return Err(self.unsupported(&s.path, f, "a struct literal of an enum"));
         };
         let self_ty = Ty::Named(def, args.clone());
         let base = match &s.rest {
@@ -249,5 +240,16 @@ impl Evaluator<'_, '_> {
             Some(variant) => Val::Variant { def, args, variant, fields: values },
             None => Val::Struct { def, args, fields: values },
         })
+    }
+}
+
+/// The fields a constructor or literal of `def` declares: the variant's when one is given (none
+/// when `def` is not an enum), else the struct's (`None` for an enum).
+pub(super) fn declared(def: &crate::model::TypeDef, variant: Option<usize>) -> Option<&[crate::model::Field]> {
+    match (&def.body, variant) {
+        (Body::Enum { variants }, Some(v)) => Some(&variants[v].fields),
+        (_, Some(_)) => Some(&[]),
+        (Body::Struct { fields, .. }, None) => Some(fields),
+        (_, None) => None,
     }
 }

@@ -80,7 +80,7 @@ impl Evaluator<'_, '_> {
                 let Val::Str(rel) = self.eval(&arg, None, f)? else {
                     return Err(self.unsupported(&arg, f, "a path that is not a string"));
                 };
-                let file = self.lw.ws().crates[f.scope.krate].file_of(f.scope.module).source.path.clone();
+                let file = self.ws().crates[f.scope.krate].file_of(f.scope.module).source.path.clone();
                 let path = file.parent().map(|d| d.join(&rel)).unwrap_or_else(|| rel.clone().into());
                 std::fs::read_to_string(&path)
                     .map(Val::Str)
@@ -181,14 +181,14 @@ impl Evaluator<'_, '_> {
     /// field read from the workspace's `[workspace.package]`); `None` for anything else.
     /// `module_path!()` where `f` is: the crate name and the modules down to it.
     fn module_path(&self, f: &Frame) -> String {
-        let krate = &self.lw.ws().crates[f.scope.krate];
+        let krate = &self.ws().crates[f.scope.krate];
         let mut path = vec![krate.name.clone()];
         path.extend(krate.module(f.scope.module).path.iter().cloned());
         path.join("::")
     }
 
     pub(super) fn cargo_env(&self, var: &str, f: &Frame) -> Option<String> {
-        let krate = &self.lw.ws().crates[f.scope.krate];
+        let krate = &self.ws().crates[f.scope.krate];
         if var == "CARGO_CRATE_NAME" {
             return Some(krate.name.clone());
         }
@@ -325,7 +325,7 @@ impl Evaluator<'_, '_> {
     /// The Rust name of the variant an enum value is.
     fn variant_name(&self, v: &Val) -> Option<String> {
         let Val::Variant { def, variant, .. } = v else { return None };
-        match &self.lw.model().def(*def).body {
+        match &self.types.model().def(*def).body {
             Body::Enum { variants } => variants.get(*variant).map(|x| x.rust_name.clone()),
             _ => None,
         }

@@ -45,14 +45,15 @@ fn eval_in(src: &str, expr: &str, ty: &str) -> Result<Val, Failure> {
     let path = dir.path().join("lib.rs");
     std::fs::write(&path, src).unwrap();
     let ws = crate::source::load(&[path], &[]).expect("sources load");
-    let mut lw = Lowerer::new(&ws);
+    let rs = crate::model::Resolver::new(&ws);
+    let mut lw = Lowerer::new(&rs);
     let scope = Scope::without_generics(0, ModuleId(0));
     let want = (!ty.is_empty()).then(|| {
         let t: syn::Type = syn::parse_str(ty).unwrap();
         lw.lower(&t, &scope)
     });
     let e: Expr = syn::parse_str(expr).unwrap();
-    Evaluator::new(&mut lw).eval(&e, want.as_ref(), &Frame::new(scope)).map_err(|e| e.failure)
+    lw.evaluator().eval(&e, want.as_ref(), &Frame::new(scope)).map_err(|e| e.failure)
 }
 
 fn check(rows: &[(&str, &str, Want)]) {
@@ -178,11 +179,12 @@ fn a_failure_points_at_the_sub_expression() {
     let path = dir.path().join("lib.rs");
     std::fs::write(&path, "pub const A: u32 = 1;\npub const B: u32 = A + \"x\".repeat(2).len() as u32;\n").unwrap();
     let ws = crate::source::load(&[path], &[]).expect("sources load");
-    let mut lw = Lowerer::new(&ws);
+    let rs = crate::model::Resolver::new(&ws);
+    let mut lw = Lowerer::new(&rs);
     let scope = Scope::without_generics(0, ModuleId(0));
     let e: Expr = syn::parse_str("B * 2").unwrap();
-    let err = Evaluator::new(&mut lw).eval(&e, None, &Frame::new(scope)).unwrap_err();
-    let loc = err.location(&lw);
+    let err = lw.evaluator().eval(&e, None, &Frame::new(scope)).unwrap_err();
+    let loc = err.location(&ws);
     assert_eq!(loc.line_col(), (2, 24), "{}", err.reason);
     assert_eq!(&loc.file.text()[loc.start..loc.start + loc.len], "\"x\".repeat(2)");
 }
@@ -206,13 +208,14 @@ fn consts_of_another_crate_of_the_workspace() {
     write("app/src/lib.rs", "use base::limits::PAGE;\npub const TWO_PAGES: u32 = PAGE * 2;\n");
     let ws = crate::source::load(&[root.to_path_buf()], &[]).expect("sources load");
     let app = ws.crates.iter().position(|c| c.name == "app").unwrap();
-    let mut lw = Lowerer::new(&ws);
+    let rs = crate::model::Resolver::new(&ws);
+    let mut lw = Lowerer::new(&rs);
     let scope = Scope::without_generics(app, ModuleId(0));
     let e: Expr = syn::parse_str("concat!(env!(\"CARGO_PKG_VERSION\"))").unwrap();
     let frame = Frame::new(scope.clone());
-    assert_eq!(Evaluator::new(&mut lw).eval(&e, None, &frame).unwrap(), Val::Str("0.3.0".into()));
+    assert_eq!(lw.evaluator().eval(&e, None, &frame).unwrap(), Val::Str("0.3.0".into()));
     let e: Expr = syn::parse_str("TWO_PAGES + base::limits::PAGE").unwrap();
-    assert_eq!(Evaluator::new(&mut lw).eval(&e, None, &frame).unwrap(), Val::Int(75, IntKind::U32));
+    assert_eq!(lw.evaluator().eval(&e, None, &frame).unwrap(), Val::Int(75, IntKind::U32));
 }
 
 #[test]
@@ -221,7 +224,8 @@ fn array_lengths_are_evaluated_while_lowering() {
     let path = dir.path().join("lib.rs");
     std::fs::write(&path, CRATE).unwrap();
     let ws = crate::source::load(&[path], &[]).expect("sources load");
-    let mut lw = Lowerer::new(&ws);
+    let rs = crate::model::Resolver::new(&ws);
+    let mut lw = Lowerer::new(&rs);
     let scope = Scope::without_generics(0, ModuleId(0));
     let lower = |lw: &mut Lowerer, t: &str| lw.lower(&syn::parse_str::<syn::Type>(t).unwrap(), &scope);
     assert_eq!(lower(&mut lw, "[u8; units::KIB as usize / 512]"), Ty::Array(Box::new(Ty::Int(IntKind::U8)), 2));

@@ -69,8 +69,8 @@ pub struct Finding {
 /// Every impl block of the workspace, with the router blocks among them.
 pub struct Index<'w> {
     /// The impl blocks (the index derefs to it: `index.impls`, `index.assoc_fn(…)`).
-    /// Shared with the lowerer (see [`crate::model::Lowerer::share_impls`]).
-    pub impl_index: std::rc::Rc<ImplIndex<'w>>,
+    /// Shared with the model's resolver (see [`crate::model::Resolver::sharing`]).
+    pub impl_index: ImplIndex<'w>,
     pub blocks: Vec<RouterBlock>,
     /// Module-level macro invocations that mention `tool_router` (invisible to us).
     pub macro_routers: Vec<Location>,
@@ -78,7 +78,7 @@ pub struct Index<'w> {
 
 impl<'w> Index<'w> {
     pub fn new(ws: &'w Workspace) -> Self {
-        let impl_index = std::rc::Rc::new(ImplIndex::new(ws));
+        let impl_index = ImplIndex::new(ws);
         let mut macro_routers = Vec::new();
         for krate in &ws.crates {
             for (m, module) in krate.modules.iter().enumerate() {

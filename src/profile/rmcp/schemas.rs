@@ -181,7 +181,7 @@ pub fn generate(
     for d in std::mem::take(&mut root.diagnostics) {
         crate::model::defaults::report(lowerer, d);
     }
-    let mut gaps: Vec<Gap> = root.unknown.iter().map(|u| super::unresolved::classify(lowerer.ws, u)).collect();
+    let mut gaps: Vec<Gap> = root.unknown.iter().map(|u| super::unresolved::classify(lowerer.ws(), u)).collect();
     gaps.extend(root.opaque.into_iter().map(|o| Gap {
         error: false,
         code: Code::Opaque,

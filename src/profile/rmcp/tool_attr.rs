@@ -9,7 +9,7 @@ use syn::{Expr, Lit, Meta, Token};
 use super::version::MacroSide;
 use crate::diagnostics::Location;
 use crate::model::eval::Failure;
-use crate::model::{Lowerer, Scope};
+use crate::model::{Lowerer, Resolver, Scope};
 use crate::profile::{annotations, key_and_value, lit_str};
 use crate::source::Workspace;
 
@@ -29,10 +29,11 @@ pub struct NotKnown {
 
 /// [`eval_str`], or why not.
 pub fn eval_str_or_why(expr: &Expr, ws: &Workspace, scope: &Scope) -> Result<String, NotKnown> {
-    let mut lowerer = Lowerer::new(ws);
-    crate::model::eval::eval_str(&mut lowerer, expr, scope.clone()).map_err(|e| NotKnown {
+    let resolver = Resolver::new(ws);
+    let mut lowerer = Lowerer::new(&resolver);
+    lowerer.evaluator().eval_str(expr, scope.clone()).map_err(|e| NotKnown {
         failure: e.failure,
-        location: e.location(&lowerer),
+        location: e.location(ws),
         reason: e.reason,
     })
 }

@@ -91,10 +91,11 @@ fn is_none(e: &syn::Expr) -> bool {
 /// `"x"`, `"x".into()`, `"x".to_string()`, `Cow::Borrowed("x")`, `String::from("x")`,
 /// `Some(…)`, `None`, a const, and the rest of what [`crate::model::eval`] evaluates.
 pub fn eval_opt_string(e: &syn::Expr, ws: &Workspace, scope: &Scope) -> Opt<String> {
-    use crate::model::eval::{Evaluator, Frame, Val};
-    let mut lowerer = crate::model::Lowerer::new(ws);
+    use crate::model::eval::{Frame, Val};
+    let resolver = crate::model::Resolver::new(ws);
+    let mut lowerer = crate::model::Lowerer::new(&resolver);
     let frame = Frame::new(scope.clone());
-    match Evaluator::new(&mut lowerer).eval(e, None, &frame) {
+    match lowerer.evaluator().eval(e, None, &frame) {
         Ok(Val::Opt(None)) => Opt::Absent,
         Ok(Val::Str(s)) => Opt::Known(s),
         Ok(Val::Opt(Some(v))) => match *v {
