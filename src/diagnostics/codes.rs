@@ -1,7 +1,7 @@
 //! The diagnostic codes: one registry, the way ruff and cargo-semver-checks keep their lints.
 //! [`Code`] names every code a diagnostic can have; [`Code::doc`] gives what docs/diagnostics.md
 //! says of it (its kind, where it comes from, what it means, an example and the fix). The page's
-//! "Codes" section is rendered from here by [`with_codes_section`], and `tests/check_rules.rs`
+//! "Codes" section is rendered from here by [`with_codes_section`], and `tests/it/check_rules.rs`
 //! fails when the page differs (`MCP_SCHEMA_BLESS=1` rewrites it), as for the drift rules.
 //!
 //! A new code: a line in the table below (in the order of the page) and its [`CodeDoc`] in the

@@ -1,6 +1,6 @@
 //! The python-sdk profile: the entry the MCP Python SDK (mcp 2.x) publishes for the equivalent
 //! Python function (conformance cases in `testdata/python-sdk/cases`, checked by
-//! `tests/python_sdk_conformance.rs`).
+//! `tests/it/python_sdk_conformance.rs`).
 
 use std::collections::{HashMap, HashSet};
 

@@ -1,5 +1,5 @@
 //! The rmcp profile: exactly what an rmcp server lists (README "The rmcp profile"; conformance
-//! crates in `testdata/rmcp/`, checked by `tests/rmcp_conformance.rs`).
+//! crates in `testdata/rmcp/`, checked by `tests/it/rmcp_conformance.rs`).
 //!
 //! This file drives a run: the release and the peer's protocol, the server to list ([`select`]),
 //! its entries, and the manifest. [`version`] reads the rmcp release and holds the release table;
