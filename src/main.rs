@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 mod cli;
+use cli::diagnostics::print_diagnostics;
 use mcp_schema::config::{Config, Flags};
 use mcp_schema::diagnostics::{check_level, Diagnostics, Level};
 use mcp_schema::{FeatureSelection, ParseMode, ProfileChoice, RmcpOptions};
@@ -79,6 +80,20 @@ enum Command {
     Record(cli::record::RecordArgs),
 }
 
+impl Command {
+    /// `-v`, which only the commands that read sources take.
+    fn verbose(&self) -> bool {
+        match self {
+            Command::Generate(args) => args.source.verbose,
+            Command::Check(args) => args.source.verbose,
+            Command::List(args) => args.source.verbose,
+            Command::Docs(args) => args.source.verbose,
+            Command::Init(args) => args.source.verbose,
+            _ => false,
+        }
+    }
+}
+
 /// Options shared by `generate` and `check`.
 #[derive(Args)]
 struct SourceArgs {
@@ -118,7 +133,7 @@ struct SourceArgs {
     /// rust-mcp-sdk: the rust-mcp-sdk release to reproduce instead of the one in Cargo.lock
     #[arg(long, value_name = "X.Y.Z")]
     sdk_version: Option<String>,
-    /// Say which profile and rmcp version were used, and why
+    /// Show every note, and say which profile and rmcp version were used, and why
     #[arg(short, long)]
     verbose: bool,
     /// Parse function bodies too, on one thread: slower, and only needed to have syntax errors
@@ -189,7 +204,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    cli::set_global(cli.global);
+    cli::set_global(cli.global, cli.command.verbose());
     let run = std::panic::catch_unwind(move || match cli.command {
         Command::Generate(args) => run_generate(args),
         Command::Check(args) => cli::drift::run_check(args),
@@ -207,14 +222,6 @@ fn main() -> ExitCode {
         2
     });
     ExitCode::from(code)
-}
-
-fn print_diagnostics(diagnostics: &Diagnostics) {
-    let stderr = std::io::stderr();
-    let mut err = stderr.lock();
-    for d in diagnostics.iter() {
-        let _ = writeln!(err, "{:?}", miette::Report::new(d.to_miette()));
-    }
 }
 
 fn setup_miette() {

@@ -31,7 +31,7 @@ pub struct DocsArgs {
     #[arg(long, requires = "output")]
     check: bool,
     #[command(flatten)]
-    source: SourceArgs,
+    pub(crate) source: SourceArgs,
 }
 
 pub fn run(args: DocsArgs) -> u8 {

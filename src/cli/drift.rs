@@ -45,7 +45,7 @@ pub(crate) struct CheckArgs {
     #[command(flatten)]
     report: ReportArgs,
     #[command(flatten)]
-    source: SourceArgs,
+    pub(crate) source: SourceArgs,
 }
 
 #[derive(Args)]
@@ -179,8 +179,8 @@ fn stdout_color() -> bool {
 /// Print the report (and the run's diagnostics) in the chosen format; the exit status.
 fn finish(run: Compared, args: &ReportArgs) -> u8 {
     print_diagnostics(&run.diagnostics);
-    // On stderr: the report on stdout stays what the format promises.
-    if args.format != Format::Json {
+    // On stderr: the report on stdout stays what the format promises. A note: not with `-q`.
+    if args.format != Format::Json && !super::quiet() {
         if let Some(note) = check::output::made_with_note(&run.facts) {
             eprintln!("note: {note}");
         }

@@ -27,7 +27,7 @@ pub struct InitArgs {
     #[arg(long)]
     dry_run: bool,
     #[command(flatten)]
-    source: SourceArgs,
+    pub(crate) source: SourceArgs,
 }
 
 /// The manifest `init` names in the configuration, relative to the crate root.

@@ -33,7 +33,7 @@ pub struct ListArgs {
     #[arg(long, value_enum, default_value = "table")]
     format: ListFormat,
     #[command(flatten)]
-    source: SourceArgs,
+    pub(crate) source: SourceArgs,
 }
 
 pub fn run(args: ListArgs) -> u8 {

@@ -1,6 +1,7 @@
 //! The subcommands that show the tools (`list`, `docs`), set a crate up (`init`) and describe
 //! the CLI itself (`completions`, `man`), and the global flags every command shares.
 
+pub mod diagnostics;
 pub mod docs;
 pub(crate) mod drift;
 pub mod init;
@@ -35,7 +36,7 @@ pub enum ColorChoice {
 /// The flags every command takes.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct GlobalArgs {
-    /// Print only what the command is for (results, warnings and errors), no progress or notes
+    /// Print only what the command is for (results and errors): no warnings, notes or progress
     #[arg(short, long, global = true)]
     pub quiet: bool,
     /// When to use colour
@@ -51,20 +52,33 @@ pub fn choice<T: Choice + Send + Sync>() -> impl TypedValueParser<Value = T> {
     PossibleValuesParser::new(values).map(|name| T::from_name(&name).expect("clap accepts only listed names"))
 }
 
-static GLOBAL: OnceLock<GlobalArgs> = OnceLock::new();
+/// The global flags, and the command's `-v` (which only the commands that read sources take).
+#[derive(Clone, Copy)]
+struct Settings {
+    args: GlobalArgs,
+    verbose: bool,
+}
 
-/// Remember the global flags for the whole run (called once, before any command).
-pub fn set_global(args: GlobalArgs) {
-    let _ = GLOBAL.set(args);
+static GLOBAL: OnceLock<Settings> = OnceLock::new();
+
+/// Remember the global flags and `-v` for the whole run (called once, before any command):
+/// every place that prints diagnostics obeys them without being handed them.
+pub fn set_global(args: GlobalArgs, verbose: bool) {
+    let _ = GLOBAL.set(Settings { args, verbose });
 }
 
 fn global() -> GlobalArgs {
-    GLOBAL.get().copied().unwrap_or(GlobalArgs { quiet: false, color: ColorChoice::Auto })
+    GLOBAL.get().map_or(GlobalArgs { quiet: false, color: ColorChoice::Auto }, |s| s.args)
 }
 
-/// `-q`: leave out informational lines.
+/// `-q`: errors and results only; no warnings, notes or progress.
 pub fn quiet() -> bool {
     global().quiet
+}
+
+/// `-v`: every note in full, and the facts of the run.
+pub fn verbose() -> bool {
+    GLOBAL.get().is_some_and(|s| s.verbose)
 }
 
 /// Whether to colour what goes to a stream that is (or is not) a terminal.

@@ -21,6 +21,7 @@ mod ir_boundary;
 mod list_docs;
 mod meta_schema;
 mod mutation;
+mod output_levels;
 mod patterns;
 mod patterns_crates;
 mod patterns_routers;
