@@ -80,7 +80,8 @@ pub struct Config {
 /// What the command line says. Everything it sets beats the configuration.
 #[derive(Debug, Clone, Default)]
 pub struct Flags {
-    /// `PATH`s; when empty, the configured `include` (else the current directory).
+    /// `PATH`s; when empty, the configured `include` (else the directory the configuration was
+    /// discovered for, else the current directory).
     pub paths: Vec<PathBuf>,
     /// `--profile`: beats the configured `profile`.
     pub profile: Option<ProfileChoice>,
@@ -181,8 +182,13 @@ impl Config {
     /// The options of a run: the command line's `flags` over this configuration, over the
     /// defaults.
     pub fn apply(&self, flags: Flags) -> GenerateOptions {
-        // Paths on the command line beat the configured `include`.
-        let paths = if flags.paths.is_empty() { self.include.clone() } else { flags.paths };
+        // Paths on the command line beat the configured `include`, which beats the crate the
+        // configuration was found for (found up from a subdirectory, say: not on the command line).
+        let paths = match (flags.paths.is_empty(), self.include.is_empty()) {
+            (false, _) => flags.paths,
+            (true, false) => self.include.clone(),
+            (true, true) => self.target.iter().cloned().collect(),
+        };
         let mut levels = self.lints.clone();
         levels.extend(flags.levels);
         let features = FeatureSelection {
@@ -282,24 +288,30 @@ fn shell_word(s: &str) -> String {
     }
 }
 
-/// The crate paths of a run that compares with the committed manifest: `given` when the user
-/// gave any (each must exist), else the crate around the current directory (the nearest
-/// directory up with a Cargo.toml or an mcp-schema.toml, as cargo finds its crate); empty for
-/// the current directory itself.
-pub fn crate_paths(given: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
-    if let Some(missing) = given.iter().find(|p| !p.exists()) {
-        return Err(Diagnostic::error(Code::BadPath, format!("{} does not exist", missing.display()))
-            .with_help("give a crate directory, a workspace root or a .rs file"));
+/// Fails on the first of the PATHs `given` that does not exist, so that a typo is said as one
+/// rather than as an unreadable crate (`check`, which compares, must not compare with nothing).
+pub fn paths_exist(given: &[PathBuf]) -> Result<(), Diagnostic> {
+    match given.iter().find(|p| !p.exists()) {
+        Some(missing) => Err(Diagnostic::error(Code::BadPath, format!("{} does not exist", missing.display()))
+            .with_help("give a crate directory, a workspace root or a .rs file")),
+        None => Ok(()),
     }
-    if !given.is_empty() {
-        return Ok(given.to_vec());
+}
+
+/// Where a command that takes a crate looks for its configuration (and, through
+/// [`Config::apply`], its sources): the PATH `given`, else the crate around the current directory,
+/// the nearest directory up with a Cargo.toml or an mcp-schema.toml, as cargo finds its crate
+/// from `src/`. `None` for the current directory itself.
+pub fn crate_dir(given: Option<&Path>) -> Option<PathBuf> {
+    if let Some(path) = given {
+        return Some(path.to_path_buf());
     }
-    let Ok(cwd) = std::env::current_dir() else { return Ok(Vec::new()) };
+    let cwd = std::env::current_dir().ok()?;
     let has_config = |d: &Path| d.join("Cargo.toml").is_file() || d.join(FILE_NAME).is_file();
-    match cwd.ancestors().position(has_config) {
-        // Here, or nowhere: the current directory as before.
-        None | Some(0) => Ok(Vec::new()),
-        Some(up) => Ok(vec![std::iter::repeat("..").take(up).collect::<PathBuf>()]),
+    match cwd.ancestors().position(has_config)? {
+        // Here: the current directory as before, so that messages show `src/lib.rs`.
+        0 => None,
+        up => Some(std::iter::repeat("..").take(up).collect()),
     }
 }
 
@@ -788,9 +800,10 @@ mod tests {
 
     #[test]
     fn a_missing_crate_path_is_an_error() {
-        let e = crate_paths(&[PathBuf::from("no/such/crate")]).unwrap_err();
+        let e = paths_exist(&[PathBuf::from("src"), PathBuf::from("no/such/crate")]).unwrap_err();
         assert_eq!(e.code, Code::BadPath);
-        assert_eq!(crate_paths(&[PathBuf::from("src")]).unwrap(), [PathBuf::from("src")]);
+        assert!(e.message.contains("no/such/crate"));
+        assert!(paths_exist(&[PathBuf::from("src")]).is_ok());
     }
 
     #[test]

@@ -12,7 +12,7 @@ use clap::{Args, Parser, Subcommand};
 
 mod cli;
 use cli::diagnostics::print_diagnostics;
-use mcp_schema::config::{Config, Flags};
+use mcp_schema::config::{self, Config, Flags};
 use mcp_schema::diagnostics::{check_level, Diagnostics, Level};
 use mcp_schema::{FeatureSelection, ParseMode, ProfileChoice, RmcpOptions};
 
@@ -184,7 +184,8 @@ impl SourceArgs {
 
 #[derive(Args)]
 struct GenerateArgs {
-    /// Crate directory, workspace root or single .rs file [default: .]
+    /// Crate directory, workspace root or single .rs file [default: the crate around the current
+    /// directory]
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// Write the manifest to FILE (atomically, and only when it changes) instead of stdout (`-`)
@@ -233,7 +234,7 @@ fn setup_miette() {
 
 fn run_generate(args: GenerateArgs) -> u8 {
     setup_miette();
-    let config = match Config::discover(args.paths.first().map(PathBuf::as_path)) {
+    let config = match Config::discover(config::crate_dir(args.paths.first().map(PathBuf::as_path)).as_deref()) {
         Ok(c) => c,
         Err(d) => {
             print_diagnostics(&Diagnostics(vec![d]));

@@ -21,7 +21,8 @@ Exit status: 0 written (or up to date), 1 `--check`: out of date, 2 an error was
 
 #[derive(Args)]
 pub struct DocsArgs {
-    /// Crate directory, workspace root or single .rs file [default: .]
+    /// Crate directory, workspace root or single .rs file [default: the crate around the current
+    /// directory]
     #[arg(value_name = "PATH")]
     path: Option<PathBuf>,
     /// Put the reference between the markers of FILE (a new FILE is created with them)

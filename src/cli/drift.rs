@@ -112,11 +112,10 @@ fn shown_arg(path: &Path) -> String {
 pub(crate) fn run_check(args: CheckArgs) -> u8 {
     setup_miette();
     let format = args.report.format;
-    let paths = match config::crate_paths(&args.paths) {
-        Ok(p) => p,
-        Err(d) => return failed(&Diagnostics(vec![d]), format),
-    };
-    let config = match Config::discover(paths.first().map(PathBuf::as_path)) {
+    if let Err(d) = config::paths_exist(&args.paths) {
+        return failed(&Diagnostics(vec![d]), format);
+    }
+    let config = match Config::discover(config::crate_dir(args.paths.first().map(PathBuf::as_path)).as_deref()) {
         Ok(c) => c,
         Err(d) => return failed(&Diagnostics(vec![d]), format),
     };
@@ -134,7 +133,7 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
         },
     };
 
-    let flags = args.source.flags(paths);
+    let flags = args.source.flags(args.paths.clone());
     let opts = config.apply(flags.clone());
     let outcome = mcp_schema::generate_leaking_sources(&opts);
     if args.source.verbose {

@@ -20,7 +20,7 @@ Exit status: 0 done, 2 an error was reported";
 
 #[derive(Args)]
 pub struct InitArgs {
-    /// The crate directory [default: .]
+    /// The crate directory [default: the crate around the current directory]
     #[arg(value_name = "PATH")]
     path: Option<PathBuf>,
     /// Write nothing: print every file that would be written
@@ -42,7 +42,7 @@ struct Planned {
 }
 
 pub fn run(args: InitArgs) -> u8 {
-    let crate_dir = args.path.clone().unwrap_or_else(|| PathBuf::from("."));
+    let crate_dir = mcp_schema::config::crate_dir(args.path.as_deref()).unwrap_or_else(|| PathBuf::from("."));
     if !crate_dir.join("Cargo.toml").is_file() {
         eprintln!("error: {} has no Cargo.toml: give the directory of the crate to set up", crate_dir.display());
         return 2;

@@ -26,7 +26,8 @@ pub enum ListFormat {
 
 #[derive(Args)]
 pub struct ListArgs {
-    /// Crate directory, workspace root or single .rs file [default: .]
+    /// Crate directory, workspace root or single .rs file [default: the crate around the current
+    /// directory]
     #[arg(value_name = "PATH")]
     path: Option<PathBuf>,
     /// How to print the tools

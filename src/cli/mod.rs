@@ -102,7 +102,7 @@ pub fn stderr_color() -> bool {
 /// status when it cannot be made (the diagnostics are printed either way).
 pub fn generate(path: Option<&Path>, source: &SourceArgs) -> Result<(Manifest, Provenance, Config), u8> {
     crate::setup_miette();
-    let config = Config::discover(path).map_err(|d| {
+    let config = Config::discover(mcp_schema::config::crate_dir(path).as_deref()).map_err(|d| {
         print_diagnostics(&Diagnostics(vec![d]));
         2u8
     })?;

@@ -31,7 +31,7 @@ pub(crate) struct ValidateArgs {
 
 pub(crate) fn run(args: ValidateArgs) -> u8 {
     crate::setup_miette();
-    let manifest_path = match Config::discover(None) {
+    let manifest_path = match Config::discover(config::crate_dir(None).as_deref()) {
         Ok(config) => config.manifest_path(args.manifest.as_deref()),
         Err(d) => return failed(d),
     };

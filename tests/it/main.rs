@@ -15,6 +15,7 @@ mod diff_cli;
 mod docs_commands;
 mod fast_path;
 mod fixtures;
+mod from_subdirectory;
 mod hardening;
 mod init_cli;
 mod ir_boundary;
