@@ -205,6 +205,11 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Checked here, not by clap: a global `-q` given before the subcommand escapes its conflicts.
+    if cli.global.quiet && cli.command.verbose() {
+        use clap::CommandFactory;
+        Cli::command().error(clap::error::ErrorKind::ArgumentConflict, "`-q` and `-v` cannot be used together").exit();
+    }
     cli::set_global(cli.global, cli.command.verbose());
     let run = std::panic::catch_unwind(move || match cli.command {
         Command::Generate(args) => run_generate(args),

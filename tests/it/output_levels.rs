@@ -69,3 +69,12 @@ fn quiet_keeps_errors() {
     assert_eq!(run.code, Some(2));
     insta::assert_snapshot!(run.stderr);
 }
+
+#[test]
+fn quiet_and_verbose_are_refused_together() {
+    for args in [&["generate", "-q", "-v"][..], &["-q", "list", "-v"]] {
+        let run = run_in(&testdata("forecast"), args);
+        assert_eq!(run.code, Some(2), "{}", run.transcript());
+        assert!(run.stderr.starts_with("error: `-q` and `-v` cannot be used together"), "{}", run.transcript());
+    }
+}
