@@ -17,6 +17,7 @@ mod fast_path;
 mod fixtures;
 mod hardening;
 mod init_cli;
+mod init_workflow;
 mod ir_boundary;
 mod list_docs;
 mod meta_schema;
