@@ -279,8 +279,8 @@ impl Event {
     }
 }
 
-/// The job of `workflow` that `event` starts, run in `repo`: each step's command with `sh -e`
-/// (GitHub's `bash -e`), `mcp-schema` the built binary and `gh` a stub that prints its arguments.
+/// The job of `workflow` that `event` starts, run in `repo`: each step's command with `bash -e`
+/// as GitHub runs it, `mcp-schema` the built binary and `gh` a stub that prints its arguments.
 /// Gives the job's success and a transcript: every step, whether it ran, its status and output.
 fn run_job(repo: &Path, workflow: &str, event: &Event) -> (bool, String) {
     let stubs = tempfile::tempdir().unwrap();
@@ -313,8 +313,14 @@ fn run_job(repo: &Path, workflow: &str, event: &Event) -> (bool, String) {
             transcript.push_str(&format!("--- {title}: skipped\n"));
             continue;
         }
-        let mut command = Command::new("sh");
-        command.arg("-ec").arg(event.expand(run)).current_dir(repo).env("PATH", &path).env("NO_COLOR", "1");
+        // GitHub's shell for a `run:` without `shell:` on Linux: `bash -e {0}`.
+        let mut command = Command::new("bash");
+        command
+            .args(["--noprofile", "--norc", "-e", "-c"])
+            .arg(event.expand(run))
+            .current_dir(repo)
+            .env("PATH", &path)
+            .env("NO_COLOR", "1");
         command.env("CI", "true").env("GITHUB_ACTIONS", "true");
         command.env("GITHUB_EVENT_NAME", event.contexts["github.event_name"]);
         command.env("GITHUB_REPOSITORY", event.contexts["github.repository"]);
