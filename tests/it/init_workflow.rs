@@ -96,6 +96,27 @@ fn every_pre_commit_hook_runs_on_the_same_files() {
     }
 }
 
+/// pre-commit runs a hook when its `files` pattern matches a path of the commit (Python's
+/// `re.search`, whose syntax this pattern shares with the regex crate's).
+#[test]
+fn the_pre_commit_hook_runs_on_sources_cargo_files_and_the_configuration() {
+    let pattern = mcp_schema::views::init::PRECOMMIT_FILES.trim_matches('\'');
+    let files = regex::Regex::new(pattern).unwrap();
+    for path in [
+        "src/main.rs",
+        "Cargo.toml",
+        "Cargo.lock",
+        "crates/server/Cargo.lock",
+        "mcp-schema.toml",
+        "crates/server/mcp-schema.toml",
+    ] {
+        assert!(files.is_match(path), "{path} does not run the hook");
+    }
+    for path in ["README.md", "NotCargo.lock", "my-mcp-schema.toml", "Cargo.toml.orig"] {
+        assert!(!files.is_match(path), "{path} runs the hook");
+    }
+}
+
 // ----- the workflow, run ------------------------------------------------------------------------
 
 /// One step of a job, as far as running it needs.
