@@ -137,7 +137,6 @@ struct Job {
 }
 
 /// The jobs of a workflow, read from the block style `init` writes (two spaces an indent level).
-/// A key of a step this runner does not know fails the test rather than being ignored.
 fn jobs(workflow: &str) -> BTreeMap<String, Job> {
     let lines: Vec<&str> = workflow.lines().collect();
     let indent = |l: &str| l.len() - l.trim_start().len();
@@ -190,32 +189,38 @@ fn jobs(workflow: &str) -> BTreeMap<String, Job> {
                 let below: Vec<&str> =
                     lines[i..].iter().take_while(|l| l.trim().is_empty() || indent(l) > 8).copied().collect();
                 i += below.len();
-                match name {
-                    "name" => step.name = value,
-                    "uses" => step.uses = Some(value),
-                    "if" => step.condition = Some(value),
-                    "with" => {}
-                    "env" => {
-                        for entry in below.iter().filter(|l| !l.trim().is_empty()) {
-                            let (k, v) = entry.trim().split_once(':').unwrap_or_else(|| panic!("not env: {entry}"));
-                            step.env.insert(k.to_owned(), v.trim().to_owned());
-                        }
-                    }
-                    "run" if value == "|" => {
-                        let dedent =
-                            below.iter().filter(|l| !l.trim().is_empty()).map(|l| indent(l)).min().unwrap_or(0);
-                        let script: Vec<&str> = below.iter().map(|l| l.get(dedent..).unwrap_or("")).collect();
-                        step.run = Some(script.join("\n"));
-                    }
-                    "run" => step.run = Some(value),
-                    _ => panic!("a step key the runner does not know: {line}"),
-                }
+                set_step_key(step, name, value, &below);
             }
             _ => {}
         }
     }
     jobs.extend(current);
     jobs
+}
+
+/// Set the key `name` of a step to `value`, or to what is indented `below` it (a block scalar, a
+/// map). A key this runner does not know fails the test rather than being ignored.
+fn set_step_key(step: &mut Step, name: &str, value: String, below: &[&str]) {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    match name {
+        "name" => step.name = value,
+        "uses" => step.uses = Some(value),
+        "if" => step.condition = Some(value),
+        "with" => {}
+        "env" => {
+            for entry in below.iter().filter(|l| !l.trim().is_empty()) {
+                let (k, v) = entry.trim().split_once(':').unwrap_or_else(|| panic!("not env: {entry}"));
+                step.env.insert(k.to_owned(), v.trim().to_owned());
+            }
+        }
+        "run" if value == "|" => {
+            let dedent = below.iter().filter(|l| !l.trim().is_empty()).map(|l| indent(l)).min().unwrap_or(0);
+            let script: Vec<&str> = below.iter().map(|l| l.get(dedent..).unwrap_or("")).collect();
+            step.run = Some(script.join("\n"));
+        }
+        "run" => step.run = Some(value),
+        _ => panic!("a step key the runner does not know: {name}"),
+    }
 }
 
 /// What the stubbed GitHub knows: the contexts `${{ }}` and `if:` read.
