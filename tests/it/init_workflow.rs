@@ -26,6 +26,9 @@ fn git(dir: &Path, args: &[&str]) {
         .args(["-c", "user.name=Init", "-c", "user.email=init@example.com", "-c", "commit.gpgsign=false"])
         .args(args)
         .current_dir(dir)
+        // Fixed dates: the same commits every run, so the same `GITHUB_SHA`.
+        .env("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z")
+        .env("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")
         .output()
         .unwrap();
     assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
@@ -305,6 +308,25 @@ impl Event {
     }
 }
 
+/// The variables GitHub Actions sets for every step, for `event` at the commit `repo` has checked
+/// out; those of a real run the tests may be in are taken out.
+fn github_env(command: &mut Command, repo: &Path, event: &Event) {
+    for (name, _) in std::env::vars_os() {
+        if name.to_str().is_some_and(|n| n.starts_with("GITHUB_") || n.starts_with("RUNNER_")) {
+            command.env_remove(name);
+        }
+    }
+    let head = Command::new("git").args(["rev-parse", "HEAD"]).current_dir(repo).output().unwrap();
+    let sha = String::from_utf8_lossy(&head.stdout).trim().to_owned();
+    command.env("CI", "true").env("GITHUB_ACTIONS", "true").env("GITHUB_SERVER_URL", "https://github.com");
+    command.env("GITHUB_SHA", sha).env("GITHUB_WORKSPACE", repo);
+    command.env("GITHUB_EVENT_NAME", event.contexts["github.event_name"]);
+    command.env("GITHUB_REPOSITORY", event.contexts["github.repository"]);
+    if let Some(base) = event.contexts.get("github.base_ref") {
+        command.env("GITHUB_BASE_REF", base);
+    }
+}
+
 /// The job of `workflow` that `event` starts, run in `repo`: each step's command with `bash -e`
 /// as GitHub runs it, `mcp-schema` the built binary and `gh` a stub that prints its arguments.
 /// Gives the job's success and a transcript: every step, whether it ran, its status and output.
@@ -347,9 +369,7 @@ fn run_job(repo: &Path, workflow: &str, event: &Event) -> (bool, String) {
             .current_dir(repo)
             .env("PATH", &path)
             .env("NO_COLOR", "1");
-        command.env("CI", "true").env("GITHUB_ACTIONS", "true");
-        command.env("GITHUB_EVENT_NAME", event.contexts["github.event_name"]);
-        command.env("GITHUB_REPOSITORY", event.contexts["github.repository"]);
+        github_env(&mut command, repo, event);
         for (k, v) in &step.env {
             command.env(k, event.expand(v));
         }
