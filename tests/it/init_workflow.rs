@@ -34,21 +34,36 @@ fn git(dir: &Path, args: &[&str]) {
     assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
 }
 
-/// A git repository holding the forecast example at its root, set up by `mcp-schema init` and
-/// committed on `main`, with `origin/main` at that commit (as the workflow's checkout has it).
-fn initialised_repository() -> tempfile::TempDir {
+/// A git repository holding the forecast example at `crate_dir` (empty: the root), set up by
+/// `mcp-schema init` and committed on `main`, with `origin/main` at that commit (as the
+/// workflow's checkout has it).
+fn initialised_repository(crate_dir: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir(dir.path().join("src")).unwrap();
+    let server = dir.path().join(crate_dir);
+    std::fs::create_dir_all(server.join("src")).unwrap();
     for file in ["Cargo.toml", "Cargo.lock", "src/main.rs"] {
-        std::fs::copy(testdata("forecast").join(file), dir.path().join(file)).unwrap();
+        std::fs::copy(testdata("forecast").join(file), server.join(file)).unwrap();
     }
     git(dir.path(), &["init", "-q", "-b", "main"]);
-    let init = run_in(dir.path(), &["init"]);
+    let init =
+        if crate_dir.is_empty() { run_in(dir.path(), &["init"]) } else { run_in(dir.path(), &["init", crate_dir]) };
     assert_eq!(init.code, Some(0), "{}", init.transcript());
     git(dir.path(), &["add", "-A"]);
     git(dir.path(), &["commit", "-q", "-m", "mcp-schema init"]);
     git(dir.path(), &["update-ref", "refs/remotes/origin/main", "HEAD"]);
     dir
+}
+
+/// On a new branch, change the description of the forecast crate's `get_forecast` tool and commit
+/// it without regenerating the manifest.
+fn describe_the_forecast_tool(repo: &Path, crate_dir: &str) {
+    git(repo, &["checkout", "-q", "-b", "describe"]);
+    let main_rs = repo.join(crate_dir).join("src/main.rs");
+    let source = read(&main_rs);
+    assert!(source.contains("/// Daily forecast for a city.\n"));
+    let described = source.replace("/// Daily forecast for a city.\n", "/// The forecast of a city, day by day.\n");
+    std::fs::write(&main_rs, described).unwrap();
+    git(repo, &["commit", "-q", "-am", "describe the forecast tool"]);
 }
 
 // ----- the docs show what init writes ----------------------------------------------------------
@@ -64,7 +79,7 @@ fn with_block(text: &str, marker: &str, body: &str) -> Option<String> {
 
 #[test]
 fn the_docs_show_the_files_init_writes() {
-    let repo = initialised_repository();
+    let repo = initialised_repository("");
     let mut stale = Vec::new();
     for (doc, file) in
         [("docs/ci.md", ".github/workflows/mcp-schema.yml"), ("docs/pre-commit.md", ".pre-commit-config.yaml")]
@@ -396,18 +411,9 @@ fn run_job(repo: &Path, workflow: &str, event: &Event) -> (bool, String) {
 /// once the manifest is regenerated, both pass.
 #[test]
 fn the_written_workflow_fails_a_stale_manifest_and_passes_a_regenerated_one() {
-    let repo = initialised_repository();
+    let repo = initialised_repository("");
     let workflow = read(&repo.path().join(".github/workflows/mcp-schema.yml"));
-    git(repo.path(), &["checkout", "-q", "-b", "describe"]);
-    let main_rs = repo.path().join("src/main.rs");
-    let source = read(&main_rs);
-    assert!(source.contains("/// Daily forecast for a city.\n"));
-    std::fs::write(
-        &main_rs,
-        source.replace("/// Daily forecast for a city.\n", "/// The forecast of a city, day by day.\n"),
-    )
-    .unwrap();
-    git(repo.path(), &["commit", "-q", "-am", "describe the forecast tool"]);
+    describe_the_forecast_tool(repo.path(), "");
 
     let (passed, transcript) = run_job(repo.path(), &workflow, &Event::pull_request());
     insta::assert_snapshot!("stale_pull_request", transcript);
@@ -424,6 +430,28 @@ fn the_written_workflow_fails_a_stale_manifest_and_passes_a_regenerated_one() {
     assert!(passed, "{transcript}");
     let (passed, transcript) = run_job(repo.path(), &workflow, &Event::push());
     assert!(passed, "{transcript}");
+}
+
+/// The same for a crate below the repository root: the steps, run from the root, check that crate.
+#[test]
+fn the_written_workflow_checks_a_crate_below_the_repository_root() {
+    let repo = initialised_repository("crates/server");
+    let workflow = read(&repo.path().join(".github/workflows/mcp-schema.yml"));
+    describe_the_forecast_tool(repo.path(), "crates/server");
+    let stale = "--- The committed manifest is up to date: exit Some(1)\n";
+    for event in [Event::pull_request(), Event::push()] {
+        let (passed, transcript) = run_job(repo.path(), &workflow, &event);
+        assert!(!passed && transcript.contains(stale), "{transcript}");
+        assert!(transcript.contains("get_forecast"), "the change is reported: {transcript}");
+    }
+
+    let regenerated = run_in(repo.path(), &["generate", "crates/server", "-o", "crates/server/mcp-tools.json"]);
+    assert_eq!(regenerated.code, Some(0), "{}", regenerated.transcript());
+    git(repo.path(), &["commit", "-q", "-am", "regenerate the manifest"]);
+    for event in [Event::pull_request(), Event::push()] {
+        let (passed, transcript) = run_job(repo.path(), &workflow, &event);
+        assert!(passed, "{transcript}");
+    }
 }
 
 #[test]
