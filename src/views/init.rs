@@ -66,7 +66,7 @@ pub fn precommit_config(setup: &Setup) -> String {
 
 /// The command that installs this release of mcp-schema: from its repository when the package
 /// names one, else from crates.io.
-pub fn install_command() -> String {
+fn install_command() -> String {
     install_command_of(env!("CARGO_PKG_REPOSITORY"), env!("CARGO_PKG_VERSION"))
 }
 
