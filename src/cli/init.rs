@@ -73,10 +73,9 @@ pub fn run(args: InitArgs) -> u8 {
         text: init::precommit_config(&setup),
         entry: Some(init::precommit_entry(&setup)),
     });
-    let repository = env!("CARGO_PKG_REPOSITORY");
     files.push(Planned {
         path: in_dir(&repo_root, ".github/workflows/mcp-schema.yml"),
-        text: init::workflow(&setup, repository, env!("CARGO_PKG_VERSION")),
+        text: init::workflow(&setup),
         entry: None,
     });
     let mut status = 0;

@@ -1,5 +1,6 @@
 //! The files `mcp-schema init` writes, as text: the configuration, a pre-commit hook and a
-//! GitHub Actions workflow. Where they go, and whether they may be written, is the CLI's job.
+//! GitHub Actions workflow. docs/ci.md and docs/pre-commit.md show them as written here (a test
+//! compares). Where they go, and whether they may be written, is the CLI's job.
 
 /// Where the crate sits in its repository, and what it is set up with.
 #[derive(Debug, Clone)]
@@ -34,6 +35,11 @@ pub fn config(setup: &Setup) -> String {
     )
 }
 
+/// The files a commit must touch for the pre-commit hooks to run: the sources, the manifests of
+/// cargo (`Cargo.lock` decides the rmcp release the manifest reproduces) and the configuration.
+/// The same pattern as the shipped hooks of `.pre-commit-hooks.yaml`.
+pub const PRECOMMIT_FILES: &str = r"'\.rs$|(^|/)Cargo\.(toml|lock)$|(^|/)mcp-schema\.toml$'";
+
 /// The hook entry of `.pre-commit-config.yaml`: a local hook running the installed binary.
 pub fn precommit_entry(setup: &Setup) -> String {
     format!(
@@ -44,57 +50,104 @@ pub fn precommit_entry(setup: &Setup) -> String {
          \x20       entry: mcp-schema check{}\n\
          \x20       language: system\n\
          \x20       pass_filenames: false\n\
-         \x20       files: '\\.rs$|Cargo\\.toml$'\n",
+         \x20       files: {PRECOMMIT_FILES}\n",
         setup.path_arg()
     )
 }
 
-/// A whole `.pre-commit-config.yaml` holding [`precommit_entry`].
+/// A whole `.pre-commit-config.yaml` holding [`precommit_entry`] (docs/pre-commit.md shows it
+/// for a crate at the repository root).
 pub fn precommit_config(setup: &Setup) -> String {
     format!(
-        "# https://pre-commit.com: `pre-commit install` once, then every commit checks the manifest.\n\
-         repos:\n{}",
+        "# .pre-commit-config.yaml: `pre-commit install` once, then every commit checks the manifest.\nrepos:\n{}",
         precommit_entry(setup)
     )
 }
 
-/// `.github/workflows/mcp-schema.yml`: on a pull request, compare the manifest with the base
-/// branch's and fail on breaking changes only.
-pub fn workflow(setup: &Setup, repository: &str, version: &str) -> String {
-    // From crates.io unless the package names its repository (as the docs install it).
-    let install = if repository.is_empty() {
+/// The command that installs this release of mcp-schema: from its repository when the package
+/// names one, else from crates.io.
+fn install_command() -> String {
+    install_command_of(env!("CARGO_PKG_REPOSITORY"), env!("CARGO_PKG_VERSION"))
+}
+
+fn install_command_of(repository: &str, version: &str) -> String {
+    if repository.is_empty() {
         format!("cargo install --locked mcp-schema --version {version}")
     } else {
         format!("cargo install --locked --git {repository} --tag v{version} mcp-schema")
-    };
-    format!(
-        "# Checks the MCP tools/list manifest on every pull request: breaking changes to the tools
-# fail the job, compatible ones are annotations on the pull request.
-name: mcp-schema
-on:
-  pull_request:
+    }
+}
 
-jobs:
-  manifest:
-    runs-on: ubuntu-latest
-    steps:
-      - uses: actions/checkout@v4
-        with:
-          fetch-depth: 0 # the base branch, for --baseline
-      - uses: dtolnay/rust-toolchain@stable
+/// `.github/workflows/mcp-schema.yml` (docs/ci.md shows it for a crate at the repository root):
+/// on a pull request, the breaking changes against the base branch, a Markdown report as one
+/// comment, and the committed manifest up to date; on a push to `main`, the manifest up to date.
+pub fn workflow(setup: &Setup) -> String {
+    workflow_installing(setup, &install_command(), env!("CARGO_PKG_VERSION"))
+}
+
+fn workflow_installing(setup: &Setup, install: &str, version: &str) -> String {
+    let check = format!("mcp-schema check{}", setup.path_arg());
+    // Both jobs install the same way; the cache keeps the binary of one release between runs.
+    let install_steps = format!(
+        "      - uses: dtolnay/rust-toolchain@stable
       - name: Cache the mcp-schema binary
         uses: actions/cache@v4
         with:
           path: ~/.cargo/bin/mcp-schema
-          key: mcp-schema-${{{{ runner.os }}}}-v{version}
+          key: mcp-schema-${{{{ runner.os }}}}-{version}
       - name: Install mcp-schema
+        run: command -v mcp-schema || {install}
+"
+    );
+    format!(
+        "name: mcp-schema
+on:
+  pull_request:
+  push:
+    branches: [main]
+
+jobs:
+  pull-request:
+    if: github.event_name == 'pull_request'
+    runs-on: ubuntu-latest
+    permissions:
+      contents: read
+      pull-requests: write
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          # The base branch's history: --baseline reads its manifest with git.
+          fetch-depth: 0
+{install_steps}      - name: Breaking changes against the base branch
+        run: {check} --baseline origin/${{{{ github.base_ref }}}} --fail-on breaking --format github
+      - name: Write the drift report
+        if: always()
+        run: {check} --baseline origin/${{{{ github.base_ref }}}} --fail-on none --format markdown > drift.md
+      - name: Comment on the pull request (one comment, updated in place)
+        if: always() && github.event.pull_request.head.repo.full_name == github.repository
+        env:
+          GH_TOKEN: ${{{{ github.token }}}}
+          PR: ${{{{ github.event.pull_request.number }}}}
         run: |
-          command -v mcp-schema || \\
-            {install}
-      - name: Check the tools/list manifest
-        run: mcp-schema check{path} --baseline origin/${{{{ github.base_ref }}}} --fail-on breaking --format github
-",
-        path = setup.path_arg()
+          id=$(gh api \"repos/$GITHUB_REPOSITORY/issues/$PR/comments\" --paginate \\
+            --jq '.[] | select(.body | startswith(\"<!-- mcp-schema drift report -->\")) | .id' | head -n 1)
+          if [ -n \"$id\" ]; then
+            gh api --method PATCH \"repos/$GITHUB_REPOSITORY/issues/comments/$id\" -F body=@drift.md
+          else
+            gh pr comment \"$PR\" --body-file drift.md
+          fi
+      - name: The committed manifest is up to date
+        if: always()
+        run: {check} --format github
+
+  push:
+    if: github.event_name == 'push'
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+{install_steps}      - name: The committed manifest is up to date
+        run: {check} --format github
+"
     )
 }
 
@@ -108,13 +161,21 @@ mod tests {
         let member = Setup { crate_dir: "crates/server", ..root.clone() };
         assert!(precommit_entry(&root).contains("entry: mcp-schema check\n"));
         assert!(precommit_entry(&member).contains("entry: mcp-schema check crates/server\n"));
-        let w = workflow(&member, "", "0.1.0");
+        let w = workflow_installing(&member, "cargo install x", "0.1.0");
         assert!(
             w.contains("mcp-schema check crates/server --baseline origin/${{ github.base_ref }} --fail-on breaking")
         );
-        assert!(w.contains("cargo install --locked mcp-schema --version 0.1.0\n"));
-        let from_git = workflow(&member, "https://example.org/mcp-schema", "0.1.0");
-        assert!(from_git.contains("--git https://example.org/mcp-schema --tag v0.1.0 mcp-schema\n"));
+        assert_eq!(w.matches("run: mcp-schema check crates/server --format github\n").count(), 2, "{w}");
+        assert_eq!(w.matches("run: command -v mcp-schema || cargo install x\n").count(), 2, "{w}");
         assert_eq!(config(&root), "# mcp-schema's settings for this crate (docs/config.md of mcp-schema).\nprofile = \"rmcp\"\nmanifest = \"mcp-tools.json\"\n");
+    }
+
+    #[test]
+    fn mcp_schema_installs_from_its_repository_when_the_package_names_one() {
+        assert_eq!(install_command_of("", "0.1.0"), "cargo install --locked mcp-schema --version 0.1.0");
+        assert_eq!(
+            install_command_of("https://example.org/mcp-schema", "0.1.0"),
+            "cargo install --locked --git https://example.org/mcp-schema --tag v0.1.0 mcp-schema"
+        );
     }
 }

@@ -72,12 +72,12 @@ fn every_rule_is_documented() {
 }
 
 /// Whether to rewrite generated files instead of failing on them.
-fn bless() -> bool {
+pub(crate) fn bless() -> bool {
     std::env::var_os("MCP_SCHEMA_BLESS").is_some_and(|v| v == "1")
 }
 
 /// Compare a generated file with the one in the repository; rewrite it with MCP_SCHEMA_BLESS=1.
-fn generated(path: &Path, want: &str, stale: &mut Vec<String>) {
+pub(crate) fn generated(path: &Path, want: &str, stale: &mut Vec<String>) {
     let have = std::fs::read_to_string(path).unwrap_or_default();
     if have == want {
         return;

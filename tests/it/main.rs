@@ -18,6 +18,7 @@ mod fixtures;
 mod from_subdirectory;
 mod hardening;
 mod init_cli;
+mod init_workflow;
 mod ir_boundary;
 mod list_docs;
 mod meta_schema;

@@ -1,0 +1,467 @@
+//! What `init` writes for CI and pre-commit is what docs/ci.md and docs/pre-commit.md show (one
+//! source: src/views/init.rs; `MCP_SCHEMA_BLESS=1 cargo test --test it init_workflow::` rewrites
+//! the docs' blocks), and the workflow does its job: its steps, run here as GitHub Actions would
+//! run them, fail a pull request and a push whose manifest is stale, and pass once it is
+//! regenerated. Transcripts are snapshots (tests/it/snapshots/it__init_workflow__*.snap).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::check_rules::generated;
+use crate::support::{run_in, testdata};
+
+const BIN: &str = env!("CARGO_BIN_EXE_mcp-schema");
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .args(["-c", "user.name=Init", "-c", "user.email=init@example.com", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(dir)
+        // Fixed dates: the same commits every run, so the same `GITHUB_SHA`.
+        .env("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z")
+        .env("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// A git repository holding the forecast example at `crate_dir` (empty: the root), set up by
+/// `mcp-schema init` and committed on `main`, with `origin/main` at that commit (as the
+/// workflow's checkout has it).
+fn initialised_repository(crate_dir: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let server = dir.path().join(crate_dir);
+    std::fs::create_dir_all(server.join("src")).unwrap();
+    for file in ["Cargo.toml", "Cargo.lock", "src/main.rs"] {
+        std::fs::copy(testdata("forecast").join(file), server.join(file)).unwrap();
+    }
+    git(dir.path(), &["init", "-q", "-b", "main"]);
+    let init =
+        if crate_dir.is_empty() { run_in(dir.path(), &["init"]) } else { run_in(dir.path(), &["init", crate_dir]) };
+    assert_eq!(init.code, Some(0), "{}", init.transcript());
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["commit", "-q", "-m", "mcp-schema init"]);
+    git(dir.path(), &["update-ref", "refs/remotes/origin/main", "HEAD"]);
+    dir
+}
+
+/// On a new branch, change the description of the forecast crate's `get_forecast` tool and commit
+/// it without regenerating the manifest.
+fn describe_the_forecast_tool(repo: &Path, crate_dir: &str) {
+    git(repo, &["checkout", "-q", "-b", "describe"]);
+    let main_rs = repo.join(crate_dir).join("src/main.rs");
+    let source = read(&main_rs);
+    assert!(source.contains("/// Daily forecast for a city.\n"));
+    let described = source.replace("/// Daily forecast for a city.\n", "/// The forecast of a city, day by day.\n");
+    std::fs::write(&main_rs, described).unwrap();
+    git(repo, &["commit", "-q", "-am", "describe the forecast tool"]);
+}
+
+// ----- the docs show what init writes ----------------------------------------------------------
+
+/// `text` with the fenced block after the line `marker` holding `body`; `None` without the marker.
+fn with_block(text: &str, marker: &str, body: &str) -> Option<String> {
+    let at = text.find(marker)?;
+    let open = at + text[at..].find("```")?;
+    let start = open + text[open..].find('\n')? + 1;
+    let end = start + text[start..].find("```")?;
+    Some(format!("{}{body}{}", &text[..start], &text[end..]))
+}
+
+#[test]
+fn the_docs_show_the_files_init_writes() {
+    let repo = initialised_repository("");
+    let mut stale = Vec::new();
+    for (doc, file) in
+        [("docs/ci.md", ".github/workflows/mcp-schema.yml"), ("docs/pre-commit.md", ".pre-commit-config.yaml")]
+    {
+        let marker = format!("<!-- init writes {file} -->");
+        let page = root().join(doc);
+        let want = with_block(&read(&page), &marker, &read(&repo.path().join(file)))
+            .unwrap_or_else(|| panic!("{doc} has no `{marker}` line before a fenced block"));
+        generated(&page, &want, &mut stale);
+    }
+    assert!(
+        stale.is_empty(),
+        "what `mcp-schema init` writes (src/views/init.rs) differs from what {} show\n\
+         run `MCP_SCHEMA_BLESS=1 cargo test --test it init_workflow::` to rewrite them",
+        stale.join(", ")
+    );
+}
+
+/// The hooks shipped in `.pre-commit-hooks.yaml` and every hook docs/pre-commit.md shows run on
+/// the same files as the one `init` writes.
+#[test]
+fn every_pre_commit_hook_runs_on_the_same_files() {
+    let want = format!("files: {}", mcp_schema::views::init::PRECOMMIT_FILES);
+    for file in [".pre-commit-hooks.yaml", "docs/pre-commit.md"] {
+        let lines: Vec<String> = read(&root().join(file))
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("files:"))
+            .map(str::to_owned)
+            .collect();
+        assert!(!lines.is_empty() && lines.iter().all(|l| *l == want), "{file}: {lines:?}, not `{want}`");
+    }
+}
+
+/// pre-commit runs a hook when its `files` pattern matches a path of the commit (Python's
+/// `re.search`, whose syntax this pattern shares with the regex crate's).
+#[test]
+fn the_pre_commit_hook_runs_on_sources_cargo_files_and_the_configuration() {
+    let pattern = mcp_schema::views::init::PRECOMMIT_FILES.trim_matches('\'');
+    let files = regex::Regex::new(pattern).unwrap();
+    for path in [
+        "src/main.rs",
+        "Cargo.toml",
+        "Cargo.lock",
+        "crates/server/Cargo.lock",
+        "mcp-schema.toml",
+        "crates/server/mcp-schema.toml",
+    ] {
+        assert!(files.is_match(path), "{path} does not run the hook");
+    }
+    for path in ["README.md", "NotCargo.lock", "my-mcp-schema.toml", "Cargo.toml.orig"] {
+        assert!(!files.is_match(path), "{path} runs the hook");
+    }
+}
+
+// ----- the workflow, run ------------------------------------------------------------------------
+
+/// One step of a job, as far as running it needs.
+#[derive(Debug, Default)]
+struct Step {
+    name: String,
+    uses: Option<String>,
+    condition: Option<String>,
+    env: BTreeMap<String, String>,
+    run: Option<String>,
+}
+
+/// A job: its condition and steps.
+#[derive(Debug, Default)]
+struct Job {
+    condition: Option<String>,
+    steps: Vec<Step>,
+}
+
+/// The jobs of a workflow, read from the block style `init` writes (two spaces an indent level).
+fn jobs(workflow: &str) -> BTreeMap<String, Job> {
+    let lines: Vec<&str> = workflow.lines().collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut jobs = BTreeMap::new();
+    let mut current: Option<(String, Job)> = None;
+    let mut in_jobs = false;
+    // Under a job's `steps:`, not under another of its keys (`permissions:`).
+    let mut in_steps = false;
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        let (depth, text) = (indent(line), line.trim());
+        i += 1;
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        if depth == 0 {
+            in_jobs = text == "jobs:";
+            continue;
+        }
+        if !in_jobs {
+            continue;
+        }
+        match depth {
+            2 => {
+                jobs.extend(current.take());
+                current = Some((text.trim_end_matches(':').to_owned(), Job::default()));
+            }
+            4 => {
+                let job = &mut current.as_mut().expect("a key inside a job").1;
+                in_steps = text == "steps:";
+                if let Some(condition) = text.strip_prefix("if:") {
+                    job.condition = Some(condition.trim().to_owned());
+                }
+            }
+            6 | 8 if in_steps => {
+                let job = &mut current.as_mut().expect("a step inside a job").1;
+                let key = match text.strip_prefix("- ") {
+                    Some(first) if depth == 6 => {
+                        job.steps.push(Step::default());
+                        first
+                    }
+                    _ if depth == 8 => text,
+                    _ => panic!("not a step: {line}"),
+                };
+                let step = job.steps.last_mut().expect("a key of a step");
+                let (name, value) = key.split_once(':').unwrap_or_else(|| panic!("not a key: {line}"));
+                let value = value.trim().to_owned();
+                // What is indented below the key: a block scalar, or a map.
+                let below: Vec<&str> =
+                    lines[i..].iter().take_while(|l| l.trim().is_empty() || indent(l) > 8).copied().collect();
+                i += below.len();
+                set_step_key(step, name, value, &below);
+            }
+            _ => {}
+        }
+    }
+    jobs.extend(current);
+    jobs
+}
+
+/// Set the key `name` of a step to `value`, or to what is indented `below` it (a block scalar, a
+/// map). A key this runner does not know fails the test rather than being ignored.
+fn set_step_key(step: &mut Step, name: &str, value: String, below: &[&str]) {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    match name {
+        "name" => step.name = value,
+        "uses" => step.uses = Some(value),
+        "if" => step.condition = Some(value),
+        "with" => {}
+        "env" => {
+            for entry in below.iter().filter(|l| !l.trim().is_empty()) {
+                let (k, v) = entry.trim().split_once(':').unwrap_or_else(|| panic!("not env: {entry}"));
+                step.env.insert(k.to_owned(), v.trim().to_owned());
+            }
+        }
+        "run" if value == "|" => {
+            let dedent = below.iter().filter(|l| !l.trim().is_empty()).map(|l| indent(l)).min().unwrap_or(0);
+            let script: Vec<&str> = below.iter().map(|l| l.get(dedent..).unwrap_or("")).collect();
+            step.run = Some(script.join("\n"));
+        }
+        "run" => step.run = Some(value),
+        _ => panic!("a step key the runner does not know: {name}"),
+    }
+}
+
+/// What the stubbed GitHub knows: the contexts `${{ }}` and `if:` read.
+struct Event {
+    contexts: BTreeMap<&'static str, &'static str>,
+}
+
+impl Event {
+    fn pull_request() -> Event {
+        Event {
+            contexts: BTreeMap::from([
+                ("github.event_name", "pull_request"),
+                ("github.base_ref", "main"),
+                ("github.token", "stub-token"),
+                ("github.repository", "octo/forecast"),
+                ("github.event.pull_request.number", "7"),
+                ("github.event.pull_request.head.repo.full_name", "octo/forecast"),
+                ("runner.os", "Linux"),
+            ]),
+        }
+    }
+
+    fn push() -> Event {
+        Event {
+            contexts: BTreeMap::from([
+                ("github.event_name", "push"),
+                ("github.repository", "octo/forecast"),
+                ("runner.os", "Linux"),
+            ]),
+        }
+    }
+
+    fn value(&self, operand: &str) -> String {
+        if let Some(literal) = operand.strip_prefix('\'').and_then(|o| o.strip_suffix('\'')) {
+            return literal.to_owned();
+        }
+        let value = self.contexts.get(operand).unwrap_or_else(|| panic!("the stub has no `{operand}`"));
+        (*value).to_owned()
+    }
+
+    /// `text` with each `${{ context }}` replaced by its value.
+    fn expand(&self, text: &str) -> String {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(at) = rest.find("${{") {
+            let end = rest[at..].find("}}").map(|e| at + e).unwrap_or_else(|| panic!("unclosed: {text}"));
+            out.push_str(&rest[..at]);
+            out.push_str(&self.value(rest[at + 3..end].trim()));
+            rest = &rest[end + 2..];
+        }
+        out + rest
+    }
+
+    /// Whether a step (or job) with `condition` runs after steps that `failed` (or not): GitHub's
+    /// rules for the `&&` of status functions and `==` comparisons the workflow uses; without a
+    /// status function, `success()` is implied.
+    fn runs(&self, condition: Option<&str>, failed: bool) -> bool {
+        let condition = condition.unwrap_or("success()");
+        let mut status_named = false;
+        let mut all = true;
+        for term in condition.split("&&").map(str::trim) {
+            all &= match term {
+                "always()" => {
+                    status_named = true;
+                    true
+                }
+                "success()" => {
+                    status_named = true;
+                    !failed
+                }
+                "failure()" => {
+                    status_named = true;
+                    failed
+                }
+                _ => {
+                    let (a, b) = term.split_once("==").unwrap_or_else(|| panic!("the runner cannot read `{term}`"));
+                    self.value(a.trim()) == self.value(b.trim())
+                }
+            };
+        }
+        all && (status_named || !failed)
+    }
+}
+
+/// The variables GitHub Actions sets for every step, for `event` at the commit `repo` has checked
+/// out; those of a real run the tests may be in are taken out.
+fn github_env(command: &mut Command, repo: &Path, event: &Event) {
+    for (name, _) in std::env::vars_os() {
+        if name.to_str().is_some_and(|n| n.starts_with("GITHUB_") || n.starts_with("RUNNER_")) {
+            command.env_remove(name);
+        }
+    }
+    let head = Command::new("git").args(["rev-parse", "HEAD"]).current_dir(repo).output().unwrap();
+    let sha = String::from_utf8_lossy(&head.stdout).trim().to_owned();
+    command.env("CI", "true").env("GITHUB_ACTIONS", "true").env("GITHUB_SERVER_URL", "https://github.com");
+    command.env("GITHUB_SHA", sha).env("GITHUB_WORKSPACE", repo);
+    command.env("GITHUB_EVENT_NAME", event.contexts["github.event_name"]);
+    command.env("GITHUB_REPOSITORY", event.contexts["github.repository"]);
+    if let Some(base) = event.contexts.get("github.base_ref") {
+        command.env("GITHUB_BASE_REF", base);
+    }
+}
+
+/// The job of `workflow` that `event` starts, run in `repo`: each step's command with `bash -e`
+/// as GitHub runs it, `mcp-schema` the built binary and `gh` a stub that prints its arguments.
+/// Gives the job's success and a transcript: every step, whether it ran, its status and output.
+fn run_job(repo: &Path, workflow: &str, event: &Event) -> (bool, String) {
+    let stubs = tempfile::tempdir().unwrap();
+    let gh = stubs.path().join("gh");
+    std::fs::write(&gh, "#!/bin/sh\necho \"gh $*\" >&2\n").unwrap();
+    std::fs::set_permissions(&gh, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let bin_dir = Path::new(BIN).parent().unwrap();
+    let path = std::env::join_paths(
+        [stubs.path(), bin_dir]
+            .into_iter()
+            .map(Path::to_path_buf)
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
+    )
+    .unwrap();
+    let all = jobs(workflow);
+    let started: Vec<(&String, &Job)> =
+        all.iter().filter(|(_, job)| event.runs(job.condition.as_deref(), false)).collect();
+    assert_eq!(started.len(), 1, "one job runs on {:?}", event.contexts["github.event_name"]);
+    let (name, job) = started[0];
+    let mut transcript = format!("job {name}\n");
+    let mut failed = false;
+    for step in &job.steps {
+        let title = step.uses.clone().unwrap_or_else(|| step.name.clone());
+        let Some(run) = &step.run else {
+            // The checkout is the test's repository; the toolchain and cache are not needed.
+            transcript.push_str(&format!("--- {title}: stands in\n"));
+            continue;
+        };
+        if !event.runs(step.condition.as_deref(), failed) {
+            transcript.push_str(&format!("--- {title}: skipped\n"));
+            continue;
+        }
+        // GitHub's shell for a `run:` without `shell:` on Linux: `bash -e {0}`.
+        let mut command = Command::new("bash");
+        command
+            .args(["--noprofile", "--norc", "-e", "-c"])
+            .arg(event.expand(run))
+            .current_dir(repo)
+            .env("PATH", &path)
+            .env("NO_COLOR", "1");
+        github_env(&mut command, repo, event);
+        for (k, v) in &step.env {
+            command.env(k, event.expand(v));
+        }
+        let out = command.output().unwrap();
+        failed |= !out.status.success();
+        transcript.push_str(&format!(
+            "--- {title}: exit {:?}\n{}{}",
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    // The comment's body, as the stub `gh` was given it.
+    if let Ok(report) = std::fs::read_to_string(repo.join("drift.md")) {
+        transcript.push_str(&format!("--- drift.md\n{report}"));
+        std::fs::remove_file(repo.join("drift.md")).unwrap();
+    }
+    let clean = transcript.replace(repo.to_str().unwrap(), "[REPO]").replace(bin_dir.to_str().unwrap(), "[BIN]");
+    (!failed, clean)
+}
+
+/// A pull request that changes a tool's description and does not regenerate the manifest: the
+/// workflow `init` wrote fails it (the committed manifest is stale), and fails the push too;
+/// once the manifest is regenerated, both pass.
+#[test]
+fn the_written_workflow_fails_a_stale_manifest_and_passes_a_regenerated_one() {
+    let repo = initialised_repository("");
+    let workflow = read(&repo.path().join(".github/workflows/mcp-schema.yml"));
+    describe_the_forecast_tool(repo.path(), "");
+
+    let (passed, transcript) = run_job(repo.path(), &workflow, &Event::pull_request());
+    insta::assert_snapshot!("stale_pull_request", transcript);
+    assert!(!passed, "the pull request passed with a stale manifest");
+    let (passed, transcript) = run_job(repo.path(), &workflow, &Event::push());
+    insta::assert_snapshot!("stale_push", transcript);
+    assert!(!passed, "the push passed with a stale manifest");
+
+    let regenerated = run_in(repo.path(), &["generate", "-o", "mcp-tools.json"]);
+    assert_eq!(regenerated.code, Some(0), "{}", regenerated.transcript());
+    git(repo.path(), &["commit", "-q", "-am", "regenerate the manifest"]);
+    let (passed, transcript) = run_job(repo.path(), &workflow, &Event::pull_request());
+    insta::assert_snapshot!("regenerated_pull_request", transcript);
+    assert!(passed, "{transcript}");
+    let (passed, transcript) = run_job(repo.path(), &workflow, &Event::push());
+    assert!(passed, "{transcript}");
+}
+
+/// The same for a crate below the repository root: the steps, run from the root, check that crate.
+#[test]
+fn the_written_workflow_checks_a_crate_below_the_repository_root() {
+    let repo = initialised_repository("crates/server");
+    let workflow = read(&repo.path().join(".github/workflows/mcp-schema.yml"));
+    describe_the_forecast_tool(repo.path(), "crates/server");
+    let stale = "--- The committed manifest is up to date: exit Some(1)\n";
+    for event in [Event::pull_request(), Event::push()] {
+        let (passed, transcript) = run_job(repo.path(), &workflow, &event);
+        assert!(!passed && transcript.contains(stale), "{transcript}");
+        assert!(transcript.contains("get_forecast"), "the change is reported: {transcript}");
+    }
+
+    let regenerated = run_in(repo.path(), &["generate", "crates/server", "-o", "crates/server/mcp-tools.json"]);
+    assert_eq!(regenerated.code, Some(0), "{}", regenerated.transcript());
+    git(repo.path(), &["commit", "-q", "-am", "regenerate the manifest"]);
+    for event in [Event::pull_request(), Event::push()] {
+        let (passed, transcript) = run_job(repo.path(), &workflow, &event);
+        assert!(passed, "{transcript}");
+    }
+}
+
+#[test]
+fn the_runner_reads_conditions_as_github_does() {
+    let event = Event::pull_request();
+    assert!(event.runs(None, false) && !event.runs(None, true));
+    assert!(event.runs(Some("always()"), true));
+    assert!(event.runs(Some("github.event_name == 'pull_request'"), false));
+    assert!(!event.runs(Some("github.event_name == 'pull_request'"), true));
+    assert!(!Event::push().runs(Some("github.event_name == 'pull_request'"), false));
+    assert!(event.runs(Some("always() && github.event.pull_request.head.repo.full_name == github.repository"), true));
+    assert_eq!(event.expand("origin/${{ github.base_ref }} x"), "origin/main x");
+}
