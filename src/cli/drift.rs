@@ -92,7 +92,7 @@ pub(crate) fn run_diff(args: DiffArgs) -> u8 {
 /// A manifest named on the command line: a file, or `-` for standard input.
 fn read_manifest_arg(path: &Path) -> Result<Manifest, Diagnostic> {
     if path != Path::new("-") {
-        return Manifest::read(path);
+        return Manifest::read_compared(path);
     }
     let mut text = String::new();
     std::io::stdin()

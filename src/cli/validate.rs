@@ -31,6 +31,14 @@ pub(crate) struct ValidateArgs {
 
 pub(crate) fn run(args: ValidateArgs) -> u8 {
     crate::setup_miette();
+    // Refused as `generate` refuses it, before any file is read.
+    let protocol = match mcp::peer_protocol(args.protocol.as_deref()) {
+        Ok((protocol, warning)) => {
+            crate::print_diagnostics(&Diagnostics(warning.into_iter().collect()));
+            protocol
+        }
+        Err(d) => return failed(d),
+    };
     let manifest_path = match Config::discover(None) {
         Ok(config) => config.manifest_path(args.manifest.as_deref()),
         Err(d) => return failed(d),
@@ -44,7 +52,7 @@ pub(crate) fn run(args: ValidateArgs) -> u8 {
     let Ok(writer) = report::Writer::new(out, args.format) else { return 2 };
     if args.recordings.is_empty() {
         let shown = config::shown_path(&manifest_path);
-        return check_manifest(&manifest, &shown, args.protocol.as_deref(), writer);
+        return check_manifest(&manifest, &shown, Some(&protocol), writer);
     }
     validate_recordings(&manifest, &args.recordings, writer)
 }
