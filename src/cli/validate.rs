@@ -11,6 +11,16 @@ use mcp_schema::validate::report::Format;
 use mcp_schema::validate::{mcp, report, Counts, Level, Validation, Violation};
 use mcp_schema::Manifest;
 
+pub(crate) const EXAMPLES: &str = "\
+Examples:
+  mcp-schema validate                          the committed manifest against MCP
+  mcp-schema validate traffic.jsonl            recorded traffic against the manifest
+  mcp-schema validate --format github traffic.jsonl
+                                               each violation an annotation, in GitHub Actions
+
+Exit status: 0 no violation, 1 a violation (or, with no recording, a finding), 2 an error was
+reported";
+
 #[derive(Args)]
 pub(crate) struct ValidateArgs {
     /// Recordings of MCP traffic: JSON Lines of JSON-RPC messages, a JSON array of them, or
