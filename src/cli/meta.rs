@@ -42,8 +42,8 @@ pub fn completions(args: CompletionsArgs) -> u8 {
 /// clap_complete's bash script names a subcommand's state twice: `cmd="mcp__schema__subcmd__check"`
 /// (the `-` of the binary's name as `__`) and the `case` label `mcp__subcmd__schema__subcmd__check)`
 /// (the `-` as `__subcmd__`). They never match, so nothing completes after a subcommand
-/// (clap-rs/clap#6421, open for clap_complete 4.6.12). The labels are renamed to the states the script sets;
-/// the renaming finds nothing to rename once clap_complete agrees with itself.
+/// (clap-rs/clap#6421, open for clap_complete 4.6.12). The labels are renamed to the states the
+/// script sets; the renaming finds nothing to rename once clap_complete agrees with itself.
 fn bash_case_labels_fixed(script: &str, bin: &str) -> String {
     const SEP: &str = "__subcmd__";
     let state = bin.replace('-', "__");
@@ -54,7 +54,7 @@ fn bash_case_labels_fixed(script: &str, bin: &str) -> String {
     script.replace(&format!("{label}{SEP}"), &format!("{state}{SEP}"))
 }
 
-/// Print the man page (roff), e.g. `mcp-schema man > mcp-schema.1`: one page for every command.
+/// Print the man page (roff), e.g. `mcp-schema man > mcp-schema.1`: one page, every command in it.
 pub fn man() -> u8 {
     match man_page(crate::Cli::command()) {
         Ok(page) => super::print(&page),
