@@ -129,8 +129,8 @@ impl Manifest {
     #[allow(clippy::result_large_err)]
     pub fn read_compared(path: &Path) -> Result<Manifest, Diagnostic> {
         read_file(path, "the manifest", |_| {
-            "give the path of a manifest file, or `-` to read one from standard input \
-             (`git show origin/main:mcp-tools.json | mcp-schema diff - mcp-tools.json`)"
+            "give the path of a manifest file, or `-` to read one from standard input (as `git show` \
+             prints a committed one)"
                 .to_owned()
         })
     }
