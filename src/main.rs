@@ -40,17 +40,31 @@ Examples:
 
 Exit status:
   0  done (`check`, `docs --check`: up to date)
-  1  `check`, `docs --check`: out of date
-  2  an error was reported (bad option, unreadable source, ...); nothing was written";
+  1  `check`, `diff`: drift; `docs --check`: out of date; `validate`: a violation
+  2  an error was reported (bad option, unreadable source, ...); nothing was written
+  (`record` exits with the server's status; each command's --help says what its own mean)";
+
+const GENERATE_EXAMPLES: &str = "\
+Examples:
+  mcp-schema generate                          the manifest of the crate here, on stdout
+  mcp-schema generate -o mcp-tools.json        write it (only when it changes), then commit it
+  mcp-schema generate crates/server --validate another crate's, checked against MCP too
+  mcp-schema generate --profile python-sdk src/tools.rs
+                                               one file, as the MCP Python SDK lists its tools
+
+Exit status: 0 written (or printed), 2 an error was reported (nothing was written)";
 
 #[derive(Subcommand)]
 enum Command {
     /// Write the tools/list manifest (stdout, or -o FILE)
+    #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
     /// Regenerate the manifest and compare it with the committed one, or with the one at a git
     /// revision (exit 1 on drift)
+    #[command(after_help = cli::drift::CHECK_EXAMPLES)]
     Check(cli::drift::CheckArgs),
     /// Compare two manifest files, as `check` does (exit 1 on drift)
+    #[command(after_help = cli::drift::DIFF_EXAMPLES)]
     Diff(cli::drift::DiffArgs),
     /// Show the tools as a table: parameters, output and annotation hints
     #[command(after_help = cli::list::EXAMPLES)]
@@ -62,11 +76,14 @@ enum Command {
     #[command(after_help = cli::init::EXAMPLES)]
     Init(cli::init::InitArgs),
     /// Print the completion script of a shell
+    #[command(after_help = cli::meta::COMPLETIONS_EXAMPLES)]
     Completions(cli::meta::CompletionsArgs),
-    /// Print the man page (roff): `mcp-schema man > mcp-schema.1`
+    /// Print the man page (roff), every command's section on one page
+    #[command(after_help = cli::meta::MAN_EXAMPLES)]
     Man,
     /// Validate recorded MCP traffic against the manifest (exit 1 on a violation), or, with no
     /// recording, the manifest against MCP
+    #[command(after_help = cli::validate::EXAMPLES)]
     Validate(cli::validate::ValidateArgs),
     /// Run an MCP server over stdio and record its traffic: the only command that runs user code
     ///
@@ -77,6 +94,7 @@ enum Command {
     ///
     /// This is the only command of mcp-schema that runs user code: `generate`, `check` and
     /// `validate` only read files.
+    #[command(after_help = cli::record::EXAMPLES)]
     Record(cli::record::RecordArgs),
 }
 

@@ -116,22 +116,23 @@ impl Manifest {
     /// to create it when it is missing).
     #[allow(clippy::result_large_err)] // `Diagnostic` is the crate's error type
     pub fn read(path: &Path) -> Result<Manifest, Diagnostic> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            let d = Diagnostic::error(
-                Code::ManifestUnreadable,
-                format!("cannot read the committed manifest {}: {e}", path.display()),
+        read_file(path, "the committed manifest", |path| {
+            format!(
+                "create it with `mcp-schema generate -o {}` and commit it, or point --manifest at it",
+                path.display()
             )
-            .in_file(path);
-            if e.kind() == io::ErrorKind::NotFound {
-                d.with_help(format!(
-                    "create it with `mcp-schema generate -o {}` and commit it, or point --manifest at it",
-                    path.display()
-                ))
-            } else {
-                d
-            }
-        })?;
-        parse_named(&text, &path.display().to_string()).map_err(|d| d.in_file(path))
+        })
+    }
+
+    /// Read a manifest file given to compare (`diff OLD NEW`): an error as for [`Manifest::read`],
+    /// whose hint for a missing file names what `diff` takes, not an option it does not have.
+    #[allow(clippy::result_large_err)]
+    pub fn read_compared(path: &Path) -> Result<Manifest, Diagnostic> {
+        read_file(path, "the manifest", |_| {
+            "give the path of a manifest file, or `-` to read one from standard input (as `git show` \
+             prints a committed one)"
+                .to_owned()
+        })
     }
 
     /// [`Manifest::parse`] for a text read from `name` (a file, `REV:path`, `<stdin>`), with a
@@ -163,6 +164,22 @@ impl Manifest {
         }
         Ok(Manifest { tools: tools.iter().map(Tool::from_value).collect() })
     }
+}
+
+/// Read the manifest at `path`, called `what` in the error; `missing_help` says what to do when
+/// the file does not exist.
+#[allow(clippy::result_large_err)]
+fn read_file(path: &Path, what: &str, missing_help: impl Fn(&Path) -> String) -> Result<Manifest, Diagnostic> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        let d = Diagnostic::error(Code::ManifestUnreadable, format!("cannot read {what} {}: {e}", path.display()))
+            .in_file(path);
+        if e.kind() == io::ErrorKind::NotFound {
+            d.with_help(missing_help(path))
+        } else {
+            d
+        }
+    })?;
+    parse_named(&text, &path.display().to_string()).map_err(|d| d.in_file(path))
 }
 
 /// Parse a manifest read from `name` (a file, `REV:path`, standard input): a malformed one is a

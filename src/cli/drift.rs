@@ -18,6 +18,23 @@ use mcp_schema::Manifest;
 
 use crate::{print_diagnostics, setup_miette, SourceArgs};
 
+pub(crate) const CHECK_EXAMPLES: &str = "\
+Examples:
+  mcp-schema check                             the committed manifest against the sources
+  mcp-schema check --baseline origin/main --fail-on breaking
+                                               in a pull request: fail on breaking changes only
+  mcp-schema check --format github             each change an annotation, in GitHub Actions
+
+Exit status: 0 nothing that --fail-on fails on, 1 drift that it fails on, 2 an error was reported";
+
+pub(crate) const DIFF_EXAMPLES: &str = "\
+Examples:
+  mcp-schema diff old.json new.json            what changed between two manifests
+  git show origin/main:mcp-tools.json | mcp-schema diff - mcp-tools.json --fail-on breaking
+                                               the base branch's manifest against the one here
+
+Exit status: 0 nothing that --fail-on fails on, 1 drift that it fails on, 2 an error was reported";
+
 /// How to report, and what fails the run.
 #[derive(Args)]
 pub(crate) struct ReportArgs {
@@ -92,7 +109,7 @@ pub(crate) fn run_diff(args: DiffArgs) -> u8 {
 /// A manifest named on the command line: a file, or `-` for standard input.
 fn read_manifest_arg(path: &Path) -> Result<Manifest, Diagnostic> {
     if path != Path::new("-") {
-        return Manifest::read(path);
+        return Manifest::read_compared(path);
     }
     let mut text = String::new();
     std::io::stdin()

@@ -17,6 +17,15 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use clap::Args;
 use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics};
 
+pub(crate) const EXAMPLES: &str = "\
+Examples:
+  mcp-schema record -o traffic.jsonl -- cargo run --quiet --bin my-server
+                                               in a client's config, in place of the server
+  mcp-schema validate traffic.jsonl            then: the traffic against the manifest
+
+Exit status: the server's (128 + the signal when a signal ended it), 2 when FILE cannot be opened
+or the server cannot be started";
+
 #[derive(Args)]
 pub(crate) struct RecordArgs {
     /// Append every message to FILE, as JSON Lines (created if needed)

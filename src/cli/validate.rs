@@ -11,6 +11,16 @@ use mcp_schema::validate::report::Format;
 use mcp_schema::validate::{mcp, report, Counts, Level, Validation, Violation};
 use mcp_schema::Manifest;
 
+pub(crate) const EXAMPLES: &str = "\
+Examples:
+  mcp-schema validate                          the committed manifest against MCP
+  mcp-schema validate traffic.jsonl            recorded traffic against the manifest
+  mcp-schema validate --format github traffic.jsonl
+                                               each violation an annotation, in GitHub Actions
+
+Exit status: 0 no violation, 1 a violation (or, with no recording, a finding), 2 an error was
+reported";
+
 #[derive(Args)]
 pub(crate) struct ValidateArgs {
     /// Recordings of MCP traffic: JSON Lines of JSON-RPC messages, a JSON array of them, or
@@ -31,6 +41,14 @@ pub(crate) struct ValidateArgs {
 
 pub(crate) fn run(args: ValidateArgs) -> u8 {
     crate::setup_miette();
+    // Refused as `generate` refuses it, before any file is read.
+    let protocol = match mcp::peer_protocol(args.protocol.as_deref()) {
+        Ok((protocol, warning)) => {
+            crate::print_diagnostics(&Diagnostics(warning.into_iter().collect()));
+            protocol
+        }
+        Err(d) => return failed(d),
+    };
     let manifest_path = match Config::discover(config::crate_dir(None).as_deref()) {
         Ok(config) => config.manifest_path(args.manifest.as_deref()),
         Err(d) => return failed(d),
@@ -44,7 +62,7 @@ pub(crate) fn run(args: ValidateArgs) -> u8 {
     let Ok(writer) = report::Writer::new(out, args.format) else { return 2 };
     if args.recordings.is_empty() {
         let shown = config::shown_path(&manifest_path);
-        return check_manifest(&manifest, &shown, args.protocol.as_deref(), writer);
+        return check_manifest(&manifest, &shown, Some(&protocol), writer);
     }
     validate_recordings(&manifest, &args.recordings, writer)
 }

@@ -107,6 +107,15 @@ fn diff_of_a_missing_file_is_an_error_with_json_on_stdout() {
     assert_eq!((&v["drift"], &v["diagnostics"][0]["code"]), (&Value::Null, &json!("manifest-unreadable")));
 }
 
+/// The hint names what `diff` takes (a file, or `-`), not `check`'s `--manifest`.
+#[test]
+fn diff_of_a_missing_file_says_what_diff_takes() {
+    let o = run(&diff_dir(), &["diff", "old.json", "nope.json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!stderr_words(&o).contains("--manifest"), "{}", transcript(&o));
+    insta::assert_snapshot!("diff_missing_file", transcript(&o));
+}
+
 #[test]
 fn a_manifest_with_merge_conflict_markers_says_so() {
     let dir = tempfile::tempdir().unwrap();

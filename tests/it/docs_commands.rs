@@ -14,6 +14,9 @@
 //!
 //! and a command containing one of the quoted strings is not run. A command that is neither runs
 //! nor is named fails the test, so a new command in the docs is either tested or explicitly not.
+//!
+//! `cargo run --release -- ARGS` (the README's first command, in a clone) runs as `mcp-schema ARGS`:
+//! the binary under test is that build of the same sources.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -202,6 +205,9 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+/// What a clone runs mcp-schema with before installing it.
+const CARGO_RUN: &str = "cargo run --release -- ";
+
 /// Whether the test can run `text` here: its commands are mcp-schema's and git's.
 fn runnable(text: &str) -> bool {
     text.split(['|', ';', '\n'])
@@ -225,7 +231,7 @@ fn every_command_in_the_docs_runs_or_is_marked() {
             skipped += 1;
             continue;
         }
-        let text = c.text.replace("${{ github.base_ref }}", "main");
+        let text = c.text.replace("${{ github.base_ref }}", "main").replace(CARGO_RUN, "mcp-schema ");
         if !runnable(&text) || text.contains("${{") {
             problems.push(format!("{}:{}: neither runnable here nor marked: {}", c.file, c.line, c.text));
             continue;
@@ -255,6 +261,19 @@ fn every_command_in_the_docs_runs_or_is_marked() {
     eprintln!("docs commands: {ran} ran, {skipped} not run (marked)");
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
     assert!(ran >= 8, "the docs' mcp-schema commands were found and run ({ran} ran, {skipped} skipped)");
+}
+
+/// A fresh clone runs the README's first command as written, before anything is installed: the
+/// first command is `cargo run`, and `cargo install` comes after it.
+#[test]
+fn the_readme_runs_mcp_schema_before_it_installs_it() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let commands: Vec<DocCommand> = blocks(&readme).iter().flat_map(|b| commands_of("README.md", b)).collect();
+    let first = commands.first().expect("the README has commands");
+    assert!(first.text.starts_with(CARGO_RUN) && first.skip.is_empty(), "the first command: {first:?}");
+    let install = readme.find("cargo install").expect("the README says how to install");
+    let first_at = readme.find(&first.text).unwrap();
+    assert!(first_at < install, "`cargo install` is mentioned before the first command");
 }
 
 #[test]

@@ -79,6 +79,57 @@ fn help_shows_examples_and_exit_codes() {
     insta::assert_snapshot!(run_in(&testdata("forecast"), &["--help"]).transcript());
 }
 
+/// The subcommands `mcp-schema --help` lists (`help` aside): a new command is covered at once.
+fn subcommands() -> Vec<String> {
+    let help = run_in(&testdata("forecast"), &["--help"]).stdout;
+    let listed = help.split("Commands:\n").nth(1).expect("--help lists the commands");
+    let names: Vec<String> = listed
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_owned)
+        .collect();
+    assert!(names.len() >= 10, "{names:?}");
+    names
+}
+
+/// Every command's `--help` ends with examples and what its exit statuses mean. The texts that
+/// were added for them are snapshots (`generate`'s and `check`'s in cli_config.rs).
+#[test]
+fn every_command_has_examples_and_exit_status_in_its_help() {
+    for name in subcommands() {
+        let run = run_in(&testdata("forecast"), &[&name, "--help"]);
+        assert_eq!(run.code, Some(0), "{name}: {}", run.stderr);
+        let examples = run.stdout.find("\nExamples:\n  ").unwrap_or_else(|| panic!("{name}: no examples"));
+        let exit = run.stdout.find("\nExit status: ").unwrap_or_else(|| panic!("{name}: no exit status"));
+        assert!(examples < exit, "{name}: the examples come first");
+        assert!(run.stdout[examples..].contains(&format!("mcp-schema {name}")), "{name}: an example runs it");
+        if ["diff", "completions", "man", "validate", "record"].contains(&name.as_str()) {
+            insta::assert_snapshot!(format!("help_{name}"), run.stdout);
+        }
+    }
+}
+
+/// `man` is one page with a section for every command: its synopsis, options, examples and exit
+/// status.
+#[test]
+fn the_man_page_covers_every_command() {
+    let man = run_in(&testdata("forecast"), &["man"]);
+    assert_eq!(man.code, Some(0), "{}", man.stderr);
+    assert_eq!(man.stdout.matches(".TH ").count(), 1, "one page");
+    let sections: Vec<&str> = man.stdout.split("\n.SH ").collect();
+    for name in subcommands() {
+        let heading = format!("\"mcp\\-schema {}\"\n", name.replace('-', "\\-"));
+        let section =
+            sections.iter().find(|s| s.starts_with(&heading)).unwrap_or_else(|| panic!("no section {heading}"));
+        for part in [".SS SYNOPSIS", ".SS DESCRIPTION", ".SS OPTIONS", ".SS \"EXAMPLES AND EXIT STATUS\""] {
+            assert!(section.contains(part), "{name}: no {part}");
+        }
+    }
+    assert!(!man.stdout.contains("(1)"), "no reference to a page of a subcommand: there is one page");
+}
+
 #[test]
 fn an_rmcp_version_that_is_not_one_is_an_error() {
     let run = run_in(&testdata("forecast"), &["generate", "--rmcp-version", "banana"]);

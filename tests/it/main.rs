@@ -11,6 +11,7 @@ mod check_cli;
 mod check_rules;
 mod cli;
 mod cli_config;
+mod completions;
 mod diff_cli;
 mod docs_commands;
 mod fast_path;

@@ -95,6 +95,21 @@ fn what_is_not_a_recording_is_an_error_with_its_line() {
     assert!(no_manifest.stderr.contains("manifest-unreadable"), "{}", no_manifest.stderr);
 }
 
+/// `--protocol` is checked as `generate` checks it: a non-version is an error with the same
+/// message, an unknown date a warning, before any file is read.
+#[test]
+fn a_protocol_that_is_not_a_version_is_refused_as_generate_refuses_it() {
+    let run = validate(&["--protocol", "foo"]);
+    assert_eq!(run.code, Some(2), "{}", run.transcript());
+    let generate = run_in(&testdata("forecast"), &["generate", "--protocol", "foo"]);
+    let message = "--protocol `foo` is not an MCP protocol version";
+    assert!(run.stderr.contains(message) && generate.stderr.contains(message), "{}", generate.transcript());
+    insta::assert_snapshot!("protocol_not_a_version", run.transcript());
+    let unknown = validate(&["--protocol", "2030-01-01"]);
+    assert_eq!(unknown.code, Some(0), "{}", unknown.transcript());
+    assert!(unknown.stderr.contains("unknown-protocol"), "{}", unknown.transcript());
+}
+
 #[test]
 fn several_recordings_are_one_report() {
     let run = validate(&["calculator-session.jsonl", "violations/unknown-tool.jsonl", "shapes/batch.jsonl"]);

@@ -72,11 +72,12 @@ pub(super) const DOCS_MARKERS: CodeDoc = CodeDoc {
 
 pub(super) const MANIFEST_UNREADABLE: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Some("`check`"),
-    summary: "The committed manifest cannot be read.",
+    scope: Some("`check`, `validate`, `diff`"),
+    summary: "The committed manifest, or a manifest `diff` compares, cannot\n\
+             be read.",
     example: "mcp-tools.json: error[manifest-unreadable]: cannot read the committed manifest mcp-tools.json: No such file or directory (os error 2)",
     fix: "create it with `mcp-schema generate -o mcp-tools.json` and commit it, or point `--manifest`\n\
-         (or `manifest`) at it.",
+         (or `manifest`) at it; for `diff`, give the path of a manifest file, or `-` for standard input.",
 };
 
 pub(super) const MANIFEST_UNWRITABLE: CodeDoc = CodeDoc {

@@ -12,7 +12,7 @@ pub(super) const AMBIGUOUS_SERVER: CodeDoc = CodeDoc {
 
 pub(super) const BAD_PROTOCOL: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Some("rmcp"),
+    scope: Some("rmcp, `validate`"),
     summary: "`--protocol` (or `protocol`) is not a protocol version (`YYYY-MM-DD`).",
     example: "error[bad-protocol]: --protocol `latest` is not an MCP protocol version",
     fix: "give a version from the help line, such as `2025-06-18`.",
