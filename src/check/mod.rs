@@ -19,6 +19,7 @@ pub(crate) mod normalize;
 pub mod output;
 mod render;
 pub mod rules;
+pub mod sarif;
 mod walk;
 
 use serde_json::{Map, Value};
@@ -43,6 +44,8 @@ pub enum Format {
     Github,
     /// A pull-request comment: a summary line, a table (breaking first) and details.
     Markdown,
+    /// SARIF 2.1.0 for GitHub code scanning: every change and diagnostic with its rule and place.
+    Sarif,
 }
 
 /// Which changes fail the run (exit status 1).
@@ -58,7 +61,7 @@ pub enum FailOn {
 }
 
 impl Choice for Format {
-    const ALL: &'static [Format] = &[Format::Human, Format::Json, Format::Github, Format::Markdown];
+    const ALL: &'static [Format] = &[Format::Human, Format::Json, Format::Github, Format::Markdown, Format::Sarif];
 
     fn name(self) -> &'static str {
         match self {
@@ -66,6 +69,7 @@ impl Choice for Format {
             Format::Json => "json",
             Format::Github => "github",
             Format::Markdown => "markdown",
+            Format::Sarif => "sarif",
         }
     }
 
@@ -75,6 +79,9 @@ impl Choice for Format {
             Format::Json => "One JSON document on stdout, whatever happens (diagnostics inside)",
             Format::Github => "GitHub Actions annotations, on the Rust line when it is known",
             Format::Markdown => "A pull-request comment: a summary line, a table (breaking first) and details",
+            Format::Sarif => {
+                "SARIF 2.1.0 for GitHub code scanning: each change and diagnostic with its rule and Rust line"
+            }
         }
     }
 }

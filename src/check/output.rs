@@ -52,6 +52,7 @@ pub fn report(
             }
             pretty(&doc)
         }
+        Format::Sarif => sarif(report, &opts.manifest, diagnostics),
     }
 }
 
@@ -66,7 +67,16 @@ pub fn failure(format: Format, diagnostics: &Diagnostics) -> String {
             let head = format!("{MARKDOWN_MARKER}\n### :x: mcp-schema could not compare the manifests\n");
             with_diagnostics_markdown(head, diagnostics)
         }
+        Format::Sarif => sarif(&Report::default(), "", diagnostics),
     }
+}
+
+/// The run's diagnostics, then the report's changes, as one SARIF log.
+fn sarif(report: &Report, manifest: &str, diagnostics: &Diagnostics) -> String {
+    let mut log = super::sarif::Log::new();
+    diagnostics.iter().for_each(|d| log.diagnostic(d));
+    report.changes.iter().for_each(|c| log.change(c, manifest));
+    log.render()
 }
 
 /// One GitHub workflow command per diagnostic.

@@ -66,7 +66,7 @@ fn bash_completes_after_a_subcommand() {
         assert!(generate.iter().any(|f| f == flag), "`generate --` completes {flag}: {generate:?}");
     }
     let formats = bash_completions(script.path(), &["mcp-schema", "check", "--format", ""]);
-    assert_eq!(formats, ["human", "json", "github", "markdown"]);
+    assert_eq!(formats, ["human", "json", "github", "markdown", "sarif"]);
     let shells = bash_completions(script.path(), &["mcp-schema", "completions", "f"]);
     assert_eq!(shells, ["fish"]);
 }

@@ -34,5 +34,6 @@ mod python_sdk_differential;
 mod record;
 mod rmcp_conformance;
 mod rust_mcp_sdk_conformance;
+mod sarif;
 mod structure;
 mod validate;

@@ -1,0 +1,306 @@
+//! SARIF 2.1.0 (`--format sarif`): drift changes, diagnostics and `validate`'s findings as one
+//! static-analysis log, so that GitHub code scanning (`github/codeql-action/upload-sarif`) shows
+//! them on the lines they are about.
+//!
+//! A [`Log`] gathers results and the rules they name; each rule is described once, from its
+//! registry (the drift rules of [`super::rules`], the diagnostic codes of [`Code`]), with the
+//! level it has by default. Locations are files relative to the repository root, so that code
+//! scanning can match them wherever the command ran.
+
+use std::path::{Component, Path, PathBuf};
+
+use serde_json::{json, Map, Value};
+
+use super::rules::{AppliesTo, Rule};
+use super::Change;
+use crate::diagnostics::codes::Kind;
+use crate::diagnostics::{Code, Diagnostic, Severity};
+
+/// The schema the log names, as SARIF 2.1.0 producers give it.
+pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/// A SARIF log of one run of mcp-schema: its results and the rules they name.
+#[derive(Debug, Default)]
+pub struct Log {
+    rules: Vec<Value>,
+    results: Vec<Value>,
+}
+
+impl Log {
+    /// An empty log.
+    pub fn new() -> Log {
+        Log::default()
+    }
+
+    /// A drift change as a result: an error when it breaks clients, else a warning. It sits on its
+    /// Rust source when that is the file as it is now, else on the `manifest`.
+    pub fn change(&mut self, ch: &Change, manifest: &str) {
+        let index = self.rule_index(ch.rule.id, || drift_rule(ch.rule));
+        let level = if ch.breaking { "error" } else { "warning" };
+        let location = match &ch.context.source {
+            Some(src) if src.revision.is_none() => physical(Path::new(&src.file), Some((src.line, src.column))),
+            _ => physical(Path::new(manifest), None),
+        };
+        let properties = json!({"tool": ch.tool, "pointer": ch.pointer, "breaking": ch.breaking});
+        self.results.push(result(ch.rule.id, index, level, change_text(ch), Some(location), properties));
+    }
+
+    /// A diagnostic as a result, at its span (or its file) when it has one.
+    pub fn diagnostic(&mut self, d: &Diagnostic) {
+        let index = self.rule_index(d.code.id(), || code_rule(d.code));
+        let location = match (&d.location, d.file_path()) {
+            (Some(loc), Some(path)) => Some(physical(path, Some(loc.line_col()))),
+            (None, Some(path)) => Some(physical(path, None)),
+            _ => None,
+        };
+        let mut text = d.message.clone();
+        if let Some(help) = &d.help {
+            text.push_str(&format!("\nhelp: {help}"));
+        }
+        let properties = d.tool.as_ref().map_or_else(|| json!({}), |t| json!({"tool": t}));
+        self.results.push(result(d.code.id(), index, severity_level(d.severity), text, location, properties));
+    }
+
+    /// A finding of `validate`, of kind `rule` (a drift rule's id or one of validate's kinds), on
+    /// `line` of the `recording` file.
+    pub fn finding(&mut self, rule: &str, level: &str, text: String, recording: &Path, line: usize) {
+        let index = self.rule_index(rule, || finding_rule(rule));
+        let location = physical(recording, (line > 0).then_some((line, 1)));
+        self.results.push(result(rule, index, level, text, Some(location), json!({})));
+    }
+
+    /// The log as a SARIF document.
+    pub fn to_value(&self) -> Value {
+        json!({
+            "$schema": SCHEMA,
+            "version": "2.1.0",
+            "runs": [{
+                "tool": {"driver": {
+                    "name": "mcp-schema",
+                    "version": env!("CARGO_PKG_VERSION"),
+                    "rules": self.rules,
+                }},
+                "results": self.results,
+            }],
+        })
+    }
+
+    /// The log, pretty, with a final newline.
+    pub fn render(&self) -> String {
+        let mut s = serde_json::to_string_pretty(&self.to_value()).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
+    /// Where `id` is in the log's rules, describing it with `describe` the first time.
+    fn rule_index(&mut self, id: &str, describe: impl FnOnce() -> Value) -> usize {
+        match self.rules.iter().position(|r| r["id"] == id) {
+            Some(i) => i,
+            None => {
+                self.rules.push(describe());
+                self.rules.len() - 1
+            }
+        }
+    }
+}
+
+/// A SARIF result; `properties` left out when empty.
+fn result(rule: &str, index: usize, level: &str, text: String, location: Option<Value>, properties: Value) -> Value {
+    let mut r = Map::new();
+    r.insert("ruleId".into(), json!(rule));
+    r.insert("ruleIndex".into(), json!(index));
+    r.insert("level".into(), json!(level));
+    r.insert("message".into(), json!({"text": text}));
+    if let Some(location) = location {
+        r.insert("locations".into(), json!([location]));
+    }
+    if properties.as_object().is_some_and(|p| !p.is_empty()) {
+        r.insert("properties".into(), properties);
+    }
+    Value::Object(r)
+}
+
+/// A drift rule's description: its summary, why, and `error` by default where it can break clients.
+fn drift_rule(rule: &Rule) -> Value {
+    let breaks = match rule.applies_to {
+        AppliesTo::Tool(v) => v.worst_case(),
+        AppliesTo::Schemas { request, response, .. } => request.worst_case() || response.worst_case(),
+    };
+    json!({
+        "id": rule.id,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": rule.why},
+        "help": {"text": format!("{}\nSee docs/rules/{}.md", rule.why, rule.id)},
+        "defaultConfiguration": {"level": if breaks { "error" } else { "warning" }},
+        "properties": {"tags": ["drift"]},
+    })
+}
+
+/// A diagnostic code's description: its summary, its fix, and the level its kind has.
+fn code_rule(code: Code) -> Value {
+    let doc = code.doc();
+    let level = match doc.kind {
+        Kind::Error | Kind::ErrorOrWarning => "error",
+        Kind::Warning => "warning",
+        Kind::Note => "note",
+    };
+    json!({
+        "id": code.id(),
+        "shortDescription": {"text": first_sentence(doc.summary)},
+        "fullDescription": {"text": one_paragraph(doc.summary)},
+        "help": {"text": format!("Fix: {}", one_paragraph(doc.fix))},
+        "defaultConfiguration": {"level": level},
+        "properties": {"tags": ["diagnostic"]},
+    })
+}
+
+/// A `validate` finding's kind: a drift rule (a `tools/list` that changed) or one of validate's own
+/// kinds, which fail the run.
+fn finding_rule(id: &str) -> Value {
+    match super::rules::by_id(id) {
+        Some(rule) => drift_rule(rule),
+        None => json!({
+            "id": id,
+            "shortDescription": {"text": format!("validate: {}", id.replace('-', " "))},
+            "help": {"text": "See docs/validate.md"},
+            "defaultConfiguration": {"level": "error"},
+            "properties": {"tags": ["validate"]},
+        }),
+    }
+}
+
+fn severity_level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    }
+}
+
+/// What a change's result says: where in the tool, the sentence, the verdict, the values and where
+/// a removed item was.
+fn change_text(ch: &Change) -> String {
+    let at = if ch.pointer.is_empty() { String::new() } else { format!(" {}", ch.pointer) };
+    let verdict = if ch.breaking { "breaking" } else { "compatible" };
+    let mut text = format!("{}{at}: {} ({verdict})", ch.tool, ch.message);
+    let value = |v: &Value| super::json::one_line(v, 200);
+    if let Some(old) = &ch.old {
+        text.push_str(&format!("\nold: {}", value(old)));
+    }
+    if let Some(new) = &ch.new {
+        text.push_str(&format!("\nnew: {}", value(new)));
+    }
+    for fact in &ch.context.folded {
+        text.push_str(&format!("\nwith: {fact}"));
+    }
+    for p in &ch.context.also {
+        text.push_str(&format!("\nalso: {} {}", p.tool, p.pointer));
+    }
+    if let Some(src) = ch.context.source.as_ref().filter(|s| s.revision.is_some()) {
+        let rev = src.revision.as_deref().unwrap_or_default();
+        text.push_str(&format!("\nwas at {}:{}:{} at {rev}", src.file, src.line, src.column));
+    }
+    text
+}
+
+/// The registry's text (kept in the page's line breaks) as one paragraph.
+fn one_paragraph(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The first sentence of the registry's text.
+fn first_sentence(text: &str) -> String {
+    let text = one_paragraph(text);
+    match text.find(". ") {
+        Some(end) => text[..=end].to_owned(),
+        None => text,
+    }
+}
+
+/// A physical location: the file relative to the repository root, and the line and column when
+/// known (else the file's first line).
+fn physical(path: &Path, line_col: Option<(usize, usize)>) -> Value {
+    // Code scanning drops a result without a line: one about a whole file goes on its first.
+    let region = match line_col {
+        Some((line, column)) => json!({"startLine": line.max(1), "startColumn": column.max(1)}),
+        None => json!({"startLine": 1}),
+    };
+    json!({"physicalLocation": {"artifactLocation": {"uri": artifact_uri(path)}, "region": region}})
+}
+
+/// `path` as a URI reference relative to the root of the git repository it is in (code scanning
+/// resolves it against the checkout), or as given when it is in none (a `file:` URI if absolute).
+pub fn artifact_uri(path: &Path) -> String {
+    let absolute = std::env::current_dir().map(|cwd| lexical(&cwd.join(path))).unwrap_or_default();
+    let relative = absolute
+        .ancestors()
+        .skip(1)
+        .find(|dir| dir.join(".git").exists())
+        .and_then(|root| absolute.strip_prefix(root).ok())
+        .unwrap_or(path);
+    let parts: Vec<String> = relative
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(part) => Some(percent_encode(&part.to_string_lossy())),
+            Component::ParentDir => Some("..".to_owned()),
+            _ => None,
+        })
+        .collect();
+    let uri = parts.join("/");
+    if relative.is_absolute() {
+        format!("file:///{uri}")
+    } else {
+        uri
+    }
+}
+
+/// `path` without `.` and with each `..` taken back (the file need not exist any more).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// A path segment with every byte but the unreserved characters of RFC 3986 percent-encoded.
+fn percent_encode(segment: &str) -> String {
+    segment
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris_are_relative_to_the_repository_and_encoded() {
+        assert_eq!(artifact_uri(Path::new("./src/a b#.rs")), "src/a%20b%23.rs");
+        assert_eq!(artifact_uri(Path::new("src/../Cargo.toml")), "Cargo.toml");
+        let outside = std::env::temp_dir().join("m.json");
+        assert!(artifact_uri(&outside).starts_with("file:///"), "{}", artifact_uri(&outside));
+    }
+
+    #[test]
+    fn a_rule_is_described_once() {
+        let mut log = Log::new();
+        let d = Diagnostic::error(Code::BadManifest, "not JSON");
+        log.diagnostic(&d);
+        log.diagnostic(&d);
+        let v = log.to_value();
+        assert_eq!(v["runs"][0]["tool"]["driver"]["rules"].as_array().map(Vec::len), Some(1));
+        assert_eq!(v["runs"][0]["results"][1]["ruleIndex"], 0);
+        assert!(v["runs"][0]["results"][0].get("locations").is_none());
+    }
+}

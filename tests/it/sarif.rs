@@ -1,0 +1,67 @@
+//! `--format sarif` of `check`, `diff` and `validate`: every log is valid against the SARIF 2.1.0
+//! schema (testdata/sarif/sarif-schema-2.1.0.json) and names its rules, levels and places as
+//! code scanning reads them. Logs are snapshots (tests/it/snapshots/it__sarif__*.snap).
+
+use crate::support;
+
+use serde_json::Value;
+use support::{run_in, testdata, Run};
+
+/// The log a run printed, after checking it against the SARIF 2.1.0 schema.
+fn valid_log(run: &Run) -> Value {
+    let log: Value = serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}\n{}", run.transcript()));
+    let schema = support::read_json(&testdata("sarif/sarif-schema-2.1.0.json"));
+    let validator = jsonschema::draft4::new(&schema).expect("the SARIF schema compiles");
+    let errors: Vec<String> = validator.iter_errors(&log).map(|e| format!("{} at {}", e, e.instance_path)).collect();
+    assert!(errors.is_empty(), "not valid SARIF 2.1.0:\n{}\n{}", errors.join("\n"), run.stdout);
+    log
+}
+
+fn results(log: &Value) -> &Vec<Value> {
+    log["runs"][0]["results"].as_array().expect("results")
+}
+
+#[test]
+fn the_schema_rejects_what_is_not_sarif() {
+    let schema = support::read_json(&testdata("sarif/sarif-schema-2.1.0.json"));
+    let validator = jsonschema::draft4::new(&schema).unwrap();
+    assert!(!validator.is_valid(&serde_json::json!({"version": "2.1.0", "runs": [{"results": []}]})));
+}
+
+#[test]
+fn diff_of_a_drift_fixture() {
+    let run = run_in(
+        &testdata(""),
+        &["diff", "drift/property-removed/before.json", "drift/property-removed/after.json", "--format", "sarif"],
+    );
+    let log = valid_log(&run);
+    let levels: Vec<&str> = results(&log).iter().map(|r| r["level"].as_str().unwrap()).collect();
+    assert!(levels.contains(&"error") && levels.contains(&"warning"), "{levels:?}");
+    insta::assert_snapshot!(run.transcript());
+}
+
+#[test]
+fn check_puts_changes_on_their_rust_lines() {
+    let run =
+        run_in(&testdata(""), &["check", "forecast", "--manifest", "sarif/forecast-stale.json", "--format", "sarif"]);
+    assert_eq!(run.code, Some(1), "{}", run.transcript());
+    let log = valid_log(&run);
+    for r in results(&log) {
+        let place = &r["locations"][0]["physicalLocation"];
+        assert_eq!(place["artifactLocation"]["uri"], "testdata/forecast/src/main.rs", "{r}");
+        assert!(place["region"]["startLine"].as_u64() > Some(1), "{r}");
+    }
+    let rules = log["runs"][0]["tool"]["driver"]["rules"].as_array().unwrap();
+    assert!(rules.iter().all(|r| r["defaultConfiguration"]["level"].is_string() && r["help"]["text"].is_string()));
+    insta::assert_snapshot!(run.transcript());
+}
+
+#[test]
+fn a_run_that_cannot_compare_is_a_log_of_its_diagnostics() {
+    let run = run_in(&testdata(""), &["check", "forecast", "--manifest", "sarif/missing.json", "--format", "sarif"]);
+    assert_eq!(run.code, Some(2), "{}", run.transcript());
+    let log = valid_log(&run);
+    assert_eq!(results(&log)[0]["ruleId"], "manifest-unreadable");
+    assert_eq!(log["runs"][0]["tool"]["driver"]["rules"][0]["defaultConfiguration"]["level"], "error");
+    insta::assert_snapshot!(run.stdout);
+}
