@@ -61,12 +61,33 @@ impl Log {
         self.results.push(result(d.code.id(), index, severity_level(d.severity), text, location, properties));
     }
 
-    /// A finding of `validate`, of kind `rule` (a drift rule's id or one of validate's kinds), on
-    /// `line` of the `recording` file.
-    pub fn finding(&mut self, rule: &str, level: &str, text: String, recording: &Path, line: usize) {
-        let index = self.rule_index(rule, || finding_rule(rule));
+    /// A finding of `validate`, of kind `rule` (a drift rule's id or one of validate's kinds, which
+    /// `summary` describes), on `line` of the `recording` file, as a result to write at once ([`Log::streamed_opening`]):
+    /// the log keeps only the rule.
+    pub fn finding(
+        &mut self,
+        (rule, summary): (&str, &str),
+        level: &str,
+        text: String,
+        recording: &Path,
+        line: usize,
+    ) -> Value {
+        let index = self.rule_index(rule, || finding_rule(rule, summary, level));
         let location = physical(recording, (line > 0).then_some((line, 1)));
-        self.results.push(result(rule, index, level, text, Some(location), json!({})));
+        result(rule, index, level, text, Some(location), json!({}))
+    }
+
+    /// The start of a log written as its results come (a long recording's findings are never
+    /// held): its results open first, the rules they name come at the end.
+    pub fn streamed_opening() -> String {
+        format!("{{\"$schema\": \"{SCHEMA}\", \"version\": \"2.1.0\", \"runs\": [{{\"results\": [")
+    }
+
+    /// The end of a streamed log: the rules its results named, and whether the run went through
+    /// every input.
+    pub fn streamed_closing(&self, complete: bool) -> String {
+        let invocations = json!([{"executionSuccessful": complete}]);
+        format!("], \"tool\": {}, \"invocations\": {invocations}}}]}}\n", self.tool())
     }
 
     /// The log as a SARIF document.
@@ -75,11 +96,7 @@ impl Log {
             "$schema": SCHEMA,
             "version": "2.1.0",
             "runs": [{
-                "tool": {"driver": {
-                    "name": "mcp-schema",
-                    "version": env!("CARGO_PKG_VERSION"),
-                    "rules": self.rules,
-                }},
+                "tool": self.tool(),
                 "results": self.results,
             }],
         })
@@ -90,6 +107,11 @@ impl Log {
         let mut s = serde_json::to_string_pretty(&self.to_value()).unwrap_or_default();
         s.push('\n');
         s
+    }
+
+    /// mcp-schema, with the rules the results name.
+    fn tool(&self) -> Value {
+        json!({"driver": {"name": "mcp-schema", "version": env!("CARGO_PKG_VERSION"), "rules": self.rules}})
     }
 
     /// Where `id` is in the log's rules, describing it with `describe` the first time.
@@ -155,15 +177,15 @@ fn code_rule(code: Code) -> Value {
 }
 
 /// A `validate` finding's kind: a drift rule (a `tools/list` that changed) or one of validate's own
-/// kinds, which fail the run.
-fn finding_rule(id: &str) -> Value {
+/// kinds, whose findings all have one `level`.
+fn finding_rule(id: &str, summary: &str, level: &str) -> Value {
     match super::rules::by_id(id) {
         Some(rule) => drift_rule(rule),
         None => json!({
             "id": id,
-            "shortDescription": {"text": format!("validate: {}", id.replace('-', " "))},
+            "shortDescription": {"text": summary},
             "help": {"text": "See docs/validate.md"},
-            "defaultConfiguration": {"level": "error"},
+            "defaultConfiguration": {"level": level},
             "properties": {"tags": ["validate"]},
         }),
     }

@@ -106,6 +106,22 @@ pub mod kinds {
     pub const UNANSWERED_CALL: &str = "unanswered-call";
     /// `record` saw a line that is not JSON (a note).
     pub const NOT_JSON: &str = "not-json";
+    /// What a finding of `kind` means, as the docs above say it (for SARIF's rule metadata).
+    pub fn summary(kind: &str) -> Option<&'static str> {
+        Some(match kind {
+            INVALID_ARGUMENTS => "A `tools/call`'s `arguments` break the tool's `inputSchema`.",
+            INVALID_STRUCTURED_CONTENT => "A result's `structuredContent` breaks the tool's `outputSchema`.",
+            MISSING_STRUCTURED_CONTENT => {
+                "The tool has an `outputSchema`; a successful result has no `structuredContent`."
+            }
+            UNKNOWN_TOOL => "A `tools/call` names a tool the manifest does not have.",
+            UNDECLARED_STRUCTURED_CONTENT => "A result has `structuredContent`; the tool has no `outputSchema`.",
+            UNANSWERED_CALL => "A `tools/call` without a response: its result was not checked.",
+            NOT_JSON => "`record` saw a line that is not JSON.",
+            _ => return None,
+        })
+    }
+
     /// Every kind above, for the docs test.
     pub const ALL: &[&str] = &[
         INVALID_ARGUMENTS,

@@ -1,11 +1,13 @@
-//! The three ways `validate` reports, each written as findings come (a long recording with many
-//! findings is never held in memory): human lines, JSON, GitHub workflow commands.
+//! The ways `validate` reports, each written as findings come (a long recording with many
+//! findings is never held in memory): human lines, JSON, GitHub workflow commands, SARIF.
 
 use std::io::{self, Write};
+use std::path::Path;
 
 use serde_json::{Map, Value};
 
 use super::{Counts, Level, Sink, Violation};
+use crate::check::sarif::Log;
 
 /// How `validate` reports (`check`'s formats but the pull-request comment, which is for drift).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,16 +18,19 @@ pub enum Format {
     Json,
     /// GitHub Actions workflow commands
     Github,
+    /// SARIF 2.1.0 for GitHub code scanning
+    Sarif,
 }
 
 impl crate::choice::Choice for Format {
-    const ALL: &'static [Format] = &[Format::Human, Format::Json, Format::Github];
+    const ALL: &'static [Format] = &[Format::Human, Format::Json, Format::Github, Format::Sarif];
 
     fn name(self) -> &'static str {
         match self {
             Format::Human => "human",
             Format::Json => "json",
             Format::Github => "github",
+            Format::Sarif => "sarif",
         }
     }
 
@@ -34,6 +39,7 @@ impl crate::choice::Choice for Format {
             Format::Human => "A line per finding and a summary line",
             Format::Json => r#"One JSON document: `{"findings": [...], "summary": {...}}`"#,
             Format::Github => "GitHub Actions workflow commands",
+            Format::Sarif => "SARIF 2.1.0 for GitHub code scanning: each finding with its kind and line",
         }
     }
 }
@@ -48,15 +54,19 @@ pub struct Writer<W: Write> {
     out: W,
     format: Format,
     written: u64,
+    /// The rules a SARIF report's findings named, for its end.
+    sarif: Log,
 }
 
 impl<W: Write> Writer<W> {
     /// A writer of `format` to `out`; a JSON report's opening is written at once.
     pub fn new(mut out: W, format: Format) -> io::Result<Writer<W>> {
-        if format == Format::Json {
-            out.write_all(b"{\"findings\": [")?;
+        match format {
+            Format::Json => out.write_all(b"{\"findings\": [")?,
+            Format::Sarif => out.write_all(Log::streamed_opening().as_bytes())?,
+            Format::Human | Format::Github => {}
         }
-        Ok(Writer { out, format, written: 0 })
+        Ok(Writer { out, format, written: 0, sarif: Log::new() })
     }
 
     /// End the report with its summary (a line, or the JSON document's `summary`).
@@ -96,6 +106,7 @@ impl<W: Write> Writer<W> {
                     writeln!(self.out, "::notice title=mcp-schema validate::{}", escape_data(&line))?;
                 }
             }
+            Format::Sarif => self.out.write_all(self.sarif.streamed_closing(complete).as_bytes())?,
         }
         self.out.flush()?;
         Ok(self.out)
@@ -125,6 +136,7 @@ impl<W: Write> Writer<W> {
                     writeln!(self.out, "::notice title=mcp-schema validate::{}", escape_data(&line))?;
                 }
             }
+            Format::Sarif => self.out.write_all(self.sarif.streamed_closing(true).as_bytes())?,
         }
         self.out.flush()?;
         Ok(self.out)
@@ -141,6 +153,11 @@ impl<W: Write> Sink for Writer<W> {
                 serde_json::to_writer(&mut self.out, &to_json(recording, v))?;
             }
             Format::Github => write_github(&mut self.out, recording, v)?,
+            Format::Sarif => {
+                let sep = if self.written == 0 { "\n  " } else { ",\n  " };
+                self.out.write_all(sep.as_bytes())?;
+                serde_json::to_writer(&mut self.out, &sarif_result(&mut self.sarif, recording, v))?;
+            }
         }
         self.written += 1;
         Ok(())
@@ -236,6 +253,16 @@ fn write_github(out: &mut impl Write, recording: &str, v: &Violation) -> io::Res
         escape_property(v.kind),
         escape_data(&text)
     )
+}
+
+/// One finding of `--format sarif`: its text as the GitHub annotation has it, on its line.
+fn sarif_result(log: &mut Log, recording: &str, v: &Violation) -> Value {
+    let mut text = headline(v);
+    if let Some(d) = details(v) {
+        text.push_str(&format!(" ({d})"));
+    }
+    let summary = super::kinds::summary(v.kind).unwrap_or("A finding of `validate`.");
+    log.finding((v.kind, summary), level_name(v.level), text, Path::new(recording), v.line)
 }
 
 /// One finding of `--format json`; `tool`, `keyword`, `expected` and `actual` left out where

@@ -65,3 +65,34 @@ fn a_run_that_cannot_compare_is_a_log_of_its_diagnostics() {
     assert_eq!(log["runs"][0]["tool"]["driver"]["rules"][0]["defaultConfiguration"]["level"], "error");
     insta::assert_snapshot!(run.stdout);
 }
+
+#[test]
+fn validate_puts_findings_on_their_recording_lines() {
+    let recordings = testdata("recordings");
+    let args = ["validate", "--manifest", "server/mcp-tools.json", "--format", "sarif"];
+    let files =
+        ["violations/invalid-arguments.jsonl", "violations/tools-list-drift.jsonl", "violations/unanswered-call.jsonl"];
+    let run = run_in(&recordings, &[&args[..], &files[..]].concat());
+    assert_eq!(run.code, Some(1), "{}", run.transcript());
+    let log = valid_log(&run);
+    for r in results(&log) {
+        let place = &r["locations"][0]["physicalLocation"];
+        assert!(
+            place["artifactLocation"]["uri"].as_str().unwrap().starts_with("testdata/recordings/violations/"),
+            "{r}"
+        );
+        assert!(place["region"]["startLine"].as_u64() >= Some(1), "{r}");
+    }
+    let levels: Vec<&str> = results(&log).iter().map(|r| r["level"].as_str().unwrap()).collect();
+    assert!(levels.contains(&"error") && levels.contains(&"note"), "{levels:?}");
+    assert_eq!(log["runs"][0]["invocations"][0]["executionSuccessful"], true);
+    insta::assert_snapshot!(run.transcript());
+}
+
+#[test]
+fn validate_of_a_manifest_alone_is_a_log_too() {
+    let run =
+        run_in(&testdata("recordings"), &["validate", "--manifest", "server/mcp-tools.json", "--format", "sarif"]);
+    assert_eq!(run.code, Some(0), "{}", run.transcript());
+    assert!(results(&valid_log(&run)).is_empty(), "{}", run.stdout);
+}
