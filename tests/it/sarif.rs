@@ -96,3 +96,25 @@ fn validate_of_a_manifest_alone_is_a_log_too() {
     assert_eq!(run.code, Some(0), "{}", run.transcript());
     assert!(results(&valid_log(&run)).is_empty(), "{}", run.stdout);
 }
+
+/// `generate`'s diagnostics as code scanning sees them: `check` regenerates the manifest, and its
+/// log holds every diagnostic of the generation, on its Rust line, with the code's metadata.
+#[test]
+fn generation_diagnostics_are_on_their_rust_lines() {
+    let crate_dir = "rmcp/patterns/unresolved-types";
+    let run =
+        run_in(&testdata(""), &["check", crate_dir, "--manifest", "sarif/forecast-stale.json", "--format", "sarif"]);
+    assert_eq!(run.code, Some(2), "{}", run.transcript());
+    let log = valid_log(&run);
+    let on_lines: Vec<&Value> = results(&log).iter().filter(|r| r["ruleId"] == "unresolved-type").collect();
+    assert!(!on_lines.is_empty(), "{}", run.stdout);
+    for r in on_lines {
+        let place = &r["locations"][0]["physicalLocation"];
+        assert_eq!(place["artifactLocation"]["uri"], format!("testdata/{crate_dir}/src/lib.rs"), "{r}");
+        assert!(place["region"]["startColumn"].as_u64() > Some(1), "{r}");
+    }
+    let rules = log["runs"][0]["tool"]["driver"]["rules"].as_array().unwrap();
+    let unresolved = rules.iter().find(|r| r["id"] == "unresolved-type").unwrap();
+    assert!(unresolved["help"]["text"].as_str().unwrap().starts_with("Fix: "), "{unresolved}");
+    insta::assert_snapshot!(run.stdout);
+}
