@@ -44,7 +44,7 @@ pub enum Format {
     Github,
     /// A pull-request comment: a summary line, a table (breaking first) and details.
     Markdown,
-    /// SARIF 2.1.0 for GitHub code scanning: every change and diagnostic with its rule and place.
+    /// SARIF 2.1.0 for GitHub code scanning: each change and diagnostic with its rule and Rust line
     Sarif,
 }
 

@@ -118,3 +118,14 @@ fn generation_diagnostics_are_on_their_rust_lines() {
     assert!(unresolved["help"]["text"].as_str().unwrap().starts_with("Fix: "), "{unresolved}");
     insta::assert_snapshot!(run.stdout);
 }
+
+#[test]
+fn a_validate_run_that_stops_is_still_a_log_and_says_so() {
+    let files = ["violations/invalid-arguments.jsonl", "unreadable/bad-direction.jsonl"];
+    let args = ["validate", "--manifest", "server/mcp-tools.json", "--format", "sarif"];
+    let run = run_in(&testdata("recordings"), &[&args[..], &files[..]].concat());
+    assert_eq!(run.code, Some(2), "{}", run.transcript());
+    let log = valid_log(&run);
+    assert!(!results(&log).is_empty(), "{}", run.stdout);
+    assert_eq!(log["runs"][0]["invocations"][0]["executionSuccessful"], false);
+}
