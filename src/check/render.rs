@@ -74,7 +74,11 @@ pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
             };
             let at = if ch.pointer.is_empty() { String::new() } else { format!("  at {}", ch.pointer) };
             out.push_str(&format!("  {verdict}  {}{at}\n", paint(ch.rule.id, BOLD, c)));
-            out.push_str(&format!("              {}\n", ch.message));
+            // The snippet of the Rust line says the message and the place: each is printed once.
+            let snippet = ch.context.source.as_ref().and_then(|src| snippet(ch, src));
+            if snippet.is_none() {
+                out.push_str(&format!("              {}\n", ch.message));
+            }
             if let Some(old) = &ch.old {
                 out.push_str(&format!("              {} {}\n", paint("old:", DIM, c), one_line(old, 200)));
             }
@@ -82,6 +86,7 @@ pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
                 out.push_str(&format!("              {} {}\n", paint("new:", DIM, c), one_line(new, 200)));
             }
             human_context(&mut out, ch, c);
+            out.push_str(&snippet.unwrap_or_default());
         }
     }
     if report.drift() {
@@ -102,7 +107,8 @@ pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
     out
 }
 
-/// The folded facts, the other places of a shared definition's change, and the Rust source.
+/// The folded facts, the other places of a shared definition's change, and the Rust source when
+/// no snippet shows it.
 fn human_context(out: &mut String, ch: &Change, c: bool) {
     for fact in &ch.context.folded {
         out.push_str(&format!("              {} {fact}\n", paint("with:", DIM, c)));
@@ -115,12 +121,10 @@ fn human_context(out: &mut String, ch: &Change, c: bool) {
             }
         }
     }
-    if let Some(src) = &ch.context.source {
+    // Without a snippet (the file could not be read), the place alone.
+    if let Some(src) = ch.context.source.as_ref().filter(|src| src.location.is_none()) {
         let at = src.revision.as_ref().map_or(String::new(), |rev| format!(" (at {rev})"));
         out.push_str(&format!("              {} {}:{}:{}{at}\n", paint("-->", DIM, c), src.file, src.line, src.column));
-        if let Some(snippet) = snippet(ch, src) {
-            out.push_str(&snippet);
-        }
     }
 }
 
