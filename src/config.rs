@@ -19,6 +19,8 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use toml::{Spanned, Value};
 
+use crate::check::accept::{self, Accept, Acceptance};
+use crate::check::rules;
 use crate::diagnostics::{self, Code, Diagnostic, Level, Lints, Location, SourceFile};
 use crate::{FeatureSelection, GenerateOptions, ParseMode, ProfileChoice, RmcpOptions, SchemaOverrides};
 
@@ -43,6 +45,7 @@ const KEYS: &[&str] = &[
     "no-default-features",
     "lints",
     "schemas",
+    "drift",
 ];
 
 /// What the configuration sets. Every field is optional: command-line flags beat it, and it
@@ -69,6 +72,8 @@ pub struct Config {
     pub(crate) lints: BTreeMap<String, Level>,
     /// `[schemas]`: the files it names, read and parsed.
     pub(crate) schemas: SchemaOverrides,
+    /// `[drift]`: levels of drift rules and accepted changes, for `check`.
+    pub(crate) drift: Acceptance,
     /// The file the configuration came from, if any.
     pub(crate) source: Option<PathBuf>,
     /// The directory that holds Cargo.toml / mcp-schema.toml: the crate root.
@@ -128,6 +133,31 @@ struct Sections {
     lints: Table,
     #[serde(default)]
     schemas: Table,
+    #[serde(default)]
+    drift: Table,
+}
+
+/// `[[drift.accept]]` entries, read apart from the levels of `[drift]` to keep their spans.
+#[derive(Deserialize, Default)]
+struct DriftAccepts {
+    #[serde(default)]
+    drift: DriftAcceptList,
+}
+
+#[derive(Deserialize, Default)]
+struct DriftAcceptList {
+    #[serde(default)]
+    accept: Vec<Spanned<AcceptEntry>>,
+}
+
+/// One `[[drift.accept]]` entry as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AcceptEntry {
+    rule: Spanned<String>,
+    tool: Option<String>,
+    pointer: Option<String>,
+    reason: Option<String>,
 }
 
 /// Where a configuration was read from: enough to point into it.
@@ -179,6 +209,18 @@ impl Config {
         Ok(config)
     }
 
+    /// The levels of drift rules and the accepted changes: the configuration's `[drift]`, then
+    /// the command line's `-A/-W/-D RULE` (`levels`), which beat it.
+    pub fn acceptance(&self, levels: &BTreeMap<String, Level>) -> Acceptance {
+        let mut acceptance = self.drift.clone();
+        for (name, level) in levels {
+            if let Some(rule) = rules::by_id(name) {
+                acceptance.set_level(rule, *level);
+            }
+        }
+        acceptance
+    }
+
     /// The options of a run: the command line's `flags` over this configuration, over the
     /// defaults.
     pub fn apply(&self, flags: Flags) -> GenerateOptions {
@@ -190,7 +232,8 @@ impl Config {
             (true, true) => self.target.iter().cloned().collect(),
         };
         let mut levels = self.lints.clone();
-        levels.extend(flags.levels);
+        // Drift rules' levels are `check`'s ([`Config::acceptance`]), not the diagnostics'.
+        levels.extend(flags.levels.into_iter().filter(|(name, _)| rules::by_id(name).is_none()));
         let features = FeatureSelection {
             features: if flags.features.features.is_empty() {
                 self.features.clone().unwrap_or_default()
@@ -377,8 +420,8 @@ fn read_own(path: &Path) -> Result<(PathBuf, String, Table), Diagnostic> {
     Ok((path.to_path_buf(), text, table))
 }
 
-/// The `lints` and `schemas` tables of a configuration, with spans.
-fn sections(file: &ConfigFile) -> Result<Sections, Diagnostic> {
+/// The `lints`, `schemas` and `drift` tables of a configuration (as a `T`), with spans.
+fn sections<T: DeserializeOwned + Default>(file: &ConfigFile) -> Result<T, Diagnostic> {
     if file.in_cargo {
         Ok(cargo_section(file.path, file.text)?.unwrap_or_default())
     } else {
@@ -445,7 +488,7 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
             }
             "all-features" => config.all_features = Some(boolean(&value)?),
             "no-default-features" => config.no_default_features = Some(boolean(&value)?),
-            "lints" | "schemas" => {
+            "lints" | "schemas" | "drift" => {
                 if !value.is_table() {
                     return Err(bad("a table"));
                 }
@@ -465,9 +508,10 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
         }
     }
     if has_sections {
-        let sections = sections(file)?;
+        let sections: Sections = sections(file)?;
         config.lints = parse_lints(file, sections.lints)?;
         config.schemas = parse_schemas(file, sections.schemas, root)?;
+        config.drift = parse_drift(file, sections.drift)?;
     }
     Ok(config)
 }
@@ -496,6 +540,45 @@ fn parse_lints(file: &ConfigFile, table: Table) -> Result<BTreeMap<String, Level
         levels.insert(code.into_inner(), level);
     }
     Ok(levels)
+}
+
+/// `[drift]`: `rule-id = "allow" | "warn" | "deny"` for known rules, and `[[drift.accept]]`
+/// entries `{ rule, tool, pointer, reason }` (a reason is required).
+fn parse_drift(file: &ConfigFile, table: Table) -> Result<Acceptance, Diagnostic> {
+    let mut acceptance = Acceptance::default();
+    for (id, level) in table {
+        if id.get_ref() == "accept" {
+            continue;
+        }
+        let rule = accept::rule_named(id.get_ref()).map_err(|e| level_error(file, e, id.span()))?;
+        let key = format!("drift.{}", id.get_ref());
+        let level = level
+            .get_ref()
+            .as_str()
+            .and_then(Level::parse)
+            .ok_or_else(|| file.expected(&key, "one of \"allow\", \"warn\", \"deny\"", level.span()))?;
+        acceptance.set_level(rule, level);
+    }
+    let accepts: DriftAccepts = sections(file)?;
+    for entry in accepts.drift.accept {
+        let span = entry.span();
+        let entry = entry.into_inner();
+        let rule = accept::rule_named(entry.rule.get_ref()).map_err(|e| level_error(file, e, entry.rule.span()))?;
+        let reason = entry.reason.filter(|r| !r.trim().is_empty()).ok_or_else(|| {
+            file.error(format!("an accepted change in {} needs a `reason`", file.path.display()), span)
+                .with_label("no reason")
+                .with_help("say why the change is intended: `reason = \"…\"`")
+        })?;
+        acceptance.accepts.push(Accept { rule, tool: entry.tool, pointer: entry.pointer, reason });
+    }
+    Ok(acceptance)
+}
+
+/// A [`diagnostics::LevelError`] at `span` of the configuration.
+fn level_error(file: &ConfigFile, e: diagnostics::LevelError, span: Range<usize>) -> Diagnostic {
+    let mut d = file.error(format!("{} in {}", e.message, file.path.display()), span).with_label(e.label);
+    d.help = e.help;
+    d
 }
 
 /// What a key of `[schemas]` names.

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use miette::{LabeledSpan, SourceSpan};
 
 pub mod codes;
-mod lints;
+pub(crate) mod lints;
 pub use codes::Code;
 pub use lints::{check_level, Level, LevelError, Lints};
 

@@ -41,10 +41,11 @@ pub(super) fn summary(report: &Report, manifest: &str) -> String {
     let tools = report.by_tool();
     let count = |s: ToolStatus| tools.iter().filter(|t| t.1 == s).count();
     let breaking = report.breaking_count();
+    let accepted = report.accepted_count();
     // A change of a shared definition hits tools that have no change of their own.
     let affected = report.affected_tools().len();
     let (added, removed) = (count(ToolStatus::Added), count(ToolStatus::Removed));
-    format!(
+    let mut line = format!(
         "drift in {manifest}: {} ({} added, {} removed, {} changed), {}: {} breaking, {} compatible",
         plural(affected, "tool", "tools"),
         added,
@@ -52,8 +53,22 @@ pub(super) fn summary(report: &Report, manifest: &str) -> String {
         affected - added - removed,
         plural(report.changes.len(), "change", "changes"),
         breaking,
-        report.changes.len() - breaking,
-    )
+        report.changes.len() - breaking - accepted,
+    );
+    if accepted > 0 {
+        line.push_str(&format!(", {accepted} accepted"));
+    }
+    line
+}
+
+/// ` (breaking)`, ` (compatible)`, or with the reason of an accepted change
+/// ` (breaking, accepted: REASON)`.
+pub(super) fn verdict_note(ch: &Change) -> String {
+    let verdict = if ch.breaking { "breaking" } else { "compatible" };
+    match &ch.context.accepted {
+        Some(reason) => format!(" ({verdict}, accepted: {reason})"),
+        None => format!(" ({verdict})"),
+    }
 }
 
 pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
@@ -84,6 +99,9 @@ pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
             }
             if let Some(new) = &ch.new {
                 out.push_str(&format!("              {} {}\n", paint("new:", DIM, c), one_line(new, 200)));
+            }
+            if let Some(reason) = &ch.context.accepted {
+                out.push_str(&format!("              {} {reason}\n", paint("accepted:", GREEN, c)));
             }
             human_context(&mut out, ch, c);
             out.push_str(&snippet.unwrap_or_default());
@@ -148,14 +166,18 @@ fn escape_property(s: &str) -> String {
 }
 
 fn annotation(ch: &Change, manifest: &str) -> String {
-    let level = if ch.breaking { "error" } else { "warning" };
+    let level = match (&ch.context.accepted, ch.breaking) {
+        (Some(_), _) => "notice",
+        (None, true) => "error",
+        (None, false) => "warning",
+    };
     let mut text = format!(
         "{}{}: {}",
         ch.tool,
         if ch.pointer.is_empty() { String::new() } else { format!(" {}", ch.pointer) },
         ch.message
     );
-    text.push_str(if ch.breaking { " (breaking)" } else { " (compatible)" });
+    text.push_str(&verdict_note(ch));
     if let Some(old) = &ch.old {
         text.push_str(&format!("\nold: {}", one_line(old, 200)));
     }
