@@ -134,7 +134,7 @@ struct Sections {
     #[serde(default)]
     schemas: Table,
     #[serde(default)]
-    drift: Table,
+    drift: BTreeMap<String, Spanned<Value>>,
 }
 
 /// `[[drift.accept]]` entries, read apart from the levels of `[drift]` to keep their spans.
@@ -544,14 +544,16 @@ fn parse_lints(file: &ConfigFile, table: Table) -> Result<BTreeMap<String, Level
 
 /// `[drift]`: `rule-id = "allow" | "warn" | "deny"` for known rules, and `[[drift.accept]]`
 /// entries `{ rule, tool, pointer, reason }` (a reason is required).
-fn parse_drift(file: &ConfigFile, table: Table) -> Result<Acceptance, Diagnostic> {
+fn parse_drift(file: &ConfigFile, table: BTreeMap<String, Spanned<Value>>) -> Result<Acceptance, Diagnostic> {
     let mut acceptance = Acceptance::default();
     for (id, level) in table {
-        if id.get_ref() == "accept" {
+        if id == "accept" {
             continue;
         }
-        let rule = accept::rule_named(id.get_ref()).map_err(|e| level_error(file, e, id.span()))?;
-        let key = format!("drift.{}", id.get_ref());
+        // toml keeps no span for this key (an array of tables shares it): the error goes at
+        // the value, on the same line.
+        let rule = accept::rule_named(&id).map_err(|e| level_error(file, e, level.span()))?;
+        let key = format!("drift.{id}");
         let level = level
             .get_ref()
             .as_str()
