@@ -693,6 +693,44 @@ fn read_schema_file(
 mod tests {
     use super::*;
 
+    /// The error of a configuration `text` in mcp-schema.toml: its line and column, and help.
+    fn config_error(text: &str) -> (String, (usize, usize), Option<String>) {
+        let d = dir_with(&[("mcp-schema.toml", text)]);
+        let e = Config::discover(Some(d.path())).unwrap_err();
+        (e.message.clone(), e.location.as_ref().unwrap().line_col(), e.help)
+    }
+
+    #[test]
+    fn drift_levels_and_accepted_changes_are_read() {
+        let text = "[drift]\nenum-widened = \"allow\"\n[[drift.accept]]\nrule = \"property-removed\"\ntool = \"t\"\nreason = \"intended\"\n";
+        let d = dir_with(&[("mcp-schema.toml", text)]);
+        let a = Config::discover(Some(d.path())).unwrap().acceptance(&BTreeMap::new());
+        assert_eq!(a.levels.iter().map(|(r, l)| (r.id, *l)).collect::<Vec<_>>(), [("enum-widened", Level::Allow)]);
+        assert_eq!((a.accepts[0].rule.id, a.accepts[0].tool.as_deref()), ("property-removed", Some("t")));
+        assert_eq!((a.accepts[0].pointer.as_deref(), a.accepts[0].reason.as_str()), (None, "intended"));
+        // The command line beats the configuration.
+        let flags = BTreeMap::from([("enum-widened".to_owned(), Level::Deny)]);
+        let a = Config::discover(Some(d.path())).unwrap().acceptance(&flags);
+        assert_eq!(a.levels.iter().map(|(r, l)| (r.id, *l)).collect::<Vec<_>>(), [("enum-widened", Level::Deny)]);
+    }
+
+    #[test]
+    fn drift_errors_point_at_the_entry() {
+        let (message, at, help) = config_error("[drift]\nenum-widend = \"allow\"\n");
+        assert!(message.contains("unknown drift rule `enum-widend`"), "{message}");
+        assert_eq!((at, help.as_deref()), ((2, 15), Some("did you mean `enum-widened`?")));
+        let (message, at, _) = config_error("[drift]\nenum-widened = \"maybe\"\n");
+        assert!(message.contains("`drift.enum-widened`"), "{message}");
+        assert_eq!(at, (2, 16));
+        let (message, at, help) =
+            config_error("[drift]\n[[drift.accept]]\nrule = \"property-remove\"\nreason = \"x\"\n");
+        assert!(message.contains("unknown drift rule"), "{message}");
+        assert_eq!((at, help.as_deref()), ((3, 8), Some("did you mean `property-removed`?")));
+        let (message, at, _) = config_error("[drift]\n[[drift.accept]]\nrule = \"property-removed\"\n");
+        assert!(message.contains("needs a `reason`"), "{message}");
+        assert_eq!(at.0, 2, "at the entry's header: {message}");
+    }
+
     fn dir_with(files: &[(&str, &str)]) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
         for (name, text) in files {
