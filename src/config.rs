@@ -10,6 +10,8 @@
 // but a configuration is read once per run.
 #![allow(clippy::result_large_err)]
 
+mod drift;
+
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -19,8 +21,9 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use toml::{Spanned, Value};
 
-use crate::check::accept::{self, Accept, Acceptance};
+use crate::check::accept::Acceptance;
 use crate::check::rules;
+pub use crate::diagnostics::shown_path;
 use crate::diagnostics::{self, Code, Diagnostic, Level, Lints, Location, SourceFile};
 use crate::{FeatureSelection, GenerateOptions, ParseMode, ProfileChoice, RmcpOptions, SchemaOverrides};
 
@@ -135,29 +138,6 @@ struct Sections {
     schemas: Table,
     #[serde(default)]
     drift: BTreeMap<String, Spanned<Value>>,
-}
-
-/// `[[drift.accept]]` entries, read apart from the levels of `[drift]` to keep their spans.
-#[derive(Deserialize, Default)]
-struct DriftAccepts {
-    #[serde(default)]
-    drift: DriftAcceptList,
-}
-
-#[derive(Deserialize, Default)]
-struct DriftAcceptList {
-    #[serde(default)]
-    accept: Vec<Spanned<AcceptEntry>>,
-}
-
-/// One `[[drift.accept]]` entry as written.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AcceptEntry {
-    rule: Spanned<String>,
-    tool: Option<String>,
-    pointer: Option<String>,
-    reason: Option<String>,
 }
 
 /// Where a configuration was read from: enough to point into it.
@@ -278,11 +258,6 @@ impl Config {
         });
         in_dir(&root, Path::new(DEFAULT_MANIFEST))
     }
-}
-
-/// A path as messages show it: without a leading `./`.
-pub fn shown_path(path: &Path) -> String {
-    path.strip_prefix(".").unwrap_or(path).display().to_string()
 }
 
 /// The command that rewrites the committed manifest (`shown` as [`shown_path`] gives it) with the
@@ -511,7 +486,7 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
         let sections: Sections = sections(file)?;
         config.lints = parse_lints(file, sections.lints)?;
         config.schemas = parse_schemas(file, sections.schemas, root)?;
-        config.drift = parse_drift(file, sections.drift)?;
+        config.drift = drift::parse(file, sections.drift)?;
     }
     Ok(config)
 }
@@ -540,47 +515,6 @@ fn parse_lints(file: &ConfigFile, table: Table) -> Result<BTreeMap<String, Level
         levels.insert(code.into_inner(), level);
     }
     Ok(levels)
-}
-
-/// `[drift]`: `rule-id = "allow" | "warn" | "deny"` for known rules, and `[[drift.accept]]`
-/// entries `{ rule, tool, pointer, reason }` (a reason is required).
-fn parse_drift(file: &ConfigFile, table: BTreeMap<String, Spanned<Value>>) -> Result<Acceptance, Diagnostic> {
-    let mut acceptance = Acceptance::default();
-    for (id, level) in table {
-        if id == "accept" {
-            continue;
-        }
-        // toml keeps no span for this key (an array of tables shares it): the error goes at
-        // the value, on the same line.
-        let rule = accept::rule_named(&id).map_err(|e| level_error(file, e, level.span()))?;
-        let key = format!("drift.{id}");
-        let level = level
-            .get_ref()
-            .as_str()
-            .and_then(Level::parse)
-            .ok_or_else(|| file.expected(&key, "one of \"allow\", \"warn\", \"deny\"", level.span()))?;
-        acceptance.set_level(rule, level);
-    }
-    let accepts: DriftAccepts = sections(file)?;
-    for entry in accepts.drift.accept {
-        let span = entry.span();
-        let entry = entry.into_inner();
-        let rule = accept::rule_named(entry.rule.get_ref()).map_err(|e| level_error(file, e, entry.rule.span()))?;
-        let reason = entry.reason.filter(|r| !r.trim().is_empty()).ok_or_else(|| {
-            file.error(format!("an accepted change in {} needs a `reason`", file.path.display()), span)
-                .with_label("no reason")
-                .with_help("say why the change is intended: `reason = \"…\"`")
-        })?;
-        acceptance.accepts.push(Accept { rule, tool: entry.tool, pointer: entry.pointer, reason });
-    }
-    Ok(acceptance)
-}
-
-/// A [`diagnostics::LevelError`] at `span` of the configuration.
-fn level_error(file: &ConfigFile, e: diagnostics::LevelError, span: Range<usize>) -> Diagnostic {
-    let mut d = file.error(format!("{} in {}", e.message, file.path.display()), span).with_label(e.label);
-    d.help = e.help;
-    d
 }
 
 /// What a key of `[schemas]` names.
@@ -692,44 +626,6 @@ fn read_schema_file(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The error of a configuration `text` in mcp-schema.toml: its line and column, and help.
-    fn config_error(text: &str) -> (String, (usize, usize), Option<String>) {
-        let d = dir_with(&[("mcp-schema.toml", text)]);
-        let e = Config::discover(Some(d.path())).unwrap_err();
-        (e.message.clone(), e.location.as_ref().unwrap().line_col(), e.help)
-    }
-
-    #[test]
-    fn drift_levels_and_accepted_changes_are_read() {
-        let text = "[drift]\nenum-widened = \"allow\"\n[[drift.accept]]\nrule = \"property-removed\"\ntool = \"t\"\nreason = \"intended\"\n";
-        let d = dir_with(&[("mcp-schema.toml", text)]);
-        let a = Config::discover(Some(d.path())).unwrap().acceptance(&BTreeMap::new());
-        assert_eq!(a.levels.iter().map(|(r, l)| (r.id, *l)).collect::<Vec<_>>(), [("enum-widened", Level::Allow)]);
-        assert_eq!((a.accepts[0].rule.id, a.accepts[0].tool.as_deref()), ("property-removed", Some("t")));
-        assert_eq!((a.accepts[0].pointer.as_deref(), a.accepts[0].reason.as_str()), (None, "intended"));
-        // The command line beats the configuration.
-        let flags = BTreeMap::from([("enum-widened".to_owned(), Level::Deny)]);
-        let a = Config::discover(Some(d.path())).unwrap().acceptance(&flags);
-        assert_eq!(a.levels.iter().map(|(r, l)| (r.id, *l)).collect::<Vec<_>>(), [("enum-widened", Level::Deny)]);
-    }
-
-    #[test]
-    fn drift_errors_point_at_the_entry() {
-        let (message, at, help) = config_error("[drift]\nenum-widend = \"allow\"\n");
-        assert!(message.contains("unknown drift rule `enum-widend`"), "{message}");
-        assert_eq!((at, help.as_deref()), ((2, 15), Some("did you mean `enum-widened`?")));
-        let (message, at, _) = config_error("[drift]\nenum-widened = \"maybe\"\n");
-        assert!(message.contains("`drift.enum-widened`"), "{message}");
-        assert_eq!(at, (2, 16));
-        let (message, at, help) =
-            config_error("[drift]\n[[drift.accept]]\nrule = \"property-remove\"\nreason = \"x\"\n");
-        assert!(message.contains("unknown drift rule"), "{message}");
-        assert_eq!((at, help.as_deref()), ((3, 8), Some("did you mean `property-removed`?")));
-        let (message, at, _) = config_error("[drift]\n[[drift.accept]]\nrule = \"property-removed\"\n");
-        assert!(message.contains("needs a `reason`"), "{message}");
-        assert_eq!(at.0, 2, "at the entry's header: {message}");
-    }
 
     fn dir_with(files: &[(&str, &str)]) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();

@@ -480,3 +480,8 @@ mod tests {
         assert!(w.start >= 2 && w.end <= 2 + line.len(), "within the line");
     }
 }
+
+/// A path as messages show it: without a leading `./`.
+pub fn shown_path(path: &Path) -> String {
+    path.strip_prefix(".").unwrap_or(path).display().to_string()
+}

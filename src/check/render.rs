@@ -222,7 +222,7 @@ pub fn github_diagnostic(d: &crate::diagnostics::Diagnostic) -> String {
     let mut props = Vec::new();
     if let Some(path) = d.file_path() {
         // `src/x.rs`, not `./src/x.rs`: GitHub matches the path against the repository's files.
-        props.push(format!("file={}", escape_property(&crate::config::shown_path(path))));
+        props.push(format!("file={}", escape_property(&crate::diagnostics::shown_path(path))));
     }
     if let Some(loc) = &d.location {
         let (line, col) = loc.line_col();
