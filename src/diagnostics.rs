@@ -432,6 +432,11 @@ impl Diagnostics {
     }
 }
 
+/// A path as messages show it: without a leading `./`.
+pub fn shown_path(path: &Path) -> String {
+    path.strip_prefix(".").unwrap_or(path).display().to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -479,9 +484,4 @@ mod tests {
         assert!(w.start <= at && at - w.start <= WINDOW_BEFORE && w.len() <= LONG_LINE);
         assert!(w.start >= 2 && w.end <= 2 + line.len(), "within the line");
     }
-}
-
-/// A path as messages show it: without a leading `./`.
-pub fn shown_path(path: &Path) -> String {
-    path.strip_prefix(".").unwrap_or(path).display().to_string()
 }

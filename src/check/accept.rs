@@ -67,8 +67,8 @@ impl Accept {
     /// pointer (or every pointer).
     fn matches(&self, change: &super::Change) -> bool {
         self.rule == change.rule
-            && self.tool.as_ref().is_none_or(|t| *t == change.tool)
-            && self.pointer.as_ref().is_none_or(|p| *p == change.pointer)
+            && self.tool.as_ref().map_or(true, |t| *t == change.tool)
+            && self.pointer.as_ref().map_or(true, |p| *p == change.pointer)
     }
 }
 
