@@ -391,7 +391,17 @@ fn read_cargo(path: &Path) -> Result<Option<(PathBuf, String, Table)>, Diagnosti
 
 fn read_own(path: &Path) -> Result<(PathBuf, String, Table), Diagnostic> {
     let text = read(path)?;
-    let table: Table = toml::from_str(&text).map_err(|e| toml_error(path, &text, e))?;
+    let table: Table = toml::from_str(&text).map_err(|e| {
+        let in_dotted_header = e.span().is_some_and(|span| drift::dotted_header_at(&text, span.start));
+        let d = toml_error(path, &text, e);
+        // The toml crate keeps no span for a table that only a dotted header (`[[drift.accept]]`)
+        // creates, and fails on reading the keys with their spans.
+        if in_dotted_header {
+            d.with_help("write the table's own header first: `[drift]` before `[[drift.accept]]`")
+        } else {
+            d
+        }
+    })?;
     Ok((path.to_path_buf(), text, table))
 }
 

@@ -75,6 +75,13 @@ fn level_error(file: &ConfigFile, e: diagnostics::LevelError, span: Range<usize>
     d
 }
 
+/// Whether the line at byte `at` of `text` is a dotted table header (`[a.b]`, `[[a.b]]`).
+pub(super) fn dotted_header_at(text: &str, at: usize) -> bool {
+    let start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[start..].lines().next().unwrap_or_default().trim();
+    line.starts_with('[') && line.contains('.')
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
@@ -121,6 +128,8 @@ mod tests {
             config_error("[drift]\n[[drift.accept]]\nrule = \"property-remove\"\nreason = \"x\"\n");
         assert!(message.contains("unknown drift rule"), "{message}");
         assert_eq!((at, help.as_deref()), ((3, 8), Some("did you mean `property-removed`?")));
+        let (_, _, help) = config_error("[[drift.accept]]\nrule = \"property-removed\"\nreason = \"x\"\n");
+        assert_eq!(help.as_deref(), Some("write the table's own header first: `[drift]` before `[[drift.accept]]`"));
         let (message, at, _) = config_error("[drift]\n[[drift.accept]]\nrule = \"property-removed\"\n");
         assert!(message.contains("needs a `reason`"), "{message}");
         assert_eq!(at.0, 2, "at the entry's header: {message}");
