@@ -137,7 +137,7 @@ struct Sections {
     #[serde(default)]
     schemas: Table,
     #[serde(default)]
-    drift: BTreeMap<String, Spanned<Value>>,
+    drift: Table,
 }
 
 /// Where a configuration was read from: enough to point into it.

@@ -1,11 +1,10 @@
 //! `[drift]`: the levels of drift rules and the accepted changes `check` applies
 //! ([`crate::check::accept`]), read with the span of each entry for errors.
 
-use std::collections::BTreeMap;
 use std::ops::Range;
 
 use serde::Deserialize;
-use toml::{Spanned, Value};
+use toml::Spanned;
 
 use super::{sections, ConfigFile};
 use crate::check::accept::{self, Accept, Acceptance};
@@ -36,16 +35,14 @@ struct AcceptEntry {
 
 /// `[drift]`: `rule-id = "allow" | "warn" | "deny"` for known rules, and `[[drift.accept]]`
 /// entries `{ rule, tool, pointer, reason }` (a reason is required).
-pub(super) fn parse(file: &ConfigFile, table: BTreeMap<String, Spanned<Value>>) -> Result<Acceptance, Diagnostic> {
+pub(super) fn parse(file: &ConfigFile, table: super::Table) -> Result<Acceptance, Diagnostic> {
     let mut acceptance = Acceptance::default();
     for (id, level) in table {
-        if id == "accept" {
+        if id.get_ref() == "accept" {
             continue;
         }
-        // toml keeps no span for this key (an array of tables shares it): the error goes at
-        // the value, on the same line.
-        let rule = accept::rule_named(&id).map_err(|e| level_error(file, e, level.span()))?;
-        let key = format!("drift.{id}");
+        let rule = accept::rule_named(id.get_ref()).map_err(|e| level_error(file, e, id.span()))?;
+        let key = format!("drift.{}", id.get_ref());
         let level = level
             .get_ref()
             .as_str()
@@ -120,7 +117,7 @@ mod tests {
     fn drift_errors_point_at_the_entry() {
         let (message, at, help) = config_error("[drift]\nenum-widend = \"allow\"\n");
         assert!(message.contains("unknown drift rule `enum-widend`"), "{message}");
-        assert_eq!((at, help.as_deref()), ((2, 15), Some("did you mean `enum-widened`?")));
+        assert_eq!((at, help.as_deref()), ((2, 1), Some("did you mean `enum-widened`?")));
         let (message, at, _) = config_error("[drift]\nenum-widened = \"maybe\"\n");
         assert!(message.contains("`drift.enum-widened`"), "{message}");
         assert_eq!(at, (2, 16));
