@@ -64,11 +64,16 @@ impl Acceptance {
 
 impl Accept {
     /// Whether this entry accepts `change`: the same rule, at its tool (or every tool), at its
-    /// pointer (or every pointer).
+    /// pointer (or every pointer). A change of a shared definition is reported once for all its
+    /// places: any of them matches.
     fn matches(&self, change: &super::Change) -> bool {
-        self.rule == change.rule
-            && self.tool.as_ref().map_or(true, |t| *t == change.tool)
-            && self.pointer.as_ref().map_or(true, |p| *p == change.pointer)
+        let first = std::iter::once((change.tool.as_str(), change.pointer.as_str()));
+        let also = change.context.also.iter().map(|p| (p.tool.as_str(), p.pointer.as_str()));
+        self.rule == change.rule && first.chain(also).any(|(tool, pointer)| self.is_at(tool, pointer))
+    }
+
+    fn is_at(&self, tool: &str, pointer: &str) -> bool {
+        self.tool.as_deref().map_or(true, |t| t == tool) && self.pointer.as_deref().map_or(true, |p| p == pointer)
     }
 }
 
@@ -131,6 +136,29 @@ mod tests {
         let accepted: Vec<_> = r.changes.iter().map(|c| (c.pointer.as_str(), c.context.accepted.as_deref())).collect();
         assert!(accepted.contains(&("/inputSchema/properties/x", Some("x was never used"))), "{accepted:?}");
         assert!(accepted.contains(&("/inputSchema/properties/y", None)), "{accepted:?}");
+    }
+
+    #[test]
+    fn any_place_of_a_shared_definition_change_matches() {
+        let schema = |ty: &str| {
+            json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/U"}},
+                   "$defs": {"U": {"type": "object", "properties": {"n": {"type": ty}}}}})
+        };
+        let tools = |ty: &str| {
+            Manifest::from_value(json!({"tools": [{"name": "one", "inputSchema": schema(ty)},
+                                                  {"name": "two", "inputSchema": schema(ty)}]}))
+            .unwrap()
+        };
+        let mut r = compare(&tools("integer"), &tools("string"));
+        assert_eq!(r.changes.len(), 1);
+        let accept = Accept {
+            rule: &rules::type_changed::RULE,
+            tool: Some("two".into()),
+            pointer: Some("/inputSchema/properties/a/properties/n/type".into()),
+            reason: "intended".into(),
+        };
+        Acceptance { levels: Vec::new(), accepts: vec![accept] }.apply(&mut r);
+        assert_eq!(r.changes[0].context.accepted.as_deref(), Some("intended"));
     }
 
     #[test]
