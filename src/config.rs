@@ -10,6 +10,8 @@
 // but a configuration is read once per run.
 #![allow(clippy::result_large_err)]
 
+mod drift;
+
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -19,6 +21,9 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use toml::{Spanned, Value};
 
+use crate::check::accept::Acceptance;
+use crate::check::rules;
+pub use crate::diagnostics::shown_path;
 use crate::diagnostics::{self, Code, Diagnostic, Level, Lints, Location, SourceFile};
 use crate::{FeatureSelection, GenerateOptions, ParseMode, ProfileChoice, RmcpOptions, SchemaOverrides};
 
@@ -43,6 +48,7 @@ const KEYS: &[&str] = &[
     "no-default-features",
     "lints",
     "schemas",
+    "drift",
 ];
 
 /// What the configuration sets. Every field is optional: command-line flags beat it, and it
@@ -69,6 +75,8 @@ pub struct Config {
     pub(crate) lints: BTreeMap<String, Level>,
     /// `[schemas]`: the files it names, read and parsed.
     pub(crate) schemas: SchemaOverrides,
+    /// `[drift]`: levels of drift rules and accepted changes, for `check`.
+    pub(crate) drift: Acceptance,
     /// The file the configuration came from, if any.
     pub(crate) source: Option<PathBuf>,
     /// The directory that holds Cargo.toml / mcp-schema.toml: the crate root.
@@ -128,6 +136,8 @@ struct Sections {
     lints: Table,
     #[serde(default)]
     schemas: Table,
+    #[serde(default)]
+    drift: Table,
 }
 
 /// Where a configuration was read from: enough to point into it.
@@ -179,6 +189,18 @@ impl Config {
         Ok(config)
     }
 
+    /// The levels of drift rules and the accepted changes: the configuration's `[drift]`, then
+    /// the command line's `-A/-W/-D RULE` (`levels`), which beat it.
+    pub fn acceptance(&self, levels: &BTreeMap<String, Level>) -> Acceptance {
+        let mut acceptance = self.drift.clone();
+        for (name, level) in levels {
+            if let Some(rule) = rules::by_id(name) {
+                acceptance.set_level(rule, *level);
+            }
+        }
+        acceptance
+    }
+
     /// The options of a run: the command line's `flags` over this configuration, over the
     /// defaults.
     pub fn apply(&self, flags: Flags) -> GenerateOptions {
@@ -190,7 +212,8 @@ impl Config {
             (true, true) => self.target.iter().cloned().collect(),
         };
         let mut levels = self.lints.clone();
-        levels.extend(flags.levels);
+        // Drift rules' levels are `check`'s ([`Config::acceptance`]), not the diagnostics'.
+        levels.extend(flags.levels.into_iter().filter(|(name, _)| rules::by_id(name).is_none()));
         let features = FeatureSelection {
             features: if flags.features.features.is_empty() {
                 self.features.clone().unwrap_or_default()
@@ -235,11 +258,6 @@ impl Config {
         });
         in_dir(&root, Path::new(DEFAULT_MANIFEST))
     }
-}
-
-/// A path as messages show it: without a leading `./`.
-pub fn shown_path(path: &Path) -> String {
-    path.strip_prefix(".").unwrap_or(path).display().to_string()
 }
 
 /// The command that rewrites the committed manifest (`shown` as [`shown_path`] gives it) with the
@@ -373,12 +391,22 @@ fn read_cargo(path: &Path) -> Result<Option<(PathBuf, String, Table)>, Diagnosti
 
 fn read_own(path: &Path) -> Result<(PathBuf, String, Table), Diagnostic> {
     let text = read(path)?;
-    let table: Table = toml::from_str(&text).map_err(|e| toml_error(path, &text, e))?;
+    let table: Table = toml::from_str(&text).map_err(|e| {
+        let in_dotted_header = e.span().is_some_and(|span| drift::dotted_header_at(&text, span.start));
+        let d = toml_error(path, &text, e);
+        // The toml crate keeps no span for a table that only a dotted header (`[[drift.accept]]`)
+        // creates, and fails on reading the keys with their spans.
+        if in_dotted_header {
+            d.with_help("write the table's own header first: `[drift]` before `[[drift.accept]]`")
+        } else {
+            d
+        }
+    })?;
     Ok((path.to_path_buf(), text, table))
 }
 
-/// The `lints` and `schemas` tables of a configuration, with spans.
-fn sections(file: &ConfigFile) -> Result<Sections, Diagnostic> {
+/// The `lints`, `schemas` and `drift` tables of a configuration (as a `T`), with spans.
+fn sections<T: DeserializeOwned + Default>(file: &ConfigFile) -> Result<T, Diagnostic> {
     if file.in_cargo {
         Ok(cargo_section(file.path, file.text)?.unwrap_or_default())
     } else {
@@ -445,7 +473,7 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
             }
             "all-features" => config.all_features = Some(boolean(&value)?),
             "no-default-features" => config.no_default_features = Some(boolean(&value)?),
-            "lints" | "schemas" => {
+            "lints" | "schemas" | "drift" => {
                 if !value.is_table() {
                     return Err(bad("a table"));
                 }
@@ -465,9 +493,10 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
         }
     }
     if has_sections {
-        let sections = sections(file)?;
+        let sections: Sections = sections(file)?;
         config.lints = parse_lints(file, sections.lints)?;
         config.schemas = parse_schemas(file, sections.schemas, root)?;
+        config.drift = drift::parse(file, sections.drift)?;
     }
     Ok(config)
 }

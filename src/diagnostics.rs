@@ -9,7 +9,7 @@ use std::sync::Arc;
 use miette::{LabeledSpan, SourceSpan};
 
 pub mod codes;
-mod lints;
+pub(crate) mod lints;
 pub use codes::Code;
 pub use lints::{check_level, Level, LevelError, Lints};
 
@@ -430,6 +430,11 @@ impl Diagnostics {
     pub fn extend(&mut self, other: Diagnostics) {
         self.0.extend(other.0);
     }
+}
+
+/// A path as messages show it: without a leading `./`.
+pub fn shown_path(path: &Path) -> String {
+    path.strip_prefix(".").unwrap_or(path).display().to_string()
 }
 
 #[cfg(test)]

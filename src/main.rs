@@ -12,8 +12,9 @@ use clap::{Args, Parser, Subcommand};
 
 mod cli;
 use cli::diagnostics::print_diagnostics;
+use mcp_schema::check::accept::check_rule_or_code;
 use mcp_schema::config::{self, Config, Flags};
-use mcp_schema::diagnostics::{check_level, Diagnostics, Level};
+use mcp_schema::diagnostics::{Diagnostics, Level};
 use mcp_schema::{FeatureSelection, ParseMode, ProfileChoice, RmcpOptions};
 
 #[derive(Parser)]
@@ -121,7 +122,8 @@ struct SourceArgs {
     /// Turn every warning into an error (deny every warning that is not allowed)
     #[arg(long)]
     strict: bool,
-    /// Drop the warnings of CODE (repeatable; see docs/diagnostics.md)
+    /// Drop the warnings of CODE (repeatable; see docs/diagnostics.md); with `check`, accept the
+    /// changes of a drift rule (docs/check.md)
     #[arg(short = 'A', long = "allow", value_name = "CODE", value_parser = level_of(Level::Allow))]
     allow: Vec<String>,
     /// Show the warnings of CODE, whatever the configuration says (repeatable)
@@ -160,9 +162,10 @@ struct SourceArgs {
     full_parse: bool,
 }
 
-/// A value parser for `-A/-W/-D`: the code must exist and may be given that level.
+/// A value parser for `-A/-W/-D`: the code must exist and may be given that level; `check` also
+/// takes drift rules (docs/check.md), which `generate` and the others ignore.
 fn level_of(level: Level) -> impl Fn(&str) -> Result<String, String> + Clone {
-    move |code| check_level(code, level).map(str::to_owned).map_err(|e| e.to_string())
+    move |code| check_rule_or_code(code, level).map(str::to_owned).map_err(|e| e.to_string())
 }
 
 /// A value parser for `--rmcp-version`: a release or a requirement some release meets.

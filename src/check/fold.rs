@@ -5,6 +5,9 @@
 //!   for one of the two types, at the same schema: `format`, bounds and constraints. `u64` ->
 //!   `String` is one breaking change, not three. (Nullability is a fact of its own: `String` ->
 //!   `Option<Address>` also starts accepting null, which a client may want to know.)
+//! - A property made required (`property-made-required`) takes with it the null and the default
+//!   it no longer needs, at the same property: `Option<u32>` with `#[serde(default)]` -> `u32` is
+//!   one breaking change, not a `nullable-removed` and a `default-changed` besides.
 //! - A change inside a definition reached through `$ref` is the same change wherever the
 //!   definition is used: it is reported once, at its first place, with the other places (tools
 //!   and pointers) listed.
@@ -15,7 +18,48 @@ use super::{rules, Change, Place};
 /// Both passes, in order: dependent facts first, so folded type changes of a shared definition
 /// merge too.
 pub(super) fn fold(changes: Vec<Change>) -> Vec<Change> {
-    merge_shared_definitions(fold_into_type_changes(changes))
+    merge_shared_definitions(fold_into_made_required(fold_into_type_changes(changes)))
+}
+
+/// Whether `fact` is the null or the default a property made required at `property` lost.
+fn follows_from_made_required(fact: &Change, property: &str) -> bool {
+    let lost_null = *fact.rule == rules::nullable_removed::RULE && fact.pointer == property;
+    let lost_default = *fact.rule == rules::default_changed::RULE
+        && fact.new.is_none()
+        && fact.pointer.strip_prefix(property) == Some("/default");
+    lost_null || lost_default
+}
+
+fn fold_into_made_required(changes: Vec<Change>) -> Vec<Change> {
+    let mains: Vec<(String, String)> = changes
+        .iter()
+        .filter(|c| *c.rule == rules::property_made_required::RULE)
+        .map(|c| (c.tool.clone(), c.pointer.clone()))
+        .collect();
+    if mains.is_empty() {
+        return changes;
+    }
+    let mut kept: Vec<Change> = Vec::with_capacity(changes.len());
+    let mut folded: Vec<Change> = Vec::new();
+    for c in changes {
+        if mains.iter().any(|(tool, property)| *tool == c.tool && follows_from_made_required(&c, property)) {
+            folded.push(c);
+        } else {
+            kept.push(c);
+        }
+    }
+    for fact in folded {
+        let main = kept.iter_mut().find(|c| {
+            *c.rule == rules::property_made_required::RULE
+                && c.tool == fact.tool
+                && follows_from_made_required(&fact, &c.pointer)
+        });
+        if let Some(main) = main {
+            main.breaking |= fact.breaking;
+            main.context.folded.push(format!("{} ({})", fact.message, fact.rule.id));
+        }
+    }
+    kept
 }
 
 /// The rules whose facts a type change at the same schema makes moot.
@@ -127,6 +171,34 @@ mod tests {
         );
         assert_eq!(ids(&r), [("t", "/inputSchema/properties/id/type", "type-changed", true)]);
         assert_eq!(r.changes[0].context.folded.len(), 2, "{:?}", r.changes[0].context.folded);
+    }
+
+    #[test]
+    fn option_with_default_to_required_is_one_made_required_change() {
+        let old = json!({"type": "object", "properties": {
+            "days": {"type": ["integer", "null"], "format": "uint32", "minimum": 0, "default": null}}});
+        let new = json!({"type": "object", "properties": {"days": {"type": "integer", "format": "uint32", "minimum": 0}},
+            "required": ["days"]});
+        let r = compare(
+            &Manifest::from_value(json!({"tools": [tool("t", old)]})).unwrap(),
+            &Manifest::from_value(json!({"tools": [tool("t", new)]})).unwrap(),
+        );
+        assert_eq!(ids(&r), [("t", "/inputSchema/properties/days", "property-made-required", true)]);
+        assert_eq!(
+            r.changes[0].context.folded,
+            ["no longer accepts null (nullable-removed)", "default removed (default-changed)"]
+        );
+    }
+
+    #[test]
+    fn a_default_that_changes_value_stays_its_own_change() {
+        let old = json!({"type": "object", "properties": {"n": {"type": "integer", "default": 1}}});
+        let new = json!({"type": "object", "properties": {"n": {"type": "integer", "default": 2}}, "required": ["n"]});
+        let r = compare(
+            &Manifest::from_value(json!({"tools": [tool("t", old)]})).unwrap(),
+            &Manifest::from_value(json!({"tools": [tool("t", new)]})).unwrap(),
+        );
+        assert_eq!(r.changes.len(), 2, "{:?}", ids(&r));
     }
 
     #[test]

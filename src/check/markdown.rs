@@ -4,7 +4,7 @@
 //! drift always renders the same bytes and a bot can update one comment in place.
 
 use super::json::one_line;
-use super::render::{summary, RenderOptions};
+use super::render::{summary, verdict_note, RenderOptions};
 use super::{Change, Report};
 
 /// The first line: an HTML comment, invisible in the rendered comment.
@@ -24,13 +24,13 @@ pub(super) fn render(report: &Report, opts: &RenderOptions) -> String {
         return out;
     }
     let mut ordered: Vec<&Change> = report.changes.iter().collect();
-    // Stable: breaking first, each group in report order.
-    ordered.sort_by_key(|c| !c.breaking);
+    // Stable: breaking first (accepted ones are not), each group in report order.
+    ordered.sort_by_key(|c| !(c.breaking && c.context.accepted.is_none()));
     out.push_str("\n| | Tool | Where | Rule | Old → New |\n|---|---|---|---|---|\n");
     for c in &ordered {
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} |\n",
-            if c.breaking { "**breaking**" } else { "compatible" },
+            verdict_cell(c),
             tools_of(c),
             code(if c.pointer.is_empty() { "(tool)" } else { &c.pointer }),
             code(c.rule.id),
@@ -58,6 +58,15 @@ fn tools_of(c: &Change) -> String {
     tools.iter().map(|t| code(t)).collect::<Vec<_>>().join(", ")
 }
 
+fn verdict_cell(c: &Change) -> &'static str {
+    match (&c.context.accepted, c.breaking) {
+        (Some(_), true) => "breaking, accepted",
+        (Some(_), false) => "compatible, accepted",
+        (None, true) => "**breaking**",
+        (None, false) => "compatible",
+    }
+}
+
 fn old_to_new(c: &Change) -> String {
     let side = |v: &Option<serde_json::Value>| v.as_ref().map_or("—".to_owned(), |v| code(&one_line(v, 60)));
     match (&c.old, &c.new) {
@@ -67,7 +76,7 @@ fn old_to_new(c: &Change) -> String {
 }
 
 fn details(c: &Change) -> String {
-    let mut body = format!("{}{}.\n", c.message, if c.breaking { " (breaking)" } else { " (compatible)" });
+    let mut body = format!("{}{}.\n", c.message, verdict_note(c));
     if let Some(src) = &c.context.source {
         let at = src.revision.as_ref().map_or(String::new(), |rev| format!(" at `{rev}`"));
         body.push_str(&format!("\nSource: `{}:{}:{}`{at}\n", src.file, src.line, src.column));

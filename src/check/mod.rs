@@ -9,6 +9,7 @@
 //!
 //! Nothing here prints: [`Report`] renders itself to strings for the CLI.
 
+pub mod accept;
 pub mod baseline;
 pub mod docs;
 mod fold;
@@ -113,7 +114,7 @@ impl FailOn {
     pub fn fails(self, report: &Report) -> bool {
         match self {
             FailOn::Breaking => report.breaking_count() > 0,
-            FailOn::Any => report.drift(),
+            FailOn::Any => report.changes.iter().any(|c| c.context.accepted.is_none()),
             FailOn::None => false,
         }
     }
@@ -156,6 +157,9 @@ pub struct Context {
     /// The Rust source that produced the changed item, when it is known (the new side for an
     /// added or changed item, the baseline for a removed one).
     pub source: Option<SourcePoint>,
+    /// Why the change is accepted, when a rule level or an accept entry accepts it
+    /// ([`accept`]): it is still reported, but never fails the run.
+    pub accepted: Option<String>,
 }
 
 /// One place a change hits: a tool and a pointer in it.
@@ -218,9 +222,14 @@ impl Report {
         !self.changes.is_empty()
     }
 
-    /// How many changes break clients.
+    /// How many changes break clients and are not accepted.
     pub fn breaking_count(&self) -> usize {
-        self.changes.iter().filter(|c| c.breaking).count()
+        self.changes.iter().filter(|c| c.breaking && c.context.accepted.is_none()).count()
+    }
+
+    /// How many changes are accepted.
+    pub fn accepted_count(&self) -> usize {
+        self.changes.iter().filter(|c| c.context.accepted.is_some()).count()
     }
 
     /// The tools that differ, in report order, each with its status and its changes.
@@ -243,8 +252,8 @@ impl Report {
     }
 
     /// `--format json`: `{"drift": bool, "changes": [{"tool", "pointer", "rule", "breaking", "old", "new",
-    /// "definition", "also", "folded", "source"}]}`, each of the last six left out where it does not
-    /// apply.
+    /// "definition", "also", "folded", "accepted", "source"}]}`, each of the last seven left out where it
+    /// does not apply (`accepted` is the reason).
     pub fn to_json(&self) -> Value {
         let changes = self
             .changes
@@ -324,6 +333,9 @@ fn context_json(ctx: &Context, m: &mut Map<String, Value>) {
     }
     if !ctx.folded.is_empty() {
         m.insert("folded".into(), ctx.folded.iter().map(|f| Value::String(f.clone())).collect());
+    }
+    if let Some(reason) = &ctx.accepted {
+        m.insert("accepted".into(), Value::String(reason.clone()));
     }
     if let Some(s) = &ctx.source {
         let mut source = serde_json::json!({"file": s.file, "line": s.line, "column": s.column});

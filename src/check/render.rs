@@ -41,10 +41,11 @@ pub(super) fn summary(report: &Report, manifest: &str) -> String {
     let tools = report.by_tool();
     let count = |s: ToolStatus| tools.iter().filter(|t| t.1 == s).count();
     let breaking = report.breaking_count();
+    let accepted = report.accepted_count();
     // A change of a shared definition hits tools that have no change of their own.
     let affected = report.affected_tools().len();
     let (added, removed) = (count(ToolStatus::Added), count(ToolStatus::Removed));
-    format!(
+    let mut line = format!(
         "drift in {manifest}: {} ({} added, {} removed, {} changed), {}: {} breaking, {} compatible",
         plural(affected, "tool", "tools"),
         added,
@@ -52,8 +53,22 @@ pub(super) fn summary(report: &Report, manifest: &str) -> String {
         affected - added - removed,
         plural(report.changes.len(), "change", "changes"),
         breaking,
-        report.changes.len() - breaking,
-    )
+        report.changes.len() - breaking - accepted,
+    );
+    if accepted > 0 {
+        line.push_str(&format!(", {accepted} accepted"));
+    }
+    line
+}
+
+/// ` (breaking)`, ` (compatible)`, or with the reason of an accepted change
+/// ` (breaking, accepted: REASON)`.
+pub(super) fn verdict_note(ch: &Change) -> String {
+    let verdict = if ch.breaking { "breaking" } else { "compatible" };
+    match &ch.context.accepted {
+        Some(reason) => format!(" ({verdict}, accepted: {reason})"),
+        None => format!(" ({verdict})"),
+    }
 }
 
 pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
@@ -74,14 +89,22 @@ pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
             };
             let at = if ch.pointer.is_empty() { String::new() } else { format!("  at {}", ch.pointer) };
             out.push_str(&format!("  {verdict}  {}{at}\n", paint(ch.rule.id, BOLD, c)));
-            out.push_str(&format!("              {}\n", ch.message));
+            // The snippet of the Rust line says the message and the place: each is printed once.
+            let snippet = ch.context.source.as_ref().and_then(|src| snippet(ch, src));
+            if snippet.is_none() {
+                out.push_str(&format!("              {}\n", ch.message));
+            }
             if let Some(old) = &ch.old {
                 out.push_str(&format!("              {} {}\n", paint("old:", DIM, c), one_line(old, 200)));
             }
             if let Some(new) = &ch.new {
                 out.push_str(&format!("              {} {}\n", paint("new:", DIM, c), one_line(new, 200)));
             }
+            if let Some(reason) = &ch.context.accepted {
+                out.push_str(&format!("              {} {reason}\n", paint("accepted:", GREEN, c)));
+            }
             human_context(&mut out, ch, c);
+            out.push_str(&snippet.unwrap_or_default());
         }
     }
     if report.drift() {
@@ -102,7 +125,8 @@ pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
     out
 }
 
-/// The folded facts, the other places of a shared definition's change, and the Rust source.
+/// The folded facts, the other places of a shared definition's change, and the Rust source when
+/// no snippet shows it.
 fn human_context(out: &mut String, ch: &Change, c: bool) {
     for fact in &ch.context.folded {
         out.push_str(&format!("              {} {fact}\n", paint("with:", DIM, c)));
@@ -115,12 +139,10 @@ fn human_context(out: &mut String, ch: &Change, c: bool) {
             }
         }
     }
-    if let Some(src) = &ch.context.source {
+    // Without a snippet (the file could not be read), the place alone.
+    if let Some(src) = ch.context.source.as_ref().filter(|src| src.location.is_none()) {
         let at = src.revision.as_ref().map_or(String::new(), |rev| format!(" (at {rev})"));
         out.push_str(&format!("              {} {}:{}:{}{at}\n", paint("-->", DIM, c), src.file, src.line, src.column));
-        if let Some(snippet) = snippet(ch, src) {
-            out.push_str(&snippet);
-        }
     }
 }
 
@@ -144,14 +166,18 @@ fn escape_property(s: &str) -> String {
 }
 
 fn annotation(ch: &Change, manifest: &str) -> String {
-    let level = if ch.breaking { "error" } else { "warning" };
+    let level = match (&ch.context.accepted, ch.breaking) {
+        (Some(_), _) => "notice",
+        (None, true) => "error",
+        (None, false) => "warning",
+    };
     let mut text = format!(
         "{}{}: {}",
         ch.tool,
         if ch.pointer.is_empty() { String::new() } else { format!(" {}", ch.pointer) },
         ch.message
     );
-    text.push_str(if ch.breaking { " (breaking)" } else { " (compatible)" });
+    text.push_str(&verdict_note(ch));
     if let Some(old) = &ch.old {
         text.push_str(&format!("\nold: {}", one_line(old, 200)));
     }
@@ -196,7 +222,7 @@ pub fn github_diagnostic(d: &crate::diagnostics::Diagnostic) -> String {
     let mut props = Vec::new();
     if let Some(path) = d.file_path() {
         // `src/x.rs`, not `./src/x.rs`: GitHub matches the path against the repository's files.
-        props.push(format!("file={}", escape_property(&crate::config::shown_path(path))));
+        props.push(format!("file={}", escape_property(&crate::diagnostics::shown_path(path))));
     }
     if let Some(loc) = &d.location {
         let (line, col) = loc.line_col();

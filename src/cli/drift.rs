@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use mcp_schema::check::{self, FailOn, Format, RenderOptions, Report};
 use mcp_schema::config::{self, Config};
-use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics};
+use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics, Level};
 use mcp_schema::Manifest;
 
 use crate::{print_diagnostics, setup_miette, SourceArgs};
@@ -73,8 +73,34 @@ pub(crate) struct DiffArgs {
     /// The new manifest (`-`: standard input)
     #[arg(value_name = "NEW")]
     new: PathBuf,
+    /// Accept the changes of drift RULE: still reported, marked accepted, never failing the run
+    /// (repeatable; see docs/check.md)
+    #[arg(short = 'A', long = "allow", value_name = "RULE", value_parser = rule_id)]
+    allow: Vec<String>,
+    /// Give drift RULE its own verdict (repeatable)
+    #[arg(short = 'W', long = "warn", value_name = "RULE", value_parser = rule_id)]
+    warn: Vec<String>,
+    /// Make the changes of drift RULE breaking (repeatable)
+    #[arg(short = 'D', long = "deny", value_name = "RULE", value_parser = rule_id)]
+    deny: Vec<String>,
     #[command(flatten)]
     report: ReportArgs,
+}
+
+/// A value parser for `diff -A/-W/-D`: a drift rule's id, or the nearest one in the error.
+fn rule_id(id: &str) -> Result<String, String> {
+    check::accept::rule_named(id).map(|r| r.id.to_owned()).map_err(|e| e.to_string())
+}
+
+impl DiffArgs {
+    /// The levels of `-A/-W/-D`, the strictest last so that it wins.
+    fn acceptance(&self) -> check::accept::Acceptance {
+        let mut acceptance = check::accept::Acceptance::default();
+        for (ids, level) in [(&self.allow, Level::Allow), (&self.warn, Level::Warn), (&self.deny, Level::Deny)] {
+            ids.iter().filter_map(|id| check::rules::by_id(id)).for_each(|rule| acceptance.set_level(rule, level));
+        }
+        acceptance
+    }
 }
 
 /// What a run that compared two manifests prints, besides the report.
@@ -101,7 +127,8 @@ pub(crate) fn run_diff(args: DiffArgs) -> u8 {
             return failed(&Diagnostics(errors), format);
         }
     };
-    let report = check::compare(&old, &new);
+    let mut report = check::compare(&old, &new);
+    args.acceptance().apply(&mut report);
     let render = RenderOptions { manifest: shown_arg(&args.new), color: stdout_color(), update_hint: None };
     finish(Compared { report, render, diagnostics: Diagnostics::default(), facts: Vec::new() }, &args.report)
 }
@@ -181,6 +208,7 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
     if let Some(rev) = &args.baseline {
         mcp_schema::source_map::changes::attach_removed(&mut report, &old, rev, &flags);
     }
+    config.acceptance(&flags.levels).apply(&mut report);
     // Against a baseline the changes are the pull request's own: nothing to accept by regenerating.
     let hint = args.baseline.is_none().then(|| config::update_hint(&flags, &shown));
     let render = RenderOptions { manifest: label, color: stdout_color(), update_hint: hint };

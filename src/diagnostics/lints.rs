@@ -93,11 +93,16 @@ fn unknown_code(code: &str) -> LevelError {
 }
 
 /// The code nearest to `code` by edit distance, if near enough to be a typo of it.
-fn nearest_code(code: &str) -> Option<&'static str> {
-    let wanted = code.to_lowercase().replace('_', "-");
-    Code::ALL
-        .iter()
-        .map(|c| (edit_distance(&wanted, c.id()), c.id()))
+pub(crate) fn nearest_code(code: &str) -> Option<&'static str> {
+    nearest_name(code, Code::ALL.iter().map(|c| c.id()))
+}
+
+/// The name of `names` nearest to `wanted` by edit distance, if near enough to be a typo of it
+/// (drift rule ids are looked up the same way).
+pub(crate) fn nearest_name(wanted: &str, names: impl Iterator<Item = &'static str>) -> Option<&'static str> {
+    let wanted = wanted.to_lowercase().replace('_', "-");
+    names
+        .map(|name| (edit_distance(&wanted, name), name))
         .filter(|&(d, name)| {
             d <= (name.len() / 3).max(1) || (wanted.len() > 3 && (name.contains(&*wanted) || wanted.contains(name)))
         })

@@ -6,6 +6,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod accepted;
 mod baseline;
 mod check_cli;
 mod check_rules;

@@ -1,0 +1,185 @@
+//! Levels for drift rules, and accepted changes: an intentional break let through.
+//!
+//! As clippy's levels are for lints, a drift rule can be allowed, warned or denied: `allow`
+//! accepts every change the rule names, `warn` leaves the rule's own verdict, `deny` makes its
+//! changes breaking. An accept entry (`[[drift.accept]]` in the configuration) accepts the
+//! changes of one rule at one tool and, optionally, one JSON pointer, with the reason why, as
+//! buf's `ignore`/`except` and oasdiff's ignore files do. An accepted change is still reported,
+//! marked accepted with its reason, and never fails the run.
+
+use super::rules::{self, Rule};
+use super::Report;
+use crate::diagnostics::lints::{nearest_code, nearest_name};
+use crate::diagnostics::{Level, LevelError};
+
+/// One accepted change: a rule, where, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Accept {
+    /// The rule whose changes are accepted.
+    pub rule: &'static Rule,
+    /// The tool; every tool when absent.
+    pub tool: Option<String>,
+    /// The JSON pointer into the tool ([`super::Change::pointer`]); every pointer when absent.
+    pub pointer: Option<String>,
+    /// Why the change is intended (required).
+    pub reason: String,
+}
+
+/// The levels of drift rules and the accepted changes of a run.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Acceptance {
+    /// Levels by rule id; a rule without one keeps its verdict.
+    pub levels: Vec<(&'static Rule, Level)>,
+    /// Accepted changes, each with its reason.
+    pub accepts: Vec<Accept>,
+}
+
+impl Acceptance {
+    /// Set `rule`'s level (a later level of the same rule replaces an earlier one: the command
+    /// line comes after the configuration).
+    pub fn set_level(&mut self, rule: &'static Rule, level: Level) {
+        self.levels.retain(|(r, _)| *r != rule);
+        self.levels.push((rule, level));
+    }
+
+    /// Mark the changes of `report` that the levels and accept entries accept, and make denied
+    /// rules' changes breaking.
+    pub fn apply(&self, report: &mut Report) {
+        for change in &mut report.changes {
+            let level = self.levels.iter().find(|(r, _)| *r == change.rule).map(|(_, l)| *l);
+            match level {
+                Some(Level::Deny) => change.breaking = true,
+                Some(Level::Allow) => change.context.accepted = Some(format!("rule `{}` allowed", change.rule.id)),
+                _ => {}
+            }
+            if level == Some(Level::Deny) {
+                continue;
+            }
+            if let Some(a) = self.accepts.iter().find(|a| a.matches(change)) {
+                change.context.accepted = Some(a.reason.clone());
+            }
+        }
+    }
+}
+
+impl Accept {
+    /// Whether this entry accepts `change`: the same rule, at its tool (or every tool), at its
+    /// pointer (or every pointer). A change of a shared definition is reported once for all its
+    /// places: any of them matches.
+    fn matches(&self, change: &super::Change) -> bool {
+        let first = std::iter::once((change.tool.as_str(), change.pointer.as_str()));
+        let also = change.context.also.iter().map(|p| (p.tool.as_str(), p.pointer.as_str()));
+        self.rule == change.rule && first.chain(also).any(|(tool, pointer)| self.is_at(tool, pointer))
+    }
+
+    fn is_at(&self, tool: &str, pointer: &str) -> bool {
+        self.tool.as_deref().map_or(true, |t| t == tool) && self.pointer.as_deref().map_or(true, |p| p == pointer)
+    }
+}
+
+/// The rule named `id`, or the error that says it is none, with the nearest id when there is one.
+pub fn rule_named(id: &str) -> Result<&'static Rule, LevelError> {
+    rules::by_id(id).ok_or_else(|| {
+        let help = match nearest_name(id, rules::ALL.iter().map(|r| r.id)) {
+            Some(near) => format!("did you mean `{near}`?"),
+            None => "docs/check.md lists the drift rules".to_owned(),
+        };
+        LevelError { message: format!("unknown drift rule `{id}`"), label: "unknown rule", help: Some(help) }
+    })
+}
+
+/// Check `-A/-W/-D NAME` where a drift rule or a diagnostic code may be named (`check`): a rule
+/// takes any level; a code must take `level` ([`crate::diagnostics::check_level`]). A name that
+/// is neither gets the nearest rule when no code is near it.
+pub fn check_rule_or_code(name: &str, level: Level) -> Result<&'static str, LevelError> {
+    if let Some(rule) = rules::by_id(name) {
+        return Ok(rule.id);
+    }
+    crate::diagnostics::check_level(name, level).map_err(|e| match rule_named(name) {
+        Err(rule_error) if nearest_code(name).is_none() && near_a_rule(name) => rule_error,
+        _ => e,
+    })
+}
+
+fn near_a_rule(id: &str) -> bool {
+    nearest_name(id, rules::ALL.iter().map(|r| r.id)).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::check::compare;
+    use crate::Manifest;
+
+    fn report() -> Report {
+        let old = Manifest::from_value(json!({"tools": [{"name": "a", "description": "A", "inputSchema": {
+            "type": "object", "properties": {"x": {"type": "string"}, "y": {"type": "string"}}}}]}))
+        .unwrap();
+        let new = Manifest::from_value(json!({"tools": [{"name": "a", "description": "A!", "inputSchema": {
+            "type": "object", "properties": {}}}]}))
+        .unwrap();
+        compare(&old, &new)
+    }
+
+    #[test]
+    fn an_entry_accepts_its_rule_at_its_tool_and_pointer_only() {
+        let mut r = report();
+        let accept = Accept {
+            rule: &rules::property_removed::RULE,
+            tool: Some("a".into()),
+            pointer: Some("/inputSchema/properties/x".into()),
+            reason: "x was never used".into(),
+        };
+        Acceptance { levels: Vec::new(), accepts: vec![accept] }.apply(&mut r);
+        let accepted: Vec<_> = r.changes.iter().map(|c| (c.pointer.as_str(), c.context.accepted.as_deref())).collect();
+        assert!(accepted.contains(&("/inputSchema/properties/x", Some("x was never used"))), "{accepted:?}");
+        assert!(accepted.contains(&("/inputSchema/properties/y", None)), "{accepted:?}");
+    }
+
+    #[test]
+    fn any_place_of_a_shared_definition_change_matches() {
+        let schema = |ty: &str| {
+            json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/U"}},
+                   "$defs": {"U": {"type": "object", "properties": {"n": {"type": ty}}}}})
+        };
+        let tools = |ty: &str| {
+            Manifest::from_value(json!({"tools": [{"name": "one", "inputSchema": schema(ty)},
+                                                  {"name": "two", "inputSchema": schema(ty)}]}))
+            .unwrap()
+        };
+        let mut r = compare(&tools("integer"), &tools("string"));
+        assert_eq!(r.changes.len(), 1);
+        let accept = Accept {
+            rule: &rules::type_changed::RULE,
+            tool: Some("two".into()),
+            pointer: Some("/inputSchema/properties/a/properties/n/type".into()),
+            reason: "intended".into(),
+        };
+        Acceptance { levels: Vec::new(), accepts: vec![accept] }.apply(&mut r);
+        assert_eq!(r.changes[0].context.accepted.as_deref(), Some("intended"));
+    }
+
+    #[test]
+    fn allow_accepts_and_deny_makes_breaking() {
+        let mut r = report();
+        let mut a = Acceptance::default();
+        a.set_level(&rules::property_removed::RULE, Level::Allow);
+        a.set_level(&rules::description_changed::RULE, Level::Deny);
+        a.apply(&mut r);
+        assert_eq!(r.breaking_count(), 1, "{:?}", r.changes);
+        assert!(r.changes.iter().filter(|c| c.rule.id == "property-removed").all(|c| c.context.accepted.is_some()));
+    }
+
+    #[test]
+    fn an_unknown_rule_gets_the_nearest() {
+        let e = rule_named("enum-widen").unwrap_err();
+        assert_eq!(e.help.as_deref(), Some("did you mean `enum-widened`?"));
+        assert!(rule_named("zzz").is_err() && !near_a_rule("zzz"));
+        assert_eq!(check_rule_or_code("enum-widened", Level::Allow).unwrap(), "enum-widened");
+        assert_eq!(check_rule_or_code("opaque", Level::Allow).unwrap(), "opaque");
+        let e = check_rule_or_code("property-remove", Level::Allow).unwrap_err();
+        assert_eq!(e.help.as_deref(), Some("did you mean `property-removed`?"));
+    }
+}
