@@ -42,7 +42,12 @@ impl Log {
             _ => physical(Path::new(manifest), None),
         };
         let properties = json!({"tool": ch.tool, "pointer": ch.pointer, "breaking": ch.breaking});
-        self.results.push(result(ch.rule.id, index, level, change_text(ch), Some(location), properties));
+        let mut result = result(ch.rule.id, index, level, change_text(ch), Some(location), properties);
+        if let Some(reason) = &ch.context.accepted {
+            // An accepted change is still reported; code scanning shows it as suppressed, with why.
+            result["suppressions"] = json!([{"kind": "external", "justification": reason}]);
+        }
+        self.results.push(result);
     }
 
     /// A diagnostic as a result, at its span (or its file) when it has one.

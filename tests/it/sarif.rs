@@ -129,3 +129,30 @@ fn a_validate_run_that_stops_is_still_a_log_and_says_so() {
     assert!(!results(&log).is_empty(), "{}", run.stdout);
     assert_eq!(log["runs"][0]["invocations"][0]["executionSuccessful"], false);
 }
+
+#[test]
+fn an_accepted_change_is_a_suppressed_result_with_its_reason() {
+    let run = run_in(
+        &testdata(""),
+        &[
+            "diff",
+            "drift/property-removed/before.json",
+            "drift/property-removed/after.json",
+            "-A",
+            "property-removed",
+            "--format",
+            "sarif",
+        ],
+    );
+    let log = valid_log(&run);
+    let removed: Vec<&Value> = results(&log).iter().filter(|r| r["ruleId"] == "property-removed").collect();
+    assert!(!removed.is_empty(), "{}", run.stdout);
+    for r in removed {
+        assert_eq!(
+            r["suppressions"],
+            serde_json::json!([{"kind": "external", "justification": "rule `property-removed` allowed"}])
+        );
+    }
+    let others = results(&log).iter().filter(|r| r["ruleId"] != "property-removed");
+    assert!(others.into_iter().all(|r| r.get("suppressions").is_none()));
+}
