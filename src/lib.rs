@@ -23,6 +23,7 @@ pub mod check;
 pub mod choice;
 pub mod config;
 pub mod diagnostics;
+pub mod explain;
 pub mod manifest;
 pub(crate) mod model;
 pub(crate) mod profile;

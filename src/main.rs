@@ -97,6 +97,9 @@ enum Command {
     /// `validate` only read files.
     #[command(after_help = cli::record::EXAMPLES)]
     Record(cli::record::RecordArgs),
+    /// Print the page of a diagnostic code or a drift rule: what it means, an example, what to do
+    #[command(after_help = cli::explain::EXAMPLES)]
+    Explain(cli::explain::ExplainArgs),
 }
 
 impl Command {
@@ -122,8 +125,8 @@ struct SourceArgs {
     /// Turn every warning into an error (deny every warning that is not allowed)
     #[arg(long)]
     strict: bool,
-    /// Drop the warnings of CODE (repeatable; see docs/diagnostics.md); with `check`, accept the
-    /// changes of a drift rule (docs/check.md)
+    /// Drop the warnings of CODE (repeatable; see `mcp-schema explain CODE`); with `check`, accept
+    /// the changes of a drift rule (`mcp-schema explain RULE`)
     #[arg(short = 'A', long = "allow", value_name = "CODE", value_parser = level_of(Level::Allow))]
     allow: Vec<String>,
     /// Show the warnings of CODE, whatever the configuration says (repeatable)
@@ -243,6 +246,7 @@ fn main() -> ExitCode {
         Command::Man => cli::meta::man(),
         Command::Validate(args) => cli::validate::run(args),
         Command::Record(args) => cli::record::run(args),
+        Command::Explain(args) => cli::explain::run(args),
     });
     let code = run.unwrap_or_else(|_| {
         eprintln!("error: internal failure (please report it); no manifest was written");

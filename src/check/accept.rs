@@ -82,7 +82,7 @@ pub fn rule_named(id: &str) -> Result<&'static Rule, LevelError> {
     rules::by_id(id).ok_or_else(|| {
         let help = match nearest_name(id, rules::ALL.iter().map(|r| r.id)) {
             Some(near) => format!("did you mean `{near}`?"),
-            None => "docs/check.md lists the drift rules".to_owned(),
+            None => "`mcp-schema explain --list` lists the drift rules".to_owned(),
         };
         LevelError { message: format!("unknown drift rule `{id}`"), label: "unknown rule", help: Some(help) }
     })

@@ -157,7 +157,7 @@ fn drift_rule(rule: &Rule) -> Value {
         "id": rule.id,
         "shortDescription": {"text": rule.summary},
         "fullDescription": {"text": rule.why},
-        "help": {"text": format!("{}\nSee docs/rules/{}.md", rule.why, rule.id)},
+        "help": {"text": format!("{}\nSee `mcp-schema explain {}`", rule.why, rule.id)},
         "defaultConfiguration": {"level": if breaks { "error" } else { "warning" }},
         "properties": {"tags": ["drift"]},
     })

@@ -74,7 +74,7 @@ pub(crate) struct DiffArgs {
     #[arg(value_name = "NEW")]
     new: PathBuf,
     /// Accept the changes of drift RULE: still reported, marked accepted, never failing the run
-    /// (repeatable; see docs/check.md)
+    /// (repeatable; see `mcp-schema explain RULE`)
     #[arg(short = 'A', long = "allow", value_name = "RULE", value_parser = rule_id)]
     allow: Vec<String>,
     /// Give drift RULE its own verdict (repeatable)

@@ -4,6 +4,7 @@
 pub mod diagnostics;
 pub mod docs;
 pub(crate) mod drift;
+pub mod explain;
 pub mod init;
 pub mod list;
 pub mod meta;

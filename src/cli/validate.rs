@@ -123,7 +123,7 @@ fn validate_recordings<W: Write>(manifest: &Manifest, recordings: &[PathBuf], mu
             let at = if e.line == 0 { String::new() } else { format!(", line {}{column}", e.line) };
             return failed(
                 Diagnostic::error(Code::BadRecording, format!("{shown}{at}: {}", e.message))
-                    .with_help("docs/validate.md lists the shapes of recording that validate reads"),
+                    .with_help("`mcp-schema explain bad-recording` says which recordings validate reads"),
             );
         }
     }

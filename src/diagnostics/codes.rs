@@ -210,7 +210,8 @@ pub fn codes_section() -> String {
     Code::ALL.iter().map(|&c| code_entry(c)).collect::<Vec<_>>().join("\n")
 }
 
-fn code_entry(code: Code) -> String {
+/// The entry of one code in the "Codes" section: what `mcp-schema explain CODE` prints.
+pub fn code_entry(code: Code) -> String {
     let doc = code.doc();
     let scope = doc.scope.map(|s| format!(" ({s})")).unwrap_or_default();
     format!(

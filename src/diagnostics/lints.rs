@@ -86,7 +86,7 @@ fn unknown_code(code: &str) -> LevelError {
     } else {
         match nearest_code(code) {
             Some(near) => format!("did you mean `{near}`?"),
-            None => "docs/diagnostics.md lists the codes".to_owned(),
+            None => "`mcp-schema explain --list` lists the codes".to_owned(),
         }
     };
     LevelError { message: format!("unknown diagnostic code `{code}`"), label: "unknown code", help: Some(help) }
@@ -216,7 +216,7 @@ mod tests {
         assert_eq!(err("opaqe", Level::Allow), "unknown diagnostic code `opaqe`: did you mean `opaque`?");
         assert!(err("unknown_type", Level::Deny).contains("did you mean `unknown-type`?"));
         assert!(err("opaque-schema", Level::Deny).contains("did you mean `opaque`?"));
-        assert!(err("zzz", Level::Deny).contains("docs/diagnostics.md"));
+        assert!(err("zzz", Level::Deny).contains("mcp-schema explain --list"));
         assert!(err("warnings", Level::Deny).contains("--strict"));
     }
 }

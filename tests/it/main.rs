@@ -15,6 +15,7 @@ mod cli_config;
 mod completions;
 mod diff_cli;
 mod docs_commands;
+mod explain;
 mod fast_path;
 mod fixtures;
 mod from_subdirectory;

@@ -1,0 +1,38 @@
+//! `mcp-schema explain ID`: print the page of a diagnostic code or a drift rule.
+
+use clap::Args;
+
+pub const EXAMPLES: &str = "\
+Examples:
+  mcp-schema explain opaque          a diagnostic code: what it means, an example, the fix
+  mcp-schema explain enum-narrowed   a drift rule: its verdicts, why, before and after
+  mcp-schema explain --list          every code and rule
+
+Exit status: 0 printed, 2 an error was reported (no code or rule of that id)";
+
+#[derive(Args)]
+pub struct ExplainArgs {
+    /// A diagnostic code (`opaque`, as in `warning[opaque]`) or a drift rule id (`enum-narrowed`)
+    #[arg(value_name = "ID", required_unless_present = "list")]
+    id: Option<String>,
+    /// List the ids of every diagnostic code and drift rule
+    #[arg(long, conflicts_with = "id")]
+    list: bool,
+}
+
+pub fn run(args: ExplainArgs) -> u8 {
+    let Some(id) = args.id.filter(|_| !args.list) else {
+        return super::print(&mcp_schema::explain::listing());
+    };
+    match mcp_schema::explain::page(&id) {
+        Ok(page) => super::print(&page),
+        Err(near) => {
+            eprintln!("error: no diagnostic code or drift rule is named `{id}`");
+            match near {
+                Some(near) => eprintln!("help: did you mean `{near}`?"),
+                None => eprintln!("help: `mcp-schema explain --list` lists them"),
+            }
+            2
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! `mcp-schema explain ID`: the page of a diagnostic code or a drift rule, as `rustc --explain`
+//! prints an error's. The pages are the ones docs/diagnostics.md and docs/rules/ are rendered
+//! from, so that an installed user, who has no `docs/`, reads the same text.
+
+use crate::check::{docs::rule_page, rules};
+use crate::diagnostics::codes::{code_entry, Code};
+use crate::diagnostics::lints::nearest_name;
+
+/// The page of the diagnostic code or drift rule `id`; when there is none, the id nearest to it
+/// (a code or a rule), if one is near enough to be a typo of it.
+pub fn page(id: &str) -> Result<String, Option<&'static str>> {
+    if let Some(code) = Code::from_id(id) {
+        // The section's entry, its heading one of a page's own.
+        return Ok(code_entry(code).replacen("### ", "# ", 1));
+    }
+    if let Some(rule) = rules::by_id(id) {
+        return Ok(rule_page(rule));
+    }
+    Err(nearest_name(id, ids()))
+}
+
+/// Every id `explain` knows: the diagnostic codes, then the drift rules.
+pub fn ids() -> impl Iterator<Item = &'static str> {
+    Code::ALL.iter().map(|c| c.id()).chain(rules::ALL.iter().map(|r| r.id))
+}
+
+/// What `explain --list` prints: the codes and the rules, one id a line under a heading each.
+pub fn listing() -> String {
+    let codes: Vec<&str> = Code::ALL.iter().map(|c| c.id()).collect();
+    let rules: Vec<&str> = rules::ALL.iter().map(|r| r.id).collect();
+    format!("Diagnostic codes:\n  {}\n\nDrift rules:\n  {}\n", codes.join("\n  "), rules.join("\n  "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_and_rule_has_a_page_naming_it() {
+        for id in ids() {
+            let page = page(id).unwrap();
+            assert!(page.starts_with(&format!("# `{id}`\n\n")), "{id}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_id_gets_the_nearest_code_or_rule() {
+        assert_eq!(page("enum-widend"), Err(Some("enum-widened")));
+        assert_eq!(page("opaqe"), Err(Some("opaque")));
+        assert_eq!(page("zzzzzzzzzz"), Err(None));
+    }
+
+    #[test]
+    fn no_code_is_also_a_rule() {
+        let codes: Vec<&str> = Code::ALL.iter().map(|c| c.id()).collect();
+        assert!(rules::ALL.iter().all(|r| !codes.contains(&r.id)));
+    }
+}
