@@ -11,9 +11,10 @@ use crate::SourceArgs;
 
 pub const EXAMPLES: &str = "\
 Examples:
-  mcp-schema init --dry-run           every file it would write, written nowhere
+  mcp-schema init --dry-run           every file it would write (the manifest summarised),
+                                      written nowhere
   mcp-schema init                     write them (an existing file is kept, and what it would
-                                      have held is printed)
+                                      have held is printed), then say what to commit
   mcp-schema init crates/server       a crate below the repository root
 
 Exit status: 0 done, 2 an error was reported";
@@ -23,7 +24,8 @@ pub struct InitArgs {
     /// The crate directory [default: the crate around the current directory]
     #[arg(value_name = "PATH")]
     path: Option<PathBuf>,
-    /// Write nothing: print every file that would be written
+    /// Write nothing: print every file that would be written (the manifest as its number of
+    /// tools and size: `generate` prints it)
     #[arg(long)]
     dry_run: bool,
     #[command(flatten)]
@@ -39,6 +41,8 @@ struct Planned {
     text: String,
     /// What to add by hand when the file exists (the whole text when `None`).
     entry: Option<String>,
+    /// Shown in place of the text (the manifest: its tools and size, not pages of JSON).
+    summary: Option<String>,
 }
 
 pub fn run(args: InitArgs) -> u8 {
@@ -61,22 +65,27 @@ pub fn run(args: InitArgs) -> u8 {
             path: in_dir(&crate_dir, mcp_schema::config::FILE_NAME),
             text: init::config(&setup),
             entry: None,
+            summary: None,
         });
     } else if !super::quiet() {
         eprintln!("kept the configuration in {}", config.source().unwrap_or(Path::new("")).display());
     }
     let manifest_path = config.manifest_path(None);
     let shown_manifest = mcp_schema::config::shown_path(&manifest_path);
-    files.push(Planned { path: manifest_path, text: manifest.to_pretty_string(), entry: None });
+    let text = manifest.to_pretty_string();
+    let summary = Some(init::tools_and_size(manifest.len(), text.len()));
+    files.push(Planned { path: manifest_path, text, entry: None, summary });
     files.push(Planned {
         path: in_dir(&repo_root, ".pre-commit-config.yaml"),
         text: init::precommit_config(&setup),
         entry: Some(init::precommit_entry(&setup)),
+        summary: None,
     });
     files.push(Planned {
         path: in_dir(&repo_root, ".github/workflows/mcp-schema.yml"),
         text: init::workflow(&setup),
         entry: None,
+        summary: None,
     });
     let mut status = 0;
     for file in &files {
@@ -85,18 +94,34 @@ pub fn run(args: InitArgs) -> u8 {
     if !super::quiet() && !args.dry_run {
         eprintln!("set up with {provenance}; `mcp-schema check` now compares the sources with {shown_manifest}");
     }
+    if !super::quiet() && status == 0 {
+        // A kept configuration is one of the files to commit too.
+        let kept_config = config.source().map(Path::to_path_buf);
+        let paths: Vec<String> =
+            kept_config.iter().chain(files.iter().map(|f| &f.path)).map(|p| p.display().to_string()).collect();
+        let crate_arg = args.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+        eprint!("{}", init::next_steps(&paths, &crate_arg, &shown_manifest, args.dry_run));
+    }
     status
 }
 
-/// `--dry-run`: the file's path and text.
+/// `--dry-run`: the file's path and text (or summary).
 fn show(file: &Planned) -> u8 {
     let exists = if file.path.exists() { " (exists: it would be kept)" } else { "" };
-    super::print(&format!("==> {}{exists} <==\n{}\n", file.path.display(), file.text))
+    let shown = file.path.display().to_string();
+    match &file.summary {
+        Some(summary) => super::print(&format!("{}{exists}\n\n", init::manifest_summary(&shown, summary))),
+        None => super::print(&format!("==> {shown}{exists} <==\n{}\n", file.text)),
+    }
 }
 
 /// Create the file, or print what it would have held when it exists.
 fn write_new(file: &Planned) -> u8 {
     if file.path.exists() {
+        if let Some(summary) = &file.summary {
+            eprintln!("kept {} (it exists); the sources now make {summary}", file.path.display());
+            return 0;
+        }
         let (what, text) = match &file.entry {
             Some(entry) => ("add this entry to it", entry),
             None => ("it would have written", &file.text),

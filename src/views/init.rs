@@ -151,9 +151,72 @@ jobs:
     )
 }
 
+/// One line for a manifest `init` would write, in place of its text: `mcp-tools.json: 11 tools,
+/// 38 KB` ([`tools_and_size`]). The text itself is what `generate` prints.
+pub fn manifest_summary(path: &str, tools_and_size: &str) -> String {
+    format!("{path}: {tools_and_size}")
+}
+
+/// `11 tools, 38 KB`.
+pub fn tools_and_size(tools: usize, bytes: usize) -> String {
+    let s = if tools == 1 { "" } else { "s" };
+    format!("{tools} tool{s}, {}", size(bytes))
+}
+
+/// A size as people read it: bytes below a kilobyte, else kilobytes (rounded) or megabytes.
+fn size(bytes: usize) -> String {
+    const KB: usize = 1024;
+    match bytes {
+        b if b < KB => format!("{b} bytes"),
+        b if b < KB * KB => format!("{} KB", (b + KB / 2) / KB),
+        b => format!("{:.1} MB", b as f64 / (KB * KB) as f64),
+    }
+}
+
+/// What `init` ends with: the next steps. `files` are the files it set up (with `dry_run`, would
+/// write), `crate_arg` the crate's PATH as commands run from here take it (empty for the current
+/// directory) and `manifest` the manifest's path from here.
+pub fn next_steps(files: &[String], crate_arg: &str, manifest: &str, dry_run: bool) -> String {
+    let path = if crate_arg.is_empty() { String::new() } else { format!(" {crate_arg}") };
+    let mut steps = Vec::new();
+    if dry_run {
+        steps.push(format!("write them: mcp-schema init{path}"));
+    }
+    steps.push(format!("commit them: git add {} && git commit", files.join(" ")));
+    steps.push(format!(
+        "after changing a tool: mcp-schema check{path} (exit 1 when {manifest} is stale; \
+         the pre-commit hook and the workflow run it too)"
+    ));
+    steps.push(format!("when it is stale: mcp-schema generate{path} -o {manifest}, and commit it"));
+    let mut out = String::from("next steps:\n");
+    for (n, step) in steps.iter().enumerate() {
+        out.push_str(&format!("  {}. {step}\n", n + 1));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_manifest_is_summarised_in_tools_and_size() {
+        let summary = tools_and_size(11, 38 * 1024 + 100);
+        assert_eq!(manifest_summary("mcp-tools.json", &summary), "mcp-tools.json: 11 tools, 38 KB");
+        assert_eq!(tools_and_size(1, 300), "1 tool, 300 bytes");
+        assert_eq!(tools_and_size(0, 3 << 20), "0 tools, 3.0 MB");
+    }
+
+    #[test]
+    fn next_steps_name_the_files_and_the_crate() {
+        let files = ["a.toml".to_owned(), "b.json".to_owned()];
+        let steps = next_steps(&files, "crates/server", "crates/server/b.json", true);
+        assert!(steps.starts_with("next steps:\n  1. write them: mcp-schema init crates/server\n"), "{steps}");
+        assert!(steps.contains("git add a.toml b.json && git commit"), "{steps}");
+        assert!(steps.contains("mcp-schema check crates/server ("), "{steps}");
+        assert!(steps.contains("mcp-schema generate crates/server -o crates/server/b.json"), "{steps}");
+        assert!(!next_steps(&files, "", "b.json", false).contains("init"));
+    }
 
     #[test]
     fn commands_name_the_crate_when_it_is_below_the_repository_root() {

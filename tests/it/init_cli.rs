@@ -50,10 +50,18 @@ fn init_never_overwrites_a_file() {
     assert_eq!(read(repo.path(), "crates/server/mcp-tools.json"), "{\"tools\": []}\n");
     assert!(run.stderr.contains("kept .pre-commit-config.yaml (it exists); add this entry to it:"), "{}", run.stderr);
     assert!(run.stdout.contains("  - repo: local\n"), "the entry is printed: {}", run.stdout);
-    // A second run keeps everything the first one wrote.
+    // The kept manifest is summarised, not printed: the sources' manifest is `generate`'s output.
+    assert!(!run.stdout.contains("\"tools\""), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("kept crates/server/mcp-tools.json (it exists); the sources now make 4 tools, 4 KB\n"),
+        "{}",
+        run.stderr
+    );
+    // A second run keeps everything the first one wrote, and ends with the next steps.
     let again = run_in(repo.path(), &["init", "crates/server"]);
     assert_eq!(again.code, Some(0));
     assert!(!again.stderr.contains("created"), "{}", again.stderr);
+    insta::assert_snapshot!("init_again", again.transcript());
 }
 
 #[test]
