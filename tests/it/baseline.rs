@@ -232,13 +232,20 @@ fn a_removed_field_points_where_it_was() {
     assert_eq!(got.len(), 1, "{got:?}");
     assert_eq!((got[0].2.as_str(), got[0].4.as_str()), ("property-removed", "pub query: String,"));
     // On GitHub, a line of the baseline is no line of the file now: the annotation goes on the
-    // file and says where the field was.
+    // head revision's line of the struct that lost the field, and says where the field was.
     let d = repo(false);
     pull_request(d.path(), &removal);
     let o = run(d.path(), &["check", "--baseline", "origin/main", "--format", "github"]);
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
-    assert!(out.starts_with("::warning file=src/lib.rs,title=mcp-schema property-removed"), "{out}");
+    let lib = std::fs::read_to_string(d.path().join("src/lib.rs")).unwrap();
+    let line = 1 + lib.lines().position(|l| l == "pub struct SearchArgs {").unwrap();
+    // Column 12 is the struct's name.
+    let head = format!("::warning file=src/lib.rs,line={line},col=12,title=mcp-schema property-removed");
+    assert!(out.starts_with(&head), "{out}");
     assert!(out.lines().next().unwrap().ends_with("%0Awas at src/lib.rs:35:9 at origin/main"), "{out}");
+    insta::assert_snapshot!("baseline_removed_field_github", transcript(d.path(), &o));
+    let o = run(d.path(), &["check", "--baseline", "origin/main", "--format", "human"]);
+    insta::assert_snapshot!("baseline_removed_field_human", transcript(d.path(), &o));
 }
 
 #[test]
