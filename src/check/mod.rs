@@ -31,7 +31,7 @@ use json::{equivalent, join};
 use rules::{JudgedAs, Rule};
 
 pub use markdown::MARKER as MARKDOWN_MARKER;
-pub use render::{github_diagnostic, RenderOptions};
+pub use render::{github_blob_base, github_diagnostic, RenderOptions};
 
 /// How `check` reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

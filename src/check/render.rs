@@ -13,6 +13,17 @@ pub struct RenderOptions {
     pub color: bool,
     /// The command that accepts the changes, for the summary line.
     pub update_hint: Option<String>,
+    /// `{server}/{repository}/blob/{sha}`: the commit the Markdown report links sources into
+    /// ([`github_blob_base`]); `None` prints them as `path:line`.
+    pub blob_base: Option<String>,
+}
+
+/// The head commit's file URLs on GitHub Actions, from `GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`
+/// and `GITHUB_SHA` (all set and not empty), for [`RenderOptions::blob_base`].
+pub fn github_blob_base() -> Option<String> {
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    let (server, repository, sha) = (var("GITHUB_SERVER_URL")?, var("GITHUB_REPOSITORY")?, var("GITHUB_SHA")?);
+    Some(format!("{}/{repository}/blob/{sha}", server.trim_end_matches('/')))
 }
 
 const RED: &str = "31";
@@ -289,6 +300,7 @@ mod tests {
             manifest: "m.json".into(),
             color: false,
             update_hint: Some("mcp-schema generate -o m.json".into()),
+            blob_base: None,
         };
         let text = sample().render_human(&opts);
         assert!(text.contains("changed a\n"), "{text}");
