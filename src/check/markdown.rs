@@ -19,32 +19,89 @@ pub(super) fn render(report: &Report, opts: &RenderOptions) -> String {
     } else {
         ":white_check_mark:"
     };
-    out.push_str(&format!("### {icon} mcp-schema: {}\n", summary(report, &opts.manifest)));
     if !report.drift() {
+        out.push_str(&format!("### {icon} mcp-schema: {}\n", summary(report, &opts.manifest)));
         return out;
     }
+    out.push_str(&format!("### {icon} mcp-schema: {}\n\n{}\n", counts(report), summary(report, &opts.manifest)));
     let mut ordered: Vec<&Change> = report.changes.iter().collect();
     // Stable: breaking first (accepted ones are not), each group in report order.
     ordered.sort_by_key(|c| !(c.breaking && c.context.accepted.is_none()));
-    out.push_str("\n| | Tool | Where | Rule | Old → New |\n|---|---|---|---|---|\n");
+    out.push_str("\n| | Tool | Change | Source | Rule | Old → New |\n|---|---|---|---|---|---|\n");
     for c in &ordered {
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} |\n",
             verdict_cell(c),
             tools_of(c),
-            code(if c.pointer.is_empty() { "(tool)" } else { &c.pointer }),
+            cell(&c.message),
+            source_of(c, opts.blob_base.as_deref()).unwrap_or_else(|| "—".to_owned()),
             code(c.rule.id),
             old_to_new(c),
         ));
     }
+    out.push_str(&rules_of(&ordered));
     out.push('\n');
     for c in &ordered {
-        out.push_str(&details(c));
+        out.push_str(&details(c, opts.blob_base.as_deref()));
     }
     if let Some(hint) = &opts.update_hint {
         out.push_str(&format!("\nTo accept these changes, run `{hint}` and commit the manifest.\n"));
     }
     out
+}
+
+/// `3 breaking, 2 compatible, 1 accepted` (accepted only when there are some).
+fn counts(report: &Report) -> String {
+    let (breaking, accepted) = (report.breaking_count(), report.accepted_count());
+    let mut line = format!("{breaking} breaking, {} compatible", report.changes.len() - breaking - accepted);
+    if accepted > 0 {
+        line.push_str(&format!(", {accepted} accepted"));
+    }
+    line
+}
+
+/// Each rule of the table once, with its one-line summary: the rule pages live in mcp-schema's
+/// sources (`docs/rules/<id>.md`), whose address the report cannot know.
+fn rules_of(ordered: &[&Change]) -> String {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out = String::from("\nRules:\n");
+    for c in ordered {
+        if !seen.contains(&c.rule.id) {
+            seen.push(c.rule.id);
+            out.push_str(&format!("- {}: {}\n", code(c.rule.id), c.rule.summary));
+        }
+    }
+    out
+}
+
+/// Where the change comes from: a link to the head commit's line when `blob_base` is known, else
+/// `path:line`. A removed item's line is the head revision's type or fn that lost it, with the
+/// place the item had in the baseline.
+fn source_of(c: &Change, blob_base: Option<&str>) -> Option<String> {
+    let src = c.context.source.as_ref()?;
+    let Some(rev) = &src.revision else { return Some(line_link(&src.file, src.line, blob_base)) };
+    let was = format!("was at {} at {}", code(&format!("{}:{}", src.file, src.line)), code(rev));
+    Some(match &c.context.removed_from {
+        Some(head) => format!("{} ({was})", line_link(&head.file, head.line, blob_base)),
+        None => was,
+    })
+}
+
+/// `[path:line](BASE/path#Lline)`, or `` `path:line` `` without a base or for a path a URL would
+/// need escaped.
+fn line_link(file: &str, line: usize, blob_base: Option<&str>) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._-/".contains(c);
+    match blob_base {
+        Some(base) if file.chars().all(plain) && !file.starts_with('/') => {
+            format!("[{file}:{line}]({base}/{file}#L{line})")
+        }
+        _ => code(&format!("{file}:{line}")),
+    }
+}
+
+/// Text in a table cell: on one line, `|` escaped.
+fn cell(s: &str) -> String {
+    s.replace('\n', " ").replace('|', "\\|")
 }
 
 /// The tool, and the others a change of a shared definition hits.
@@ -75,11 +132,10 @@ fn old_to_new(c: &Change) -> String {
     }
 }
 
-fn details(c: &Change) -> String {
+fn details(c: &Change, blob_base: Option<&str>) -> String {
     let mut body = format!("{}{}.\n", c.message, verdict_note(c));
-    if let Some(src) = &c.context.source {
-        let at = src.revision.as_ref().map_or(String::new(), |rev| format!(" at `{rev}`"));
-        body.push_str(&format!("\nSource: `{}:{}:{}`{at}\n", src.file, src.line, src.column));
+    if let Some(source) = source_of(c, blob_base) {
+        body.push_str(&format!("\nSource: {source}\n"));
     }
     if let Some(old) = &c.old {
         body.push_str(&format!("\nOld:\n```json\n{}\n```\n", pretty(old)));
@@ -145,9 +201,29 @@ mod tests {
             compare(&old, &new).render_markdown(&RenderOptions { manifest: "m.json".into(), ..Default::default() });
         let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("| **") || l.starts_with("| compatible")).collect();
         assert_eq!(rows.len(), 2, "{text}");
-        assert!(rows[0].starts_with("| **breaking** | `a` | `/inputSchema/properties/p\\|q/type`"), "{text}");
-        assert!(rows[1].starts_with("| compatible | `a` | `/description`"), "{text}");
+        assert!(
+            rows[0].starts_with(
+                "| **breaking** | `a` | type string -> integer | — | `type-changed` | `\"string\"` → `\"integer\"` |"
+            ),
+            "{text}"
+        );
+        assert!(rows[1].starts_with("| compatible | `a` | "), "{text}");
+        assert!(text.contains("### :x: mcp-schema: 1 breaking, 1 compatible\n"), "{text}");
+        assert!(text.contains("<code>/inputSchema/properties/p|q/type</code>"), "{text}");
         assert!(text.starts_with(MARKER), "{text}");
         assert_eq!(code("a|b`c"), "``a\\|b`c``");
+    }
+
+    #[test]
+    fn a_source_links_to_the_head_commit_when_it_is_known() {
+        let base = Some("https://github.com/o/r/blob/abc");
+        assert_eq!(
+            line_link("src/lib.rs", 13, base),
+            "[src/lib.rs:13](https://github.com/o/r/blob/abc/src/lib.rs#L13)"
+        );
+        assert_eq!(line_link("src/lib.rs", 13, None), "`src/lib.rs:13`");
+        // A path a URL would need escaped, or one outside the repository, is not linked.
+        assert_eq!(line_link("my src/a.rs", 2, base), "`my src/a.rs:2`");
+        assert_eq!(line_link("/tmp/a.rs", 2, base), "`/tmp/a.rs:2`");
     }
 }

@@ -31,7 +31,7 @@ use json::{equivalent, join};
 use rules::{JudgedAs, Rule};
 
 pub use markdown::MARKER as MARKDOWN_MARKER;
-pub use render::{github_diagnostic, RenderOptions};
+pub use render::{github_blob_base, github_diagnostic, RenderOptions};
 
 /// How `check` reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -157,6 +157,10 @@ pub struct Context {
     /// The Rust source that produced the changed item, when it is known (the new side for an
     /// added or changed item, the baseline for a removed one).
     pub source: Option<SourcePoint>,
+    /// For a removed item whose [`Self::source`] is in the baseline revision: the place in the
+    /// head revision of the nearest item still there (the struct, enum or tool fn that lost it),
+    /// a line annotations and links can point at.
+    pub removed_from: Option<SourcePoint>,
     /// Why the change is accepted, when a rule level or an accept entry accepts it
     /// ([`accept`]): it is still reported, but never fails the run.
     pub accepted: Option<String>,

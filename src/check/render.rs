@@ -13,6 +13,17 @@ pub struct RenderOptions {
     pub color: bool,
     /// The command that accepts the changes, for the summary line.
     pub update_hint: Option<String>,
+    /// `{server}/{repository}/blob/{sha}`: the commit the Markdown report links sources into
+    /// ([`github_blob_base`]); `None` prints them as `path:line`.
+    pub blob_base: Option<String>,
+}
+
+/// The head commit's file URLs on GitHub Actions, from `GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`
+/// and `GITHUB_SHA` (all set and not empty), for [`RenderOptions::blob_base`].
+pub fn github_blob_base() -> Option<String> {
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    let (server, repository, sha) = (var("GITHUB_SERVER_URL")?, var("GITHUB_REPOSITORY")?, var("GITHUB_SHA")?);
+    Some(format!("{}/{repository}/blob/{sha}", server.trim_end_matches('/')))
 }
 
 const RED: &str = "31";
@@ -139,6 +150,15 @@ fn human_context(out: &mut String, ch: &Change, c: bool) {
             }
         }
     }
+    if let Some(head) = &ch.context.removed_from {
+        out.push_str(&format!(
+            "              {} {}:{}:{}\n",
+            paint("removed from:", DIM, c),
+            head.file,
+            head.line,
+            head.column
+        ));
+    }
     // Without a snippet (the file could not be read), the place alone.
     if let Some(src) = ch.context.source.as_ref().filter(|src| src.location.is_none()) {
         let at = src.revision.as_ref().map_or(String::new(), |rev| format!(" (at {rev})"));
@@ -191,16 +211,19 @@ fn annotation(ch: &Change, manifest: &str) -> String {
         text.push_str(&format!("\nalso: {} {}", p.tool, p.pointer));
     }
     // On the Rust line when it is known: the annotation shows inline in the pull request's diff.
-    // A line of the baseline's file is not a line of the file now: such an annotation goes on the
-    // file, and the text says where the item was.
     let at = match &ch.context.source {
         Some(src) if src.revision.is_none() => {
             format!("file={},line={},col={}", escape_property(&src.file), src.line, src.column)
         }
+        // A line of the baseline's file is not a line of the file now: the annotation goes on
+        // the type or fn that lost the item, and the text says where the item was.
         Some(src) => {
             let rev = src.revision.as_deref().unwrap_or_default();
             text.push_str(&format!("\nwas at {}:{}:{} at {rev}", src.file, src.line, src.column));
-            format!("file={}", escape_property(&src.file))
+            match &ch.context.removed_from {
+                Some(head) => format!("file={},line={},col={}", escape_property(&head.file), head.line, head.column),
+                None => format!("file={}", escape_property(&src.file)),
+            }
         }
         None => format!("file={}", escape_property(manifest)),
     };
@@ -277,6 +300,7 @@ mod tests {
             manifest: "m.json".into(),
             color: false,
             update_hint: Some("mcp-schema generate -o m.json".into()),
+            blob_base: None,
         };
         let text = sample().render_human(&opts);
         assert!(text.contains("changed a\n"), "{text}");

@@ -129,7 +129,12 @@ pub(crate) fn run_diff(args: DiffArgs) -> u8 {
     };
     let mut report = check::compare(&old, &new);
     args.acceptance().apply(&mut report);
-    let render = RenderOptions { manifest: shown_arg(&args.new), color: stdout_color(), update_hint: None };
+    let render = RenderOptions {
+        manifest: shown_arg(&args.new),
+        color: stdout_color(),
+        update_hint: None,
+        blob_base: check::github_blob_base(),
+    };
     finish(Compared { report, render, diagnostics: Diagnostics::default(), facts: Vec::new() }, &args.report)
 }
 
@@ -211,7 +216,12 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
     config.acceptance(&flags.levels).apply(&mut report);
     // Against a baseline the changes are the pull request's own: nothing to accept by regenerating.
     let hint = args.baseline.is_none().then(|| config::update_hint(&flags, &shown));
-    let render = RenderOptions { manifest: label, color: stdout_color(), update_hint: hint };
+    let render = RenderOptions {
+        manifest: label,
+        color: stdout_color(),
+        update_hint: hint,
+        blob_base: check::github_blob_base(),
+    };
     let facts = check::output::made_with(&outcome.provenance);
     finish(Compared { report, render, diagnostics, facts }, &args.report)
 }

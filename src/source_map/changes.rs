@@ -58,6 +58,8 @@ pub fn attach_removed(report: &mut Report, old: &Manifest, rev: &str, flags: &Fl
             Arc::from(location.file.text()),
         ));
         let at = Location { file, start: location.start, len: location.len };
+        // What `attach` found in the head revision for a removed item is its nearest ancestor.
+        change.context.removed_from = change.context.source.take().filter(|s| s.revision.is_none());
         change.context.source = Some(SourcePoint {
             file: annotation_path(&rel),
             line,

@@ -30,7 +30,7 @@ fn accepted_report() -> Report {
 }
 
 fn opts() -> RenderOptions {
-    RenderOptions { manifest: "mcp-tools.json".into(), color: false, update_hint: None }
+    RenderOptions { manifest: "mcp-tools.json".into(), color: false, update_hint: None, blob_base: None }
 }
 
 #[test]

@@ -65,14 +65,29 @@ fn pull_request(dir: &Path, edits: &[(&str, &str)]) {
 }
 
 fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env_remove("GITHUB_WORKSPACE")
-        .output()
-        .expect("the binary runs")
+    run_with(dir, args, &[])
 }
+
+/// The variables that make the Markdown report link sources into the head commit.
+const LINK_VARS: [&str; 3] = ["GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_SHA"];
+
+/// `run` with `vars` set; GitHub Actions' own variables of a real run are taken out.
+fn run_with(dir: &Path, args: &[&str], vars: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(BIN);
+    command.args(args).current_dir(dir).env("NO_COLOR", "1").env_remove("GITHUB_WORKSPACE");
+    for var in LINK_VARS {
+        command.env_remove(var);
+    }
+    command.envs(vars.iter().copied());
+    command.output().expect("the binary runs")
+}
+
+/// The link variables as GitHub Actions sets them (a fixed commit, for the snapshots).
+const ON_ACTIONS: [(&str, &str); 3] = [
+    ("GITHUB_SERVER_URL", "https://github.com"),
+    ("GITHUB_REPOSITORY", "octo/shop"),
+    ("GITHUB_SHA", "0123456789abcdef0123456789abcdef01234567"),
+];
 
 /// Status, stdout and stderr, with the temp dir's path taken out.
 fn transcript(dir: &Path, o: &Output) -> String {
@@ -104,6 +119,13 @@ fn a_pull_request_that_breaks_a_tool_fails_in_every_format() {
         assert_eq!(o.status.code(), Some(1), "{format}: {}", transcript(d.path(), &o));
         insta::assert_snapshot!(format!("baseline_breaking_{format}"), transcript(d.path(), &o));
     }
+    // On GitHub Actions, the Markdown comment links each source to the head commit's line.
+    let o = run_with(d.path(), &[&base[..], &["markdown"]].concat(), &ON_ACTIONS);
+    insta::assert_snapshot!("baseline_breaking_markdown_on_actions", transcript(d.path(), &o));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let link =
+        "[src/lib.rs:13](https://github.com/octo/shop/blob/0123456789abcdef0123456789abcdef01234567/src/lib.rs#L13)";
+    assert!(out.contains(&format!("| type integer -> string | {link} | `type-changed` |")), "{out}");
     let o = run(d.path(), &[&base[..], &["github"]].concat());
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
     // Line 13 of src/lib.rs is `    pub limit: String,`.
@@ -232,13 +254,25 @@ fn a_removed_field_points_where_it_was() {
     assert_eq!(got.len(), 1, "{got:?}");
     assert_eq!((got[0].2.as_str(), got[0].4.as_str()), ("property-removed", "pub query: String,"));
     // On GitHub, a line of the baseline is no line of the file now: the annotation goes on the
-    // file and says where the field was.
+    // head revision's line of the struct that lost the field, and says where the field was.
     let d = repo(false);
     pull_request(d.path(), &removal);
     let o = run(d.path(), &["check", "--baseline", "origin/main", "--format", "github"]);
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
-    assert!(out.starts_with("::warning file=src/lib.rs,title=mcp-schema property-removed"), "{out}");
+    let lib = std::fs::read_to_string(d.path().join("src/lib.rs")).unwrap();
+    let line = 1 + lib.lines().position(|l| l == "pub struct SearchArgs {").unwrap();
+    // Column 12 is the struct's name.
+    let head = format!("::warning file=src/lib.rs,line={line},col=12,title=mcp-schema property-removed");
+    assert!(out.starts_with(&head), "{out}");
     assert!(out.lines().next().unwrap().ends_with("%0Awas at src/lib.rs:35:9 at origin/main"), "{out}");
+    insta::assert_snapshot!("baseline_removed_field_github", transcript(d.path(), &o));
+    let o = run(d.path(), &["check", "--baseline", "origin/main", "--format", "human"]);
+    insta::assert_snapshot!("baseline_removed_field_human", transcript(d.path(), &o));
+    let markdown = ["check", "--baseline", "origin/main", "--format", "markdown"];
+    let o = run(d.path(), &markdown);
+    insta::assert_snapshot!("baseline_removed_field_markdown", transcript(d.path(), &o));
+    let o = run_with(d.path(), &markdown, &ON_ACTIONS);
+    insta::assert_snapshot!("baseline_removed_field_markdown_on_actions", transcript(d.path(), &o));
 }
 
 #[test]

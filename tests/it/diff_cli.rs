@@ -25,6 +25,10 @@ fn run_with_stdin(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .env_remove("GITHUB_WORKSPACE")
+        // The Markdown report would link sources into this commit.
+        .env_remove("GITHUB_SERVER_URL")
+        .env_remove("GITHUB_REPOSITORY")
+        .env_remove("GITHUB_SHA")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
