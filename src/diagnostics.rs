@@ -166,9 +166,11 @@ impl Diagnostic {
         Diagnostic::new(Severity::Error, code, message.into())
     }
 
-    /// A warning of `code`.
+    /// A warning of `code`, with its code's documented fix as the help line (a warning says what
+    /// to do about it); `with_help` gives a more particular one.
     pub fn warning(code: Code, message: impl Into<String>) -> Self {
-        Diagnostic::new(Severity::Warning, code, message.into())
+        let fix = code.doc().fix.replace('\n', " ");
+        Diagnostic::new(Severity::Warning, code, message.into()).with_help(fix)
     }
 
     /// A note of `code`.
