@@ -158,6 +158,9 @@ pub struct Diagnostic {
     pub path: Option<PathBuf>,
     /// The published name of the tool it is about, for stages that match findings to it.
     pub tool: Option<String>,
+    /// The crate whose sources it is about, when source loading made it: per-crate lint levels
+    /// (`[lints.crates.NAME]`) apply to it.
+    pub krate: Option<String>,
 }
 
 impl Diagnostic {
@@ -185,7 +188,17 @@ impl Diagnostic {
             "`{code}` is documented as {:?}, raised as {severity:?}",
             code.kind()
         );
-        Diagnostic { severity, code, message, location: None, label: None, help: None, path: None, tool: None }
+        Diagnostic {
+            severity,
+            code,
+            message,
+            location: None,
+            label: None,
+            help: None,
+            path: None,
+            tool: None,
+            krate: None,
+        }
     }
 
     /// The tool the diagnostic is about (its published name).
