@@ -241,4 +241,22 @@ mod tests {
         assert!(err("zzz", Level::Deny).contains("docs/diagnostics.md"));
         assert!(err("warnings", Level::Deny).contains("--strict"));
     }
+
+    #[test]
+    fn a_crate_level_beats_the_run_level_for_that_crate_only() {
+        let in_crate = |krate: Option<&str>| {
+            let mut d = Diagnostic::warning(Code::MissingModule, "m");
+            d.krate = krate.map(str::to_owned);
+            d
+        };
+        let mut ds = Diagnostics(vec![in_crate(Some("gen_kit")), in_crate(Some("app")), in_crate(None)]);
+        let lints = Lints {
+            levels: levels(&[("missing-module", Level::Deny)]),
+            crates: [(crate_key("gen-kit"), levels(&[("missing-module", Level::Allow)]))].into(),
+            ..Lints::default()
+        };
+        ds.apply_lints(&lints);
+        let left: Vec<_> = ds.iter().map(|d| (d.krate.clone(), d.severity)).collect();
+        assert_eq!(left, [(Some("app".to_owned()), Severity::Error), (None, Severity::Error)]);
+    }
 }
