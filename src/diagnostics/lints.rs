@@ -259,4 +259,12 @@ mod tests {
         let left: Vec<_> = ds.iter().map(|d| (d.krate.clone(), d.severity)).collect();
         assert_eq!(left, [(Some("app".to_owned()), Severity::Error), (None, Severity::Error)]);
     }
+
+    #[test]
+    fn every_warning_says_what_to_do() {
+        for &code in Code::ALL.iter().filter(|c| c.kind().allows(Severity::Warning)) {
+            let help = Diagnostic::warning(code, "w").help.unwrap_or_default();
+            assert!(help.trim().len() > 10 && !help.contains('\n'), "`{code}`: help {help:?}");
+        }
+    }
 }
