@@ -11,6 +11,7 @@
 #![allow(clippy::result_large_err)]
 
 mod drift;
+mod lints;
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -24,8 +25,9 @@ use toml::{Spanned, Value};
 use crate::check::accept::Acceptance;
 use crate::check::rules;
 pub use crate::diagnostics::shown_path;
-use crate::diagnostics::{self, Code, Diagnostic, Level, Lints, Location, SourceFile};
+use crate::diagnostics::{Code, Diagnostic, Level, Lints, Location, SourceFile};
 use crate::{FeatureSelection, GenerateOptions, ParseMode, ProfileChoice, RmcpOptions, SchemaOverrides};
+use lints::{parse_lints, LintsSection};
 
 /// The name of the stand-alone configuration file.
 pub const FILE_NAME: &str = "mcp-schema.toml";
@@ -73,6 +75,8 @@ pub struct Config {
     pub(crate) no_default_features: Option<bool>,
     /// `[lints]`: levels by diagnostic code, each checked against the known codes.
     pub(crate) lints: BTreeMap<String, Level>,
+    /// `[lints.crates.NAME]`: levels by code for the diagnostics about one crate's sources.
+    pub(crate) crate_lints: BTreeMap<String, BTreeMap<String, Level>>,
     /// `[schemas]`: the files it names, read and parsed.
     pub(crate) schemas: SchemaOverrides,
     /// `[drift]`: levels of drift rules and accepted changes, for `check`.
@@ -133,7 +137,7 @@ type Table = BTreeMap<Spanned<String>, Spanned<Value>>;
 #[derive(Deserialize, Default)]
 struct Sections {
     #[serde(default)]
-    lints: Table,
+    lints: LintsSection,
     #[serde(default)]
     schemas: Table,
     #[serde(default)]
@@ -226,7 +230,11 @@ impl Config {
         GenerateOptions {
             paths,
             profile: flags.profile.or(self.profile).unwrap_or_default(),
-            lints: Lints { levels, strict: flags.strict || self.strict.unwrap_or(false) },
+            lints: Lints {
+                levels,
+                strict: flags.strict || self.strict.unwrap_or(false),
+                crates: self.crate_lints.clone(),
+            },
             rmcp: RmcpOptions {
                 protocol: flags.rmcp.protocol.or_else(|| self.rmcp.protocol.clone()),
                 server: flags.rmcp.server.or_else(|| self.rmcp.server.clone()),
@@ -392,14 +400,15 @@ fn read_cargo(path: &Path) -> Result<Option<(PathBuf, String, Table)>, Diagnosti
 fn read_own(path: &Path) -> Result<(PathBuf, String, Table), Diagnostic> {
     let text = read(path)?;
     let table: Table = toml::from_str(&text).map_err(|e| {
-        let in_dotted_header = e.span().is_some_and(|span| drift::dotted_header_at(&text, span.start));
+        let header = e.span().and_then(|span| drift::dotted_header(&text, span.start));
+        let help =
+            header.map(|(line, parent)| format!("write the table's own header first: `[{parent}]` before `{line}`"));
         let d = toml_error(path, &text, e);
-        // The toml crate keeps no span for a table that only a dotted header (`[[drift.accept]]`)
-        // creates, and fails on reading the keys with their spans.
-        if in_dotted_header {
-            d.with_help("write the table's own header first: `[drift]` before `[[drift.accept]]`")
-        } else {
-            d
+        // The toml crate keeps no span for a table that only a dotted header (`[[drift.accept]]`,
+        // `[lints.crates.NAME]`) creates, and fails on reading the keys with their spans.
+        match help {
+            Some(help) => d.with_help(help),
+            None => d,
         }
     })?;
     Ok((path.to_path_buf(), text, table))
@@ -494,7 +503,7 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
     }
     if has_sections {
         let sections: Sections = sections(file)?;
-        config.lints = parse_lints(file, sections.lints)?;
+        (config.lints, config.crate_lints) = parse_lints(file, sections.lints)?;
         config.schemas = parse_schemas(file, sections.schemas, root)?;
         config.drift = drift::parse(file, sections.drift)?;
     }
@@ -503,28 +512,6 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
 
 fn parse_profile(s: &str) -> Option<ProfileChoice> {
     ProfileChoice::from_name(s)
-}
-
-/// `[lints]`: `code = "allow" | "warn" | "deny"`, for known codes only.
-fn parse_lints(file: &ConfigFile, table: Table) -> Result<BTreeMap<String, Level>, Diagnostic> {
-    let mut levels = BTreeMap::new();
-    for (code, level) in table {
-        let key = format!("lints.{}", code.get_ref());
-        let level_span = level.span();
-        let level = level
-            .get_ref()
-            .as_str()
-            .and_then(Level::parse)
-            .ok_or_else(|| file.expected(&key, "one of \"allow\", \"warn\", \"deny\"", level_span.clone()))?;
-        if let Err(e) = diagnostics::check_level(code.get_ref(), level) {
-            let mut d =
-                file.error(format!("{} in {}", e.message, file.path.display()), code.span()).with_label(e.label);
-            d.help = e.help;
-            return Err(d);
-        }
-        levels.insert(code.into_inner(), level);
-    }
-    Ok(levels)
 }
 
 /// What a key of `[schemas]` names.

@@ -158,6 +158,9 @@ pub struct Diagnostic {
     pub path: Option<PathBuf>,
     /// The published name of the tool it is about, for stages that match findings to it.
     pub tool: Option<String>,
+    /// The crate whose sources it is about, when source loading made it: per-crate lint levels
+    /// (`[lints.crates.NAME]`) apply to it.
+    pub krate: Option<String>,
 }
 
 impl Diagnostic {
@@ -166,9 +169,11 @@ impl Diagnostic {
         Diagnostic::new(Severity::Error, code, message.into())
     }
 
-    /// A warning of `code`.
+    /// A warning of `code`, with its code's documented fix as the help line (a warning says what
+    /// to do about it); `with_help` gives a more particular one.
     pub fn warning(code: Code, message: impl Into<String>) -> Self {
-        Diagnostic::new(Severity::Warning, code, message.into())
+        let fix = code.doc().fix.replace('\n', " ");
+        Diagnostic::new(Severity::Warning, code, message.into()).with_help(fix)
     }
 
     /// A note of `code`.
@@ -183,7 +188,17 @@ impl Diagnostic {
             "`{code}` is documented as {:?}, raised as {severity:?}",
             code.kind()
         );
-        Diagnostic { severity, code, message, location: None, label: None, help: None, path: None, tool: None }
+        Diagnostic {
+            severity,
+            code,
+            message,
+            location: None,
+            label: None,
+            help: None,
+            path: None,
+            tool: None,
+            krate: None,
+        }
     }
 
     /// The tool the diagnostic is about (its published name).

@@ -73,10 +73,13 @@ fn level_error(file: &ConfigFile, e: diagnostics::LevelError, span: Range<usize>
 }
 
 /// Whether the line at byte `at` of `text` is a dotted table header (`[a.b]`, `[[a.b]]`).
-pub(super) fn dotted_header_at(text: &str, at: usize) -> bool {
+/// The dotted table header on the line of `at` (`[[drift.accept]]`, `[lints.crates.NAME]`) and
+/// the table it opens inside (`drift`, `lints`).
+pub(super) fn dotted_header(text: &str, at: usize) -> Option<(&str, &str)> {
     let start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
     let line = text[start..].lines().next().unwrap_or_default().trim();
-    line.starts_with('[') && line.contains('.')
+    let parent = line.trim_start_matches('[').split('.').next()?.trim();
+    (line.starts_with('[') && line.contains('.')).then_some((line, parent))
 }
 
 #[cfg(test)]

@@ -149,6 +149,7 @@ codes! {
     RuntimeCondition: "runtime-condition" => rmcp::RUNTIME_CONDITION,
     RuntimeRouter: "runtime-router" => rmcp::RUNTIME_ROUTER,
     SchemaTooLarge: "schema-too-large" => python_sdk::SCHEMA_TOO_LARGE,
+    SchemarsVersion: "schemars-version" => rmcp::SCHEMARS_VERSION,
     SdkRecursive: "sdk-recursive" => rust_mcp_sdk::SDK_RECURSIVE,
     SdkRejected: "sdk-rejected" => rust_mcp_sdk::SDK_REJECTED,
     SdkVersion: "sdk-version" => rust_mcp_sdk::SDK_VERSION,

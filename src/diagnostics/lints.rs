@@ -40,6 +40,24 @@ pub struct Lints {
     pub levels: BTreeMap<String, Level>,
     /// Deny every warning that is not allowed (`--strict`).
     pub strict: bool,
+    /// Levels by crate name (`[lints.crates.NAME]`), then by code: they beat `levels` for the
+    /// diagnostics about that crate's sources (code the user may not own, such as a path
+    /// dependency whose files a build script writes).
+    pub crates: BTreeMap<String, BTreeMap<String, Level>>,
+}
+
+impl Lints {
+    /// The level of `d`'s code: its crate's, else the run's.
+    fn level_of(&self, d: &super::Diagnostic) -> Option<Level> {
+        let of_crate = d.krate.as_deref().and_then(|k| self.crates.get(&crate_key(k)));
+        of_crate.and_then(|levels| levels.get(d.code.id())).or_else(|| self.levels.get(d.code.id())).copied()
+    }
+}
+
+/// A crate name as per-crate levels are keyed: `-` and `_` are one (a package `gen-kit` is the
+/// crate `gen_kit`).
+pub fn crate_key(name: &str) -> String {
+    name.replace('-', "_")
 }
 
 /// Why a level cannot be given to a code.
@@ -133,7 +151,7 @@ impl Diagnostics {
         self.0.retain_mut(|d| {
             if d.severity == Severity::Note {
                 // Notes never fail a run unless asked by code; `strict` leaves them alone.
-                match lints.levels.get(d.code.id()) {
+                match lints.level_of(d) {
                     Some(Level::Allow) => return false,
                     Some(Level::Deny) => d.severity = Severity::Error,
                     Some(Level::Warn) => d.severity = Severity::Warning,
@@ -144,7 +162,7 @@ impl Diagnostics {
             if d.severity != Severity::Warning {
                 return true;
             }
-            match lints.levels.get(d.code.id()) {
+            match lints.level_of(d) {
                 Some(Level::Allow) => return false,
                 Some(Level::Deny) => d.severity = Severity::Error,
                 Some(Level::Warn) | None if lints.strict => d.severity = Severity::Error,
@@ -183,7 +201,7 @@ mod tests {
             ds.iter().map(|d| d.severity).collect::<Vec<_>>()
         };
         assert_eq!(severity(&Lints { strict: true, ..Lints::default() }), [Severity::Note]);
-        let with = |level| Lints { levels: levels(&[("runtime-condition", level)]), strict: false };
+        let with = |level| Lints { levels: levels(&[("runtime-condition", level)]), strict: false, ..Lints::default() };
         assert_eq!(severity(&with(Level::Allow)), []);
         assert_eq!(severity(&with(Level::Deny)), [Severity::Error]);
         assert_eq!(severity(&with(Level::Warn)), [Severity::Warning]);
@@ -195,15 +213,19 @@ mod tests {
             run(&Lints::default()),
             ["warning[opaque]: a", "warning[unknown-type]: b", "error[syntax-error]: c"]
         );
-        let lints = Lints { levels: levels(&[("opaque", Level::Allow), ("unknown-type", Level::Deny)]), strict: false };
+        let lints = Lints {
+            levels: levels(&[("opaque", Level::Allow), ("unknown-type", Level::Deny)]),
+            strict: false,
+            ..Lints::default()
+        };
         assert_eq!(run(&lints), ["error[unknown-type]: b", "error[syntax-error]: c"]);
-        let lints = Lints { levels: levels(&[("opaque", Level::Allow)]), strict: true };
+        let lints = Lints { levels: levels(&[("opaque", Level::Allow)]), strict: true, ..Lints::default() };
         assert_eq!(
             run(&lints),
             ["error[unknown-type]: b", "error[syntax-error]: c"],
             "an allowed warning stays allowed"
         );
-        let lints = Lints { levels: levels(&[("syntax-error", Level::Allow)]), strict: false };
+        let lints = Lints { levels: levels(&[("syntax-error", Level::Allow)]), strict: false, ..Lints::default() };
         assert_eq!(run(&lints).len(), 3, "an error is never dropped");
     }
 
@@ -218,5 +240,31 @@ mod tests {
         assert!(err("opaque-schema", Level::Deny).contains("did you mean `opaque`?"));
         assert!(err("zzz", Level::Deny).contains("mcp-schema explain --list"));
         assert!(err("warnings", Level::Deny).contains("--strict"));
+    }
+
+    #[test]
+    fn a_crate_level_beats_the_run_level_for_that_crate_only() {
+        let in_crate = |krate: Option<&str>| {
+            let mut d = Diagnostic::warning(Code::MissingModule, "m");
+            d.krate = krate.map(str::to_owned);
+            d
+        };
+        let mut ds = Diagnostics(vec![in_crate(Some("gen_kit")), in_crate(Some("app")), in_crate(None)]);
+        let lints = Lints {
+            levels: levels(&[("missing-module", Level::Deny)]),
+            crates: [(crate_key("gen-kit"), levels(&[("missing-module", Level::Allow)]))].into(),
+            ..Lints::default()
+        };
+        ds.apply_lints(&lints);
+        let left: Vec<_> = ds.iter().map(|d| (d.krate.clone(), d.severity)).collect();
+        assert_eq!(left, [(Some("app".to_owned()), Severity::Error), (None, Severity::Error)]);
+    }
+
+    #[test]
+    fn every_warning_says_what_to_do() {
+        for &code in Code::ALL.iter().filter(|c| c.kind().allows(Severity::Warning)) {
+            let help = Diagnostic::warning(code, "w").help.unwrap_or_default();
+            assert!(help.trim().len() > 10 && !help.contains('\n'), "`{code}`: help {help:?}");
+        }
     }
 }

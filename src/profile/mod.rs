@@ -14,7 +14,7 @@ pub mod tool_name;
 use syn::punctuated::Punctuated;
 use syn::{Meta, Token};
 
-use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
+use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::model::Scope;
 use crate::source::{KeptAttributes, ModuleId, Workspace};
 use crate::{GenerateOptions, Manifest};
@@ -99,11 +99,11 @@ impl ProfileRun {
     }
 
     /// Tell which SDK release the run reproduces: its note for `--verbose`, the provenance, and
-    /// discovery's `warnings` (an assumed release, one outside the reproduced range) as `code`.
-    pub fn reproduces(&mut self, release: crate::SdkRelease, warnings: &[String], code: Code) {
+    /// discovery's `warnings` (an assumed release, one outside the reproduced range).
+    pub fn reproduces(&mut self, release: crate::SdkRelease, warnings: &[Diagnostic]) {
         self.notes.push(release.note.clone());
         self.provenance.sdk = Some(release);
-        self.diagnostics.0.extend(warnings.iter().map(|w| Diagnostic::warning(code, w.clone())));
+        self.diagnostics.0.extend(warnings.iter().cloned());
     }
 }
 

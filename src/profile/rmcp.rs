@@ -63,7 +63,7 @@ impl super::Profile for Rmcp {
 /// The manifest, with what the run tells on the way in `out`.
 fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Option<Manifest> {
     let versions = version::read(ws, opts.rmcp.version.as_deref());
-    out.reproduces(versions.release(), &versions.warnings, Code::RmcpVersion);
+    out.reproduces(versions.release(), &versions.warnings);
     let ProfileRun { diagnostics, notes, source_map, .. } = out;
     let behaviour = versions.behaviour();
     let protocol = match super::protocol::peer_protocol(opts.rmcp.protocol.as_deref()) {

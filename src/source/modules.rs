@@ -141,6 +141,7 @@ pub fn load_crate(
     diagnostics: &mut Diagnostics,
 ) -> Crate {
     let CrateRoot { name, dir: root, root_file, manifest, is_lib } = spec;
+    let first_new = diagnostics.0.len();
     let crate_dir = root.as_path();
     let root_file = root_file.as_path();
     let boundary = crate_dir.canonicalize().unwrap_or_else(|_| crate_dir.to_path_buf());
@@ -164,6 +165,10 @@ pub fn load_crate(
         mode,
     };
     builder.add_file_module(root_file, Vec::new(), None, true, None);
+    // What loading found is about this crate's sources: its per-crate lint levels apply.
+    for d in &mut diagnostics.0[first_new..] {
+        d.krate = Some(krate.name.clone());
+    }
     krate
 }
 
@@ -409,7 +414,12 @@ impl TreeBuilder<'_> {
                             self.diagnostics.push(
                                 Diagnostic::warning(Code::MissingModule, format!("file not found for module `{name}`"))
                                     .at(location)
-                                    .with_help(format!("looked for {} and {}", flat.display(), nested.display())),
+                                    .with_help(format!(
+                                        "looked for {} and {}: create one or remove the `mod`; if a build script writes it, allow the code for this crate alone (`[lints.crates.{}]` `missing-module = \"allow\"`)",
+                                        flat.display(),
+                                        nested.display(),
+                                        self.krate.name
+                                    )),
                             );
                             None
                         }

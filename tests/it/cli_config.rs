@@ -234,3 +234,66 @@ fn the_library_needs_no_big_stack_from_its_caller() {
     assert!(outcome.failed());
     assert!(outcome.diagnostics.iter().any(|d| d.code == Code::TypeTooDeep));
 }
+
+/// A copy of testdata/crates/generated-dep (a server and its path dependency `gen-kit`, whose
+/// build script writes a module file a clean checkout lacks) in a temporary directory.
+fn generated_dep_copy() -> tempfile::TempDir {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let target = to.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                copy(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), target).unwrap();
+            }
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    copy(&support::testdata("crates/generated-dep"), dir.path());
+    dir
+}
+
+#[test]
+fn a_crate_level_allows_a_warning_about_that_crate_alone() {
+    let dir = generated_dep_copy();
+    let app = dir.path().join("app");
+    let by_default = generate(&app, &["."]);
+    assert_eq!(by_default.code, Some(0), "{}", by_default.stderr);
+    assert!(by_default.stderr.contains("module `generated`"), "{}", by_default.stderr);
+    let unwrapped: String = by_default.stderr.split_whitespace().collect();
+    assert!(unwrapped.contains("[lints.crates.gen_kit]"), "the help says how: {}", by_default.stderr);
+    assert!(by_default.stderr.contains("module `notes`"), "{}", by_default.stderr);
+
+    let config = "[lints]\nopaque = \"warn\"\n\n[lints.crates.gen-kit]\nmissing-module = \"allow\"\n";
+    std::fs::write(app.join("mcp-schema.toml"), config).unwrap();
+    let allowed = generate(&app, &["."]);
+    assert_eq!(allowed.code, Some(0), "{}", allowed.stderr);
+    assert!(!allowed.stderr.contains("module `generated`"), "allowed for gen-kit: {}", allowed.stderr);
+    assert!(allowed.stderr.contains("module `notes`"), "still a warning in app: {}", allowed.stderr);
+}
+
+#[test]
+fn a_crate_level_for_an_unknown_code_is_an_error_at_the_table() {
+    let dir = generated_dep_copy();
+    let app = dir.path().join("app");
+    std::fs::write(app.join("mcp-schema.toml"), "[lints]\n[lints.crates.gen-kit]\nmising-module = \"allow\"\n")
+        .unwrap();
+    let run = generate(&app, &["."]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("unknown diagnostic code `mising-module`"), "{}", run.stderr);
+    assert!(run.stderr.contains("did you mean `missing-module`?"), "{}", run.stderr);
+    assert!(run.stderr.contains("mcp-schema.toml:2:"), "at the table: {}", run.stderr);
+}
+
+#[test]
+fn a_crate_table_without_its_lints_header_says_to_write_it() {
+    let dir = generated_dep_copy();
+    let app = dir.path().join("app");
+    std::fs::write(app.join("mcp-schema.toml"), "[lints.crates.gen-kit]\nmissing-module = \"allow\"\n").unwrap();
+    let run = generate(&app, &["."]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    let unwrapped: String = run.stderr.split_whitespace().collect();
+    assert!(unwrapped.contains("`[lints]`before`[lints.crates.gen-kit]`"), "{}", run.stderr);
+}

@@ -113,10 +113,19 @@ pub(super) const RMCP_PANIC: CodeDoc = CodeDoc {
 pub(super) const RMCP_VERSION: CodeDoc = CodeDoc {
     kind: Kind::Warning,
     scope: Some("rmcp"),
-    summary: "The locked rmcp (or schemars) release is outside the range this profile\n\
-             reproduces; the nearest one is used.",
+    summary: "The locked rmcp release is outside the range this profile reproduces (or no\n\
+             Cargo.lock names rmcp); the nearest one is used.",
     example: "warning[rmcp-version]: rmcp 0.5.0 is older than 0.6.0, the oldest release this profile reproduces; the tools are listed as 0.6.0 lists them",
     fix: "upgrade rmcp, or pick a release with `--rmcp-version` (or `rmcp-version`).",
+};
+
+pub(super) const SCHEMARS_VERSION: CodeDoc = CodeDoc {
+    kind: Kind::Warning,
+    scope: Some("rmcp"),
+    summary: "The Cargo.lock locks a schemars older than 1.2.0; the profile reproduces schemars\n\
+             1.2.x, and older releases make some schemas differently.",
+    example: "warning[schemars-version]: schemars 1.0.4 is locked: the profile reproduces schemars 1.2.x, and older releases differ (maps with enum keys, flattened enums, `extend`)",
+    fix: "`cargo update -p schemars` to lock schemars 1.2 or newer, then generate again.",
 };
 
 pub(super) const RUNTIME_CONDITION: CodeDoc = CodeDoc {

@@ -25,7 +25,8 @@ pub(super) const MISSING_MODULE: CodeDoc = CodeDoc {
     scope: None,
     summary: "A `mod name;` has no file; its items are not read.",
     example: "src/lib.rs:3:1: warning[missing-module]: file not found for module `tools`",
-    fix: "create the file the help line names, or remove the declaration.",
+    fix: "create the file the help line names, or remove the declaration; if a build script writes it\n\
+         in a crate you do not own, allow the code for that crate alone (`[lints.crates.NAME]`).",
 };
 
 pub(super) const MISSING_PATH_DEPENDENCY: CodeDoc = CodeDoc {

@@ -55,7 +55,7 @@ impl Profile for RustMcpSdk {
             Err(d) => return ProfileRun::failed(d),
         };
         let mut out = ProfileRun::default();
-        out.reproduces(versions.release(), &versions.warnings, Code::SdkVersion);
+        out.reproduces(versions.release(), &versions.warnings);
         out.diagnostics.0.extend(overrides::not_applied(self.name(), &opts.overrides));
         let behaviour = versions.behaviour();
         if behaviour.schema.hashed_properties {

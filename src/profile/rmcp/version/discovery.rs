@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use super::{Behaviour, Version, KNOWN_RELEASES, NEWEST_REPRODUCED, OLDEST_REPRODUCED};
+use crate::diagnostics::{Code, Diagnostic};
 use crate::profile::release::{self, Declared, Sdk};
 use crate::source::Workspace;
 
@@ -34,7 +35,7 @@ pub struct Versions {
     pub schemars: Option<Version>,
     pub origin: Origin,
     /// Warnings to report (an assumed version, a release the profile does not reproduce…).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Versions {
@@ -73,8 +74,13 @@ pub fn read(ws: &Workspace, override_version: Option<&str>) -> Versions {
             }
             None => {
                 let mut v = from_sources(ws);
-                v.warnings
-                    .push(format!("--rmcp-version `{text}` is not a version (X.Y.Z); using rmcp {} instead", v.rmcp));
+                v.warnings.push(
+                    rmcp_version(format!(
+                        "--rmcp-version `{text}` is not a version (X.Y.Z); using rmcp {} instead",
+                        v.rmcp
+                    ))
+                    .with_help(format!("give a release number, such as `--rmcp-version {NEWEST_REPRODUCED}`")),
+                );
                 v
             }
         }
@@ -83,20 +89,30 @@ pub fn read(ws: &Workspace, override_version: Option<&str>) -> Versions {
     };
     for (what, v) in [("rmcp", out.rmcp), ("rmcp-macros", out.macros)] {
         if v < OLDEST_REPRODUCED {
-            out.warnings.push(format!(
-                "{what} {v} is older than {OLDEST_REPRODUCED}, the oldest release this profile reproduces; the tools are listed as {OLDEST_REPRODUCED} lists them"
-            ));
+            out.warnings.push(
+                rmcp_version(format!(
+                    "{what} {v} is older than {OLDEST_REPRODUCED}, the oldest release this profile reproduces; the tools are listed as {OLDEST_REPRODUCED} lists them"
+                ))
+                .with_help(format!("upgrade rmcp to {OLDEST_REPRODUCED} or newer (`cargo update -p rmcp` after raising the requirement in Cargo.toml)")),
+            );
         } else if v > NEWEST_REPRODUCED {
-            out.warnings.push(format!(
-                "{what} {v} is newer than {NEWEST_REPRODUCED}, the newest release this profile reproduces; the tools are listed as {NEWEST_REPRODUCED} lists them"
-            ));
+            out.warnings.push(
+                rmcp_version(format!(
+                    "{what} {v} is newer than {NEWEST_REPRODUCED}, the newest release this profile reproduces; the tools are listed as {NEWEST_REPRODUCED} lists them"
+                ))
+                .with_help(format!("check the manifest against the running server's `tools/list`, or pin `rmcp = \"={NEWEST_REPRODUCED}\"` in Cargo.toml")),
+            );
         }
     }
     if let Some(s) = out.schemars {
         if s < Version(1, 2, 0) {
-            out.warnings.push(format!(
-                "schemars {s} is locked: the profile reproduces schemars 1.2.x, and older releases differ (maps with enum keys, flattened enums, `extend`)"
-            ));
+            out.warnings.push(
+                Diagnostic::warning(
+                    Code::SchemarsVersion,
+                    format!("schemars {s} is locked: the profile reproduces schemars 1.2.x, and older releases differ (maps with enum keys, flattened enums, `extend`)"),
+                )
+                .with_help("run `cargo update -p schemars` to lock schemars 1.2 or newer"),
+            );
         }
     }
     out
@@ -134,15 +150,19 @@ fn from_sources(ws: &Workspace) -> Versions {
     }
     match release::declared(ws, &RMCP, KNOWN_RELEASES) {
         Some(Declared::PathDependency { version: v, manifest: path }) => {
-            let warnings =
-                vec![format!("no Cargo.lock names rmcp; using the version of the path dependency {}", path.display())];
+            let warnings = vec![rmcp_version(format!(
+                "no Cargo.lock names rmcp; using the version of the path dependency {}",
+                path.display()
+            ))
+            .with_help(LOCK_HELP)];
             Versions { rmcp: v, macros: v, schemars, origin: Origin::PathDependency(path), warnings }
         }
         Some(Declared::Requirement { version: v, requirement, manifest }) => {
-            let warnings = vec![format!(
+            let warnings = vec![rmcp_version(format!(
                 "no Cargo.lock names rmcp; assuming rmcp {v}, the newest release that \"{requirement}\" in {} allows",
                 manifest.display()
-            )];
+            ))
+            .with_help(LOCK_HELP)];
             Versions { rmcp: v, macros: v, schemars, origin: Origin::Requirement { manifest, requirement }, warnings }
         }
         None => Versions {
@@ -150,11 +170,20 @@ fn from_sources(ws: &Workspace) -> Versions {
             macros: NEWEST_REPRODUCED,
             schemars,
             origin: Origin::Assumed,
-            warnings: vec![format!(
+            warnings: vec![rmcp_version(format!(
                 "no Cargo.lock or Cargo.toml tells the rmcp version; assuming {NEWEST_REPRODUCED} (set it with --rmcp-version)"
-            )],
+            ))
+            .with_help("give the crate whose Cargo.toml depends on rmcp, or set `--rmcp-version`")],
         },
     }
+}
+
+/// What to do when no Cargo.lock tells the release.
+const LOCK_HELP: &str = "run `cargo generate-lockfile` (or any cargo build) so a Cargo.lock tells the release";
+
+/// A warning about the rmcp release read.
+fn rmcp_version(message: String) -> Diagnostic {
+    Diagnostic::warning(Code::RmcpVersion, message)
 }
 
 /// The newest known rmcp release that a Cargo requirement allows.
@@ -228,7 +257,9 @@ mod reading_tests {
         let v = versions_of(d.path(), None);
         assert_eq!((v.rmcp, v.macros, v.schemars), (Version(0, 8, 5), Version(0, 8, 5), Some(Version(1, 0, 4))));
         assert!(matches!(v.origin, Origin::Lock(_)));
-        assert!(v.warnings.iter().any(|w| w.contains("schemars 1.0.4")));
+        let schemars = v.warnings.iter().find(|w| w.message.contains("schemars 1.0.4")).expect("a schemars warning");
+        assert_eq!(schemars.code, Code::SchemarsVersion);
+        assert!(schemars.help.as_deref().is_some_and(|h| h.contains("cargo update -p schemars")));
         assert!(v.note().contains("rmcp 0.8.5") && v.note().contains("Cargo.lock"));
         let v = versions_of(d.path(), Some("1.4.0"));
         assert_eq!((v.rmcp, v.macros, v.origin), (Version(1, 4, 0), Version(1, 4, 0), Origin::Override));

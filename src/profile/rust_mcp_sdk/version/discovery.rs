@@ -20,7 +20,7 @@ pub struct Versions {
     /// Where they were read, for `--verbose`.
     pub origin: String,
     /// Warnings to report (an assumed version, a release outside the reproduced range).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Versions {
@@ -62,17 +62,21 @@ pub fn read(ws: &Workspace, override_version: Option<&str>) -> Result<Versions, 
                 macros,
                 schema,
                 origin: "assumed".into(),
-                warnings: vec![format!(
+                warnings: vec![sdk_version(format!(
                     "no Cargo.lock or Cargo.toml tells the rust-mcp-sdk version; assuming {NEWEST_REPRODUCED} (set it with --sdk-version)"
-                )],
+                ))
+                .with_help("give the crate whose Cargo.toml depends on rust-mcp-sdk, or set `--sdk-version`")],
             }
         }),
     };
     if out.sdk < OLDEST_REPRODUCED || out.sdk > NEWEST_REPRODUCED {
-        out.warnings.push(format!(
-            "rust-mcp-sdk {} is outside {OLDEST_REPRODUCED} to {NEWEST_REPRODUCED}, the releases this profile reproduces; listing as the nearest one would",
-            out.sdk
-        ));
+        out.warnings.push(
+            sdk_version(format!(
+                "rust-mcp-sdk {} is outside {OLDEST_REPRODUCED} to {NEWEST_REPRODUCED}, the releases this profile reproduces; listing as the nearest one would",
+                out.sdk
+            ))
+            .with_help(format!("lock rust-mcp-sdk {OLDEST_REPRODUCED} to {NEWEST_REPRODUCED}, or check the manifest against the running server's `tools/list`")),
+        );
     }
     Ok(out)
 }
@@ -108,7 +112,14 @@ fn from_manifest(ws: &Workspace) -> Option<Versions> {
         ),
     };
     let (macros, schema) = companions(sdk);
+    let warning = sdk_version(warning)
+        .with_help("run `cargo generate-lockfile` (or any cargo build) so a Cargo.lock tells the release");
     Some(Versions { sdk, macros, schema, origin, warnings: vec![warning] })
+}
+
+/// A warning about the rust-mcp-sdk release read.
+fn sdk_version(message: String) -> Diagnostic {
+    Diagnostic::warning(Code::SdkVersion, message)
 }
 
 #[cfg(test)]
