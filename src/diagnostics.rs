@@ -26,6 +26,17 @@ pub enum Severity {
     Error,
 }
 
+impl Severity {
+    /// The severity as every output names it (`error`, `warning`, `note`; SARIF's levels too).
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
 /// A source file as the diagnostics see it: its path (as given on the command line) and its text.
 ///
 /// The text of a source file read on the fast path is not kept in memory (it is as large as the
@@ -279,11 +290,7 @@ pub(crate) fn rule_report(
 impl fmt::Display for Diagnostic {
     /// A one-line form: `path:line:col: error[code]: message`. Used in tests and `--format github`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sev = match self.severity {
-            Severity::Note => "note",
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        };
+        let sev = self.severity.name();
         if let Some(loc) = &self.location {
             let (line, col) = loc.line_col();
             write!(f, "{}:{}:{}: ", loc.file.path.display(), line, col)?;

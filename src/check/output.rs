@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 
 use super::{github_diagnostic, Format, RenderOptions, Report, MARKDOWN_MARKER};
-use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
+use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::Provenance;
 
 /// What made the regenerated manifest, as facts by name: the profile, and for an SDK profile the
@@ -90,19 +90,11 @@ fn pretty(v: &Value) -> String {
     s
 }
 
-fn severity_name(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "note",
-    }
-}
-
 /// `[{"severity", "code", "message", "file", "line", "column", "help"}]`, the last four only
 /// where known.
 fn diagnostics_json(diagnostics: &Diagnostics) -> Value {
     let one = |d: &Diagnostic| {
-        let mut v = json!({"severity": severity_name(d.severity), "code": d.code, "message": d.message});
+        let mut v = json!({"severity": d.severity.name(), "code": d.code, "message": d.message});
         if let Some(path) = d.file_path() {
             v["file"] = Value::String(path.display().to_string());
         }
@@ -134,7 +126,7 @@ fn with_diagnostics_markdown(mut text: String, diagnostics: &Diagnostics) -> Str
             (Some(p), None) => format!(" (`{}`)", p.display()),
             _ => String::new(),
         };
-        let level = severity_name(d.severity);
+        let level = d.severity.name();
         text.push_str(&format!("- {level} `{}`: {}{at}\n", d.code, d.message.replace('\n', " ")));
     }
     text

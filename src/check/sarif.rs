@@ -14,7 +14,7 @@ use serde_json::{json, Map, Value};
 use super::rules::{AppliesTo, Rule};
 use super::Change;
 use crate::diagnostics::codes::Kind;
-use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::diagnostics::{Code, Diagnostic};
 
 /// The schema the log names, as SARIF 2.1.0 producers give it.
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -63,7 +63,7 @@ impl Log {
             text.push_str(&format!("\nhelp: {help}"));
         }
         let properties = d.tool.as_ref().map_or_else(|| json!({}), |t| json!({"tool": t}));
-        self.results.push(result(d.code.id(), index, severity_level(d.severity), text, location, properties));
+        self.results.push(result(d.code.id(), index, d.severity.name(), text, location, properties));
     }
 
     /// A finding of `validate`, of kind `rule` (a drift rule's id or one of validate's kinds, which
@@ -193,14 +193,6 @@ fn finding_rule(id: &str, summary: &str, level: &str) -> Value {
             "defaultConfiguration": {"level": level},
             "properties": {"tags": ["validate"]},
         }),
-    }
-}
-
-fn severity_level(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "note",
     }
 }
 
