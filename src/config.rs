@@ -12,6 +12,7 @@
 
 mod drift;
 mod lints;
+mod servers;
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -28,6 +29,7 @@ pub use crate::diagnostics::shown_path;
 use crate::diagnostics::{Code, Diagnostic, Level, Lints, Location, SourceFile};
 use crate::{FeatureSelection, GenerateOptions, ParseMode, ProfileChoice, RmcpOptions, SchemaOverrides};
 use lints::{parse_lints, LintsSection};
+pub use servers::{enclosing_servers, Server, LAYERS};
 
 /// The name of the stand-alone configuration file.
 pub const FILE_NAME: &str = "mcp-schema.toml";
@@ -51,6 +53,7 @@ const KEYS: &[&str] = &[
     "lints",
     "schemas",
     "drift",
+    "servers",
 ];
 
 /// What the configuration sets. Every field is optional: command-line flags beat it, and it
@@ -87,6 +90,8 @@ pub struct Config {
     pub(crate) root: Option<PathBuf>,
     /// The path the configuration was looked up for, as the user gave it.
     target: Option<PathBuf>,
+    /// `[[servers]]`: the servers of a repository, when it lists several.
+    servers: Vec<servers::Entry>,
 }
 
 /// What the command line says. Everything it sets beats the configuration.
@@ -112,12 +117,15 @@ pub struct Flags {
     pub parse_mode: ParseMode,
 }
 
-/// `Cargo.toml`, of which only `[package.metadata.mcp-schema]` (as a `T`) is read.
+/// `Cargo.toml`, of which only `[package.metadata.mcp-schema]` and
+/// `[workspace.metadata.mcp-schema]` (as a `T`) are read.
 #[derive(Deserialize)]
 struct CargoToml<T> {
     package: Option<CargoPackage<T>>,
+    workspace: Option<CargoPackage<T>>,
 }
 
+/// `[package]` or `[workspace]`: only its `metadata` is read.
 #[derive(Deserialize)]
 struct CargoPackage<T> {
     metadata: Option<CargoMetadata<T>>,
@@ -246,6 +254,11 @@ impl Config {
             features,
             overrides: self.schemas.clone(),
         }
+    }
+
+    /// `server`: the server type to list, when the configuration names one.
+    pub fn server_type(&self) -> Option<&str> {
+        self.rmcp.server.as_deref()
     }
 
     /// The file the configuration was read from (a Cargo.toml or mcp-schema.toml), if any.
@@ -385,10 +398,24 @@ fn toml_error(path: &Path, text: &str, e: toml::de::Error) -> Diagnostic {
     }
 }
 
-/// `[package.metadata.mcp-schema]` of a Cargo.toml's text, as a `T`, if it has one.
+/// `[package.metadata.mcp-schema]` or `[workspace.metadata.mcp-schema]` of a Cargo.toml's text,
+/// as a `T`, if it has one; both is an error (`config-conflict`).
 fn cargo_section<T: DeserializeOwned>(path: &Path, text: &str) -> Result<Option<T>, Diagnostic> {
     let doc: CargoToml<T> = toml::from_str(text).map_err(|e| toml_error(path, text, e))?;
-    Ok(doc.package.and_then(|p| p.metadata).and_then(|m| m.mcp_schema))
+    let section = |table: Option<CargoPackage<T>>| table.and_then(|p| p.metadata).and_then(|m| m.mcp_schema);
+    match (section(doc.package), section(doc.workspace)) {
+        (Some(_), Some(_)) => Err(Diagnostic::error(
+            Code::ConfigConflict,
+            format!(
+                "both [package.metadata.mcp-schema] and [workspace.metadata.mcp-schema] in {} configure mcp-schema",
+                path.display()
+            ),
+        )
+        .at(Some(location(path, text, 0..0)))
+        .in_file(path)
+        .with_help("keep one of them")),
+        (package, workspace) => Ok(package.or(workspace)),
+    }
 }
 
 /// `[package.metadata.mcp-schema]`, if Cargo.toml has it.
@@ -438,6 +465,8 @@ impl ConfigFile<'_> {
 fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, Diagnostic> {
     let mut config = Config::default();
     let mut has_sections = false;
+    let mut has_servers = false;
+    let keys: Vec<(String, Range<usize>)> = table.keys().map(|k| (k.get_ref().clone(), k.span())).collect();
     for (key, value) in table {
         let key_span = key.span();
         let key = key.into_inner();
@@ -488,6 +517,12 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
                 }
                 has_sections = true;
             }
+            "servers" => {
+                if !value.as_array().is_some_and(|a| a.iter().all(Value::is_table)) {
+                    return Err(bad("an array of tables (`[[servers]]`)"));
+                }
+                has_servers = true;
+            }
             other => {
                 let near = KEYS.iter().find(|k| k.replace('-', "_") == other.replace('-', "_").to_lowercase());
                 let help = match near {
@@ -506,6 +541,9 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
         (config.lints, config.crate_lints) = parse_lints(file, sections.lints)?;
         config.schemas = parse_schemas(file, sections.schemas, root)?;
         config.drift = drift::parse(file, sections.drift)?;
+    }
+    if has_servers {
+        config.servers = servers::parse(file, root, &keys)?;
     }
     Ok(config)
 }
