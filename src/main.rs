@@ -215,7 +215,8 @@ struct GenerateArgs {
     /// Write the manifest to FILE (atomically, and only when it changes) instead of stdout (`-`)
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Check the manifest against MCP (docs/validate.md); a finding is an error, not a warning
+    /// Check the manifest against MCP, as `mcp-schema validate` does (its codes are the mcp-* of
+    /// `mcp-schema explain --list`); a finding is an error, not a warning
     #[arg(long)]
     validate: bool,
     #[command(flatten)]

@@ -15,7 +15,8 @@ enum Shown<'a> {
     More { code: Code, count: usize },
 }
 
-/// Print `diagnostics` as `-q` and `-v` ask.
+/// Print `diagnostics` as `-q` and `-v` ask. `-q` hides warnings, but not that the manifest
+/// lacks part of a tool: that is one count line.
 pub fn print_diagnostics(diagnostics: &Diagnostics) {
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
@@ -25,6 +26,35 @@ pub fn print_diagnostics(diagnostics: &Diagnostics) {
             Shown::More { code, count } => writeln!(err, "{}", more_line(code, count)),
         };
     }
+    if super::quiet() {
+        if let Some(line) = left_out_line(diagnostics) {
+            let _ = writeln!(err, "{line}");
+        }
+    }
+}
+
+/// The warnings that say a tool's manifest entry lacks something the server publishes (a schema,
+/// a key, a parameter) or has a schema that accepts anything.
+const LEFT_OUT: &[Code] = &[Code::Opaque, Code::RegistryType, Code::UnknownType, Code::UnsupportedParameter];
+
+/// What `-q` still says of the warnings it hides that left part of a tool out:
+/// `warning: 3 tools have a schema or key left out (opaque, registry-type); run without -q to see why`.
+fn left_out_line(diagnostics: &Diagnostics) -> Option<String> {
+    let hidden: Vec<&Diagnostic> =
+        diagnostics.iter().filter(|d| d.severity == Severity::Warning && LEFT_OUT.contains(&d.code)).collect();
+    if hidden.is_empty() {
+        return None;
+    }
+    // A warning that names no tool counts as one of its own.
+    let mut tools: Vec<Option<&str>> = hidden.iter().map(|d| d.tool.as_deref()).collect();
+    tools.sort();
+    tools.dedup_by(|a, b| a.is_some() && a == b);
+    let mut codes: Vec<&str> = hidden.iter().map(|d| d.code.id()).collect();
+    codes.sort();
+    codes.dedup();
+    let (n, has) =
+        if tools.len() == 1 { ("1 tool".to_owned(), "has") } else { (format!("{} tools", tools.len()), "have") };
+    Some(format!("warning: {n} {has} a schema or key left out ({}); run without -q to see why", codes.join(", ")))
 }
 
 /// What to print of `diagnostics`, in their order.
@@ -100,6 +130,24 @@ mod tests {
         ]);
         assert_eq!(folded(&all, true, false), ["e"]);
         assert_eq!(folded(&all, true, true), ["e"]);
+    }
+
+    #[test]
+    fn quiet_still_counts_the_tools_with_something_left_out() {
+        let on = |tool: &str, code| Diagnostic { tool: Some(tool.into()), ..Diagnostic::warning(code, "w") };
+        let all = Diagnostics(vec![
+            on("a", Code::Opaque),
+            on("a", Code::RegistryType),
+            on("b", Code::Opaque),
+            Diagnostic::warning(Code::DuplicateTool, "not a gap"),
+        ]);
+        assert_eq!(
+            left_out_line(&all).unwrap(),
+            "warning: 2 tools have a schema or key left out (opaque, registry-type); run without -q to see why"
+        );
+        let one = Diagnostics(vec![on("a", Code::Opaque), Diagnostic::error(Code::BadPath, "e")]);
+        assert!(left_out_line(&one).unwrap().starts_with("warning: 1 tool has a schema or key left out (opaque)"));
+        assert_eq!(left_out_line(&Diagnostics(vec![Diagnostic::note(Code::RuntimeCondition, "n")])), None);
     }
 
     #[test]

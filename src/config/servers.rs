@@ -113,7 +113,7 @@ fn parse_entry(file: &ConfigFile, root: &Path, mut table: Table) -> Result<Entry
             .with_label("a table of the whole file")
             .with_help("set it at the top level (for every server) or in the server crate's own configuration"));
     }
-    let config = parse_table(file, table, root).map_err(|d| with_entry_keys(d))?;
+    let config = parse_table(file, table, root).map_err(with_entry_keys)?;
     Ok(Entry { name, path, config, span })
 }
 
