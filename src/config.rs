@@ -354,6 +354,19 @@ pub fn crate_dir(given: Option<&Path>) -> Option<PathBuf> {
     }
 }
 
+/// The crate directories of the workspace whose root is `root`: the root package (when the root
+/// is one) and the members, globs expanded, as cargo reads them. Empty when `root` lists no
+/// members. `init` looks for servers among them.
+pub fn workspace_crates(root: &Path) -> Vec<PathBuf> {
+    let Ok(cargo) = crate::source::read_manifest(&root.join("Cargo.toml")) else { return Vec::new() };
+    let mut ignored = crate::diagnostics::Diagnostics::default();
+    let mut dirs = cargo.workspace_members(root, &mut ignored);
+    if !dirs.is_empty() && cargo.package_name.is_some() {
+        dirs.insert(0, root.to_path_buf());
+    }
+    dirs
+}
+
 /// `dir/name`, or just `name` when `dir` is `.`, so messages show the paths users typed.
 fn in_dir(dir: &Path, name: &Path) -> PathBuf {
     if dir == Path::new(".") || dir.as_os_str().is_empty() {

@@ -51,6 +51,18 @@ pub fn run(args: InitArgs) -> u8 {
         eprintln!("error: {} has no Cargo.toml: give the directory of the crate to set up", crate_dir.display());
         return 2;
     }
+    if let Some(found) = super::workspace::servers_for(args.path.as_deref(), &args.source) {
+        return match found {
+            Ok((config, servers)) => set_up_servers(&args, &crate_dir, &config, &servers),
+            Err(d) => {
+                crate::print_diagnostics(&mcp_schema::diagnostics::Diagnostics(vec![d]));
+                2
+            }
+        };
+    }
+    if let Some(found) = server_crates(&crate_dir, &args.source) {
+        return set_up_workspace(&args, &crate_dir, found);
+    }
     let (manifest, provenance, config) = match super::generate(args.path.as_deref(), &args.source) {
         Ok(made) => made,
         Err(code) => return code,
@@ -87,10 +99,7 @@ pub fn run(args: InitArgs) -> u8 {
         entry: None,
         summary: None,
     });
-    let mut status = 0;
-    for file in &files {
-        status = status.max(if args.dry_run { show(file) } else { write_new(file) });
-    }
+    let status = write_all(&files, args.dry_run);
     if !super::quiet() && !args.dry_run {
         eprintln!("set up with {provenance}; `mcp-schema check` now compares the sources with {shown_manifest}");
     }
@@ -101,6 +110,159 @@ pub fn run(args: InitArgs) -> u8 {
             kept_config.iter().chain(files.iter().map(|f| &f.path)).map(|p| p.display().to_string()).collect();
         let crate_arg = args.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
         eprint!("{}", init::next_steps(&paths, &crate_arg, &shown_manifest, args.dry_run));
+    }
+    status
+}
+
+/// Write (or with `dry_run` show) every file; the worst status.
+fn write_all(files: &[Planned], dry_run: bool) -> u8 {
+    let mut status = 0;
+    for file in files {
+        status = status.max(if dry_run { show(file) } else { write_new(file) });
+    }
+    status
+}
+
+/// A server crate `init` found below a workspace root: where, and what it lists.
+struct Found {
+    dir: PathBuf,
+    manifest: mcp_schema::Manifest,
+    provenance: mcp_schema::Provenance,
+    diagnostics: mcp_schema::diagnostics::Diagnostics,
+}
+
+/// The server crates of the workspace at `root` (its members, and the root package), when there
+/// are several: each member is read on its own, as `generate` in its directory reads it, and a
+/// member that lists at least one tool is a server. `None` for fewer than two, which the
+/// single-crate setup covers.
+fn server_crates(root: &Path, source: &SourceArgs) -> Option<Vec<Found>> {
+    let dirs = mcp_schema::config::workspace_crates(root);
+    let found: Vec<Found> = dirs.into_iter().filter_map(|dir| server_crate(dir, source)).collect();
+    (found.len() >= 2).then_some(found)
+}
+
+/// The crate in `dir` read as `generate` there would, when it lists a tool.
+fn server_crate(dir: PathBuf, source: &SourceArgs) -> Option<Found> {
+    let config = mcp_schema::config::Config::discover(Some(&dir)).ok()?;
+    let mut flags = source.flags(Vec::new());
+    flags.rmcp.server = None;
+    let outcome = mcp_schema::generate(&config.apply(flags));
+    let manifest = outcome.manifest.filter(|m| m.len() > 0 && !outcome.diagnostics.has_errors())?;
+    Some(Found { dir, manifest, provenance: outcome.provenance, diagnostics: outcome.diagnostics })
+}
+
+/// `init` at a workspace root with several server crates: a `[[servers]]` configuration listing
+/// them, each one's manifest beside it, and one hook and workflow that check them all.
+fn set_up_workspace(args: &InitArgs, root: &Path, found: Vec<Found>) -> u8 {
+    let entries: Vec<init::ServerEntry> = found
+        .iter()
+        .map(|f| {
+            let path = relative(&f.dir, root);
+            let path = if path.is_empty() { ".".to_owned() } else { path };
+            let manifest = if path == "." { MANIFEST.to_owned() } else { format!("{path}/{MANIFEST}") };
+            let profile = f.provenance.profile_name().unwrap_or_else(|| "auto".to_owned());
+            init::ServerEntry { path, profile, manifest }
+        })
+        .collect();
+    let config_path = in_dir(root, mcp_schema::config::FILE_NAME);
+    let config_file = Planned { path: config_path, text: init::servers_config(&entries), entry: None, summary: None };
+    let manifests: Vec<Planned> = found
+        .iter()
+        .zip(&entries)
+        .map(|(f, e)| {
+            crate::print_diagnostics(&f.diagnostics);
+            manifest_file(in_dir(root, &e.manifest), &f.manifest)
+        })
+        .collect();
+    let said = format!(
+        "set up {} servers: {}",
+        found.len(),
+        entries.iter().map(|e| e.path.as_str()).collect::<Vec<_>>().join(", ")
+    );
+    finish_servers(args, root, Some(config_file), None, manifests, &said)
+}
+
+/// `init` where a configuration lists `[[servers]]` already: it is kept; each server's manifest,
+/// the hook and the workflow are set up.
+fn set_up_servers(
+    args: &InitArgs,
+    crate_dir: &Path,
+    config: &mcp_schema::config::Config,
+    servers: &[mcp_schema::config::Server],
+) -> u8 {
+    let mut manifests = Vec::new();
+    let mut failed = false;
+    for server in servers {
+        let mut flags = args.source.flags(Vec::new());
+        flags.rmcp.server = None;
+        match crate::make_manifest(&server.config.apply(flags), false, args.source.verbose) {
+            Ok((manifest, _)) => manifests.push(manifest_file(server.config.manifest_path(None), &manifest)),
+            Err(why) => {
+                eprintln!("error: {}: {why}", server.name);
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        eprintln!("error: nothing written: a server's tools cannot be read");
+        return 2;
+    }
+    let root = config.source().and_then(Path::parent).map_or_else(|| crate_dir.to_path_buf(), Path::to_path_buf);
+    let root = if root.as_os_str().is_empty() { PathBuf::from(".") } else { root };
+    let said = format!("set up {} servers", servers.len());
+    finish_servers(args, &root, None, config.source(), manifests, &said)
+}
+
+/// A manifest to write, shown as its tools and size.
+fn manifest_file(path: PathBuf, manifest: &mcp_schema::Manifest) -> Planned {
+    let text = manifest.to_pretty_string();
+    let summary = Some(init::tools_and_size(manifest.len(), text.len()));
+    Planned { path, text, entry: None, summary }
+}
+
+/// The files of a setup of several servers whose configuration is in `root`: the configuration
+/// (`new_config`, or the `kept` one), the manifests, the hook and the workflow, which run
+/// `mcp-schema check` where the configuration is and so cover every server.
+fn finish_servers(
+    args: &InitArgs,
+    root: &Path,
+    new_config: Option<Planned>,
+    kept: Option<&Path>,
+    manifests: Vec<Planned>,
+    said: &str,
+) -> u8 {
+    let repo_root = repository_root(root);
+    let root_rel = relative(root, &repo_root);
+    let setup = Setup { profile: "auto", manifest: MANIFEST, crate_dir: &root_rel };
+    let mut files: Vec<Planned> = new_config.into_iter().chain(manifests).collect();
+    files.push(Planned {
+        path: in_dir(&repo_root, ".pre-commit-config.yaml"),
+        text: init::precommit_config(&setup),
+        entry: Some(init::precommit_entry(&setup)),
+        summary: None,
+    });
+    files.push(Planned {
+        path: in_dir(&repo_root, ".github/workflows/mcp-schema.yml"),
+        text: init::workflow(&setup),
+        entry: None,
+        summary: None,
+    });
+    if let (Some(kept), false) = (kept, super::quiet()) {
+        eprintln!("kept the configuration in {}", kept.display());
+    }
+    let status = write_all(&files, args.dry_run);
+    if !super::quiet() && !args.dry_run {
+        eprintln!("{said}; `mcp-schema check` now compares each with its manifest");
+    }
+    if !super::quiet() && status == 0 {
+        let paths: Vec<String> = kept
+            .map(Path::to_path_buf)
+            .iter()
+            .chain(files.iter().map(|f| &f.path))
+            .map(|p| p.display().to_string())
+            .collect();
+        let root_arg = if root == Path::new(".") { String::new() } else { root.display().to_string() };
+        eprint!("{}", init::servers_next_steps(&paths, &root_arg, args.dry_run));
     }
     status
 }
