@@ -321,3 +321,138 @@ fn default_name(config: &Config, dir: &Path) -> String {
 fn normal(path: &Path) -> PathBuf {
     path.components().filter(|c| !matches!(c, std::path::Component::CurDir)).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Flags;
+    use crate::diagnostics::{Code, Level};
+    use crate::ProfileChoice;
+
+    fn dir_with(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in files {
+            let p = dir.path().join(name);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        dir
+    }
+
+    const A: (&str, &str) = ("a/Cargo.toml", "[package]\nname = \"a\"\nversion = \"0.1.0\"\n");
+    const B: (&str, &str) = ("crates/b/Cargo.toml", "[package]\nname = \"b\"\nversion = \"0.1.0\"\n");
+    const C: (&str, &str) = ("crates/c/Cargo.toml", "[package]\nname = \"c\"\nversion = \"0.1.0\"\n");
+
+    fn servers(files: &[(&str, &str)]) -> (tempfile::TempDir, Result<Vec<Server>, Diagnostic>) {
+        let d = dir_with(files);
+        let servers = Config::discover(Some(d.path())).and_then(|c| c.servers());
+        (d, servers)
+    }
+
+    fn error(files: &[(&str, &str)]) -> Diagnostic {
+        let d = dir_with(files);
+        match Config::discover(Some(d.path())).and_then(|c| c.servers()) {
+            Err(e) => e,
+            Ok(s) => panic!("no error: {s:?}"),
+        }
+    }
+
+    #[test]
+    fn entries_name_a_crate_or_a_glob_of_crates_each_with_its_manifest() {
+        let toml = "[[servers]]\npath = \"a\"\n\n[[servers]]\npath = \"crates/*\"\n\n[[servers]]\nname = \"a-admin\"\npath = \"a\"\nserver = \"Admin\"\nmanifest = \"a/admin.json\"\n";
+        let (d, all) = servers(&[("mcp-schema.toml", toml), A, B, C]);
+        let all = all.unwrap();
+        let seen: Vec<(&str, PathBuf, PathBuf)> = all
+            .iter()
+            .map(|s| (s.name.as_str(), s.path.strip_prefix(d.path()).unwrap().into(), s.config.manifest_path(None)))
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                ("a", "a".into(), d.path().join("a/mcp-tools.json")),
+                ("b", "crates/b".into(), d.path().join("crates/b/mcp-tools.json")),
+                ("c", "crates/c".into(), d.path().join("crates/c/mcp-tools.json")),
+                ("a-admin", "a".into(), d.path().join("a/admin.json")),
+            ]
+        );
+        assert_eq!(all[3].config.server_type(), Some("Admin"));
+        assert_eq!(all[0].config.apply(Flags::default()).paths, [d.path().join("a")]);
+    }
+
+    #[test]
+    fn the_entry_beats_the_crates_own_configuration_which_beats_the_top_level() {
+        let toml = "profile = \"python-sdk\"\nprotocol = \"2025-03-26\"\nstrict = true\n[lints]\nopaque = \"allow\"\nunknown-type = \"deny\"\n\n[[servers]]\npath = \"a\"\nprotocol = \"2025-06-18\"\n";
+        let own = "[package]\nname = \"a\"\nversion = \"0.1.0\"\n[package.metadata.mcp-schema]\nprofile = \"rmcp\"\nprotocol = \"2024-11-05\"\nfeatures = [\"x\"]\n[package.metadata.mcp-schema.lints]\nopaque = \"warn\"\n";
+        let (_d, all) = servers(&[("mcp-schema.toml", toml), ("a/Cargo.toml", own)]);
+        let opts = all.unwrap()[0].config.apply(Flags { strict: false, ..Flags::default() });
+        assert_eq!(opts.rmcp.protocol.as_deref(), Some("2025-06-18"), "the entry");
+        assert_eq!(opts.profile, ProfileChoice::Rmcp, "the crate's own configuration");
+        assert_eq!(opts.features.features, ["x"]);
+        assert!(opts.lints.strict, "the top level");
+        assert_eq!(opts.lints.levels.get("opaque"), Some(&Level::Warn), "the crate's own level");
+        assert_eq!(opts.lints.levels.get("unknown-type"), Some(&Level::Deny), "the top level's");
+    }
+
+    #[test]
+    fn a_workspace_cargo_toml_holds_them_too() {
+        let cargo = "[workspace]\nmembers = [\"a\"]\n\n[[workspace.metadata.mcp-schema.servers]]\npath = \"a\"\nprofile = \"rmcp\"\n";
+        let (_d, all) = servers(&[("Cargo.toml", cargo), A]);
+        let all = all.unwrap();
+        assert_eq!((all.len(), all[0].config.profile), (1, Some(ProfileChoice::Rmcp)));
+        let both = "[package]\nname = \"r\"\nversion = \"0.1.0\"\n[package.metadata.mcp-schema]\nstrict = true\n[workspace.metadata.mcp-schema]\nstrict = true\n";
+        assert_eq!(error(&[("Cargo.toml", both)]).code, Code::ConfigConflict);
+    }
+
+    #[test]
+    fn mistakes_in_entries_are_errors_at_the_entry() {
+        let message = |files: &[(&str, &str)]| {
+            let e = error(files);
+            assert_eq!(e.code, Code::BadConfig, "{}", e.message);
+            assert!(e.location.is_some(), "{}", e.message);
+            (e.message, e.help.unwrap_or_default())
+        };
+        let (m, _) = message(&[("mcp-schema.toml", "[[servers]]\npath = \"nope\"\n")]);
+        assert!(m.starts_with("`path = \"nope\"`: no such directory"), "{m}");
+        let (m, h) = message(&[("mcp-schema.toml", "[[servers]]\npath = \"a\"\n[[servers]]\npath = \"a\"\n"), A]);
+        assert!(m.starts_with("two servers are named `a`"), "{m}");
+        assert_eq!(h, "give one a `name`");
+        let (m, _) =
+            message(&[("mcp-schema.toml", "[[servers]]\npath = \"a\"\n[[servers]]\nname = \"x\"\npath = \"a\"\n"), A]);
+        assert!(m.contains("would both write"), "{m}");
+        let (m, _) = message(&[("mcp-schema.toml", "[[servers]]\npath = \"crates/*\"\nname = \"x\"\n"), B]);
+        assert!(m.contains("is a glob"), "{m}");
+        let (m, _) = message(&[("mcp-schema.toml", "[[servers]]\npath = \"zz/*\"\n")]);
+        assert!(m.contains("matches no crate directory"), "{m}");
+        let (m, _) = message(&[("mcp-schema.toml", "manifest = \"m.json\"\n[[servers]]\npath = \"a\"\n"), A]);
+        assert!(m.starts_with("`manifest` at the top level"), "{m}");
+        let (m, _) =
+            message(&[("mcp-schema.toml", "[[servers]]\npath = \"a\"\n[servers.lints]\nopaque = \"allow\"\n"), A]);
+        assert!(m.starts_with("`lints` cannot be set in a `[[servers]]` entry"), "{m}");
+        let (m, h) = message(&[("mcp-schema.toml", "[[servers]]\npath = \"a\"\nProfile = \"rmcp\"\n"), A]);
+        assert!(m.starts_with("unknown key `Profile`"), "{m}");
+        assert_eq!(h, "did you mean `profile`?");
+        let (m, h) = message(&[("mcp-schema.toml", "[[servers]]\npath = \"a\"\nnom = \"x\"\n"), A]);
+        assert!(m.starts_with("unknown key `nom`"), "{m}");
+        assert!(h.ends_with(", name, path"), "{h}");
+        let (m, _) = message(&[("mcp-schema.toml", "servers = 3\n")]);
+        assert!(m.contains("must be an array of tables"), "{m}");
+    }
+
+    #[test]
+    fn a_crate_finds_the_configuration_above_that_lists_it() {
+        let d = dir_with(&[("mcp-schema.toml", "[[servers]]\npath = \"a\"\n[[servers]]\npath = \"crates/b\"\n"), A, B]);
+        let (config, mine) = enclosing_servers(Some(&d.path().join("crates/b"))).unwrap();
+        assert!(config.has_servers());
+        assert_eq!(mine.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["b"]);
+        assert!(enclosing_servers(Some(d.path())).is_none(), "the root is no server's crate");
+    }
+
+    #[test]
+    fn paths_are_shown_as_typed_from_here() {
+        let cwd = Path::new("/r/a/b");
+        assert_eq!(as_typed(Path::new("/r/a/b"), cwd), PathBuf::from("."));
+        assert_eq!(as_typed(Path::new("/r"), cwd), PathBuf::from("../.."));
+        assert_eq!(as_typed(Path::new("/r/a/b/c"), cwd), PathBuf::from("c"));
+        assert_eq!(as_typed(Path::new("/s"), cwd), PathBuf::from("/s"));
+    }
+}
