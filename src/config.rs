@@ -29,7 +29,7 @@ pub use crate::diagnostics::shown_path;
 use crate::diagnostics::{Code, Diagnostic, Level, Lints, Location, SourceFile};
 use crate::{FeatureSelection, GenerateOptions, ParseMode, ProfileChoice, RmcpOptions, SchemaOverrides};
 use lints::{parse_lints, LintsSection};
-pub use servers::{enclosing_servers, Server, LAYERS};
+pub use servers::{enclosing_servers, layers_table, Server, LAYERS};
 
 /// The name of the stand-alone configuration file.
 pub const FILE_NAME: &str = "mcp-schema.toml";

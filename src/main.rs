@@ -147,7 +147,8 @@ struct SourceArgs {
     /// rmcp: the MCP protocol version of the peer [default: 2026-07-28]
     #[arg(long, value_name = "VERSION")]
     protocol: Option<String>,
-    /// rmcp: the server type to list when the crate defines several
+    /// rmcp: the server type to list when the crate defines several; with `[[servers]]` in the
+    /// configuration, the one server to run (its name or type)
     #[arg(long, value_name = "TYPE")]
     server: Option<String>,
     /// rmcp: the rmcp release to reproduce instead of the one in Cargo.lock

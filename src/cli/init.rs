@@ -147,7 +147,7 @@ fn server_crate(dir: PathBuf, source: &SourceArgs) -> Option<Found> {
     let mut flags = source.flags(Vec::new());
     flags.rmcp.server = None;
     let outcome = mcp_schema::generate(&config.apply(flags));
-    let manifest = outcome.manifest.filter(|m| m.len() > 0 && !outcome.diagnostics.has_errors())?;
+    let manifest = outcome.manifest.filter(|m| !m.is_empty() && !outcome.diagnostics.has_errors())?;
     Some(Found { dir, manifest, provenance: outcome.provenance, diagnostics: outcome.diagnostics })
 }
 

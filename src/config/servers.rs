@@ -27,6 +27,15 @@ pub const LAYERS: &[(&str, &str)] = &[
     ("the defaults", "as for a single crate"),
 ];
 
+/// [`LAYERS`] as the Markdown table docs/config.md shows (a test compares).
+pub fn layers_table() -> String {
+    let mut out = String::from("| | where | what |\n|---|---|---|\n");
+    for (n, (place, what)) in LAYERS.iter().enumerate() {
+        out.push_str(&format!("| {} | {place} | {what} |\n", n + 1));
+    }
+    out
+}
+
 /// The keys of an entry besides the configuration's own scalar keys.
 const ENTRY_KEYS: &[&str] = &["name", "path"];
 

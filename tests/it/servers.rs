@@ -99,3 +99,14 @@ fn init_at_a_workspace_root_lists_every_server_crate() {
             && again.stdout.contains("(exists: it would be kept)")
     );
 }
+
+/// docs/config.md shows where a server's settings come from as the code has them.
+#[test]
+fn the_docs_show_the_layers_of_a_servers_settings() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/config.md")).unwrap();
+    let table = mcp_schema::config::layers_table();
+    assert!(
+        doc.contains(&format!("<!-- generated from mcp_schema::config::LAYERS -->\n{table}")),
+        "docs/config.md:\n{table}"
+    );
+}
