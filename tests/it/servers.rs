@@ -8,7 +8,8 @@ use std::path::Path;
 
 use crate::support::{run_in, testdata, Run};
 
-/// The fixture in a temporary directory, without its transcripts.
+/// The fixture in a temporary directory, without its transcripts, and with desk/back.json stale:
+/// it lacks the tool `reopen`.
 fn workspace() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&testdata("rmcp/patterns/workspace-servers"), dir.path());
@@ -18,6 +19,10 @@ fn workspace() -> tempfile::TempDir {
             std::fs::remove_file(path).unwrap();
         }
     }
+    let back = dir.path().join("desk/back.json");
+    let mut manifest: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&back).unwrap()).unwrap();
+    manifest["tools"].as_array_mut().unwrap().retain(|t| t["name"] != "reopen");
+    std::fs::write(&back, serde_json::to_string_pretty(&manifest).unwrap() + "\n").unwrap();
     dir
 }
 
@@ -42,6 +47,29 @@ fn transcript(run: &Run, dir: &Path) -> String {
 
 fn read(dir: &Path, rel: &str) -> String {
     std::fs::read_to_string(dir.join(rel)).unwrap()
+}
+
+/// Each format names the server of every part of the report; one server has drifted.
+#[test]
+fn check_names_the_server_in_every_format() {
+    let ws = workspace();
+    for format in ["human", "json", "github", "markdown", "sarif"] {
+        let run = run_in(ws.path(), &["check", "--format", format]);
+        assert_eq!(run.code, Some(1), "{format}: {}", run.stderr);
+        insta::assert_snapshot!(format!("check_{format}"), transcript(&run, ws.path()));
+        if format == "sarif" {
+            let schema = crate::support::read_json(&testdata("sarif/sarif-schema-2.1.0.json"));
+            let validator = jsonschema::draft4::new(&schema).expect("the SARIF schema compiles");
+            let log: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+            let errors: Vec<String> =
+                validator.iter_errors(&log).map(|e| format!("{} at {}", e, e.instance_path)).collect();
+            assert!(errors.is_empty(), "not SARIF 2.1.0: {errors:?}");
+            assert_eq!(log["runs"].as_array().unwrap().len(), 4, "a run per server");
+        }
+    }
+    let from_below = run_in(&ws.path().join("desk/src"), &["check"]);
+    assert_eq!(from_below.code, Some(1));
+    insta::assert_snapshot!("check_from_a_server_crate", transcript(&from_below, ws.path()));
 }
 
 #[test]
