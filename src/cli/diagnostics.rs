@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::io::Write;
+use std::sync::Mutex;
 
 use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics, Severity};
 
@@ -15,21 +16,35 @@ enum Shown<'a> {
     More { code: Code, count: usize },
 }
 
+/// The server whose diagnostics are printed next, in a run over several (`[[servers]]`): said
+/// once, before the first one shown.
+static SERVER: Mutex<Option<String>> = Mutex::new(None);
+
+/// Say `server NAME (PATH):` before the next diagnostic printed, if any (`None`: a single crate).
+pub fn set_server(heading: Option<String>) {
+    *SERVER.lock().unwrap_or_else(|e| e.into_inner()) = heading;
+}
+
 /// Print `diagnostics` as `-q` and `-v` ask. `-q` hides warnings, but not that the manifest
 /// lacks part of a tool: that is one count line.
 pub fn print_diagnostics(diagnostics: &Diagnostics) {
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
-    for shown in fold(diagnostics, super::quiet(), super::verbose()) {
+    let shown = fold(diagnostics, super::quiet(), super::verbose());
+    let left_out = if super::quiet() { left_out_line(diagnostics) } else { None };
+    if !shown.is_empty() || left_out.is_some() {
+        if let Some(heading) = SERVER.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            let _ = writeln!(err, "server {heading}:");
+        }
+    }
+    for shown in shown {
         let _ = match shown {
             Shown::Full(d) => writeln!(err, "{:?}", miette::Report::new(d.to_miette())),
             Shown::More { code, count } => writeln!(err, "{}", more_line(code, count)),
         };
     }
-    if super::quiet() {
-        if let Some(line) = left_out_line(diagnostics) {
-            let _ = writeln!(err, "{line}");
-        }
+    if let Some(line) = left_out {
+        let _ = writeln!(err, "{line}");
     }
 }
 

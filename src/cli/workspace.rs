@@ -15,6 +15,7 @@ use mcp_schema::views::list::Listing;
 use mcp_schema::{Manifest, Provenance};
 use serde_json::{Map, Value};
 
+use super::diagnostics::set_server;
 use super::drift::{check_one, failed, CheckArgs, Compared};
 use super::list::ListFormat;
 use crate::{print_diagnostics, GenerateArgs, SourceArgs};
@@ -102,6 +103,7 @@ pub(crate) fn run_check(args: &CheckArgs, found: Found) -> u8 {
     let mut parts = Vec::new();
     let mut status = 0;
     for server in &servers {
+        set_server(Some(tag(server)));
         let run = check_one(args, &server.config, flags_for(&args.source), None);
         let text = match run {
             Ok(mut compared) => {
@@ -127,6 +129,7 @@ pub(crate) fn run_check(args: &CheckArgs, found: Found) -> u8 {
         };
         parts.push((server, text));
     }
+    set_server(None);
     let text = combine(format, &parts);
     if super::print(&text) != 0 {
         return 2;
@@ -291,6 +294,7 @@ pub(crate) fn run_generate(args: &GenerateArgs, found: Found) -> u8 {
     let mut made: Vec<(&Server, Manifest, Provenance)> = Vec::new();
     let mut failed_servers = Vec::new();
     for server in &servers {
+        set_server(Some(tag(server)));
         let opts = server.config.apply(flags_for(&args.source));
         match crate::make_manifest(&opts, args.validate, args.source.verbose) {
             Ok((manifest, provenance)) => made.push((server, manifest, provenance)),
@@ -318,6 +322,7 @@ pub(crate) fn run_generate(args: &GenerateArgs, found: Found) -> u8 {
 
 /// Write one server's manifest and say so: `weather: 4 tools listed with …; wrote FILE`.
 fn write_manifest(server: &Server, manifest: &Manifest, provenance: &Provenance) -> u8 {
+    set_server(Some(tag(server)));
     let path = server.config.manifest_path(None);
     let written = mcp_schema::manifest::write_if_changed_with(&path, |out| manifest.write_pretty(out));
     let what = match written {
@@ -351,6 +356,7 @@ pub(crate) fn run_list(source: &SourceArgs, format: ListFormat, found: Found) ->
     let mut tables = Vec::new();
     let mut docs = Vec::new();
     for server in &servers {
+        set_server(Some(tag(server)));
         let opts = server.config.apply(flags_for(source));
         match crate::make_manifest(&opts, false, source.verbose) {
             Ok((manifest, provenance)) => {
