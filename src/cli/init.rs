@@ -126,44 +126,69 @@ fn write_all(files: &[Planned], dry_run: bool) -> u8 {
 /// A server crate `init` found below a workspace root: where, and what it lists.
 struct Found {
     dir: PathBuf,
+    /// The server type, for a crate with several.
+    server: Option<String>,
     manifest: mcp_schema::Manifest,
     provenance: mcp_schema::Provenance,
     diagnostics: mcp_schema::diagnostics::Diagnostics,
 }
 
-/// The server crates of the workspace at `root` (its members, and the root package), when there
-/// are several: each member is read on its own, as `generate` in its directory reads it, and a
-/// member that lists at least one tool is a server. `None` for fewer than two, which the
-/// single-crate setup covers.
+/// The servers of the workspace at `root` (its members and the root package; the crate alone
+/// when it is no workspace), when there are several: each crate is read on its own, as
+/// `generate` in its directory reads it; a crate that lists at least one tool is a server, and
+/// a crate with several server types is one server per type. `None` for fewer than two, which
+/// the single-crate setup covers.
 fn server_crates(root: &Path, source: &SourceArgs) -> Option<Vec<Found>> {
-    let dirs = mcp_schema::config::workspace_crates(root);
-    let found: Vec<Found> = dirs.into_iter().filter_map(|dir| server_crate(dir, source)).collect();
+    let mut dirs = mcp_schema::config::workspace_crates(root);
+    if dirs.is_empty() {
+        dirs.push(root.to_path_buf());
+    }
+    let found: Vec<Found> = dirs.into_iter().flat_map(|dir| servers_of(dir, source)).collect();
     (found.len() >= 2).then_some(found)
 }
 
-/// The crate in `dir` read as `generate` there would, when it lists a tool.
-fn server_crate(dir: PathBuf, source: &SourceArgs) -> Option<Found> {
-    let config = mcp_schema::config::Config::discover(Some(&dir)).ok()?;
-    let mut flags = source.flags(Vec::new());
-    flags.rmcp.server = None;
-    let outcome = mcp_schema::generate(&config.apply(flags));
-    let manifest = outcome.manifest.filter(|m| !m.is_empty() && !outcome.diagnostics.has_errors())?;
-    Some(Found { dir, manifest, provenance: outcome.provenance, diagnostics: outcome.diagnostics })
+/// The servers of the crate in `dir`: the crate, when it lists a tool; each of its server types,
+/// when it has several.
+fn servers_of(dir: PathBuf, source: &SourceArgs) -> Vec<Found> {
+    let Ok(config) = mcp_schema::config::Config::discover(Some(&dir)) else { return Vec::new() };
+    let run = |server: Option<&String>| {
+        let mut flags = source.flags(Vec::new());
+        flags.rmcp.server = server.cloned();
+        mcp_schema::generate(&config.apply(flags))
+    };
+    let outcome = run(None);
+    let several = outcome.diagnostics.iter().any(|d| d.code == mcp_schema::diagnostics::Code::SeveralServers);
+    let types = if several { outcome.server_types.clone() } else { Vec::new() };
+    let found = |outcome: mcp_schema::Outcome, server: Option<&String>| {
+        let manifest = outcome.manifest.filter(|m| !m.is_empty() && !outcome.diagnostics.has_errors())?;
+        let (provenance, diagnostics) = (outcome.provenance, outcome.diagnostics);
+        Some(Found { dir: dir.clone(), server: server.cloned(), manifest, provenance, diagnostics })
+    };
+    if types.is_empty() {
+        return found(outcome, None).into_iter().collect();
+    }
+    types.iter().filter_map(|t| found(run(Some(t)), Some(t))).collect()
 }
 
-/// `init` at a workspace root with several server crates: a `[[servers]]` configuration listing
-/// them, each one's manifest beside it, and one hook and workflow that check them all.
+/// `init` at a workspace root with several servers: a `[[servers]]` configuration listing them,
+/// each one's manifest beside its crate, and one hook and workflow that check them all.
 fn set_up_workspace(args: &InitArgs, root: &Path, found: Vec<Found>) -> u8 {
-    let entries: Vec<init::ServerEntry> = found
-        .iter()
-        .map(|f| {
-            let path = relative(&f.dir, root);
-            let path = if path.is_empty() { ".".to_owned() } else { path };
-            let manifest = if path == "." { MANIFEST.to_owned() } else { format!("{path}/{MANIFEST}") };
-            let profile = f.provenance.profile_name().unwrap_or_else(|| "auto".to_owned());
-            init::ServerEntry { path, profile, manifest }
-        })
-        .collect();
+    let mut entries: Vec<init::ServerEntry> = Vec::new();
+    for f in &found {
+        let path = relative(&f.dir, root);
+        let path = if path.is_empty() { ".".to_owned() } else { path };
+        let in_crate = |file: &str| if path == "." { file.to_owned() } else { format!("{path}/{file}") };
+        let profile = f.provenance.profile_name().unwrap_or_else(|| "auto".to_owned());
+        let (name, manifest) = match &f.server {
+            Some(server) => {
+                let name = unique_name(&kebab(server.rsplit("::").next().unwrap_or(server)), &path, &entries);
+                let manifest = in_crate(&format!("mcp-tools.{name}.json"));
+                (Some(name), manifest)
+            }
+            None => (None, in_crate(MANIFEST)),
+        };
+        entries.push(init::ServerEntry { name, path, server: f.server.clone(), profile, manifest });
+    }
     let config_path = in_dir(root, mcp_schema::config::FILE_NAME);
     let config_file = Planned { path: config_path, text: init::servers_config(&entries), entry: None, summary: None };
     let manifests: Vec<Planned> = found
@@ -177,7 +202,7 @@ fn set_up_workspace(args: &InitArgs, root: &Path, found: Vec<Found>) -> u8 {
     let said = format!(
         "set up {} servers: {}",
         found.len(),
-        entries.iter().map(|e| e.path.as_str()).collect::<Vec<_>>().join(", ")
+        entries.iter().map(|e| e.name.as_deref().unwrap_or(&e.path)).collect::<Vec<_>>().join(", ")
     );
     finish_servers(args, root, Some(config_file), None, manifests, &said)
 }
@@ -211,6 +236,29 @@ fn set_up_servers(
     let root = if root.as_os_str().is_empty() { PathBuf::from(".") } else { root };
     let said = format!("set up {} servers", servers.len());
     finish_servers(args, &root, None, config.source(), manifests, &said)
+}
+
+/// `FooBar` as `foo-bar`: a server type as a name.
+fn kebab(ty: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in ty.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('-');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out.replace('_', "-")
+}
+
+/// `name`, or `DIR-name` when an entry has it already (two crates with a `Server` type).
+fn unique_name(name: &str, path: &str, entries: &[init::ServerEntry]) -> String {
+    let last = |path: &str| path.rsplit('/').next().filter(|d| *d != ".").unwrap_or("root").to_owned();
+    // An entry without a name is named after its directory.
+    let taken = |n: &str| entries.iter().any(|e| e.name.clone().unwrap_or_else(|| last(&e.path)) == n);
+    if !taken(name) {
+        return name.to_owned();
+    }
+    format!("{}-{name}", last(path))
 }
 
 /// A manifest to write, shown as its tools and size.

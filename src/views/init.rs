@@ -38,8 +38,12 @@ pub fn config(setup: &Setup) -> String {
 /// A server `init` found in a workspace: its `[[servers]]` entry.
 #[derive(Debug, Clone)]
 pub struct ServerEntry {
+    /// Its name, when the default (the type, or the directory) would not do.
+    pub name: Option<String>,
     /// The crate directory relative to the configuration's, `/`-separated.
     pub path: String,
+    /// The server type, for a crate with several.
+    pub server: Option<String>,
     /// The profile it gets.
     pub profile: String,
     /// Its manifest, relative to the configuration's directory.
@@ -54,10 +58,15 @@ pub fn servers_config(servers: &[ServerEntry]) -> String {
          # (docs/config.md of mcp-schema). Top-level keys apply to every server.\n",
     );
     for s in servers {
-        out.push_str(&format!(
-            "\n[[servers]]\npath = \"{}\"\nprofile = \"{}\"\nmanifest = \"{}\"\n",
-            s.path, s.profile, s.manifest
-        ));
+        out.push_str("\n[[servers]]\n");
+        if let Some(name) = &s.name {
+            out.push_str(&format!("name = \"{name}\"\n"));
+        }
+        out.push_str(&format!("path = \"{}\"\n", s.path));
+        if let Some(server) = &s.server {
+            out.push_str(&format!("server = \"{server}\"\n"));
+        }
+        out.push_str(&format!("profile = \"{}\"\nmanifest = \"{}\"\n", s.profile, s.manifest));
     }
     out
 }
@@ -285,16 +294,25 @@ mod tests {
     #[test]
     fn a_workspace_gets_an_entry_per_server() {
         let entry = |path: &str, profile: &str| ServerEntry {
+            name: None,
             path: path.into(),
+            server: None,
             profile: profile.into(),
             manifest: format!("{path}/mcp-tools.json"),
         };
+        let typed = ServerEntry {
+            name: Some("back".into()),
+            server: Some("Back".into()),
+            manifest: "d/mcp-tools.back.json".into(),
+            ..entry("d", "rmcp")
+        };
         assert_eq!(
-            servers_config(&[entry("a", "rmcp"), entry("crates/b", "python-sdk")]),
+            servers_config(&[entry("a", "rmcp"), entry("crates/b", "python-sdk"), typed]),
             "# mcp-schema's settings: every MCP server of this repository, each with its own manifest\n\
              # (docs/config.md of mcp-schema). Top-level keys apply to every server.\n\
              \n[[servers]]\npath = \"a\"\nprofile = \"rmcp\"\nmanifest = \"a/mcp-tools.json\"\n\
-             \n[[servers]]\npath = \"crates/b\"\nprofile = \"python-sdk\"\nmanifest = \"crates/b/mcp-tools.json\"\n"
+             \n[[servers]]\npath = \"crates/b\"\nprofile = \"python-sdk\"\nmanifest = \"crates/b/mcp-tools.json\"\n\
+             \n[[servers]]\nname = \"back\"\npath = \"d\"\nserver = \"Back\"\nprofile = \"rmcp\"\nmanifest = \"d/mcp-tools.back.json\"\n"
         );
     }
 
