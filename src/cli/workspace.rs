@@ -383,3 +383,36 @@ pub(crate) fn run_list(source: &SourceArgs, format: ListFormat, found: Found) ->
     };
     status.max(super::print(&text))
 }
+
+// ----- docs -----
+
+/// The Markdown reference of every server: a `## Server `NAME`` section each, holding what
+/// `docs` writes for one crate. The exit status when a server's tools cannot be read.
+pub(crate) fn docs_section(source: &SourceArgs, found: Found) -> Result<String, u8> {
+    let servers = match found {
+        Ok((_, servers)) => servers,
+        Err(d) => {
+            print_diagnostics(&Diagnostics(vec![d]));
+            return Err(2);
+        }
+    };
+    let mut sections = Vec::new();
+    let mut failed = false;
+    for server in &servers {
+        set_server(Some(tag(server)));
+        match crate::make_manifest(&server.config.apply(flags_for(source)), false, source.verbose) {
+            Ok((manifest, _)) => {
+                sections.push(format!("## Server `{}`\n\n{}", server.name, mcp_schema::views::docs::render(&manifest)))
+            }
+            Err(why) => {
+                eprintln!("error: {}: cannot read the tools: {why}", server.name);
+                failed = true;
+            }
+        }
+    }
+    set_server(None);
+    if failed {
+        return Err(2);
+    }
+    Ok(sections.join("\n"))
+}
