@@ -25,10 +25,14 @@ pub(crate) type Found = Result<(Config, Vec<Server>), Diagnostic>;
 
 /// The servers a command given the crate `path` runs, when a configuration lists `[[servers]]`:
 /// every server of the configuration found for `path`, else the servers of that crate a
-/// configuration above it lists; only those `--server` names. `None`: a single crate's run
-/// (also when the configuration cannot be read: that run says why).
+/// configuration above it lists; only those `--server` names. `None`: a single crate's run (also
+/// for a `.rs` file, and when the configuration cannot be read: that run says why).
 pub(crate) fn servers_for(path: Option<&Path>, source: &SourceArgs) -> Option<Found> {
     crate::setup_miette();
+    // A single `.rs` file is read alone, whatever the configuration above it lists.
+    if path.is_some_and(Path::is_file) {
+        return None;
+    }
     let dir = config::crate_dir(path);
     let config = Config::discover(dir.as_deref()).ok()?;
     if config.has_servers() {
