@@ -106,6 +106,7 @@ pub(crate) fn run_check(args: &CheckArgs, found: Found) -> u8 {
     }
     let mut parts = Vec::new();
     let mut status = 0;
+    let mut tally = Tally::default();
     for server in &servers {
         set_server(Some(tag(server)));
         let run = check_one(args, &server.config, flags_for(&args.source), None);
@@ -120,6 +121,7 @@ pub(crate) fn run_check(args: &CheckArgs, found: Found) -> u8 {
                     }
                 }
                 status = status.max(u8::from(args.report.fail_on.fails(&compared.report)));
+                tally.count(Some(compared.report.drift()));
                 report_text(format, &compared)
             }
             Err(failure) => {
@@ -128,17 +130,52 @@ pub(crate) fn run_check(args: &CheckArgs, found: Found) -> u8 {
                     eprintln!("{after} (server {})", server.name);
                 }
                 status = 2;
+                tally.count(None);
                 check::output::failure(format, &failure.diagnostics)
             }
         };
         parts.push((server, text));
     }
     set_server(None);
-    let text = combine(format, &parts);
+    let mut text = combine(format, &parts);
+    if format == Format::Human {
+        text.push_str(&format!("\n{}\n", tally.line()));
+    }
     if super::print(&text) != 0 {
         return 2;
     }
     status
+}
+
+/// How the servers of a `check` came out, for the human report's last line.
+#[derive(Default)]
+struct Tally {
+    up_to_date: usize,
+    drifted: usize,
+    failed: usize,
+}
+
+impl Tally {
+    /// A server with drift (`Some(true)`), without, or that could not be compared (`None`).
+    fn count(&mut self, drift: Option<bool>) {
+        match drift {
+            Some(false) => self.up_to_date += 1,
+            Some(true) => self.drifted += 1,
+            None => self.failed += 1,
+        }
+    }
+
+    /// `4 servers: 3 up to date, 1 with drift, 0 not compared (errors above)`, the last part only
+    /// when there are some.
+    fn line(&self) -> String {
+        let total = self.up_to_date + self.drifted + self.failed;
+        let s = if total == 1 { "" } else { "s" };
+        let mut line = format!("{total} server{s}: {} up to date, {} with drift", self.up_to_date, self.drifted);
+        if self.failed > 0 {
+            line.push_str(&format!(", {} not compared (errors above)", self.failed));
+        }
+        line
+    }
 }
 
 fn report_text(format: Format, c: &Compared) -> String {
