@@ -61,7 +61,9 @@ pub(super) fn select_server<'s>(
                     Code::SeveralServers,
                     format!("the crate defines {} server types, each with its own tool list: {}", many.len(), names()),
                 )
-                .with_help("pick one with --server TYPE");
+                .with_help(
+                    "pick one with --server TYPE, or run them all: `mcp-schema init` lists each in `[[servers]]`",
+                );
                 d.location = Some(index.impl_location(many[1].imp));
                 diagnostics.push(d);
                 None
