@@ -11,7 +11,9 @@
 #![allow(clippy::result_large_err)]
 
 mod drift;
+mod hint;
 mod lints;
+mod servers;
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -27,7 +29,9 @@ use crate::check::rules;
 pub use crate::diagnostics::shown_path;
 use crate::diagnostics::{Code, Diagnostic, Level, Lints, Location, SourceFile};
 use crate::{FeatureSelection, GenerateOptions, ParseMode, ProfileChoice, RmcpOptions, SchemaOverrides};
+pub use hint::update_hint;
 use lints::{parse_lints, LintsSection};
+pub use servers::{enclosing_servers, layers_table, Server, LAYERS};
 
 /// The name of the stand-alone configuration file.
 pub const FILE_NAME: &str = "mcp-schema.toml";
@@ -51,6 +55,7 @@ const KEYS: &[&str] = &[
     "lints",
     "schemas",
     "drift",
+    "servers",
 ];
 
 /// What the configuration sets. Every field is optional: command-line flags beat it, and it
@@ -87,6 +92,8 @@ pub struct Config {
     pub(crate) root: Option<PathBuf>,
     /// The path the configuration was looked up for, as the user gave it.
     target: Option<PathBuf>,
+    /// `[[servers]]`: the servers of a repository, when it lists several.
+    servers: Vec<servers::Entry>,
 }
 
 /// What the command line says. Everything it sets beats the configuration.
@@ -112,12 +119,15 @@ pub struct Flags {
     pub parse_mode: ParseMode,
 }
 
-/// `Cargo.toml`, of which only `[package.metadata.mcp-schema]` (as a `T`) is read.
+/// `Cargo.toml`, of which only `[package.metadata.mcp-schema]` and
+/// `[workspace.metadata.mcp-schema]` (as a `T`) are read.
 #[derive(Deserialize)]
 struct CargoToml<T> {
     package: Option<CargoPackage<T>>,
+    workspace: Option<CargoPackage<T>>,
 }
 
+/// `[package]` or `[workspace]`: only its `metadata` is read.
 #[derive(Deserialize)]
 struct CargoPackage<T> {
     metadata: Option<CargoMetadata<T>>,
@@ -248,6 +258,11 @@ impl Config {
         }
     }
 
+    /// `server`: the server type to list, when the configuration names one.
+    pub fn server_type(&self) -> Option<&str> {
+        self.rmcp.server.as_deref()
+    }
+
     /// The file the configuration was read from (a Cargo.toml or mcp-schema.toml), if any.
     pub fn source(&self) -> Option<&Path> {
         self.source.as_deref()
@@ -265,52 +280,6 @@ impl Config {
             None => PathBuf::from("."),
         });
         in_dir(&root, Path::new(DEFAULT_MANIFEST))
-    }
-}
-
-/// The command that rewrites the committed manifest (`shown` as [`shown_path`] gives it) with the
-/// options of `flags`, so that it makes the manifest a `check` with those flags made; `check`
-/// suggests it after a drift.
-pub fn update_hint(flags: &Flags, shown: &str) -> String {
-    let mut words = vec!["mcp-schema".to_owned(), "generate".to_owned()];
-    words.extend(flags.paths.iter().map(|p| shell_word(&p.display().to_string())));
-    if let Some(p) = flags.profile {
-        words.push(format!("--profile {}", p.name()));
-    }
-    let valued = [
-        ("--protocol", &flags.rmcp.protocol),
-        ("--rmcp-version", &flags.rmcp.version),
-        ("--sdk-version", &flags.sdk_version),
-        ("--server", &flags.rmcp.server),
-    ];
-    for (flag, value) in valued {
-        if let Some(v) = value {
-            words.push(format!("{flag} {}", shell_word(v)));
-        }
-    }
-    // As cargo reads them: `-F "a, b" -F c` is `--features a,b,c`.
-    let features = &flags.features;
-    if !features.features.is_empty() {
-        words.push(format!("--features {}", shell_word(&features.features.join(","))));
-    }
-    for (flag, on) in
-        [("--all-features", features.all_features), ("--no-default-features", features.no_default_features)]
-    {
-        if on {
-            words.push(flag.to_owned());
-        }
-    }
-    words.push(format!("-o {}", shell_word(shown)));
-    words.join(" ")
-}
-
-/// A word as a POSIX shell reads it back.
-fn shell_word(s: &str) -> String {
-    let plain = !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./:=,@+%".contains(c));
-    if plain {
-        s.to_owned()
-    } else {
-        format!("'{}'", s.replace('\'', r"'\''"))
     }
 }
 
@@ -339,6 +308,19 @@ pub fn crate_dir(given: Option<&Path>) -> Option<PathBuf> {
         0 => None,
         up => Some(std::iter::repeat("..").take(up).collect()),
     }
+}
+
+/// The crate directories of the workspace whose root is `root`: the root package (when the root
+/// is one) and the members, globs expanded, as cargo reads them. Empty when `root` lists no
+/// members. `init` looks for servers among them.
+pub fn workspace_crates(root: &Path) -> Vec<PathBuf> {
+    let Ok(cargo) = crate::source::read_manifest(&root.join("Cargo.toml")) else { return Vec::new() };
+    let mut ignored = crate::diagnostics::Diagnostics::default();
+    let mut dirs = cargo.workspace_members(root, &mut ignored);
+    if !dirs.is_empty() && cargo.package_name.is_some() {
+        dirs.insert(0, root.to_path_buf());
+    }
+    dirs
 }
 
 /// `dir/name`, or just `name` when `dir` is `.`, so messages show the paths users typed.
@@ -385,10 +367,24 @@ fn toml_error(path: &Path, text: &str, e: toml::de::Error) -> Diagnostic {
     }
 }
 
-/// `[package.metadata.mcp-schema]` of a Cargo.toml's text, as a `T`, if it has one.
+/// `[package.metadata.mcp-schema]` or `[workspace.metadata.mcp-schema]` of a Cargo.toml's text,
+/// as a `T`, if it has one; both is an error (`config-conflict`).
 fn cargo_section<T: DeserializeOwned>(path: &Path, text: &str) -> Result<Option<T>, Diagnostic> {
     let doc: CargoToml<T> = toml::from_str(text).map_err(|e| toml_error(path, text, e))?;
-    Ok(doc.package.and_then(|p| p.metadata).and_then(|m| m.mcp_schema))
+    let section = |table: Option<CargoPackage<T>>| table.and_then(|p| p.metadata).and_then(|m| m.mcp_schema);
+    match (section(doc.package), section(doc.workspace)) {
+        (Some(_), Some(_)) => Err(Diagnostic::error(
+            Code::ConfigConflict,
+            format!(
+                "both [package.metadata.mcp-schema] and [workspace.metadata.mcp-schema] in {} configure mcp-schema",
+                path.display()
+            ),
+        )
+        .at(Some(location(path, text, 0..0)))
+        .in_file(path)
+        .with_help("keep one of them")),
+        (package, workspace) => Ok(package.or(workspace)),
+    }
 }
 
 /// `[package.metadata.mcp-schema]`, if Cargo.toml has it.
@@ -438,6 +434,8 @@ impl ConfigFile<'_> {
 fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, Diagnostic> {
     let mut config = Config::default();
     let mut has_sections = false;
+    let mut has_servers = false;
+    let keys: Vec<(String, Range<usize>)> = table.keys().map(|k| (k.get_ref().clone(), k.span())).collect();
     for (key, value) in table {
         let key_span = key.span();
         let key = key.into_inner();
@@ -488,6 +486,12 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
                 }
                 has_sections = true;
             }
+            "servers" => {
+                if !value.as_array().is_some_and(|a| a.iter().all(Value::is_table)) {
+                    return Err(bad("an array of tables (`[[servers]]`)"));
+                }
+                has_servers = true;
+            }
             other => {
                 let near = KEYS.iter().find(|k| k.replace('-', "_") == other.replace('-', "_").to_lowercase());
                 let help = match near {
@@ -506,6 +510,9 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
         (config.lints, config.crate_lints) = parse_lints(file, sections.lints)?;
         config.schemas = parse_schemas(file, sections.schemas, root)?;
         config.drift = drift::parse(file, sections.drift)?;
+    }
+    if has_servers {
+        config.servers = servers::parse(file, root, &keys)?;
     }
     Ok(config)
 }
@@ -773,45 +780,6 @@ mod tests {
         if c.source.is_none() && c.root.is_none() {
             assert_eq!(c.manifest_path(None), lone.path().join("mcp-tools.json"));
         }
-    }
-
-    #[test]
-    fn the_hint_and_the_shown_path_are_as_the_user_typed_them() {
-        assert_eq!(shown_path(Path::new("./mcp-tools.json")), "mcp-tools.json");
-        assert_eq!(update_hint(&Flags::default(), "mcp-tools.json"), "mcp-schema generate -o mcp-tools.json");
-        let flags = Flags { paths: vec![PathBuf::from("crates/s")], ..Flags::default() };
-        assert_eq!(update_hint(&flags, "x.json"), "mcp-schema generate crates/s -o x.json");
-    }
-
-    #[test]
-    fn the_hint_repeats_every_option_that_changes_the_manifest() {
-        let mut features = FeatureSelection { all_features: true, no_default_features: true, ..Default::default() };
-        features.add_list("a, b");
-        features.add_list("c");
-        let flags = Flags {
-            paths: vec![PathBuf::from("my crate")],
-            profile: Some(ProfileChoice::Rmcp),
-            rmcp: RmcpOptions {
-                protocol: Some("2025-06-18".into()),
-                server: Some("S".into()),
-                version: Some("0.8".into()),
-            },
-            sdk_version: Some("0.8.2".into()),
-            features,
-            ..Flags::default()
-        };
-        assert_eq!(
-            update_hint(&flags, "it's.json"),
-            "mcp-schema generate 'my crate' --profile rmcp --protocol 2025-06-18 --rmcp-version 0.8 --sdk-version \
-             0.8.2 --server S --features a,b,c --all-features --no-default-features -o 'it'\\''s.json'"
-        );
-    }
-
-    #[test]
-    fn words_are_quoted_only_when_the_shell_needs_it() {
-        assert_eq!(shell_word("crates/server"), "crates/server");
-        assert_eq!(shell_word("my dir"), "'my dir'");
-        assert_eq!(shell_word("it's"), r"'it'\''s'");
     }
 
     #[test]

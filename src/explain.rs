@@ -5,6 +5,7 @@
 use crate::check::{docs::rule_page, rules};
 use crate::diagnostics::codes::{code_entry, Code};
 use crate::diagnostics::lints::nearest_name;
+use crate::validate::kinds;
 
 /// The page of the diagnostic code or drift rule `id`; when there is none, the id nearest to it
 /// (a code or a rule), if one is near enough to be a typo of it.
@@ -16,19 +17,36 @@ pub fn page(id: &str) -> Result<String, Option<&'static str>> {
     if let Some(rule) = rules::by_id(id) {
         return Ok(rule_page(rule));
     }
+    if let Some(summary) = kinds::summary(id) {
+        return Ok(finding_page(id, summary));
+    }
     Err(nearest_name(id, ids()))
 }
 
-/// Every id `explain` knows: the diagnostic codes, then the drift rules.
+/// The page of a kind of `validate` finding: SARIF's rule help points at it.
+fn finding_page(id: &str, summary: &str) -> String {
+    format!(
+        "# `{id}`\n\nA kind of finding of `mcp-schema validate`, which holds recorded MCP traffic against \
+         the manifest.\n\n{summary}\n"
+    )
+}
+
+/// Every id `explain` knows: the diagnostic codes, the drift rules, then the kinds of `validate`
+/// finding.
 pub fn ids() -> impl Iterator<Item = &'static str> {
-    Code::ALL.iter().map(|c| c.id()).chain(rules::ALL.iter().map(|r| r.id))
+    Code::ALL.iter().map(|c| c.id()).chain(rules::ALL.iter().map(|r| r.id)).chain(kinds::ALL.iter().copied())
 }
 
 /// What `explain --list` prints: the codes and the rules, one id a line under a heading each.
 pub fn listing() -> String {
     let codes: Vec<&str> = Code::ALL.iter().map(|c| c.id()).collect();
     let rules: Vec<&str> = rules::ALL.iter().map(|r| r.id).collect();
-    format!("Diagnostic codes:\n  {}\n\nDrift rules:\n  {}\n", codes.join("\n  "), rules.join("\n  "))
+    format!(
+        "Diagnostic codes:\n  {}\n\nDrift rules:\n  {}\n\nKinds of validate finding:\n  {}\n",
+        codes.join("\n  "),
+        rules.join("\n  "),
+        kinds::ALL.join("\n  ")
+    )
 }
 
 #[cfg(test)]

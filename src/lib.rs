@@ -167,6 +167,9 @@ pub struct Outcome {
     pub source_map: source_map::SourceMap,
     /// Which profile made the manifest, and which SDK release it reproduces: told without `-v`.
     pub provenance: Provenance,
+    /// The server types the crate defines, as `--server` takes them, when the profile tells them
+    /// apart (rmcp): `init` gives each of several its own `[[servers]]` entry.
+    pub server_types: Vec<String>,
 }
 
 /// Which profile ran, and which SDK release it reproduced.
@@ -305,19 +308,20 @@ fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::W
                     notes,
                     source_map: Default::default(),
                     provenance: Provenance::default(),
+                    server_types: Vec::new(),
                 },
                 None,
             );
         }
     };
     diagnostics.extend(workspace.diagnostics.clone());
-    let profile::ProfileRun { manifest, diagnostics: found, notes: told, source_map, provenance } =
+    let profile::ProfileRun { manifest, diagnostics: found, notes: told, source_map, provenance, server_types } =
         profile::run(&workspace, opts);
     diagnostics.extend(found);
     notes.extend(told);
     diagnostics.apply_lints(&opts.lints);
     let manifest = if diagnostics.has_errors() { None } else { manifest };
-    (Outcome { manifest, diagnostics, notes, source_map, provenance }, Some(workspace))
+    (Outcome { manifest, diagnostics, notes, source_map, provenance, server_types }, Some(workspace))
 }
 
 /// A diagnostic for a path the user gave that cannot be used.

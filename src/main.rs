@@ -147,7 +147,8 @@ struct SourceArgs {
     /// rmcp: the MCP protocol version of the peer [default: 2026-07-28]
     #[arg(long, value_name = "VERSION")]
     protocol: Option<String>,
-    /// rmcp: the server type to list when the crate defines several
+    /// rmcp: the server type to list when the crate defines several; with `[[servers]]` in the
+    /// configuration, the one server to run (its name or type)
     #[arg(long, value_name = "TYPE")]
     server: Option<String>,
     /// rmcp: the rmcp release to reproduce instead of the one in Cargo.lock
@@ -215,7 +216,8 @@ struct GenerateArgs {
     /// Write the manifest to FILE (atomically, and only when it changes) instead of stdout (`-`)
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Check the manifest against MCP (docs/validate.md); a finding is an error, not a warning
+    /// Check the manifest against MCP, as `mcp-schema validate` does (its codes are the mcp-* of
+    /// `mcp-schema explain --list`); a finding is an error, not a warning
     #[arg(long)]
     validate: bool,
     #[command(flatten)]
@@ -264,6 +266,9 @@ fn setup_miette() {
 
 fn run_generate(args: GenerateArgs) -> u8 {
     setup_miette();
+    if let Some(found) = cli::workspace::servers_for(args.paths.first().map(PathBuf::as_path), &args.source) {
+        return cli::workspace::run_generate(&args, found);
+    }
     let config = match Config::discover(config::crate_dir(args.paths.first().map(PathBuf::as_path)).as_deref()) {
         Ok(c) => c,
         Err(d) => {
@@ -272,28 +277,17 @@ fn run_generate(args: GenerateArgs) -> u8 {
         }
     };
     let opts = config.apply(args.source.flags(args.paths));
-    // The process ends right after this command: the OS frees the syntax trees faster.
-    let outcome = mcp_schema::generate_leaking_sources(&opts);
-    print_diagnostics(&outcome.diagnostics);
-    if args.source.verbose {
-        for note in &outcome.notes {
-            eprintln!("note: {note}");
+    let (manifest, provenance) = match make_manifest(&opts, args.validate, args.source.verbose) {
+        Ok(made) => made,
+        Err(why) => {
+            eprintln!("error: no manifest written: {why}");
+            return 2;
         }
-    }
-    let Some(manifest) = outcome.manifest.filter(|_| !outcome.diagnostics.has_errors()) else {
-        eprintln!("error: no manifest written: fix the errors above");
-        return 2;
     };
-    let mcp = mcp_schema::validate::mcp::generated_manifest(&manifest, &opts, &outcome.diagnostics, args.validate);
-    print_diagnostics(&mcp);
-    if mcp.has_errors() {
-        eprintln!("error: no manifest written: it breaks MCP (above)");
-        return 2;
-    }
     // Said without -v when the manifest goes to a file or a pipe, where nobody sees it made.
     if !cli::quiet() && !std::io::stdout().is_terminal() {
         let n = manifest.len();
-        eprintln!("{n} tool{} listed with {}", if n == 1 { "" } else { "s" }, outcome.provenance);
+        eprintln!("{n} tool{} listed with {provenance}", if n == 1 { "" } else { "s" });
     }
     // `-o -` is standard output, as most tools read it.
     match args.output.filter(|p| p.as_os_str() != "-") {
@@ -323,6 +317,32 @@ fn run_generate(args: GenerateArgs) -> u8 {
         },
     }
     0
+}
+
+/// The manifest `opts` make, with what made it, its diagnostics printed (and with `verbose`, its
+/// notes); checked against MCP, findings errors with `validate`. Why there is none, otherwise.
+fn make_manifest(
+    opts: &mcp_schema::GenerateOptions,
+    validate: bool,
+    verbose: bool,
+) -> Result<(mcp_schema::Manifest, mcp_schema::Provenance), &'static str> {
+    // The process ends right after this command: the OS frees the syntax trees faster.
+    let outcome = mcp_schema::generate_leaking_sources(opts);
+    print_diagnostics(&outcome.diagnostics);
+    if verbose {
+        for note in &outcome.notes {
+            eprintln!("note: {note}");
+        }
+    }
+    let Some(manifest) = outcome.manifest.filter(|_| !outcome.diagnostics.has_errors()) else {
+        return Err("fix the errors above");
+    };
+    let mcp = mcp_schema::validate::mcp::generated_manifest(&manifest, opts, &outcome.diagnostics, validate);
+    print_diagnostics(&mcp);
+    if mcp.has_errors() {
+        return Err("it breaks MCP (above)");
+    }
+    Ok((manifest, outcome.provenance))
 }
 
 #[cfg(test)]

@@ -189,7 +189,7 @@ fn finding_rule(id: &str, summary: &str, level: &str) -> Value {
         None => json!({
             "id": id,
             "shortDescription": {"text": summary},
-            "help": {"text": "See docs/validate.md"},
+            "help": {"text": format!("See `mcp-schema explain {id}`")},
             "defaultConfiguration": {"level": level},
             "properties": {"tags": ["validate"]},
         }),

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::io::Write;
+use std::sync::Mutex;
 
 use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics, Severity};
 
@@ -15,16 +16,60 @@ enum Shown<'a> {
     More { code: Code, count: usize },
 }
 
-/// Print `diagnostics` as `-q` and `-v` ask.
+/// The server whose diagnostics are printed next, in a run over several (`[[servers]]`): said
+/// once, before the first one shown.
+static SERVER: Mutex<Option<String>> = Mutex::new(None);
+
+/// Say `server NAME (PATH):` before the next diagnostic printed, if any (`None`: a single crate).
+pub fn set_server(heading: Option<String>) {
+    *SERVER.lock().unwrap_or_else(|e| e.into_inner()) = heading;
+}
+
+/// Print `diagnostics` as `-q` and `-v` ask. `-q` hides warnings, but not that the manifest
+/// lacks part of a tool: that is one count line.
 pub fn print_diagnostics(diagnostics: &Diagnostics) {
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
-    for shown in fold(diagnostics, super::quiet(), super::verbose()) {
+    let shown = fold(diagnostics, super::quiet(), super::verbose());
+    let left_out = if super::quiet() { left_out_line(diagnostics) } else { None };
+    if !shown.is_empty() || left_out.is_some() {
+        if let Some(heading) = SERVER.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            let _ = writeln!(err, "server {heading}:");
+        }
+    }
+    for shown in shown {
         let _ = match shown {
             Shown::Full(d) => writeln!(err, "{:?}", miette::Report::new(d.to_miette())),
             Shown::More { code, count } => writeln!(err, "{}", more_line(code, count)),
         };
     }
+    if let Some(line) = left_out {
+        let _ = writeln!(err, "{line}");
+    }
+}
+
+/// The warnings that say a tool's manifest entry lacks something the server publishes (a schema,
+/// a key, a parameter) or has a schema that accepts anything.
+const LEFT_OUT: &[Code] = &[Code::Opaque, Code::RegistryType, Code::UnknownType, Code::UnsupportedParameter];
+
+/// What `-q` still says of the warnings it hides that left part of a tool out:
+/// `warning: 3 tools have a schema or key left out (opaque, registry-type); run without -q to see why`.
+fn left_out_line(diagnostics: &Diagnostics) -> Option<String> {
+    let hidden: Vec<&Diagnostic> =
+        diagnostics.iter().filter(|d| d.severity == Severity::Warning && LEFT_OUT.contains(&d.code)).collect();
+    if hidden.is_empty() {
+        return None;
+    }
+    // A warning that names no tool counts as one of its own.
+    let mut tools: Vec<Option<&str>> = hidden.iter().map(|d| d.tool.as_deref()).collect();
+    tools.sort();
+    tools.dedup_by(|a, b| a.is_some() && a == b);
+    let mut codes: Vec<&str> = hidden.iter().map(|d| d.code.id()).collect();
+    codes.sort();
+    codes.dedup();
+    let (n, has) =
+        if tools.len() == 1 { ("1 tool".to_owned(), "has") } else { (format!("{} tools", tools.len()), "have") };
+    Some(format!("warning: {n} {has} a schema or key left out ({}); run without -q to see why", codes.join(", ")))
 }
 
 /// What to print of `diagnostics`, in their order.
@@ -100,6 +145,24 @@ mod tests {
         ]);
         assert_eq!(folded(&all, true, false), ["e"]);
         assert_eq!(folded(&all, true, true), ["e"]);
+    }
+
+    #[test]
+    fn quiet_still_counts_the_tools_with_something_left_out() {
+        let on = |tool: &str, code| Diagnostic { tool: Some(tool.into()), ..Diagnostic::warning(code, "w") };
+        let all = Diagnostics(vec![
+            on("a", Code::Opaque),
+            on("a", Code::RegistryType),
+            on("b", Code::Opaque),
+            Diagnostic::warning(Code::DuplicateTool, "not a gap"),
+        ]);
+        assert_eq!(
+            left_out_line(&all).unwrap(),
+            "warning: 2 tools have a schema or key left out (opaque, registry-type); run without -q to see why"
+        );
+        let one = Diagnostics(vec![on("a", Code::Opaque), Diagnostic::error(Code::BadPath, "e")]);
+        assert!(left_out_line(&one).unwrap().starts_with("warning: 1 tool has a schema or key left out (opaque)"));
+        assert_eq!(left_out_line(&Diagnostics(vec![Diagnostic::note(Code::RuntimeCondition, "n")])), None);
     }
 
     #[test]

@@ -36,11 +36,16 @@ pub struct DocsArgs {
 }
 
 pub fn run(args: DocsArgs) -> u8 {
-    let (manifest, _, _) = match super::generate(args.path.as_deref(), &args.source) {
-        Ok(made) => made,
-        Err(code) => return code,
+    let section = match super::workspace::servers_for(args.path.as_deref(), &args.source) {
+        Some(found) => match super::workspace::docs_section(&args.source, found) {
+            Ok(section) => section,
+            Err(code) => return code,
+        },
+        None => match super::generate(args.path.as_deref(), &args.source) {
+            Ok((manifest, _, _)) => docs::render(&manifest),
+            Err(code) => return code,
+        },
     };
-    let section = docs::render(&manifest);
     let Some(file) = args.output else { return super::print(&section) };
     let update = match docs::update_file(&file, &section) {
         Ok(update) => update,

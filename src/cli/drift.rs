@@ -40,10 +40,10 @@ Exit status: 0 nothing that --fail-on fails on, 1 drift that it fails on, 2 an e
 pub(crate) struct ReportArgs {
     /// How to report the drift
     #[arg(long, value_parser = super::choice::<Format>(), default_value = "human")]
-    format: Format,
+    pub(crate) format: Format,
     /// Which changes make the run fail (exit 1): breaking ones, any drift, or none
     #[arg(long, value_parser = super::choice::<FailOn>(), default_value = "any", value_name = "WHAT")]
-    fail_on: FailOn,
+    pub(crate) fail_on: FailOn,
 }
 
 #[derive(Args)]
@@ -51,16 +51,16 @@ pub(crate) struct CheckArgs {
     /// Crate directory, workspace root or single .rs file [default: the crate around the current
     /// directory]
     #[arg(value_name = "PATH")]
-    paths: Vec<PathBuf>,
+    pub(crate) paths: Vec<PathBuf>,
     /// The committed manifest [default: the configured one, else mcp-tools.json in the crate root]
     #[arg(long, value_name = "FILE")]
-    manifest: Option<PathBuf>,
+    pub(crate) manifest: Option<PathBuf>,
     /// Compare with the manifest as it was at git revision REV (e.g. origin/main) instead of the
     /// file as it is; a revision without the file counts as an empty manifest
     #[arg(long, value_name = "REV")]
     baseline: Option<String>,
     #[command(flatten)]
-    report: ReportArgs,
+    pub(crate) report: ReportArgs,
     #[command(flatten)]
     pub(crate) source: SourceArgs,
 }
@@ -104,13 +104,13 @@ impl DiffArgs {
 }
 
 /// What a run that compared two manifests prints, besides the report.
-struct Compared {
-    report: Report,
-    render: RenderOptions,
+pub(crate) struct Compared {
+    pub(crate) report: Report,
+    pub(crate) render: RenderOptions,
     /// Warnings (and notes) of the run: shown in every format.
-    diagnostics: Diagnostics,
+    pub(crate) diagnostics: Diagnostics,
     /// `profile`, `rmcp` and the like: what the manifest was made with, for the reader.
-    facts: Vec<(&'static str, String)>,
+    pub(crate) facts: Vec<(&'static str, String)>,
 }
 
 pub(crate) fn run_diff(args: DiffArgs) -> u8 {
@@ -164,25 +164,62 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
     if let Err(d) = config::paths_exist(&args.paths) {
         return failed(&Diagnostics(vec![d]), format);
     }
+    if let Some(found) = super::workspace::servers_for(args.paths.first().map(PathBuf::as_path), &args.source) {
+        return super::workspace::run_check(&args, found);
+    }
     let config = match Config::discover(config::crate_dir(args.paths.first().map(PathBuf::as_path)).as_deref()) {
         Ok(c) => c,
         Err(d) => return failed(&Diagnostics(vec![d]), format),
     };
-    let manifest_path = config.manifest_path(args.manifest.as_deref());
+    match check_one(&args, &config, args.source.flags(args.paths.clone()), args.manifest.as_deref()) {
+        Ok(compared) => finish(compared, &args.report),
+        Err(failure) => failure.print(format),
+    }
+}
+
+/// A `check` that could not compare: its diagnostics, and the line said after them.
+pub(crate) struct Failure {
+    pub(crate) diagnostics: Diagnostics,
+    pub(crate) after: Option<&'static str>,
+}
+
+impl Failure {
+    fn new(diagnostics: Diagnostics) -> Failure {
+        Failure { diagnostics, after: None }
+    }
+
+    /// Print it as [`failed`] does, then its line; exit status 2.
+    pub(crate) fn print(&self, format: Format) -> u8 {
+        let code = failed(&self.diagnostics, format);
+        if let Some(after) = self.after {
+            eprintln!("{after}");
+        }
+        code
+    }
+}
+
+/// `check` of one crate with `config` and the command line's `flags`, against `manifest`
+/// (`--manifest`, else the configured one): the comparison, or why there is none.
+pub(crate) fn check_one(
+    args: &CheckArgs,
+    config: &Config,
+    flags: config::Flags,
+    manifest: Option<&Path>,
+) -> Result<Compared, Failure> {
+    let manifest_path = config.manifest_path(manifest);
     let shown = config::shown_path(&manifest_path);
     let (old, label) = match &args.baseline {
         Some(rev) => match check::baseline::read(rev, &manifest_path) {
             Ok(b) if b.existed => (b.manifest, format!("{shown} since {rev}")),
             Ok(b) => (b.manifest, format!("{shown} since {rev} (which has no {shown}: every tool is added)")),
-            Err(d) => return failed(&Diagnostics(vec![d]), format),
+            Err(d) => return Err(Failure::new(Diagnostics(vec![d]))),
         },
         None => match Manifest::read(&manifest_path) {
             Ok(m) => (m, shown.clone()),
-            Err(d) => return failed(&Diagnostics(vec![d]), format),
+            Err(d) => return Err(Failure::new(Diagnostics(vec![d]))),
         },
     };
 
-    let flags = args.source.flags(args.paths.clone());
     let opts = config.apply(flags.clone());
     let outcome = mcp_schema::generate_leaking_sources(&opts);
     if args.source.verbose {
@@ -193,9 +230,10 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
     let new = match outcome.manifest {
         Some(m) if !outcome.diagnostics.has_errors() => m,
         _ => {
-            let code = failed(&outcome.diagnostics, format);
-            eprintln!("error: cannot regenerate the manifest: fix the errors above");
-            return code;
+            return Err(Failure {
+                diagnostics: outcome.diagnostics,
+                after: Some("error: cannot regenerate the manifest: fix the errors above"),
+            })
         }
     };
     // The regenerated manifest against MCP's own rules (docs/validate.md): warnings, unless the
@@ -204,9 +242,7 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
     let mcp = mcp_schema::validate::mcp::generated_manifest(&new, &opts, &diagnostics, false);
     diagnostics.extend(mcp);
     if diagnostics.has_errors() {
-        let code = failed(&diagnostics, format);
-        eprintln!("error: the regenerated manifest breaks MCP (above)");
-        return code;
+        return Err(Failure { diagnostics, after: Some("error: the regenerated manifest breaks MCP (above)") });
     }
     let mut report = check::compare(&old, &new);
     mcp_schema::source_map::changes::attach(&mut report, &new, &outcome.source_map);
@@ -223,7 +259,7 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
         blob_base: check::github_blob_base(),
     };
     let facts = check::output::made_with(&outcome.provenance);
-    finish(Compared { report, render, diagnostics, facts }, &args.report)
+    Ok(Compared { report, render, diagnostics, facts })
 }
 
 fn stdout_color() -> bool {

@@ -6,13 +6,15 @@ pub const EXAMPLES: &str = "\
 Examples:
   mcp-schema explain opaque          a diagnostic code: what it means, an example, the fix
   mcp-schema explain enum-narrowed   a drift rule: its verdicts, why, before and after
-  mcp-schema explain --list          every code and rule
+  mcp-schema explain unknown-tool    a kind of `validate` finding
+  mcp-schema explain --list          every code, rule and kind of finding
 
 Exit status: 0 printed, 2 an error was reported (no code or rule of that id)";
 
 #[derive(Args)]
 pub struct ExplainArgs {
-    /// A diagnostic code (`opaque`, as in `warning[opaque]`) or a drift rule id (`enum-narrowed`)
+    /// A diagnostic code (`opaque`, as in `warning[opaque]`), a drift rule id (`enum-narrowed`) or a
+    /// kind of `validate` finding (`unknown-tool`)
     #[arg(value_name = "ID", required_unless_present = "list")]
     id: Option<String>,
     /// List the ids of every diagnostic code and drift rule
@@ -27,7 +29,7 @@ pub fn run(args: ExplainArgs) -> u8 {
     match mcp_schema::explain::page(&id) {
         Ok(page) => super::print(&page),
         Err(near) => {
-            eprintln!("error: no diagnostic code or drift rule is named `{id}`");
+            eprintln!("error: no diagnostic code, drift rule or kind of finding is named `{id}`");
             match near {
                 Some(near) => eprintln!("help: did you mean `{near}`?"),
                 None => eprintln!("help: `mcp-schema explain --list` lists them"),

@@ -51,6 +51,18 @@ pub fn run(args: InitArgs) -> u8 {
         eprintln!("error: {} has no Cargo.toml: give the directory of the crate to set up", crate_dir.display());
         return 2;
     }
+    if let Some(found) = super::workspace::servers_for(args.path.as_deref(), &args.source) {
+        return match found {
+            Ok((config, servers)) => set_up_servers(&args, &crate_dir, &config, &servers),
+            Err(d) => {
+                crate::print_diagnostics(&mcp_schema::diagnostics::Diagnostics(vec![d]));
+                2
+            }
+        };
+    }
+    if let Some(found) = server_crates(&crate_dir, &args.source) {
+        return set_up_workspace(&args, &crate_dir, found);
+    }
     let (manifest, provenance, config) = match super::generate(args.path.as_deref(), &args.source) {
         Ok(made) => made,
         Err(code) => return code,
@@ -87,10 +99,7 @@ pub fn run(args: InitArgs) -> u8 {
         entry: None,
         summary: None,
     });
-    let mut status = 0;
-    for file in &files {
-        status = status.max(if args.dry_run { show(file) } else { write_new(file) });
-    }
+    let status = write_all(&files, args.dry_run);
     if !super::quiet() && !args.dry_run {
         eprintln!("set up with {provenance}; `mcp-schema check` now compares the sources with {shown_manifest}");
     }
@@ -101,6 +110,207 @@ pub fn run(args: InitArgs) -> u8 {
             kept_config.iter().chain(files.iter().map(|f| &f.path)).map(|p| p.display().to_string()).collect();
         let crate_arg = args.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
         eprint!("{}", init::next_steps(&paths, &crate_arg, &shown_manifest, args.dry_run));
+    }
+    status
+}
+
+/// Write (or with `dry_run` show) every file; the worst status.
+fn write_all(files: &[Planned], dry_run: bool) -> u8 {
+    let mut status = 0;
+    for file in files {
+        status = status.max(if dry_run { show(file) } else { write_new(file) });
+    }
+    status
+}
+
+/// A server crate `init` found below a workspace root: where, and what it lists.
+struct Found {
+    dir: PathBuf,
+    /// The server type, for a crate with several.
+    server: Option<String>,
+    manifest: mcp_schema::Manifest,
+    provenance: mcp_schema::Provenance,
+    diagnostics: mcp_schema::diagnostics::Diagnostics,
+}
+
+/// The servers of the workspace at `root` (its members and the root package; the crate alone
+/// when it is no workspace), when there are several: each crate is read on its own, as
+/// `generate` in its directory reads it; a crate that lists at least one tool is a server, and
+/// a crate with several server types is one server per type. `None` for fewer than two, which
+/// the single-crate setup covers.
+fn server_crates(root: &Path, source: &SourceArgs) -> Option<Vec<Found>> {
+    let mut dirs = mcp_schema::config::workspace_crates(root);
+    if dirs.is_empty() {
+        dirs.push(root.to_path_buf());
+    }
+    let found: Vec<Found> = dirs.into_iter().flat_map(|dir| servers_of(dir, source)).collect();
+    (found.len() >= 2).then_some(found)
+}
+
+/// The servers of the crate in `dir`: the crate, when it lists a tool; each of its server types,
+/// when it has several.
+fn servers_of(dir: PathBuf, source: &SourceArgs) -> Vec<Found> {
+    let Ok(config) = mcp_schema::config::Config::discover(Some(&dir)) else { return Vec::new() };
+    let run = |server: Option<&String>| {
+        let mut flags = source.flags(Vec::new());
+        flags.rmcp.server = server.cloned();
+        mcp_schema::generate(&config.apply(flags))
+    };
+    let outcome = run(None);
+    let several = outcome.diagnostics.iter().any(|d| d.code == mcp_schema::diagnostics::Code::SeveralServers);
+    let types = if several { outcome.server_types.clone() } else { Vec::new() };
+    let found = |outcome: mcp_schema::Outcome, server: Option<&String>| {
+        let manifest = outcome.manifest.filter(|m| !m.is_empty() && !outcome.diagnostics.has_errors())?;
+        let (provenance, diagnostics) = (outcome.provenance, outcome.diagnostics);
+        Some(Found { dir: dir.clone(), server: server.cloned(), manifest, provenance, diagnostics })
+    };
+    if types.is_empty() {
+        return found(outcome, None).into_iter().collect();
+    }
+    types.iter().filter_map(|t| found(run(Some(t)), Some(t))).collect()
+}
+
+/// `init` at a workspace root with several servers: a `[[servers]]` configuration listing them,
+/// each one's manifest beside its crate, and one hook and workflow that check them all.
+fn set_up_workspace(args: &InitArgs, root: &Path, found: Vec<Found>) -> u8 {
+    let mut entries: Vec<init::ServerEntry> = Vec::new();
+    for f in &found {
+        let path = relative(&f.dir, root);
+        let path = if path.is_empty() { ".".to_owned() } else { path };
+        let in_crate = |file: &str| if path == "." { file.to_owned() } else { format!("{path}/{file}") };
+        let profile = f.provenance.profile_name().unwrap_or_else(|| "auto".to_owned());
+        let (name, manifest) = match &f.server {
+            Some(server) => {
+                let name = unique_name(&kebab(server.rsplit("::").next().unwrap_or(server)), &path, &entries);
+                let manifest = in_crate(&format!("mcp-tools.{name}.json"));
+                (Some(name), manifest)
+            }
+            None => (None, in_crate(MANIFEST)),
+        };
+        entries.push(init::ServerEntry { name, path, server: f.server.clone(), profile, manifest });
+    }
+    let config_path = in_dir(root, mcp_schema::config::FILE_NAME);
+    let config_file = Planned { path: config_path, text: init::servers_config(&entries), entry: None, summary: None };
+    let manifests: Vec<Planned> = found
+        .iter()
+        .zip(&entries)
+        .map(|(f, e)| {
+            crate::print_diagnostics(&f.diagnostics);
+            manifest_file(in_dir(root, &e.manifest), &f.manifest)
+        })
+        .collect();
+    let said = format!(
+        "set up {} servers: {}",
+        found.len(),
+        entries.iter().map(|e| e.name.as_deref().unwrap_or(&e.path)).collect::<Vec<_>>().join(", ")
+    );
+    finish_servers(args, root, Some(config_file), None, manifests, &said)
+}
+
+/// `init` where a configuration lists `[[servers]]` already: it is kept; each server's manifest,
+/// the hook and the workflow are set up.
+fn set_up_servers(
+    args: &InitArgs,
+    crate_dir: &Path,
+    config: &mcp_schema::config::Config,
+    servers: &[mcp_schema::config::Server],
+) -> u8 {
+    let mut manifests = Vec::new();
+    let mut failed = false;
+    for server in servers {
+        let mut flags = args.source.flags(Vec::new());
+        flags.rmcp.server = None;
+        match crate::make_manifest(&server.config.apply(flags), false, args.source.verbose) {
+            Ok((manifest, _)) => manifests.push(manifest_file(server.config.manifest_path(None), &manifest)),
+            Err(why) => {
+                eprintln!("error: {}: {why}", server.name);
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        eprintln!("error: nothing written: a server's tools cannot be read");
+        return 2;
+    }
+    let root = config.source().and_then(Path::parent).map_or_else(|| crate_dir.to_path_buf(), Path::to_path_buf);
+    let root = if root.as_os_str().is_empty() { PathBuf::from(".") } else { root };
+    let said = format!("set up {} servers", servers.len());
+    finish_servers(args, &root, None, config.source(), manifests, &said)
+}
+
+/// `FooBar` as `foo-bar`: a server type as a name.
+fn kebab(ty: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in ty.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('-');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out.replace('_', "-")
+}
+
+/// `name`, or `DIR-name` when an entry has it already (two crates with a `Server` type).
+fn unique_name(name: &str, path: &str, entries: &[init::ServerEntry]) -> String {
+    let last = |path: &str| path.rsplit('/').next().filter(|d| *d != ".").unwrap_or("root").to_owned();
+    // An entry without a name is named after its directory.
+    let taken = |n: &str| entries.iter().any(|e| e.name.clone().unwrap_or_else(|| last(&e.path)) == n);
+    if !taken(name) {
+        return name.to_owned();
+    }
+    format!("{}-{name}", last(path))
+}
+
+/// A manifest to write, shown as its tools and size.
+fn manifest_file(path: PathBuf, manifest: &mcp_schema::Manifest) -> Planned {
+    let text = manifest.to_pretty_string();
+    let summary = Some(init::tools_and_size(manifest.len(), text.len()));
+    Planned { path, text, entry: None, summary }
+}
+
+/// The files of a setup of several servers whose configuration is in `root`: the configuration
+/// (`new_config`, or the `kept` one), the manifests, the hook and the workflow, which run
+/// `mcp-schema check` where the configuration is and so cover every server.
+fn finish_servers(
+    args: &InitArgs,
+    root: &Path,
+    new_config: Option<Planned>,
+    kept: Option<&Path>,
+    manifests: Vec<Planned>,
+    said: &str,
+) -> u8 {
+    let repo_root = repository_root(root);
+    let root_rel = relative(root, &repo_root);
+    let setup = Setup { profile: "auto", manifest: MANIFEST, crate_dir: &root_rel };
+    let mut files: Vec<Planned> = new_config.into_iter().chain(manifests).collect();
+    files.push(Planned {
+        path: in_dir(&repo_root, ".pre-commit-config.yaml"),
+        text: init::precommit_config(&setup),
+        entry: Some(init::precommit_entry(&setup)),
+        summary: None,
+    });
+    files.push(Planned {
+        path: in_dir(&repo_root, ".github/workflows/mcp-schema.yml"),
+        text: init::workflow(&setup),
+        entry: None,
+        summary: None,
+    });
+    if let (Some(kept), false) = (kept, super::quiet()) {
+        eprintln!("kept the configuration in {}", kept.display());
+    }
+    let status = write_all(&files, args.dry_run);
+    if !super::quiet() && !args.dry_run {
+        eprintln!("{said}; `mcp-schema check` now compares each with its manifest");
+    }
+    if !super::quiet() && status == 0 {
+        let paths: Vec<String> = kept
+            .map(Path::to_path_buf)
+            .iter()
+            .chain(files.iter().map(|f| &f.path))
+            .map(|p| p.display().to_string())
+            .collect();
+        let root_arg = if root == Path::new(".") { String::new() } else { root.display().to_string() };
+        eprint!("{}", init::servers_next_steps(&paths, &root_arg, args.dry_run));
     }
     status
 }

@@ -38,6 +38,9 @@ pub struct ListArgs {
 }
 
 pub fn run(args: ListArgs) -> u8 {
+    if let Some(found) = super::workspace::servers_for(args.path.as_deref(), &args.source) {
+        return super::workspace::run_list(&args.source, args.format, found);
+    }
     let (manifest, provenance, _) = match super::generate(args.path.as_deref(), &args.source) {
         Ok(made) => made,
         Err(code) => return code,
@@ -49,11 +52,14 @@ pub fn run(args: ListArgs) -> u8 {
             text.push('\n');
             text
         }
-        ListFormat::Table => {
-            render_table(&listing, TableStyle { width: terminal_width(), color: super::stdout_color() })
-        }
+        ListFormat::Table => table(&listing),
     };
     super::print(&text)
+}
+
+/// The table of `listing`, fitted to the terminal.
+pub(crate) fn table(listing: &Listing) -> String {
+    render_table(listing, TableStyle { width: terminal_width(), color: super::stdout_color() })
 }
 
 /// The width to fit: the terminal's when stdout is one (`COLUMNS` first, as `ls` takes it),

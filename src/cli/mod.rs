@@ -10,6 +10,7 @@ pub mod list;
 pub mod meta;
 pub(crate) mod record;
 pub(crate) mod validate;
+pub(crate) mod workspace;
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

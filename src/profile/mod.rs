@@ -90,6 +90,8 @@ pub struct ProfileRun {
     pub source_map: crate::source_map::SourceMap,
     /// The release reproduced (the profile itself is filled in by the registry).
     pub provenance: crate::Provenance,
+    /// The server types of the crate, as `--server` takes them (rmcp; empty for the others).
+    pub server_types: Vec<String>,
 }
 
 impl ProfileRun {

@@ -64,7 +64,7 @@ impl super::Profile for Rmcp {
 fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Option<Manifest> {
     let versions = version::read(ws, opts.rmcp.version.as_deref());
     out.reproduces(versions.release(), &versions.warnings);
-    let ProfileRun { diagnostics, notes, source_map, .. } = out;
+    let ProfileRun { diagnostics, notes, source_map, server_types, .. } = out;
     let behaviour = versions.behaviour();
     let protocol = match super::protocol::peer_protocol(opts.rmcp.protocol.as_deref()) {
         Ok((protocol, warning)) => {
@@ -82,6 +82,7 @@ fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Opt
     let index = Index::new(ws);
     report_unread_routers(&index, &behaviour, &versions, diagnostics);
     let servers = index.servers(&behaviour);
+    *server_types = select::server_names(&servers, &index);
     let server = select::select_server(&servers, opts.rmcp.server.as_deref(), &index, diagnostics)?;
     let resolver = Resolver::sharing(&index.impl_index);
     let mut lowerer = Lowerer::new(&resolver);

@@ -35,6 +35,42 @@ pub fn config(setup: &Setup) -> String {
     )
 }
 
+/// A server `init` found in a workspace: its `[[servers]]` entry.
+#[derive(Debug, Clone)]
+pub struct ServerEntry {
+    /// Its name, when the default (the type, or the directory) would not do.
+    pub name: Option<String>,
+    /// The crate directory relative to the configuration's, `/`-separated.
+    pub path: String,
+    /// The server type, for a crate with several.
+    pub server: Option<String>,
+    /// The profile it gets.
+    pub profile: String,
+    /// Its manifest, relative to the configuration's directory.
+    pub manifest: String,
+}
+
+/// `mcp-schema.toml` for a workspace of several server crates: a `[[servers]]` entry each (see
+/// docs/config.md).
+pub fn servers_config(servers: &[ServerEntry]) -> String {
+    let mut out = String::from(
+        "# mcp-schema's settings: every MCP server of this repository, each with its own manifest\n\
+         # (docs/config.md of mcp-schema). Top-level keys apply to every server.\n",
+    );
+    for s in servers {
+        out.push_str("\n[[servers]]\n");
+        if let Some(name) = &s.name {
+            out.push_str(&format!("name = \"{name}\"\n"));
+        }
+        out.push_str(&format!("path = \"{}\"\n", s.path));
+        if let Some(server) = &s.server {
+            out.push_str(&format!("server = \"{server}\"\n"));
+        }
+        out.push_str(&format!("profile = \"{}\"\nmanifest = \"{}\"\n", s.profile, s.manifest));
+    }
+    out
+}
+
 /// The files a commit must touch for the pre-commit hooks to run: the sources, the manifests of
 /// cargo (`Cargo.lock` decides the rmcp release the manifest reproduces) and the configuration.
 /// The same pattern as the shipped hooks of `.pre-commit-hooks.yaml`.
@@ -188,6 +224,28 @@ pub fn next_steps(files: &[String], crate_arg: &str, manifest: &str, dry_run: bo
          the pre-commit hook and the workflow run it too)"
     ));
     steps.push(format!("when it is stale: mcp-schema generate{path} -o {manifest}, and commit it"));
+    numbered(&steps)
+}
+
+/// What `init` ends with for several servers: as [`next_steps`], with `generate` writing every
+/// server's manifest.
+pub fn servers_next_steps(files: &[String], root_arg: &str, dry_run: bool) -> String {
+    let path = if root_arg.is_empty() { String::new() } else { format!(" {root_arg}") };
+    let mut steps = Vec::new();
+    if dry_run {
+        steps.push(format!("write them: mcp-schema init{path}"));
+    }
+    steps.push(format!("commit them: git add {} && git commit", files.join(" ")));
+    steps.push(format!(
+        "after changing a tool: mcp-schema check{path} (every server; exit 1 when a manifest is stale; \
+         the pre-commit hook and the workflow run it too)"
+    ));
+    steps.push(format!("when one is stale: mcp-schema generate{path} (writes every server's manifest), and commit it"));
+    numbered(&steps)
+}
+
+/// `next steps:` and the steps, numbered.
+fn numbered(steps: &[String]) -> String {
     let mut out = String::from("next steps:\n");
     for (n, step) in steps.iter().enumerate() {
         out.push_str(&format!("  {}. {step}\n", n + 1));
@@ -231,6 +289,31 @@ mod tests {
         assert_eq!(w.matches("run: mcp-schema check crates/server --format github\n").count(), 2, "{w}");
         assert_eq!(w.matches("run: command -v mcp-schema || cargo install x\n").count(), 2, "{w}");
         assert_eq!(config(&root), "# mcp-schema's settings for this crate (docs/config.md of mcp-schema).\nprofile = \"rmcp\"\nmanifest = \"mcp-tools.json\"\n");
+    }
+
+    #[test]
+    fn a_workspace_gets_an_entry_per_server() {
+        let entry = |path: &str, profile: &str| ServerEntry {
+            name: None,
+            path: path.into(),
+            server: None,
+            profile: profile.into(),
+            manifest: format!("{path}/mcp-tools.json"),
+        };
+        let typed = ServerEntry {
+            name: Some("back".into()),
+            server: Some("Back".into()),
+            manifest: "d/mcp-tools.back.json".into(),
+            ..entry("d", "rmcp")
+        };
+        assert_eq!(
+            servers_config(&[entry("a", "rmcp"), entry("crates/b", "python-sdk"), typed]),
+            "# mcp-schema's settings: every MCP server of this repository, each with its own manifest\n\
+             # (docs/config.md of mcp-schema). Top-level keys apply to every server.\n\
+             \n[[servers]]\npath = \"a\"\nprofile = \"rmcp\"\nmanifest = \"a/mcp-tools.json\"\n\
+             \n[[servers]]\npath = \"crates/b\"\nprofile = \"python-sdk\"\nmanifest = \"crates/b/mcp-tools.json\"\n\
+             \n[[servers]]\nname = \"back\"\npath = \"d\"\nserver = \"Back\"\nprofile = \"rmcp\"\nmanifest = \"d/mcp-tools.back.json\"\n"
+        );
     }
 
     #[test]

@@ -26,6 +26,14 @@ fn explain_prints_a_drift_rules_page() {
     insta::assert_snapshot!(run.transcript());
 }
 
+/// SARIF's rule help for a `validate` finding sends the reader here: the page must exist.
+#[test]
+fn explain_prints_a_validate_findings_page() {
+    let run = run_in(&testdata("forecast"), &["explain", "unknown-tool"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    insta::assert_snapshot!(run.transcript());
+}
+
 #[test]
 fn explain_of_an_unknown_id_fails_with_the_nearest_one() {
     let run = run_in(&testdata("forecast"), &["explain", "enum-narowed"]);

@@ -465,3 +465,48 @@ fn the_runner_reads_conditions_as_github_does() {
     assert!(event.runs(Some("always() && github.event.pull_request.head.repo.full_name == github.repository"), true));
     assert_eq!(event.expand("origin/${{ github.base_ref }} x"), "origin/main x");
 }
+
+/// A workspace of several servers (testdata/rmcp/patterns/workspace-servers without its
+/// configuration): `init` lists them in `[[servers]]`, and the workflow it wrote checks every
+/// one. A pull request that changes one server's tool without regenerating fails, names that
+/// server, and passes once `generate` has rewritten the manifests.
+#[test]
+fn the_written_workflow_checks_every_server_of_a_workspace() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = testdata("rmcp/patterns/workspace-servers");
+    for file in ["Cargo.toml", "Cargo.lock", "forecast/Cargo.toml", "forecast/src/lib.rs", "notes/Cargo.toml"] {
+        copy_into(&fixture, dir.path(), file);
+    }
+    for file in ["notes/src/lib.rs", "desk/Cargo.toml", "desk/src/lib.rs"] {
+        copy_into(&fixture, dir.path(), file);
+    }
+    let repo = dir.path();
+    git(repo, &["init", "-q", "-b", "main"]);
+    let init = run_in(repo, &["init"]);
+    assert_eq!(init.code, Some(0), "{}", init.transcript());
+    git(repo, &["add", "-A"]);
+    git(repo, &["commit", "-q", "-m", "mcp-schema init"]);
+    git(repo, &["update-ref", "refs/remotes/origin/main", "HEAD"]);
+    let workflow = read(&repo.join(".github/workflows/mcp-schema.yml"));
+
+    git(repo, &["checkout", "-q", "-b", "describe"]);
+    let lib = repo.join("desk/src/lib.rs");
+    std::fs::write(&lib, read(&lib).replace("/// Reopen a ticket.\n", "/// Reopen a closed ticket.\n")).unwrap();
+    git(repo, &["commit", "-q", "-am", "describe reopen"]);
+    let (passed, transcript) = run_job(repo, &workflow, &Event::pull_request());
+    insta::assert_snapshot!("servers_stale_pull_request", transcript);
+    assert!(!passed, "the pull request passed with a stale manifest");
+
+    let regenerated = run_in(repo, &["generate"]);
+    assert_eq!(regenerated.code, Some(0), "{}", regenerated.transcript());
+    git(repo, &["commit", "-q", "-am", "regenerate the manifests"]);
+    for event in [Event::pull_request(), Event::push()] {
+        let (passed, transcript) = run_job(repo, &workflow, &event);
+        assert!(passed, "{transcript}");
+    }
+}
+
+fn copy_into(from: &Path, to: &Path, file: &str) {
+    std::fs::create_dir_all(to.join(file).parent().unwrap()).unwrap();
+    std::fs::copy(from.join(file), to.join(file)).unwrap();
+}

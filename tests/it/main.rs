@@ -37,5 +37,6 @@ mod record;
 mod rmcp_conformance;
 mod rust_mcp_sdk_conformance;
 mod sarif;
+mod servers;
 mod structure;
 mod validate;

@@ -154,7 +154,8 @@ pub(super) const SEVERAL_SERVERS: CodeDoc = CodeDoc {
     scope: Some("rmcp"),
     summary: "The crate defines several server types, each with its own tool list.",
     example: "src/b.rs:10:1: error[several-servers]: the crate defines 2 server types, each with its own tool list: Admin, Public",
-    fix: "pick one with `--server TYPE` (or `server`).",
+    fix: "pick one with `--server TYPE` (or `server`), or cover each in one run with a `[[servers]]`\n\
+          entry per type ([config.md](config.md#several-servers-servers); `mcp-schema init` writes them).",
 };
 
 pub(super) const TOOL_ATTRIBUTE: CodeDoc = CodeDoc {

@@ -12,12 +12,7 @@ pub(super) fn select_server<'s>(
     index: &Index,
     diagnostics: &mut Diagnostics,
 ) -> Option<Option<&'s Server>> {
-    // Two servers of one name (in two packages, or two modules) are listed by their paths.
-    let names = || {
-        let unique = |s: &Server| servers.iter().filter(|o| o.name == s.name).count() == 1;
-        let name = |s: &Server| if unique(s) { s.name.clone() } else { package_qualified(s, index) };
-        servers.iter().map(name).collect::<Vec<_>>().join(", ")
-    };
+    let names = || server_names(servers, index).join(", ");
     match wanted {
         Some(w) => {
             let found: Vec<&Server> = servers
@@ -66,13 +61,23 @@ pub(super) fn select_server<'s>(
                     Code::SeveralServers,
                     format!("the crate defines {} server types, each with its own tool list: {}", many.len(), names()),
                 )
-                .with_help("pick one with --server TYPE");
+                .with_help(
+                    "pick one with --server TYPE, or run them all: `mcp-schema init` lists each in `[[servers]]`",
+                );
                 d.location = Some(index.impl_location(many[1].imp));
                 diagnostics.push(d);
                 None
             }
         },
     }
+}
+
+/// The servers' names as `--server` takes them: two servers of one name (in two packages, or two
+/// modules) are named by their paths.
+pub(super) fn server_names(servers: &[Server], index: &Index) -> Vec<String> {
+    let unique = |s: &Server| servers.iter().filter(|o| o.name == s.name).count() == 1;
+    let name = |s: &Server| if unique(s) { s.name.clone() } else { package_qualified(s, index) };
+    servers.iter().map(name).collect()
 }
 
 /// `package::module::path::Type` of a server: the package (as a crate name) tells apart servers
