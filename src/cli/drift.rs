@@ -209,6 +209,7 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
         return code;
     }
     let mut report = check::compare(&old, &new);
+    check::name_causes(&mut report, &diagnostics);
     mcp_schema::source_map::changes::attach(&mut report, &new, &outcome.source_map);
     if let Some(rev) = &args.baseline {
         mcp_schema::source_map::changes::attach_removed(&mut report, &old, rev, &flags);

@@ -278,7 +278,7 @@ impl<'w> Builder<'w, '_> {
                         Diagnostic::warning(gap.code, message)
                     };
                     let d = d.at(Some(gap.location.unwrap_or_else(|| loc.clone()))).with_label(gap.label);
-                    let d = d.with_help(gap.help.unwrap_or_else(|| supply_help(name, kind)));
+                    let d = d.with_help(gap.help.unwrap_or_else(|| supply_help(name, kind))).for_tool(name);
                     self.push(d);
                 }
                 None
