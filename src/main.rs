@@ -290,13 +290,20 @@ fn run_generate(args: GenerateArgs) -> u8 {
         eprintln!("error: no manifest written: it breaks MCP (above)");
         return 2;
     }
+    let output = args.output.filter(|p| p.as_os_str() != "-");
+    if let Some(d) =
+        output.as_deref().and_then(|p| mcp_schema::manifest::refuse_to_empty(p, &manifest, &outcome.diagnostics))
+    {
+        print_diagnostics(&Diagnostics(vec![d]));
+        return 2;
+    }
     // Said without -v when the manifest goes to a file or a pipe, where nobody sees it made.
     if !cli::quiet() && !std::io::stdout().is_terminal() {
         let n = manifest.len();
         eprintln!("{n} tool{} listed with {}", if n == 1 { "" } else { "s" }, outcome.provenance);
     }
     // `-o -` is standard output, as most tools read it.
-    match args.output.filter(|p| p.as_os_str() != "-") {
+    match output {
         None => {
             // Streamed: a large manifest is never held twice (as values and as text).
             let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());

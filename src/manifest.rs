@@ -290,6 +290,27 @@ pub fn write_error(path: &Path, e: &io::Error) -> Diagnostic {
     Diagnostic::error(Code::ManifestUnwritable, format!("cannot write {}: {why}", path.display()))
 }
 
+/// Why writing `new` to `path` must not happen: the run found no SDK and no tool (a `no-sdk`
+/// warning among `diagnostics`), `new` is empty, and `path` holds a manifest that lists tools.
+/// An empty Cargo.toml or the wrong directory would otherwise replace the committed manifest
+/// with `{"tools": []}` and exit status 0. The error is the warning made one, its place and
+/// help kept, naming the file that is left as it is.
+pub fn refuse_to_empty(path: &Path, new: &Manifest, diagnostics: &crate::Diagnostics) -> Option<Diagnostic> {
+    if !new.is_empty() {
+        return None;
+    }
+    let warning = diagnostics.iter().find(|d| d.code == Code::NoSdk)?;
+    let listed = Manifest::read(path).ok()?.len();
+    if listed == 0 {
+        return None;
+    }
+    let mut error = warning.clone();
+    error.severity = crate::diagnostics::Severity::Error;
+    let tools = if listed == 1 { "tool" } else { "tools" };
+    error.message = format!("{}; {} lists {listed} {tools} and is left as it is", warning.message, path.display());
+    Some(error)
+}
+
 /// A writer that compares what it is given with what a file holds, byte for byte.
 struct SameAs<R> {
     file: R,
