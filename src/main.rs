@@ -297,6 +297,9 @@ fn run_generate(args: GenerateArgs) -> u8 {
         print_diagnostics(&Diagnostics(vec![d]));
         return 2;
     }
+    if let Some(line) = mcp_schema::manifest::left_out_line(&outcome.diagnostics).filter(|_| !cli::quiet()) {
+        eprintln!("{line}");
+    }
     // Said without -v when the manifest goes to a file or a pipe, where nobody sees it made.
     if !cli::quiet() && !std::io::stdout().is_terminal() {
         let n = manifest.len();

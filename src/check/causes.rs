@@ -32,18 +32,17 @@ fn removed_key(rule: &rules::Rule) -> Option<&'static str> {
 
 /// The reasons the run gave for leaving `tool`'s `key` out, in the order it gave them.
 fn reasons<'a>(diagnostics: &'a Diagnostics, tool: &str, key: &str) -> Vec<&'a str> {
-    let prefix = format!("tool `{tool}`: {key} left out: ");
     diagnostics
         .iter()
         .filter(|d| d.tool.as_deref() == Some(tool))
-        .filter_map(|d| d.message.strip_prefix(&prefix))
+        .filter_map(|d| d.left_out_key().filter(|(k, _)| *k == key).map(|(_, why)| why))
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostics::{Code, Diagnostic};
+    use crate::diagnostics::{Code, Diagnostic, Severity};
     use crate::Manifest;
     use serde_json::json;
 
@@ -55,7 +54,7 @@ mod tests {
     }
 
     fn left_out(tool: &str, key: &str, why: &str) -> Diagnostic {
-        Diagnostic::warning(Code::Opaque, format!("tool `{tool}`: {key} left out: {why}")).for_tool(tool)
+        Diagnostic::left_out(Severity::Warning, Code::Opaque, tool, key, why)
     }
 
     #[test]
