@@ -11,8 +11,8 @@ use super::generator::Gen;
 use super::private::{self, apply_internal_tag, insert_object_property};
 use crate::diagnostics::Location;
 use crate::model::{
-    substitute, Body, DefId, Field, FieldDefault, FieldDefaultValue, HandWritten, JsonSchemaImpl, Opt, SchemaFn, Shown,
-    Style, Tag, Ty, TypeDef, Variant,
+    substitute, Body, DefId, Field, FieldDefault, FieldDefaultValue, HandSchema, HandWritten, JsonSchemaImpl, Opt,
+    Part, SchemaFn, Shown, Style, Tag, Ty, TypeDef, Variant,
 };
 
 /// The doc/title/description/… attributes schemars calls "common": when none is given a
@@ -77,7 +77,7 @@ fn collect_params(ty: &Ty, out: &mut BTreeSet<usize>) {
 /// The hand-written `impl JsonSchema` of a definition, when it reads as literals.
 fn literal_impl(def: &TypeDef) -> Option<&HandWritten> {
     match &def.traits.json_schema {
-        JsonSchemaImpl::HandWritten { literal: Ok(h), .. } => Some(h),
+        JsonSchemaImpl::HandWritten { literal: Ok(h), .. } => Some(h.as_ref()),
         _ => None,
     }
 }
@@ -109,7 +109,10 @@ impl<'a> Gen<'a> {
 
     pub fn named_schema_name(&mut self, id: DefId, args: &[Ty]) -> String {
         if let Some(h) = literal_impl(self.def(id)) {
-            return h.name.clone();
+            return match &h.name {
+                Part::Literal(name) => name.clone(),
+                Part::Of(other) => self.schema_name(other),
+            };
         }
         if let Some(t) = self.forwarded(id, args) {
             return self.schema_name(&t);
@@ -148,7 +151,12 @@ impl<'a> Gen<'a> {
 
     pub fn named_schema_id(&mut self, id: DefId, args: &[Ty]) -> String {
         if let Some(h) = literal_impl(self.def(id)) {
-            return h.id.clone();
+            return match &h.id {
+                Some(Part::Literal(given)) => given.clone(),
+                Some(Part::Of(other)) => self.schema_id(other),
+                // schemars' default: `Self::schema_name()`, delegated or not.
+                None => self.named_schema_name(id, args),
+            };
         }
         if let Some(t) = self.forwarded(id, args) {
             return self.schema_id(&t);
@@ -189,7 +197,10 @@ impl<'a> Gen<'a> {
 
     pub fn named_inline(&mut self, id: DefId, args: &[Ty]) -> bool {
         if let Some(h) = literal_impl(self.def(id)) {
-            return h.inline;
+            return match &h.inline {
+                Part::Literal(inline) => *inline,
+                Part::Of(other) => self.inline_schema(other),
+            };
         }
         if let Some(t) = self.forwarded(id, args) {
             return self.inline_schema(&t);
@@ -218,7 +229,13 @@ impl<'a> Gen<'a> {
         }
         let def = self.def(id);
         match &def.traits.json_schema {
-            JsonSchemaImpl::HandWritten { literal: Ok(h), .. } => return h.schema.clone(),
+            JsonSchemaImpl::HandWritten { literal: Ok(h), .. } => {
+                return match &h.schema {
+                    HandSchema::Literal(schema) => schema.clone(),
+                    HandSchema::JsonSchemaOf(other) => self.json_schema(other),
+                    HandSchema::SubschemaFor(other) => self.subschema_for(other),
+                }
+            }
             JsonSchemaImpl::HandWritten { literal: Err(why), location } => {
                 let location = location.clone().or_else(|| Some(def.location.clone()));
                 let reason = format!("`{}` has a hand-written `impl JsonSchema`: {why}", def.rust_name);
