@@ -114,8 +114,11 @@ fn nothing_found(ws: &Workspace, fallback: &dyn Profile, why: &str, run: &Profil
         Code::NoSdk,
         format!("no MCP SDK and no tool found: `--profile auto` fell back to {} because {why}", fallback.name()),
     );
-    let cargo_toml = ws.packages.first().map_or_else(|| ws.root.join("Cargo.toml"), |m| m.path.clone());
-    Some(d.in_file(&cargo_toml))
+    // On the crate's Cargo.toml, where the dependencies are (a lone `.rs` file has none).
+    Some(match ws.packages.first() {
+        Some(cargo_toml) => d.in_file(&cargo_toml.path),
+        None => d,
+    })
 }
 
 /// `auto`: the profile whose dependency the crate has, and why in words; an error when it has
