@@ -114,9 +114,14 @@ fn nothing_found(ws: &Workspace, fallback: &dyn Profile, why: &str, run: &Profil
         Code::NoSdk,
         format!("no MCP SDK and no tool found: `--profile auto` fell back to {} because {why}", fallback.name()),
     );
-    // On the crate's Cargo.toml, where the dependencies are (a lone `.rs` file has none).
-    Some(match ws.packages.first() {
-        Some(cargo_toml) => d.in_file(&cargo_toml.path),
+    // On the crate's Cargo.toml, where the dependencies are (an empty one declares no package;
+    // a lone `.rs` file has none).
+    let cargo_toml = ws.packages.first().map(|m| m.path.clone()).or_else(|| {
+        let at_root = ws.root.join("Cargo.toml");
+        at_root.is_file().then_some(at_root)
+    });
+    Some(match cargo_toml {
+        Some(path) => d.in_file(&path),
         None => d,
     })
 }
