@@ -162,8 +162,51 @@ case!(chained {
     pub struct P { pub first: First, pub second: Second }
 });
 
+case!(changed_after_delegating {
+    #[derive(JsonSchema)]
+    pub struct Inner { pub x: u8 }
+    pub struct Described(Inner);
+    impl JsonSchema for Described {
+        fn schema_name() -> Cow<'static, str> { "Described".into() }
+        fn json_schema(g: &mut SchemaGenerator) -> Schema {
+            let mut schema = Inner::json_schema(g);
+            schema.insert("description".into(), "An inner value.".into());
+            schema.ensure_object().insert("examples".to_owned(), serde_json::json!([{"x": 1}]));
+            schema.remove("required");
+            schema
+        }
+    }
+    pub struct Referenced(Inner);
+    impl JsonSchema for Referenced {
+        fn inline_schema() -> bool { true }
+        fn schema_name() -> Cow<'static, str> { "Referenced".into() }
+        fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+            let mut s: Schema = generator.subschema_for::<Inner>();
+            s.insert("description".to_owned(), serde_json::Value::from("Points at Inner."));
+            s
+        }
+    }
+    pub struct Bound;
+    impl JsonSchema for Bound {
+        fn schema_name() -> Cow<'static, str> { "Bound".into() }
+        fn json_schema(g: &mut SchemaGenerator) -> Schema { let s = g.subschema_for::<u8>(); s }
+    }
+    pub struct Flagged;
+    impl JsonSchema for Flagged {
+        fn schema_name() -> Cow<'static, str> { "Flagged".into() }
+        fn json_schema(g: &mut SchemaGenerator) -> Schema {
+            let mut s = g.subschema_for::<serde_json::Value>();
+            s.insert("deprecated".into(), true.into());
+            s
+        }
+    }
+    #[derive(JsonSchema)]
+    pub struct P { pub d: Described, pub r: Referenced, pub f: Flagged, pub b: Bound }
+});
+
 #[test]
 fn delegating_impls_are_followed_as_schemars_follows_them() {
+    same!(changed_after_delegating::P);
     same!(subschema_of_a_leaf::P);
     same!(subschema_of_a_leaf::Tally);
     same!(json_schema_of_a_struct::P);
@@ -183,15 +226,19 @@ case!(not_followed {
         fn schema_name() -> Cow<'static, str> { "Generic".into() }
         fn json_schema(g: &mut SchemaGenerator) -> Schema { T::json_schema(g) }
     }
-    pub struct Selfish;
-    impl JsonSchema for Selfish {
-        fn schema_name() -> Cow<'static, str> { "Selfish".into() }
-        fn json_schema(g: &mut SchemaGenerator) -> Schema { let s = g.subschema_for::<u8>(); s }
+    pub struct Keyed;
+    impl JsonSchema for Keyed {
+        fn schema_name() -> Cow<'static, str> { "Keyed".into() }
+        fn json_schema(g: &mut SchemaGenerator) -> Schema {
+            let mut s = g.subschema_for::<u8>();
+            s.insert(std::env::var("KEY").unwrap_or_default(), true.into());
+            s
+        }
     }
     #[derive(JsonSchema)]
     pub struct P { pub g: Generic<u8> }
     #[derive(JsonSchema)]
-    pub struct Q { pub s: Selfish }
+    pub struct Q { pub k: Keyed }
 });
 
 /// What is still runtime-only: a generic impl (what it hands to `T` depends on the
@@ -201,5 +248,5 @@ fn other_bodies_stay_runtime_only() {
     let (_, opaque) = ours(not_followed::SRC, "P");
     assert_eq!(opaque, ["`Generic` has a hand-written `impl JsonSchema`: uses its generator"]);
     let (_, opaque) = ours(not_followed::SRC, "Q");
-    assert_eq!(opaque, ["`Selfish` has a hand-written `impl JsonSchema`: uses its generator"]);
+    assert_eq!(opaque, ["`Keyed` has a hand-written `impl JsonSchema`: uses its generator"]);
 }

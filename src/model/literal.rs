@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use super::defaults;
 use super::eval::{json, Frame};
-use super::{HandSchema, HandWritten, Lowerer, Part, Scope};
+use super::{HandSchema, HandWritten, KeyChange, Lowerer, Part, Scope};
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved};
 
 /// The schema a `schema_with = "path"` fn written where `scope` is returns, or why it is not a
@@ -95,8 +95,11 @@ impl Literals<'_, '_, '_> {
                 ("schema_name", Some(Delegation::Call(t))) => name = Some(Part::Of(t)),
                 ("schema_id", Some(Delegation::Call(t))) => id = Some(Part::Of(t)),
                 ("inline_schema" | "always_inline_schema", Some(Delegation::Call(t))) => inline = Part::Of(t),
-                ("json_schema", Some(Delegation::Call(t))) => schema = Some(HandSchema::JsonSchemaOf(t)),
-                ("json_schema", Some(Delegation::Subschema(t))) => schema = Some(HandSchema::SubschemaFor(t)),
+                ("json_schema", Some(Delegation::Call(t))) => schema = Some(HandSchema::JsonSchemaOf(t, Vec::new())),
+                ("json_schema", Some(Delegation::Subschema(t))) => {
+                    schema = Some(HandSchema::SubschemaFor(t, Vec::new()))
+                }
+
                 ("schema_name", _) => {
                     let literal = self.literal_string(block, &scope).ok_or("its `schema_name` is computed")?;
                     name = Some(Part::Literal(literal))
@@ -109,7 +112,11 @@ impl Literals<'_, '_, '_> {
                     inline = Part::Literal(literal_bool(block).ok_or("its `inline_schema` is computed")?)
                 }
                 ("json_schema", _) => {
-                    schema = Some(HandSchema::Literal(self.literal_schema_body(&f.sig, block, &scope)?))
+                    let changed = if generic { None } else { self.changed_delegation(block, &scope) };
+                    schema = Some(match changed {
+                        Some(changed) => changed,
+                        None => HandSchema::Literal(self.literal_schema_body(&f.sig, block, &scope)?),
+                    })
                 }
                 // The private fns change optionality: not a literal schema any more.
                 (other, _) if other.starts_with("_schemars_private") => return Err(format!("it overrides `{other}`")),
@@ -119,6 +126,52 @@ impl Literals<'_, '_, '_> {
         let name = name.ok_or("it has no `schema_name`")?;
         let schema = schema.ok_or("it has no `json_schema`")?;
         Ok(HandWritten { name, id, inline, schema })
+    }
+
+    /// A `json_schema` body that hands the question on and changes a few keys of the answer:
+    /// `let mut s = Other::json_schema(g); s.insert("k".into(), v); s.remove("k"); s`.
+    fn changed_delegation(&mut self, block: &syn::Block, scope: &Scope) -> Option<HandSchema> {
+        let [syn::Stmt::Local(local), changes @ .., syn::Stmt::Expr(last, None)] = block.stmts.as_slice() else {
+            return None;
+        };
+        let var = local_name(&local.pat)?;
+        let init = local.init.as_ref().filter(|i| i.diverge.is_none())?;
+        if bound_variable(unparen(last)).as_deref() != Some(var.as_str()) {
+            return None;
+        }
+        let written = delegated(unparen(&init.expr), "json_schema")?;
+        let mut env = HashMap::new();
+        let mut changed = Vec::new();
+        for stmt in changes {
+            let syn::Stmt::Expr(e, Some(_)) = stmt else { return None };
+            changed.push(self.key_change(e, &var, scope, &mut env)?);
+        }
+        Some(match written {
+            Delegation::Call(t) => HandSchema::JsonSchemaOf(self.lw.lower(&t, scope), changed),
+            Delegation::Subschema(t) => HandSchema::SubschemaFor(self.lw.lower(&t, scope), changed),
+        })
+    }
+
+    /// `var.insert(key, value)` / `var.remove(key)` (through `ensure_object()` and the like),
+    /// with a literal key and value.
+    fn key_change(
+        &mut self,
+        e: &syn::Expr,
+        var: &str,
+        scope: &Scope,
+        env: &mut HashMap<String, Value>,
+    ) -> Option<KeyChange> {
+        let syn::Expr::MethodCall(mc) = e else { return None };
+        if bound_variable(&mc.receiver).as_deref() != Some(var) {
+            return None;
+        }
+        let Value::String(key) = self.literal_value(mc.args.first()?, scope, env).ok()? else { return None };
+        let value = match (mc.method.to_string().as_str(), mc.args.len()) {
+            ("insert", 2) => Some(self.literal_value(&mc.args[1], scope, env).ok()?),
+            ("remove", 1) => None,
+            _ => return None,
+        };
+        Some(KeyChange { key, value })
     }
 
     /// A fn body that only hands the question to another type: `Other::fn_name(…)` or
@@ -305,6 +358,15 @@ enum Delegation<T = super::Ty> {
     Call(T),
     /// `generator.subschema_for::<Other>()`.
     Subschema(T),
+}
+
+/// The name a `let` binds: `s`, `mut s`, `s: Schema`.
+fn local_name(pat: &syn::Pat) -> Option<String> {
+    match pat {
+        syn::Pat::Ident(p) if p.subpat.is_none() => Some(p.ident.to_string()),
+        syn::Pat::Type(t) => local_name(&t.pat),
+        _ => None,
+    }
 }
 
 /// The one expression a body is: `e`, `return e;`, either in parentheses.

@@ -111,18 +111,26 @@ pub enum Part<T> {
 pub enum HandSchema {
     /// A `json!`/`json_schema!` literal, perhaps changed by `insert`/`remove`.
     Literal(Value),
-    /// `Other::json_schema(generator)`: `Other`'s own schema, never a `$ref` to it.
-    JsonSchemaOf(Ty),
+    /// `Other::json_schema(generator)`: `Other`'s own schema, never a `$ref` to it; then the
+    /// keys the body inserts or removes (`let mut s = Other::json_schema(g); s.insert(…); s`).
+    JsonSchemaOf(Ty, Vec<KeyChange>),
     /// `generator.subschema_for::<Other>()`: a `$ref` to `Other`'s `$defs` entry (its schema
-    /// itself when `Other` is inlined).
-    SubschemaFor(Ty),
+    /// itself when `Other` is inlined); then the keys the body inserts or removes.
+    SubschemaFor(Ty, Vec<KeyChange>),
+}
+
+/// `schema.insert(key, value)` (`Some`) or `schema.remove(key)` (`None`), in the body's order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeyChange {
+    pub key: String,
+    pub value: Option<Value>,
 }
 
 impl HandWritten {
     /// The types the impl hands a question to (lowered with it, reached by its schemas).
     pub fn delegates(&self) -> Vec<&Ty> {
         let schema = match &self.schema {
-            HandSchema::JsonSchemaOf(t) | HandSchema::SubschemaFor(t) => Some(t),
+            HandSchema::JsonSchemaOf(t, _) | HandSchema::SubschemaFor(t, _) => Some(t),
             HandSchema::Literal(_) => None,
         };
         let id = self.id.as_ref().and_then(Part::delegate);

@@ -11,8 +11,8 @@ use super::generator::Gen;
 use super::private::{self, apply_internal_tag, insert_object_property};
 use crate::diagnostics::Location;
 use crate::model::{
-    substitute, Body, DefId, Field, FieldDefault, FieldDefaultValue, HandSchema, HandWritten, JsonSchemaImpl, Opt,
-    Part, SchemaFn, Shown, Style, Tag, Ty, TypeDef, Variant,
+    substitute, Body, DefId, Field, FieldDefault, FieldDefaultValue, HandSchema, HandWritten, JsonSchemaImpl,
+    KeyChange, Opt, Part, SchemaFn, Shown, Style, Tag, Ty, TypeDef, Variant,
 };
 
 /// The doc/title/description/… attributes schemars calls "common": when none is given a
@@ -72,6 +72,25 @@ fn collect_params(ty: &Ty, out: &mut BTreeSet<usize>) {
         Ty::Tuple(ts) | Ty::Named(_, ts) => ts.iter().for_each(|t| collect_params(t, out)),
         _ => {}
     }
+}
+
+/// A schema with the keys a hand-written `json_schema` inserts or removes, as schemars'
+/// `Schema::insert`/`remove` change it (`insert` makes a boolean schema an object first; `remove`
+/// leaves a boolean schema as it is).
+fn with_changes(mut schema: Value, changes: &[KeyChange]) -> Value {
+    for change in changes {
+        match &change.value {
+            Some(v) => {
+                private::ensure_object(&mut schema).insert(change.key.clone(), v.clone());
+            }
+            None => {
+                if let Value::Object(map) = &mut schema {
+                    map.remove(&change.key);
+                }
+            }
+        }
+    }
+    schema
 }
 
 /// The hand-written `impl JsonSchema` of a definition, when it reads as literals.
@@ -232,8 +251,14 @@ impl<'a> Gen<'a> {
             JsonSchemaImpl::HandWritten { literal: Ok(h), .. } => {
                 return match &h.schema {
                     HandSchema::Literal(schema) => schema.clone(),
-                    HandSchema::JsonSchemaOf(other) => self.json_schema(other),
-                    HandSchema::SubschemaFor(other) => self.subschema_for(other),
+                    HandSchema::JsonSchemaOf(other, changes) => {
+                        let schema = self.json_schema(other);
+                        with_changes(schema, changes)
+                    }
+                    HandSchema::SubschemaFor(other, changes) => {
+                        let schema = self.subschema_for(other);
+                        with_changes(schema, changes)
+                    }
                 }
             }
             JsonSchemaImpl::HandWritten { literal: Err(why), location } => {

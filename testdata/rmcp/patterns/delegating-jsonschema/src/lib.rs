@@ -31,7 +31,8 @@ pub struct Area {
     pub lon: f64,
 }
 
-/// An `Area` checked on the way in: the same schema, its own `$defs` entry.
+/// An `Area` checked on the way in: the same schema with its own description, its own `$defs`
+/// entry.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Checked(Area);
 
@@ -41,7 +42,9 @@ impl schemars::JsonSchema for Checked {
     }
 
     fn json_schema(g: &mut SchemaGenerator) -> Schema {
-        <Area as JsonSchema>::json_schema(g)
+        let mut schema = <Area as JsonSchema>::json_schema(g);
+        schema.insert("description".into(), "An area, checked on the way in.".into());
+        schema
     }
 }
 
