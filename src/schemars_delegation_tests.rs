@@ -237,16 +237,26 @@ case!(not_followed {
     }
     #[derive(JsonSchema)]
     pub struct P { pub g: Generic<u8> }
+    pub struct Itself;
+    impl JsonSchema for Itself {
+        fn schema_name() -> Cow<'static, str> { "Itself".into() }
+        #[allow(unconditional_recursion)]
+        fn json_schema(g: &mut SchemaGenerator) -> Schema { Self::json_schema(g) }
+    }
     #[derive(JsonSchema)]
     pub struct Q { pub k: Keyed }
+    #[derive(JsonSchema)]
+    pub struct R { pub i: Itself }
 });
 
 /// What is still runtime-only: a generic impl (what it hands to `T` depends on the
-/// instantiation) and a body that does more than hand the question on.
+/// instantiation), a body that does more than hand the question on, and `Self` asking itself.
 #[test]
 fn other_bodies_stay_runtime_only() {
     let (_, opaque) = ours(not_followed::SRC, "P");
     assert_eq!(opaque, ["`Generic` has a hand-written `impl JsonSchema`: uses its generator"]);
     let (_, opaque) = ours(not_followed::SRC, "Q");
     assert_eq!(opaque, ["`Keyed` has a hand-written `impl JsonSchema`: uses its generator"]);
+    let (_, opaque) = ours(not_followed::SRC, "R");
+    assert_eq!(opaque, ["`Itself` has a hand-written `impl JsonSchema`: uses its generator"]);
 }
