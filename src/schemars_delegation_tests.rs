@@ -240,7 +240,7 @@ case!(not_followed {
     pub struct Itself;
     impl JsonSchema for Itself {
         fn schema_name() -> Cow<'static, str> { "Itself".into() }
-        #[allow(unconditional_recursion)]
+        #[allow(unconditional_recursion, clippy::only_used_in_recursion)]
         fn json_schema(g: &mut SchemaGenerator) -> Schema { Self::json_schema(g) }
     }
     #[derive(JsonSchema)]
