@@ -218,6 +218,26 @@ impl Diagnostic {
         self
     }
 
+    /// A diagnostic saying that `tool`'s `key` (`inputSchema`, `outputSchema`) was left out of
+    /// the manifest, and `why`: `tool `fetch`: inputSchema left out: WHY`, marked with the tool.
+    pub fn left_out(severity: Severity, code: Code, tool: &str, key: &str, why: &str) -> Self {
+        let message = format!("tool `{tool}`: {key} left out: {why}");
+        let d = match severity {
+            Severity::Error => Diagnostic::error(code, message),
+            _ => Diagnostic::warning(code, message),
+        };
+        d.for_tool(tool)
+    }
+
+    /// For a diagnostic made by [`Diagnostic::left_out`]: the key it left out and why.
+    pub fn left_out_key(&self) -> Option<(&'static str, &str)> {
+        let tool = self.tool.as_deref()?;
+        let rest = self.message.strip_prefix("tool `")?.strip_prefix(tool)?.strip_prefix("`: ")?;
+        ["inputSchema", "outputSchema"]
+            .into_iter()
+            .find_map(|key| Some((key, rest.strip_prefix(key)?.strip_prefix(" left out: ")?)))
+    }
+
     /// The span the diagnostic is about.
     pub fn at(mut self, location: Option<Location>) -> Self {
         self.location = location;

@@ -277,7 +277,9 @@ fn run_generate(args: GenerateArgs) -> u8 {
         }
     };
     let opts = config.apply(args.source.flags(args.paths));
-    let (manifest, provenance) = match make_manifest(&opts, args.validate, args.source.verbose) {
+    let output = args.output.filter(|p| p.as_os_str() != "-");
+    let purpose = Purpose::Generate { output: output.as_deref() };
+    let (manifest, provenance) = match make_manifest(&opts, args.validate, args.source.verbose, purpose) {
         Ok(made) => made,
         Err(why) => {
             eprintln!("error: no manifest written: {why}");
@@ -290,7 +292,7 @@ fn run_generate(args: GenerateArgs) -> u8 {
         eprintln!("{n} tool{} listed with {provenance}", if n == 1 { "" } else { "s" });
     }
     // `-o -` is standard output, as most tools read it.
-    match args.output.filter(|p| p.as_os_str() != "-") {
+    match output {
         None => {
             // Streamed: a large manifest is never held twice (as values and as text).
             let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
@@ -321,10 +323,20 @@ fn run_generate(args: GenerateArgs) -> u8 {
 
 /// The manifest `opts` make, with what made it, its diagnostics printed (and with `verbose`, its
 /// notes); checked against MCP, findings errors with `validate`. Why there is none, otherwise.
+/// What a manifest is made for: `generate` guards the file it writes and says what it left out.
+#[derive(Clone, Copy)]
+enum Purpose<'a> {
+    /// Written to `output` (`None`: standard output).
+    Generate { output: Option<&'a std::path::Path> },
+    /// Read by `list`, `docs`, `check` or `init`.
+    Read,
+}
+
 fn make_manifest(
     opts: &mcp_schema::GenerateOptions,
     validate: bool,
     verbose: bool,
+    purpose: Purpose,
 ) -> Result<(mcp_schema::Manifest, mcp_schema::Provenance), &'static str> {
     // The process ends right after this command: the OS frees the syntax trees faster.
     let outcome = mcp_schema::generate_leaking_sources(opts);
@@ -341,6 +353,16 @@ fn make_manifest(
     print_diagnostics(&mcp);
     if mcp.has_errors() {
         return Err("it breaks MCP (above)");
+    }
+    if let Purpose::Generate { output } = purpose {
+        if let Some(d) = output.and_then(|p| mcp_schema::manifest::refuse_to_empty(p, &manifest, &outcome.diagnostics))
+        {
+            print_diagnostics(&Diagnostics(vec![d]));
+            return Err("it would empty a manifest that lists tools (above)");
+        }
+        if let Some(line) = mcp_schema::manifest::left_out_line(&outcome.diagnostics).filter(|_| !cli::quiet()) {
+            eprintln!("{line}");
+        }
     }
     Ok((manifest, outcome.provenance))
 }

@@ -290,6 +290,52 @@ pub fn write_error(path: &Path, e: &io::Error) -> Diagnostic {
     Diagnostic::error(Code::ManifestUnwritable, format!("cannot write {}: {why}", path.display()))
 }
 
+/// Why writing `new` to `path` must not happen: the run found no SDK and no tool (a `no-sdk`
+/// warning among `diagnostics`), `new` is empty, and `path` holds a manifest that lists tools.
+/// An empty Cargo.toml or the wrong directory would otherwise replace the committed manifest
+/// with `{"tools": []}` and exit status 0. The error is the warning made one, its place and
+/// help kept, naming the file that is left as it is.
+pub fn refuse_to_empty(path: &Path, new: &Manifest, diagnostics: &crate::Diagnostics) -> Option<Diagnostic> {
+    if !new.is_empty() {
+        return None;
+    }
+    let warning = diagnostics.iter().find(|d| d.code == Code::NoSdk)?;
+    let listed = Manifest::read(path).ok()?.len();
+    if listed == 0 {
+        return None;
+    }
+    let mut error = warning.clone();
+    error.severity = crate::diagnostics::Severity::Error;
+    let tools = if listed == 1 { "tool" } else { "tools" };
+    error.message = format!("{}; {} lists {listed} {tools} and is left as it is", warning.message, path.display());
+    Some(error)
+}
+
+/// The line `generate` ends with when the run left schemas out (with a warning each, which the
+/// lint levels kept): which tools lack which schema. A schema left out never goes by as one
+/// warning among others; `--strict` or `-D CODE` make the warnings errors.
+pub fn left_out_line(diagnostics: &crate::Diagnostics) -> Option<String> {
+    let mut tools: Vec<(&str, Vec<&str>)> = Vec::new();
+    for d in diagnostics.iter().filter(|d| !d.is_error()) {
+        let (Some(tool), Some((key, _))) = (d.tool.as_deref(), d.left_out_key()) else { continue };
+        match tools.iter_mut().find(|(t, _)| *t == tool) {
+            Some((_, keys)) if !keys.contains(&key) => keys.push(key),
+            Some(_) => {}
+            None => tools.push((tool, vec![key])),
+        }
+    }
+    if tools.is_empty() {
+        return None;
+    }
+    let named: Vec<String> = tools.iter().map(|(t, keys)| format!("`{t}` ({})", keys.join(", "))).collect();
+    let (n, s) = (tools.len(), if tools.len() == 1 { "" } else { "s" });
+    Some(format!(
+        "warning: {n} tool{s} published without a schema the server has: {}; the warnings above say why \
+         (`--strict` makes them errors)",
+        named.join(", ")
+    ))
+}
+
 /// A writer that compares what it is given with what a file holds, byte for byte.
 struct SameAs<R> {
     file: R,
@@ -325,6 +371,27 @@ mod tests {
     use serde_json::{json, Value};
 
     use super::{write_if_changed_with, Manifest, Tool};
+
+    #[test]
+    fn the_left_out_line_names_each_tool_once_with_its_keys() {
+        use crate::diagnostics::{Code, Diagnostic, Severity};
+        let gap = |tool, key| Diagnostic::left_out(Severity::Warning, Code::Opaque, tool, key, "why");
+        let run = crate::Diagnostics(vec![
+            gap("fetch", "inputSchema"),
+            gap("fetch", "inputSchema"),
+            Diagnostic::warning(Code::Opaque, "tool `x`: `meta()`: not known; left out").for_tool("x"),
+            gap("locate", "outputSchema"),
+            gap("fetch", "outputSchema"),
+        ]);
+        assert_eq!(
+            super::left_out_line(&run).as_deref(),
+            Some(
+                "warning: 2 tools published without a schema the server has: `fetch` (inputSchema, outputSchema), \
+                 `locate` (outputSchema); the warnings above say why (`--strict` makes them errors)"
+            )
+        );
+        assert_eq!(super::left_out_line(&crate::Diagnostics::default()), None);
+    }
 
     /// A manifest as serde_json writes it from values.
     fn serde_pretty(tools: &[Value]) -> String {

@@ -11,6 +11,7 @@
 
 pub mod accept;
 pub mod baseline;
+mod causes;
 pub mod docs;
 mod fold;
 pub(crate) mod json;
@@ -30,6 +31,7 @@ use crate::Manifest;
 use json::{equivalent, join};
 use rules::{JudgedAs, Rule};
 
+pub use causes::name_causes;
 pub use markdown::MARKER as MARKDOWN_MARKER;
 pub use render::{github_blob_base, github_diagnostic, RenderOptions};
 
@@ -493,10 +495,10 @@ fn compare_tool(name: &str, old: &Value, new: &Value) -> Vec<Change> {
             }
             "inputSchema" => match (ov, nv) {
                 (Some(a), Some(b)) => out.extend(walk::SchemaWalk::new(name, JudgedAs::Request, a, b).run(&p)),
-                _ => out.push(simple(
-                    &rules::unclassified_change::RULE,
-                    rules::unclassified_change::INPUT_SCHEMA_PRESENCE_MESSAGE.into(),
-                )),
+                (Some(_), None) => {
+                    out.push(simple(&rules::input_schema_removed::RULE, rules::input_schema_removed::MESSAGE.into()))
+                }
+                _ => out.push(simple(&rules::input_schema_added::RULE, rules::input_schema_added::MESSAGE.into())),
             },
             "outputSchema" => match (ov, nv) {
                 (Some(a), Some(b)) => out.extend(walk::SchemaWalk::new(name, JudgedAs::Response, a, b).run(&p)),

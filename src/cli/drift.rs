@@ -245,6 +245,7 @@ pub(crate) fn check_one(
         return Err(Failure { diagnostics, after: Some("error: the regenerated manifest breaks MCP (above)") });
     }
     let mut report = check::compare(&old, &new);
+    check::name_causes(&mut report, &diagnostics);
     mcp_schema::source_map::changes::attach(&mut report, &new, &outcome.source_map);
     if let Some(rev) = &args.baseline {
         mcp_schema::source_map::changes::attach_removed(&mut report, &old, rev, &flags);

@@ -220,7 +220,7 @@ fn set_up_servers(
     for server in servers {
         let mut flags = args.source.flags(Vec::new());
         flags.rmcp.server = None;
-        match crate::make_manifest(&server.config.apply(flags), false, args.source.verbose) {
+        match crate::make_manifest(&server.config.apply(flags), false, args.source.verbose, crate::Purpose::Read) {
             Ok((manifest, _)) => manifests.push(manifest_file(server.config.manifest_path(None), &manifest)),
             Err(why) => {
                 eprintln!("error: {}: {why}", server.name);

@@ -337,7 +337,12 @@ pub(crate) fn run_generate(args: &GenerateArgs, found: Found) -> u8 {
     for server in &servers {
         set_server(Some(tag(server)));
         let opts = server.config.apply(flags_for(&args.source));
-        match crate::make_manifest(&opts, args.validate, args.source.verbose) {
+        match crate::make_manifest(
+            &opts,
+            args.validate,
+            args.source.verbose,
+            crate::Purpose::Generate { output: Some(&server.config.manifest_path(None)) },
+        ) {
             Ok((manifest, provenance)) => made.push((server, manifest, provenance)),
             Err(why) => {
                 eprintln!("error: {}: {why}", server.name);
@@ -399,7 +404,7 @@ pub(crate) fn run_list(source: &SourceArgs, format: ListFormat, found: Found) ->
     for server in &servers {
         set_server(Some(tag(server)));
         let opts = server.config.apply(flags_for(source));
-        match crate::make_manifest(&opts, false, source.verbose) {
+        match crate::make_manifest(&opts, false, source.verbose, crate::Purpose::Read) {
             Ok((manifest, provenance)) => {
                 let listing = Listing::new(&manifest, &provenance);
                 match format {
@@ -441,7 +446,8 @@ pub(crate) fn docs_section(source: &SourceArgs, found: Found) -> Result<String, 
     let mut failed = false;
     for server in &servers {
         set_server(Some(tag(server)));
-        match crate::make_manifest(&server.config.apply(flags_for(source)), false, source.verbose) {
+        match crate::make_manifest(&server.config.apply(flags_for(source)), false, source.verbose, crate::Purpose::Read)
+        {
             Ok((manifest, _)) => {
                 sections.push(format!("## Server `{}`\n\n{}", server.name, mcp_schema::views::docs::render(&manifest)))
             }

@@ -133,6 +133,7 @@ codes! {
     ModuleTooDeep: "module-too-deep" => sources::MODULE_TOO_DEEP,
     NoCrate: "no-crate" => sources::NO_CRATE,
     NoOutputSchema: "no-output-schema" => python_sdk::NO_OUTPUT_SCHEMA,
+    NoSdk: "no-sdk" => commands::NO_SDK,
     NoServer: "no-server" => rmcp::NO_SERVER,
     NoToolBox: "no-tool-box" => rust_mcp_sdk::NO_TOOL_BOX,
     NotUtf8: "not-utf8" => sources::NOT_UTF8,

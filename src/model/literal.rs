@@ -2,8 +2,12 @@
 //! `json_schema` of a hand-written `impl JsonSchema`, when all the body does is build a
 //! `json_schema!({…})` / `json!({…})` literal (its values may name consts of the crate), perhaps
 //! bound to a variable and changed by a few `insert`/`remove` calls. Such a schema is known
-//! exactly without running anything; any other body is runtime-only. Read while lowering (see
-//! [`super::Lowerer::lower_reachable`]); the schema flavours see the result in the model.
+//! exactly without running anything. A fn of a (non-generic) hand-written impl may also hand the
+//! question to another type, `Other::json_schema(g)`, `<Other as JsonSchema>::schema_name()`,
+//! `g.subschema_for::<Other>()`: the other type is lowered, and the flavour asks it as schemars
+//! would ([`super::Part`], [`super::HandSchema`]). Any other body is runtime-only. Read while
+//! lowering (see [`super::Lowerer::lower_reachable`]); the schema flavours see the result in the
+//! model.
 
 use std::collections::HashMap;
 
@@ -12,7 +16,7 @@ use serde_json::Value;
 
 use super::defaults;
 use super::eval::{json, Frame};
-use super::{HandWritten, Lowerer, Scope};
+use super::{HandSchema, HandWritten, KeyChange, Lowerer, Part, Scope};
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved};
 
 /// The schema a `schema_with = "path"` fn written where `scope` is returns, or why it is not a
@@ -78,28 +82,106 @@ impl Literals<'_, '_, '_> {
         let syn::Item::Impl(i) = ws.item(imp) else { return Err("not an impl".into()) };
         let items = ws.impl_items(imp.krate, imp.module, i);
         let scope = Scope::without_generics(imp.krate, imp.module);
-        let (mut name, mut id, mut inline, mut schema) = (None, None, false, None);
+        // The type parameters of a generic impl are not types of the crate: what such an impl
+        // hands to `T` depends on the instantiation.
+        let generic = !i.generics.params.is_empty();
+        let (mut name, mut id, mut inline, mut schema) = (None, None, Part::Literal(false), None);
         for item in items {
             let syn::ImplItem::Fn(f) = item else { continue };
             let block = ws.block(imp.krate, imp.module, &f.block);
-            match f.sig.ident.to_string().as_str() {
-                "schema_name" => {
-                    name = Some(self.literal_string(block, &scope).ok_or("its `schema_name` is computed")?)
+            let fn_name = f.sig.ident.to_string();
+            let delegate = if generic { None } else { self.delegation(block, &fn_name, &scope) };
+            match (fn_name.as_str(), delegate) {
+                ("schema_name", Some(Delegation::Call(t))) => name = Some(Part::Of(t)),
+                ("schema_id", Some(Delegation::Call(t))) => id = Some(Part::Of(t)),
+                ("inline_schema" | "always_inline_schema", Some(Delegation::Call(t))) => inline = Part::Of(t),
+                ("json_schema", Some(Delegation::Call(t))) => schema = Some(HandSchema::JsonSchemaOf(t, Vec::new())),
+                ("json_schema", Some(Delegation::Subschema(t))) => {
+                    schema = Some(HandSchema::SubschemaFor(t, Vec::new()))
                 }
-                "schema_id" => id = Some(self.literal_string(block, &scope).ok_or("its `schema_id` is computed")?),
+
+                ("schema_name", _) => {
+                    let literal = self.literal_string(block, &scope).ok_or("its `schema_name` is computed")?;
+                    name = Some(Part::Literal(literal))
+                }
+                ("schema_id", _) => {
+                    id = Some(Part::Literal(self.literal_string(block, &scope).ok_or("its `schema_id` is computed")?))
+                }
                 // `always_inline_schema` is schemars 0.8's name for it.
-                "inline_schema" | "always_inline_schema" => {
-                    inline = literal_bool(block).ok_or("its `inline_schema` is computed")?
+                ("inline_schema" | "always_inline_schema", _) => {
+                    inline = Part::Literal(literal_bool(block).ok_or("its `inline_schema` is computed")?)
                 }
-                "json_schema" => schema = Some(self.literal_schema_body(&f.sig, block, &scope)?),
+                ("json_schema", _) => {
+                    let changed = if generic { None } else { self.changed_delegation(block, &scope) };
+                    schema = Some(match changed {
+                        Some(changed) => changed,
+                        None => HandSchema::Literal(self.literal_schema_body(&f.sig, block, &scope)?),
+                    })
+                }
                 // The private fns change optionality: not a literal schema any more.
-                other if other.starts_with("_schemars_private") => return Err(format!("it overrides `{other}`")),
+                (other, _) if other.starts_with("_schemars_private") => return Err(format!("it overrides `{other}`")),
                 _ => {}
             }
         }
         let name = name.ok_or("it has no `schema_name`")?;
         let schema = schema.ok_or("it has no `json_schema`")?;
-        Ok(HandWritten { id: id.unwrap_or_else(|| name.clone()), name, inline, schema })
+        Ok(HandWritten { name, id, inline, schema })
+    }
+
+    /// A `json_schema` body that hands the question on and changes a few keys of the answer:
+    /// `let mut s = Other::json_schema(g); s.insert("k".into(), v); s.remove("k"); s`.
+    fn changed_delegation(&mut self, block: &syn::Block, scope: &Scope) -> Option<HandSchema> {
+        let [syn::Stmt::Local(local), changes @ .., syn::Stmt::Expr(last, None)] = block.stmts.as_slice() else {
+            return None;
+        };
+        let var = local_name(&local.pat)?;
+        let init = local.init.as_ref().filter(|i| i.diverge.is_none())?;
+        if bound_variable(unparen(last)).as_deref() != Some(var.as_str()) {
+            return None;
+        }
+        let written = delegated(unparen(&init.expr), "json_schema")?;
+        let mut env = HashMap::new();
+        let mut changed = Vec::new();
+        for stmt in changes {
+            let syn::Stmt::Expr(e, Some(_)) = stmt else { return None };
+            changed.push(self.key_change(e, &var, scope, &mut env)?);
+        }
+        Some(match written {
+            Delegation::Call(t) => HandSchema::JsonSchemaOf(self.lw.lower(&t, scope), changed),
+            Delegation::Subschema(t) => HandSchema::SubschemaFor(self.lw.lower(&t, scope), changed),
+        })
+    }
+
+    /// `var.insert(key, value)` / `var.remove(key)` (through `ensure_object()` and the like),
+    /// with a literal key and value.
+    fn key_change(
+        &mut self,
+        e: &syn::Expr,
+        var: &str,
+        scope: &Scope,
+        env: &mut HashMap<String, Value>,
+    ) -> Option<KeyChange> {
+        let syn::Expr::MethodCall(mc) = e else { return None };
+        if bound_variable(&mc.receiver).as_deref() != Some(var) {
+            return None;
+        }
+        let Value::String(key) = self.literal_value(mc.args.first()?, scope, env).ok()? else { return None };
+        let value = match (mc.method.to_string().as_str(), mc.args.len()) {
+            ("insert", 2) => Some(self.literal_value(&mc.args[1], scope, env).ok()?),
+            ("remove", 1) => None,
+            _ => return None,
+        };
+        Some(KeyChange { key, value })
+    }
+
+    /// A fn body that only hands the question to another type: `Other::fn_name(…)` or
+    /// `<Other as JsonSchema>::fn_name(…)` (the arguments passed on as they came), or, for
+    /// `json_schema`, `generator.subschema_for::<Other>()`. The other type is lowered here.
+    fn delegation(&mut self, block: &syn::Block, fn_name: &str, scope: &Scope) -> Option<Delegation> {
+        Some(match delegated(sole_expr(block)?, fn_name)? {
+            Delegation::Call(t) => Delegation::Call(self.lw.lower(&t, scope)),
+            Delegation::Subschema(t) => Delegation::Subschema(self.lw.lower(&t, scope)),
+        })
     }
 
     /// The string a fn body returns, when it is a literal (`"X".into()`, `Cow::Borrowed("X")`).
@@ -268,6 +350,90 @@ impl Literals<'_, '_, '_> {
         });
         value.ok_or_else(|| failure.unwrap_or_else(|| "a `json!` value that is not JSON".into()))
     }
+}
+
+/// What a delegating fn body hands the question to: the written type, then its lowered [`Ty`].
+enum Delegation<T = super::Ty> {
+    /// `Other::fn_name(…)`: the same fn of `Other`.
+    Call(T),
+    /// `generator.subschema_for::<Other>()`.
+    Subschema(T),
+}
+
+/// The name a `let` binds: `s`, `mut s`, `s: Schema`.
+fn local_name(pat: &syn::Pat) -> Option<String> {
+    match pat {
+        syn::Pat::Ident(p) if p.subpat.is_none() => Some(p.ident.to_string()),
+        syn::Pat::Type(t) => local_name(&t.pat),
+        _ => None,
+    }
+}
+
+/// The one expression a body is: `e`, `return e;`, either in parentheses.
+fn sole_expr(block: &syn::Block) -> Option<&syn::Expr> {
+    let expr = match block.stmts.as_slice() {
+        [syn::Stmt::Expr(syn::Expr::Return(r), _)] => r.expr.as_deref()?,
+        [syn::Stmt::Expr(e, None)] => e,
+        _ => return None,
+    };
+    Some(unparen(expr))
+}
+
+fn unparen(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => unparen(&p.expr),
+        syn::Expr::Group(g) => unparen(&g.expr),
+        _ => e,
+    }
+}
+
+/// `Other::fn_name(args)`, `<Other as JsonSchema>::fn_name(args)`, `<Other>::fn_name(args)`,
+/// or, for `json_schema`, `generator.subschema_for::<Other>()`, with `Other` as written. `Self`
+/// is no delegation (it would be the impl asking itself).
+fn delegated(e: &syn::Expr, fn_name: &str) -> Option<Delegation<syn::Type>> {
+    let ty = match e {
+        syn::Expr::Call(c) => {
+            let syn::Expr::Path(p) = unparen(&c.func) else { return None };
+            let last = p.path.segments.last()?;
+            if last.ident != fn_name || !last.arguments.is_none() {
+                return None;
+            }
+            Delegation::Call(type_before_fn(p)?)
+        }
+        syn::Expr::MethodCall(mc) if fn_name == "json_schema" && mc.method == "subschema_for" && mc.args.is_empty() => {
+            let turbofish = mc.turbofish.as_ref()?;
+            match turbofish.args.iter().collect::<Vec<_>>().as_slice() {
+                [syn::GenericArgument::Type(t)] => Delegation::Subschema(t.clone()),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    let written = match &ty {
+        Delegation::Call(t) | Delegation::Subschema(t) => t,
+    };
+    let is_self = matches!(written, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("Self"));
+    (!is_self).then_some(ty)
+}
+
+/// The type of `Other::f` (every segment but the last) or of `<Other as Trait>::f` / `<Other>::f`.
+fn type_before_fn(p: &syn::ExprPath) -> Option<syn::Type> {
+    if let Some(q) = &p.qself {
+        return Some((*q.ty).clone());
+    }
+    let segments = &p.path.segments;
+    if segments.len() < 2 {
+        return None;
+    }
+    let mut path = p.path.clone();
+    path.segments = segments.iter().take(segments.len() - 1).cloned().collect();
+    // `Vec::<u8>::f` spells its arguments with a turbofish; as a type they are plain.
+    for seg in path.segments.iter_mut() {
+        if let syn::PathArguments::AngleBracketed(a) = &mut seg.arguments {
+            a.colon2_token = None;
+        }
+    }
+    Some(syn::Type::Path(syn::TypePath { qself: None, path }))
 }
 
 fn is_wrapping_call(func: &syn::Expr) -> bool {

@@ -82,17 +82,70 @@ pub enum JsonSchemaImpl {
     Repr(Opt<Vec<i128>>),
     /// A hand-written `impl JsonSchema`: read as literals, or why it is runtime-only, and where its
     /// `for Type` is written.
-    HandWritten { literal: Result<HandWritten, String>, location: Option<Location> },
+    HandWritten { literal: Result<Box<HandWritten>, String>, location: Option<Location> },
 }
 
-/// What a hand-written `impl JsonSchema` says, when every fn of it is a literal.
+/// What a hand-written `impl JsonSchema` says, when every fn of it is a literal or hands the
+/// question to another type (`Other::json_schema(generator)`, `generator.subschema_for::<T>()`,
+/// `<T as JsonSchema>::schema_name()`), which the flavour then asks as schemars would.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HandWritten {
-    pub name: String,
-    /// `schema_id()`, which defaults to `schema_name()`.
-    pub id: String,
-    pub inline: bool,
-    pub schema: Value,
+    pub name: Part<String>,
+    /// `schema_id()`; `None` when the impl leaves it to schemars' default, `Self::schema_name()`.
+    pub id: Option<Part<String>>,
+    /// `inline_schema()`, `false` unless the impl says otherwise.
+    pub inline: Part<bool>,
+    pub schema: HandSchema,
+}
+
+/// One fn of a hand-written `impl JsonSchema`: a literal, or the same fn of another type.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Part<T> {
+    Literal(T),
+    /// `Other::schema_name()`, `<Other as JsonSchema>::inline_schema()`: what `Other` answers.
+    Of(Ty),
+}
+
+/// What the `json_schema` fn of a hand-written impl returns.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HandSchema {
+    /// A `json!`/`json_schema!` literal, perhaps changed by `insert`/`remove`.
+    Literal(Value),
+    /// `Other::json_schema(generator)`: `Other`'s own schema, never a `$ref` to it; then the
+    /// keys the body inserts or removes (`let mut s = Other::json_schema(g); s.insert(…); s`).
+    JsonSchemaOf(Ty, Vec<KeyChange>),
+    /// `generator.subschema_for::<Other>()`: a `$ref` to `Other`'s `$defs` entry (its schema
+    /// itself when `Other` is inlined); then the keys the body inserts or removes.
+    SubschemaFor(Ty, Vec<KeyChange>),
+}
+
+/// `schema.insert(key, value)` (`Some`) or `schema.remove(key)` (`None`), in the body's order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeyChange {
+    pub key: String,
+    pub value: Option<Value>,
+}
+
+impl HandWritten {
+    /// The types the impl hands a question to (lowered with it, reached by its schemas).
+    pub fn delegates(&self) -> Vec<&Ty> {
+        let schema = match &self.schema {
+            HandSchema::JsonSchemaOf(t, _) | HandSchema::SubschemaFor(t, _) => Some(t),
+            HandSchema::Literal(_) => None,
+        };
+        let id = self.id.as_ref().and_then(Part::delegate);
+        [self.name.delegate(), id, self.inline.delegate(), schema].into_iter().flatten().collect()
+    }
+}
+
+impl<T> Part<T> {
+    /// The type asked, when the fn delegates.
+    pub fn delegate(&self) -> Option<&Ty> {
+        match self {
+            Part::Of(t) => Some(t),
+            Part::Literal(_) => None,
+        }
+    }
 }
 
 /// `#[schemars(schema_with = "path")]`: the fn's path as written and the schema it returns (known

@@ -71,7 +71,7 @@ impl Lowerer<'_, '_> {
         } else {
             match hand_written("JsonSchema") {
                 Some(imp) => JsonSchemaImpl::HandWritten {
-                    literal: literal::hand_written(self, imp),
+                    literal: literal::hand_written(self, imp).map(Box::new),
                     location: self.impl_location(imp),
                 },
                 None => JsonSchemaImpl::None,
@@ -260,6 +260,11 @@ fn types_in(def: &TypeDef, args: &[Ty]) -> Vec<Ty> {
         }
         Body::Unsupported(_) => {}
     }
+    // A hand-written impl that hands its schema to other types (their `$defs` entries, their
+    // defaults): never generic, so the types need no substitution.
+    if let JsonSchemaImpl::HandWritten { literal: Ok(h), .. } = &def.traits.json_schema {
+        out.extend(h.delegates().into_iter().cloned());
+    }
     out
 }
 
@@ -335,6 +340,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::model::Part;
     use crate::schema::schemars::{root_schema, Contract, Dialect, Settings};
     use crate::source::ModuleId;
 
@@ -400,7 +406,7 @@ mod tests {
             assert!(id.traits.serialize);
             match &id.traits.json_schema {
                 JsonSchemaImpl::HandWritten { literal: Ok(h), location } => {
-                    assert_eq!((h.name.as_str(), h.id.as_str()), ("Ident", "Ident"));
+                    assert_eq!((&h.name, &h.id), (&Part::Literal("Ident".into()), &None));
                     assert!(location.is_some());
                 }
                 other => panic!("{other:?}"),

@@ -82,17 +82,48 @@ pub fn kept_attributes(choice: ProfileChoice) -> KeptAttributes {
 /// Build the manifest with the profile the options ask for (`auto`: the SDK the crate depends
 /// on, else the fallback; a crate depending on two SDKs must say which).
 pub fn run(ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
-    let (id, chosen, auto_note) = match PROFILES.iter().find(|(id, _)| *id == opts.profile) {
+    let (id, chosen, auto_why) = match PROFILES.iter().find(|(id, _)| *id == opts.profile) {
         Some(&(id, p)) => (id, p, None),
         None => match choose(ws) {
-            Ok((&(id, p), why)) => (id, p, Some(format!("profile: {} (auto: {why})", p.name()))),
+            Ok((&(id, p), why)) => (id, p, Some(why)),
             Err(d) => return ProfileRun::failed(d),
         },
     };
     let mut out = chosen.run(ws, opts);
+    if let Some(why) = auto_why.as_deref().filter(|_| chosen.detection() == Detection::Otherwise) {
+        if let Some(d) = nothing_found(ws, chosen, why, &out) {
+            out.diagnostics.push(d);
+        }
+    }
+    let auto_note = auto_why.map(|why| format!("profile: {} (auto: {why})", chosen.name()));
     out.notes.splice(0..0, auto_note);
     out.provenance.profile = Some(id);
     out
+}
+
+/// `auto` fell back (no SDK among the dependencies) and the fallback found no tool: a warning
+/// that says so, on the crate's Cargo.toml. Silent, such a run would write an empty manifest
+/// with exit status 0 (an empty Cargo.toml, the wrong directory); `generate -o` makes it an
+/// error rather than replace a manifest that lists tools ([`crate::manifest::refuse_to_empty`]).
+fn nothing_found(ws: &Workspace, fallback: &dyn Profile, why: &str, run: &ProfileRun) -> Option<Diagnostic> {
+    let found_none = run.manifest.as_ref().is_some_and(|m| m.is_empty());
+    if !found_none || run.diagnostics.has_errors() {
+        return None;
+    }
+    let d = Diagnostic::warning(
+        Code::NoSdk,
+        format!("no MCP SDK and no tool found: `--profile auto` fell back to {} because {why}", fallback.name()),
+    );
+    // On the crate's Cargo.toml, where the dependencies are (an empty one declares no package;
+    // a lone `.rs` file has none).
+    let cargo_toml = ws.packages.first().map(|m| m.path.clone()).or_else(|| {
+        let at_root = ws.root.join("Cargo.toml");
+        at_root.is_file().then_some(at_root)
+    });
+    Some(match cargo_toml {
+        Some(path) => d.in_file(&path),
+        None => d,
+    })
 }
 
 /// `auto`: the profile whose dependency the crate has, and why in words; an error when it has

@@ -27,6 +27,7 @@ use self::routers::{Entry, Index, Severity};
 use self::schemas::{Generated, SchemaKind};
 use self::version::{Behaviour, Versions};
 use super::{tool_name, ProfileRun};
+use crate::diagnostics::Severity as DiagnosticSeverity;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
 use crate::model::{Lowerer, Resolver};
@@ -272,12 +273,8 @@ impl<'w> Builder<'w, '_> {
             Generated::Schema(v) => Some(v),
             Generated::Missing(gaps) => {
                 for gap in gaps {
-                    let message = format!("tool `{name}`: {key} left out: {}", gap.message);
-                    let d = if gap.error {
-                        Diagnostic::error(gap.code, message)
-                    } else {
-                        Diagnostic::warning(gap.code, message)
-                    };
+                    let severity = if gap.error { DiagnosticSeverity::Error } else { DiagnosticSeverity::Warning };
+                    let d = Diagnostic::left_out(severity, gap.code, name, key, &gap.message);
                     let d = d.at(Some(gap.location.unwrap_or_else(|| loc.clone()))).with_label(gap.label);
                     let d = d.with_help(gap.help.unwrap_or_else(|| supply_help(name, kind)));
                     self.push(d);

@@ -269,7 +269,14 @@ pub fn generated_manifest(
 ) -> Diagnostics {
     let given = !opts.overrides.tools.is_empty() || !opts.overrides.types.is_empty();
     let checks = Checks { protocol: opts.rmcp.protocol.as_deref(), meta_schema: deny_all || given };
-    let mut found = warnings(check(manifest, checks), already);
+    let findings = check(manifest, checks);
+    let mut found = if deny_all {
+        // Every finding, the missing inputSchemas the profile warned about included: `--validate`
+        // promises a manifest MCP accepts, and a tool without one is not.
+        Diagnostics(findings.iter().map(|f| Diagnostic::warning(f.code, describe(f))).collect())
+    } else {
+        warnings(findings, already)
+    };
     found.apply_lints(&opts.lints);
     if deny_all {
         found.0.iter_mut().for_each(|d| d.severity = Severity::Error);

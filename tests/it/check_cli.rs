@@ -1,7 +1,8 @@
 //! `mcp-schema check` from the outside: every exit status and every format, in temp dirs.
 //!
 //! The crates here have no tool fns, so the regenerated manifest is `{"tools": []}` whatever the
-//! profile; the committed manifests are written by hand around that.
+//! profile; the committed manifests are written by hand around that. Their configuration names
+//! the profile: under `auto`, a crate with no SDK and no tool is a `no-sdk` warning.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -17,6 +18,7 @@ fn krate(files: &[(&str, &str)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "Cargo.toml", CARGO_TOML);
     write(dir.path(), "src/lib.rs", LIB_RS);
+    write(dir.path(), "mcp-schema.toml", "profile = \"python-sdk\"\n");
     for (name, text) in files {
         write(dir.path(), name, text);
     }
@@ -211,6 +213,8 @@ fn configured_manifest_is_the_default_and_the_flag_beats_it() {
     assert_eq!(status(&check(d.path(), &["--manifest", "mcp-tools.json"])), 0);
 
     let d = krate(&[("mcp-tools.json", ONE_TOOL)]);
+    // The configuration in Cargo.toml alone: two places would conflict.
+    std::fs::remove_file(d.path().join("mcp-schema.toml")).unwrap();
     write(d.path(), "Cargo.toml", &format!("{CARGO_TOML}\n[package.metadata.mcp-schema]\nmanifest = \"empty.json\"\n"));
     write(d.path(), "empty.json", "{\"tools\": []}");
     assert_eq!(status(&check(d.path(), &[])), 0);

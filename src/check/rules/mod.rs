@@ -18,6 +18,8 @@ pub mod description_changed;
 pub mod enum_changed;
 pub mod enum_narrowed;
 pub mod enum_widened;
+pub mod input_schema_added;
+pub mod input_schema_removed;
 pub mod metadata_changed;
 pub mod nullable_added;
 pub mod nullable_removed;
@@ -145,6 +147,8 @@ pub static ALL: &[&Rule] = &[
     &tool_added::RULE,
     &tool_removed::RULE,
     &tool_moved::RULE,
+    &input_schema_added::RULE,
+    &input_schema_removed::RULE,
     &output_schema_added::RULE,
     &output_schema_removed::RULE,
     &property_added::RULE,

@@ -32,6 +32,3 @@ pub(crate) fn tool_field_message(field: &str) -> String {
 
 /// The tools differ, but no rule saw where: never let drift go unreported.
 pub(crate) const WHOLE_TOOL_MESSAGE: &str = "the tool changed in a way mcp-schema does not classify";
-
-/// One schema of the pair is missing (`inputSchema` is required, so this is a broken manifest).
-pub(crate) const INPUT_SCHEMA_PRESENCE_MESSAGE: &str = "inputSchema appeared or went away";

@@ -89,6 +89,20 @@ pub(super) const MANIFEST_UNWRITABLE: CodeDoc = CodeDoc {
     fix: "create the directory, or write the manifest elsewhere.",
 };
 
+pub(super) const NO_SDK: CodeDoc = CodeDoc {
+    kind: Kind::ErrorOrWarning,
+    scope: None,
+    summary: "`--profile auto` (the default) found no MCP SDK among the crate's dependencies, fell\n\
+             back to the python-sdk profile, and that found no tool either: most likely the wrong\n\
+             directory, or a Cargo.toml without its dependencies. A warning; an error when\n\
+             `generate -o FILE` would replace a manifest that lists tools with an empty one (the\n\
+             file is left as it is, exit status 2).",
+    example: "Cargo.toml: warning[no-sdk]: no MCP SDK and no tool found: `--profile auto` fell back to python-sdk because the crate depends on neither rmcp nor rust-mcp-sdk\n\
+              Cargo.toml: error[no-sdk]: no MCP SDK and no tool found: `--profile auto` fell back to python-sdk because the crate depends on neither rmcp nor rust-mcp-sdk; mcp-tools.json lists 3 tools and is left as it is",
+    fix: "run in the server's crate (or name it), add the SDK to its `[dependencies]`, or choose the\n\
+          profile with `--profile` (or `profile` in the configuration).",
+};
+
 pub(super) const PROFILE_AMBIGUOUS: CodeDoc = CodeDoc {
     kind: Kind::Error,
     scope: None,

@@ -11,8 +11,8 @@ use super::generator::Gen;
 use super::private::{self, apply_internal_tag, insert_object_property};
 use crate::diagnostics::Location;
 use crate::model::{
-    substitute, Body, DefId, Field, FieldDefault, FieldDefaultValue, HandWritten, JsonSchemaImpl, Opt, SchemaFn, Shown,
-    Style, Tag, Ty, TypeDef, Variant,
+    substitute, Body, DefId, Field, FieldDefault, FieldDefaultValue, HandSchema, HandWritten, JsonSchemaImpl,
+    KeyChange, Opt, Part, SchemaFn, Shown, Style, Tag, Ty, TypeDef, Variant,
 };
 
 /// The doc/title/description/… attributes schemars calls "common": when none is given a
@@ -74,10 +74,29 @@ fn collect_params(ty: &Ty, out: &mut BTreeSet<usize>) {
     }
 }
 
+/// A schema with the keys a hand-written `json_schema` inserts or removes, as schemars'
+/// `Schema::insert`/`remove` change it (`insert` makes a boolean schema an object first; `remove`
+/// leaves a boolean schema as it is).
+fn with_changes(mut schema: Value, changes: &[KeyChange]) -> Value {
+    for change in changes {
+        match &change.value {
+            Some(v) => {
+                private::ensure_object(&mut schema).insert(change.key.clone(), v.clone());
+            }
+            None => {
+                if let Value::Object(map) = &mut schema {
+                    map.remove(&change.key);
+                }
+            }
+        }
+    }
+    schema
+}
+
 /// The hand-written `impl JsonSchema` of a definition, when it reads as literals.
 fn literal_impl(def: &TypeDef) -> Option<&HandWritten> {
     match &def.traits.json_schema {
-        JsonSchemaImpl::HandWritten { literal: Ok(h), .. } => Some(h),
+        JsonSchemaImpl::HandWritten { literal: Ok(h), .. } => Some(h.as_ref()),
         _ => None,
     }
 }
@@ -109,7 +128,10 @@ impl<'a> Gen<'a> {
 
     pub fn named_schema_name(&mut self, id: DefId, args: &[Ty]) -> String {
         if let Some(h) = literal_impl(self.def(id)) {
-            return h.name.clone();
+            return match &h.name {
+                Part::Literal(name) => name.clone(),
+                Part::Of(other) => self.schema_name(other),
+            };
         }
         if let Some(t) = self.forwarded(id, args) {
             return self.schema_name(&t);
@@ -148,7 +170,12 @@ impl<'a> Gen<'a> {
 
     pub fn named_schema_id(&mut self, id: DefId, args: &[Ty]) -> String {
         if let Some(h) = literal_impl(self.def(id)) {
-            return h.id.clone();
+            return match &h.id {
+                Some(Part::Literal(given)) => given.clone(),
+                Some(Part::Of(other)) => self.schema_id(other),
+                // schemars' default: `Self::schema_name()`, delegated or not.
+                None => self.named_schema_name(id, args),
+            };
         }
         if let Some(t) = self.forwarded(id, args) {
             return self.schema_id(&t);
@@ -189,7 +216,10 @@ impl<'a> Gen<'a> {
 
     pub fn named_inline(&mut self, id: DefId, args: &[Ty]) -> bool {
         if let Some(h) = literal_impl(self.def(id)) {
-            return h.inline;
+            return match &h.inline {
+                Part::Literal(inline) => *inline,
+                Part::Of(other) => self.inline_schema(other),
+            };
         }
         if let Some(t) = self.forwarded(id, args) {
             return self.inline_schema(&t);
@@ -218,7 +248,19 @@ impl<'a> Gen<'a> {
         }
         let def = self.def(id);
         match &def.traits.json_schema {
-            JsonSchemaImpl::HandWritten { literal: Ok(h), .. } => return h.schema.clone(),
+            JsonSchemaImpl::HandWritten { literal: Ok(h), .. } => {
+                return match &h.schema {
+                    HandSchema::Literal(schema) => schema.clone(),
+                    HandSchema::JsonSchemaOf(other, changes) => {
+                        let schema = self.json_schema(other);
+                        with_changes(schema, changes)
+                    }
+                    HandSchema::SubschemaFor(other, changes) => {
+                        let schema = self.subschema_for(other);
+                        with_changes(schema, changes)
+                    }
+                }
+            }
             JsonSchemaImpl::HandWritten { literal: Err(why), location } => {
                 let location = location.clone().or_else(|| Some(def.location.clone()));
                 let reason = format!("`{}` has a hand-written `impl JsonSchema`: {why}", def.rust_name);

@@ -1,4 +1,4 @@
-//! Hand-written `impl JsonSchema` blocks whose fns return literals, and one that does not.
+//! Hand-written `impl JsonSchema` blocks whose fns return literals, and one that delegates.
 
 use std::borrow::Cow;
 
@@ -46,7 +46,7 @@ impl schemars::JsonSchema for Colour {
     }
 }
 
-/// Its schema depends on another type's: only known at runtime.
+/// Its schema is `u64`'s, asked of the generator: followed as schemars follows it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Tally(u64);
 
