@@ -69,6 +69,10 @@ impl Lowerer<'_, '_> {
                 if let Some(kind) = nonzero_or_atomic(name) {
                     return kind;
                 }
+                // A type of a crate not read: the next load reads it if it is a registry dependency.
+                if let Some(krate) = ext.iter().find(|s| !s.is_empty()) {
+                    self.ws().want_registry_crate(krate);
+                }
                 self.unknown_path(path, scope)
             }
         }
