@@ -203,3 +203,86 @@ fn parse_lock(text: &str) -> Vec<Locked> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LOCK: &str = r#"
+        [[package]]
+        name = "app"
+        version = "0.1.0"
+        dependencies = ["api 2.0.0", "one"]
+
+        [[package]]
+        name = "old"
+        version = "1.0.0"
+        source = "registry+https://github.com/rust-lang/crates.io-index"
+        dependencies = ["api 1.4.0"]
+
+        [[package]]
+        name = "api"
+        version = "1.4.0"
+        source = "registry+https://github.com/rust-lang/crates.io-index"
+
+        [[package]]
+        name = "api"
+        version = "2.0.0"
+        source = "git+https://github.com/acme/shared.git?branch=main#0123456789abcdef"
+
+        [[package]]
+        name = "one"
+        version = "0.3.0"
+        source = "sparse+https://index.crates.io/"
+    "#;
+
+    fn locator(home: &Path) -> Locator {
+        Locator { locked: parse_lock(LOCK), cargo_home: Some(home.to_path_buf()), vendor_dirs: Vec::new() }
+    }
+
+    fn write_package(dir: &Path, name: &str, version: &str) {
+        std::fs::create_dir_all(dir).unwrap();
+        let toml = format!("[package]\nname = \"{name}\"\nversion = \"{version}\"\n");
+        std::fs::write(dir.join("Cargo.toml"), toml).unwrap();
+    }
+
+    #[test]
+    fn the_version_is_the_one_locked_for_the_dependent() {
+        let l = locator(Path::new("/nowhere"));
+        assert_eq!(l.locked_dependency("app", None, "api").unwrap().version, "2.0.0");
+        assert_eq!(l.locked_dependency("old", Some("1.0.0"), "api").unwrap().version, "1.4.0");
+        assert_eq!(l.locked_dependency("app", None, "one").unwrap().version, "0.3.0");
+        assert!(l.locked_dependency("nobody", None, "api").is_none(), "two versions, no dependent: ambiguous");
+        assert_eq!(l.find("app", None, "absent"), Err(Missing::NotLocked));
+        assert_eq!(l.find("app", None, "one"), Err(Missing::NotOnDisk("0.3.0".into())));
+    }
+
+    #[test]
+    fn sources_under_cargo_home_and_in_vendor() {
+        let home = tempfile::tempdir().unwrap();
+        let one = home.path().join("registry/src/index.crates.io-1949cf8c6b5b557f/one-0.3.0");
+        write_package(&one, "one", "0.3.0");
+        let api = home.path().join("git/checkouts/shared-5a1b2c3d4e5f6a7b/0123456/api");
+        write_package(&api, "api", "2.0.0");
+        write_package(&home.path().join("git/checkouts/shared-5a1b2c3d4e5f6a7b/0123456"), "shared-root", "0.0.0");
+        let mut l = locator(home.path());
+        assert_eq!(l.find("app", None, "one"), Ok(one));
+        assert_eq!(l.find("app", None, "api"), Ok(api), "the package's directory inside the checkout");
+        let vendor = home.path().join("vendor");
+        write_package(&vendor.join("one"), "one", "0.3.0");
+        write_package(&vendor.join("api-1.4.0"), "api", "1.4.0");
+        l.vendor_dirs.push(vendor.clone());
+        assert_eq!(l.find("app", None, "one"), Ok(vendor.join("one")), "a source replacement comes first");
+        assert_eq!(l.find("old", Some("1.0.0"), "api"), Ok(vendor.join("api-1.4.0")));
+    }
+
+    #[test]
+    fn replace_with_names_a_directory_source() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = dir.path().join(".cargo/config.toml");
+        std::fs::create_dir_all(config.parent().unwrap()).unwrap();
+        let text = "[source.crates-io]\nreplace-with = \"vendored-sources\"\n\n[source.vendored-sources]\ndirectory = \"vendor\"\n";
+        std::fs::write(&config, text).unwrap();
+        assert_eq!(replaced_dirs(&config, dir.path()), [dir.path().join("vendor")]);
+    }
+}
