@@ -18,7 +18,7 @@ impl Lowerer<'_, '_> {
             }))
         };
         let int = |k| Ty::Int(k);
-        if let Some(leaf) = schemars_feature_leaf(ext) {
+        if let Some(leaf) = schemars_feature_leaf(ext).filter(|_| self.schemars_impls) {
             return Ty::Leaf(leaf);
         }
         match name {
