@@ -94,3 +94,39 @@ fn a_crate_not_on_disk_is_told_once_with_cargo_fetch() {
     let run = generate_with_home(&case("missing"), home.path());
     insta::assert_snapshot!("registry_crate_missing", run.transcript());
 }
+
+#[test]
+fn a_chain_of_registry_crates_through_a_glob_re_export_is_read_crate_by_crate() {
+    let home = tempfile::tempdir().unwrap();
+    let reference = as_path_dependency(home.path());
+    let src = home.path().join("registry/src/index.crates.io-1949cf8c6b5b557f");
+    copy_dir(&api_types(), &src.join("api-types-0.3.1"));
+    // `api-facade` re-exports `api-types` through a glob and turns on its `tracing` feature.
+    let facade = src.join("api-facade-1.0.0");
+    std::fs::create_dir_all(facade.join("src")).unwrap();
+    std::fs::write(
+        facade.join("Cargo.toml"),
+        "[package]\nname = \"api-facade\"\nversion = \"1.0.0\"\nedition = \"2021\"\n\n\
+         [dependencies.api-types]\nversion = \"0.3\"\nfeatures = [\"tracing\"]\n",
+    )
+    .unwrap();
+    std::fs::write(facade.join("src/lib.rs"), "pub mod protocol {\n    pub use api_types::*;\n}\n").unwrap();
+    let server = tempfile::tempdir().unwrap();
+    copy_dir(&case("registry"), server.path());
+    let manifest = std::fs::read_to_string(server.path().join("Cargo.toml")).unwrap();
+    let manifest =
+        manifest.replace("api-types = { version = \"0.3\", features = [\"tracing\"] }", "api-facade = \"1\"");
+    std::fs::write(server.path().join("Cargo.toml"), manifest).unwrap();
+    let main = std::fs::read_to_string(server.path().join("src/main.rs")).unwrap();
+    let main = main.replace("use api_types::{Query, Sort};", "use api_facade::protocol::{Query, Sort};");
+    std::fs::write(server.path().join("src/main.rs"), main.replace("api_types::Query", "api_facade::protocol::Query"))
+        .unwrap();
+    let lock = std::fs::read_to_string(server.path().join("Cargo.lock")).unwrap();
+    let lock = lock.replace(" \"api-types\",\n \"rmcp\"", " \"api-facade\",\n \"rmcp\"")
+        + "\n[[package]]\nname = \"api-facade\"\nversion = \"1.0.0\"\n\
+           source = \"registry+https://github.com/rust-lang/crates.io-index\"\n\
+           dependencies = [\n \"api-types\",\n]\n";
+    std::fs::write(server.path().join("Cargo.lock"), lock).unwrap();
+    let run = generate_with_home(server.path(), home.path());
+    assert_eq!((run.code, &run.stdout), (Some(0), &reference.stdout), "{}", run.stderr);
+}
