@@ -290,15 +290,39 @@ fn on_deep_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
     done.expect("the work was taken by exactly one thread")
 }
 
+/// How many times a run loads again to read registry crates that the types of the previous
+/// load reached (a chain of crates each naming the next one's types).
+const REGISTRY_ROUNDS: usize = 8;
+
 fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::Workspace>) {
+    let mut wanted = std::collections::BTreeSet::new();
+    for round in 1.. {
+        let (outcome, workspace) = generate_wanting(opts, &wanted);
+        let more = workspace.as_ref().map(source::Workspace::wanted_registry_crates).unwrap_or_default();
+        if more.is_subset(&wanted) || round == REGISTRY_ROUNDS {
+            return (outcome, workspace);
+        }
+        // The run reached types of registry crates not read: read them and run again.
+        drop(workspace);
+        wanted.extend(more);
+    }
+    unreachable!("the last round returns")
+}
+
+/// One run that reads the registry crates `wanted` names besides the workspace's own.
+fn generate_wanting(
+    opts: &GenerateOptions,
+    wanted: &std::collections::BTreeSet<String>,
+) -> (Outcome, Option<source::Workspace>) {
     let mut diagnostics = Diagnostics::default();
     let mut notes = Vec::new();
-    let workspace = match source::load_selected(
+    let workspace = match source::load_wanting(
         &opts.paths,
         &opts.exclude,
         opts.parse_mode,
         &opts.features,
         profile::kept_attributes(opts.profile),
+        wanted,
     ) {
         Ok(ws) => ws,
         Err(d) => {

@@ -791,7 +791,7 @@ fn opaque_and_unknown() {
         #[derive(JsonSchema)]
         pub struct B { pub h: Hand }
         #[derive(JsonSchema)]
-        pub struct C { pub u: url::Url, pub p: std::marker::PhantomData<u8> }
+        pub struct C { pub g: geo::Point, pub u: url::Url, pub p: std::marker::PhantomData<u8> }
     "#;
     assert!(!generate(src, "A", PARAMS, true).opaque.is_empty());
     assert!(!generate(src, "B", PARAMS, true).opaque.is_empty());
@@ -799,6 +799,8 @@ fn opaque_and_unknown() {
     assert!(r.opaque.is_empty());
     assert_eq!(r.unknown.len(), 1);
     assert_eq!(r.schema["properties"]["p"], json!({"type": "null"}));
+    // schemars' own impl (feature `url2`).
+    assert_eq!(r.schema["properties"]["u"], json!({"type": "string", "format": "uri"}));
 }
 
 /// Draft-07 (rmcp before 0.9) and the AddNullable transform (rmcp before 0.17).

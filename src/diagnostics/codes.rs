@@ -129,6 +129,7 @@ codes! {
     McpUnresolvedRef: "mcp-unresolved-ref" => mcp::MCP_UNRESOLVED_REF,
     MissingModule: "missing-module" => sources::MISSING_MODULE,
     MissingPathDependency: "missing-path-dependency" => sources::MISSING_PATH_DEPENDENCY,
+    MissingRegistrySource: "missing-registry-source" => sources::MISSING_REGISTRY_SOURCE,
     ModuleCycle: "module-cycle" => sources::MODULE_CYCLE,
     ModuleTooDeep: "module-too-deep" => sources::MODULE_TOO_DEEP,
     NoCrate: "no-crate" => sources::NO_CRATE,

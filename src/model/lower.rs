@@ -54,6 +54,9 @@ pub struct Lowerer<'r, 'w> {
     pub type_overrides: std::collections::BTreeMap<String, serde_json::Value>,
     /// The keys of `type_overrides` some schema used.
     pub type_overrides_used: std::collections::BTreeSet<String>,
+    /// Whether the types schemars implements `JsonSchema` for behind its own features (`url::Url`,
+    /// `bytes::Bytes`, …) are leaves: for the profiles whose schemas schemars makes, not pydantic's.
+    pub schemars_impls: bool,
     /// What [`Lowerer::lower_reachable`] has done so far (kept across the tools of a run).
     pub(super) reached: Reached,
     /// Beside each definition (by [`DefId`]), what the passes after lowering read of its source.
@@ -117,6 +120,7 @@ impl<'r, 'w> Lowerer<'r, 'w> {
             diagnostics: Diagnostics::default(),
             type_overrides: Default::default(),
             type_overrides_used: Default::default(),
+            schemars_impls: true,
             reached: Default::default(),
             beside: Vec::new(),
         }

@@ -282,6 +282,29 @@ pub enum Leaf {
     SocketAddr,
     PathBuf,
     NonZero(IntKind),
+    /// The types schemars implements `JsonSchema` for behind a feature of its own (`url2`,
+    /// `bytes1`, …): asked of schemars at run time like the ones above.
+    Url,
+    /// `bytes::Bytes` and `BytesMut`.
+    Bytes,
+    /// `rust_decimal::Decimal`.
+    Decimal,
+    BigDecimal,
+    /// `semver::Version`.
+    SemVer,
+    Jiff(JiffKind),
+}
+
+/// The jiff 0.2 types schemars (`jiff02`) knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JiffKind {
+    Timestamp,
+    Zoned,
+    Date,
+    Time,
+    DateTime,
+    Span,
+    SignedDuration,
 }
 
 /// Index of a [`TypeDef`] in [`Model::defs`].

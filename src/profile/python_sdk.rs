@@ -118,6 +118,8 @@ fn manifest(
     let resolver = Resolver::new(ws);
     let mut lowerer = Lowerer::new(&resolver);
     lowerer.type_overrides = overrides.types.clone();
+    // pydantic knows none of schemars' feature-gated types.
+    lowerer.schemars_impls = false;
     let mut builder = Builder { ws, lowerer, overrides, diagnostics, reported: HashSet::new() };
     let mut tools = Vec::new();
     let mut names: HashMap<String, Location> = HashMap::new();

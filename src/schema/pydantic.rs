@@ -659,6 +659,10 @@ fn leaf_schema(leaf: Leaf) -> Value {
         Leaf::Ipv6Addr => json!({"format": "ipv6", "type": "string"}),
         Leaf::PathBuf => json!({"format": "path", "type": "string"}),
         Leaf::NonZero(_) => json!({"type": "integer"}),
+        // Rust crates' types: no Python model lowers to them.
+        Leaf::Url | Leaf::Bytes | Leaf::Decimal | Leaf::BigDecimal | Leaf::SemVer | Leaf::Jiff(_) => {
+            json!({"type": "string"})
+        }
     }
 }
 

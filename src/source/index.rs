@@ -231,6 +231,16 @@ impl Workspace {
             current = match current {
                 Resolved::Module(k, m) => match self.lookup(k, m, seg, seg_ns, depth + 1) {
                     Some(r) => r,
+                    None if k != krate => self.through_external_glob(k, m, seg, depth).unwrap_or_else(|| {
+                        Resolved::External(
+                            self.crates[k].modules[m.0]
+                                .path
+                                .iter()
+                                .cloned()
+                                .chain(std::iter::once(seg.clone()))
+                                .collect(),
+                        )
+                    }),
                     None => Resolved::External(
                         self.crates[k].modules[m.0].path.iter().cloned().chain(std::iter::once(seg.clone())).collect(),
                     ),
@@ -327,6 +337,22 @@ impl Workspace {
             }
         }
         None
+    }
+
+    /// A name another crate's module does not declare, which one of its public globs of an
+    /// extern crate it does not know may bring (`pub use other_types::protocol::*;` in a registry
+    /// crate): that crate's path, so that the crate is read next ([`Workspace::want_registry_crate`]).
+    fn through_external_glob(&self, krate: usize, module: ModuleId, name: &str, depth: usize) -> Option<Resolved> {
+        let scope = self.crates[krate].scopes.get(module.0)?;
+        scope.globs.iter().filter(|(_, public)| *public).find_map(|(glob, _)| {
+            match self.resolve_use(krate, module, glob, Namespace::Type, depth + 1) {
+                Resolved::External(mut path) => {
+                    path.push(name.to_owned());
+                    Some(Resolved::External(path))
+                }
+                _ => None,
+            }
+        })
     }
 
     /// Whether `inner` is `outer` or a module inside it.

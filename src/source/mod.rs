@@ -10,6 +10,7 @@ pub mod impls;
 mod index;
 mod modules;
 mod packages;
+mod registry;
 mod skeleton;
 
 use std::cell::OnceCell;
@@ -232,6 +233,10 @@ pub struct Workspace {
     /// Every impl block with its self type resolved, found on first use (see
     /// [`impls::ImplIndex::new`]): however many indexes a run makes, the workspace is scanned once.
     pub(crate) impl_heads: std::sync::OnceLock<Vec<impls::ImplHead>>,
+    /// The extern names of the registry, vendored and git dependencies of the packages read.
+    registry_deps: std::collections::BTreeSet<String>,
+    /// Those a type lowered during the run came from (see [`Workspace::want_registry_crate`]).
+    registry_wanted: std::cell::RefCell<std::collections::BTreeSet<String>>,
 }
 
 impl Workspace {
@@ -248,6 +253,20 @@ impl Workspace {
     /// See [`ParsedFile::body_mentions`].
     pub fn block_mentions(&self, krate: usize, module: ModuleId, block: &syn::Block, word: &str) -> bool {
         self.crates[krate].file_of(module).body_mentions(block, word)
+    }
+
+    /// Note that a type the run needs comes from the extern crate `name`, which was not read: when
+    /// it is a registry dependency, the next load reads it ([`load_wanting`]). Only what a tool's
+    /// type reaches is ever read, so a big dependency tree costs nothing.
+    pub fn want_registry_crate(&self, name: &str) {
+        if self.registry_deps.contains(name) {
+            self.registry_wanted.borrow_mut().insert(name.to_owned());
+        }
+    }
+
+    /// The registry crates the run wanted (see [`Workspace::want_registry_crate`]).
+    pub fn wanted_registry_crates(&self) -> std::collections::BTreeSet<String> {
+        self.registry_wanted.borrow().clone()
     }
 
     /// The library crate `name` means in paths written in `krate` (for `use other_crate::Type`):
@@ -294,12 +313,26 @@ pub fn load_with(paths: &[PathBuf], exclude: &[PathBuf], mode: ParseMode) -> Res
 
 /// Load what the paths point at, with the cargo features `features` selects; items carrying one
 /// of `kept` stay parsed on the skeleton path (the profile scans for them).
+#[cfg(test)]
 pub fn load_selected(
     paths: &[PathBuf],
     exclude: &[PathBuf],
     mode: ParseMode,
     features: &crate::FeatureSelection,
     kept: KeptAttributes,
+) -> Result<Workspace, Diagnostic> {
+    load_wanting(paths, exclude, mode, features, kept, &Default::default())
+}
+
+/// [`load_selected`], reading also the registry dependencies whose extern names are in `wanted`
+/// (as the packages' code names them), with their own dependencies' sources found the same way.
+pub fn load_wanting(
+    paths: &[PathBuf],
+    exclude: &[PathBuf],
+    mode: ParseMode,
+    features: &crate::FeatureSelection,
+    kept: KeptAttributes,
+    wanted: &std::collections::BTreeSet<String>,
 ) -> Result<Workspace, Diagnostic> {
     let default = [PathBuf::from(".")];
     let paths = if paths.is_empty() { &default[..] } else { paths };
@@ -308,7 +341,8 @@ pub fn load_selected(
     for path in paths {
         find_roots(path, exclude, features, &mut ws, &mut roots)?;
     }
-    let packages = packages::discover(roots, &mut ws.diagnostics);
+    let packages = packages::discover(roots, wanted, &mut ws.diagnostics);
+    ws.registry_deps = packages::registry_dependencies(&packages);
     let resolution = packages::resolve(&packages, features)?;
     load_packages(&packages, &resolution, exclude, &mut ws);
     index::build(&mut ws);
@@ -389,7 +423,7 @@ fn single_file_features(
     diagnostics: &mut Diagnostics,
 ) -> Result<cfg::EnabledFeatures, Diagnostic> {
     let Some(m) = manifest else { return Ok(cfg::EnabledFeatures::default()) };
-    let packages = packages::discover(vec![m.clone()], diagnostics);
+    let packages = packages::discover(vec![m.clone()], &Default::default(), diagnostics);
     let resolution = packages::resolve(&packages, selection)?;
     Ok(resolution.features.first().map(|f| cfg::EnabledFeatures::new(f.iter().cloned())).unwrap_or_default())
 }
@@ -413,7 +447,9 @@ fn load_packages(
         let targets: Vec<cargo::Target> =
             if package.is_root { manifest.targets() } else { manifest.lib_target().into_iter().collect() };
         let roots: Vec<PathBuf> = targets.iter().map(|t| t.root_file.clone()).collect();
-        let files = modules::PackageFiles::read(&manifest.dir, &roots, exclude, ws.mode, ws.kept);
+        // No profile looks for tools in another crate's sources: nothing there is kept parsed.
+        let kept = if package.is_registry { KeptAttributes(&[]) } else { ws.kept };
+        let files = modules::PackageFiles::read(&manifest.dir, &roots, exclude, ws.mode, kept);
         let features = Arc::new(cfg::EnabledFeatures::new(resolution.features[p].iter().cloned()));
         let first = ws.crates.len();
         for target in targets {
@@ -430,7 +466,9 @@ fn load_packages(
             ws.crates.push(modules::load_crate(spec, &files, &features, ws.mode, &mut ws.diagnostics));
         }
         crates_of[p] = first..ws.crates.len();
-        ws.packages.push(manifest.clone());
+        if !package.is_registry {
+            ws.packages.push(manifest.clone());
+        }
     }
     for (p, package) in packages.iter().enumerate() {
         let mut externs: std::collections::HashMap<String, usize> = std::collections::HashMap::new();

@@ -20,11 +20,38 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::cargo::{read_manifest, CargoManifest, Dependency};
+use super::registry::{Locator, Missing};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics};
 use crate::FeatureSelection;
 
 /// The SDK crates: known to the profiles by name, never read as sources.
 const SDK_PACKAGES: &[&str] = &["rmcp", "rmcp-macros"];
+
+/// Crates whose types the model knows by their paths (`model::lower::known`): schemars implements
+/// `JsonSchema` for them itself, so their own sources would say less than it does.
+pub(crate) const NATIVE_PACKAGES: &[&str] = &[
+    "std",
+    "core",
+    "alloc",
+    "serde",
+    "serde_json",
+    "schemars",
+    "chrono",
+    "uuid",
+    "url",
+    "bytes",
+    "rust_decimal",
+    "semver",
+    "smallvec",
+    "arrayvec",
+    "indexmap",
+    "either",
+    "enumset",
+    "smol_str",
+    "jiff",
+    "bigdecimal",
+    "time",
+];
 
 /// One package of the run.
 #[derive(Debug)]
@@ -35,7 +62,11 @@ pub(crate) struct Package {
     pub local: Vec<Option<usize>>,
     /// Given by the user (all targets are read), rather than reached as a dependency (its library).
     pub is_root: bool,
+    /// Read from where cargo put a registry, vendored or git dependency (not a crate of ours).
+    pub is_registry: bool,
     features: Vec<(String, Vec<String>)>,
+    /// Finds the registry dependencies of the package (shared by the packages under one lock).
+    locator: Option<Arc<Locator>>,
 }
 
 impl Package {
@@ -57,10 +88,39 @@ impl Package {
     pub fn name(&self) -> &str {
         self.manifest.package_name.as_deref().unwrap_or_default()
     }
+
+    fn version(&self) -> Option<&str> {
+        self.manifest.raw.get("package")?.get("version")?.as_str()
+    }
+
+    fn new(manifest: Arc<CargoManifest>, is_root: bool, is_registry: bool) -> Self {
+        Package {
+            manifest,
+            deps: Vec::new(),
+            local: Vec::new(),
+            is_root,
+            is_registry,
+            features: Vec::new(),
+            locator: None,
+        }
+    }
 }
 
-/// The root packages and every path dependency they reach.
-pub(crate) fn discover(roots: Vec<Arc<CargoManifest>>, diagnostics: &mut Diagnostics) -> Vec<Package> {
+/// A registry dependency the run wants (its extern name is in `wanted`) and may read.
+fn wanted_registry(dep: &Dependency, wanted: &BTreeSet<String>) -> bool {
+    dep.path.is_none()
+        && wanted.contains(&dep.key.replace('-', "_"))
+        && !SDK_PACKAGES.contains(&dep.package.as_str())
+        && !NATIVE_PACKAGES.contains(&dep.package.replace('-', "_").as_str())
+}
+
+/// The root packages and every path dependency they reach, and the registry dependencies whose
+/// extern names are in `wanted`.
+pub(crate) fn discover(
+    roots: Vec<Arc<CargoManifest>>,
+    wanted: &BTreeSet<String>,
+    diagnostics: &mut Diagnostics,
+) -> Vec<Package> {
     let mut packages: Vec<Package> = Vec::new();
     let mut by_dir: HashMap<PathBuf, usize> = HashMap::new();
     let mut workspaces: HashMap<PathBuf, Option<Arc<CargoManifest>>> = HashMap::new();
@@ -74,14 +134,9 @@ pub(crate) fn discover(roots: Vec<Arc<CargoManifest>>, diagnostics: &mut Diagnos
             continue;
         }
         by_dir.insert(dir, packages.len());
-        packages.push(Package {
-            manifest: m,
-            deps: Vec::new(),
-            local: Vec::new(),
-            is_root: true,
-            features: Vec::new(),
-        });
+        packages.push(Package::new(m, true, false));
     }
+    let mut told: BTreeSet<(String, String)> = BTreeSet::new();
     let mut next = 0;
     while next < packages.len() {
         let manifest = packages[next].manifest.clone();
@@ -90,6 +145,10 @@ pub(crate) fn discover(roots: Vec<Arc<CargoManifest>>, diagnostics: &mut Diagnos
         let deps = manifest.dependencies(workspace.as_deref());
         let mut local = Vec::with_capacity(deps.len());
         for dep in &deps {
+            if wanted_registry(dep, wanted) {
+                local.push(registry_dependency(&mut packages, next, dep, &mut by_dir, &mut told, diagnostics));
+                continue;
+            }
             local.push(dep.path.as_ref().filter(|_| !SDK_PACKAGES.contains(&dep.package.as_str())).and_then(|path| {
                 let dir = canonical(path);
                 if let Some(&i) = by_dir.get(&dir) {
@@ -98,14 +157,13 @@ pub(crate) fn discover(roots: Vec<Arc<CargoManifest>>, diagnostics: &mut Diagnos
                 match read_manifest(&path.join("Cargo.toml")) {
                     Ok(m) => {
                         by_dir.insert(dir, packages.len());
-                        let m = Arc::new(m);
-                        packages.push(Package {
-                            manifest: m,
-                            deps: Vec::new(),
-                            local: Vec::new(),
-                            is_root: false,
-                            features: Vec::new(),
-                        });
+                        let is_registry = packages[next].is_registry;
+                        packages.push(Package::new(Arc::new(m), false, is_registry));
+                        if is_registry {
+                            // A path dependency of a git dependency: under the same lock.
+                            let locator = packages[next].locator.clone();
+                            packages.last_mut().expect("just pushed").locator = locator;
+                        }
                         Some(packages.len() - 1)
                     }
                     Err(d) => {
@@ -133,6 +191,72 @@ pub(crate) fn discover(roots: Vec<Arc<CargoManifest>>, diagnostics: &mut Diagnos
         next += 1;
     }
     packages
+}
+
+/// The package registry dependency `dep` of package `p` is, read from where cargo put its
+/// sources (`None`, told once per crate, when they are not on disk).
+fn registry_dependency(
+    packages: &mut Vec<Package>,
+    p: usize,
+    dep: &Dependency,
+    by_dir: &mut HashMap<PathBuf, usize>,
+    told: &mut BTreeSet<(String, String)>,
+    diagnostics: &mut Diagnostics,
+) -> Option<usize> {
+    let dependent = &packages[p];
+    let locator = dependent.locator.clone().unwrap_or_else(|| Arc::new(Locator::new(&dependent.manifest.dir)));
+    packages[p].locator = Some(locator.clone());
+    let dependent = &packages[p];
+    let version = if dependent.is_registry { dependent.version() } else { None };
+    let dir = match locator.find(dependent.name(), version, &dep.package) {
+        Ok(dir) => dir,
+        Err(missing) => {
+            let version = match &missing {
+                Missing::NotOnDisk(v) => v.clone(),
+                Missing::NotLocked => String::new(),
+            };
+            if told.insert((dep.package.clone(), version)) {
+                diagnostics.push(missing_source(dependent, dep, &missing));
+            }
+            return None;
+        }
+    };
+    let dir = canonical(&dir);
+    if let Some(&i) = by_dir.get(&dir) {
+        return Some(i);
+    }
+    let m = read_manifest(&dir.join("Cargo.toml")).ok()?;
+    by_dir.insert(dir, packages.len());
+    let mut package = Package::new(Arc::new(m), false, true);
+    package.locator = Some(locator);
+    packages.push(package);
+    Some(packages.len() - 1)
+}
+
+/// The one diagnostic for a registry crate whose sources are not on disk.
+fn missing_source(dependent: &Package, dep: &Dependency, missing: &Missing) -> Diagnostic {
+    let what = match missing {
+        Missing::NotOnDisk(version) => format!("`{} {version}` is not on disk", dep.package),
+        Missing::NotLocked => format!("no Cargo.lock names the version of `{}`", dep.package),
+    };
+    Diagnostic::warning(
+        Code::MissingRegistrySource,
+        format!("dependency `{}` of `{}`: {what}; its types are unknown", dep.key, dependent.name()),
+    )
+    .in_file(&dependent.manifest.path)
+    .with_help("`cargo fetch` downloads the locked sources (and writes Cargo.lock) without compiling anything; mcp-schema then reads them from where cargo put them")
+}
+
+/// The extern names of the dependencies the run could read from where cargo put them.
+pub(crate) fn registry_dependencies(packages: &[Package]) -> BTreeSet<String> {
+    packages
+        .iter()
+        .flat_map(|p| &p.deps)
+        .filter(|d| d.path.is_none())
+        .filter(|d| !SDK_PACKAGES.contains(&d.package.as_str()))
+        .filter(|d| !NATIVE_PACKAGES.contains(&d.package.replace('-', "_").as_str()))
+        .map(|d| d.key.replace('-', "_"))
+        .collect()
 }
 
 fn canonical(dir: &std::path::Path) -> PathBuf {
@@ -345,7 +469,11 @@ mod tests {
                     .iter()
                     .map(|d| d.path.as_ref().and_then(|_| names.iter().position(|n| *n == d.package)))
                     .collect();
-                Package { features: m.features_table(), manifest: Arc::new(m), deps, local, is_root: *is_root }
+                let mut p = Package::new(Arc::new(m), *is_root, false);
+                p.features = p.manifest.features_table();
+                p.deps = deps;
+                p.local = local;
+                p
             })
             .collect()
     }

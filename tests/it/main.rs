@@ -34,6 +34,7 @@ mod patterns_schemas;
 mod python_sdk_conformance;
 mod python_sdk_differential;
 mod record;
+mod registry_crates;
 mod rmcp_conformance;
 mod rust_mcp_sdk_conformance;
 mod sarif;

@@ -40,6 +40,18 @@ pub(super) const MISSING_PATH_DEPENDENCY: CodeDoc = CodeDoc {
          disk, never from a registry).",
 };
 
+pub(super) const MISSING_REGISTRY_SOURCE: CodeDoc = CodeDoc {
+    kind: Kind::Warning,
+    scope: None,
+    summary: "A tool's type comes from a registry, vendored or git dependency whose locked version's\n\
+             sources are not where cargo puts them (`$CARGO_HOME/registry/src`, a source replacement's\n\
+             `vendor/`, `$CARGO_HOME/git/checkouts`), or no Cargo.lock names its version. Told once per crate;\n\
+             the schemas that need its types are left out (`registry-type`).",
+    example: "Cargo.toml: warning[missing-registry-source]: dependency `api-types` of `server`: `api-types 0.3.1` is not on disk; its types are unknown",
+    fix: "run `cargo fetch` (it downloads the locked sources and writes Cargo.lock, without compiling\n\
+         anything); mcp-schema never downloads and never runs cargo.",
+};
+
 pub(super) const MODULE_CYCLE: CodeDoc = CodeDoc {
     kind: Kind::Warning,
     scope: None,

@@ -1,7 +1,7 @@
 //! Paths that are not ours, recognised by their last segment: std's and well-known crates'
 //! types with a known schema, and the pointer-like wrappers lowering erases.
 
-use super::super::{FloatKind, IntKind, Leaf, Scope, Ty, Unknown};
+use super::super::{FloatKind, IntKind, JiffKind, Leaf, Scope, Ty, Unknown};
 use super::Lowerer;
 
 impl Lowerer<'_, '_> {
@@ -18,6 +18,9 @@ impl Lowerer<'_, '_> {
             }))
         };
         let int = |k| Ty::Int(k);
+        if let Some(leaf) = schemars_feature_leaf(ext).filter(|_| self.schemars_impls) {
+            return Ty::Leaf(leaf);
+        }
         match name {
             "i8" => int(IntKind::I8),
             "i16" => int(IntKind::I16),
@@ -36,7 +39,12 @@ impl Lowerer<'_, '_> {
             "bool" => Ty::Bool,
             "char" => Ty::Char,
             "String" | "str" | "OsString" | "OsStr" | "SmolStr" | "CompactString" | "ArcStr" => Ty::String,
-            "Vec" | "VecDeque" | "LinkedList" | "BinaryHeap" | "SmallVec" => Ty::Seq(Box::new(one(self))),
+            "Vec" | "VecDeque" | "LinkedList" | "BinaryHeap" => Ty::Seq(Box::new(one(self))),
+            // `SmallVec<[T; N]>`: schemars (`smallvec1`) forwards to `Vec<T>`.
+            "SmallVec" => match one(self) {
+                Ty::Array(item, _) => Ty::Seq(item),
+                other => Ty::Seq(Box::new(other)),
+            },
             "HashSet" | "BTreeSet" | "IndexSet" => Ty::Set(Box::new(one(self))),
             "HashMap" | "BTreeMap" | "IndexMap" | "Map" => {
                 let mut a = args(self).into_iter();
@@ -69,10 +77,39 @@ impl Lowerer<'_, '_> {
                 if let Some(kind) = nonzero_or_atomic(name) {
                     return kind;
                 }
+                // A type of a crate not read: the next load reads it if it is a registry dependency.
+                if let Some(krate) = ext.iter().find(|s| !s.is_empty()) {
+                    self.ws().want_registry_crate(krate);
+                }
                 self.unknown_path(path, scope)
             }
         }
     }
+}
+
+/// The types schemars implements `JsonSchema` for behind a feature of its own (`url2`, `bytes1`,
+/// `rust_decimal1`, `bigdecimal04`, `semver1`, `jiff02`), known by their crate and name. A server
+/// that names one compiles only when the feature is on, so the path alone says it; the crates'
+/// own sources are never read ([`crate::source`]'s native packages). (`smol_str02`, `smallvec1`
+/// and `indexmap2` forward to `String`, `Vec`, `BTreeMap` and `BTreeSet`: lowered as those.)
+fn schemars_feature_leaf(ext: &[String]) -> Option<Leaf> {
+    let krate = ext.iter().find(|s| !s.is_empty())?.as_str();
+    let name = ext.last()?.as_str();
+    Some(match (krate, name) {
+        ("url", "Url") => Leaf::Url,
+        ("bytes", "Bytes" | "BytesMut") => Leaf::Bytes,
+        ("rust_decimal", "Decimal") => Leaf::Decimal,
+        ("bigdecimal", "BigDecimal") => Leaf::BigDecimal,
+        ("semver", "Version") => Leaf::SemVer,
+        ("jiff", "Timestamp") => Leaf::Jiff(JiffKind::Timestamp),
+        ("jiff", "Zoned") => Leaf::Jiff(JiffKind::Zoned),
+        ("jiff", "Date") => Leaf::Jiff(JiffKind::Date),
+        ("jiff", "Time") => Leaf::Jiff(JiffKind::Time),
+        ("jiff", "DateTime") => Leaf::Jiff(JiffKind::DateTime),
+        ("jiff", "Span") => Leaf::Jiff(JiffKind::Span),
+        ("jiff", "SignedDuration") => Leaf::Jiff(JiffKind::SignedDuration),
+        _ => return None,
+    })
 }
 
 fn nonzero_or_atomic(name: &str) -> Option<Ty> {

@@ -164,7 +164,7 @@ impl<'a> Gen<'a> {
     }
 
     fn json_schema_inner(&mut self, ty: &Ty) -> Value {
-        if let Some(info) = leaf_info(ty, self.settings.dialect) {
+        if let Some(info) = leaf_info(ty, self.settings.dialect, self.settings.contract) {
             return info.schema;
         }
         match ty {
@@ -301,7 +301,7 @@ impl<'a> Gen<'a> {
     }
 
     fn schema_name_inner(&mut self, ty: &Ty) -> String {
-        if let Some(info) = leaf_info(ty, self.settings.dialect) {
+        if let Some(info) = leaf_info(ty, self.settings.dialect, self.settings.contract) {
             return info.name;
         }
         match ty {
@@ -343,7 +343,7 @@ impl<'a> Gen<'a> {
     }
 
     fn schema_id_inner(&mut self, ty: &Ty) -> String {
-        if let Some(info) = leaf_info(ty, self.settings.dialect) {
+        if let Some(info) = leaf_info(ty, self.settings.dialect, self.settings.contract) {
             return info.id;
         }
         match ty {
@@ -387,7 +387,7 @@ impl<'a> Gen<'a> {
     }
 
     fn inline_schema_inner(&mut self, ty: &Ty) -> bool {
-        if let Some(info) = leaf_info(ty, self.settings.dialect) {
+        if let Some(info) = leaf_info(ty, self.settings.dialect, self.settings.contract) {
             return info.inline;
         }
         match ty {

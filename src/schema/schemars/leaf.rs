@@ -6,8 +6,8 @@ use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, SchemaGenerator};
 use serde_json::Value;
 
-use super::Dialect;
-use crate::model::{FloatKind, IntKind, Leaf, Ty};
+use super::{Contract, Dialect};
+use crate::model::{FloatKind, IntKind, JiffKind, Leaf, Ty};
 
 /// What schemars says about one of its own types.
 #[derive(Debug, Clone)]
@@ -20,10 +20,15 @@ pub struct LeafInfo {
     pub schema: Value,
 }
 
-fn info<T: JsonSchema + ?Sized>(dialect: Dialect) -> LeafInfo {
+fn info<T: JsonSchema + ?Sized>((dialect, contract): (Dialect, Contract)) -> LeafInfo {
     let settings = match dialect {
         Dialect::Draft2020_12 => SchemaSettings::draft2020_12(),
         Dialect::Draft07 => SchemaSettings::draft07(),
+    };
+    // Some of schemars' own impls (bytes, decimals) differ between the two contracts.
+    let settings = match contract {
+        Contract::Deserialize => settings.for_deserialize(),
+        Contract::Serialize => settings.for_serialize(),
     };
     let mut generator = SchemaGenerator::new(settings);
     LeafInfo {
@@ -35,9 +40,9 @@ fn info<T: JsonSchema + ?Sized>(dialect: Dialect) -> LeafInfo {
 }
 
 /// The schemars facts of a leaf type, `None` for the composite and user-defined ones.
-pub fn leaf_info(ty: &Ty, dialect: Dialect) -> Option<LeafInfo> {
+pub fn leaf_info(ty: &Ty, dialect: Dialect, contract: Contract) -> Option<LeafInfo> {
     use std::num::*;
-    let d = dialect;
+    let d = (dialect, contract);
     Some(match ty {
         Ty::Int(k) => match k {
             IntKind::I8 => info::<i8>(d),
@@ -87,6 +92,20 @@ pub fn leaf_info(ty: &Ty, dialect: Dialect) -> Option<LeafInfo> {
                 IntKind::U64 => info::<NonZeroU64>(d),
                 IntKind::U128 => info::<NonZeroU128>(d),
                 IntKind::Usize => info::<NonZeroUsize>(d),
+            },
+            Leaf::Url => info::<url::Url>(d),
+            Leaf::Bytes => info::<bytes::Bytes>(d),
+            Leaf::Decimal => info::<rust_decimal::Decimal>(d),
+            Leaf::BigDecimal => info::<bigdecimal::BigDecimal>(d),
+            Leaf::SemVer => info::<semver::Version>(d),
+            Leaf::Jiff(kind) => match kind {
+                JiffKind::Timestamp => info::<jiff::Timestamp>(d),
+                JiffKind::Zoned => info::<jiff::Zoned>(d),
+                JiffKind::Date => info::<jiff::civil::Date>(d),
+                JiffKind::Time => info::<jiff::civil::Time>(d),
+                JiffKind::DateTime => info::<jiff::civil::DateTime>(d),
+                JiffKind::Span => info::<jiff::Span>(d),
+                JiffKind::SignedDuration => info::<jiff::SignedDuration>(d),
             },
         },
         _ => return None,
