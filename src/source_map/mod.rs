@@ -256,6 +256,47 @@ impl SourceMap {
     }
 }
 
+/// An enum of the model, as a schema publishes it: what the `contract` lints name and point at.
+#[derive(Clone, Copy)]
+pub(crate) struct EnumOrigin<'m>(&'m DefOrigin);
+
+impl<'m> EnumOrigin<'m> {
+    /// Its Rust name.
+    pub(crate) fn name(&self) -> &'m str {
+        self.0.names.first().map_or("", String::as_str)
+    }
+
+    /// The span of the enum.
+    pub(crate) fn at(&self) -> &'m Location {
+        &self.0.at
+    }
+
+    /// Whether `value` is the published name of one of its variants.
+    pub(crate) fn has_variant(&self, value: &str) -> bool {
+        self.0.variants.iter().any(|v| v.name == value)
+    }
+
+    /// The published name of the variant a `oneOf`/`anyOf` member stands for.
+    pub(crate) fn variant_of(&self, root: &Value, member: &Value) -> Option<&'m str> {
+        variant_by_identity(self.0, root, member).map(|v| v.name.as_str())
+    }
+}
+
+impl SourceMap {
+    /// The enum a schema name (a `$defs` key, a `title`) stands for.
+    pub(crate) fn enum_named(&self, name: &str) -> Option<EnumOrigin<'_>> {
+        self.by_name(name).filter(|d| d.is_enum).map(EnumOrigin)
+    }
+
+    /// The one enum that `fits` (an inlined enum, which has no name in the schema); `None` when
+    /// none or several do.
+    pub(crate) fn enum_that_fits(&self, fits: impl Fn(EnumOrigin) -> bool) -> Option<EnumOrigin<'_>> {
+        let mut fitting = self.defs.iter().filter(|d| d.is_enum).map(EnumOrigin).filter(|e| fits(*e));
+        let first = fitting.next()?;
+        fitting.next().is_none().then_some(first)
+    }
+}
+
 fn def_origin(def: &TypeDef) -> DefOrigin {
     let mut names = vec![def.rust_name.clone(), def.serde.ser_name.clone(), def.serde.de_name.clone()];
     names.extend(def.schemars.rename.clone());
