@@ -193,7 +193,7 @@ impl EnumFindings {
             Diagnostic::warning(Code::UndescribedVariants, message)
                 .for_tool(&f.tool)
                 .at(f.at)
-                .with_label("its variants have no doc comments")
+                .with_label("values without a description")
         })
     }
 }
