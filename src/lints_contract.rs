@@ -93,10 +93,9 @@ fn description_lints(site: &Site, described_by: &mut HashMap<String, String>) ->
     let mut out = Vec::new();
     let (chars, schemas) = (description.chars().count(), schemas_chars(site.tool));
     if chars >= LONG_DESCRIPTION_MIN_CHARS && chars > LONG_DESCRIPTION_RATIO * schemas {
-        let message = format!(
-            ": its description is {chars} characters, {} times its schemas ({schemas} characters)",
-            chars / schemas.max(1)
-        );
+        let times = chars as f64 / schemas.max(1) as f64;
+        let message =
+            format!(": its description is {chars} characters, {times:.1} times its schemas ({schemas} characters)");
         out.push(site.warning(Code::LongDescription, message, "/description", format!("{chars} characters")));
     }
     match described_by.get(description) {
@@ -263,7 +262,10 @@ impl EnumWalk<'_, '_> {
     /// is recognised by its members alone when each is one string value.
     fn union(&mut self, members: &[Value], pointer: &str, hint: Option<&str>) {
         let map = self.site.map;
-        let identifies = |e: EnumOrigin| members.iter().any(|m| e.variant_of(self.root, m).is_some());
+        // Unnamed, it is an enum when each member but `null` stands for one of its variants.
+        let not_null = || members.iter().filter(|m| m.get("type").and_then(Value::as_str) != Some("null"));
+        let identifies =
+            |e: EnumOrigin| not_null().next().is_some() && not_null().all(|m| e.variant_of(self.root, m).is_some());
         let origin = hint.and_then(|h| map.enum_named(h)).or_else(|| map.enum_that_fits(identifies));
         if let Some(origin) = origin {
             let undescribed = members
@@ -335,8 +337,8 @@ mod tests {
                 "tool `a` has no description",
                 "tool `a`: parameter `p` has no description",
                 "tool `a`: parameter `m` has no description",
-                "tool `b`: its description is 400 characters, 23 times its schemas (17 characters)",
-                "tool `c`: its description is 400 characters, 23 times its schemas (17 characters)",
+                "tool `b`: its description is 400 characters, 23.5 times its schemas (17 characters)",
+                "tool `c`: its description is 400 characters, 23.5 times its schemas (17 characters)",
                 "tool `c`: its description is the same as tool `b`'s",
                 "tool `a`: the values of the enum at /inputSchema/properties/m are published without a description: \"y\"",
             ]

@@ -14,7 +14,7 @@ pub(super) const LONG_DESCRIPTION: CodeDoc = CodeDoc {
              A model reads every tool's description on every turn, before the user's first word: a long one\n\
              costs context in every conversation, whether or not the tool is used, and what it says at\n\
              length (the arguments, the return value) the schema already states where the model looks for it.",
-    example: "src/lib.rs:8:5: warning[long-description]: tool `search`: its description is 912 characters, 7 times its schemas (130 characters)",
+    example: "src/lib.rs:8:5: warning[long-description]: tool `search`: its description is 912 characters, 7.0 times its schemas (130 characters)",
     fix: "keep the description to what the tool is for and when to use it, and move what it says of each\n\
           argument to that field's doc comment.",
 };
