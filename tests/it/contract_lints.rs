@@ -67,3 +67,10 @@ fn the_configuration_turns_the_group_on() {
     assert_eq!(run.code, Some(2));
     insta::assert_snapshot!("config_misspelt_group", run.stderr);
 }
+
+#[test]
+fn explain_prints_the_groups_page() {
+    let run = run_in(&contract("undescribed-tool"), &["explain", "contract"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    insta::assert_snapshot!("explain_contract", run.stdout);
+}

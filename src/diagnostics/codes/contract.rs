@@ -54,10 +54,10 @@ pub(super) const UNDESCRIBED_VARIANTS: CodeDoc = CodeDoc {
     kind: Kind::Warning,
     scope: SCOPE,
     summary: "The values of an enum in a tool's schema are published without a\n\
-             description each, where the SDK would publish one (schemars, for rmcp, turns documented\n\
+             description each, where the SDK would publish one. schemars, for rmcp, turns documented\n\
              variants into a `oneOf` with a description per value; rust-mcp-sdk publishes\n\
              `#[json_schema(description)]`; the Python SDK publishes none, so python-sdk runs never raise\n\
-             it). A model choosing among `fast` and `exact` has their names only.",
+             it. A model choosing among `fast` and `exact` has their names only.",
     example: "src/lib.rs:30:1: warning[undescribed-variants]: tool `get_forecast`: the values of `Units` are published without a description: \"celsius\", \"fahrenheit\"",
     fix: "document each variant (a doc comment; `#[json_schema(description = \"...\")]` for\n\
           rust-mcp-sdk).",
