@@ -144,8 +144,9 @@ impl std::fmt::Display for LevelError {
     }
 }
 
-/// Check that `code` may be given `level`: it must be a known code (else the error names the
-/// nearest one), and only a code that can be a warning can be allowed or warned.
+/// Check that `code` may be given `level`: it must be a known code or a lint group (else the
+/// error names the nearest one), and only a code that can be a warning can be allowed or warned
+/// (a group holds warnings only).
 pub fn check_level(code: &str, level: Level) -> Result<&'static str, LevelError> {
     if let Some(group) = Group::by_id(code) {
         return Ok(group.id);
