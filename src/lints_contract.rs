@@ -205,20 +205,19 @@ struct EnumWalk<'a, 'f> {
 }
 
 impl EnumWalk<'_, '_> {
-    /// Look at `node` (at `pointer`, named `hint` by its `$defs` key or title), then into every
-    /// schema it holds.
-    fn visit(&mut self, node: &Value, pointer: &str, hint: Option<&str>, depth: usize) {
+    /// Look at `node` (at `pointer`; `key`: its `$defs` key), then into every schema it holds.
+    fn visit(&mut self, node: &Value, pointer: &str, key: Option<&str>, depth: usize) {
         let Value::Object(map) = node else { return };
         if depth > MAX_DEPTH {
             return;
         }
-        let hint = map.get("title").and_then(Value::as_str).or(hint);
+        let names = Names { key, title: map.get("title").and_then(Value::as_str) };
         if let Some(values) = map.get("enum").and_then(Value::as_array) {
-            self.enum_keyword(values, hint);
+            self.enum_keyword(values, names);
         }
         for keyword in ["oneOf", "anyOf"] {
             if let Some(members) = map.get(keyword).and_then(Value::as_array) {
-                self.union(members, &format!("{pointer}/{keyword}"), hint);
+                self.union(members, &format!("{pointer}/{keyword}"), names);
             }
         }
         for (key, child) in map {
@@ -245,13 +244,13 @@ impl EnumWalk<'_, '_> {
 
     /// `{"enum": [...]}` of an enum of ours: schemars lists the values this way only when no
     /// variant has a description, so each is undescribed.
-    fn enum_keyword(&mut self, values: &[Value], hint: Option<&str>) {
+    fn enum_keyword(&mut self, values: &[Value], names: Names) {
         let values: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
         if values.is_empty() {
             return;
         }
         let fits = |e: EnumOrigin| values.iter().all(|v| e.has_variant(v));
-        let named = hint.and_then(|h| self.site.map.enum_named(h)).filter(|e| fits(*e));
+        let named = names.enum_in(self.site.map).filter(|e| fits(*e));
         let Some(origin) = named.or_else(|| self.site.map.enum_that_fits(fits)) else { return };
         let undescribed = values.iter().map(|v| (*v).to_owned()).collect();
         self.found.add(self.site.name, &format!("`{}`", origin.name()), Some(origin.at().clone()), undescribed);
@@ -260,13 +259,13 @@ impl EnumWalk<'_, '_> {
     /// `oneOf`/`anyOf` members that stand for the variants of an enum: those without a
     /// description. An enum the source map does not know (a profile whose map names no types)
     /// is recognised by its members alone when each is one string value.
-    fn union(&mut self, members: &[Value], pointer: &str, hint: Option<&str>) {
+    fn union(&mut self, members: &[Value], pointer: &str, names: Names) {
         let map = self.site.map;
         // Unnamed, it is an enum when each member but `null` stands for one of its variants.
         let not_null = || members.iter().filter(|m| m.get("type").and_then(Value::as_str) != Some("null"));
         let identifies =
             |e: EnumOrigin| not_null().next().is_some() && not_null().all(|m| e.variant_of(self.root, m).is_some());
-        let origin = hint.and_then(|h| map.enum_named(h)).or_else(|| map.enum_that_fits(identifies));
+        let origin = names.enum_in(map).or_else(|| map.enum_that_fits(identifies));
         if let Some(origin) = origin {
             let undescribed = members
                 .iter()
@@ -286,8 +285,23 @@ impl EnumWalk<'_, '_> {
             .map(|(v, _)| (*v).to_owned())
             .collect();
         let parent = pointer.rsplit_once('/').map_or(pointer, |(parent, _)| parent);
-        let name = hint.map_or_else(|| format!("the enum at {parent}"), |h| format!("`{h}`"));
+        let name = names.key.map_or_else(|| format!("the enum at {parent}"), |key| format!("`{key}`"));
         self.found.add(self.site.name, &name, self.site.at(parent), undescribed);
+    }
+}
+
+/// What a schema is called: its `$defs` key (the type's schema name), and its `title` (which
+/// schemars gives a root schema; an attribute may give any schema one).
+#[derive(Clone, Copy)]
+struct Names<'a> {
+    key: Option<&'a str>,
+    title: Option<&'a str>,
+}
+
+impl Names<'_> {
+    /// The enum of the model the schema is named after, if any.
+    fn enum_in(self, map: &SourceMap) -> Option<EnumOrigin<'_>> {
+        [self.key, self.title].into_iter().flatten().find_map(|name| map.enum_named(name))
     }
 }
 
