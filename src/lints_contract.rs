@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::check::normalize::normalize;
 use crate::diagnostics::lints::CONTRACT;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
-use crate::source_map::{EnumOrigin, SourceMap};
+use crate::source_map::{identity_names, EnumOrigin, SourceMap};
 use crate::{GenerateOptions, Manifest};
 
 /// A description shorter than this is never too long, whatever the schema (a tool without
@@ -30,20 +30,22 @@ pub(crate) fn run(manifest: &Manifest, map: &SourceMap, opts: &GenerateOptions, 
     if !opts.lints.enables(&CONTRACT) {
         return Diagnostics::default();
     }
-    lint(manifest, map, variant_docs)
+    lint(manifest, map, |code| opts.lints.may_show(code) && (code != Code::UndescribedVariants || variant_docs))
 }
 
-/// Every finding of the group, tool by tool in the manifest's order.
-fn lint(manifest: &Manifest, map: &SourceMap, variant_docs: bool) -> Diagnostics {
+/// Every finding of the group that `shows`, tool by tool in the manifest's order.
+fn lint(manifest: &Manifest, map: &SourceMap, shows: impl Fn(Code) -> bool) -> Diagnostics {
     let mut out = Diagnostics::default();
     let mut described_by: HashMap<String, String> = HashMap::new();
     let mut enums = EnumFindings::default();
     for tool in manifest.tool_values() {
         let Some(name) = tool.get("name").and_then(Value::as_str) else { continue };
         let site = Site { map, tool: &tool, name };
-        out.0.extend(description_lints(&site, &mut described_by));
-        out.0.extend(undescribed_parameters(&site));
-        if variant_docs {
+        out.0.extend(description_lints(&site, &mut described_by).into_iter().filter(|d| shows(d.code)));
+        if shows(Code::UndescribedParameter) {
+            out.0.extend(undescribed_parameters(&site));
+        }
+        if shows(Code::UndescribedVariants) {
             for key in ["inputSchema", "outputSchema"] {
                 if let Some(schema) = tool.get(key) {
                     let mut walk = EnumWalk { site: &site, root: schema, found: &mut enums };
@@ -251,7 +253,9 @@ impl EnumWalk<'_, '_> {
         }
         let fits = |e: EnumOrigin| values.iter().all(|v| e.has_variant(v));
         let named = names.enum_in(self.site.map).filter(|e| fits(*e));
-        let Some(origin) = named.or_else(|| self.site.map.enum_that_fits(fits)) else { return };
+        let Some(origin) = named.or_else(|| self.site.map.enum_that_fits(values.iter().copied(), fits)) else {
+            return;
+        };
         let undescribed = values.iter().map(|v| (*v).to_owned()).collect();
         self.found.add(self.site.name, &format!("`{}`", origin.name()), Some(origin.at().clone()), undescribed);
     }
@@ -261,27 +265,32 @@ impl EnumWalk<'_, '_> {
     /// is recognised by its members alone when each is one string value.
     fn union(&mut self, members: &[Value], pointer: &str, names: Names) {
         let map = self.site.map;
-        // Unnamed, it is an enum when each member but `null` stands for one of its variants.
-        let not_null = || members.iter().filter(|m| m.get("type").and_then(Value::as_str) != Some("null"));
-        let identifies =
-            |e: EnumOrigin| not_null().next().is_some() && not_null().all(|m| e.variant_of(self.root, m).is_some());
-        let origin = names.enum_in(map).or_else(|| map.enum_that_fits(identifies));
-        if let Some(origin) = origin {
+        // What each member but `null` may stand for, worked out once: an unnamed union is an
+        // enum's when each of them is one of its variants.
+        let members: Vec<(&Value, Vec<String>)> = members
+            .iter()
+            .filter(|m| m.get("type").and_then(Value::as_str) != Some("null"))
+            .map(|m| (m, identity_names(self.root, m)))
+            .collect();
+        let identifies = |e: EnumOrigin| members.iter().all(|(_, names)| e.variant_named(names).is_some());
+        let first_names = members.first().map(|(_, names)| names.iter().map(String::as_str));
+        let unnamed = || first_names.clone().and_then(|names| map.enum_that_fits(names, identifies));
+        if let Some(origin) = names.enum_in(map).or_else(unnamed) {
             let undescribed = members
                 .iter()
-                .filter(|m| !has_description(self.root, m))
-                .filter_map(|m| origin.variant_of(self.root, m))
+                .filter(|(m, _)| !has_description(self.root, m))
+                .filter_map(|(_, names)| origin.variant_named(names))
                 .map(str::to_owned)
                 .collect();
             self.found.add(self.site.name, &format!("`{}`", origin.name()), Some(origin.at().clone()), undescribed);
             return;
         }
-        let values: Option<Vec<&str>> = members.iter().map(one_string_value).collect();
+        let values: Option<Vec<&str>> = members.iter().map(|(m, _)| one_string_value(m)).collect();
         let Some(values) = values.filter(|v| v.len() > 1) else { return };
         let undescribed = values
             .iter()
-            .zip(members)
-            .filter(|(_, m)| !has_description(self.root, m))
+            .zip(&members)
+            .filter(|(_, (m, _))| !has_description(self.root, m))
             .map(|(v, _)| (*v).to_owned())
             .collect();
         let parent = pointer.rsplit_once('/').map_or(pointer, |(parent, _)| parent);
@@ -329,7 +338,8 @@ mod tests {
 
     fn codes(tools: Value, variant_docs: bool) -> Vec<String> {
         let manifest = Manifest::from_value(json!({ "tools": tools })).unwrap();
-        lint(&manifest, &SourceMap::default(), variant_docs).iter().map(|d| d.message.clone()).collect()
+        let shows = |code| code != Code::UndescribedVariants || variant_docs;
+        lint(&manifest, &SourceMap::default(), shows).iter().map(|d| d.message.clone()).collect()
     }
 
     #[test]

@@ -104,16 +104,22 @@ impl Lints {
         of_crate.and_then(in_levels).or_else(|| in_levels(&self.levels)).or_else(|| group.map(|g| g.default))
     }
 
-    /// Whether any code of `group` may be shown or denied in this run (by the group's name, a
-    /// code's, per crate, or by default): when not, its pass need not run.
-    pub fn enables(&self, group: &Group) -> bool {
-        let named = |levels: &BTreeMap<String, Level>| {
-            std::iter::once(group.id)
-                .chain(group.codes.iter().map(|c| c.id()))
-                .filter_map(|id| levels.get(id))
-                .any(|&l| l != Level::Allow)
+    /// Whether a warning of `code` may be shown or denied in this run (by its level or its
+    /// group's, for the run or a crate, or by its group's default): when not, it need not be
+    /// looked for.
+    pub fn may_show(&self, code: Code) -> bool {
+        let group = Group::of(code);
+        let given = |levels: &BTreeMap<String, Level>| {
+            levels.get(code.id()).or_else(|| group.and_then(|g| levels.get(g.id))).copied()
         };
-        group.default != Level::Allow || named(&self.levels) || self.crates.values().any(named)
+        let run = given(&self.levels).or(group.map(|g| g.default));
+        run != Some(Level::Allow) || self.crates.values().any(|levels| given(levels).is_some_and(|l| l != Level::Allow))
+    }
+
+    /// Whether any code of `group` may be shown ([`Lints::may_show`]): when not, its pass need
+    /// not run.
+    pub fn enables(&self, group: &Group) -> bool {
+        group.codes.iter().any(|&code| self.may_show(code))
     }
 }
 
@@ -350,6 +356,8 @@ mod tests {
         assert_eq!(severity(&one_denied), [Severity::Error, Severity::Warning], "a code's level beats its group's");
         let one_code = Lints { levels: levels(&[("undescribed-parameter", Level::Warn)]), ..Lints::default() };
         assert!(one_code.enables(&CONTRACT));
+        assert!(one_code.may_show(Code::UndescribedParameter) && !one_code.may_show(Code::UndescribedTool));
+        assert!(strict.may_show(Code::Opaque), "a code of no group shows unless allowed");
         assert_eq!(severity(&one_code), [Severity::Warning]);
         assert_eq!(check_level("contract", Level::Deny), Ok("contract"));
         assert!(check_level("contrat", Level::Warn).unwrap_err().to_string().contains("did you mean `contract`?"));
