@@ -24,6 +24,7 @@ pub mod choice;
 pub mod config;
 pub mod diagnostics;
 pub mod explain;
+pub(crate) mod lints_contract;
 pub mod manifest;
 pub(crate) mod model;
 pub(crate) mod profile;
@@ -345,6 +346,10 @@ fn generate_wanting(
         profile::run(&workspace, opts);
     diagnostics.extend(found);
     notes.extend(told);
+    if let Some(manifest) = &manifest {
+        let variant_docs = provenance.profile.is_some_and(profile::publishes_variant_docs);
+        diagnostics.extend(lints_contract::run(manifest, &source_map, opts, variant_docs));
+    }
     diagnostics.apply_lints(&opts.lints);
     let manifest = if diagnostics.has_errors() { None } else { manifest };
     (Outcome { manifest, diagnostics, notes, source_map, provenance, server_types }, Some(workspace))

@@ -129,7 +129,8 @@ struct SourceArgs {
     /// the changes of a drift rule (`mcp-schema explain RULE`)
     #[arg(short = 'A', long = "allow", value_name = "CODE", value_parser = level_of(Level::Allow))]
     allow: Vec<String>,
-    /// Show the warnings of CODE, whatever the configuration says (repeatable)
+    /// Show the warnings of CODE, whatever the configuration says (repeatable); a lint group
+    /// names several codes: `-W contract` turns on the lints of what a model reads
     #[arg(short = 'W', long = "warn", value_name = "CODE", value_parser = level_of(Level::Warn))]
     warn: Vec<String>,
     /// Make the warnings of CODE errors (repeatable)

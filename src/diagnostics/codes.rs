@@ -10,6 +10,7 @@
 use std::fmt;
 
 mod commands;
+mod contract;
 mod mcp;
 mod python_sdk;
 mod rmcp;
@@ -117,6 +118,7 @@ codes! {
     DuplicateTool: "duplicate-tool" => python_sdk::DUPLICATE_TOOL,
     EmptyRouter: "empty-router" => rmcp::EMPTY_ROUTER,
     HandWrittenListTools: "hand-written-list-tools" => rmcp::HAND_WRITTEN_LIST_TOOLS,
+    LongDescription: "long-description" => contract::LONG_DESCRIPTION,
     MacroRouter: "macro-router" => rmcp::MACRO_ROUTER,
     ManifestUnreadable: "manifest-unreadable" => commands::MANIFEST_UNREADABLE,
     ManifestUnwritable: "manifest-unwritable" => commands::MANIFEST_UNWRITABLE,
@@ -146,6 +148,7 @@ codes! {
     RecursiveAlias: "recursive-alias" => sources::RECURSIVE_ALIAS,
     RecursiveFlatten: "recursive-flatten" => python_sdk::RECURSIVE_FLATTEN,
     RegistryType: "registry-type" => rmcp::REGISTRY_TYPE,
+    RepeatedDescription: "repeated-description" => contract::REPEATED_DESCRIPTION,
     RmcpPanic: "rmcp-panic" => rmcp::RMCP_PANIC,
     RmcpVersion: "rmcp-version" => rmcp::RMCP_VERSION,
     RuntimeCondition: "runtime-condition" => rmcp::RUNTIME_CONDITION,
@@ -163,6 +166,9 @@ codes! {
     TypeTooDeep: "type-too-deep" => sources::TYPE_TOO_DEEP,
     TypeTooLarge: "type-too-large" => sources::TYPE_TOO_LARGE,
     UnderscoreParameter: "underscore-parameter" => python_sdk::UNDERSCORE_PARAMETER,
+    UndescribedParameter: "undescribed-parameter" => contract::UNDESCRIBED_PARAMETER,
+    UndescribedTool: "undescribed-tool" => contract::UNDESCRIBED_TOOL,
+    UndescribedVariants: "undescribed-variants" => contract::UNDESCRIBED_VARIANTS,
     UnknownFeature: "unknown-feature" => commands::UNKNOWN_FEATURE,
     UnknownProtocol: "unknown-protocol" => rmcp::UNKNOWN_PROTOCOL,
     UnknownRevision: "unknown-revision" => commands::UNKNOWN_REVISION,

@@ -3,7 +3,9 @@
 //! lowered: it means the manifest would be wrong.
 //!
 //! The codes, and whether each is an error or a warning, are those of the registry
-//! ([`super::codes`]).
+//! ([`super::codes`]). A [`Group`] names several codes at once (`-W contract`,
+//! `[lints] contract = "warn"`), and may have a default level of its own: the `contract` group is
+//! allowed unless asked for, so that no existing `--strict` run changes when a lint joins it.
 
 use std::collections::BTreeMap;
 
@@ -33,10 +35,54 @@ impl Level {
     }
 }
 
+/// Codes that one name sets the level of at once, with the level they have when neither the
+/// group nor the code is given one. A code's own level beats its group's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Group {
+    /// The name levels give it (`-W contract`), kebab-case like a code's and never one.
+    pub id: &'static str,
+    /// What the group is for, in a sentence (`explain`'s page and docs/lints.md).
+    pub summary: &'static str,
+    /// Its codes, each in the registry.
+    pub codes: &'static [Code],
+    /// The level its codes have when nothing is said of the group or of them.
+    pub default: Level,
+}
+
+/// Every group.
+pub const GROUPS: &[Group] = &[CONTRACT];
+
+/// The lints for the contract a model reads (`src/lints_contract.rs`, docs/lints.md).
+pub const CONTRACT: Group = Group {
+    id: "contract",
+    summary: "Lints for the contract a model reads: the tools, parameters and enum values it is \
+              told nothing about, and descriptions that cost more than they say. Off unless asked for.",
+    codes: &[
+        Code::UndescribedTool,
+        Code::UndescribedParameter,
+        Code::UndescribedVariants,
+        Code::LongDescription,
+        Code::RepeatedDescription,
+    ],
+    default: Level::Allow,
+};
+
+impl Group {
+    /// The group named `id`.
+    pub fn by_id(id: &str) -> Option<&'static Group> {
+        GROUPS.iter().find(|g| g.id == id)
+    }
+
+    /// The group `code` belongs to, if any.
+    pub fn of(code: Code) -> Option<&'static Group> {
+        GROUPS.iter().find(|g| g.codes.contains(&code))
+    }
+}
+
 /// The levels of a run: by code, then `strict` for every warning left.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Lints {
-    /// Levels by diagnostic code (`opaque`, `unknown-type`…).
+    /// Levels by diagnostic code (`opaque`, `unknown-type`…) or group (`contract`).
     pub levels: BTreeMap<String, Level>,
     /// Deny every warning that is not allowed (`--strict`).
     pub strict: bool,
@@ -47,10 +93,33 @@ pub struct Lints {
 }
 
 impl Lints {
-    /// The level of `d`'s code: its crate's, else the run's.
+    /// The level of `d`'s code: its crate's, else the run's; for each, the code's own, else its
+    /// group's; else the group's default.
     fn level_of(&self, d: &super::Diagnostic) -> Option<Level> {
+        let group = Group::of(d.code);
+        let in_levels = |levels: &BTreeMap<String, Level>| {
+            levels.get(d.code.id()).or_else(|| group.and_then(|g| levels.get(g.id))).copied()
+        };
         let of_crate = d.krate.as_deref().and_then(|k| self.crates.get(&crate_key(k)));
-        of_crate.and_then(|levels| levels.get(d.code.id())).or_else(|| self.levels.get(d.code.id())).copied()
+        of_crate.and_then(in_levels).or_else(|| in_levels(&self.levels)).or_else(|| group.map(|g| g.default))
+    }
+
+    /// Whether a warning of `code` may be shown or denied in this run (by its level or its
+    /// group's, for the run or a crate, or by its group's default): when not, it need not be
+    /// looked for.
+    pub fn may_show(&self, code: Code) -> bool {
+        let group = Group::of(code);
+        let given = |levels: &BTreeMap<String, Level>| {
+            levels.get(code.id()).or_else(|| group.and_then(|g| levels.get(g.id))).copied()
+        };
+        let run = given(&self.levels).or(group.map(|g| g.default));
+        run != Some(Level::Allow) || self.crates.values().any(|levels| given(levels).is_some_and(|l| l != Level::Allow))
+    }
+
+    /// Whether any code of `group` may be shown ([`Lints::may_show`]): when not, its pass need
+    /// not run.
+    pub fn enables(&self, group: &Group) -> bool {
+        group.codes.iter().any(|&code| self.may_show(code))
     }
 }
 
@@ -81,9 +150,13 @@ impl std::fmt::Display for LevelError {
     }
 }
 
-/// Check that `code` may be given `level`: it must be a known code (else the error names the
-/// nearest one), and only a code that can be a warning can be allowed or warned.
+/// Check that `code` may be given `level`: it must be a known code or a lint group (else the
+/// error names the nearest one), and only a code that can be a warning can be allowed or warned
+/// (a group holds warnings only).
 pub fn check_level(code: &str, level: Level) -> Result<&'static str, LevelError> {
+    if let Some(group) = Group::by_id(code) {
+        return Ok(group.id);
+    }
     let Some(known) = Code::from_id(code) else {
         return Err(unknown_code(code));
     };
@@ -112,7 +185,7 @@ fn unknown_code(code: &str) -> LevelError {
 
 /// The code nearest to `code` by edit distance, if near enough to be a typo of it.
 pub(crate) fn nearest_code(code: &str) -> Option<&'static str> {
-    nearest_name(code, Code::ALL.iter().map(|c| c.id()))
+    nearest_name(code, Code::ALL.iter().map(|c| c.id()).chain(GROUPS.iter().map(|g| g.id)))
 }
 
 /// The name of `names` nearest to `wanted` by edit distance, if near enough to be a typo of it
@@ -258,6 +331,46 @@ mod tests {
         ds.apply_lints(&lints);
         let left: Vec<_> = ds.iter().map(|d| (d.krate.clone(), d.severity)).collect();
         assert_eq!(left, [(Some("app".to_owned()), Severity::Error), (None, Severity::Error)]);
+    }
+
+    #[test]
+    fn a_group_is_allowed_by_default_and_its_name_or_a_code_sets_its_level() {
+        let severity = |lints: &Lints| {
+            let mut ds = Diagnostics(vec![
+                Diagnostic::warning(Code::UndescribedTool, "t"),
+                Diagnostic::warning(Code::UndescribedParameter, "p"),
+            ]);
+            ds.apply_lints(lints);
+            ds.iter().map(|d| d.severity).collect::<Vec<_>>()
+        };
+        let strict = Lints { strict: true, ..Lints::default() };
+        assert_eq!(severity(&strict), [], "off by default, even with --strict");
+        assert!(!strict.enables(&CONTRACT));
+        let warned = Lints { levels: levels(&[("contract", Level::Warn)]), ..Lints::default() };
+        assert!(warned.enables(&CONTRACT));
+        assert_eq!(severity(&warned), [Severity::Warning, Severity::Warning]);
+        let one_denied = Lints {
+            levels: levels(&[("contract", Level::Warn), ("undescribed-tool", Level::Deny)]),
+            ..Lints::default()
+        };
+        assert_eq!(severity(&one_denied), [Severity::Error, Severity::Warning], "a code's level beats its group's");
+        let one_code = Lints { levels: levels(&[("undescribed-parameter", Level::Warn)]), ..Lints::default() };
+        assert!(one_code.enables(&CONTRACT));
+        assert!(one_code.may_show(Code::UndescribedParameter) && !one_code.may_show(Code::UndescribedTool));
+        assert!(strict.may_show(Code::Opaque), "a code of no group shows unless allowed");
+        assert_eq!(severity(&one_code), [Severity::Warning]);
+        assert_eq!(check_level("contract", Level::Deny), Ok("contract"));
+        assert!(check_level("contrat", Level::Warn).unwrap_err().to_string().contains("did you mean `contract`?"));
+    }
+
+    #[test]
+    fn group_codes_are_warnings_and_group_names_are_no_codes() {
+        for group in GROUPS {
+            assert!(Code::from_id(group.id).is_none(), "{}", group.id);
+            for code in group.codes {
+                assert_eq!(code.kind(), Kind::Warning, "`{code}` of `{}`", group.id);
+            }
+        }
     }
 
     #[test]

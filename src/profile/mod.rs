@@ -19,7 +19,7 @@ use crate::model::Scope;
 use crate::source::{KeptAttributes, ModuleId, Workspace};
 use crate::{GenerateOptions, Manifest};
 
-pub use registry::{all, kept_attributes, name_of, parse_name, run, summary_of};
+pub use registry::{all, kept_attributes, name_of, parse_name, publishes_variant_docs, run, summary_of};
 
 /// One SDK whose `tools/list` output we reproduce. The profile drives a run: it finds the tools,
 /// asks the model and schema stages for each one's schemas, and assembles the entries.
@@ -39,6 +39,13 @@ pub trait Profile: Sync {
 
     /// How `auto` recognises a crate written for this SDK.
     fn detection(&self) -> Detection;
+
+    /// Whether the SDK publishes a description for each value of an enum whose variants are
+    /// documented (schemars' `oneOf` of described `const`s), which the `undescribed-variants`
+    /// lint asks for.
+    fn publishes_variant_docs(&self) -> bool {
+        true
+    }
 
     /// Build the manifest, and tell what the run found and reproduced.
     fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun;

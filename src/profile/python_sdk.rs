@@ -93,6 +93,11 @@ impl super::Profile for PythonSdk {
         "the MCP Python SDK (mcp 2.x), for the equivalent Python signature"
     }
 
+    /// A Python `Enum`'s members have no description in pydantic's schema.
+    fn publishes_variant_docs(&self) -> bool {
+        false
+    }
+
     /// It reads the same `#[tool]` fns as rmcp ([`tool_fns`]).
     fn kept_attributes(&self) -> crate::source::KeptAttributes {
         super::RMCP_KEPT_ATTRIBUTES

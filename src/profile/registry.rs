@@ -47,6 +47,12 @@ fn profile(choice: ProfileChoice) -> Option<&'static dyn Profile> {
     PROFILES.iter().find(|(id, _)| *id == choice).map(|(_, p)| *p)
 }
 
+/// Whether the profile `choice` publishes a description per enum value
+/// ([`Profile::publishes_variant_docs`]); `false` for `auto`.
+pub fn publishes_variant_docs(choice: ProfileChoice) -> bool {
+    profile(choice).is_some_and(|p| p.publishes_variant_docs())
+}
+
 /// The name `--profile` takes for `choice`.
 pub fn name_of(choice: ProfileChoice) -> &'static str {
     profile(choice).map_or(AUTO, |p| p.name())

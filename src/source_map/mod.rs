@@ -26,6 +26,9 @@ use crate::model::{Body, Field, Model, TypeDef};
 pub struct SourceMap {
     tools: HashMap<String, ToolOrigin>,
     defs: Vec<DefOrigin>,
+    /// The enums of `defs` by the published name of each of their variants, made on first use
+    /// (only the `contract` lints look enums up by their values).
+    enums_by_variant: std::sync::OnceLock<HashMap<String, Vec<usize>>>,
 }
 
 /// Where a tool is written.
@@ -111,12 +114,16 @@ impl SourceMap {
     /// The map of a run whose schemas name no definition (inlined, no `$defs` or titles): the
     /// tools' origins alone.
     pub(crate) fn of_tools(tools: impl IntoIterator<Item = (String, ToolOrigin)>) -> SourceMap {
-        SourceMap { tools: tools.into_iter().collect(), defs: Vec::new() }
+        SourceMap { tools: tools.into_iter().collect(), ..SourceMap::default() }
     }
 
     /// The map of a run: the tools' origins and the model's definitions.
     pub(crate) fn new(model: &Model, tools: impl IntoIterator<Item = (String, ToolOrigin)>) -> SourceMap {
-        SourceMap { tools: tools.into_iter().collect(), defs: model.defs.iter().map(|d| def_origin(d)).collect() }
+        SourceMap {
+            tools: tools.into_iter().collect(),
+            defs: model.defs.iter().map(|d| def_origin(d)).collect(),
+            ..SourceMap::default()
+        }
     }
 
     /// Whether it knows no tool (the profile keeps no source map, or there are no tools).
@@ -256,6 +263,84 @@ impl SourceMap {
     }
 }
 
+/// An enum of the model, as a schema publishes it: what the `contract` lints name and point at.
+#[derive(Clone, Copy)]
+pub(crate) struct EnumOrigin<'m>(&'m DefOrigin);
+
+impl<'m> EnumOrigin<'m> {
+    /// Its Rust name.
+    pub(crate) fn name(&self) -> &'m str {
+        self.0.names.first().map_or("", String::as_str)
+    }
+
+    /// The span of the enum.
+    pub(crate) fn at(&self) -> &'m Location {
+        &self.0.at
+    }
+
+    /// Whether `value` is the published name of one of its variants.
+    pub(crate) fn has_variant(&self, value: &str) -> bool {
+        self.0.variants.iter().any(|v| v.name == value)
+    }
+
+    /// The published name of the variant a member whose [`identity_names`] are `names` stands for.
+    pub(crate) fn variant_named(&self, names: &[String]) -> Option<&'m str> {
+        variant_named(self.0, names).map(|v| v.name.as_str())
+    }
+}
+
+impl SourceMap {
+    /// The enum a schema name (a `$defs` key, a `title`) stands for.
+    pub(crate) fn enum_named(&self, name: &str) -> Option<EnumOrigin<'_>> {
+        self.by_name(name).filter(|d| d.is_enum).map(EnumOrigin)
+    }
+
+    /// The one enum with a variant published as one of `names` that `fits` (an inlined enum,
+    /// which has no name in the schema); `None` when none or several do.
+    pub(crate) fn enum_that_fits<'n>(
+        &self,
+        names: impl IntoIterator<Item = &'n str>,
+        fits: impl Fn(EnumOrigin) -> bool,
+    ) -> Option<EnumOrigin<'_>> {
+        let index = self.enums_by_variant.get_or_init(|| {
+            let mut index: HashMap<String, Vec<usize>> = HashMap::new();
+            for (i, def) in self.defs.iter().enumerate().filter(|(_, d)| d.is_enum) {
+                for v in &def.variants {
+                    index.entry(v.name.clone()).or_default().push(i);
+                }
+            }
+            index
+        });
+        let mut candidates: Vec<usize> = names.into_iter().filter_map(|n| index.get(n)).flatten().copied().collect();
+        candidates.sort_unstable();
+        candidates.dedup();
+        let mut fitting = candidates.into_iter().map(|i| EnumOrigin(&self.defs[i])).filter(|e| fits(*e));
+        let first = fitting.next()?;
+        fitting.next().is_none().then_some(first)
+    }
+}
+
+/// The names a union member may stand for a variant by: its `const`, a one-value `enum`, a
+/// property whose schema is a `const` (a tag), its one required property (external tagging), its
+/// title.
+pub(crate) fn identity_names(root: &Value, member: &Value) -> Vec<String> {
+    let member = normalize(root, member).core;
+    let mut names: Vec<String> = Vec::new();
+    let text = |v: Option<&Value>| v.and_then(Value::as_str).map(str::to_owned);
+    names.extend(text(member.get("const")));
+    if let Some([one]) = member.get("enum").and_then(Value::as_array).map(Vec::as_slice) {
+        names.extend(text(Some(one)));
+    }
+    if let Some(props) = member.get("properties").and_then(Value::as_object) {
+        names.extend(props.values().filter_map(|p| text(p.get("const"))));
+    }
+    if let Some([one]) = member.get("required").and_then(Value::as_array).map(Vec::as_slice) {
+        names.extend(text(Some(one)));
+    }
+    names.extend(text(member.get("title")));
+    names
+}
+
 fn def_origin(def: &TypeDef) -> DefOrigin {
     let mut names = vec![def.rust_name.clone(), def.serde.ser_name.clone(), def.serde.de_name.clone()];
     names.extend(def.schemars.rename.clone());
@@ -346,20 +431,11 @@ fn field_at(here: Here, name: &str) -> Option<Location> {
 /// The variant a union member stands for: by its `const`, a one-value `enum`, a property whose
 /// schema is a `const` (a tag), its one required property (external tagging) or its title.
 fn variant_by_identity<'m>(def: &'m DefOrigin, root: &Value, member: &Value) -> Option<&'m VariantOrigin> {
-    let member = normalize(root, member).core;
-    let mut names: Vec<String> = Vec::new();
-    let text = |v: Option<&Value>| v.and_then(Value::as_str).map(str::to_owned);
-    names.extend(text(member.get("const")));
-    if let Some([one]) = member.get("enum").and_then(Value::as_array).map(Vec::as_slice) {
-        names.extend(text(Some(one)));
-    }
-    if let Some(props) = member.get("properties").and_then(Value::as_object) {
-        names.extend(props.values().filter_map(|p| text(p.get("const"))));
-    }
-    if let Some([one]) = member.get("required").and_then(Value::as_array).map(Vec::as_slice) {
-        names.extend(text(Some(one)));
-    }
-    names.extend(text(member.get("title")));
+    variant_named(def, &identity_names(root, member))
+}
+
+/// The first variant of `def` published as one of `names`.
+fn variant_named<'m>(def: &'m DefOrigin, names: &[String]) -> Option<&'m VariantOrigin> {
     names.iter().find_map(|n| def.variants.iter().find(|v| v.name == *n))
 }
 

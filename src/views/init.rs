@@ -25,12 +25,17 @@ impl Setup<'_> {
     }
 }
 
-/// `mcp-schema.toml`: the profile and the manifest path (see docs/config.md).
+/// `mcp-schema.toml`: the profile and the manifest path (see docs/config.md), and the `contract`
+/// lints on: a new project starts with what a model reads of it described.
 pub fn config(setup: &Setup) -> String {
     format!(
         "# mcp-schema's settings for this crate (docs/config.md of mcp-schema).\n\
          profile = \"{}\"\n\
-         manifest = \"{}\"\n",
+         manifest = \"{}\"\n\
+         \n\
+         [lints]\n\
+         # What a model reads: tools, parameters and enum values described (`mcp-schema explain contract`).\n\
+         contract = \"warn\"\n",
         setup.profile, setup.manifest
     )
 }
@@ -288,7 +293,12 @@ mod tests {
         );
         assert_eq!(w.matches("run: mcp-schema check crates/server --format github\n").count(), 2, "{w}");
         assert_eq!(w.matches("run: command -v mcp-schema || cargo install x\n").count(), 2, "{w}");
-        assert_eq!(config(&root), "# mcp-schema's settings for this crate (docs/config.md of mcp-schema).\nprofile = \"rmcp\"\nmanifest = \"mcp-tools.json\"\n");
+        assert_eq!(
+            config(&root),
+            "# mcp-schema's settings for this crate (docs/config.md of mcp-schema).\nprofile = \"rmcp\"\n\
+             manifest = \"mcp-tools.json\"\n\n[lints]\n# What a model reads: tools, parameters and enum values \
+             described (`mcp-schema explain contract`).\ncontract = \"warn\"\n"
+        );
     }
 
     #[test]

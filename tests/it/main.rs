@@ -13,6 +13,7 @@ mod check_rules;
 mod cli;
 mod cli_config;
 mod completions;
+mod contract_lints;
 mod diff_cli;
 mod docs_commands;
 mod explain;
