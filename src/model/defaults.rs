@@ -312,6 +312,7 @@ pub fn serialize(lw: &mut Lowerer, v: &Val) -> Result<Value, SerializeError> {
             Value::Object(out)
         }
         Val::Json(j) => j.clone(),
+        Val::Ref(_) => return Err(SerializeError::serde_fails("a reference the evaluator holds".to_owned())),
         Val::Struct { def, fields, .. } => {
             let d = lw.model.shared(*def);
             serialize_struct(lw, &d, fields)?

@@ -86,6 +86,7 @@ fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Opt
     let resolver = Resolver::sharing(&index.impl_index);
     let mut lowerer = Lowerer::new(&resolver);
     lowerer.type_overrides = opts.overrides.types.clone();
+    lowerer.schema_source = Some(schemas::schema_source(behaviour));
     let mut builder = Builder {
         ws,
         index: &index,

@@ -3,6 +3,17 @@
 
 use super::*;
 
+/// A fn of the workspace ready to be called: where it is written, its body, its parameters
+/// (with their types when known), the frame its body runs in, its return type, its signature.
+pub(super) struct FnParts<'w> {
+    pub item: ItemRef,
+    pub body: &'w syn::Block,
+    pub params: Vec<(String, Option<Ty>)>,
+    pub frame: Frame,
+    pub ret: Option<Ty>,
+    pub sig: &'w syn::Signature,
+}
+
 impl<'w> Evaluator<'_, 'w> {
     pub(super) fn call(&mut self, c: &syn::ExprCall, want: Option<&Ty>, f: &Frame) -> Eval {
         let Expr::Path(p) = &*c.func else {
@@ -99,16 +110,29 @@ impl<'w> Evaluator<'_, 'w> {
             _ => {}
         }
         // A fn of the workspace, free or associated.
-        if let Some((item, body, params, frame, ret)) = self.fn_of(&segs, want, f) {
-            if self.active.contains(&item) {
+        if let Some(found) = self.fn_parts(&segs, want, f) {
+            // A body run statement by statement may recurse (a walk over a schema), within the
+            // step budget.
+            if self.active.contains(&found.item) && !super::exec::needs_run(found.body) {
                 return Err(self.fail(c, f, Failure::Unsupported, "a recursive fn"));
             }
-            self.active.push(item);
-            let out = self.apply(c, body, &params, &args, frame, ret.as_ref().or(want), f);
+            let mut frame = found.frame;
+            super::exec::bind_type_args(&mut frame, found.sig, &p.path, f);
+            self.active.push(found.item);
+            let out = self.apply(c, found.body, &found.params, &args, frame, found.ret.as_ref().or(want), f);
             self.active.pop();
             return out;
         }
+        if let Some(out) = self.schema_fn_call(c, f) {
+            return out;
+        }
+        if matches!(head, "JsonObject" | "Map") && matches!(last.as_str(), "new" | "default") && args.is_empty() {
+            return Ok(super::jsonval::empty_object());
+        }
         if let Resolved::External(full) = self.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
+            if let Some(out) = self.to_value_call(c, &full, f) {
+                return out;
+            }
             if let Some(v) = self.json_value_variant(&full, &args, f)? {
                 return Ok(v);
             }
@@ -164,7 +188,7 @@ impl<'w> Evaluator<'_, 'w> {
         at: &dyn Spanned,
         f: &Frame,
     ) -> Option<Eval> {
-        let (item, body, params, mut frame, ret) = self.fn_of(segs, want, f)?;
+        let FnParts { item, body, params, mut frame, ret, .. } = self.fn_parts(segs, want, f)?;
         if params.len() != values.len() {
             return Some(Err(self.unsupported(at, f, "a fn with another number of parameters")));
         }
@@ -251,13 +275,7 @@ impl<'w> Evaluator<'_, 'w> {
 
     /// The body, parameters, frame and return type of a fn of the workspace named by `segs`: a
     /// free fn, or an inherent fn of a struct or enum of ours (`Type::f`, `Self::f`).
-    #[allow(clippy::type_complexity)]
-    pub(super) fn fn_of(
-        &mut self,
-        segs: &[String],
-        want: Option<&Ty>,
-        f: &Frame,
-    ) -> Option<(ItemRef, &'w syn::Block, Vec<(String, Option<Ty>)>, Frame, Option<Ty>)> {
+    pub(super) fn fn_parts(&mut self, segs: &[String], want: Option<&Ty>, f: &Frame) -> Option<FnParts<'w>> {
         let self_key = match &f.self_ty {
             Some(Ty::Named(id, _)) => Some(TypeKey::Item(self.types.model().def(*id).item)),
             _ => None,
@@ -268,7 +286,8 @@ impl<'w> Evaluator<'_, 'w> {
         let Some(i) = found.imp else {
             let params = self.params(found.sig, &scope, None)?;
             let ret = self.ret(found.sig, &scope, None).or_else(|| want.cloned());
-            return Some((found.item, found.body, params, Frame::new(scope), ret));
+            let frame = Frame::new(scope);
+            return Some(FnParts { item: found.item, body: found.body, params, frame, ret, sig: found.sig });
         };
         // A trait impl's fn is not evaluated: which impl a call reaches is the compiler's choice.
         let imp = &impls.impls[i];
@@ -284,7 +303,8 @@ impl<'w> Evaluator<'_, 'w> {
         let self_ty = Ty::Named(id, args);
         let params = self.params(found.sig, &scope, Some(&self_ty))?;
         let ret = self.ret(found.sig, &scope, Some(&self_ty)).or_else(|| want.cloned());
-        Some((found.item, found.body, params, Frame::new(scope).with_self(Some(self_ty)), ret))
+        let frame = Frame::new(scope).with_self(Some(self_ty));
+        Some(FnParts { item: found.item, body: found.body, params, frame, ret, sig: found.sig })
     }
 
     /// Named parameters with their types, the receiver of a method as `self` (of type
@@ -398,6 +418,10 @@ impl<'w> Evaluator<'_, 'w> {
             ("is_empty", Val::Str(s), []) => Ok(Val::Bool(s.is_empty())),
             ("is_empty", Val::Seq(s), []) => Ok(Val::Bool(s.is_empty())),
             ("is_empty", Val::Map(s), []) => Ok(Val::Bool(s.is_empty())),
+            ("contains", Val::Seq(items), [x]) => {
+                let x = self.eval(x, None, f)?;
+                Ok(Val::Bool(items.contains(&x)))
+            }
             ("is_none", Val::Opt(o), []) => Ok(Val::Bool(o.is_none())),
             ("is_some", Val::Opt(o), []) => Ok(Val::Bool(o.is_some())),
             ("unwrap" | "expect", Val::Opt(Some(v)), _) => Ok(*v),
@@ -435,6 +459,12 @@ impl<'w> Evaluator<'_, 'w> {
             ("map", Val::Opt(o), [func]) => match o {
                 None => Ok(Val::Opt(None)),
                 Some(x) => Ok(Val::Opt(Some(Box::new(self.apply_fn(func, *x, None, f)?)))),
+            },
+            // A `Result` the evaluator knows is `Ok` (`to_value`, an SDK schema fn).
+            ("expect" | "unwrap", Val::Json(j), _) => Ok(Val::Json(j)),
+            (_, Val::Json(j), _) => match self.json_read_method(&name, &j, &args, f) {
+                Some(out) => out,
+                None => Err(self.unsupported(m, f, format!("the method `.{name}()` on a JSON value"))),
             },
             (_, v, _) => Err(self.unsupported(m, f, format!("the method `.{name}()` on {}", v.kind_of()))),
         }
@@ -490,6 +520,19 @@ impl Evaluator<'_, '_> {
             "Bool" => Ty::Bool,
             "String" => Ty::String,
             "Number" => Ty::JsonNumber,
+            "Object" | "Array" => {
+                let v = self.eval(a, None, f)?;
+                let json = self.json_of(v, *a, f)?;
+                let fits = if variant == "Object" { json.is_object() } else { json.is_array() };
+                if !fits {
+                    return Err(self.unsupported(
+                        *a,
+                        f,
+                        format!("another JSON value in a `serde_json::Value::{variant}`"),
+                    ));
+                }
+                return Ok(Some(Val::Json(json)));
+            }
             _ => return Ok(None),
         };
         let json = match self.eval(a, Some(&want), f)? {

@@ -11,7 +11,7 @@ impl Evaluator<'_, '_> {
         let segs = path_segments(path);
         if let [one] = segs.as_slice() {
             if let Some(v) = f.local(one) {
-                return Ok(v.clone());
+                return Ok(v);
             }
         }
         if segs == ["None"] || segs.ends_with(&["Option".into(), "None".into()]) {
