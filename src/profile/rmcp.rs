@@ -13,6 +13,7 @@ mod fn_tool;
 pub mod routers;
 pub mod schemas;
 mod select;
+mod startup;
 pub mod tool_attr;
 mod trait_tool;
 pub mod traits;
@@ -104,6 +105,7 @@ fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Opt
         Some(server) => builder.served_entries(server, notes),
     };
     let mut tools = builder.tools(&entries);
+    builder.apply_startup_rewrites(&mut tools, server.map(|s| s.name.as_str()));
     let lower_diags = std::mem::take(&mut builder.lowerer.diagnostics);
     builder.diagnostics.extend(lower_diags);
     builder.unused_overrides(&tools);

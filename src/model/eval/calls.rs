@@ -403,6 +403,11 @@ impl<'w> Evaluator<'_, 'w> {
         );
         if identity && args.is_empty() {
             let v = self.eval(&m.receiver, want, f)?;
+            // `Value::as_str` gives an `Option<&str>`, unlike `String::as_str`.
+            if let (Val::Json(j), "as_str") = (&v, name.as_str()) {
+                let j = j.clone();
+                return self.json_read_method(&name, &j, &args, f).expect("as_str is a JSON method");
+            }
             if name == "to_string" {
                 if let Some(s) = v.display() {
                     return Ok(Val::Str(s));
@@ -433,6 +438,26 @@ impl<'w> Evaluator<'_, 'w> {
                 (Some(v), _) => Ok(*v),
                 (None, Some(t)) => self.type_default(&t.clone(), m, f),
                 (None, None) => Err(self.unsupported(m, f, "`unwrap_or_default()` of a type the CLI cannot tell")),
+            },
+            ("strip_prefix" | "strip_suffix", Val::Str(s), [p]) => match self.eval(p, None, f)? {
+                Val::Str(p) => {
+                    let rest = if name == "strip_prefix" { s.strip_prefix(&p) } else { s.strip_suffix(&p) };
+                    Ok(Val::Opt(rest.map(|r| Box::new(Val::Str(r.to_owned())))))
+                }
+                other => Err(self.unsupported(*p, f, format!("{} as a pattern", other.kind_of()))),
+            },
+            ("starts_with" | "ends_with" | "contains", Val::Str(s), [p]) => match self.eval(p, None, f)? {
+                Val::Str(p) => Ok(Val::Bool(match name.as_str() {
+                    "starts_with" => s.starts_with(&p),
+                    "ends_with" => s.ends_with(&p),
+                    _ => s.contains(&p),
+                })),
+                Val::Char(c) => Ok(Val::Bool(match name.as_str() {
+                    "starts_with" => s.starts_with(c),
+                    "ends_with" => s.ends_with(c),
+                    _ => s.contains(c),
+                })),
+                other => Err(self.unsupported(*p, f, format!("{} as a pattern", other.kind_of()))),
             },
             ("to_uppercase", Val::Str(s), []) => Ok(Val::Str(s.to_uppercase())),
             ("to_lowercase", Val::Str(s), []) => Ok(Val::Str(s.to_lowercase())),

@@ -80,7 +80,41 @@ pub(super) fn needs_run(block: &syn::Block) -> bool {
     !(init.iter().all(plain_let) && tail_ok)
 }
 
+/// The local a value run over by [`Evaluator::run_over`] lives in (no Rust name can be it).
+const ITEM: &str = "\u{0}item";
+/// The local `.for_each(f)` hands each item to `f` through.
+const EACH: &str = "__each";
+
 impl Evaluator<'_, '_> {
+    /// Runs a loop body over one item of what the loop goes over by `&mut` (a tool route as its
+    /// JSON), `key` given for a loop over `(key, value)` pairs; gives the item after the body.
+    pub fn run_over(
+        &mut self,
+        pat: &syn::Pat,
+        body: &syn::Block,
+        item: Value,
+        key: Option<String>,
+        mut frame: Frame,
+    ) -> Result<Value, EvalError> {
+        frame.locals.bind(ITEM.to_owned(), Val::Json(item));
+        let reference = Val::Ref(Place { root: ITEM.to_owned(), path: Vec::new() });
+        let bound = match key {
+            Some(k) => Val::Tuple(vec![Val::Str(k), reference]),
+            None => reference,
+        };
+        if !self.bind_pattern(pat, bound, &mut frame)? {
+            return Err(self.unsupported(pat, &frame, "a loop pattern that does not match"));
+        }
+        match self.run_block(body, None, &mut frame)? {
+            Flow::Return(_) => return Err(self.unsupported(body, &frame, "a `return` from inside the loop")),
+            Flow::Value(_) | Flow::Break | Flow::Continue => {}
+        }
+        match frame.locals.get(ITEM) {
+            Some(Val::Json(v)) => Ok(v.clone()),
+            _ => Err(self.unsupported(body, &frame, "a loop body that replaces what it goes over")),
+        }
+    }
+
     fn step(&mut self, at: &dyn Spanned, f: &Frame) -> Result<(), EvalError> {
         self.steps += 1;
         if self.steps > MAX_STEPS {
@@ -226,6 +260,9 @@ impl Evaluator<'_, '_> {
                 let part = match (name, seen) {
                     ("Some", Val::Opt(Some(x))) => *x,
                     ("Some", Val::Opt(None)) => return Ok(false),
+                    // An `Option` field seen as JSON (a tool's `output_schema`): `null` is `None`.
+                    ("Some", Val::Json(Value::Null)) => return Ok(false),
+                    ("Some", Val::Json(j)) => inner(&v, Val::Json(j)),
                     // A `Result` the evaluator knows is `Ok` (`to_value`, an SDK schema fn).
                     ("Ok", x) => x,
                     ("Err", _) => return Ok(false),
@@ -302,7 +339,7 @@ impl Evaluator<'_, '_> {
         let mark = f.locals.mark();
         let taken = match &*i.cond {
             Expr::Let(l) => {
-                let v = value!(self.run_expr(&l.expr, None, f));
+                let v = value!(self.scrutinee(&l.expr, f));
                 self.bind_pattern(&l.pat, v, f)?
             }
             cond => match value!(self.run_expr(cond, Some(&Ty::Bool), f)) {
@@ -325,8 +362,32 @@ impl Evaluator<'_, '_> {
         out
     }
 
+    /// What `match`/`if let` look at: a local that is a reference stays one, so that the arms
+    /// write through it (`match value { Value::Object(o) => o.insert(…) }`).
+    fn scrutinee(&mut self, e: &Expr, f: &mut Frame) -> Result<Flow, EvalError> {
+        let mut inner = e;
+        loop {
+            inner = match inner {
+                Expr::Paren(p) => &p.expr,
+                Expr::Reference(r) => &r.expr,
+                Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
+                _ => break,
+            };
+        }
+        if let Some(name) = syntax::expr_ident(inner) {
+            match f.locals.get(&name) {
+                Some(Val::Ref(place)) => return Ok(Flow::Value(Val::Ref(place.clone()))),
+                // A JSON local: its arms' bindings are its parts (moved or borrowed, they are
+                // what the arm changes).
+                Some(Val::Json(_)) => return Ok(Flow::Value(Val::Ref(Place { root: name, path: Vec::new() }))),
+                _ => {}
+            }
+        }
+        self.run_expr(e, None, f)
+    }
+
     fn run_match(&mut self, m: &syn::ExprMatch, want: Option<&Ty>, f: &mut Frame) -> Result<Flow, EvalError> {
-        let v = value!(self.run_expr(&m.expr, None, f));
+        let v = value!(self.scrutinee(&m.expr, f));
         for arm in &m.arms {
             let mark = f.locals.mark();
             let mut taken = self.bind_pattern(&arm.pat, v.clone(), f)?;
@@ -531,6 +592,33 @@ impl Evaluator<'_, '_> {
                 other => Err(self.unsupported(m, f, format!("`.{name}()` on {}", other.kind_of()))),
             },
             (mutating, _) if MUTATING.contains(&mutating) => self.mutate(m, mutating, &args, f).map(Flow::Value),
+            ("for_each", [func]) => {
+                for item in self.loop_items(&m.receiver, f)? {
+                    self.step(m, f)?;
+                    let flow = match func {
+                        Expr::Closure(c) if c.inputs.len() == 1 => {
+                            let mark = f.locals.mark();
+                            self.bind_pattern(&c.inputs[0], item, f)?;
+                            let flow = self.run_expr(&c.body, None, f);
+                            f.locals.end_scope(mark);
+                            flow?
+                        }
+                        Expr::Path(_) => {
+                            let mark = f.locals.mark();
+                            f.locals.bind(EACH.to_owned(), item);
+                            let call: Expr = syn::parse_quote!(#func(__each));
+                            let flow = self.run_expr(&call, None, f);
+                            f.locals.end_scope(mark);
+                            flow?
+                        }
+                        other => return Err(self.unsupported(*other, f, "a computed fn applied by `.for_each`")),
+                    };
+                    if let Flow::Return(v) = flow {
+                        return Ok(Flow::Return(v));
+                    }
+                }
+                Ok(Flow::Value(Val::Unit))
+            }
             _ => {
                 // A receiver with effects (`x.remove(k).is_some()`) runs here; the method is the
                 // plain evaluator's.

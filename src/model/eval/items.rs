@@ -198,6 +198,13 @@ impl Evaluator<'_, '_> {
                     None => Err(self.unsupported(x, f, "a field the CLI did not evaluate")),
                 }
             }
+            // A value of another crate seen as its JSON (a tool route's `attr.input_schema`).
+            (syn::Member::Named(n), Val::Json(serde_json::Value::Object(mut o))) => {
+                match o.swap_remove(&crate::source::unraw_ident(&n.to_string())) {
+                    Some(v) => Ok(Val::Json(v)),
+                    None => Err(self.unsupported(x, f, format!("a field `{n}` the CLI does not know"))),
+                }
+            }
             (_, other) => Err(self.unsupported(x, f, format!("a field of {}", other.kind_of()))),
         }
     }

@@ -6,6 +6,7 @@
 
 mod eval;
 mod servers;
+pub mod rewrites;
 
 use syn::punctuated::Punctuated;
 use syn::{Expr, Meta, Token};
