@@ -42,7 +42,7 @@ pub struct Lookup {
 
 #[derive(Clone)]
 pub struct Hotel {
-    tool_router: ToolRouter<Self>,
+    pub tool_router: ToolRouter<Self>,
 }
 
 #[tool_router]
@@ -139,4 +139,8 @@ pub fn hide_outputs(router: &mut ToolRouter<Hotel>, name: &str) {
     if let Some(route) = router.map.get_mut(name) {
         route.attr.output_schema = None;
     }
+}
+
+fn main() {
+    println!("{}", serde_json::to_string_pretty(&Hotel::new().tool_router.list_all()).unwrap());
 }

@@ -153,3 +153,7 @@ impl Search {
         todo!()
     }
 }
+
+fn main() {
+    println!("{}", serde_json::to_string_pretty(&Search::tool_router().list_all()).unwrap());
+}
