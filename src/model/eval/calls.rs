@@ -126,6 +126,13 @@ impl<'w> Evaluator<'_, 'w> {
         if let Some(out) = self.schema_fn_call(c, f) {
             return out;
         }
+        // A `TypeId` as the type it names (a memo cache's key).
+        if head == "TypeId" && last == "of" && args.is_empty() {
+            if let Some(ty) = super::jsonval::turbofish(&p.path).and_then(|t| t.first().cloned()) {
+                let (ty, _) = super::jsonval::bound_type(&ty, f);
+                return Ok(Val::Str(format!("TypeId<{}>", quote::quote!(#ty))));
+            }
+        }
         if matches!(head, "JsonObject" | "Map") && matches!(last.as_str(), "new" | "default") && args.is_empty() {
             return Ok(super::jsonval::empty_object());
         }
@@ -427,6 +434,12 @@ impl<'w> Evaluator<'_, 'w> {
                 let x = self.eval(x, None, f)?;
                 Ok(Val::Bool(items.contains(&x)))
             }
+            ("get", Val::Map(entries), [k]) => {
+                let k = self.eval(k, None, f)?;
+                Ok(Val::Opt(entries.into_iter().find(|(key, _)| *key == k).map(|(_, v)| Box::new(v))))
+            }
+            ("read" | "write" | "lock" | "borrow" | "borrow_mut", v @ Val::Map(_), []) => Ok(v),
+            ("expect" | "unwrap", v @ Val::Map(_), _) => Ok(v),
             ("is_none", Val::Opt(o), []) => Ok(Val::Bool(o.is_none())),
             ("is_some", Val::Opt(o), []) => Ok(Val::Bool(o.is_some())),
             ("unwrap" | "expect", Val::Opt(Some(v)), _) => Ok(*v),

@@ -156,7 +156,7 @@ impl Evaluator<'_, '_> {
                 }
                 // Items are read where a path names them (consts, fns, `thread_local!` caches).
                 syn::Stmt::Item(_) => {}
-                syn::Stmt::Macro(m) if m.mac.path.is_ident("thread_local") => {}
+                syn::Stmt::Macro(m) if m.mac.path.is_ident("thread_local") => self.thread_local_caches(&m.mac, f),
                 syn::Stmt::Macro(m) => {
                     let e = Expr::Macro(syn::ExprMacro { attrs: Vec::new(), mac: m.mac.clone() });
                     let v = value!(self.run_expr(&e, None, f));
@@ -498,9 +498,10 @@ impl Evaluator<'_, '_> {
             }
             Expr::Call(c) if is_make_mut(c) => self.place_of(&c.args[0], f),
             Expr::MethodCall(m) => match (m.method.to_string().as_str(), m.args.len()) {
-                ("unwrap" | "expect" | "as_object_mut" | "as_array_mut" | "as_mut" | "borrow_mut", _) => {
-                    self.place_of(&m.receiver, f)
-                }
+                (
+                    "unwrap" | "expect" | "as_object_mut" | "as_array_mut" | "as_mut" | "borrow_mut" | "write" | "lock",
+                    _,
+                ) => self.place_of(&m.receiver, f),
                 ("get_mut", 1) => {
                     let base = self.place_of(&m.receiver, f)?;
                     let k = self.eval(&m.args[0], None, f)?;
@@ -587,11 +588,28 @@ impl Evaluator<'_, '_> {
             }
             ("unwrap" | "expect", _) => match value!(self.run_expr(&m.receiver, want, f)) {
                 Val::Opt(Some(v)) => Ok(Flow::Value(*v)),
-                v @ (Val::Json(_) | Val::Ref(_)) => Ok(Flow::Value(v)),
+                // A `Result` known to be `Ok`: a schema fn's, `to_value`'s, a lock's guard.
+                v @ (Val::Json(_) | Val::Ref(_) | Val::Map(_)) => Ok(Flow::Value(v)),
                 Val::Opt(None) => Err(self.fail(m, f, Failure::Invalid, format!("`.{name}()` on `None` panics"))),
                 other => Err(self.unsupported(m, f, format!("`.{name}()` on {}", other.kind_of()))),
             },
             (mutating, _) if MUTATING.contains(&mutating) => self.mutate(m, mutating, &args, f).map(Flow::Value),
+            // A lock or cell around a cache: its guard is the cache itself.
+            ("read" | "write" | "lock" | "borrow" | "borrow_mut", []) if self.is_cache(&m.receiver, f) => {
+                Ok(Flow::Value(Val::Ref(self.place_of(&m.receiver, f)?)))
+            }
+            // `CACHE.with(|cache| …)`: the closure runs with the thread-local cache.
+            ("with", [Expr::Closure(c)]) if c.inputs.len() == 1 && self.is_cache(&m.receiver, f) => {
+                let place = self.place_of(&m.receiver, f)?;
+                let mark = f.locals.mark();
+                self.bind_pattern(&c.inputs[0], Val::Ref(place), f)?;
+                let flow = self.run_expr(&c.body, want, f);
+                f.locals.end_scope(mark);
+                match flow? {
+                    Flow::Value(v) | Flow::Return(v) => Ok(Flow::Value(v)),
+                    Flow::Break | Flow::Continue => Err(self.unsupported(m, f, "a `break` out of a closure")),
+                }
+            }
             ("for_each", [func]) => {
                 for item in self.loop_items(&m.receiver, f)? {
                     self.step(m, f)?;
@@ -885,6 +903,46 @@ impl Evaluator<'_, '_> {
             }
         }
         Ok(Flow::Value(v))
+    }
+}
+
+impl Evaluator<'_, '_> {
+    /// `thread_local! { static CACHE: RwLock<HashMap<K, V>> = …; }` in a fn: a memo cache, bound
+    /// as an empty map. A cache never changes what the fn gives (a hit holds what a miss
+    /// computes), so one that starts empty at each evaluation gives the server's values.
+    fn thread_local_caches(&mut self, mac: &syn::Macro, f: &mut Frame) {
+        let tokens: Vec<proc_macro2::TokenTree> = mac.tokens.clone().into_iter().collect();
+        for (i, t) in tokens.iter().enumerate() {
+            let proc_macro2::TokenTree::Ident(kw) = t else { continue };
+            if kw != "static" {
+                continue;
+            }
+            let Some(proc_macro2::TokenTree::Ident(name)) = tokens.get(i + 1) else { continue };
+            let ty: String = tokens[i + 2..]
+                .iter()
+                .take_while(|t| !matches!(t, proc_macro2::TokenTree::Punct(p) if p.as_char() == '='))
+                .map(|t| t.to_string())
+                .collect();
+            if ty.contains("HashMap") || ty.contains("BTreeMap") {
+                f.locals.bind(name.to_string(), Val::Map(Vec::new()));
+            }
+        }
+    }
+
+    /// Whether an expression names a memo cache (see [`Self::thread_local_caches`]) or a guard
+    /// of one.
+    fn is_cache(&self, e: &Expr, f: &Frame) -> bool {
+        match e {
+            Expr::Paren(p) => self.is_cache(&p.expr, f),
+            Expr::MethodCall(m) => self.is_cache(&m.receiver, f),
+            _ => match syntax::expr_ident(e).and_then(|n| f.locals.get(&n).cloned()) {
+                Some(Val::Map(_)) => true,
+                Some(Val::Ref(place)) => {
+                    matches!(read_place(f, &place), Some(Val::Map(_) | Val::Json(Value::Object(_))))
+                }
+                _ => false,
+            },
+        }
     }
 }
 

@@ -5,8 +5,8 @@
 //! bodies that build routers.
 
 mod eval;
-mod servers;
 pub mod rewrites;
+mod servers;
 
 use syn::punctuated::Punctuated;
 use syn::{Expr, Meta, Token};
