@@ -509,4 +509,6 @@ fn text_op(op: &syn::UnOp) -> &'static str {
 }
 
 #[cfg(test)]
+mod json_tests;
+#[cfg(test)]
 mod tests;

@@ -2,7 +2,9 @@
 //! a generic parameter, keys inserted, removed and hoisted, a recursive walk that rewrites every
 //! subschema, and a helper the CLI cannot follow.
 
-use std::sync::Arc;
+use std::any::TypeId;
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
 
 use rmcp::handler::server::tool::schema_for_output;
 use rmcp::handler::server::wrapper::{Json, Parameters};
@@ -64,6 +66,21 @@ pub fn envelope<T: JsonSchema + std::any::Any>() -> Arc<JsonObject> {
     );
     root.insert("type".into(), json!("object"));
     Arc::new(root)
+}
+
+/// [`envelope`], cached per type the way rmcp caches its own schemas.
+pub fn cached_envelope<T: JsonSchema + std::any::Any>() -> Arc<JsonObject> {
+    thread_local! {
+        static CACHE: RwLock<HashMap<TypeId, Arc<JsonObject>>> = RwLock::default();
+    }
+    CACHE.with(|cache| {
+        if let Some(schema) = cache.read().expect("cache lock").get(&TypeId::of::<T>()) {
+            return schema.clone();
+        }
+        let schema = envelope::<T>();
+        cache.write().expect("cache lock").insert(TypeId::of::<T>(), schema.clone());
+        schema
+    })
 }
 
 fn lift(root: &JsonObject, defs: &mut Map<String, Value>) -> Value {
@@ -140,6 +157,11 @@ pub struct Search;
 impl Search {
     #[tool(description = "Search", input_schema = portable::<Query>(), output_schema = envelope::<Answer>())]
     fn search(&self, Parameters(_q): Parameters<Query>) -> Json<Answer> {
+        todo!()
+    }
+
+    #[tool(description = "Search, cached", output_schema = cached_envelope::<Hit>())]
+    fn cached(&self, Parameters(_q): Parameters<Query>) -> Json<Hit> {
         todo!()
     }
 
