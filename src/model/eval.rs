@@ -241,6 +241,11 @@ pub struct Evaluator<'a, 'w> {
     active: Vec<ItemRef>,
     /// Statements and loop rounds run so far (see [`MAX_STEPS`]).
     steps: usize,
+    /// Methods of another crate whose value the caller knows (rmcp's `router.list_all()`: the
+    /// tools generated), by name, taken without their receiver.
+    pub given_methods: Vec<(&'static str, Val)>,
+    /// Fns of another crate that only wrap their one argument (`ListToolsResult::with_all_items`).
+    pub wrapping_fns: Vec<&'static str>,
 }
 
 pub(crate) use super::scope::path_segments;
@@ -284,6 +289,8 @@ impl Val {
             Val::Bool(b) => b.to_string(),
             Val::Char(c) => c.to_string(),
             Val::Str(s) => s.clone(),
+            Val::Json(serde_json::Value::String(s)) => s.clone(),
+            Val::Json(j @ (serde_json::Value::Number(_) | serde_json::Value::Bool(_))) => j.to_string(),
             _ => return None,
         })
     }
@@ -291,7 +298,15 @@ impl Val {
 
 impl<'a, 'w> Evaluator<'a, 'w> {
     pub fn new(rs: &'a Resolver<'w>, types: &'a mut dyn Types) -> Self {
-        Evaluator { rs, types, depth: 0, active: Vec::new(), steps: 0 }
+        Evaluator {
+            rs,
+            types,
+            depth: 0,
+            active: Vec::new(),
+            steps: 0,
+            given_methods: Vec::new(),
+            wrapping_fns: Vec::new(),
+        }
     }
 
     /// The workspace the sources are read from.

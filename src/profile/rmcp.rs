@@ -106,6 +106,9 @@ fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Opt
     };
     let mut tools = builder.tools(&entries);
     builder.apply_startup_rewrites(&mut tools, server.map(|s| s.name.as_str()));
+    if let Some(server) = server {
+        builder.read_list_tools(&mut tools, server);
+    }
     let lower_diags = std::mem::take(&mut builder.lowerer.diagnostics);
     builder.diagnostics.extend(lower_diags);
     builder.unused_overrides(&tools);

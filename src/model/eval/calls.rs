@@ -23,6 +23,12 @@ impl<'w> Evaluator<'_, 'w> {
         let last = segs.last().cloned().unwrap_or_default();
         let head = if segs.len() >= 2 { segs[segs.len() - 2].as_str() } else { "" };
         let args: Vec<&Expr> = c.args.iter().collect();
+        if let [a] = args.as_slice() {
+            // `Ok(x)`, and a wrapper the caller names: the value is the argument's.
+            if (matches!(head, "" | "Result") && last == "Ok") || self.wrapping_fns.contains(&last.as_str()) {
+                return self.eval(a, want, f);
+            }
+        }
         match (head, last.as_str(), args.as_slice()) {
             ("" | "Option", "Some", [a]) => {
                 let inner = match want {
@@ -382,6 +388,11 @@ impl<'w> Evaluator<'_, 'w> {
     pub(super) fn method(&mut self, m: &syn::ExprMethodCall, want: Option<&Ty>, f: &Frame) -> Eval {
         let name = m.method.to_string();
         let args: Vec<&Expr> = m.args.iter().collect();
+        if args.is_empty() {
+            if let Some((_, v)) = self.given_methods.iter().find(|(n, _)| *n == name) {
+                return Ok(v.clone());
+            }
+        }
         // `.collect()` into a map: the pairs become its entries (the type says what is built).
         if name == "collect" && args.is_empty() {
             if let Some(Ty::Map(k, v)) = want {
@@ -432,7 +443,17 @@ impl<'w> Evaluator<'_, 'w> {
             ("is_empty", Val::Map(s), []) => Ok(Val::Bool(s.is_empty())),
             ("contains", Val::Seq(items), [x]) => {
                 let x = self.eval(x, None, f)?;
-                Ok(Val::Bool(items.contains(&x)))
+                let mut found = false;
+                for item in &items {
+                    found = match self.json_eq(item, &x) {
+                        Some(same) => same,
+                        None => *item == x,
+                    };
+                    if found {
+                        break;
+                    }
+                }
+                Ok(Val::Bool(found))
             }
             ("get", Val::Map(entries), [k]) => {
                 let k = self.eval(k, None, f)?;

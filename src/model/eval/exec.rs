@@ -448,6 +448,22 @@ impl Evaluator<'_, '_> {
                 };
             }
         }
+        // `for x in &mut items`: each element by reference.
+        if let Expr::Reference(r) = e {
+            if r.mutability.is_some() {
+                let place = self.place_of(&r.expr, f)?;
+                return match self.read(&place, e, f)? {
+                    Val::Json(Value::Array(a)) => {
+                        Ok((0..a.len()).map(|i| Val::Ref(place.child(Seg::Index(i)))).collect())
+                    }
+                    Val::Json(Value::Object(o)) => Ok(o
+                        .keys()
+                        .map(|k| Val::Tuple(vec![Val::Str(k.clone()), Val::Ref(place.child(Seg::Key(k.clone())))]))
+                        .collect()),
+                    other => Err(self.unsupported(e, f, format!("a loop over `&mut` {}", other.kind_of()))),
+                };
+            }
+        }
         if let Expr::Range(r) = e {
             let (Some(from), Some(to)) = (&r.start, &r.end) else {
                 return Err(self.unsupported(e, f, "an open range"));

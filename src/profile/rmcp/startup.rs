@@ -5,11 +5,14 @@
 
 use serde_json::{Map, Value};
 
+use syn::visit::Visit;
+
 use super::routers::rewrites::{startup_rewrites, RouteLoop};
+use super::routers::{Served, Server};
 use super::{type_text, Builder};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::manifest::Tool;
-use crate::model::eval::Frame;
+use crate::model::eval::{Frame, Val};
 use crate::model::Scope;
 
 /// rmcp's `Tool` fields as the tools/list JSON names them, in the order rmcp writes them.
@@ -118,4 +121,57 @@ fn listed_fields(attr: &Value) -> Map<String, Value> {
         }
     }
     out
+}
+
+impl Builder<'_, '_> {
+    /// A hand-written `list_tools` that takes one router's `list_all()` and filters, renames or
+    /// rewrites it: run with the evaluator, `list_all()` being the tools generated for that
+    /// router (sorted by name, as rmcp gives them). When it cannot be followed the list stays as
+    /// generated, with the warning the router evaluator gave.
+    pub(super) fn read_list_tools(&mut self, tools: &mut Vec<(String, Tool)>, server: &Server) {
+        if !matches!(server.served, Served::HandWritten) {
+            return;
+        }
+        let imp = &self.index.impls[server.imp];
+        let Some(f) = imp.fns().find(|f| f.sig.ident == "list_tools") else { return };
+        let body = self.ws.block(imp.krate, imp.module, &f.block);
+        let mut calls = ListAllCalls(0);
+        calls.visit_block(body);
+        if calls.0 != 1 {
+            return;
+        }
+        let mut all: Vec<&(String, Tool)> = tools.iter().collect();
+        all.sort_by(|a, b| a.0.cmp(&b.0));
+        let all = Value::Array(all.iter().map(|(_, t)| rust_fields(&t.to_value())).collect());
+        let frame = Frame::new(Scope::without_generics(imp.krate, imp.module));
+        let block = syn::Expr::Block(syn::ExprBlock { attrs: Vec::new(), label: None, block: body.clone() });
+        let mut evaluator = self.lowerer.evaluator();
+        evaluator.given_methods.push(("list_all", Val::Json(all)));
+        evaluator.wrapping_fns.push("with_all_items");
+        let Ok(Val::Json(Value::Array(listed))) = evaluator.eval(&block, None, &frame) else { return };
+        *tools = listed
+            .iter()
+            .map(|t| {
+                let t = listed_fields(t);
+                let name = t.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
+                (name, Tool::from_value(&Value::Object(t)))
+            })
+            .collect();
+        // Read: the warning that the list may be changed at runtime no longer holds.
+        self.diagnostics
+            .0
+            .retain(|d| d.code != Code::HandWrittenListTools || !d.message.contains("it serves the `list_all()`"));
+    }
+}
+
+/// How many `.list_all()` calls a body makes.
+struct ListAllCalls(usize);
+
+impl<'ast> syn::visit::Visit<'ast> for ListAllCalls {
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        if m.method == "list_all" {
+            self.0 += 1;
+        }
+        syn::visit::visit_expr_method_call(self, m);
+    }
 }
