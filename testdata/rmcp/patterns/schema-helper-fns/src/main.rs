@@ -165,6 +165,14 @@ impl Search {
         todo!()
     }
 
+    #[tool(
+        description = "Filter, with the SDK's own schema fn",
+        input_schema = rmcp::handler::server::tool::schema_for_type::<Filter>()
+    )]
+    fn filter(&self, Parameters(_f): Parameters<Filter>) -> String {
+        todo!()
+    }
+
     #[tool(description = "Search, plainly", output_schema = schema_for_output::<Answer>())]
     fn plain(&self, Parameters(_q): Parameters<Query>) -> Json<Answer> {
         todo!()
