@@ -40,6 +40,7 @@ mod items;
 pub mod json;
 mod jsonval;
 mod macros;
+mod mutate;
 mod numbers;
 pub mod syntax;
 

@@ -143,7 +143,7 @@ impl<'w> Evaluator<'_, 'w> {
             return Ok(super::jsonval::empty_object());
         }
         if let Resolved::External(full) = self.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
-            if let Some(out) = self.to_value_call(c, &full, f) {
+            if let Some(out) = self.serde_to_value_call(c, &full, f) {
                 return out;
             }
             if let Some(v) = self.json_value_variant(&full, &args, f)? {

@@ -131,3 +131,28 @@ fn json_fns_run_statement_by_statement() {
         assert_eq!(eval_json(expr).as_deref().map_err(|f| *f), want.as_ref().map(|s| *s).map_err(|f| *f), "`{expr}`");
     }
 }
+
+#[test]
+fn endless_recursion_with_statements_is_refused() {
+    let src = r#"
+        use serde_json::{json, Value};
+        fn deeper(v: &mut Value) {
+            v["n"] = json!(1);
+            deeper(v);
+        }
+        fn start() -> Value {
+            let mut v = json!({"n": 0});
+            deeper(&mut v);
+            v
+        }
+    "#;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lib.rs");
+    std::fs::write(&path, src).unwrap();
+    let ws = crate::source::load(&[path], &[]).expect("sources load");
+    let rs = crate::model::Resolver::new(&ws);
+    let mut lw = Lowerer::new(&rs);
+    let e: Expr = syn::parse_str("start()").unwrap();
+    let got = lw.evaluator().eval(&e, None, &Frame::new(Scope::without_generics(0, ModuleId(0))));
+    assert_eq!(got.map_err(|e| e.failure).err(), Some(Failure::Unsupported));
+}

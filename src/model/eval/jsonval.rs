@@ -173,7 +173,7 @@ impl Evaluator<'_, '_> {
     }
 
     /// `serde_json::to_value(x)` (its `Result` is `Ok`: `?`, `unwrap` and `expect` keep it).
-    pub(super) fn to_value_call(&mut self, c: &syn::ExprCall, full: &[String], f: &Frame) -> Option<Eval> {
+    pub(super) fn serde_to_value_call(&mut self, c: &syn::ExprCall, full: &[String], f: &Frame) -> Option<Eval> {
         if full != ["serde_json", "to_value"] || c.args.len() != 1 {
             return None;
         }
