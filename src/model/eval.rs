@@ -116,6 +116,8 @@ pub enum Val {
     /// A `&mut` to a local or to a part of a local's JSON value (`v.get_mut("k")`,
     /// `for x in m.values_mut()`); only a statement-by-statement run makes one.
     Ref(Place),
+    /// A schemars `SchemaSettings` or `SchemaGenerator`.
+    Schemars(jsonval::Generator),
 }
 
 /// Why an expression has no value.
@@ -278,6 +280,7 @@ impl Val {
             Val::Variant { .. } => "an enum value",
             Val::Json(_) => "a JSON value",
             Val::Ref(_) => "a reference",
+            Val::Schemars(_) => "schemars settings",
         }
     }
 

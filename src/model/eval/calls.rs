@@ -132,6 +132,9 @@ impl<'w> Evaluator<'_, 'w> {
         if let Some(out) = self.schema_fn_call(c, f) {
             return out;
         }
+        if let Some(out) = self.generator_call(head, &last, &args, f) {
+            return out;
+        }
         // A `TypeId` as the type it names (a memo cache's key).
         if head == "TypeId" && last == "of" && args.is_empty() {
             if let Some(ty) = super::jsonval::turbofish(&p.path).and_then(|t| t.first().cloned()) {
@@ -434,6 +437,9 @@ impl<'w> Evaluator<'_, 'w> {
             return Ok(v);
         }
         let v = self.eval(&m.receiver, None, f)?;
+        if let Val::Schemars(g) = v {
+            return self.generator_method(m, g, f);
+        }
         match (name.as_str(), v, args.as_slice()) {
             ("len", Val::Str(s), []) => Ok(Val::Int(s.len() as i128, IntKind::Usize)),
             ("len", Val::Seq(s), []) => Ok(Val::Int(s.len() as i128, IntKind::Usize)),

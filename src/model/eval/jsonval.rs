@@ -33,14 +33,24 @@ impl Place {
 /// Which schema fn a call names: what the profile's pipeline makes for the type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SchemaCall {
-    /// `schemars::schema_for!(T)`: schemars' default settings.
-    Schemars,
+    /// schemars itself: `schema_for!(T)` (its default settings), or a generator made from
+    /// `SchemaSettings` (`draft07()`, `.for_serialize()`).
+    Schemars(Generator),
     /// The SDK's `schema_for_type::<T>()` (and its cached form): the root its tools are made from.
     SdkType,
     /// The SDK's `schema_for_output::<T>()`: an output schema as the SDK lists it.
     SdkOutput,
     /// The SDK's `schema_for_input::<T>()`: an input schema as the SDK lists it.
     SdkInput,
+}
+
+/// A schemars `SchemaSettings` or `SchemaGenerator` value: what its schemas depend on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Generator {
+    /// `SchemaSettings::draft07()` rather than schemars 1's default, draft 2020-12.
+    pub draft07: bool,
+    /// `.for_serialize()`: what the type serializes to, rather than what deserializes into it.
+    pub serialize: bool,
 }
 
 impl SchemaCall {
@@ -149,7 +159,7 @@ impl Evaluator<'_, '_> {
     /// `schema_for!(T)`.
     pub(super) fn schema_for_macro(&mut self, mac: &syn::Macro, f: &Frame) -> Eval {
         let ty: syn::Type = mac.parse_body().map_err(|e| self.unsupported(mac, f, format!("`schema_for!` ({e})")))?;
-        self.schema_of(&ty, mac, SchemaCall::Schemars, f)
+        self.schema_of(&ty, mac, SchemaCall::Schemars(Generator::default()), f)
     }
 
     /// A call of an SDK schema fn with its type (`schema_for_type::<T>()`), or `None` when the
@@ -170,6 +180,46 @@ impl Evaluator<'_, '_> {
     fn schema_of(&mut self, ty: &syn::Type, at: &dyn Spanned, call: SchemaCall, f: &Frame) -> Eval {
         let (ty, scope) = bound_type(ty, f);
         self.types.schema_of(&ty, &scope, call).map(Val::Json).map_err(|why| self.unsupported(at, f, why))
+    }
+
+    /// schemars' settings and generators: `SchemaSettings::draft2020_12()` / `draft07()` /
+    /// `default()`, `SchemaGenerator::default()` / `new(settings)` / `from(settings)`; `None`
+    /// for another call.
+    pub(super) fn generator_call(&mut self, head: &str, last: &str, args: &[&Expr], f: &Frame) -> Option<Eval> {
+        let made = match (head, last, args) {
+            ("SchemaSettings", "draft2020_12" | "default", []) => Generator::default(),
+            ("SchemaSettings", "draft07", []) => Generator { draft07: true, serialize: false },
+            ("SchemaGenerator", "default", []) => Generator::default(),
+            ("SchemaGenerator", "new" | "from", [a]) => {
+                return Some(match self.eval(a, None, f) {
+                    Ok(Val::Schemars(g)) => Ok(Val::Schemars(g)),
+                    Ok(other) => Err(self.unsupported(*a, f, format!("{} as schemars settings", other.kind_of()))),
+                    Err(e) => Err(e),
+                })
+            }
+            _ => return None,
+        };
+        Some(Ok(Val::Schemars(made)))
+    }
+
+    /// The methods of a schemars settings or generator value.
+    pub(super) fn generator_method(&mut self, m: &syn::ExprMethodCall, g: Generator, f: &Frame) -> Eval {
+        let name = m.method.to_string();
+        match (name.as_str(), m.args.len()) {
+            ("for_serialize", 0) => Ok(Val::Schemars(Generator { serialize: true, ..g })),
+            ("for_deserialize", 0) => Ok(Val::Schemars(Generator { serialize: false, ..g })),
+            ("into_generator" | "clone" | "settings", 0) => Ok(Val::Schemars(g)),
+            ("into_root_schema_for" | "root_schema_for", 0) => {
+                let Some(ty) = m.turbofish.as_ref().and_then(|t| t.args.first()).and_then(|a| match a {
+                    syn::GenericArgument::Type(t) => Some(t.clone()),
+                    _ => None,
+                }) else {
+                    return Err(self.unsupported(m, f, format!("`.{name}()` without its type")));
+                };
+                self.schema_of(&ty, m, SchemaCall::Schemars(g), f)
+            }
+            _ => Err(self.unsupported(m, f, format!("the schemars method `.{name}()`"))),
+        }
     }
 
     /// `serde_json::to_value(x)` (its `Result` is `Ok`: `?`, `unwrap` and `expect` keep it).

@@ -210,9 +210,13 @@ pub fn schema_source<'r, 'w>(behaviour: Behaviour) -> SchemaSource<'r, 'w> {
     Rc::new(move |lowerer: &mut Lowerer<'r, 'w>, ty: &syn::Type, scope: &Scope, call: SchemaCall| {
         let (kind, settings) = match call {
             // schemars 1's defaults: draft 2020-12, what deserializes into the type.
-            SchemaCall::Schemars => (
+            SchemaCall::Schemars(g) => (
                 SchemaKind::Input,
-                Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false },
+                Settings {
+                    contract: if g.serialize { Contract::Serialize } else { Contract::Deserialize },
+                    dialect: if g.draft07 { Dialect::Draft07 } else { Dialect::Draft2020_12 },
+                    nullable: false,
+                },
             ),
             SchemaCall::SdkType | SchemaCall::SdkInput => (SchemaKind::Input, settings(&behaviour, SchemaKind::Input)),
             SchemaCall::SdkOutput => (SchemaKind::Output, settings(&behaviour, SchemaKind::Output)),
@@ -231,7 +235,7 @@ pub fn schema_source<'r, 'w>(behaviour: Behaviour) -> SchemaSource<'r, 'w> {
             return Err(format!("the schema of `{written}` is only known at runtime: {}", o.reason));
         }
         match call {
-            SchemaCall::Schemars | SchemaCall::SdkType => Ok(root.schema),
+            SchemaCall::Schemars(_) | SchemaCall::SdkType => Ok(root.schema),
             SchemaCall::SdkInput | SchemaCall::SdkOutput => match finish(root.schema, &behaviour, kind, &written) {
                 Generated::Schema(v) => Ok(v),
                 Generated::Panic(why) => Err(format!("rmcp refuses the schema of `{written}`: {why}")),

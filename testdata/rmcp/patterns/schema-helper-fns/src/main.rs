@@ -144,6 +144,15 @@ fn simplify(schema: &mut Value) {
     }
 }
 
+/// What `T` serializes to, by a schemars generator of its own, `$schema` left out.
+pub fn serialized<T: JsonSchema>() -> Arc<JsonObject> {
+    let generator = schemars::generate::SchemaSettings::draft2020_12().for_serialize().into_generator();
+    let mut schema = serde_json::to_value(generator.into_root_schema_for::<T>()).unwrap();
+    let object = schema.as_object_mut().unwrap();
+    object.remove("$schema");
+    Arc::new(object.clone())
+}
+
 /// Reads the schema from a file when the server starts: not followed.
 pub fn from_disk() -> Arc<JsonObject> {
     let text = std::fs::read_to_string("answer.schema.json").unwrap_or_default();
@@ -170,6 +179,11 @@ impl Search {
         input_schema = rmcp::handler::server::tool::schema_for_type::<Filter>()
     )]
     fn filter(&self, Parameters(_f): Parameters<Filter>) -> String {
+        todo!()
+    }
+
+    #[tool(description = "Search, serialized", output_schema = serialized::<Answer>())]
+    fn serialized(&self, Parameters(_q): Parameters<Query>) -> Json<Answer> {
         todo!()
     }
 
