@@ -249,6 +249,9 @@ pub struct Evaluator<'a, 'w> {
     pub given_methods: Vec<(&'static str, Val)>,
     /// Fns of another crate that only wrap their one argument (`ListToolsResult::with_all_items`).
     pub wrapping_fns: Vec<&'static str>,
+    /// The workspace fns called so far (an associated fn by its `impl`): what a caller that
+    /// evaluated a body knows was followed.
+    pub ran: Vec<ItemRef>,
 }
 
 pub(crate) use super::scope::path_segments;
@@ -310,6 +313,7 @@ impl<'a, 'w> Evaluator<'a, 'w> {
             steps: 0,
             given_methods: Vec::new(),
             wrapping_fns: Vec::new(),
+            ran: Vec::new(),
         }
     }
 

@@ -105,10 +105,9 @@ fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Opt
         Some(server) => builder.served_entries(server, notes),
     };
     let mut tools = builder.tools(&entries);
-    builder.apply_startup_rewrites(&mut tools, server.map(|s| s.name.as_str()));
-    if let Some(server) = server {
-        builder.read_list_tools(&mut tools, server);
-    }
+    let unread = builder.apply_startup_rewrites(&mut tools, server.map(|s| s.name.as_str()));
+    let followed = server.map(|s| builder.read_list_tools(&mut tools, s)).unwrap_or_default();
+    builder.report_unread(unread, &followed);
     let lower_diags = std::mem::take(&mut builder.lowerer.diagnostics);
     builder.diagnostics.extend(lower_diags);
     builder.unused_overrides(&tools);

@@ -125,6 +125,7 @@ impl<'w> Evaluator<'_, 'w> {
             let mut frame = found.frame;
             super::exec::bind_type_args(&mut frame, found.sig, &p.path, f);
             self.active.push(found.item);
+            self.ran.push(found.item);
             let out = self.apply(c, found.body, &found.params, &args, frame, found.ret.as_ref().or(want), f);
             self.active.pop();
             return out;
@@ -215,6 +216,7 @@ impl<'w> Evaluator<'_, 'w> {
             frame.locals.bind(name, v);
         }
         self.active.push(item);
+        self.ran.push(item);
         let out = self.fn_body(body, ret.as_ref().or(want), &frame);
         self.active.pop();
         Some(out)

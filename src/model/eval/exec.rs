@@ -715,6 +715,7 @@ impl Evaluator<'_, '_> {
         }
         self.depth += 1;
         self.active.push(found.item);
+        self.ran.push(found.item);
         let out = self.run_block(found.body, found.ret.as_ref().or(want), &mut frame);
         self.active.pop();
         self.depth -= 1;

@@ -10,10 +10,11 @@ use syn::visit::Visit;
 use super::routers::rewrites::{startup_rewrites, RouteLoop};
 use super::routers::{Served, Server};
 use super::{type_text, Builder};
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Location};
 use crate::manifest::Tool;
 use crate::model::eval::{Frame, Val};
 use crate::model::Scope;
+use crate::source::ItemRef;
 
 /// rmcp's `Tool` fields as the tools/list JSON names them, in the order rmcp writes them.
 const FIELDS: &[(&str, &str)] = &[
@@ -33,9 +34,29 @@ const HELP: &str = "give the tool's schema in the config's `schemas` table, or m
 impl Builder<'_, '_> {
     /// Applies the startup rewrites written for the server `server` (loops in its own `impl`
     /// blocks or in free fns) to `tools`.
-    pub(super) fn apply_startup_rewrites(&mut self, tools: &mut [(String, Tool)], server: Option<&str>) {
+    /// Gives the statements elsewhere that change a schema in place (see [`Self::report_unread`]).
+    pub(super) fn apply_startup_rewrites(
+        &mut self,
+        tools: &mut [(String, Tool)],
+        server: Option<&str>,
+    ) -> Vec<(Location, ItemRef)> {
         let rewrites = startup_rewrites(self.ws);
-        for at in rewrites.unread {
+        for l in &rewrites.loops {
+            let for_server = match l.self_ty {
+                None => true,
+                Some(ty) => server.is_some_and(|s| type_text(ty).rsplit("::").next() == Some(s)),
+            };
+            if for_server {
+                self.run_route_loop(l, tools);
+            }
+        }
+        rewrites.unread
+    }
+
+    /// A warning at each statement that changes a schema in place and that no evaluation
+    /// followed (`followed`: the fns and `impl`s a read `list_tools` ran).
+    pub(super) fn report_unread(&mut self, unread: Vec<(Location, ItemRef)>, followed: &[ItemRef]) {
+        for (at, _) in unread.into_iter().filter(|(_, item)| !followed.contains(item)) {
             self.push(
                 Diagnostic::warning(
                     Code::Opaque,
@@ -45,15 +66,6 @@ impl Builder<'_, '_> {
                 .with_label("not followed")
                 .with_help(HELP),
             );
-        }
-        for l in &rewrites.loops {
-            let for_server = match l.self_ty {
-                None => true,
-                Some(ty) => server.is_some_and(|s| type_text(ty).rsplit("::").next() == Some(s)),
-            };
-            if for_server {
-                self.run_route_loop(l, tools);
-            }
         }
     }
 
@@ -128,17 +140,18 @@ impl Builder<'_, '_> {
     /// rewrites it: run with the evaluator, `list_all()` being the tools generated for that
     /// router (sorted by name, as rmcp gives them). When it cannot be followed the list stays as
     /// generated, with the warning the router evaluator gave.
-    pub(super) fn read_list_tools(&mut self, tools: &mut Vec<(String, Tool)>, server: &Server) {
+    /// Gives the fns and `impl`s it followed (none when it was not read).
+    pub(super) fn read_list_tools(&mut self, tools: &mut Vec<(String, Tool)>, server: &Server) -> Vec<ItemRef> {
         if !matches!(server.served, Served::HandWritten) {
-            return;
+            return Vec::new();
         }
         let imp = &self.index.impls[server.imp];
-        let Some(f) = imp.fns().find(|f| f.sig.ident == "list_tools") else { return };
+        let Some(f) = imp.fns().find(|f| f.sig.ident == "list_tools") else { return Vec::new() };
         let body = self.ws.block(imp.krate, imp.module, &f.block);
         let mut calls = ListAllCalls(0);
         calls.visit_block(body);
         if calls.0 != 1 {
-            return;
+            return Vec::new();
         }
         let mut all: Vec<&(String, Tool)> = tools.iter().collect();
         all.sort_by(|a, b| a.0.cmp(&b.0));
@@ -148,7 +161,9 @@ impl Builder<'_, '_> {
         let mut evaluator = self.lowerer.evaluator();
         evaluator.given_methods.push(("list_all", Val::Json(all)));
         evaluator.wrapping_fns.push("with_all_items");
-        let Ok(Val::Json(Value::Array(listed))) = evaluator.eval(&block, None, &frame) else { return };
+        let Ok(Val::Json(Value::Array(listed))) = evaluator.eval(&block, None, &frame) else { return Vec::new() };
+        let mut followed = std::mem::take(&mut evaluator.ran);
+        followed.push(imp.item);
         *tools = listed
             .iter()
             .map(|t| {
@@ -161,6 +176,7 @@ impl Builder<'_, '_> {
         self.diagnostics
             .0
             .retain(|d| d.code != Code::HandWrittenListTools || !d.message.contains("it serves the `list_all()`"));
+        followed
     }
 }
 

@@ -10,7 +10,7 @@ use syn::visit::Visit;
 use syn::Expr;
 
 use crate::diagnostics::Location;
-use crate::source::{ModuleId, Workspace};
+use crate::source::{ItemRef, ModuleId, Workspace};
 
 const SCHEMA_FIELDS: &[&str] = &["input_schema", "output_schema"];
 const MUTATING: &[&str] = &["insert", "remove", "retain", "extend", "clear", "entry", "get_mut", "as_object_mut"];
@@ -32,8 +32,9 @@ pub struct RouteLoop<'w> {
 #[derive(Default)]
 pub struct Rewrites<'w> {
     pub loops: Vec<RouteLoop<'w>>,
-    /// Statements outside such a loop that change a schema in place.
-    pub unread: Vec<Location>,
+    /// Statements outside such a loop that change a schema in place, with the item (fn or
+    /// `impl`) they are written in.
+    pub unread: Vec<(Location, ItemRef)>,
 }
 
 /// The startup rewrites of the workspace's fns.
@@ -43,22 +44,23 @@ pub fn startup_rewrites(ws: &Workspace) -> Rewrites<'_> {
         for (m, module) in krate.modules.iter().enumerate() {
             let file = krate.file_of(ModuleId(m));
             // Fn bodies (and impl items) may be deferred: each is asked for whole.
-            let mut bodies: Vec<(&syn::Block, Option<&syn::Type>)> = Vec::new();
-            for item in &module.items {
+            let mut bodies: Vec<(&syn::Block, Option<&syn::Type>, ItemRef)> = Vec::new();
+            for (index, item) in module.items.iter().enumerate() {
+                let at = ItemRef { krate: k, module: ModuleId(m), index };
                 match item {
-                    syn::Item::Fn(f) => bodies.push((file.body(&f.block), None)),
+                    syn::Item::Fn(f) => bodies.push((file.body(&f.block), None, at)),
                     syn::Item::Impl(_) => {
                         let syn::Item::Impl(imp) = file.whole_item(item) else { continue };
                         for ii in file.impl_items(imp) {
                             if let syn::ImplItem::Fn(f) = ii {
-                                bodies.push((file.body(&f.block), Some(&*imp.self_ty)));
+                                bodies.push((file.body(&f.block), Some(&*imp.self_ty), at));
                             }
                         }
                     }
                     _ => {}
                 }
             }
-            for (body, self_ty) in bodies {
+            for (body, self_ty, item) in bodies {
                 let mentions = |w: &str| file.body_mentions(body, w);
                 if !SCHEMA_FIELDS.iter().any(|f| mentions(f)) && !mentions("values_mut") && !mentions("iter_mut") {
                     continue;
@@ -76,7 +78,7 @@ pub fn startup_rewrites(ws: &Workspace) -> Rewrites<'_> {
                         at: file.location(l.for_token.span),
                     });
                 }
-                out.unread.extend(finder.unread.into_iter().map(|span| file.location(span)));
+                out.unread.extend(finder.unread.into_iter().map(|span| (file.location(span), item)));
             }
         }
     }
