@@ -760,13 +760,13 @@ fn needs_receiver_run(e: &Expr) -> bool {
     }
 }
 
-/// Which parameters of a fn are `&mut`.
+/// Which parameters of a fn (its receiver first, as the evaluator binds it) are `&mut`.
 fn mut_params(sig: &syn::Signature) -> Vec<bool> {
     sig.inputs
         .iter()
-        .filter_map(|a| match a {
-            syn::FnArg::Typed(t) => Some(matches!(&*t.ty, syn::Type::Reference(r) if r.mutability.is_some())),
-            syn::FnArg::Receiver(_) => None,
+        .map(|a| match a {
+            syn::FnArg::Typed(t) => matches!(&*t.ty, syn::Type::Reference(r) if r.mutability.is_some()),
+            syn::FnArg::Receiver(r) => r.reference.is_some() && r.mutability.is_some(),
         })
         .collect()
 }
