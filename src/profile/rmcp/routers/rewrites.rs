@@ -67,7 +67,10 @@ pub fn startup_rewrites(ws: &Workspace) -> Rewrites<'_> {
                 }
                 let mut finder = Finder { loops: Vec::new(), unread: Vec::new() };
                 finder.visit_block(body);
-                for (l, pairs) in finder.loops {
+                // A `map` of something else than a router (no router named in the fn) is not a
+                // route loop.
+                let names_router = !finder.loops.is_empty() && quote::quote!(#body).to_string().contains("router");
+                for (l, pairs) in finder.loops.into_iter().filter(|_| names_router) {
                     out.loops.push(RouteLoop {
                         pat: &l.pat,
                         body: &l.body,
