@@ -423,9 +423,11 @@ impl<'a, 'w> Evaluator<'a, 'w> {
                     other => Err(self.unsupported(e, f, format!("indexing {}", other.kind_of()))),
                 }
             }
-            // `x?` of an `Option` value known to be `Some`.
+            // `x?` of an `Option` value known to be `Some`, or of a `Result` known to be `Ok`.
             Expr::Try(t) => match self.eval(&t.expr, None, f)? {
                 Val::Opt(Some(v)) => Ok(*v),
+                // A `Result` the evaluator knows is `Ok` (`to_value`, an SDK schema fn).
+                v @ Val::Json(_) => Ok(v),
                 other => Err(self.unsupported(e, f, format!("`?` on {}", other.kind_of()))),
             },
             Expr::Return(r) => match &r.expr {

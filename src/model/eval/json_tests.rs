@@ -156,3 +156,47 @@ fn endless_recursion_with_statements_is_refused() {
     let got = lw.evaluator().eval(&e, None, &Frame::new(Scope::without_generics(0, ModuleId(0))));
     assert_eq!(got.map_err(|e| e.failure).err(), Some(Failure::Unsupported));
 }
+
+#[test]
+fn schema_fns_ask_the_profile_with_the_callers_type() {
+    let src = r#"
+        use serde_json::{json, Value};
+        use rmcp::handler::server::tool::schema_for_output;
+        pub struct Out;
+        pub fn wrapped<T>() -> Value {
+            let inner = schema_for_output::<T>().expect("an object root");
+            json!({"type": "object", "properties": {"data": inner}})
+        }
+        pub fn tried<T>() -> Result<Value, String> {
+            let s = rmcp::handler::server::tool::schema_for_output::<T>()?;
+            Ok(serde_json::to_value(s).unwrap())
+        }
+        pub fn plain<T>() -> Value {
+            serde_json::to_value(schemars::schema_for!(T)).unwrap()
+        }
+    "#;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lib.rs");
+    std::fs::write(&path, src).unwrap();
+    let ws = crate::source::load(&[path], &[]).expect("sources load");
+    let rs = crate::model::Resolver::new(&ws);
+    let mut lw = Lowerer::new(&rs);
+    // A pipeline that names what it was asked for.
+    lw.schema_source = Some(std::rc::Rc::new(|_: &mut Lowerer, ty: &syn::Type, _: &Scope, call: SchemaCall| {
+        Ok(serde_json::json!({"type": quote::quote!(#ty).to_string(), "call": format!("{call:?}")}))
+    }));
+    let frame = Frame::new(Scope::without_generics(0, ModuleId(0)));
+    let mut run = |expr: &str| {
+        let e: Expr = syn::parse_str(expr).unwrap();
+        match lw.evaluator().eval(&e, None, &frame) {
+            Ok(Val::Json(v)) => v.to_string(),
+            other => panic!("`{expr}`: {other:?}"),
+        }
+    };
+    assert_eq!(run("wrapped::<Out>()"), r#"{"type":"object","properties":{"data":{"type":"Out","call":"SdkOutput"}}}"#);
+    assert_eq!(run("tried::<Vec<Out>>()"), r#"{"type":"Vec < Out >","call":"SdkOutput"}"#);
+    assert_eq!(
+        run("plain::<Out>()"),
+        r#"{"type":"Out","call":"Schemars(Generator { draft07: false, serialize: false })"}"#
+    );
+}
