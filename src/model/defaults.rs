@@ -312,6 +312,9 @@ pub fn serialize(lw: &mut Lowerer, v: &Val) -> Result<Value, SerializeError> {
             Value::Object(out)
         }
         Val::Json(j) => j.clone(),
+        Val::Ref(_) | Val::Schemars(_) => {
+            return Err(SerializeError::serde_fails(format!("{} the evaluator holds", v.kind_of())))
+        }
         Val::Struct { def, fields, .. } => {
             let d = lw.model.shared(*def);
             serialize_struct(lw, &d, fields)?

@@ -35,11 +35,16 @@
 
 mod calls;
 mod default_impl;
+mod exec;
 mod items;
 pub mod json;
+mod jsonval;
 mod macros;
+mod mutate;
 mod numbers;
 pub mod syntax;
+
+pub use jsonval::{Place, SchemaCall};
 
 pub use syntax::tail_expr;
 use syntax::Locals;
@@ -75,6 +80,9 @@ pub const HELP_VALUE: &str = "the CLI evaluates literals, `concat!`, `env!(\"CAR
 const MAX_DEPTH: usize = 96;
 /// Longest sequence a `[x; n]` or `vec![x; n]` may build.
 const MAX_REPEAT: u64 = 4096;
+/// Statements and loop rounds one evaluation may run (recursion and loops over big schemas
+/// included): past it, the evaluation is refused rather than slow.
+const MAX_STEPS: usize = 200_000;
 
 /// A value computed from source.
 #[derive(Debug, Clone, PartialEq)]
@@ -105,6 +113,11 @@ pub enum Val {
     },
     /// A value whose serialisation is known directly (`json!`, a `Duration`, a chrono epoch).
     Json(serde_json::Value),
+    /// A `&mut` to a local or to a part of a local's JSON value (`v.get_mut("k")`,
+    /// `for x in m.values_mut()`); only a statement-by-statement run makes one.
+    Ref(Place),
+    /// A schemars `SchemaSettings` or `SchemaGenerator`.
+    Schemars(jsonval::Generator),
 }
 
 /// Why an expression has no value.
@@ -170,11 +183,14 @@ pub struct Frame {
     pub scope: Scope,
     pub self_ty: Option<Ty>,
     pub locals: Locals<Val>,
+    /// The fn's generic parameters bound by the call (`helper::<Out>()`): the type as written
+    /// and where, so that `schema_for!(T)` in the body means the caller's type.
+    pub type_args: Vec<(String, syn::Type, Scope)>,
 }
 
 impl Frame {
     pub fn new(scope: Scope) -> Self {
-        Frame { scope, self_ty: None, locals: Locals::default() }
+        Frame { scope, self_ty: None, locals: Locals::default(), type_args: Vec::new() }
     }
 
     pub fn with_self(mut self, ty: Option<Ty>) -> Self {
@@ -187,8 +203,12 @@ impl Frame {
         self
     }
 
-    fn local(&self, name: &str) -> Option<&Val> {
-        self.locals.get(name)
+    /// A local's value, through a reference when the local is one.
+    fn local(&self, name: &str) -> Option<Val> {
+        match self.locals.get(name)? {
+            Val::Ref(place) => jsonval::read_place(self, place),
+            v => Some(v.clone()),
+        }
     }
 }
 
@@ -199,6 +219,14 @@ impl Frame {
 pub trait Types {
     fn model(&self) -> &Model;
     fn lower(&mut self, ty: &syn::Type, scope: &Scope) -> Ty;
+    /// The schema an SDK or schemars fn gives for a type (`schema_for!(T)`,
+    /// `schema_for_type::<T>()`), from the schema pipeline of the profile that runs; `Err` with
+    /// why not (no profile gives one, or the type's schema cannot be made).
+    fn schema_of(&mut self, _ty: &syn::Type, _scope: &Scope, _call: SchemaCall) -> Result<serde_json::Value, String> {
+        Err("no schema pipeline is given to the evaluator here".into())
+    }
+    /// What `serde_json::to_value` gives for a value (serde's serialisation emulated).
+    fn serialize(&mut self, v: &Val) -> Result<serde_json::Value, String>;
     /// The definition of a struct or enum, lowered on first use.
     fn def_for(&mut self, item: ItemRef) -> DefId;
     /// Whether a plain `#[derive(…)]` on the definition names the trait.
@@ -211,8 +239,19 @@ pub struct Evaluator<'a, 'w> {
     pub rs: &'a Resolver<'w>,
     pub types: &'a mut dyn Types,
     depth: usize,
-    /// Consts and fns being evaluated: reaching one again is a cycle.
+    /// Consts and fns being evaluated: reaching one again is a cycle (fns run statement by
+    /// statement may recurse, within the step budget).
     active: Vec<ItemRef>,
+    /// Statements and loop rounds run so far (see [`MAX_STEPS`]).
+    steps: usize,
+    /// Methods of another crate whose value the caller knows (rmcp's `router.list_all()`: the
+    /// tools generated), by name, taken without their receiver.
+    pub given_methods: Vec<(&'static str, Val)>,
+    /// Fns of another crate that only wrap their one argument (`ListToolsResult::with_all_items`).
+    pub wrapping_fns: Vec<&'static str>,
+    /// The workspace fns called so far (an associated fn by its `impl`): what a caller that
+    /// evaluated a body knows was followed.
+    pub ran: Vec<ItemRef>,
 }
 
 pub(crate) use super::scope::path_segments;
@@ -243,6 +282,8 @@ impl Val {
             Val::Struct { .. } => "a struct",
             Val::Variant { .. } => "an enum value",
             Val::Json(_) => "a JSON value",
+            Val::Ref(_) => "a reference",
+            Val::Schemars(_) => "schemars settings",
         }
     }
 
@@ -255,6 +296,8 @@ impl Val {
             Val::Bool(b) => b.to_string(),
             Val::Char(c) => c.to_string(),
             Val::Str(s) => s.clone(),
+            Val::Json(serde_json::Value::String(s)) => s.clone(),
+            Val::Json(j @ (serde_json::Value::Number(_) | serde_json::Value::Bool(_))) => j.to_string(),
             _ => return None,
         })
     }
@@ -262,7 +305,16 @@ impl Val {
 
 impl<'a, 'w> Evaluator<'a, 'w> {
     pub fn new(rs: &'a Resolver<'w>, types: &'a mut dyn Types) -> Self {
-        Evaluator { rs, types, depth: 0, active: Vec::new() }
+        Evaluator {
+            rs,
+            types,
+            depth: 0,
+            active: Vec::new(),
+            steps: 0,
+            given_methods: Vec::new(),
+            wrapping_fns: Vec::new(),
+            ran: Vec::new(),
+        }
     }
 
     /// The workspace the sources are read from.
@@ -371,9 +423,11 @@ impl<'a, 'w> Evaluator<'a, 'w> {
                     other => Err(self.unsupported(e, f, format!("indexing {}", other.kind_of()))),
                 }
             }
-            // `x?` of an `Option` value known to be `Some`.
+            // `x?` of an `Option` value known to be `Some`, or of a `Result` known to be `Ok`.
             Expr::Try(t) => match self.eval(&t.expr, None, f)? {
                 Val::Opt(Some(v)) => Ok(*v),
+                // A `Result` the evaluator knows is `Ok` (`to_value`, an SDK schema fn).
+                v @ Val::Json(_) => Ok(v),
                 other => Err(self.unsupported(e, f, format!("`?` on {}", other.kind_of()))),
             },
             Expr::Return(r) => match &r.expr {
@@ -401,6 +455,9 @@ impl<'a, 'w> Evaluator<'a, 'w> {
 
     /// A block: `let x = …;` bindings, then its tail expression.
     fn block(&mut self, block: &syn::Block, want: Option<&Ty>, f: &Frame) -> Eval {
+        if exec::needs_run(block) {
+            return self.run_block_value(block, want, f);
+        }
         let mut frame = f.clone();
         let Some((last, init)) = block.stmts.split_last() else { return Ok(Val::Unit) };
         for stmt in init {
@@ -476,5 +533,7 @@ fn text_op(op: &syn::UnOp) -> &'static str {
     }
 }
 
+#[cfg(test)]
+mod json_tests;
 #[cfg(test)]
 mod tests;

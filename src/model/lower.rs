@@ -61,7 +61,14 @@ pub struct Lowerer<'r, 'w> {
     pub(super) reached: Reached,
     /// Beside each definition (by [`DefId`]), what the passes after lowering read of its source.
     pub(super) beside: Vec<Beside>,
+    /// The schema pipeline of the profile that runs, for the schema fns the evaluator meets
+    /// (`schema_for!(T)`); `None` where no profile gives one.
+    pub schema_source: Option<SchemaSource<'r, 'w>>,
 }
+
+/// What makes the schema of a type for a schema fn ([`eval::SchemaCall`]): the profile's pipeline.
+pub type SchemaSource<'r, 'w> =
+    std::rc::Rc<dyn Fn(&mut Lowerer<'r, 'w>, &syn::Type, &Scope, eval::SchemaCall) -> Result<Value, String> + 'r>;
 
 /// What the passes after lowering ([`Lowerer::lower_reachable`], the evaluator) need of a
 /// definition's source, read when it is lowered rather than again by each pass.
@@ -101,6 +108,17 @@ impl eval::Types for Lowerer<'_, '_> {
     fn derives(&self, def: DefId, name: &str) -> bool {
         self.beside[def.0].derives.names_plainly(name)
     }
+
+    fn schema_of(&mut self, ty: &syn::Type, scope: &Scope, call: eval::SchemaCall) -> Result<Value, String> {
+        match self.schema_source.clone() {
+            Some(source) => source(self, ty, scope, call),
+            None => Err("no schema pipeline is given to the evaluator here".into()),
+        }
+    }
+
+    fn serialize(&mut self, v: &eval::Val) -> Result<Value, String> {
+        super::defaults::serialize(self, v).map_err(|e| e.why)
+    }
 }
 
 /// A backstop against pathological sources: no real crate needs this many type nodes.
@@ -123,6 +141,7 @@ impl<'r, 'w> Lowerer<'r, 'w> {
             schemars_impls: true,
             reached: Default::default(),
             beside: Vec::new(),
+            schema_source: None,
         }
     }
 

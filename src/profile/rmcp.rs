@@ -13,6 +13,7 @@ mod fn_tool;
 pub mod routers;
 pub mod schemas;
 mod select;
+mod startup;
 pub mod tool_attr;
 mod trait_tool;
 pub mod traits;
@@ -88,6 +89,7 @@ fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Opt
     let resolver = Resolver::sharing(&index.impl_index);
     let mut lowerer = Lowerer::new(&resolver);
     lowerer.type_overrides = opts.overrides.types.clone();
+    lowerer.schema_source = Some(schemas::schema_source(behaviour));
     let mut builder = Builder {
         ws,
         index: &index,
@@ -105,6 +107,9 @@ fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Opt
         Some(server) => builder.served_entries(server, notes),
     };
     let mut tools = builder.tools(&entries);
+    let unread = builder.apply_startup_rewrites(&mut tools, server.map(|s| s.name.as_str()));
+    let followed = server.map(|s| builder.read_list_tools(&mut tools, s)).unwrap_or_default();
+    builder.report_unread(unread, &followed);
     let lower_diags = std::mem::take(&mut builder.lowerer.diagnostics);
     builder.diagnostics.extend(lower_diags);
     builder.unused_overrides(&tools);

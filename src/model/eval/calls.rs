@@ -3,6 +3,17 @@
 
 use super::*;
 
+/// A fn of the workspace ready to be called: where it is written, its body, its parameters
+/// (with their types when known), the frame its body runs in, its return type, its signature.
+pub(super) struct FnParts<'w> {
+    pub item: ItemRef,
+    pub body: &'w syn::Block,
+    pub params: Vec<(String, Option<Ty>)>,
+    pub frame: Frame,
+    pub ret: Option<Ty>,
+    pub sig: &'w syn::Signature,
+}
+
 impl<'w> Evaluator<'_, 'w> {
     pub(super) fn call(&mut self, c: &syn::ExprCall, want: Option<&Ty>, f: &Frame) -> Eval {
         let Expr::Path(p) = &*c.func else {
@@ -12,6 +23,12 @@ impl<'w> Evaluator<'_, 'w> {
         let last = segs.last().cloned().unwrap_or_default();
         let head = if segs.len() >= 2 { segs[segs.len() - 2].as_str() } else { "" };
         let args: Vec<&Expr> = c.args.iter().collect();
+        if let [a] = args.as_slice() {
+            // `Ok(x)`, and a wrapper the caller names: the value is the argument's.
+            if (matches!(head, "" | "Result") && last == "Ok") || self.wrapping_fns.contains(&last.as_str()) {
+                return self.eval(a, want, f);
+            }
+        }
         match (head, last.as_str(), args.as_slice()) {
             ("" | "Option", "Some", [a]) => {
                 let inner = match want {
@@ -99,16 +116,40 @@ impl<'w> Evaluator<'_, 'w> {
             _ => {}
         }
         // A fn of the workspace, free or associated.
-        if let Some((item, body, params, frame, ret)) = self.fn_of(&segs, want, f) {
-            if self.active.contains(&item) {
+        if let Some(found) = self.fn_parts(&segs, want, f) {
+            // A body run statement by statement may recurse (a walk over a schema), within the
+            // step budget.
+            if self.active.contains(&found.item) && !super::exec::needs_run(found.body) {
                 return Err(self.fail(c, f, Failure::Unsupported, "a recursive fn"));
             }
-            self.active.push(item);
-            let out = self.apply(c, body, &params, &args, frame, ret.as_ref().or(want), f);
+            let mut frame = found.frame;
+            super::exec::bind_type_args(&mut frame, found.sig, &p.path, f);
+            self.active.push(found.item);
+            self.ran.push(found.item);
+            let out = self.apply(c, found.body, &found.params, &args, frame, found.ret.as_ref().or(want), f);
             self.active.pop();
             return out;
         }
+        if let Some(out) = self.schema_fn_call(c, f) {
+            return out;
+        }
+        if let Some(out) = self.generator_call(head, &last, &args, f) {
+            return out;
+        }
+        // A `TypeId` as the type it names (a memo cache's key).
+        if head == "TypeId" && last == "of" && args.is_empty() {
+            if let Some(ty) = super::jsonval::turbofish(&p.path).and_then(|t| t.first().cloned()) {
+                let (ty, _) = super::jsonval::bound_type(&ty, f);
+                return Ok(Val::Str(format!("TypeId<{}>", quote::quote!(#ty))));
+            }
+        }
+        if matches!(head, "JsonObject" | "Map") && matches!(last.as_str(), "new" | "default") && args.is_empty() {
+            return Ok(super::jsonval::empty_object());
+        }
         if let Resolved::External(full) = self.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
+            if let Some(out) = self.serde_to_value_call(c, &full, f) {
+                return out;
+            }
             if let Some(v) = self.json_value_variant(&full, &args, f)? {
                 return Ok(v);
             }
@@ -164,7 +205,7 @@ impl<'w> Evaluator<'_, 'w> {
         at: &dyn Spanned,
         f: &Frame,
     ) -> Option<Eval> {
-        let (item, body, params, mut frame, ret) = self.fn_of(segs, want, f)?;
+        let FnParts { item, body, params, mut frame, ret, .. } = self.fn_parts(segs, want, f)?;
         if params.len() != values.len() {
             return Some(Err(self.unsupported(at, f, "a fn with another number of parameters")));
         }
@@ -175,6 +216,7 @@ impl<'w> Evaluator<'_, 'w> {
             frame.locals.bind(name, v);
         }
         self.active.push(item);
+        self.ran.push(item);
         let out = self.fn_body(body, ret.as_ref().or(want), &frame);
         self.active.pop();
         Some(out)
@@ -251,13 +293,7 @@ impl<'w> Evaluator<'_, 'w> {
 
     /// The body, parameters, frame and return type of a fn of the workspace named by `segs`: a
     /// free fn, or an inherent fn of a struct or enum of ours (`Type::f`, `Self::f`).
-    #[allow(clippy::type_complexity)]
-    pub(super) fn fn_of(
-        &mut self,
-        segs: &[String],
-        want: Option<&Ty>,
-        f: &Frame,
-    ) -> Option<(ItemRef, &'w syn::Block, Vec<(String, Option<Ty>)>, Frame, Option<Ty>)> {
+    pub(super) fn fn_parts(&mut self, segs: &[String], want: Option<&Ty>, f: &Frame) -> Option<FnParts<'w>> {
         let self_key = match &f.self_ty {
             Some(Ty::Named(id, _)) => Some(TypeKey::Item(self.types.model().def(*id).item)),
             _ => None,
@@ -268,7 +304,8 @@ impl<'w> Evaluator<'_, 'w> {
         let Some(i) = found.imp else {
             let params = self.params(found.sig, &scope, None)?;
             let ret = self.ret(found.sig, &scope, None).or_else(|| want.cloned());
-            return Some((found.item, found.body, params, Frame::new(scope), ret));
+            let frame = Frame::new(scope);
+            return Some(FnParts { item: found.item, body: found.body, params, frame, ret, sig: found.sig });
         };
         // A trait impl's fn is not evaluated: which impl a call reaches is the compiler's choice.
         let imp = &impls.impls[i];
@@ -284,7 +321,8 @@ impl<'w> Evaluator<'_, 'w> {
         let self_ty = Ty::Named(id, args);
         let params = self.params(found.sig, &scope, Some(&self_ty))?;
         let ret = self.ret(found.sig, &scope, Some(&self_ty)).or_else(|| want.cloned());
-        Some((found.item, found.body, params, Frame::new(scope).with_self(Some(self_ty)), ret))
+        let frame = Frame::new(scope).with_self(Some(self_ty));
+        Some(FnParts { item: found.item, body: found.body, params, frame, ret, sig: found.sig })
     }
 
     /// Named parameters with their types, the receiver of a method as `self` (of type
@@ -355,6 +393,11 @@ impl<'w> Evaluator<'_, 'w> {
     pub(super) fn method(&mut self, m: &syn::ExprMethodCall, want: Option<&Ty>, f: &Frame) -> Eval {
         let name = m.method.to_string();
         let args: Vec<&Expr> = m.args.iter().collect();
+        if args.is_empty() {
+            if let Some((_, v)) = self.given_methods.iter().find(|(n, _)| *n == name) {
+                return Ok(v.clone());
+            }
+        }
         // `.collect()` into a map: the pairs become its entries (the type says what is built).
         if name == "collect" && args.is_empty() {
             if let Some(Ty::Map(k, v)) = want {
@@ -383,6 +426,11 @@ impl<'w> Evaluator<'_, 'w> {
         );
         if identity && args.is_empty() {
             let v = self.eval(&m.receiver, want, f)?;
+            // `Value::as_str` gives an `Option<&str>`, unlike `String::as_str`.
+            if let (Val::Json(j), "as_str") = (&v, name.as_str()) {
+                let j = j.clone();
+                return self.json_read_method(&name, &j, &args, f).expect("as_str is a JSON method");
+            }
             if name == "to_string" {
                 if let Some(s) = v.display() {
                     return Ok(Val::Str(s));
@@ -391,6 +439,9 @@ impl<'w> Evaluator<'_, 'w> {
             return Ok(v);
         }
         let v = self.eval(&m.receiver, None, f)?;
+        if let Val::Schemars(g) = v {
+            return self.generator_method(m, g, f);
+        }
         match (name.as_str(), v, args.as_slice()) {
             ("len", Val::Str(s), []) => Ok(Val::Int(s.len() as i128, IntKind::Usize)),
             ("len", Val::Seq(s), []) => Ok(Val::Int(s.len() as i128, IntKind::Usize)),
@@ -398,6 +449,26 @@ impl<'w> Evaluator<'_, 'w> {
             ("is_empty", Val::Str(s), []) => Ok(Val::Bool(s.is_empty())),
             ("is_empty", Val::Seq(s), []) => Ok(Val::Bool(s.is_empty())),
             ("is_empty", Val::Map(s), []) => Ok(Val::Bool(s.is_empty())),
+            ("contains", Val::Seq(items), [x]) => {
+                let x = self.eval(x, None, f)?;
+                let mut found = false;
+                for item in &items {
+                    found = match self.json_eq(item, &x) {
+                        Some(same) => same,
+                        None => *item == x,
+                    };
+                    if found {
+                        break;
+                    }
+                }
+                Ok(Val::Bool(found))
+            }
+            ("get", Val::Map(entries), [k]) => {
+                let k = self.eval(k, None, f)?;
+                Ok(Val::Opt(entries.into_iter().find(|(key, _)| *key == k).map(|(_, v)| Box::new(v))))
+            }
+            ("read" | "write" | "lock" | "borrow" | "borrow_mut", v @ Val::Map(_), []) => Ok(v),
+            ("expect" | "unwrap", v @ Val::Map(_), _) => Ok(v),
             ("is_none", Val::Opt(o), []) => Ok(Val::Bool(o.is_none())),
             ("is_some", Val::Opt(o), []) => Ok(Val::Bool(o.is_some())),
             ("unwrap" | "expect", Val::Opt(Some(v)), _) => Ok(*v),
@@ -409,6 +480,26 @@ impl<'w> Evaluator<'_, 'w> {
                 (Some(v), _) => Ok(*v),
                 (None, Some(t)) => self.type_default(&t.clone(), m, f),
                 (None, None) => Err(self.unsupported(m, f, "`unwrap_or_default()` of a type the CLI cannot tell")),
+            },
+            ("strip_prefix" | "strip_suffix", Val::Str(s), [p]) => match self.eval(p, None, f)? {
+                Val::Str(p) => {
+                    let rest = if name == "strip_prefix" { s.strip_prefix(&p) } else { s.strip_suffix(&p) };
+                    Ok(Val::Opt(rest.map(|r| Box::new(Val::Str(r.to_owned())))))
+                }
+                other => Err(self.unsupported(*p, f, format!("{} as a pattern", other.kind_of()))),
+            },
+            ("starts_with" | "ends_with" | "contains", Val::Str(s), [p]) => match self.eval(p, None, f)? {
+                Val::Str(p) => Ok(Val::Bool(match name.as_str() {
+                    "starts_with" => s.starts_with(&p),
+                    "ends_with" => s.ends_with(&p),
+                    _ => s.contains(&p),
+                })),
+                Val::Char(c) => Ok(Val::Bool(match name.as_str() {
+                    "starts_with" => s.starts_with(c),
+                    "ends_with" => s.ends_with(c),
+                    _ => s.contains(c),
+                })),
+                other => Err(self.unsupported(*p, f, format!("{} as a pattern", other.kind_of()))),
             },
             ("to_uppercase", Val::Str(s), []) => Ok(Val::Str(s.to_uppercase())),
             ("to_lowercase", Val::Str(s), []) => Ok(Val::Str(s.to_lowercase())),
@@ -435,6 +526,12 @@ impl<'w> Evaluator<'_, 'w> {
             ("map", Val::Opt(o), [func]) => match o {
                 None => Ok(Val::Opt(None)),
                 Some(x) => Ok(Val::Opt(Some(Box::new(self.apply_fn(func, *x, None, f)?)))),
+            },
+            // A `Result` the evaluator knows is `Ok` (`to_value`, an SDK schema fn).
+            ("expect" | "unwrap", Val::Json(j), _) => Ok(Val::Json(j)),
+            (_, Val::Json(j), _) => match self.json_read_method(&name, &j, &args, f) {
+                Some(out) => out,
+                None => Err(self.unsupported(m, f, format!("the method `.{name}()` on a JSON value"))),
             },
             (_, v, _) => Err(self.unsupported(m, f, format!("the method `.{name}()` on {}", v.kind_of()))),
         }
@@ -490,6 +587,19 @@ impl Evaluator<'_, '_> {
             "Bool" => Ty::Bool,
             "String" => Ty::String,
             "Number" => Ty::JsonNumber,
+            "Object" | "Array" => {
+                let v = self.eval(a, None, f)?;
+                let json = self.json_of(v, *a, f)?;
+                let fits = if variant == "Object" { json.is_object() } else { json.is_array() };
+                if !fits {
+                    return Err(self.unsupported(
+                        *a,
+                        f,
+                        format!("another JSON value in a `serde_json::Value::{variant}`"),
+                    ));
+                }
+                return Ok(Some(Val::Json(json)));
+            }
             _ => return Ok(None),
         };
         let json = match self.eval(a, Some(&want), f)? {

@@ -11,7 +11,7 @@ impl Evaluator<'_, '_> {
         let segs = path_segments(path);
         if let [one] = segs.as_slice() {
             if let Some(v) = f.local(one) {
-                return Ok(v.clone());
+                return Ok(v);
             }
         }
         if segs == ["None"] || segs.ends_with(&["Option".into(), "None".into()]) {
@@ -196,6 +196,13 @@ impl Evaluator<'_, '_> {
                 match pos.and_then(|p| fields.get(p).cloned().flatten()) {
                     Some(v) => Ok(v),
                     None => Err(self.unsupported(x, f, "a field the CLI did not evaluate")),
+                }
+            }
+            // A value of another crate seen as its JSON (a tool route's `attr.input_schema`).
+            (syn::Member::Named(n), Val::Json(serde_json::Value::Object(mut o))) => {
+                match o.swap_remove(&crate::source::unraw_ident(&n.to_string())) {
+                    Some(v) => Ok(Val::Json(v)),
+                    None => Err(self.unsupported(x, f, format!("a field `{n}` the CLI does not know"))),
                 }
             }
             (_, other) => Err(self.unsupported(x, f, format!("a field of {}", other.kind_of()))),

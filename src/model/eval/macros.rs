@@ -88,8 +88,9 @@ impl Evaluator<'_, '_> {
             }
             "json" => match json::literal(mac) {
                 Some(v) => Ok(Val::Json(v)),
-                None => Err(self.unsupported(mac, f, "a `json!` value with Rust expressions in it")),
+                None => self.json_macro(mac, f),
             },
+            "schema_for" => self.schema_for_macro(mac, f),
             "env" | "option_env" => {
                 let var = match mac.parse_body::<Expr>() {
                     Ok(Expr::Lit(syn::ExprLit { lit: Lit::Str(s), .. })) => s.value(),

@@ -266,6 +266,11 @@ impl Evaluator<'_, '_> {
                 r = self.in_range(*y, *k, &b.right, f)?;
             }
         }
+        if matches!(b.op, Eq(_) | Ne(_)) {
+            if let Some(same) = self.json_eq(&l, &r) {
+                return Ok(Val::Bool(same == matches!(b.op, Eq(_))));
+            }
+        }
         if comparison {
             return match compare(&l, &r) {
                 Some(ord) => Ok(Val::Bool(match b.op {

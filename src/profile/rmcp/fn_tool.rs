@@ -198,25 +198,59 @@ impl<'w> Builder<'w, '_> {
     ) -> Option<Value> {
         let known = schemas::explicit_schema(expr, self.index, tool.krate, tool.module, self_key)
             .or_else(|| self.literal_fn_call(expr, tool, self_key));
-        match known {
-            Some(v) => Some(v),
-            None => {
-                let key = kind.key();
-                let at = self.lowerer.location(tool.krate, tool.module, syn::spanned::Spanned::span(expr));
-                self.push(
-                    Diagnostic::warning(
-                        Code::Opaque,
-                        format!(
-                            "tool `{name}`: `{} = {}` is only known at runtime; `{key}` left out",
-                            kind.attribute_key(),
-                            quote::quote!(#expr)
-                        ),
-                    )
-                    .at(Some(at))
-                    .with_label("only known at runtime")
-                    .with_help(supply_help(name, kind)),
-                );
-                None
+        if let Some(v) = known {
+            return Some(v);
+        }
+        let why = match self.evaluated_schema(expr, tool, self_key) {
+            Ok(v) => return Some(v),
+            Err(why) => why,
+        };
+        let key = kind.key();
+        // The statement the evaluator could not follow, when it went into a fn of the crate.
+        let at = why.location(self.ws);
+        self.push(
+            Diagnostic::warning(
+                Code::Opaque,
+                format!(
+                    "tool `{name}`: `{} = {}` is only known at runtime ({}); `{key}` left out",
+                    kind.attribute_key(),
+                    quote::quote!(#expr),
+                    why.reason
+                ),
+            )
+            .at(Some(at))
+            .with_label("not followed")
+            .with_help(supply_help(name, kind)),
+        );
+        None
+    }
+
+    /// An explicit schema the evaluator computes: a helper fn of the crate over
+    /// `serde_json::Value` (`envelope::<T>()`), rmcp's and schemars' schema fns
+    /// (`schema_for_output::<T>().expect("…")`), `Arc::new(…)` around them. Keys sorted as rmcp
+    /// prints them.
+    fn evaluated_schema(
+        &mut self,
+        expr: &syn::Expr,
+        tool: &crate::profile::ToolFn,
+        self_key: Option<&TypeKey>,
+    ) -> Result<Value, crate::model::eval::EvalError> {
+        let scope = Scope::without_generics(tool.krate, tool.module);
+        let self_ty = match self_key {
+            Some(TypeKey::Item(item)) if matches!(self.ws.item(*item), syn::Item::Struct(_) | syn::Item::Enum(_)) => {
+                Some(crate::model::Ty::Named(self.lowerer.def_for(*item), Vec::new()))
+            }
+            _ => None,
+        };
+        let frame = crate::model::eval::Frame::new(scope).with_self(self_ty);
+        let mut evaluator = self.lowerer.evaluator();
+        match evaluator.eval(expr, None, &frame)? {
+            crate::model::eval::Val::Json(mut v @ Value::Object(_)) => {
+                crate::schema::order::sort_all_keys(&mut v);
+                Ok(v)
+            }
+            other => {
+                Err(evaluator.unsupported(expr, &frame, format!("{} where a JSON object is expected", other.kind_of())))
             }
         }
     }

@@ -5,6 +5,7 @@
 //! bodies that build routers.
 
 mod eval;
+pub mod rewrites;
 mod servers;
 
 use syn::punctuated::Punctuated;

@@ -7,6 +7,7 @@
 //! failed to find a type (see `unresolved`).
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use serde_json::{Map, Value};
 use syn::visit::Visit;
@@ -17,9 +18,11 @@ use super::version::{Behaviour, EmptyInput};
 use super::{is_result, type_text};
 use crate::diagnostics::Code;
 use crate::model::eval::json;
+use crate::model::eval::SchemaCall;
+use crate::model::SchemaSource;
 use crate::model::{Lowerer, Model, Scope, Ty};
 use crate::schema::order::sort_all_keys;
-use crate::schema::schemars::{parameters_root_schema, root_schema, Contract, RootSchema, Settings};
+use crate::schema::schemars::{parameters_root_schema, root_schema, Contract, Dialect, RootSchema, Settings};
 use crate::source::ModuleId;
 
 /// The `Parameters<T>` argument of a tool fn: the first typed argument whose type is a path
@@ -198,6 +201,48 @@ pub fn generate(
         return Generated::Missing(gaps);
     }
     finish(root.schema, behaviour, kind, written)
+}
+
+/// The schemas of the schema fns a server calls (`schemars::schema_for!(T)`, rmcp's
+/// `schema_for_type::<T>()` and `schema_for_output::<T>()`) on this release, for the evaluator:
+/// the same pipeline as a tool's own schemas. `Err` says why a schema cannot be made.
+pub fn schema_source<'r, 'w>(behaviour: Behaviour) -> SchemaSource<'r, 'w> {
+    Rc::new(move |lowerer: &mut Lowerer<'r, 'w>, ty: &syn::Type, scope: &Scope, call: SchemaCall| {
+        let (kind, settings) = match call {
+            // schemars 1's defaults: draft 2020-12, what deserializes into the type.
+            SchemaCall::Schemars(g) => (
+                SchemaKind::Input,
+                Settings {
+                    contract: if g.serialize { Contract::Serialize } else { Contract::Deserialize },
+                    dialect: if g.draft07 { Dialect::Draft07 } else { Dialect::Draft2020_12 },
+                    nullable: false,
+                },
+            ),
+            SchemaCall::SdkType | SchemaCall::SdkInput => (SchemaKind::Input, settings(&behaviour, SchemaKind::Input)),
+            SchemaCall::SdkOutput => (SchemaKind::Output, settings(&behaviour, SchemaKind::Output)),
+        };
+        let lowered = lowerer.lower_reachable(ty, scope);
+        let mut root = root_schema(&lowerer.model, &lowered, &settings, &lowerer.type_overrides);
+        lowerer.type_overrides_used.append(&mut root.overrides_used);
+        for d in std::mem::take(&mut root.diagnostics) {
+            crate::model::defaults::report(lowerer, d);
+        }
+        let written = super::type_text(ty);
+        if let Some(u) = root.unknown.first() {
+            return Err(format!("the schema of `{written}` reaches `{}`, a type the CLI cannot see", u.written));
+        }
+        if let Some(o) = root.opaque.first() {
+            return Err(format!("the schema of `{written}` is only known at runtime: {}", o.reason));
+        }
+        match call {
+            SchemaCall::Schemars(_) | SchemaCall::SdkType => Ok(root.schema),
+            SchemaCall::SdkInput | SchemaCall::SdkOutput => match finish(root.schema, &behaviour, kind, &written) {
+                Generated::Schema(v) => Ok(v),
+                Generated::Panic(why) => Err(format!("rmcp refuses the schema of `{written}`: {why}")),
+                Generated::Missing(_) => Err(format!("the schema of `{written}` cannot be made")),
+            },
+        }
+    })
 }
 
 /// Validation and stripping of a generated root, per release.

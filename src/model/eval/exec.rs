@@ -1,0 +1,785 @@
+//! Fn bodies run statement by statement, for code that builds or rewrites a value in place (a
+//! schema helper over `serde_json::Value`): `let mut`, assignments, the mutating methods of
+//! `Value`, `Map` and `Vec` (`insert`, `remove`, `retain`, `entry(k).or_insert(v)`, `push`…),
+//! `&mut` places (`get_mut`, `as_object_mut`, `values_mut`, `iter_mut`, `Arc::make_mut`),
+//! `if let`, `match`, `for`, `return`/`break`/`continue`, `?`, and calls of workspace fns that
+//! take `&mut` (the argument is copied in and written back: Rust's borrows keep it unaliased),
+//! recursion included. Every statement and loop round counts against [`MAX_STEPS`].
+//!
+//! A block is run here only when the plain evaluator would refuse it ([`needs_run`]), so what
+//! evaluated before evaluates the same way.
+
+use super::jsonval::{read_place, seg_of, turbofish, Place, Seg};
+use super::*;
+use serde_json::Value;
+
+/// How a statement ends: with a value, or leaving its block.
+pub(super) enum Flow {
+    Value(Val),
+    Return(Val),
+    Break,
+    Continue,
+}
+
+/// `Ok(v)` for a value, or leave the enclosing run with the flow.
+macro_rules! value {
+    ($e:expr) => {
+        match $e? {
+            Flow::Value(v) => v,
+            other => return Ok(other),
+        }
+    };
+}
+
+/// Methods that change their receiver in place.
+const MUTATING: &[&str] = &[
+    "insert",
+    "remove",
+    "shift_remove",
+    "swap_remove",
+    "retain",
+    "push",
+    "extend",
+    "append",
+    "clear",
+    "sort",
+    "sort_unstable",
+    "dedup",
+    "truncate",
+    "or_insert",
+    "or_insert_with",
+    "or_default",
+];
+
+/// Whether a block needs the statement-by-statement run: a statement other than a plain `let`,
+/// or a tail the plain evaluator refuses.
+pub(super) fn needs_run(block: &syn::Block) -> bool {
+    let Some((last, init)) = block.stmts.split_last() else { return false };
+    let plain_let = |s: &syn::Stmt| match s {
+        syn::Stmt::Local(l) => {
+            let ident = match &l.pat {
+                syn::Pat::Ident(pi) => pi.subpat.is_none() && pi.mutability.is_none(),
+                syn::Pat::Type(pt) => matches!(&*pt.pat, syn::Pat::Ident(pi) if pi.mutability.is_none()),
+                _ => false,
+            };
+            ident && l.init.as_ref().is_some_and(|i| i.diverge.is_none())
+        }
+        syn::Stmt::Item(syn::Item::Const(_) | syn::Item::Use(_)) => true,
+        _ => false,
+    };
+    let effectful_tail = |e: &Expr| {
+        matches!(e, Expr::Match(_) | Expr::ForLoop(_))
+            || matches!(e, Expr::If(i) if matches!(&*i.cond, Expr::Let(_)))
+            || matches!(e, Expr::MethodCall(m) if MUTATING.contains(&m.method.to_string().as_str()))
+    };
+    let tail_ok = match last {
+        syn::Stmt::Expr(e, None) => !effectful_tail(e),
+        syn::Stmt::Expr(Expr::Return(_), _) => true,
+        _ => false,
+    };
+    !(init.iter().all(plain_let) && tail_ok)
+}
+
+/// The local a value run over by [`Evaluator::run_over`] lives in (no Rust name can be it).
+const ITEM: &str = "\u{0}item";
+/// The local `.for_each(f)` hands each item to `f` through.
+const EACH: &str = "__each";
+
+impl Evaluator<'_, '_> {
+    /// Runs a loop body over one item of what the loop goes over by `&mut` (a tool route as its
+    /// JSON), `key` given for a loop over `(key, value)` pairs; gives the item after the body.
+    pub fn run_over(
+        &mut self,
+        pat: &syn::Pat,
+        body: &syn::Block,
+        item: Value,
+        key: Option<String>,
+        mut frame: Frame,
+    ) -> Result<Value, EvalError> {
+        frame.locals.bind(ITEM.to_owned(), Val::Json(item));
+        let reference = Val::Ref(Place { root: ITEM.to_owned(), path: Vec::new() });
+        let bound = match key {
+            Some(k) => Val::Tuple(vec![Val::Str(k), reference]),
+            None => reference,
+        };
+        if !self.bind_pattern(pat, bound, &mut frame)? {
+            return Err(self.unsupported(pat, &frame, "a loop pattern that does not match"));
+        }
+        match self.run_block(body, None, &mut frame)? {
+            Flow::Return(_) => return Err(self.unsupported(body, &frame, "a `return` from inside the loop")),
+            Flow::Value(_) | Flow::Break | Flow::Continue => {}
+        }
+        match frame.locals.get(ITEM) {
+            Some(Val::Json(v)) => Ok(v.clone()),
+            _ => Err(self.unsupported(body, &frame, "a loop body that replaces what it goes over")),
+        }
+    }
+
+    pub(super) fn step(&mut self, at: &dyn Spanned, f: &Frame) -> Result<(), EvalError> {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return Err(self.unsupported(at, f, format!("it runs more than {MAX_STEPS} statements")));
+        }
+        Ok(())
+    }
+
+    /// The value of a block run statement by statement in a frame of its own.
+    pub(super) fn run_block_value(&mut self, block: &syn::Block, want: Option<&Ty>, f: &Frame) -> Eval {
+        let mut frame = f.clone();
+        match self.run_block(block, want, &mut frame)? {
+            Flow::Value(v) | Flow::Return(v) => Ok(v),
+            Flow::Break | Flow::Continue => Err(self.unsupported(block, f, "a `break` or `continue` outside a loop")),
+        }
+    }
+
+    pub(super) fn run_block(
+        &mut self,
+        block: &syn::Block,
+        want: Option<&Ty>,
+        f: &mut Frame,
+    ) -> Result<Flow, EvalError> {
+        let mark = f.locals.mark();
+        let out = self.run_stmts(&block.stmts, want, f);
+        f.locals.end_scope(mark);
+        out
+    }
+
+    fn run_stmts(&mut self, stmts: &[syn::Stmt], want: Option<&Ty>, f: &mut Frame) -> Result<Flow, EvalError> {
+        let mut out = Val::Unit;
+        for (i, stmt) in stmts.iter().enumerate() {
+            self.step(stmt, f)?;
+            let last = i + 1 == stmts.len();
+            out = Val::Unit;
+            match stmt {
+                syn::Stmt::Local(local) => {
+                    value!(self.run_let(local, f));
+                }
+                // Items are read where a path names them (consts, fns, `thread_local!` caches).
+                syn::Stmt::Item(_) => {}
+                syn::Stmt::Macro(m) if m.mac.path.is_ident("thread_local") => self.thread_local_caches(&m.mac, f),
+                syn::Stmt::Macro(m) => {
+                    let e = Expr::Macro(syn::ExprMacro { attrs: Vec::new(), mac: m.mac.clone() });
+                    let v = value!(self.run_expr(&e, None, f));
+                    if last && m.semi_token.is_none() {
+                        out = v;
+                    }
+                }
+                syn::Stmt::Expr(e, semi) => {
+                    let tail = last && semi.is_none();
+                    let v = value!(self.run_expr(e, if tail { want } else { None }, f));
+                    if tail {
+                        out = v;
+                    }
+                }
+            }
+        }
+        Ok(Flow::Value(out))
+    }
+
+    fn run_let(&mut self, local: &syn::Local, f: &mut Frame) -> Result<Flow, EvalError> {
+        let Some(init) = &local.init else {
+            return Err(self.unsupported(local, f, "a `let` without a plain initialiser"));
+        };
+        let (pat, ty) = match &local.pat {
+            syn::Pat::Type(pt) => (&*pt.pat, Some(self.types.lower(&pt.ty, &f.scope))),
+            p => (p, None),
+        };
+        let v = value!(self.run_expr(&init.expr, ty.as_ref(), f));
+        if self.bind_pattern(pat, v, f)? {
+            return Ok(Flow::Value(Val::Unit));
+        }
+        match &init.diverge {
+            Some((_, other)) => match self.run_expr(other, None, f)? {
+                Flow::Value(_) => Err(self.unsupported(&**other, f, "a `let … else` whose `else` does not leave")),
+                flow => Ok(flow),
+            },
+            None => Err(self.fail(&local.pat, f, Failure::Invalid, "a `let` pattern that does not match")),
+        }
+    }
+
+    /// Binds the names of `pat` to the parts of `v`; `false` when `v` does not match. A part of a
+    /// reference is a reference (`if let Value::Object(m) = schema` keeps writing to `schema`).
+    pub(super) fn bind_pattern(&mut self, pat: &syn::Pat, v: Val, f: &mut Frame) -> Result<bool, EvalError> {
+        let seen = match &v {
+            Val::Ref(place) => read_place(f, place).unwrap_or(Val::Unit),
+            other => other.clone(),
+        };
+        let inner = |v: &Val, seen: Val| match v {
+            Val::Ref(_) => v.clone(),
+            _ => seen,
+        };
+        match pat {
+            syn::Pat::Ident(pi) if pi.subpat.is_none() => {
+                f.locals.bind(pi.ident.to_string(), v);
+                Ok(true)
+            }
+            syn::Pat::Wild(_) | syn::Pat::Rest(_) => Ok(true),
+            syn::Pat::Paren(p) => self.bind_pattern(&p.pat, v, f),
+            syn::Pat::Reference(r) => self.bind_pattern(&r.pat, v, f),
+            syn::Pat::Type(t) => self.bind_pattern(&t.pat, v, f),
+            syn::Pat::Or(o) => {
+                for case in &o.cases {
+                    if self.bind_pattern(case, v.clone(), f)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            syn::Pat::Tuple(t) => match seen {
+                Val::Tuple(items) if items.len() == t.elems.len() => {
+                    for (p, x) in t.elems.iter().zip(items) {
+                        if !self.bind_pattern(p, x, f)? {
+                            return Ok(false);
+                        }
+                    }
+                    Ok(true)
+                }
+                _ => Err(self.unsupported(pat, f, "a tuple pattern on another value")),
+            },
+            syn::Pat::Lit(l) => {
+                let want = self.eval(&Expr::Lit(l.clone()), None, f)?;
+                let want = self.json_of(want, l, f)?;
+                let got = self.json_of(seen, l, f)?;
+                Ok(want == got)
+            }
+            syn::Pat::Path(p) => {
+                let segs = path_segments(&p.path);
+                match (segs.last().map(String::as_str), &seen) {
+                    (Some("None"), Val::Opt(o)) => Ok(o.is_none()),
+                    (Some("Null"), Val::Json(j)) => Ok(j.is_null()),
+                    (Some("Null"), _) => Ok(false),
+                    _ => Err(self.unsupported(pat, f, "a path pattern on another value")),
+                }
+            }
+            syn::Pat::TupleStruct(ts) => {
+                let segs = path_segments(&ts.path);
+                let name = segs.last().map(String::as_str).unwrap_or("");
+                let [sub] = ts.elems.iter().collect::<Vec<_>>()[..] else {
+                    return Err(self.unsupported(pat, f, "a pattern with several fields"));
+                };
+                let part = match (name, seen) {
+                    ("Some", Val::Opt(Some(x))) => *x,
+                    ("Some", Val::Opt(None)) => return Ok(false),
+                    // An `Option` field seen as JSON (a tool's `output_schema`): `null` is `None`.
+                    ("Some", Val::Json(Value::Null)) => return Ok(false),
+                    ("Some", Val::Json(j)) => inner(&v, Val::Json(j)),
+                    // A `Result` the evaluator knows is `Ok` (`to_value`, an SDK schema fn).
+                    ("Ok", x) => x,
+                    ("Err", _) => return Ok(false),
+                    (variant, Val::Json(j)) => {
+                        let is = match variant {
+                            "Object" => j.is_object(),
+                            "Array" => j.is_array(),
+                            "String" => j.is_string(),
+                            "Number" => j.is_number(),
+                            "Bool" => j.is_boolean(),
+                            _ => return Err(self.unsupported(pat, f, format!("the pattern `{variant}(…)` on JSON"))),
+                        };
+                        if !is {
+                            return Ok(false);
+                        }
+                        match j {
+                            Value::String(s) => Val::Str(s),
+                            Value::Bool(b) => Val::Bool(b),
+                            j => inner(&v, Val::Json(j)),
+                        }
+                    }
+                    (_, other) => {
+                        return Err(self.unsupported(pat, f, format!("the pattern `{name}(…)` on {}", other.kind_of())))
+                    }
+                };
+                self.bind_pattern(sub, part, f)
+            }
+            other => Err(self.unsupported(other, f, "a pattern the CLI does not match")),
+        }
+    }
+
+    /// An expression that may change the frame's locals.
+    pub(super) fn run_expr(&mut self, e: &Expr, want: Option<&Ty>, f: &mut Frame) -> Result<Flow, EvalError> {
+        match e {
+            Expr::Paren(p) => self.run_expr(&p.expr, want, f),
+            Expr::Block(b) if b.label.is_none() => self.run_block(&b.block, want, f),
+            Expr::Unsafe(b) => self.run_block(&b.block, want, f),
+            Expr::If(i) => self.run_if(i, want, f),
+            Expr::Match(m) => self.run_match(m, want, f),
+            Expr::ForLoop(l) if l.label.is_none() => self.run_for(l, f),
+            Expr::Return(r) => Ok(Flow::Return(match &r.expr {
+                Some(x) => value!(self.run_expr(x, None, f)),
+                None => Val::Unit,
+            })),
+            Expr::Break(b) if b.label.is_none() && b.expr.is_none() => Ok(Flow::Break),
+            Expr::Continue(c) if c.label.is_none() => Ok(Flow::Continue),
+            Expr::Assign(a) => {
+                let v = value!(self.run_expr(&a.right, None, f));
+                let place = self.place_of(&a.left, f)?;
+                self.write_place(place, v, &a.left, f)?;
+                Ok(Flow::Value(Val::Unit))
+            }
+            Expr::Reference(r) if r.mutability.is_some() => Ok(Flow::Value(Val::Ref(self.place_of(&r.expr, f)?))),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => match value!(self.run_expr(&u.expr, want, f)) {
+                Val::Ref(place) => Ok(Flow::Value(self.read(&place, u, f)?)),
+                v => Ok(Flow::Value(v)),
+            },
+            Expr::Try(t) => match value!(self.run_expr(&t.expr, want, f)) {
+                Val::Opt(Some(v)) => Ok(Flow::Value(*v)),
+                Val::Opt(None) => Ok(Flow::Return(Val::Opt(None))),
+                v @ (Val::Json(_) | Val::Ref(_)) => Ok(Flow::Value(v)),
+                other => Err(self.unsupported(e, f, format!("`?` on {}", other.kind_of()))),
+            },
+            Expr::MethodCall(m) => self.run_method(m, want, f),
+            Expr::Call(c) => self.run_call(c, want, f),
+            Expr::While(_) | Expr::Loop(_) | Expr::ForLoop(_) => {
+                Err(self.unsupported(e, f, "a loop the CLI does not run"))
+            }
+            _ => Ok(Flow::Value(self.eval(e, want, f)?)),
+        }
+    }
+
+    fn run_if(&mut self, i: &syn::ExprIf, want: Option<&Ty>, f: &mut Frame) -> Result<Flow, EvalError> {
+        let mark = f.locals.mark();
+        let taken = match &*i.cond {
+            Expr::Let(l) => {
+                let v = value!(self.scrutinee(&l.expr, f));
+                self.bind_pattern(&l.pat, v, f)?
+            }
+            cond => match value!(self.run_expr(cond, Some(&Ty::Bool), f)) {
+                Val::Bool(b) => b,
+                other => {
+                    return Err(self.unsupported(cond, f, format!("{} where a bool is expected", other.kind_of())))
+                }
+            },
+        };
+        let out = if taken {
+            self.run_block(&i.then_branch, want, f)
+        } else {
+            f.locals.end_scope(mark);
+            match &i.else_branch {
+                Some((_, other)) => self.run_expr(other, want, f),
+                None => Ok(Flow::Value(Val::Unit)),
+            }
+        };
+        f.locals.end_scope(mark);
+        out
+    }
+
+    /// What `match`/`if let` look at: a local that is a reference stays one, so that the arms
+    /// write through it (`match value { Value::Object(o) => o.insert(…) }`).
+    fn scrutinee(&mut self, e: &Expr, f: &mut Frame) -> Result<Flow, EvalError> {
+        let mut inner = e;
+        loop {
+            inner = match inner {
+                Expr::Paren(p) => &p.expr,
+                Expr::Reference(r) => &r.expr,
+                Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
+                _ => break,
+            };
+        }
+        if let Some(name) = syntax::expr_ident(inner) {
+            match f.locals.get(&name) {
+                Some(Val::Ref(place)) => return Ok(Flow::Value(Val::Ref(place.clone()))),
+                // A JSON local: its arms' bindings are its parts (moved or borrowed, they are
+                // what the arm changes).
+                Some(Val::Json(_)) => return Ok(Flow::Value(Val::Ref(Place { root: name, path: Vec::new() }))),
+                _ => {}
+            }
+        }
+        self.run_expr(e, None, f)
+    }
+
+    fn run_match(&mut self, m: &syn::ExprMatch, want: Option<&Ty>, f: &mut Frame) -> Result<Flow, EvalError> {
+        let v = value!(self.scrutinee(&m.expr, f));
+        for arm in &m.arms {
+            let mark = f.locals.mark();
+            let mut taken = self.bind_pattern(&arm.pat, v.clone(), f)?;
+            if let (true, Some((_, guard))) = (taken, &arm.guard) {
+                taken = matches!(value!(self.run_expr(guard, Some(&Ty::Bool), f)), Val::Bool(true));
+            }
+            if taken {
+                let out = self.run_expr(&arm.body, want, f);
+                f.locals.end_scope(mark);
+                return out;
+            }
+            f.locals.end_scope(mark);
+        }
+        Err(self.fail(m, f, Failure::Invalid, "no arm of the `match` matches"))
+    }
+
+    fn run_for(&mut self, l: &syn::ExprForLoop, f: &mut Frame) -> Result<Flow, EvalError> {
+        let items = self.loop_items(&l.expr, f)?;
+        for item in items {
+            self.step(&l.body, f)?;
+            let mark = f.locals.mark();
+            if !self.bind_pattern(&l.pat, item, f)? {
+                return Err(self.unsupported(&l.pat, f, "a loop pattern that does not match"));
+            }
+            let flow = self.run_block(&l.body, None, f);
+            f.locals.end_scope(mark);
+            match flow? {
+                Flow::Break => break,
+                Flow::Return(v) => return Ok(Flow::Return(v)),
+                Flow::Value(_) | Flow::Continue => {}
+            }
+        }
+        Ok(Flow::Value(Val::Unit))
+    }
+
+    /// What a `for` loop goes over: references for `values_mut()`/`iter_mut()`, values otherwise.
+    fn loop_items(&mut self, e: &Expr, f: &mut Frame) -> Result<Vec<Val>, EvalError> {
+        if let Expr::MethodCall(m) = e {
+            let name = m.method.to_string();
+            if matches!(name.as_str(), "values_mut" | "iter_mut") && m.args.is_empty() {
+                let place = self.place_of(&m.receiver, f)?;
+                return match self.read(&place, m, f)? {
+                    Val::Json(Value::Object(o)) => Ok(o
+                        .keys()
+                        .map(|k| {
+                            let r = Val::Ref(place.child(Seg::Key(k.clone())));
+                            if name == "iter_mut" {
+                                Val::Tuple(vec![Val::Str(k.clone()), r])
+                            } else {
+                                r
+                            }
+                        })
+                        .collect()),
+                    Val::Json(Value::Array(a)) => {
+                        Ok((0..a.len()).map(|i| Val::Ref(place.child(Seg::Index(i)))).collect())
+                    }
+                    other => Err(self.unsupported(m, f, format!("`.{name}()` on {}", other.kind_of()))),
+                };
+            }
+        }
+        // `for x in &mut items`: each element by reference.
+        if let Expr::Reference(r) = e {
+            if r.mutability.is_some() {
+                let place = self.place_of(&r.expr, f)?;
+                return match self.read(&place, e, f)? {
+                    Val::Json(Value::Array(a)) => {
+                        Ok((0..a.len()).map(|i| Val::Ref(place.child(Seg::Index(i)))).collect())
+                    }
+                    Val::Json(Value::Object(o)) => Ok(o
+                        .keys()
+                        .map(|k| Val::Tuple(vec![Val::Str(k.clone()), Val::Ref(place.child(Seg::Key(k.clone())))]))
+                        .collect()),
+                    other => Err(self.unsupported(e, f, format!("a loop over `&mut` {}", other.kind_of()))),
+                };
+            }
+        }
+        if let Expr::Range(r) = e {
+            let (Some(from), Some(to)) = (&r.start, &r.end) else {
+                return Err(self.unsupported(e, f, "an open range"));
+            };
+            let (a, b) = (self.count(from, f)?, self.count(to, f)?);
+            let end = if matches!(r.limits, syn::RangeLimits::Closed(_)) { b + 1 } else { b };
+            return Ok((a..end).map(|i| Val::Int(i as i128, IntKind::Usize)).collect());
+        }
+        let v = value_of(self.run_expr(e, None, f)?, e, self, f)?;
+        match v {
+            Val::Seq(items) => Ok(items),
+            Val::Map(m) => Ok(m.into_iter().map(|(k, v)| Val::Tuple(vec![k, v])).collect()),
+            Val::Opt(o) => Ok(o.into_iter().map(|x| *x).collect()),
+            Val::Json(Value::Array(a)) => Ok(a.into_iter().map(Val::Json).collect()),
+            Val::Json(Value::Object(o)) => {
+                Ok(o.into_iter().map(|(k, v)| Val::Tuple(vec![Val::Str(k), Val::Json(v)])).collect())
+            }
+            other => Err(self.unsupported(e, f, format!("a loop over {}", other.kind_of()))),
+        }
+    }
+
+    /// The place an expression names: a local, a key or index of one, what a reference reaches.
+    pub(super) fn place_of(&mut self, e: &Expr, f: &mut Frame) -> Result<Place, EvalError> {
+        match e {
+            Expr::Paren(p) => self.place_of(&p.expr, f),
+            Expr::Reference(r) => self.place_of(&r.expr, f),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.place_of(&u.expr, f),
+            Expr::Path(p) if p.path.get_ident().is_some() => {
+                let name = p.path.get_ident().expect("checked").to_string();
+                match f.locals.get(&name) {
+                    Some(Val::Ref(place)) => Ok(place.clone()),
+                    Some(_) => Ok(Place { root: name, path: Vec::new() }),
+                    None => Err(self.unsupported(e, f, format!("`{name}` is not a local the CLI tracks"))),
+                }
+            }
+            Expr::Field(x) => {
+                let base = self.place_of(&x.base, f)?;
+                match &x.member {
+                    syn::Member::Named(n) => Ok(base.child(Seg::Key(crate::source::unraw_ident(&n.to_string())))),
+                    syn::Member::Unnamed(i) => Ok(base.child(Seg::Index(i.index as usize))),
+                }
+            }
+            Expr::Index(x) => {
+                let base = self.place_of(&x.expr, f)?;
+                let k = self.eval(&x.index, None, f)?;
+                let seg = seg_of(&k).ok_or_else(|| self.unsupported(&*x.index, f, "an index that is not a key"))?;
+                Ok(base.child(seg))
+            }
+            Expr::Call(c) if is_make_mut(c) => self.place_of(&c.args[0], f),
+            Expr::MethodCall(m) => match (m.method.to_string().as_str(), m.args.len()) {
+                (
+                    "unwrap" | "expect" | "as_object_mut" | "as_array_mut" | "as_mut" | "borrow_mut" | "write" | "lock",
+                    _,
+                ) => self.place_of(&m.receiver, f),
+                ("get_mut", 1) => {
+                    let base = self.place_of(&m.receiver, f)?;
+                    let k = self.eval(&m.args[0], None, f)?;
+                    let seg =
+                        seg_of(&k).ok_or_else(|| self.unsupported(&m.args[0], f, "a key that is not a string"))?;
+                    Ok(base.child(seg))
+                }
+                ("entry", 1) => {
+                    let base = self.place_of(&m.receiver, f)?;
+                    let k = self.eval(&m.args[0], None, f)?;
+                    let seg =
+                        seg_of(&k).ok_or_else(|| self.unsupported(&m.args[0], f, "a key that is not a string"))?;
+                    Ok(base.child(seg))
+                }
+                _ => match self.run_expr(e, None, f)? {
+                    Flow::Value(Val::Ref(place)) => Ok(place),
+                    _ => Err(self.unsupported(e, f, "a value that is not a place the CLI tracks")),
+                },
+            },
+            _ => match self.run_expr(e, None, f)? {
+                Flow::Value(Val::Ref(place)) => Ok(place),
+                _ => Err(self.unsupported(e, f, "a value that is not a place the CLI tracks")),
+            },
+        }
+    }
+
+    pub(super) fn read(&self, place: &Place, at: &dyn Spanned, f: &Frame) -> Eval {
+        read_place(f, place).ok_or_else(|| self.fail(at, f, Failure::Invalid, "a key or index that is not there"))
+    }
+
+    /// Writes a value at a place (a JSON part takes the value's JSON).
+    pub(super) fn write_place(
+        &mut self,
+        place: Place,
+        v: Val,
+        at: &dyn Spanned,
+        f: &mut Frame,
+    ) -> Result<(), EvalError> {
+        let v = match v {
+            Val::Ref(p) => self.read(&p, at, f)?,
+            v => v,
+        };
+        if place.path.is_empty() {
+            f.locals.assign(place.root, v);
+            return Ok(());
+        }
+        let json = self.json_of(v, at, f)?;
+        let root = self.read(&Place { root: place.root.clone(), path: Vec::new() }, at, f)?;
+        let mut root = self.json_of(root, at, f)?;
+        let (last, parents) = place.path.split_last().expect("not empty");
+        let Some(parent) = jsonval::json_at_mut(&mut root, parents) else {
+            return Err(self.fail(at, f, Failure::Invalid, "a key or index that is not there"));
+        };
+        match (last, parent) {
+            (Seg::Key(k), Value::Object(m)) => {
+                m.insert(k.clone(), json);
+            }
+            (Seg::Index(i), Value::Array(a)) if *i < a.len() => a[*i] = json,
+            _ => return Err(self.fail(at, f, Failure::Invalid, "a key or index that is not there")),
+        }
+        f.locals.assign(place.root, Val::Json(root));
+        Ok(())
+    }
+
+    /// A method call: the mutating methods of `Value`, `Map` and `Vec` on a place, the `&mut`
+    /// accessors, else the plain evaluator's methods.
+    fn run_method(&mut self, m: &syn::ExprMethodCall, want: Option<&Ty>, f: &mut Frame) -> Result<Flow, EvalError> {
+        let name = m.method.to_string();
+        let args: Vec<&Expr> = m.args.iter().collect();
+        match (name.as_str(), args.as_slice()) {
+            ("get_mut", [_]) | ("as_object_mut" | "as_array_mut", []) => {
+                let place = self.place_of(&m.receiver, f)?;
+                let base = self.read(&place, m, f)?;
+                let target = match (name.as_str(), args.as_slice()) {
+                    ("get_mut", [k]) => {
+                        let k = self.eval(k, None, f)?;
+                        let seg =
+                            seg_of(&k).ok_or_else(|| self.unsupported(args[0], f, "a key that is not a string"))?;
+                        let there = match (&seg, &base) {
+                            (Seg::Key(k), Val::Json(j)) => j.get(k).is_some(),
+                            (Seg::Index(i), Val::Json(j)) => j.get(*i).is_some(),
+                            _ => false,
+                        };
+                        there.then(|| place.child(seg))
+                    }
+                    ("as_object_mut", _) => matches!(base, Val::Json(Value::Object(_))).then_some(place),
+                    _ => matches!(base, Val::Json(Value::Array(_))).then_some(place),
+                };
+                Ok(Flow::Value(Val::Opt(target.map(|p| Box::new(Val::Ref(p))))))
+            }
+            ("unwrap" | "expect", _) => match value!(self.run_expr(&m.receiver, want, f)) {
+                Val::Opt(Some(v)) => Ok(Flow::Value(*v)),
+                // A `Result` known to be `Ok`: a schema fn's, `to_value`'s, a lock's guard.
+                v @ (Val::Json(_) | Val::Ref(_) | Val::Map(_)) => Ok(Flow::Value(v)),
+                Val::Opt(None) => Err(self.fail(m, f, Failure::Invalid, format!("`.{name}()` on `None` panics"))),
+                other => Err(self.unsupported(m, f, format!("`.{name}()` on {}", other.kind_of()))),
+            },
+            (mutating, _) if MUTATING.contains(&mutating) => self.mutate(m, mutating, &args, f).map(Flow::Value),
+            // A lock or cell around a cache: its guard is the cache itself.
+            ("read" | "write" | "lock" | "borrow" | "borrow_mut", []) if self.is_cache(&m.receiver, f) => {
+                Ok(Flow::Value(Val::Ref(self.place_of(&m.receiver, f)?)))
+            }
+            // `CACHE.with(|cache| …)`: the closure runs with the thread-local cache.
+            ("with", [Expr::Closure(c)]) if c.inputs.len() == 1 && self.is_cache(&m.receiver, f) => {
+                let place = self.place_of(&m.receiver, f)?;
+                let mark = f.locals.mark();
+                self.bind_pattern(&c.inputs[0], Val::Ref(place), f)?;
+                let flow = self.run_expr(&c.body, want, f);
+                f.locals.end_scope(mark);
+                match flow? {
+                    Flow::Value(v) | Flow::Return(v) => Ok(Flow::Value(v)),
+                    Flow::Break | Flow::Continue => Err(self.unsupported(m, f, "a `break` out of a closure")),
+                }
+            }
+            ("for_each", [func]) => {
+                for item in self.loop_items(&m.receiver, f)? {
+                    self.step(m, f)?;
+                    let flow = match func {
+                        Expr::Closure(c) if c.inputs.len() == 1 => {
+                            let mark = f.locals.mark();
+                            self.bind_pattern(&c.inputs[0], item, f)?;
+                            let flow = self.run_expr(&c.body, None, f);
+                            f.locals.end_scope(mark);
+                            flow?
+                        }
+                        Expr::Path(_) => {
+                            let mark = f.locals.mark();
+                            f.locals.bind(EACH.to_owned(), item);
+                            let call: Expr = syn::parse_quote!(#func(__each));
+                            let flow = self.run_expr(&call, None, f);
+                            f.locals.end_scope(mark);
+                            flow?
+                        }
+                        other => return Err(self.unsupported(*other, f, "a computed fn applied by `.for_each`")),
+                    };
+                    if let Flow::Return(v) = flow {
+                        return Ok(Flow::Return(v));
+                    }
+                }
+                Ok(Flow::Value(Val::Unit))
+            }
+            _ => {
+                // A receiver with effects (`x.remove(k).is_some()`) runs here; the method is the
+                // plain evaluator's.
+                if needs_receiver_run(&m.receiver) {
+                    let recv = value_of(self.run_expr(&m.receiver, None, f)?, &*m.receiver, self, f)?;
+                    let mut call = m.clone();
+                    call.receiver = Box::new(syn::parse_quote!(__receiver));
+                    let frame = f.clone().bind("__receiver", recv);
+                    return Ok(Flow::Value(self.eval(&Expr::MethodCall(call), want, &frame)?));
+                }
+                Ok(Flow::Value(self.eval(&Expr::MethodCall(m.clone()), want, f)?))
+            }
+        }
+    }
+
+    /// A call: a workspace fn run statement by statement (its `&mut` arguments written back),
+    /// else the plain evaluator's call.
+    fn run_call(&mut self, c: &syn::ExprCall, want: Option<&Ty>, f: &mut Frame) -> Result<Flow, EvalError> {
+        if is_make_mut(c) {
+            return Ok(Flow::Value(Val::Ref(self.place_of(&c.args[0], f)?)));
+        }
+        let Expr::Path(p) = &*c.func else { return Ok(Flow::Value(self.eval(&Expr::Call(c.clone()), want, f)?)) };
+        let segs = path_segments(&p.path);
+        let Some(found) = self.fn_parts(&segs, want, f) else {
+            return Ok(Flow::Value(self.eval(&Expr::Call(c.clone()), want, f)?));
+        };
+        if c.args.len() != found.params.len() {
+            return Err(self.unsupported(c, f, "a call with the wrong number of arguments"));
+        }
+        if !needs_run(found.body) && self.active.contains(&found.item) {
+            return Err(self.unsupported(c, f, "a recursive fn"));
+        }
+        let mut frame = found.frame;
+        bind_type_args(&mut frame, found.sig, &p.path, f);
+        let mut written_back = Vec::new();
+        for (((name, ty), a), by_mut) in found.params.iter().zip(&c.args).zip(mut_params(found.sig)) {
+            // A `&mut` argument is a place (`simplify(child)` with `child` a reference).
+            let v = if by_mut { Val::Ref(self.place_of(a, f)?) } else { value!(self.run_expr(a, ty.as_ref(), f)) };
+            let v = match v {
+                Val::Ref(place) => {
+                    let owned = self.read(&place, a, f)?;
+                    if by_mut {
+                        written_back.push((name.clone(), place));
+                    }
+                    owned
+                }
+                v => v,
+            };
+            frame.locals.bind(name.clone(), v);
+        }
+        // Recursion nests as deep as evaluations may (a schema is not nested deeper).
+        if self.depth >= MAX_DEPTH {
+            return Err(self.unsupported(c, f, format!("it nests more than {MAX_DEPTH} calls deep")));
+        }
+        self.depth += 1;
+        self.active.push(found.item);
+        self.ran.push(found.item);
+        let out = self.run_block(found.body, found.ret.as_ref().or(want), &mut frame);
+        self.active.pop();
+        self.depth -= 1;
+        let v = match out? {
+            Flow::Value(v) | Flow::Return(v) => v,
+            Flow::Break | Flow::Continue => return Err(self.unsupported(c, f, "a `break` outside a loop")),
+        };
+        for (name, place) in written_back {
+            if let Some(after) = frame.locals.get(&name).cloned() {
+                self.write_place(place, after, c, f)?;
+            }
+        }
+        Ok(Flow::Value(v))
+    }
+}
+
+/// The value of a flow where only a value may come (a closure's body, an argument).
+pub(super) fn value_of(flow: Flow, at: &dyn Spanned, ev: &Evaluator, f: &Frame) -> Eval {
+    match flow {
+        Flow::Value(Val::Ref(place)) => ev.read(&place, at, f),
+        Flow::Value(v) => Ok(v),
+        _ => Err(ev.unsupported(at, f, "a `return` or `break` where a value is expected")),
+    }
+}
+
+/// `Arc::make_mut(&mut x)` / `Rc::make_mut(&mut x)`: the place of `x`.
+fn is_make_mut(c: &syn::ExprCall) -> bool {
+    matches!(&*c.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "make_mut"))
+        && c.args.len() == 1
+}
+
+/// Whether a receiver changes the frame (`x.remove(k)`), so it must run before the method.
+fn needs_receiver_run(e: &Expr) -> bool {
+    match e {
+        Expr::MethodCall(m) => {
+            MUTATING.contains(&m.method.to_string().as_str())
+                || matches!(m.method.to_string().as_str(), "get_mut" | "as_object_mut" | "as_array_mut")
+                || needs_receiver_run(&m.receiver)
+        }
+        Expr::Paren(p) => needs_receiver_run(&p.expr),
+        _ => false,
+    }
+}
+
+/// Which parameters of a fn (its receiver first, as the evaluator binds it) are `&mut`.
+fn mut_params(sig: &syn::Signature) -> Vec<bool> {
+    sig.inputs
+        .iter()
+        .map(|a| match a {
+            syn::FnArg::Typed(t) => matches!(&*t.ty, syn::Type::Reference(r) if r.mutability.is_some()),
+            syn::FnArg::Receiver(r) => r.reference.is_some() && r.mutability.is_some(),
+        })
+        .collect()
+}
+
+/// A call's turbofish types bound to the fn's generic parameters, as the caller names them.
+pub(super) fn bind_type_args(frame: &mut Frame, sig: &syn::Signature, path: &syn::Path, caller: &Frame) {
+    let Some(given) = turbofish(path) else { return };
+    let names = sig.generics.params.iter().filter_map(|g| match g {
+        syn::GenericParam::Type(t) => Some(t.ident.to_string()),
+        _ => None,
+    });
+    for (name, ty) in names.zip(given) {
+        let (ty, scope) = jsonval::bound_type(&ty, caller);
+        frame.type_args.push((name, ty, scope));
+    }
+}

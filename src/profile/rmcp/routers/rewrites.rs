@@ -1,0 +1,145 @@
+//! Statements that change tools' schemas when the server starts. A loop over the router's routes
+//! (`for route in router.map.values_mut() { … }`, `….map.iter_mut()`) is a [`RouteLoop`]: the
+//! profile runs its body over each tool with the evaluator. Any other statement that changes an
+//! `input_schema` or `output_schema` in place (`tool.input_schema = …`,
+//! `Arc::make_mut(&mut tool.input_schema)`, `tool.input_schema.insert(…)`) is not followed: a
+//! warning where it is written, never silence.
+
+use syn::spanned::Spanned;
+use syn::visit::Visit;
+use syn::Expr;
+
+use crate::diagnostics::Location;
+use crate::source::{ItemRef, ModuleId, Workspace};
+
+const SCHEMA_FIELDS: &[&str] = &["input_schema", "output_schema"];
+const MUTATING: &[&str] = &["insert", "remove", "retain", "extend", "clear", "entry", "get_mut", "as_object_mut"];
+
+/// A loop over a router's routes, run over each tool.
+pub struct RouteLoop<'w> {
+    pub pat: &'w syn::Pat,
+    pub body: &'w syn::Block,
+    /// `iter_mut()`: the loop goes over `(name, route)` pairs.
+    pub pairs: bool,
+    pub krate: usize,
+    pub module: ModuleId,
+    /// The `impl` block's type the loop is written in (`None` in a free fn).
+    pub self_ty: Option<&'w syn::Type>,
+    pub at: Location,
+}
+
+/// What the workspace's fns do to tools' schemas at startup.
+#[derive(Default)]
+pub struct Rewrites<'w> {
+    pub loops: Vec<RouteLoop<'w>>,
+    /// Statements outside such a loop that change a schema in place, with the item (fn or
+    /// `impl`) they are written in.
+    pub unread: Vec<(Location, ItemRef)>,
+}
+
+/// The startup rewrites of the workspace's fns.
+pub fn startup_rewrites(ws: &Workspace) -> Rewrites<'_> {
+    let mut out = Rewrites::default();
+    for (k, krate) in ws.crates.iter().enumerate() {
+        for (m, module) in krate.modules.iter().enumerate() {
+            let file = krate.file_of(ModuleId(m));
+            // Fn bodies (and impl items) may be deferred: each is asked for whole.
+            let mut bodies: Vec<(&syn::Block, Option<&syn::Type>, ItemRef)> = Vec::new();
+            for (index, item) in module.items.iter().enumerate() {
+                let at = ItemRef { krate: k, module: ModuleId(m), index };
+                match item {
+                    syn::Item::Fn(f) => bodies.push((file.body(&f.block), None, at)),
+                    syn::Item::Impl(_) => {
+                        let syn::Item::Impl(imp) = file.whole_item(item) else { continue };
+                        for ii in file.impl_items(imp) {
+                            if let syn::ImplItem::Fn(f) = ii {
+                                bodies.push((file.body(&f.block), Some(&*imp.self_ty), at));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            for (body, self_ty, item) in bodies {
+                let mentions = |w: &str| file.body_mentions(body, w);
+                if !SCHEMA_FIELDS.iter().any(|f| mentions(f)) && !mentions("values_mut") && !mentions("iter_mut") {
+                    continue;
+                }
+                let mut finder = Finder { loops: Vec::new(), unread: Vec::new() };
+                finder.visit_block(body);
+                // A `map` of something else than a router (no router named in the fn) is not a
+                // route loop.
+                let names_router = !finder.loops.is_empty() && quote::quote!(#body).to_string().contains("router");
+                for (l, pairs) in finder.loops.into_iter().filter(|_| names_router) {
+                    out.loops.push(RouteLoop {
+                        pat: &l.pat,
+                        body: &l.body,
+                        pairs,
+                        krate: k,
+                        module: ModuleId(m),
+                        self_ty,
+                        at: file.location(l.for_token.span),
+                    });
+                }
+                out.unread.extend(finder.unread.into_iter().map(|span| (file.location(span), item)));
+            }
+        }
+    }
+    out
+}
+
+struct Finder<'w> {
+    loops: Vec<(&'w syn::ExprForLoop, bool)>,
+    unread: Vec<proc_macro2::Span>,
+}
+
+/// Whether an expression is a schema field (`x.input_schema`, `(*x.attr.output_schema)`).
+fn is_schema_field(e: &Expr) -> bool {
+    match e {
+        Expr::Field(f) => matches!(&f.member, syn::Member::Named(n) if SCHEMA_FIELDS.contains(&n.to_string().as_str())),
+        Expr::Paren(p) => is_schema_field(&p.expr),
+        Expr::Unary(u) => is_schema_field(&u.expr),
+        Expr::Reference(r) => is_schema_field(&r.expr),
+        Expr::MethodCall(m) => is_schema_field(&m.receiver),
+        _ => false,
+    }
+}
+
+/// `….map.values_mut()` (`Some(false)`) or `….map.iter_mut()` (`Some(true)`): a router's routes.
+fn route_iteration(e: &Expr) -> Option<bool> {
+    let Expr::MethodCall(m) = e else { return None };
+    let pairs = match m.method.to_string().as_str() {
+        "values_mut" => false,
+        "iter_mut" => true,
+        _ => return None,
+    };
+    match &*m.receiver {
+        Expr::Field(f) if matches!(&f.member, syn::Member::Named(n) if n == "map") => Some(pairs),
+        _ => None,
+    }
+}
+
+impl<'w> Visit<'w> for Finder<'w> {
+    fn visit_expr(&mut self, e: &'w Expr) {
+        if let Expr::ForLoop(l) = e {
+            if let Some(pairs) = route_iteration(&l.expr) {
+                self.loops.push((l, pairs));
+                return;
+            }
+        }
+        let rewrites = match e {
+            Expr::Assign(a) => is_schema_field(&a.left),
+            Expr::Call(c) => {
+                matches!(&*c.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "make_mut"))
+                    && c.args.iter().any(is_schema_field)
+            }
+            Expr::MethodCall(m) => MUTATING.contains(&m.method.to_string().as_str()) && is_schema_field(&m.receiver),
+            _ => false,
+        };
+        if rewrites {
+            self.unread.push(e.span());
+            return;
+        }
+        syn::visit::visit_expr(self, e);
+    }
+}
