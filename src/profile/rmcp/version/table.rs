@@ -53,6 +53,9 @@ pub struct SchemaSide {
 /// What rmcp-macros accepts and generates (decided by the rmcp-macros version).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MacroSide {
+    /// A `Json<T>` return gives an `outputSchema`, and `output_schema = …` is accepted (before:
+    /// rmcp's `Tool` has no output schema).
+    pub output_schema: bool,
     pub empty_input: EmptyInput,
     pub default_router: DefaultRouter,
     /// `#[tool_router(server_handler)]`.
@@ -99,13 +102,14 @@ fn row(v: Version) -> &'static Row {
 
 /// The release table, oldest first.
 pub const RELEASES: &[Row] = &[
-    V0_6_0, V0_6_4, V0_7_0, V0_8_0, V0_9_0, V0_11_0, V0_15_0, V0_17_0, V1_4_0, V1_8_0, V3_0_0, V3_3_0, V3_4_1, V3_9_0,
-    V3_11_0,
+    V0_3_0, V0_4_0, V0_6_4, V0_7_0, V0_8_0, V0_9_0, V0_11_0, V0_15_0, V0_17_0, V1_4_0, V1_8_0, V3_0_0, V3_3_0, V3_4_1,
+    V3_9_0, V3_11_0,
 ];
 
 /// The oldest reproduced release, stated in full; every later row names only what changed.
-const V0_6_0: Row = Row {
-    first: Version(0, 6, 0),
+/// rmcp 0.3 and rmcp-macros 0.3 (the same as 0.2's) list what 0.6.0 lists, without output schemas.
+const V0_3_0: Row = Row {
+    first: Version(0, 3, 0),
     schema: SchemaSide {
         dialect: Dialect::Draft07,
         nullable: true,
@@ -118,6 +122,7 @@ const V0_6_0: Row = Row {
         execution: false,
     },
     macros: MacroSide {
+        output_schema: false,
         empty_input: EmptyInput::EmptyObjectSchema,
         default_router: DefaultRouter::Field,
         server_handler_flag: false,
@@ -130,10 +135,14 @@ const V0_6_0: Row = Row {
     },
 };
 
+/// Structured output (`Json<T>`, `output_schema`); 0.4.0 – 0.6.3 list the same.
+const V0_4_0: Row =
+    Row { first: Version(0, 4, 0), macros: MacroSide { output_schema: true, ..V0_3_0.macros }, ..V0_3_0 };
+
 const V0_6_4: Row = Row {
     first: Version(0, 6, 4),
-    macros: MacroSide { empty_input: EmptyInput::Empty, title_and_icons: true, ..V0_6_0.macros },
-    ..V0_6_0
+    macros: MacroSide { empty_input: EmptyInput::Empty, title_and_icons: true, ..V0_4_0.macros },
+    ..V0_4_0
 };
 
 const V0_7_0: Row = Row { first: Version(0, 7, 0), macros: MacroSide { doc_macros: true, ..V0_6_4.macros }, ..V0_6_4 };
@@ -221,6 +230,8 @@ mod tests {
             let v = Version::parse(v).unwrap();
             Behaviour::of(v, v)
         };
+        assert!(!b("0.3.2").macros.output_schema && b("0.4.0").macros.output_schema);
+        assert_eq!(b("0.3.0").schema, b("0.6.3").schema);
         assert_eq!(b("0.6.0").macros.empty_input, EmptyInput::EmptyObjectSchema);
         assert_eq!(b("0.6.3").macros.empty_input, EmptyInput::EmptyObjectSchema);
         assert_eq!(b("0.6.4").macros.empty_input, EmptyInput::Empty);
