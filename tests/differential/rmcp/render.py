@@ -312,12 +312,14 @@ __PER_TOOL__
 
 def imports(rmcp_version: str) -> str:
     """The `use` lines for the release: `Parameters` moved from `tool` to `wrapper` in 0.6.1, `Json`
-    reached the crate root in 0.4.0, and rmcp-macros up to 0.6.0 writes a bare `Future`."""
+    reached the crate root in 0.4.0, `Error` became `ErrorData` in 0.3.0, and rmcp-macros up to
+    0.6.0 writes a bare `Future`."""
     v = release(rmcp_version)
     params = "wrapper::Parameters" if v >= (0, 6, 1) else "tool::Parameters"
     json = "Json, " if v >= (0, 4, 0) else ""
+    error = "ErrorData" if v >= (0, 3, 0) else "Error as ErrorData"  # renamed in 0.3.0
     lines = ["use rmcp::{",
-             f"    ErrorData, {json}ServerHandler,",
+             f"    {error}, {json}ServerHandler,",
              f"    handler::server::{{router::tool::ToolRouter, {params}}},",
              "    tool, tool_handler, tool_router,",
              "};"]
