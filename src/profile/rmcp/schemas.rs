@@ -160,6 +160,7 @@ pub fn settings(behaviour: &Behaviour, kind: SchemaKind) -> Settings {
         contract: (Side::of(kind).contract)(behaviour),
         dialect: behaviour.schema.dialect,
         nullable: behaviour.schema.nullable,
+        schemars08: behaviour.schema.schemars08,
     }
 }
 

@@ -85,7 +85,7 @@ pub const KNOWN_RELEASES: &[Version] = &[
 ];
 
 /// The oldest and newest releases whose behaviour the profile reproduces.
-pub const OLDEST_REPRODUCED: Version = Version(0, 3, 0);
+pub const OLDEST_REPRODUCED: Version = Version(0, 2, 0);
 pub const NEWEST_REPRODUCED: Version = Version(3, 11, 0);
 
 #[cfg(test)]

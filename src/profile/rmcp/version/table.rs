@@ -7,7 +7,7 @@
 //! versions. Each row names only what changed from the row before it.
 
 use super::Version;
-use crate::schema::schemars::{Contract, Dialect};
+use crate::schema::schemars::{Contract, Dialect, Schemars08};
 
 /// What a tool without a `Parameters<T>` argument gets as `inputSchema`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +32,8 @@ pub enum DefaultRouter {
 /// What rmcp does with schemas (decided by the rmcp crate's version).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SchemaSide {
+    /// rmcp 0.1 – 0.2 drive schemars 0.8 (with these settings), later releases schemars 1.x.
+    pub schemars08: Option<Schemars08>,
     pub dialect: Dialect,
     /// schemars' `AddNullable` transform over the whole document.
     pub nullable: bool,
@@ -102,15 +104,17 @@ fn row(v: Version) -> &'static Row {
 
 /// The release table, oldest first.
 pub const RELEASES: &[Row] = &[
-    V0_3_0, V0_4_0, V0_6_4, V0_7_0, V0_8_0, V0_9_0, V0_11_0, V0_15_0, V0_17_0, V1_4_0, V1_8_0, V3_0_0, V3_3_0, V3_4_1,
-    V3_9_0, V3_11_0,
+    V0_2_0, V0_3_0, V0_4_0, V0_6_4, V0_7_0, V0_8_0, V0_9_0, V0_11_0, V0_15_0, V0_17_0, V1_4_0, V1_8_0, V3_0_0, V3_3_0,
+    V3_4_1, V3_9_0, V3_11_0,
 ];
 
 /// The oldest reproduced release, stated in full; every later row names only what changed.
-/// rmcp 0.3 and rmcp-macros 0.3 (the same as 0.2's) list what 0.6.0 lists, without output schemas.
-const V0_3_0: Row = Row {
-    first: Version(0, 3, 0),
+/// rmcp 0.2 drives schemars 0.8 (`draft07()` with `option_nullable`, without
+/// `option_add_null_type` and without visitors); rmcp-macros 0.2 is the same as 0.3.
+const V0_2_0: Row = Row {
+    first: Version(0, 2, 0),
     schema: SchemaSide {
+        schemars08: Some(Schemars08 { option_nullable: true, option_add_null_type: false, remove_ref_siblings: false }),
         dialect: Dialect::Draft07,
         nullable: true,
         strip_root_meta: false,
@@ -136,6 +140,9 @@ const V0_3_0: Row = Row {
 };
 
 /// Structured output (`Json<T>`, `output_schema`); 0.4.0 – 0.6.3 list the same.
+/// rmcp 0.3 drives schemars 1.x and lists what 0.6.0 lists, without output schemas.
+const V0_3_0: Row = Row { first: Version(0, 3, 0), schema: SchemaSide { schemars08: None, ..V0_2_0.schema }, ..V0_2_0 };
+
 const V0_4_0: Row =
     Row { first: Version(0, 4, 0), macros: MacroSide { output_schema: true, ..V0_3_0.macros }, ..V0_3_0 };
 
@@ -232,6 +239,7 @@ mod tests {
         };
         assert!(!b("0.3.2").macros.output_schema && b("0.4.0").macros.output_schema);
         assert_eq!(b("0.3.0").schema, b("0.6.3").schema);
+        assert!(b("0.2.1").schema.schemars08.is_some() && b("0.3.0").schema.schemars08.is_none());
         assert_eq!(b("0.6.0").macros.empty_input, EmptyInput::EmptyObjectSchema);
         assert_eq!(b("0.6.3").macros.empty_input, EmptyInput::EmptyObjectSchema);
         assert_eq!(b("0.6.4").macros.empty_input, EmptyInput::Empty);
