@@ -115,7 +115,7 @@ pub(super) const RMCP_VERSION: CodeDoc = CodeDoc {
     scope: Some("rmcp"),
     summary: "The locked rmcp release is outside the range this profile reproduces (or no\n\
              Cargo.lock names rmcp); the nearest one is used.",
-    example: "warning[rmcp-version]: rmcp 0.2.1 is older than 0.3.0, the oldest release this profile reproduces; the tools are listed as 0.3.0 lists them",
+    example: "warning[rmcp-version]: rmcp 0.1.5 is older than 0.2.0, the oldest release this profile reproduces; the tools are listed as 0.2.0 lists them",
     fix: "upgrade rmcp, or pick a release with `--rmcp-version` (or `rmcp-version`).",
 };
 

@@ -104,7 +104,9 @@ pub fn read(ws: &Workspace, override_version: Option<&str>) -> Versions {
             );
         }
     }
-    if let Some(s) = out.schemars {
+    // rmcp before 0.3 drives schemars 0.8, which the profile reproduces as such.
+    let schemars_1 = out.behaviour().schema.schemars08.is_none();
+    if let Some(s) = out.schemars.filter(|_| schemars_1) {
         if s < Version(1, 2, 0) {
             out.warnings.push(
                 Diagnostic::warning(

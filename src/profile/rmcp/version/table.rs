@@ -116,7 +116,8 @@ const V0_2_0: Row = Row {
     schema: SchemaSide {
         schemars08: Some(Schemars08 { option_nullable: true, option_add_null_type: false, remove_ref_siblings: false }),
         dialect: Dialect::Draft07,
-        nullable: true,
+        // schemars 0.8 writes `nullable` itself (`option_nullable`), not by a transform.
+        nullable: false,
         strip_root_meta: false,
         input_must_be_object: false,
         output_must_be_object: false,
@@ -141,7 +142,8 @@ const V0_2_0: Row = Row {
 
 /// Structured output (`Json<T>`, `output_schema`); 0.4.0 – 0.6.3 list the same.
 /// rmcp 0.3 drives schemars 1.x and lists what 0.6.0 lists, without output schemas.
-const V0_3_0: Row = Row { first: Version(0, 3, 0), schema: SchemaSide { schemars08: None, ..V0_2_0.schema }, ..V0_2_0 };
+const V0_3_0: Row =
+    Row { first: Version(0, 3, 0), schema: SchemaSide { schemars08: None, nullable: true, ..V0_2_0.schema }, ..V0_2_0 };
 
 const V0_4_0: Row =
     Row { first: Version(0, 4, 0), macros: MacroSide { output_schema: true, ..V0_3_0.macros }, ..V0_3_0 };
