@@ -145,6 +145,7 @@ codes! {
     RecursiveFlatten: "recursive-flatten" => python_sdk::RECURSIVE_FLATTEN,
     RegistryType: "registry-type" => rmcp::REGISTRY_TYPE,
     RmcpPanic: "rmcp-panic" => rmcp::RMCP_PANIC,
+    RmcpToolBox: "rmcp-tool-box" => rmcp::RMCP_TOOL_BOX,
     RmcpVersion: "rmcp-version" => rmcp::RMCP_VERSION,
     RuntimeCondition: "runtime-condition" => rmcp::RUNTIME_CONDITION,
     RuntimeRouter: "runtime-router" => rmcp::RUNTIME_ROUTER,

@@ -14,6 +14,7 @@ pub mod routers;
 pub mod schemas;
 mod select;
 pub mod tool_attr;
+mod tool_box;
 mod trait_tool;
 pub mod traits;
 mod unresolved;
@@ -80,6 +81,12 @@ fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Opt
     let legacy = behaviour.schema.legacy_peers_lose_non_object_output && super::protocol::is_legacy_protocol(&protocol);
 
     let index = Index::new(ws);
+    let tool_boxes = tool_box::find(&index);
+    if !tool_boxes.is_empty() {
+        let macros = versions.macros.to_string();
+        diagnostics.0.extend(tool_boxes.iter().map(|u| tool_box::diagnostic(u, &macros)));
+        return None;
+    }
     report_unread_routers(&index, &behaviour, &versions, diagnostics);
     let servers = index.servers(&behaviour);
     let server = select::select_server(&servers, opts.rmcp.server.as_deref(), &index, diagnostics)?;

@@ -110,6 +110,17 @@ pub(super) const RMCP_PANIC: CodeDoc = CodeDoc {
     fix: "make the parameters a struct.",
 };
 
+pub(super) const RMCP_TOOL_BOX: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: Some("rmcp"),
+    summary: "The server is written for rmcp 0.1 (`#[tool(tool_box)]`, `tool_box!`), whose\n\
+             `tool_box` servers the profile does not read; no manifest is written rather than an\n\
+             empty one.",
+    example: "src/main.rs:17:6: error[rmcp-tool-box]: `#[tool(tool_box)]` on `impl Calculator` puts its 2 `#[tool]` fns in a `tool_box` (rmcp-macros 0.1.5): rmcp 0.1's `tool_box` servers are not read, so no manifest is written",
+    fix: "move the tools to `#[tool_router]` (parameters as `Parameters<T>`) and the handler to\n\
+         `#[tool_handler]`, as rmcp 0.2 and newer write a server.",
+};
+
 pub(super) const RMCP_VERSION: CodeDoc = CodeDoc {
     kind: Kind::Warning,
     scope: Some("rmcp"),
