@@ -30,7 +30,11 @@ pub fn find(index: &Index) -> Vec<ToolBoxUse> {
     let mut out = Vec::new();
     for (i, imp) in index.impls.iter().enumerate() {
         let attr = imp.imp.attrs.iter().any(|a| is_attr_named(a, "tool") && names_tool_box(a));
-        let mac = imp.imp.items.iter().any(|item| match item {
+        // The items of a block without kept attributes are parsed on demand: only a
+        // `ServerHandler` block is asked for them (`tool_box!(@derive)`); a block with `#[tool]`
+        // fns keeps its items.
+        let items = if imp.trait_name().as_deref() == Some("ServerHandler") { imp.items() } else { &imp.imp.items };
+        let mac = items.iter().any(|item| match item {
             syn::ImplItem::Macro(m) => m.mac.path.segments.last().is_some_and(|s| s.ident == "tool_box"),
             _ => false,
         });
