@@ -11,9 +11,10 @@ use super::generator::Gen;
 use super::v0_8;
 use crate::model::{Body, Field, FieldDefault, Style, Tag, Ty, TypeDef, Variant};
 
-/// Whether a variant's attributes are all schemars' defaults (`Attrs::is_default`).
+/// Whether a variant's attributes are all schemars' defaults (`Attrs::is_default`): a doc that
+/// gives neither title nor description (`///` alone) counts as none.
 fn variant_is_plain(v: &Variant) -> bool {
-    v.docs.is_empty()
+    v0_8::title_and_description(&v.docs) == (None, None)
         && v.schemars.title.is_none()
         && v.schemars.description.is_none()
         && !v.deprecated
