@@ -1,9 +1,9 @@
 //! rmcp 0.1's `tool_box` servers (rmcp-macros 0.1): `#[tool(tool_box)]` on an impl block (its
 //! `#[tool]` fns, and on `impl ServerHandler` the generated `list_tools`), or the
 //! `tool_box!(Type { … })` and `tool_box!(@derive)` macros they expand to. Only rmcp-macros 0.1
-//! compiles these forms. The profile does not read them: their servers list the tools the
-//! `tool_box` holds, which the `#[tool_router]` scan never sees, so each use is an error rather
-//! than an empty manifest.
+//! compiles these forms. Their servers list the tools the `tool_box` holds, which the
+//! `#[tool_router]` scan never sees: `tool_box_tools` reads them on rmcp 0.1.4 – 0.1.5, and on
+//! older releases each use is an error rather than an empty manifest.
 
 use proc_macro2::{TokenStream, TokenTree};
 
@@ -14,6 +14,8 @@ use crate::profile::is_attr_named;
 /// One place where a server uses a `tool_box`.
 #[derive(Debug, Clone)]
 pub struct ToolBoxUse {
+    /// The impl block, in the index.
+    pub imp: usize,
     pub location: Location,
     /// The self type of the impl block (`Calculator`).
     pub self_name: String,
@@ -23,6 +25,8 @@ pub struct ToolBoxUse {
     pub handler: bool,
     /// The `#[tool]` fns of the block.
     pub tools: usize,
+    /// The fns a `tool_box!(Type { a, b })` names (`None` for the attribute form).
+    pub listed: Option<Vec<syn::Ident>>,
 }
 
 /// Every `tool_box` use in impl blocks of the workspace, in index order.
@@ -34,10 +38,12 @@ pub fn find(index: &Index) -> Vec<ToolBoxUse> {
         // `ServerHandler` block is asked for them (`tool_box!(@derive)`); a block with `#[tool]`
         // fns keeps its items.
         let items = if imp.trait_name().as_deref() == Some("ServerHandler") { imp.items() } else { &imp.imp.items };
-        let mac = items.iter().any(|item| match item {
-            syn::ImplItem::Macro(m) => m.mac.path.segments.last().is_some_and(|s| s.ident == "tool_box"),
-            _ => false,
+        let mac = items.iter().find_map(|item| match item {
+            syn::ImplItem::Macro(m) if m.mac.path.segments.last().is_some_and(|s| s.ident == "tool_box") => Some(m),
+            _ => None,
         });
+        let listed = mac.map(|m| listed_fns(&m.mac.tokens));
+        let mac = mac.is_some();
         if !attr && !mac {
             continue;
         }
@@ -48,6 +54,8 @@ pub fn find(index: &Index) -> Vec<ToolBoxUse> {
             .filter(|item| matches!(item, syn::ImplItem::Fn(f) if f.attrs.iter().any(|a| is_attr_named(a, "tool"))))
             .count();
         out.push(ToolBoxUse {
+            imp: i,
+            listed: if attr { None } else { listed },
             location: index.impl_location(i),
             self_name: imp.self_name.clone(),
             form: if attr { "#[tool(tool_box)]" } else { "tool_box!" },
@@ -56,6 +64,23 @@ pub fn find(index: &Index) -> Vec<ToolBoxUse> {
         });
     }
     out
+}
+
+/// The fn names inside the braces of `tool_box!(Type { a, b })` (none for `@derive`).
+fn listed_fns(tokens: &TokenStream) -> Vec<syn::Ident> {
+    let group = tokens.clone().into_iter().find_map(|t| match t {
+        TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::Brace => Some(g),
+        _ => None,
+    });
+    let Some(group) = group else { return Vec::new() };
+    group
+        .stream()
+        .into_iter()
+        .filter_map(|t| match t {
+            TokenTree::Ident(i) => Some(i),
+            _ => None,
+        })
+        .collect()
 }
 
 /// `#[tool(tool_box)]` or `#[tool(tool_box = name)]`.
@@ -71,8 +96,8 @@ fn first_ident(tokens: &TokenStream) -> Option<String> {
     }
 }
 
-/// The error for one use: the tools of a `tool_box` server are not listed.
-pub fn diagnostic(u: &ToolBoxUse, macros: &str) -> Diagnostic {
+/// The error for one use on a release whose `tool_box` servers are not read.
+pub fn diagnostic(u: &ToolBoxUse, rmcp: &str, macros: &str) -> Diagnostic {
     let what = if u.handler {
         format!("`{}` on `impl ServerHandler for {}` serves a `tool_box`", u.form, u.self_name)
     } else {
@@ -81,16 +106,14 @@ pub fn diagnostic(u: &ToolBoxUse, macros: &str) -> Diagnostic {
     };
     Diagnostic::error(
         Code::RmcpToolBox,
-        format!("{what} (rmcp-macros {macros}): rmcp 0.1's `tool_box` servers are not read, so no manifest is written"),
+        format!(
+            "{what} (rmcp {rmcp}, rmcp-macros {macros}): `tool_box` servers are read from rmcp 0.1.4 on, so no manifest is written"
+        ),
     )
     .at(Some(u.location.clone()))
     .with_label("`tool_box` server")
-    .with_help(
-        "servers of rmcp 0.2 and later are read: move the tools to `#[tool_router]` (parameters as \
-         `Parameters<T>`) and `impl ServerHandler` to `#[tool_handler]`",
-    )
+    .with_help("lock rmcp 0.1.4 or newer (`cargo update -p rmcp`), or move the tools to `#[tool_router]` and the handler to `#[tool_handler]` (rmcp 0.2 and newer)")
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

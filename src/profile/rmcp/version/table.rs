@@ -102,6 +102,13 @@ fn row(v: Version) -> &'static Row {
     RELEASES.iter().rev().find(|r| r.first <= v).unwrap_or(&RELEASES[0])
 }
 
+/// The schemars 0.8 settings of rmcp 0.1.4 – 0.1.5 (`SchemaGenerator::default()`, that is
+/// `SchemaSettings::draft07()`: `null` added to an `Option`'s `type`, `$ref` siblings moved into
+/// an `allOf`). Those releases' `tool_box` servers are read apart from the table
+/// (`profile::rmcp::tool_box_tools`).
+pub const TOOL_BOX_SCHEMARS: Schemars08 =
+    Schemars08 { option_nullable: false, option_add_null_type: true, remove_ref_siblings: true };
+
 /// The release table, oldest first.
 pub const RELEASES: &[Row] = &[
     V0_2_0, V0_3_0, V0_4_0, V0_6_4, V0_7_0, V0_8_0, V0_9_0, V0_11_0, V0_15_0, V0_17_0, V1_4_0, V1_8_0, V3_0_0, V3_3_0,
@@ -224,8 +231,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn table_is_ordered_starts_at_the_oldest_and_every_row_changes_something() {
-        assert_eq!(RELEASES[0].first, super::super::OLDEST_REPRODUCED);
+    fn table_is_ordered_starts_at_0_2_and_every_row_changes_something() {
+        // rmcp 0.1's `tool_box` servers are read apart from the table.
+        assert_eq!(RELEASES[0].first, Version(0, 2, 0));
         for pair in RELEASES.windows(2) {
             assert!(pair[0].first < pair[1].first, "{} before {}", pair[0].first, pair[1].first);
             let same = pair[0].schema == pair[1].schema && pair[0].macros == pair[1].macros;
