@@ -51,7 +51,7 @@ pub fn tools(
     for f in imp.fns() {
         let attr = f.attrs.iter().find(|a| a.path().is_ident("tool"));
         let listed = match &wanted {
-            Some(names) => names.iter().any(|n| *n == f.sig.ident),
+            Some(names) => names.contains(&f.sig.ident),
             None => attr.is_some(),
         };
         let Some(attr) = attr.filter(|_| listed) else { continue };
