@@ -9,6 +9,7 @@ use serde_json::{json, Map, Value};
 
 use super::generator::Gen;
 use super::v0_8;
+use crate::diagnostics::{Code, Diagnostic};
 use crate::model::{Body, Field, FieldDefault, Style, Tag, Ty, TypeDef, Variant};
 
 /// Whether a variant's attributes are all schemars' defaults (`Attrs::is_default`): a doc that
@@ -29,7 +30,37 @@ fn has_with(v: &Variant) -> bool {
 
 impl Gen<'_> {
     /// `#[serde(transparent)]`: the first field's type stands for the container in everything.
+    /// A chain of such containers that comes back to itself has no end: schemars 0.8 recurses
+    /// until the server overflows its stack, which is an error here.
     pub(super) fn forwarded_0_8(&mut self, def: &TypeDef, args: &[Ty]) -> Option<Ty> {
+        let ty = self.transparent_target(def, args)?;
+        let mut next = ty.clone();
+        for _ in 0..64 {
+            let Ty::Named(id, next_args) = &next else { break };
+            let next_def = self.def(*id);
+            if std::ptr::eq(next_def, def) {
+                self.report(
+                    &Diagnostic::error(
+                        Code::RmcpPanic,
+                        format!(
+                            "`{}` is `#[serde(transparent)]` over itself: schemars 0.8 asks its schema of itself until rmcp overflows its stack",
+                            def.rust_name
+                        ),
+                    )
+                    .at(Some(def.location.clone()))
+                    .with_label("forwards its schema to itself"),
+                );
+                return None;
+            }
+            match self.transparent_target(next_def, next_args) {
+                Some(t) => next = t,
+                None => break,
+            }
+        }
+        Some(ty)
+    }
+
+    fn transparent_target(&mut self, def: &TypeDef, args: &[Ty]) -> Option<Ty> {
         if !def.serde.transparent {
             return None;
         }
