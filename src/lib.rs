@@ -35,6 +35,8 @@ pub mod validate;
 pub mod views;
 
 #[cfg(test)]
+mod schemars08_pipeline_tests;
+#[cfg(test)]
 mod schemars_delegation_tests;
 #[cfg(test)]
 mod schemars_pipeline_tests;

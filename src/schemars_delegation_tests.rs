@@ -11,7 +11,7 @@ use crate::schema::schemars::{root_schema, Contract, Dialect, Settings};
 use crate::source::ModuleId;
 
 const SETTINGS: Settings =
-    Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false };
+    Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false, schemars08: None };
 
 /// The root schema of `ty` as the pipeline makes it from `src`, and what it could not follow.
 fn ours(src: &str, ty: &str) -> (Value, Vec<String>) {

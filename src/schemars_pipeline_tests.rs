@@ -11,9 +11,12 @@ use crate::model::{Lowerer, Scope};
 use crate::schema::schemars::*;
 use crate::source::ModuleId;
 
-const PARAMS: Settings = Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false };
-const OUTPUT: Settings = Settings { contract: Contract::Serialize, dialect: Dialect::Draft2020_12, nullable: false };
-const LEGACY: Settings = Settings { contract: Contract::Deserialize, dialect: Dialect::Draft07, nullable: true };
+const PARAMS: Settings =
+    Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false, schemars08: None };
+const OUTPUT: Settings =
+    Settings { contract: Contract::Serialize, dialect: Dialect::Draft2020_12, nullable: false, schemars08: None };
+const LEGACY: Settings =
+    Settings { contract: Contract::Deserialize, dialect: Dialect::Draft07, nullable: true, schemars08: None };
 
 fn generate_at(path: &Path, ty: &str, settings: Settings, parameters: bool) -> RootSchema {
     let ws = crate::source::load(&[path.to_path_buf()], &[]).expect("sources load");

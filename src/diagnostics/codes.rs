@@ -150,6 +150,7 @@ codes! {
     RegistryType: "registry-type" => rmcp::REGISTRY_TYPE,
     RepeatedDescription: "repeated-description" => contract::REPEATED_DESCRIPTION,
     RmcpPanic: "rmcp-panic" => rmcp::RMCP_PANIC,
+    RmcpToolBox: "rmcp-tool-box" => rmcp::RMCP_TOOL_BOX,
     RmcpVersion: "rmcp-version" => rmcp::RMCP_VERSION,
     RuntimeCondition: "runtime-condition" => rmcp::RUNTIME_CONDITION,
     RuntimeRouter: "runtime-router" => rmcp::RUNTIME_ROUTER,

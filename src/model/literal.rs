@@ -478,7 +478,7 @@ mod tests {
     use crate::source::ModuleId;
 
     const PARAMS: Settings =
-        Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false };
+        Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false, schemars08: None };
 
     fn generate(src: &str, ty: &str) -> RootSchema {
         let dir = tempfile::tempdir().expect("temp dir");

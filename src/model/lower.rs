@@ -398,7 +398,17 @@ impl<'r, 'w> Lowerer<'r, 'w> {
         }
         let id = DefId(self.model.defs.len());
         self.by_item.insert(item, id);
-        let source = self.ws().item(item);
+        self.lower_def(id, self.ws().item(item), item)
+    }
+
+    /// A struct that a macro writes (rmcp-macros 0.1's parameters struct), lowered as if it were
+    /// written at `at` (its names resolve there). It is never found by path.
+    pub fn def_for_written(&mut self, source: &syn::Item, at: ItemRef) -> DefId {
+        let id = DefId(self.model.defs.len());
+        self.lower_def(id, source, at)
+    }
+
+    fn lower_def(&mut self, id: DefId, source: &syn::Item, item: ItemRef) -> DefId {
         let (ident, attrs, generics) = match source {
             syn::Item::Struct(s) => (&s.ident, &s.attrs, &s.generics),
             syn::Item::Enum(e) => (&e.ident, &e.attrs, &e.generics),

@@ -345,7 +345,7 @@ mod tests {
     use crate::source::ModuleId;
 
     const SETTINGS: Settings =
-        Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false };
+        Settings { contract: Contract::Deserialize, dialect: Dialect::Draft2020_12, nullable: false, schemars08: None };
 
     /// Load `src` as a crate, lower `roots` with everything they reach, and hand the lowerer to `check`.
     fn reached(src: &str, roots: &[&str], check: impl FnOnce(&mut Lowerer, Vec<Ty>)) {

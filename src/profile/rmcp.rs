@@ -15,6 +15,8 @@ pub mod schemas;
 mod select;
 mod startup;
 pub mod tool_attr;
+mod tool_box;
+mod tool_box_tools;
 mod trait_tool;
 pub mod traits;
 mod unresolved;
@@ -82,6 +84,10 @@ fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Opt
     let legacy = behaviour.schema.legacy_peers_lose_non_object_output && super::protocol::is_legacy_protocol(&protocol);
 
     let index = Index::new(ws);
+    let tool_boxes = tool_box::find(&index);
+    if !tool_boxes.is_empty() {
+        return tool_box_manifest(&index, &tool_boxes, &versions, opts, diagnostics);
+    }
     report_unread_routers(&index, &behaviour, &versions, diagnostics);
     let servers = index.servers(&behaviour);
     *server_types = select::server_names(&servers, &index);
@@ -115,6 +121,28 @@ fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Opt
     builder.unused_overrides(&tools);
     tools.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     *source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, std::mem::take(&mut builder.origins));
+    Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()))
+}
+
+/// The manifest of an rmcp 0.1 `tool_box` server, on the releases read; on the others, an error
+/// at each `tool_box`.
+fn tool_box_manifest(
+    index: &Index,
+    uses: &[tool_box::ToolBoxUse],
+    versions: &Versions,
+    opts: &GenerateOptions,
+    diagnostics: &mut Diagnostics,
+) -> Option<Manifest> {
+    if !tool_box_tools::reproduced(versions) {
+        let (rmcp, macros) = (versions.rmcp.to_string(), versions.macros.to_string());
+        diagnostics.0.extend(uses.iter().map(|u| tool_box::diagnostic(u, &rmcp, &macros)));
+        return None;
+    }
+    let resolver = Resolver::sharing(&index.impl_index);
+    let mut lowerer = Lowerer::new(&resolver);
+    lowerer.type_overrides = opts.overrides.types.clone();
+    let tools = tool_box_tools::tools(index, uses, opts.rmcp.server.as_deref(), &mut lowerer, diagnostics)?;
+    diagnostics.extend(std::mem::take(&mut lowerer.diagnostics));
     Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()))
 }
 

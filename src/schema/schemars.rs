@@ -13,9 +13,11 @@
 
 mod attr_keywords;
 mod derive;
+mod derive_0_8;
 mod generator;
 mod leaf;
 mod private;
+mod v0_8;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -47,6 +49,19 @@ pub struct Settings {
     pub dialect: Dialect,
     /// schemars' `AddNullable` transform (rmcp 0.6 – 0.16).
     pub nullable: bool,
+    /// schemars 0.8 instead of 1.x (rmcp 0.1 – 0.2), with its settings.
+    pub schemars08: Option<Schemars08>,
+}
+
+/// The schemars 0.8 settings an SDK release uses (`SchemaSettings::draft07()` and changes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Schemars08 {
+    /// `option_nullable`: an `Option<T>` schema gets `"nullable": true`.
+    pub option_nullable: bool,
+    /// `option_add_null_type`: an `Option<T>` schema gets `"null"` in its `type` (or an `anyOf`).
+    pub option_add_null_type: bool,
+    /// The `RemoveRefSiblings` visitor: a `$ref` with other keys goes into an `allOf`.
+    pub remove_ref_siblings: bool,
 }
 
 /// A root schema and what could not be known while making it.

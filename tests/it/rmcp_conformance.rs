@@ -177,11 +177,11 @@ fn v3_11_matches_rmcp() {
     assert_none(v3_11());
 }
 
-/// run.py's `rmcp-versions` comparison: 217 checks over 19 releases.
+/// run.py's `rmcp-versions` comparison: 250 checks over 22 releases.
 #[test]
 fn versions_match_rmcp() {
     let checks = version_checks();
-    assert_eq!(checks.len(), 217);
+    assert_eq!(checks.len(), 250);
     // Each check is a process of its own: run them side by side, report them in order.
     let problems: Vec<Vec<String>> = checks.par_iter().map(run_check).collect();
     assert_none(problems.concat());

@@ -110,12 +110,23 @@ pub(super) const RMCP_PANIC: CodeDoc = CodeDoc {
     fix: "make the parameters a struct.",
 };
 
+pub(super) const RMCP_TOOL_BOX: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: Some("rmcp"),
+    summary: "The server is an rmcp 0.1 `tool_box` server (`#[tool(tool_box)]`, `tool_box!`) on a\n\
+             release before rmcp 0.1.4, whose schemas the profile does not reproduce (schemars 0.8\n\
+             outside a root schema); no manifest is written rather than an empty one.",
+    example: "src/main.rs:17:6: error[rmcp-tool-box]: `#[tool(tool_box)]` on `impl Calculator` puts its 2 `#[tool]` fns in a `tool_box` (rmcp 0.1.3, rmcp-macros 0.1.3): `tool_box` servers are read from rmcp 0.1.4 on, so no manifest is written",
+    fix: "lock rmcp 0.1.4 or newer (`cargo update -p rmcp`), or move the tools to `#[tool_router]`\n\
+         and the handler to `#[tool_handler]` (rmcp 0.2 and newer).",
+};
+
 pub(super) const RMCP_VERSION: CodeDoc = CodeDoc {
     kind: Kind::Warning,
     scope: Some("rmcp"),
     summary: "The locked rmcp release is outside the range this profile reproduces (or no\n\
              Cargo.lock names rmcp); the nearest one is used.",
-    example: "warning[rmcp-version]: rmcp 0.5.0 is older than 0.6.0, the oldest release this profile reproduces; the tools are listed as 0.6.0 lists them",
+    example: "warning[rmcp-version]: rmcp 0.1.3 is older than 0.1.4, the oldest release this profile reproduces; the tools are listed as 0.1.4 lists them",
     fix: "upgrade rmcp, or pick a release with `--rmcp-version` (or `rmcp-version`).",
 };
 

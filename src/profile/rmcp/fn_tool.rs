@@ -97,6 +97,10 @@ impl<'w> Builder<'w, '_> {
         given: Option<&syn::Expr>,
         context: &SchemaContext<'_, 'w, '_>,
     ) -> Option<Value> {
+        // Before structured output, rmcp's `Tool` has no output schema to list.
+        if side.kind == SchemaKind::Output && !self.behaviour.macros.output_schema {
+            return None;
+        }
         if let Some(given) = self.tool_override(name, side.kind) {
             return Some(given);
         }

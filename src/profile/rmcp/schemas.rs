@@ -163,6 +163,7 @@ pub fn settings(behaviour: &Behaviour, kind: SchemaKind) -> Settings {
         contract: (Side::of(kind).contract)(behaviour),
         dialect: behaviour.schema.dialect,
         nullable: behaviour.schema.nullable,
+        schemars08: behaviour.schema.schemars08,
     }
 }
 
@@ -216,6 +217,8 @@ pub fn schema_source<'r, 'w>(behaviour: Behaviour) -> SchemaSource<'r, 'w> {
                     contract: if g.serialize { Contract::Serialize } else { Contract::Deserialize },
                     dialect: if g.draft07 { Dialect::Draft07 } else { Dialect::Draft2020_12 },
                     nullable: false,
+                    // The evaluator's `schema_for!` is schemars 1's (it reads 1.x settings).
+                    schemars08: None,
                 },
             ),
             SchemaCall::SdkType | SchemaCall::SdkInput => (SchemaKind::Input, settings(&behaviour, SchemaKind::Input)),

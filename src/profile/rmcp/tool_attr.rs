@@ -181,6 +181,7 @@ pub fn read_tool_attr(attr: &syn::Attribute, macros: &MacroSide, version: &str) 
             },
             "description" => out.description = value.cloned(),
             "input_schema" => out.input_schema = value.cloned(),
+            "output_schema" if !macros.output_schema => not_accepted(&mut out),
             "output_schema" => out.output_schema = value.cloned(),
             "annotations" => out.annotations = Some(annotations(&meta)),
             "icons" if !macros.title_and_icons => not_accepted(&mut out),

@@ -13,7 +13,11 @@ impl Gen<'_> {
     pub fn apply_common(&mut self, schema: &mut Value, docs: &[String], attrs: &SchemarsAttrs, deprecated: bool) {
         let mut title = attrs.title.clone();
         let mut description = attrs.description.clone();
-        if !docs.is_empty() {
+        if self.settings.schemars08.is_some() {
+            let (t, d) = super::v0_8::title_and_description(docs);
+            title = title.or(t);
+            description = description.or(d);
+        } else if !docs.is_empty() {
             let (t, d) = title_and_description(&docs.join("\n"));
             title.get_or_insert(t);
             description.get_or_insert(d);
@@ -54,6 +58,14 @@ impl Gen<'_> {
     /// length, range, pattern/regex/contains, format, inner — in that order, each only where the
     /// schema's type admits it.
     pub fn apply_validations(&mut self, schema: &mut Value, v: &Validations) {
+        if self.settings.schemars08.is_some() {
+            // schemars 0.8 keeps `minimum`/`maximum` as `f64`.
+            let mut v = v.clone();
+            v.minimum = v.minimum.and_then(|n| n.as_f64()).and_then(serde_json::Number::from_f64);
+            v.maximum = v.maximum.and_then(|n| n.as_f64()).and_then(serde_json::Number::from_f64);
+            apply_validations(schema, &v);
+            return;
+        }
         apply_validations(schema, v);
     }
 }

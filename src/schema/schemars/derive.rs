@@ -113,6 +113,9 @@ impl<'a> Gen<'a> {
         if matches!(def.traits.json_schema, JsonSchemaImpl::HandWritten { .. }) {
             return None;
         }
+        if self.settings.schemars08.is_some() {
+            return self.forwarded_0_8(def, args);
+        }
         if !common_is_default(&def.docs, &def.schemars, def.deprecated) {
             return None;
         }
@@ -137,6 +140,9 @@ impl<'a> Gen<'a> {
             return self.schema_name(&t);
         }
         let def = self.def(id);
+        if self.settings.schemars08.is_some() {
+            return self.schema_name_0_8(def, args);
+        }
         let generics = &def.generics;
         match def.schemars.rename.as_ref().filter(|r| r.contains('{')) {
             Some(format) => {
@@ -286,6 +292,9 @@ impl<'a> Gen<'a> {
             self.json_schema(&substitute(with, args))
         } else if let Some(field) = serde_transparent_field(def) {
             self.field_schema(def, field, args, false, None)
+        } else if self.settings.schemars08.is_some() {
+            // schemars 0.8 knows nothing of serde's `from`/`into`.
+            self.data_schema(def, args)
         } else {
             let from = def.serde.from.clone().or_else(|| def.serde.try_from.clone()).map(|t| substitute(&t, args));
             let into = def.serde.into.clone().map(|t| substitute(&t, args));
@@ -305,6 +314,11 @@ impl<'a> Gen<'a> {
     }
 
     fn data_schema(&mut self, def: &TypeDef, args: &[Ty]) -> Value {
+        if self.settings.schemars08.is_some() {
+            if let Some(schema) = self.data_schema_0_8(def, args) {
+                return schema;
+            }
+        }
         match &def.body {
             Body::Struct { style: Style::Unit, .. } => self.subschema_for(&Ty::Unit),
             Body::Struct { style: Style::Newtype, fields } => self.field_schema(def, &fields[0], args, false, None),
@@ -322,6 +336,10 @@ impl<'a> Gen<'a> {
 
     /// Whether an item with these skips is part of the current contract.
     pub fn in_contract(&self, skip_de: bool, skip_ser: bool) -> bool {
+        if self.settings.schemars08.is_some() {
+            // schemars 0.8 has one schema for both sides: only a field skipped both ways is left out.
+            return !(skip_de && skip_ser);
+        }
         match (skip_de, skip_ser) {
             (true, true) => false,
             (true, false) => self.is_serialize(),
@@ -331,7 +349,7 @@ impl<'a> Gen<'a> {
     }
 
     pub fn name_of(&self, ser: &str, de: &str) -> String {
-        if self.is_serialize() {
+        if self.is_serialize() && self.settings.schemars08.is_none() {
             ser.to_owned()
         } else {
             de.to_owned()
@@ -348,7 +366,7 @@ impl<'a> Gen<'a> {
 
     /// `_schemars_private_is_option()` of the type standing for a field: a `schema_with` fn's
     /// stand-in type never is one, whatever the field's own type.
-    fn field_is_option(&mut self, field: &Field, ty: &Ty) -> bool {
+    pub(super) fn field_is_option(&mut self, field: &Field, ty: &Ty) -> bool {
         field.schemars.schema_with.is_none() && self.is_option(ty)
     }
 
@@ -484,7 +502,7 @@ impl<'a> Gen<'a> {
         schema
     }
 
-    fn enum_schema(&mut self, def: &TypeDef, variants: &[Variant], args: &[Ty]) -> Value {
+    pub(super) fn enum_schema(&mut self, def: &TypeDef, variants: &[Variant], args: &[Ty]) -> Value {
         if variants.is_empty() {
             return Value::Bool(false);
         }
@@ -597,7 +615,7 @@ impl<'a> Gen<'a> {
         json!({ keyword: schemas })
     }
 
-    fn variant_mutators(&mut self, def: &TypeDef, v: &Variant, schema: &mut Value) {
+    pub(super) fn variant_mutators(&mut self, def: &TypeDef, v: &Variant, schema: &mut Value) {
         let what = format!("{}::{}", def.rust_name, v.rust_name);
         for o in &v.schemars.opaque {
             self.opaque_at(format!("`{what}`: `{o}` cannot be evaluated"), Some(v.location.clone()));
@@ -608,7 +626,7 @@ impl<'a> Gen<'a> {
 
     /// `expr_for_untagged_enum_variant`: the variant's content (with the variant's metadata
     /// when it really is untagged).
-    fn untagged_variant(
+    pub(super) fn untagged_variant(
         &mut self,
         def: &TypeDef,
         v: &Variant,
@@ -674,7 +692,7 @@ impl<'a> Gen<'a> {
     /// [`crate::model::FieldDefaultValue`]): a default only known at runtime makes the schema
     /// opaque at the field, one the CLI cannot evaluate is an error. `container_asked`: whether
     /// a field before this one asked for the container's value.
-    fn field_default(
+    pub(super) fn field_default(
         &mut self,
         def: &TypeDef,
         field: &Field,

@@ -9,6 +9,7 @@ use serde_json::{json, Map, Value};
 
 use super::leaf::{definitions_path, leaf_info, meta_schema};
 use super::private::{allow_null, ensure_object};
+use super::v0_8;
 use super::{Contract, Opaque, RootSchema, Settings};
 use crate::diagnostics::{Diagnostic, Location};
 use crate::model::{Model, Ty, Unknown};
@@ -84,6 +85,8 @@ impl<'a> Gen<'a> {
     /// inside it is `{"$ref": "#"}`), or a wrapper with `T`'s name and schema but its own
     /// identity (rmcp's `Parameters<T>`: `T` gets a `$defs` copy).
     pub fn root(mut self, ty: &Ty, identity: bool) -> RootSchema {
+        // schemars 0.8's root never has the type's identity: a reference to it goes to `definitions`.
+        let identity = identity && self.settings.schemars08.is_none();
         let uid = if identity { self.schema_id(ty) } else { "\u{0}root-wrapper".to_owned() };
         self.root_ids.push(uid);
         let mut schema = self.json_schema(ty);
@@ -98,6 +101,9 @@ impl<'a> Gen<'a> {
                 Value::Object(target) => target.extend(defs),
                 other => *other = Value::Object(defs),
             }
+        }
+        if self.settings.schemars08.is_some_and(|s| s.remove_ref_siblings) {
+            v0_8::remove_ref_siblings(&mut schema);
         }
         if self.settings.nullable {
             let mut transform = schemars::transform::AddNullable::default();
@@ -118,6 +124,9 @@ impl<'a> Gen<'a> {
     pub fn subschema_for(&mut self, ty: &Ty) -> Value {
         if self.inline_schema(ty) {
             return self.json_schema(ty);
+        }
+        if self.settings.schemars08.is_some() {
+            return self.subschema_for_0_8(ty);
         }
         let uid = self.schema_id(ty);
         if self.root_ids.last() == Some(&uid) {
@@ -151,6 +160,39 @@ impl<'a> Gen<'a> {
         json!({"$ref": reference})
     }
 
+    /// schemars 0.8's `subschema_for`: definitions are keyed by name alone (a second type of the
+    /// same name gets a reference to the first's), and the name is not encoded in the `$ref`.
+    fn subschema_for_0_8(&mut self, ty: &Ty) -> Value {
+        let name = self.schema_name(ty);
+        if !self.definitions.contains_key(&name) {
+            self.definitions.insert(name.clone(), Value::Bool(false));
+            let schema = self.json_schema(ty);
+            self.definitions.insert(name.clone(), schema);
+        }
+        json!({"$ref": format!("#{}/{name}", self.defs_path)})
+    }
+
+    /// schemars 0.8's own impls where they differ from 1.x: its leaves, tuples as `items`
+    /// arrays, maps by their values alone, `Option` by the settings.
+    fn json_schema_0_8(&mut self, ty: &Ty, s: crate::schema::schemars::Schemars08) -> Option<Value> {
+        if let Some(info) = v0_8::leaf_info(ty, s) {
+            return Some(info.schema);
+        }
+        Some(match ty {
+            Ty::Tuple(items) => {
+                let items: Vec<Value> = items.iter().map(|t| self.subschema_for(t)).collect();
+                let n = items.len();
+                json!({"type": "array", "items": items, "minItems": n, "maxItems": n})
+            }
+            Ty::Map(_, v) => json!({"type": "object", "additionalProperties": self.subschema_for(v)}),
+            Ty::Option(inner) => {
+                let schema = self.subschema_for(inner);
+                v0_8::option(schema, s)
+            }
+            _ => return None,
+        })
+    }
+
     /// `T::json_schema(generator)`.
     pub fn json_schema(&mut self, ty: &Ty) -> Value {
         if self.depth >= MAX_DEPTH {
@@ -164,6 +206,11 @@ impl<'a> Gen<'a> {
     }
 
     fn json_schema_inner(&mut self, ty: &Ty) -> Value {
+        if let Some(s) = self.settings.schemars08 {
+            if let Some(schema) = self.json_schema_0_8(ty, s) {
+                return schema;
+            }
+        }
         if let Some(info) = leaf_info(ty, self.settings.dialect, self.settings.contract) {
             return info.schema;
         }
@@ -301,6 +348,14 @@ impl<'a> Gen<'a> {
     }
 
     fn schema_name_inner(&mut self, ty: &Ty) -> String {
+        if let Some(s) = self.settings.schemars08 {
+            if let Some(info) = v0_8::leaf_info(ty, s) {
+                return info.name;
+            }
+            if let Ty::Map(_, v) = ty {
+                return format!("Map_of_{}", self.schema_name(v));
+            }
+        }
         if let Some(info) = leaf_info(ty, self.settings.dialect, self.settings.contract) {
             return info.name;
         }
@@ -387,6 +442,11 @@ impl<'a> Gen<'a> {
     }
 
     fn inline_schema_inner(&mut self, ty: &Ty) -> bool {
+        if let Some(s) = self.settings.schemars08 {
+            if let Some(info) = v0_8::leaf_info(ty, s) {
+                return info.inline;
+            }
+        }
         if let Some(info) = leaf_info(ty, self.settings.dialect, self.settings.contract) {
             return info.inline;
         }

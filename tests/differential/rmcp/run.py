@@ -167,7 +167,7 @@ def tool_errors(stderr, tools, spans):
     return out
 
 
-def ours(crate: Path, binary: Path, tools: list, spans: dict):
+def ours(crate: Path, binary: Path, tools: list, spans: dict, rmcp: str):
     """mcp-schema's tools. A run that fails (exit 2) writes nothing: the tools its errors name are
     recorded as failures and the run is repeated on a copy of the sources without them."""
     errors = {}
@@ -187,7 +187,7 @@ def ours(crate: Path, binary: Path, tools: list, spans: dict):
         here.mkdir(exist_ok=True)
         for f in ("Cargo.toml", "Cargo.lock"):
             (here / f).write_text((crate / f).read_text())
-        spans = render.write_crate(here, tools, "3.11.0")
+        spans = render.write_crate(here, tools, rmcp)
     return None, p.stderr, errors, took
 
 
@@ -388,7 +388,7 @@ def run_once(tools, crate: Path, target: Path, binary: Path, rmcp: str, quiet=Fa
     for e in exp:
         if isinstance(e, Pairs) and dict(e).get("panic") is not None:
             e[:] = [("fn", names.get(dict(e)["fn"], dict(e)["fn"])), ("panic", dict(e)["panic"])]
-    got, stderr, errors, took = ours(crate, binary, tools, spans)
+    got, stderr, errors, took = ours(crate, binary, tools, spans, rmcp)
     if got is None:
         return tools, dropped, {tool_name(t): ("mcp-schema failed", stderr[-1500:]) for t in tools}, took
     res = compare(exp, got, stderr)

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use super::{Behaviour, Version, KNOWN_RELEASES, NEWEST_REPRODUCED, OLDEST_REPRODUCED};
+use super::{Behaviour, Version, KNOWN_RELEASES, NEWEST_REPRODUCED, OLDEST_READ};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::profile::release::{self, Declared, Sdk};
 use crate::source::Workspace;
@@ -87,13 +87,13 @@ pub fn read(ws: &Workspace, override_version: Option<&str>) -> Versions {
     } else {
         from_sources(ws)
     };
-    for (what, v) in [("rmcp", out.rmcp), ("rmcp-macros", out.macros)] {
-        if v < OLDEST_REPRODUCED {
+    for (what, v, oldest) in [("rmcp", out.rmcp, OLDEST_READ.0), ("rmcp-macros", out.macros, OLDEST_READ.1)] {
+        if v < oldest {
             out.warnings.push(
                 rmcp_version(format!(
-                    "{what} {v} is older than {OLDEST_REPRODUCED}, the oldest release this profile reproduces; the tools are listed as {OLDEST_REPRODUCED} lists them"
+                    "{what} {v} is older than {oldest}, the oldest release this profile reproduces; the tools are listed as {oldest} lists them"
                 ))
-                .with_help(format!("upgrade rmcp to {OLDEST_REPRODUCED} or newer (`cargo update -p rmcp` after raising the requirement in Cargo.toml)")),
+                .with_help(format!("upgrade rmcp to {oldest} or newer (`cargo update -p rmcp` after raising the requirement in Cargo.toml)")),
             );
         } else if v > NEWEST_REPRODUCED {
             out.warnings.push(
@@ -104,7 +104,9 @@ pub fn read(ws: &Workspace, override_version: Option<&str>) -> Versions {
             );
         }
     }
-    if let Some(s) = out.schemars {
+    // rmcp before 0.3 drives schemars 0.8, which the profile reproduces as such.
+    let schemars_1 = out.behaviour().schema.schemars08.is_none();
+    if let Some(s) = out.schemars.filter(|_| schemars_1) {
         if s < Version(1, 2, 0) {
             out.warnings.push(
                 Diagnostic::warning(

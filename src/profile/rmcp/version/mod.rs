@@ -7,7 +7,7 @@ mod discovery;
 mod table;
 
 pub use discovery::{read, resolve_requirement, Versions};
-pub use table::{Behaviour, DefaultRouter, EmptyInput, MacroSide};
+pub use table::{Behaviour, DefaultRouter, EmptyInput, MacroSide, TOOL_BOX_SCHEMARS};
 
 pub use crate::profile::release::Version;
 
@@ -84,8 +84,10 @@ pub const KNOWN_RELEASES: &[Version] = &[
     Version(3, 11, 0),
 ];
 
-/// The oldest and newest releases whose behaviour the profile reproduces.
-pub const OLDEST_REPRODUCED: Version = Version(0, 6, 0);
+/// The oldest rmcp and rmcp-macros releases whose servers are read: rmcp 0.1.4's `tool_box`
+/// servers (read apart from the table, by `profile::rmcp::tool_box_tools`).
+pub const OLDEST_READ: (Version, Version) = (Version(0, 1, 4), Version(0, 1, 1));
+/// The newest release the profile reproduces.
 pub const NEWEST_REPRODUCED: Version = Version(3, 11, 0);
 
 #[cfg(test)]
@@ -95,6 +97,6 @@ mod tests {
     #[test]
     fn known_releases_are_ordered() {
         assert!(KNOWN_RELEASES.windows(2).all(|w| w[0] < w[1]));
-        assert!(KNOWN_RELEASES.contains(&OLDEST_REPRODUCED) && KNOWN_RELEASES.contains(&NEWEST_REPRODUCED));
+        assert!(KNOWN_RELEASES.contains(&OLDEST_READ.0) && KNOWN_RELEASES.contains(&NEWEST_REPRODUCED));
     }
 }

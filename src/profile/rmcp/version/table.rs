@@ -7,7 +7,7 @@
 //! versions. Each row names only what changed from the row before it.
 
 use super::Version;
-use crate::schema::schemars::{Contract, Dialect};
+use crate::schema::schemars::{Contract, Dialect, Schemars08};
 
 /// What a tool without a `Parameters<T>` argument gets as `inputSchema`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +32,8 @@ pub enum DefaultRouter {
 /// What rmcp does with schemas (decided by the rmcp crate's version).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SchemaSide {
+    /// rmcp 0.1 – 0.2 drive schemars 0.8 (with these settings), later releases schemars 1.x.
+    pub schemars08: Option<Schemars08>,
     pub dialect: Dialect,
     /// schemars' `AddNullable` transform over the whole document.
     pub nullable: bool,
@@ -53,6 +55,9 @@ pub struct SchemaSide {
 /// What rmcp-macros accepts and generates (decided by the rmcp-macros version).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MacroSide {
+    /// A `Json<T>` return gives an `outputSchema`, and `output_schema = …` is accepted (before:
+    /// rmcp's `Tool` has no output schema).
+    pub output_schema: bool,
     pub empty_input: EmptyInput,
     pub default_router: DefaultRouter,
     /// `#[tool_router(server_handler)]`.
@@ -97,18 +102,29 @@ fn row(v: Version) -> &'static Row {
     RELEASES.iter().rev().find(|r| r.first <= v).unwrap_or(&RELEASES[0])
 }
 
+/// The schemars 0.8 settings of rmcp 0.1.4 – 0.1.5 (`SchemaGenerator::default()`, that is
+/// `SchemaSettings::draft07()`: `null` added to an `Option`'s `type`, `$ref` siblings moved into
+/// an `allOf`). Those releases' `tool_box` servers are read apart from the table
+/// (`profile::rmcp::tool_box_tools`).
+pub const TOOL_BOX_SCHEMARS: Schemars08 =
+    Schemars08 { option_nullable: false, option_add_null_type: true, remove_ref_siblings: true };
+
 /// The release table, oldest first.
 pub const RELEASES: &[Row] = &[
-    V0_6_0, V0_6_4, V0_7_0, V0_8_0, V0_9_0, V0_11_0, V0_15_0, V0_17_0, V1_4_0, V1_8_0, V3_0_0, V3_3_0, V3_4_1, V3_9_0,
-    V3_11_0,
+    V0_2_0, V0_3_0, V0_4_0, V0_6_4, V0_7_0, V0_8_0, V0_9_0, V0_11_0, V0_15_0, V0_17_0, V1_4_0, V1_8_0, V3_0_0, V3_3_0,
+    V3_4_1, V3_9_0, V3_11_0,
 ];
 
 /// The oldest reproduced release, stated in full; every later row names only what changed.
-const V0_6_0: Row = Row {
-    first: Version(0, 6, 0),
+/// rmcp 0.2 drives schemars 0.8 (`draft07()` with `option_nullable`, without
+/// `option_add_null_type` and without visitors); rmcp-macros 0.2 is the same as 0.3.
+const V0_2_0: Row = Row {
+    first: Version(0, 2, 0),
     schema: SchemaSide {
+        schemars08: Some(Schemars08 { option_nullable: true, option_add_null_type: false, remove_ref_siblings: false }),
         dialect: Dialect::Draft07,
-        nullable: true,
+        // schemars 0.8 writes `nullable` itself (`option_nullable`), not by a transform.
+        nullable: false,
         strip_root_meta: false,
         input_must_be_object: false,
         output_must_be_object: false,
@@ -118,6 +134,7 @@ const V0_6_0: Row = Row {
         execution: false,
     },
     macros: MacroSide {
+        output_schema: false,
         empty_input: EmptyInput::EmptyObjectSchema,
         default_router: DefaultRouter::Field,
         server_handler_flag: false,
@@ -130,10 +147,18 @@ const V0_6_0: Row = Row {
     },
 };
 
+/// Structured output (`Json<T>`, `output_schema`); 0.4.0 – 0.6.3 list the same.
+/// rmcp 0.3 drives schemars 1.x and lists what 0.6.0 lists, without output schemas.
+const V0_3_0: Row =
+    Row { first: Version(0, 3, 0), schema: SchemaSide { schemars08: None, nullable: true, ..V0_2_0.schema }, ..V0_2_0 };
+
+const V0_4_0: Row =
+    Row { first: Version(0, 4, 0), macros: MacroSide { output_schema: true, ..V0_3_0.macros }, ..V0_3_0 };
+
 const V0_6_4: Row = Row {
     first: Version(0, 6, 4),
-    macros: MacroSide { empty_input: EmptyInput::Empty, title_and_icons: true, ..V0_6_0.macros },
-    ..V0_6_0
+    macros: MacroSide { empty_input: EmptyInput::Empty, title_and_icons: true, ..V0_4_0.macros },
+    ..V0_4_0
 };
 
 const V0_7_0: Row = Row { first: Version(0, 7, 0), macros: MacroSide { doc_macros: true, ..V0_6_4.macros }, ..V0_6_4 };
@@ -206,8 +231,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn table_is_ordered_starts_at_the_oldest_and_every_row_changes_something() {
-        assert_eq!(RELEASES[0].first, super::super::OLDEST_REPRODUCED);
+    fn table_is_ordered_starts_at_0_2_and_every_row_changes_something() {
+        // rmcp 0.1's `tool_box` servers are read apart from the table.
+        assert_eq!(RELEASES[0].first, Version(0, 2, 0));
         for pair in RELEASES.windows(2) {
             assert!(pair[0].first < pair[1].first, "{} before {}", pair[0].first, pair[1].first);
             let same = pair[0].schema == pair[1].schema && pair[0].macros == pair[1].macros;
@@ -221,6 +247,9 @@ mod tests {
             let v = Version::parse(v).unwrap();
             Behaviour::of(v, v)
         };
+        assert!(!b("0.3.2").macros.output_schema && b("0.4.0").macros.output_schema);
+        assert_eq!(b("0.3.0").schema, b("0.6.3").schema);
+        assert!(b("0.2.1").schema.schemars08.is_some() && b("0.3.0").schema.schemars08.is_none());
         assert_eq!(b("0.6.0").macros.empty_input, EmptyInput::EmptyObjectSchema);
         assert_eq!(b("0.6.3").macros.empty_input, EmptyInput::EmptyObjectSchema);
         assert_eq!(b("0.6.4").macros.empty_input, EmptyInput::Empty);
