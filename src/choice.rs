@@ -64,8 +64,13 @@ pub(crate) use from_str_by_choice;
 
 // The profiles' names and help, for `--profile` and the configuration's `profile`.
 impl Choice for ProfileChoice {
-    const ALL: &'static [ProfileChoice] =
-        &[ProfileChoice::Auto, ProfileChoice::PythonSdk, ProfileChoice::Rmcp, ProfileChoice::RustMcpSdk];
+    const ALL: &'static [ProfileChoice] = &[
+        ProfileChoice::Auto,
+        ProfileChoice::PythonSdk,
+        ProfileChoice::Rmcp,
+        ProfileChoice::RustMcpSdk,
+        ProfileChoice::TowerMcp,
+    ];
 
     fn name(self) -> &'static str {
         ProfileChoice::name(self)

@@ -45,7 +45,7 @@ pub use source::ParseMode;
 /// Which SDK's output to reproduce. Also the values of the CLI's `--profile`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ProfileChoice {
-    /// `rmcp` or `rust-mcp-sdk` when the crate depends on that SDK, `python-sdk` otherwise.
+    /// `rmcp`, `rust-mcp-sdk` or `tower-mcp` when the crate depends on that SDK, `python-sdk` otherwise.
     #[default]
     Auto,
     /// the MCP Python SDK (mcp 2.x), for the equivalent Python signature
@@ -54,6 +54,8 @@ pub enum ProfileChoice {
     Rmcp,
     /// the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock
     RustMcpSdk,
+    /// the Rust SDK tower-mcp (ToolBuilder chains), at the release in Cargo.lock
+    TowerMcp,
 }
 
 impl ProfileChoice {

@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use super::python_sdk::PythonSdk;
 use super::rmcp::Rmcp;
 use super::rust_mcp_sdk::RustMcpSdk;
+use super::tower_mcp::TowerMcp;
 use super::{Detection, Profile, ProfileRun};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::{KeptAttributes, Workspace};
@@ -13,8 +14,12 @@ use crate::{GenerateOptions, ProfileChoice};
 
 /// Every profile with the public id it answers to, in the order `--profile` lists them. `auto`
 /// asks them in this order for their dependency.
-const PROFILES: &[(ProfileChoice, &dyn Profile)] =
-    &[(ProfileChoice::PythonSdk, &PythonSdk), (ProfileChoice::Rmcp, &Rmcp), (ProfileChoice::RustMcpSdk, &RustMcpSdk)];
+const PROFILES: &[(ProfileChoice, &dyn Profile)] = &[
+    (ProfileChoice::PythonSdk, &PythonSdk),
+    (ProfileChoice::Rmcp, &Rmcp),
+    (ProfileChoice::RustMcpSdk, &RustMcpSdk),
+    (ProfileChoice::TowerMcp, &TowerMcp),
+];
 
 /// What `--profile` calls the choice among the profiles.
 const AUTO: &str = "auto";

@@ -16,7 +16,7 @@ mod select;
 pub mod tool_attr;
 mod trait_tool;
 pub mod traits;
-mod unresolved;
+pub(crate) mod unresolved;
 pub mod version;
 
 use std::collections::HashSet;

@@ -1,0 +1,75 @@
+//! Key order of a schema as schemars 1's `Schema` serializes it (its `OrderedKeywordWrapper`):
+//! `$id`, `$schema`, `title`, `description`, `type`, `format`, `properties` first, `$defs` and
+//! `definitions` last, every other key where it was inserted; applied to every subschema, but not
+//! inside `default`, `examples` or `x-…` values, and not to the keys of `properties`,
+//! `patternProperties`, `dependentSchemas`, `$defs` and `definitions` maps themselves.
+
+use serde_json::{Map, Value};
+
+const START: [&str; 7] = ["$id", "$schema", "title", "description", "type", "format", "properties"];
+const END: [&str; 2] = ["$defs", "definitions"];
+
+/// Reorder a schema (and its subschemas) as schemars prints it.
+pub fn schemars_order(v: &mut Value) {
+    schema(v);
+}
+
+fn schema(v: &mut Value) {
+    match v {
+        Value::Array(items) => items.iter_mut().for_each(schema),
+        Value::Object(m) => {
+            let old = std::mem::take(m);
+            let mut rest: Vec<(String, Value)> = Vec::new();
+            let mut start: Vec<Option<(String, Value)>> = vec![None; START.len()];
+            let mut end: Vec<Option<(String, Value)>> = vec![None; END.len()];
+            for (k, mut val) in old {
+                property(&k, &mut val);
+                if let Some(i) = START.iter().position(|s| *s == k) {
+                    start[i] = Some((k, val));
+                } else if let Some(i) = END.iter().position(|s| *s == k) {
+                    end[i] = Some((k, val));
+                } else {
+                    rest.push((k, val));
+                }
+            }
+            let mut out = Map::new();
+            out.extend(start.into_iter().flatten());
+            out.extend(rest);
+            out.extend(end.into_iter().flatten());
+            *m = out;
+        }
+        _ => {}
+    }
+}
+
+/// A keyword's value: plain data, a map of schemas, or a schema (or array of schemas).
+fn property(key: &str, v: &mut Value) {
+    if matches!(key, "examples" | "default") || key.starts_with("x-") {
+        return;
+    }
+    if matches!(key, "properties" | "patternProperties" | "dependentSchemas" | "$defs" | "definitions") {
+        if let Value::Object(m) = v {
+            m.values_mut().for_each(schema);
+            return;
+        }
+    }
+    schema(v);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordered_keywords_first_defs_last_rest_as_inserted() {
+        let mut v = serde_json::json!({
+            "required": ["b"], "$defs": {"Z": {"enum": [1], "type": "integer"}}, "properties": {"b": {"minimum": 0, "type": "integer"}, "a": {"default": {"z": 1, "a": 2}}},
+            "type": "object", "title": "T", "$schema": "s"
+        });
+        schemars_order(&mut v);
+        assert_eq!(
+            serde_json::to_string(&v).unwrap(),
+            r#"{"$schema":"s","title":"T","type":"object","properties":{"b":{"type":"integer","minimum":0},"a":{"default":{"z":1,"a":2}}},"required":["b"],"$defs":{"Z":{"type":"integer","enum":[1]}}}"#
+        );
+    }
+}

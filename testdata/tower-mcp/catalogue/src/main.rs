@@ -1,0 +1,210 @@
+//! A catalogue of tower-mcp tools: every builder form the profile reads, each once.
+
+mod types;
+
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+use tower_mcp::extract::{Context, Json, RawArgs, State};
+use tower_mcp::protocol::ToolAnnotations;
+use tower_mcp::{CallToolResult, McpRouter, NoParams, TaskSupportMode, TestClient, Tool, ToolBuilder};
+
+use crate::types::*;
+
+struct App {
+    prefix: String,
+}
+
+/// A schema helper as real servers write it: the value schemars gives for `T`.
+fn schema<T: schemars::JsonSchema>() -> Value {
+    serde_json::to_value(schemars::schema_for!(T)).unwrap()
+}
+
+fn search_tool(state: Arc<App>) -> Tool {
+    ToolBuilder::new("search_crates")
+        .title("Search crates")
+        .description("Search crates.io for crates matching a query.")
+        .read_only_safe()
+        .output_schema(schema::<SearchOutput>())
+        .extractor_handler(state, |State(app): State<Arc<App>>, Json(input): Json<SearchInput>| async move {
+            Ok(CallToolResult::text(format!("{}{}", app.prefix, input.query)))
+        })
+        .build()
+}
+
+fn greet() -> Tool {
+    ToolBuilder::new("greet")
+        .description("Greet someone by name")
+        .handler(|input: GreetInput| async move { Ok(CallToolResult::text(input.name)) })
+        .build()
+}
+
+fn status_tools() -> Vec<Tool> {
+    let status = ToolBuilder::new("status")
+        .description("Current status")
+        .no_params_handler(|| async { Ok(CallToolResult::text("ok")) })
+        .build();
+    let ping = ToolBuilder::new("ping")
+        .read_only()
+        .handler(|_: NoParams| async { Ok(CallToolResult::text("pong")) })
+        .build();
+    vec![status, ping]
+}
+
+fn admin_tool() -> Tool {
+    ToolBuilder::new("admin")
+        .description("Never registered")
+        .no_params_handler(|| async { Ok(CallToolResult::text("")) })
+        .build()
+}
+
+fn router(app: Arc<App>) -> McpRouter {
+    let raw = ToolBuilder::new("raw_query")
+        .description("Query with a hand-written schema")
+        .input_schema(json!({
+            "type": "object",
+            "properties": {"filter": {"oneOf": [{"type": "string"}, {"type": "integer"}]}},
+            "required": ["filter"]
+        }))
+        .extractor_handler((), |RawArgs(args): RawArgs| async move { Ok(CallToolResult::json(args)) })
+        .build();
+    let loose = ToolBuilder::new("loose")
+        .description("A schema without a type")
+        .input_schema(json!({"properties": {"x": {"type": "number"}}}))
+        .extractor_handler((), |RawArgs(args): RawArgs| async move { Ok(CallToolResult::json(args)) })
+        .build();
+    McpRouter::new()
+        .server_info("catalogue", "0.1.0")
+        .tool(search_tool(app.clone()))
+        .tool(greet())
+        .tools(status_tools())
+        .tool_if(false, admin_tool())
+        .tool(raw)
+        .tool(loose)
+        .tool(
+            ToolBuilder::new("delete_file")
+                .title("Delete a file")
+                .description("Deletes a file for good.")
+                .destructive()
+                .handler(|i: PathInput| async move { Ok(CallToolResult::text(i.path)) })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("put_key")
+                .idempotent()
+                .non_destructive()
+                .handler(|i: KeyValue| async move { Ok(CallToolResult::text(i.key)) })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("annotated")
+                .annotations(ToolAnnotations {
+                    title: Some("Annotated tool".to_string()),
+                    read_only_hint: true,
+                    destructive_hint: false,
+                    idempotent_hint: false,
+                    open_world_hint: false,
+                })
+                .handler(|i: Empty| async move { Ok(CallToolResult::text(format!("{i:?}"))) })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("iconic")
+                .icon("https://example.com/icon.png")
+                .icon_with_meta("https://example.com/icon.svg", Some("image/svg+xml".to_string()), Some(vec!["48x48".to_string()]))
+                .handler(|i: Unit| async move { Ok(CallToolResult::text(format!("{i:?}"))) })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("weather")
+                .output_schema_for::<Weather>()
+                .handler(|_input: NoParams| async { Ok(CallToolResult::text("sunny")) })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("list_items")
+                .description("A list as output: not an object, dropped for 2025 peers")
+                .output_schema_for::<Vec<Item>>()
+                .handler(|i: Paging| async move { Ok(CallToolResult::text(format!("{i:?}"))) })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("any_value")
+                .handler(|v: Value| async move { Ok(CallToolResult::json(v)) })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("shape")
+                .handler(|s: Shape| async move { Ok(CallToolResult::text(format!("{s:?}"))) })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("tagged")
+                .output_schema_for::<Tagged>()
+                .handler(|s: Tagged| async move { Ok(CallToolResult::text(format!("{s:?}"))) })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("nested")
+                .read_only_safe()
+                .output_schema_for::<Tree>()
+                .handler(|t: Tree| async move { Ok(CallToolResult::text(format!("{t:?}"))) })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("with_context")
+                .extractor_handler(app.clone(), |ctx: Context, Json(input): Json<GreetInput>| async move {
+                    let _ = ctx;
+                    Ok(CallToolResult::text(input.name))
+                })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("state_only")
+                .extractor_handler(app.clone(), |State(app): State<Arc<App>>| async move {
+                    Ok(CallToolResult::text(app.prefix.clone()))
+                })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("renamed")
+                .description("Serde renames and defaults")
+                .handler(|i: Renamed| async move { Ok(CallToolResult::text(format!("{i:?}"))) })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("optional_task")
+                .task_support(TaskSupportMode::Optional)
+                .handler(|i: GreetInput| async move { Ok(CallToolResult::text(i.name)) })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("greet")
+                .title("Greet, again")
+                .description("A later tool of the same name replaces the first")
+                .handler(|input: GreetInput| async move { Ok(CallToolResult::text(input.name)) })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("ns/tool.v2-x")
+                .title("")
+                .description("")
+                .handler(|m: std::collections::BTreeMap<String, i64>| async move { Ok(CallToolResult::text(format!("{m:?}"))) })
+                .build(),
+        )
+        .tool(
+            ToolBuilder::new("dates")
+                .output_schema(schema::<Stats>())
+                .handler(|i: Range| async move { Ok(CallToolResult::text(format!("{i:?}"))) })
+                .build(),
+        )
+}
+
+#[tokio::main]
+async fn main() {
+    let app = Arc::new(App { prefix: "> ".to_string() });
+    let mut client = TestClient::from_router(router(app));
+    client.initialize().await;
+    let tools = client.list_tools().await;
+    println!("{}", serde_json::to_string_pretty(&json!({ "tools": tools })).unwrap());
+}
