@@ -12,7 +12,7 @@ use crate::diagnostics::{Code, Diagnostic, Location};
 use crate::model::eval::syntax::{self, Branch, Locals};
 use crate::model::Scope;
 use crate::source::impls::ImplIndex;
-use crate::source::{ModuleId, Workspace};
+use crate::source::{ItemKind, ModuleId, Namespace, Resolved, Workspace};
 
 /// Deepest chain of helper-fn calls followed (recursion in the sources ends here).
 const MAX_DEPTH: usize = 24;
@@ -23,6 +23,8 @@ const MAX_DEPTH: usize = 24;
 pub struct Found<'w> {
     pub chain: &'w syn::ExprMethodCall,
     pub scope: Scope,
+    /// `Tool::with_meta(v)` after `.build()`: the tool's `_meta`.
+    pub meta: Option<&'w Expr>,
 }
 
 /// What the crate serves, in registration order, and what could not be followed.
@@ -67,7 +69,7 @@ pub fn served<'w>(ws: &'w Workspace, impls: &ImplIndex<'w>) -> Served<'w> {
             let mut chains = BuildChains::default();
             chains.visit_block(block);
             for chain in chains.found {
-                let found = Found { chain, scope: scope.clone() };
+                let found = Found { chain, scope: scope.clone(), meta: None };
                 if !reader.served.iter().any(|f| std::ptr::eq(f.chain, chain)) {
                     reader.served.push(found);
                 }
@@ -138,6 +140,12 @@ fn is_router_new(e: &Expr) -> bool {
     let Expr::Path(p) = &*c.func else { return false };
     let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
     matches!(segs.as_slice(), [.., ty, f] if ty == "McpRouter" && (f == "new" || f == "default"))
+}
+
+/// `Vec::new()`, `Vec::with_capacity(n)`: an empty list of tools (what is pushed is followed).
+fn is_new_vec(path: &syn::Path) -> bool {
+    let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    matches!(segs.as_slice(), [.., ty, f] if ty == "Vec" && (f == "new" || f == "with_capacity"))
 }
 
 /// `ToolBuilder::new(…)`, `ToolBuilder::try_new(…)`, `Tool::builder(…)` (any prefix): the start
@@ -348,6 +356,9 @@ impl<'w> Reader<'w, '_> {
         }
         let Expr::Path(p) = &*c.func else { return None };
         let last = p.path.segments.last()?.ident.to_string();
+        if is_new_vec(&p.path) {
+            return Some(Vec::new());
+        }
         if matches!(last.as_str(), "Some" | "Ok" | "new" | "from" | "Box" | "Arc") && c.args.len() == 1 {
             if let Some(v) = self.expr(&c.args[0], ctx, locals) {
                 return Some(v);
@@ -355,7 +366,9 @@ impl<'w> Reader<'w, '_> {
         }
         let segments: Vec<String> =
             p.path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
-        let f = self.impls.fn_by_path(&segments, ctx.scope.krate, ctx.scope.module, None)?;
+        let Some(f) = self.impls.fn_by_path(&segments, ctx.scope.krate, ctx.scope.module, None) else {
+            return self.tool_fn_constructor(&segments, ctx);
+        };
         if self.depth >= MAX_DEPTH {
             return None;
         }
@@ -365,10 +378,36 @@ impl<'w> Reader<'w, '_> {
             module: f.item.module,
             generics: f.sig.generics.type_params().map(|p| p.ident.to_string()).collect(),
         };
+        // Arguments that hold tools (a router passed in) are bound to the parameters.
         let mut inner = Locals::default();
+        for (name, arg) in syntax::param_names(f.sig).into_iter().zip(&c.args) {
+            if let (false, Some(v)) = (name.is_empty(), self.expr(arg, ctx, locals)) {
+                inner.bind(name, v);
+            }
+        }
         let v = self.block(f.body, &Ctx { scope }, &mut inner);
         self.depth -= 1;
         v
+    }
+
+    /// `add_tool()`, the constructor `#[tool_fn]` generates for `async fn add(input: I)`: the
+    /// chain the macro writes (`ToolBuilder::new(name).description(d).handler(|input: I| …)
+    /// .build()`, the name defaulting to the fn's with `_` as `-`), with the fn's own spans.
+    fn tool_fn_constructor(&mut self, segments: &[String], ctx: &Ctx) -> Option<Tools<'w>> {
+        let (last, prefix) = segments.split_last()?;
+        let stem = last.strip_suffix("_tool")?;
+        let path: Vec<String> = prefix.iter().cloned().chain(std::iter::once(stem.to_owned())).collect();
+        let Resolved::Item(item, ItemKind::Fn) =
+            self.ws.resolve(ctx.scope.krate, ctx.scope.module, &path, Namespace::Value)
+        else {
+            return None;
+        };
+        let syn::Item::Fn(f) = self.ws.item(item) else { return None };
+        let attr = f.attrs.iter().find(|a| a.path().segments.last().is_some_and(|s| s.ident == "tool_fn"))?;
+        let chain = tool_fn_chain(attr, &f.sig)?;
+        let chain: &'w syn::ExprMethodCall = Box::leak(Box::new(chain));
+        let scope = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
+        Some(vec![Found { chain, scope, meta: None }])
     }
 
     /// A method chain: a tool's builder chain, or calls on a router or a list of tools.
@@ -381,10 +420,19 @@ impl<'w> Reader<'w, '_> {
         let (base, calls) = syntax::method_chain(mc);
         if is_builder_start(base) {
             // The chain ends at `.build()`; anything after it (`.with_meta(…)`) keeps the tool.
-            let build = calls.iter().rev().find(|c| c.method == "build")?;
-            return Some(vec![Found { chain: build, scope: ctx.scope.clone() }]);
+            let at = calls.iter().rposition(|c| c.method == "build")?;
+            let meta = calls[at..].iter().find(|c| c.method == "with_meta").and_then(|c| c.args.first());
+            return Some(vec![Found { chain: calls[at], scope: ctx.scope.clone(), meta }]);
         }
-        let mut list = self.expr(base, ctx, locals)?;
+        // A base we cannot follow that gets `.tool(…)` calls is a router of its own (a parameter,
+        // a field): the tools given here are still served.
+        let registers =
+            calls.iter().any(|c| matches!(c.method.to_string().as_str(), "tool" | "tools" | "tool_if" | "tools_if"));
+        let mut list = match self.expr(base, ctx, locals) {
+            Some(list) => list,
+            None if registers => Vec::new(),
+            None => return None,
+        };
         for call in calls {
             let method = call.method.to_string();
             match method.as_str() {
@@ -450,4 +498,33 @@ pub fn first_string_arg(chain: &syn::ExprMethodCall) -> Option<String> {
         Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => Some(s.value()),
         _ => None,
     }
+}
+
+/// The builder chain `#[tool_fn(name = "…", description = "…")]` expands to (tower-mcp-macros):
+/// `None` when the attribute or the signature is one the macro refuses (the crate would not
+/// compile).
+fn tool_fn_chain(attr: &syn::Attribute, sig: &syn::Signature) -> Option<syn::ExprMethodCall> {
+    let (mut name, mut description) = (None, None);
+    if let syn::Meta::List(_) = &attr.meta {
+        let args = attr
+            .parse_args_with(syn::punctuated::Punctuated::<syn::MetaNameValue, syn::Token![,]>::parse_terminated)
+            .ok()?;
+        for nv in args {
+            let Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) = &nv.value else { return None };
+            match nv.path.get_ident()?.to_string().as_str() {
+                "name" => name = Some(s.clone()),
+                "description" => description = Some(s.clone()),
+                _ => return None,
+            }
+        }
+    }
+    let fn_name = &sig.ident;
+    let name = name.unwrap_or_else(|| syn::LitStr::new(&fn_name.to_string().replace('_', "-"), fn_name.span()));
+    let [syn::FnArg::Typed(input)] = sig.inputs.iter().collect::<Vec<_>>().as_slice() else { return None };
+    let ty = &input.ty;
+    let description = description.map(|d| quote::quote!(.description(#d)));
+    syn::parse2(quote::quote! {
+        tower_mcp::ToolBuilder::new(#name) #description .handler(|input: #ty| #fn_name(input)).build()
+    })
+    .ok()
 }

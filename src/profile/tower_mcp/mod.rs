@@ -63,7 +63,10 @@ impl Profile for TowerMcp {
 
     fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
         let mut out = ProfileRun::default();
-        let (version, note, warnings) = read_release(ws);
+        let (version, note, warnings) = match read_release(ws, opts.sdk_version.as_deref()) {
+            Ok(found) => found,
+            Err(d) => return ProfileRun::failed(d),
+        };
         out.reproduces(SDK.release(version, note), &warnings);
         let protocol = match super::protocol::peer_protocol(opts.rmcp.protocol.as_deref()) {
             Ok((protocol, warning)) => {
@@ -107,23 +110,28 @@ impl Profile for TowerMcp {
     }
 }
 
-/// The tower-mcp release: from Cargo.lock, else the Cargo.toml requirement, else the newest known.
-fn read_release(ws: &Workspace) -> (Version, String, Vec<Diagnostic>) {
+/// The tower-mcp release: `--sdk-version`, else from Cargo.lock, else the Cargo.toml
+/// requirement, else the newest known.
+fn read_release(ws: &Workspace, given: Option<&str>) -> Result<(Version, String, Vec<Diagnostic>), Diagnostic> {
     let mut warnings = Vec::new();
-    let (version, origin) =
-        if let Some(v) = release::find_lock(ws, &SDK).and_then(|l| l.version(SDK.package).map(|v| (v, l.path))) {
-            (v.0, format!("from {}", v.1.display()))
-        } else {
-            match release::declared(ws, &SDK, RELEASES) {
-                Some(Declared::Requirement { version, requirement, .. }) => {
-                    (version, format!("resolved from \"{requirement}\""))
-                }
-                Some(Declared::PathDependency { version, manifest }) => {
-                    (version, format!("from the path dependency {}", manifest.display()))
-                }
-                None => (REPRODUCED, "assumed: no Cargo.toml or Cargo.lock names it".to_owned()),
+    let (version, origin) = if let Some(given) = given {
+        let v = Version::parse(given).ok_or_else(|| {
+            Diagnostic::error(Code::SdkVersion, format!("--sdk-version `{given}` is not a release number X.Y.Z"))
+        })?;
+        (v, "from --sdk-version".to_owned())
+    } else if let Some(v) = release::find_lock(ws, &SDK).and_then(|l| l.version(SDK.package).map(|v| (v, l.path))) {
+        (v.0, format!("from {}", v.1.display()))
+    } else {
+        match release::declared(ws, &SDK, RELEASES) {
+            Some(Declared::Requirement { version, requirement, .. }) => {
+                (version, format!("resolved from \"{requirement}\""))
             }
-        };
+            Some(Declared::PathDependency { version, manifest }) => {
+                (version, format!("from the path dependency {}", manifest.display()))
+            }
+            None => (REPRODUCED, "assumed: no Cargo.toml or Cargo.lock names it".to_owned()),
+        }
+    };
     if version != REPRODUCED {
         warnings.push(
             Diagnostic::warning(
@@ -133,7 +141,7 @@ fn read_release(ws: &Workspace) -> (Version, String, Vec<Diagnostic>) {
             .with_help("the differential harness (docs/testing.md) checks other releases on demand"),
         );
     }
-    (version, format!("tower-mcp {version} {origin}"), warnings)
+    Ok((version, format!("tower-mcp {version} {origin}"), warnings))
 }
 
 /// Whether a package of the run turns on tower-mcp's `stateless` feature (directly, or through
@@ -190,7 +198,15 @@ impl<'w> Builder<'w, '_> {
             // The final protocol hides a task-only tool from a client that did not negotiate tasks.
             return None;
         }
-        let entry = self.entry(&name, &spec, scope);
+        let mut entry = self.entry(&name, &spec, scope);
+        if let Some(meta) = found.meta {
+            match meta_value(meta) {
+                Some(v) => {
+                    entry.insert("_meta".into(), v);
+                }
+                None => self.unknown_part(&name, "`_meta` (`with_meta(…)`)", meta, scope),
+            }
+        }
         Some((name, Tool::from_value(&Value::Object(entry))))
     }
 
@@ -420,6 +436,15 @@ fn chain_type_ident(ty: &syn::Type) -> Option<String> {
         syn::Type::Path(p) if p.qself.is_none() => p.path.get_ident().map(|i| i.to_string()),
         _ => None,
     }
+}
+
+/// A `with_meta(json!({…}))` object.
+fn meta_value(e: &syn::Expr) -> Option<Value> {
+    let syn::Expr::Macro(m) = e else { return None };
+    if !crate::model::eval::json::is_json(&m.mac) {
+        return None;
+    }
+    crate::model::eval::json::literal(&m.mac).filter(Value::is_object)
 }
 
 /// `Some("x".to_string())` / `None`.

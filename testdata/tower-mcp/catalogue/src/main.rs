@@ -1,5 +1,6 @@
 //! A catalogue of tower-mcp tools: every builder form the profile reads, each once.
 
+mod more;
 mod types;
 
 use std::sync::Arc;
@@ -73,8 +74,8 @@ fn router(app: Arc<App>) -> McpRouter {
         .input_schema(json!({"properties": {"x": {"type": "number"}}}))
         .extractor_handler((), |RawArgs(args): RawArgs| async move { Ok(CallToolResult::json(args)) })
         .build();
-    McpRouter::new()
-        .server_info("catalogue", "0.1.0")
+    let router = McpRouter::new().server_info("catalogue", "0.1.0");
+    more::register(router)
         .tool(search_tool(app.clone()))
         .tool(greet())
         .tools(status_tools())
