@@ -82,10 +82,12 @@ pub struct Spec<'w> {
     pub span: proc_macro2::Span,
 }
 
-/// Read a chain ending in `.build()`; `None` when it has no name argument.
+/// Read a chain ending in `.build()`; `None` when it has no name argument. `output_for_serialize`:
+/// the release's `output_schema_for` contract.
 pub fn read<'w>(
     chain: &'w syn::ExprMethodCall,
     scope: &Scope,
+    output_for_serialize: bool,
     helpers: &dyn Fn(&'w syn::ExprCall) -> Option<Source<'w>>,
 ) -> Option<Spec<'w>> {
     let (base, calls) = syntax::method_chain(chain);
@@ -135,7 +137,12 @@ pub fn read<'w>(
             }
             "output_schema_for" => {
                 if let Some(ty) = turbofish(call) {
-                    spec.output = Some(Source::Type { ty, scope: scope.clone(), serialize: true, draft07: false });
+                    spec.output = Some(Source::Type {
+                        ty,
+                        scope: scope.clone(),
+                        serialize: output_for_serialize,
+                        draft07: false,
+                    });
                 }
             }
             "output_schema" => spec.output = arg(0).map(|e| value_source(e, scope, helpers)),

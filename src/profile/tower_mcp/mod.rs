@@ -17,6 +17,7 @@
 mod chain;
 mod discover;
 pub mod order;
+pub mod version;
 
 use serde_json::{json, Map, Value};
 use syn::spanned::Spanned;
@@ -37,11 +38,7 @@ pub struct TowerMcp;
 
 const SDK: Sdk = Sdk { package: "tower-mcp", lock_names: &["tower-mcp"] };
 
-/// The releases a requirement resolves against (oldest first): those with `ToolBuilder`.
-const RELEASES: &[Version] = &[Version(0, 25, 0)];
-
-/// The release whose behaviour the profile reproduces (checked against the real crate).
-const REPRODUCED: Version = Version(0, 25, 0);
+use self::version::RELEASES;
 
 impl Profile for TowerMcp {
     fn name(&self) -> &'static str {
@@ -76,6 +73,7 @@ impl Profile for TowerMcp {
             Err(d) => return ProfileRun::failed(d),
         };
         let final_protocol = !super::protocol::is_legacy_protocol(&protocol) && stateless_enabled(ws);
+        let behaviour = version::behaviour(version);
         out.notes.push(format!(
             "protocol {protocol} ({})",
             if final_protocol {
@@ -93,7 +91,7 @@ impl Profile for TowerMcp {
         let resolver = Resolver::sharing(&impls);
         let mut lowerer = Lowerer::new(&resolver);
         lowerer.type_overrides = opts.overrides.types.clone();
-        let mut builder = Builder { ws, impls: &impls, lowerer, diagnostics: Vec::new(), final_protocol };
+        let mut builder = Builder { ws, impls: &impls, lowerer, diagnostics: Vec::new(), final_protocol, behaviour };
         let mut tools: Vec<(String, Tool)> = Vec::new();
         for found in &served.tools {
             if let Some((name, tool)) = builder.tool(found) {
@@ -129,19 +127,27 @@ fn read_release(ws: &Workspace, given: Option<&str>) -> Result<(Version, String,
             Some(Declared::PathDependency { version, manifest }) => {
                 (version, format!("from the path dependency {}", manifest.display()))
             }
-            None => (REPRODUCED, "assumed: no Cargo.toml or Cargo.lock names it".to_owned()),
+            None => (newest(), "assumed: no Cargo.toml or Cargo.lock names it".to_owned()),
         }
     };
-    if version != REPRODUCED {
+    if !version::reproduced(version) {
         warnings.push(
             Diagnostic::warning(
                 Code::SdkVersion,
-                format!("tower-mcp {version}: the profile reproduces tower-mcp {REPRODUCED}; the listing may differ"),
+                format!(
+                    "tower-mcp {version}: the profile reproduces tower-mcp {} to {}; the listing may differ",
+                    RELEASES[0],
+                    newest()
+                ),
             )
-            .with_help("the differential harness (docs/testing.md) checks other releases on demand"),
+            .with_help("use a release in that range, or check the listing against the running server"),
         );
     }
     Ok((version, format!("tower-mcp {version} {origin}"), warnings))
+}
+
+fn newest() -> Version {
+    *RELEASES.last().expect("releases are known")
 }
 
 /// Whether a package of the run turns on tower-mcp's `stateless` feature (directly, or through
@@ -163,6 +169,7 @@ struct Builder<'w, 'a> {
     diagnostics: Vec<Diagnostic>,
     /// The peer speaks 2026-07-28 and the server has the `stateless` feature.
     final_protocol: bool,
+    behaviour: version::Behaviour,
 }
 
 impl<'w> Builder<'w, '_> {
@@ -181,7 +188,7 @@ impl<'w> Builder<'w, '_> {
         let scope = &found.scope;
         let impls = self.impls;
         let helpers = |c: &'w syn::ExprCall| helper_schema(impls, c, scope);
-        let spec = chain::read(found.chain, scope, &helpers)?;
+        let spec = chain::read(found.chain, scope, self.behaviour.output_for_serialize, &helpers)?;
         let name = self.text(spec.name, scope, "name")?;
         if let Err(reason) = valid_name(&name) {
             let at = self.location(scope, spec.span);
@@ -238,7 +245,10 @@ impl<'w> Builder<'w, '_> {
             }
         }
         if let Some(v) = spec.output.as_ref().and_then(|src| self.schema(name, "outputSchema", src, scope)) {
-            if self.final_protocol || v.get("type").and_then(Value::as_str) == Some("object") {
+            let dropped = !self.final_protocol
+                && self.behaviour.legacy_drops_non_object_output
+                && v.get("type").and_then(Value::as_str) != Some("object");
+            if !dropped {
                 entry.insert("outputSchema".into(), v);
             }
         }

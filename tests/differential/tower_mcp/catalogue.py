@@ -7,7 +7,8 @@ Copies testdata/tower-mcp/catalogue to a scratch directory, pins `tower-mcp = "=
 (its `main` lists the router's tools in-process through tower-mcp's `TestClient`) and writes what
 it prints: `tools.json` for the release the catalogue's Cargo.lock names, else
 `releases/X.json`. A release the catalogue does not compile against is reported and skipped
-(the catalogue uses builder methods of the newest release). `--check` compares with
+(the catalogue gates tools that need newer builder methods behind its `v0_N` features, which
+are turned off for older releases and written into the file). `--check` compares with
 `mcp-schema generate --profile tower-mcp --sdk-version X` instead of writing (values and key
 order). Build output goes to `--target-dir` (default `$MCP_SCHEMA_DIFF_TARGET`, else
 `../difftarget` beside the repository), one build at a time (`-j1` unless `--jobs`).
@@ -37,6 +38,24 @@ def locked_release() -> str:
     return m.group(1)
 
 
+# The catalogue's `v0_N` features: tools written with builder methods tower-mcp has from 0.N.
+GATES = [("v0_9", (0, 9, 0)), ("v0_15", (0, 15, 0)), ("v0_22", (0, 22, 0)), ("v0_23", (0, 23, 0))]
+
+
+def features_for(release: str) -> list[str] | None:
+    """The catalogue's features for `release`; None when every default one applies."""
+    v = tuple(int(x) for x in release.split("."))
+    gated = [f for f, since in GATES if v < since]
+    if not gated:
+        return None
+    return ["extra"] + [f for f, since in GATES if v >= since]
+
+
+def feature_flags(release: str) -> list[str]:
+    features = features_for(release)
+    return [] if features is None else ["--no-default-features", "--features", ",".join(features)]
+
+
 def build_and_list(release: str, target: Path, jobs: int) -> tuple[str | None, str]:
     """What the catalogue's binary prints against `release`, or None and the compiler's errors."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -48,7 +67,7 @@ def build_and_list(release: str, target: Path, jobs: int) -> tuple[str | None, s
         if release != locked_release():
             (copy / "Cargo.lock").unlink()
         env = dict(os.environ, CARGO_TARGET_DIR=str(target))
-        p = subprocess.run(["cargo", "build", "--quiet", f"-j{jobs}"], cwd=copy, env=env, capture_output=True, text=True)
+        p = subprocess.run(["cargo", "build", "--quiet", f"-j{jobs}", *feature_flags(release)], cwd=copy, env=env, capture_output=True, text=True)
         if p.returncode != 0:
             errors = [l for l in p.stderr.splitlines() if l.startswith("error")]
             return None, "\n".join(errors[:8]) or p.stderr[-2000:]
@@ -58,7 +77,8 @@ def build_and_list(release: str, target: Path, jobs: int) -> tuple[str | None, s
 
 
 def ours(release: str, binary: str) -> str:
-    p = subprocess.run([binary, "generate", "--profile", "tower-mcp", "--sdk-version", release, "-q", str(CATALOGUE)],
+    p = subprocess.run([binary, "generate", "--profile", "tower-mcp", "--sdk-version", release, "-q",
+                        *feature_flags(release), str(CATALOGUE)],
                        capture_output=True, text=True)
     return p.stdout
 
@@ -111,7 +131,11 @@ def main() -> int:
             continue
         out = CATALOGUE / "tools.json" if release == locked_release() else CATALOGUE / "releases" / f"{release}.json"
         out.parent.mkdir(exist_ok=True)
-        out.write_text(listed)
+        doc = json.loads(listed)
+        if features_for(release) is not None:
+            # Recorded with these catalogue features: the test gives mcp-schema the same ones.
+            doc = {"features": features_for(release), **doc}
+        out.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
         print(f"tower-mcp {release}: {len(json.loads(listed)['tools'])} tools written to {out.relative_to(REPO)}")
     return status
 

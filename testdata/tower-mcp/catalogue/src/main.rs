@@ -1,18 +1,26 @@
 //! A catalogue of tower-mcp tools: every builder form the profile reads, each once.
 
 mod more;
+#[cfg(feature = "v0_15")]
+mod since_0_15;
+#[cfg(feature = "v0_22")]
+mod since_0_22;
+#[cfg(feature = "v0_23")]
+mod since_0_23;
+#[cfg(feature = "v0_9")]
+mod since_0_9;
 mod types;
 
 use std::sync::Arc;
 
 use serde_json::{json, Value};
-use tower_mcp::extract::{Context, Json, RawArgs, State};
+use tower_mcp::extract::{Context, Json, State};
 use tower_mcp::protocol::ToolAnnotations;
 use tower_mcp::{CallToolResult, McpRouter, NoParams, TaskSupportMode, TestClient, Tool, ToolBuilder};
 
 use crate::types::*;
 
-struct App {
+pub struct App {
     prefix: String,
 }
 
@@ -45,10 +53,8 @@ fn status_tools() -> Vec<Tool> {
         .description("Current status")
         .no_params_handler(|| async { Ok(CallToolResult::text("ok")) })
         .build();
-    let ping = ToolBuilder::new("ping")
-        .read_only()
-        .handler(|_: NoParams| async { Ok(CallToolResult::text("pong")) })
-        .build();
+    let ping =
+        ToolBuilder::new("ping").read_only().handler(|_: NoParams| async { Ok(CallToolResult::text("pong")) }).build();
     vec![status, ping]
 }
 
@@ -59,29 +65,29 @@ fn admin_tool() -> Tool {
         .build()
 }
 
+/// Tools whose builder methods only newer releases have (the catalogue's `v0_*` features; older
+/// releases are recorded without them).
+fn gated_tools() -> Vec<Tool> {
+    let mut tools = Vec::new();
+    #[cfg(feature = "v0_9")]
+    tools.extend(since_0_9::tools());
+    #[cfg(feature = "v0_15")]
+    tools.extend(since_0_15::tools());
+    #[cfg(feature = "v0_22")]
+    tools.extend(since_0_22::tools());
+    #[cfg(feature = "v0_23")]
+    tools.extend(since_0_23::tools());
+    tools
+}
+
 fn router(app: Arc<App>) -> McpRouter {
-    let raw = ToolBuilder::new("raw_query")
-        .description("Query with a hand-written schema")
-        .input_schema(json!({
-            "type": "object",
-            "properties": {"filter": {"oneOf": [{"type": "string"}, {"type": "integer"}]}},
-            "required": ["filter"]
-        }))
-        .extractor_handler((), |RawArgs(args): RawArgs| async move { Ok(CallToolResult::json(args)) })
-        .build();
-    let loose = ToolBuilder::new("loose")
-        .description("A schema without a type")
-        .input_schema(json!({"properties": {"x": {"type": "number"}}}))
-        .extractor_handler((), |RawArgs(args): RawArgs| async move { Ok(CallToolResult::json(args)) })
-        .build();
     let router = McpRouter::new().server_info("catalogue", "0.1.0");
     more::register(router)
         .tool(search_tool(app.clone()))
         .tool(greet())
         .tools(status_tools())
         .tool_if(false, admin_tool())
-        .tool(raw)
-        .tool(loose)
+        .tools(gated_tools())
         .tool(
             ToolBuilder::new("delete_file")
                 .title("Delete a file")
@@ -112,44 +118,18 @@ fn router(app: Arc<App>) -> McpRouter {
         .tool(
             ToolBuilder::new("iconic")
                 .icon("https://example.com/icon.png")
-                .icon_with_meta("https://example.com/icon.svg", Some("image/svg+xml".to_string()), Some(vec!["48x48".to_string()]))
+                .icon_with_meta(
+                    "https://example.com/icon.svg",
+                    Some("image/svg+xml".to_string()),
+                    Some(vec!["48x48".to_string()]),
+                )
                 .handler(|i: Unit| async move { Ok(CallToolResult::text(format!("{i:?}"))) })
                 .build(),
         )
-        .tool(
-            ToolBuilder::new("weather")
-                .output_schema_for::<Weather>()
-                .handler(|_input: NoParams| async { Ok(CallToolResult::text("sunny")) })
-                .build(),
-        )
-        .tool(
-            ToolBuilder::new("list_items")
-                .description("A list as output: not an object, dropped for 2025 peers")
-                .output_schema_for::<Vec<Item>>()
-                .handler(|i: Paging| async move { Ok(CallToolResult::text(format!("{i:?}"))) })
-                .build(),
-        )
-        .tool(
-            ToolBuilder::new("any_value")
-                .handler(|v: Value| async move { Ok(CallToolResult::json(v)) })
-                .build(),
-        )
+        .tool(ToolBuilder::new("any_value").handler(|v: Value| async move { Ok(CallToolResult::json(v)) }).build())
         .tool(
             ToolBuilder::new("shape")
                 .handler(|s: Shape| async move { Ok(CallToolResult::text(format!("{s:?}"))) })
-                .build(),
-        )
-        .tool(
-            ToolBuilder::new("tagged")
-                .output_schema_for::<Tagged>()
-                .handler(|s: Tagged| async move { Ok(CallToolResult::text(format!("{s:?}"))) })
-                .build(),
-        )
-        .tool(
-            ToolBuilder::new("nested")
-                .read_only_safe()
-                .output_schema_for::<Tree>()
-                .handler(|t: Tree| async move { Ok(CallToolResult::text(format!("{t:?}"))) })
                 .build(),
         )
         .tool(
@@ -190,7 +170,9 @@ fn router(app: Arc<App>) -> McpRouter {
             ToolBuilder::new("ns/tool.v2-x")
                 .title("")
                 .description("")
-                .handler(|m: std::collections::BTreeMap<String, i64>| async move { Ok(CallToolResult::text(format!("{m:?}"))) })
+                .handler(|m: std::collections::BTreeMap<String, i64>| async move {
+                    Ok(CallToolResult::text(format!("{m:?}")))
+                })
                 .build(),
         )
         .tool(
