@@ -199,7 +199,7 @@ fn task_mode(e: &Expr) -> Option<String> {
 
 /// The type of a handler closure's parameter `index` (`|i: I|`), or what it is.
 fn handler_input<'w>(h: &'w Expr, index: usize, scope: &Scope) -> Source<'w> {
-    let unknown = || Source::Unknown { span: h.span(), text: syntax::clip(&quote::quote!(#h).to_string()) };
+    let unknown = || Source::Unknown { span: h.span(), text: syntax::clip(&super::discover::expr_text(h)) };
     let Expr::Closure(c) = strip(h) else { return unknown() };
     let Some(syn::Pat::Type(pt)) = c.inputs.iter().nth(index) else { return unknown() };
     type_source(&pt.ty, scope)
@@ -240,7 +240,7 @@ fn wrapped<'t>(ty: &'t syn::Type, name: &str) -> Option<&'t syn::Type> {
 /// extractors from the last to the first), else an open object.
 fn extractor_input<'w>(h: &'w Expr, scope: &Scope) -> Source<'w> {
     let Expr::Closure(c) = strip(h) else {
-        return Source::Unknown { span: h.span(), text: syntax::clip(&quote::quote!(#h).to_string()) };
+        return Source::Unknown { span: h.span(), text: syntax::clip(&super::discover::expr_text(h)) };
     };
     for p in c.inputs.iter().rev() {
         let syn::Pat::Type(pt) = p else { continue };
@@ -267,7 +267,7 @@ fn value_source<'w>(
     scope: &Scope,
     helpers: &dyn Fn(&'w syn::ExprCall) -> Option<Source<'w>>,
 ) -> Source<'w> {
-    let unknown = || Source::Unknown { span: e.span(), text: syntax::clip(&quote::quote!(#e).to_string()) };
+    let unknown = || Source::Unknown { span: e.span(), text: syntax::clip(&super::discover::expr_text(e)) };
     if let Some(src) = schema_for_in(e, scope) {
         return src;
     }

@@ -197,7 +197,7 @@ impl<'w> Reader<'w, '_> {
     fn note_condition(&mut self, ctx: &Ctx, tools: &[Found<'w>], condition: &Expr) {
         for t in tools {
             let Some(name) = first_string_arg(t.chain) else { continue };
-            let text = syntax::clip(&quote::quote!(#condition).to_string());
+            let text = syntax::clip(&expr_text(condition));
             let message = format!("tool `{name}` is served only when `{text}`; listed");
             if !self.diagnostics.iter().any(|d| d.message == message) {
                 let d =
@@ -208,7 +208,7 @@ impl<'w> Reader<'w, '_> {
     }
 
     fn cannot_follow(&mut self, ctx: &Ctx, e: &Expr) {
-        let text = syntax::clip(&quote::quote!(#e).to_string());
+        let text = syntax::clip(&expr_text(e));
         let message = format!("tools registered from `{text}` cannot be followed in the sources; they are not listed");
         if !self.diagnostics.iter().any(|d| d.message == message) {
             let d = Diagnostic::warning(Code::RuntimeRouter, message)
@@ -527,4 +527,18 @@ fn tool_fn_chain(attr: &syn::Attribute, sig: &syn::Signature) -> Option<syn::Exp
         tower_mcp::ToolBuilder::new(#name) #description .handler(|input: #ty| #fn_name(input)).build()
     })
     .ok()
+}
+
+/// An expression as written, roughly (`config.admin`, `plugin_tools()`), for messages.
+pub fn expr_text(e: &Expr) -> String {
+    quote::quote!(#e)
+        .to_string()
+        .replace(" . ", ".")
+        .replace(" :: ", "::")
+        .replace(" ()", "()")
+        .replace(" (", "(")
+        .replace("( ", "(")
+        .replace(" )", ")")
+        .replace(" ,", ",")
+        .replace("! (", "!(")
 }

@@ -189,12 +189,12 @@ impl<'w> Builder<'w, '_> {
         let impls = self.impls;
         let helpers = |c: &'w syn::ExprCall| helper_schema(impls, c, scope);
         let spec = chain::read(found.chain, scope, self.behaviour.output_for_serialize, &helpers)?;
-        let name = self.text(spec.name, scope, "name")?;
+        let name = self.text(spec.name, scope, "name", None)?;
         if let Err(reason) = valid_name(&name) {
             let at = self.location(scope, spec.span);
             self.push(
                 Diagnostic::error(
-                    Code::ToolName,
+                    Code::TowerMcpPanic,
                     format!("tool `{name}`: tower-mcp's `ToolBuilder::new` panics: {reason}"),
                 )
                 .at(Some(at)),
@@ -220,10 +220,10 @@ impl<'w> Builder<'w, '_> {
     fn entry(&mut self, name: &str, spec: &Spec<'w>, scope: &Scope) -> Map<String, Value> {
         let mut entry = Map::new();
         entry.insert("name".into(), Value::String(name.to_owned()));
-        if let Some(t) = spec.title.and_then(|e| self.text(e, scope, "title")) {
+        if let Some(t) = spec.title.and_then(|e| self.text(e, scope, "title", Some(name))) {
             entry.insert("title".into(), Value::String(t));
         }
-        if let Some(d) = spec.description.and_then(|e| self.text(e, scope, "description")) {
+        if let Some(d) = spec.description.and_then(|e| self.text(e, scope, "description", Some(name))) {
             entry.insert("description".into(), Value::String(d));
         }
         let input = spec.input_override.as_ref().or(spec.input.as_ref());
@@ -283,7 +283,7 @@ impl<'w> Builder<'w, '_> {
     ) -> Option<Value> {
         let (src, mime, sizes) = icon;
         let mut m = Map::new();
-        m.insert("src".into(), Value::String(self.text(src, scope, "icon")?));
+        m.insert("src".into(), Value::String(self.text(src, scope, "icon", Some(name))?));
         if let Some(mime) = mime {
             match chain_option_string(mime) {
                 Some(Some(s)) => {
@@ -314,7 +314,7 @@ impl<'w> Builder<'w, '_> {
     }
 
     /// A string argument's value; an error when it cannot be evaluated.
-    fn text(&mut self, e: &syn::Expr, scope: &Scope, what: &str) -> Option<String> {
+    fn text(&mut self, e: &syn::Expr, scope: &Scope, what: &str, tool: Option<&str>) -> Option<String> {
         if let Some(s) = chain::literal_string(e) {
             return Some(s);
         }
@@ -325,7 +325,10 @@ impl<'w> Builder<'w, '_> {
                 self.push(
                     Diagnostic::error(
                         Code::ValueNotEvaluable,
-                        format!("a tool's {what} cannot be evaluated: {}", err.reason),
+                        match tool {
+                            Some(name) => format!("tool `{name}`: its {what} cannot be evaluated: {}", err.reason),
+                            None => format!("a tool's {what} cannot be evaluated: {}", err.reason),
+                        },
                     )
                     .at(Some(at)),
                 );
