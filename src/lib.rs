@@ -92,7 +92,8 @@ pub struct GenerateOptions {
     pub lints: Lints,
     /// Options of the rmcp profile only.
     pub rmcp: RmcpOptions,
-    /// The rust-mcp-sdk release to reproduce instead of the one in Cargo.lock (`--sdk-version`).
+    /// The rust-mcp-sdk or tower-mcp release to reproduce instead of the one in Cargo.lock
+    /// (`--sdk-version`).
     pub sdk_version: Option<String>,
     /// Glob-free path prefixes (relative to the crate root) to leave out of the scan.
     pub exclude: Vec<PathBuf>,

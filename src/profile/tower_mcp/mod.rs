@@ -73,7 +73,8 @@ impl Profile for TowerMcp {
             Err(d) => return ProfileRun::failed(d),
         };
         let final_protocol = !super::protocol::is_legacy_protocol(&protocol) && stateless_enabled(ws);
-        let behaviour = version::behaviour(version);
+        let mut behaviour = version::behaviour(version);
+        behaviour.preserve_order |= preserve_order_enabled(ws);
         out.notes.push(format!(
             "protocol {protocol} ({})",
             if final_protocol {
@@ -146,6 +147,15 @@ fn read_release(ws: &Workspace, given: Option<&str>) -> Result<(Version, String,
     Ok((version, format!("tower-mcp {version} {origin}"), warnings))
 }
 
+/// Whether a package of the run turns on serde_json's `preserve_order` itself.
+fn preserve_order_enabled(ws: &Workspace) -> bool {
+    ws.packages.iter().any(|m| {
+        let dep = m.raw.get("dependencies").and_then(|d| d.get("serde_json"));
+        let features = dep.and_then(|d| d.get("features")).and_then(toml::Value::as_array);
+        features.is_some_and(|fs| fs.iter().filter_map(toml::Value::as_str).any(|f| f == "preserve_order"))
+    })
+}
+
 fn newest() -> Version {
     *RELEASES.last().expect("releases are known")
 }
@@ -214,7 +224,12 @@ impl<'w> Builder<'w, '_> {
                 None => self.unknown_part(&name, "`_meta` (`with_meta(…)`)", meta, scope),
             }
         }
-        Some((name, Tool::from_value(&Value::Object(entry))))
+        let mut entry = Value::Object(entry);
+        if !self.behaviour.preserve_order {
+            // Every map of the listing is a `BTreeMap`: keys in byte order, all the way down.
+            crate::schema::order::sort_all_keys(&mut entry);
+        }
+        Some((name, Tool::from_value(&entry)))
     }
 
     fn entry(&mut self, name: &str, spec: &Spec<'w>, scope: &Scope) -> Map<String, Value> {

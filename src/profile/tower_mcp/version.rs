@@ -62,11 +62,19 @@ pub struct Behaviour {
     /// A peer before the final protocol does not get an `outputSchema` whose root `type` is not
     /// `"object"` (0.24, #1558).
     pub legacy_drops_non_object_output: bool,
+    /// tower-mcp turns on serde_json's `preserve_order` (0.20): objects keep insertion order.
+    /// Before, every object of the listing is in key order, unless another crate of the build
+    /// turns the feature on (features are unified).
+    pub preserve_order: bool,
 }
 
 /// The behaviour of `v`.
 pub fn behaviour(v: Version) -> Behaviour {
-    Behaviour { output_for_serialize: v >= Version(0, 25, 0), legacy_drops_non_object_output: v >= Version(0, 24, 0) }
+    Behaviour {
+        output_for_serialize: v >= Version(0, 25, 0),
+        legacy_drops_non_object_output: v >= Version(0, 24, 0),
+        preserve_order: v >= Version(0, 20, 0),
+    }
 }
 
 /// Whether the profile reproduces `v`.
