@@ -4,6 +4,8 @@
 //! arrays, helper fns and their tails, `if`/`match` branches and `#[cfg]`. Without any router in
 //! the crate, every `ToolBuilder` chain ending in `.build()` is listed (a library of tools).
 
+use std::collections::HashMap;
+
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::Expr;
@@ -51,11 +53,24 @@ struct Reader<'w, 'i> {
     diagnostics: Vec<Diagnostic>,
     depth: usize,
     routers: usize,
+    /// What was parsed from macro tokens (`vec![…]` elements, `#[tool_fn]` chains), once per
+    /// place: the found chains point into it for the rest of the run.
+    parsed: HashMap<usize, &'w syn::punctuated::Punctuated<Expr, syn::Token![,]>>,
+    tool_fn_chains: HashMap<usize, &'w syn::ExprMethodCall>,
 }
 
 /// Every tool the routers of the workspace register.
 pub fn served<'w>(ws: &'w Workspace, impls: &ImplIndex<'w>) -> Served<'w> {
-    let mut reader = Reader { ws, impls, served: Vec::new(), diagnostics: Vec::new(), depth: 0, routers: 0 };
+    let mut reader = Reader {
+        ws,
+        impls,
+        served: Vec::new(),
+        diagnostics: Vec::new(),
+        depth: 0,
+        routers: 0,
+        parsed: HashMap::new(),
+        tool_fn_chains: HashMap::new(),
+    };
     let fns = fn_bodies(ws, "McpRouter");
     for (block, scope) in &fns {
         if !builds_router(block) {
@@ -342,8 +357,18 @@ impl<'w> Reader<'w, '_> {
         if !mac.path.is_ident("vec") {
             return None;
         }
-        let elems = mac.parse_body_with(syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated).ok()?;
-        let elems: &'w syn::punctuated::Punctuated<Expr, syn::Token![,]> = Box::leak(Box::new(elems));
+        let key = mac as *const syn::Macro as usize;
+        let elems = match self.parsed.get(&key) {
+            Some(elems) => *elems,
+            None => {
+                let elems =
+                    mac.parse_body_with(syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated).ok()?;
+                // Kept for the run: the workspace's syntax lives as long, and a place is parsed once.
+                let elems: &'w syn::punctuated::Punctuated<Expr, syn::Token![,]> = Box::leak(Box::new(elems));
+                self.parsed.insert(key, elems);
+                elems
+            }
+        };
         Some(elems.iter().flat_map(|x| self.expr(x, ctx, locals).unwrap_or_default()).collect())
     }
 
@@ -404,8 +429,15 @@ impl<'w> Reader<'w, '_> {
         };
         let syn::Item::Fn(f) = self.ws.item(item) else { return None };
         let attr = f.attrs.iter().find(|a| a.path().segments.last().is_some_and(|s| s.ident == "tool_fn"))?;
-        let chain = tool_fn_chain(attr, &f.sig)?;
-        let chain: &'w syn::ExprMethodCall = Box::leak(Box::new(chain));
+        let key = f as *const syn::ItemFn as usize;
+        let chain = match self.tool_fn_chains.get(&key) {
+            Some(chain) => *chain,
+            None => {
+                let chain: &'w syn::ExprMethodCall = Box::leak(Box::new(tool_fn_chain(attr, &f.sig)?));
+                self.tool_fn_chains.insert(key, chain);
+                chain
+            }
+        };
         let scope = Scope { krate: item.krate, module: item.module, generics: Vec::new() };
         Some(vec![Found { chain, scope, meta: None }])
     }

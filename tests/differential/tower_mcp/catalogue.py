@@ -63,6 +63,9 @@ def build_and_list(release: str, target: Path, jobs: int) -> tuple[str | None, s
         shutil.copytree(CATALOGUE, copy)
         toml = (copy / "Cargo.toml").read_text()
         toml = re.sub(r'tower-mcp = \{ version = "[^"]+"', f'tower-mcp = {{ version = "={release}"', toml)
+        if features_for(release) is not None and "v0_9" not in features_for(release):
+            # Before 0.9 tower-mcp has no `macros` feature, and cargo refuses a feature naming it.
+            toml = toml.replace('v0_9 = ["tower-mcp/macros"]', "v0_9 = []")
         (copy / "Cargo.toml").write_text(toml)
         if release != locked_release():
             (copy / "Cargo.lock").unlink()

@@ -117,8 +117,12 @@ TEXTS = ["Search crates", "", "Quotes \" and \\\\ backslash", "Unicode é ✓ �
 class Chain:
     """One tool's builder chain and registration, drawn from its own seed."""
 
-    def __init__(self, seed: int, tool: gen.Tool, w: render.ToolWriter):
+    def __init__(self, seed: int, tool: gen.Tool, w: render.ToolWriter, version: tuple):
         self.r = random.Random(f"tower:{seed}:{tool.idx}")
+        # Builder methods by the release that has them (a chain the release lacks would not compile).
+        self.has_output_for = version >= (0, 23, 0)
+        self.has_live = version >= (0, 22, 0)
+        self.has_input_schema = version >= (0, 15, 0)
         self.t = tool
         self.w = w
         self.consts: list[str] = []
@@ -157,10 +161,10 @@ class Chain:
             return [f".extractor_handler(state.clone(), |State(_s): State<Arc<AppState>>, Json(_i): Json<{ty}>| async move {{ Ok(CallToolResult::text(\"\")) }})"]
         if form == 1:
             return [f".extractor_handler((), |_ctx: Context, Json(_i): Json<{ty}>| async move {{ Ok(CallToolResult::text(\"\")) }})"]
-        if form == 2:
+        if form == 2 and self.has_input_schema:
             return [".input_schema(json!({\"type\": \"object\", \"properties\": {\"q\": {\"type\": \"string\"}}, \"required\": [\"q\"]}))",
                     ".extractor_handler((), |RawArgs(_a): RawArgs| async move { Ok(CallToolResult::text(\"\")) })"]
-        if form == 3 and self.task is None:
+        if form == 3 and self.task is None and self.has_live:
             self.task = "Required"
             return [f".live_task_handler(|_task: TaskContext, _i: {ty}| async move {{ Ok(TaskOutcome::Completed(CallToolResult::text(\"\"))) }})"]
         return [f".handler(|_i: {ty}| async move {{ Ok(CallToolResult::text(\"\")) }})"]
@@ -179,7 +183,7 @@ class Chain:
         r = self.r
         ty = self.output_type()
         form = r.randrange(5)
-        if ty is not None and form <= 1:
+        if ty is not None and form <= 1 and self.has_output_for:
             return [f".output_schema_for::<{ty}>()"]
         if ty is not None and form == 2:
             return [f".output_schema(schema::<{ty}>())"]
@@ -224,7 +228,7 @@ class Chain:
             parts.append(f".task_support(TaskSupportMode::{self.task})")
         parts += handler
         chain = f"{start}({name})\n        " + "\n        ".join(parts) + "\n        .build()"
-        if r.random() < 0.1:
+        if r.random() < 0.1 and self.has_input_schema:
             chain += f"\n        .with_meta(json!({{\"com.example/idx\": {self.t.idx}}}))\n        .unwrap()"
         consts = "\n".join(self.consts)
         return f"{consts}\nfn tool_{self.t.idx}(state: Arc<AppState>) -> Tool {{\n    {chain}\n}}\n"
@@ -239,7 +243,7 @@ def write_crate(dest: Path, seed: int, tools: list, version: str):
     chains = []
     for t in tools:
         w = render.write_tool_modules(src, t)
-        chains.append(Chain(seed, t, w))
+        chains.append(Chain(seed, t, w, tuple(int(x) for x in version.split("."))))
     texts = [c.render() for c in chains]
     router = ["fn extra_tools(state: Arc<AppState>) -> Vec<Tool> {", "    let mut tools = Vec::new();"]
     router += [f"    tools.push(tool_{c.t.idx}(state.clone()));" for c in chains if c.register == "fn_vec"]
