@@ -108,6 +108,6 @@ mod tests {
     #[test]
     fn an_unknown_name_lists_the_known_ones() {
         let e = "Rmcp".parse::<ProfileChoice>().unwrap_err();
-        assert_eq!(e.to_string(), "`Rmcp` is not one of auto, python-sdk, rmcp, rust-mcp-sdk");
+        assert_eq!(e.to_string(), "`Rmcp` is not one of auto, python-sdk, rmcp, rust-mcp-sdk, tower-mcp");
     }
 }

@@ -43,7 +43,7 @@ pub fn summary_of(choice: ProfileChoice) -> &'static str {
                 Detection::Otherwise => otherwise.push(format!("`{}`", p.name())),
             }
         }
-        format!("{} when the crate depends on that SDK, {} otherwise", by_dependency.join(" or "), otherwise.join(""))
+        format!("{} when the crate depends on that SDK, {} otherwise", one_of(&by_dependency), otherwise.join(""))
     })
 }
 
@@ -134,6 +134,14 @@ fn choose(ws: &Workspace) -> Result<(&'static (ProfileChoice, &'static dyn Profi
     }
 }
 
+/// `a or b`, `a, b or c`.
+fn one_of(words: &[String]) -> String {
+    match words {
+        [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+        _ => words.join(""),
+    }
+}
+
 /// `both a and b`, `all of a, b and c`.
 fn all_of(words: &[&str]) -> String {
     match words {
@@ -183,7 +191,7 @@ mod tests {
     #[test]
     fn names_round_trip_and_are_unique() {
         let names: Vec<&str> = all().into_iter().map(name_of).collect();
-        assert_eq!(names, ["auto", "python-sdk", "rmcp", "rust-mcp-sdk"]);
+        assert_eq!(names, ["auto", "python-sdk", "rmcp", "rust-mcp-sdk", "tower-mcp"]);
         for name in names {
             assert_eq!(parse_name(name).map(name_of), Some(name));
         }
@@ -197,10 +205,11 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "auto: `rmcp` or `rust-mcp-sdk` when the crate depends on that SDK, `python-sdk` otherwise",
+                "auto: `rmcp`, `rust-mcp-sdk` or `tower-mcp` when the crate depends on that SDK, `python-sdk` otherwise",
                 "python-sdk: the MCP Python SDK (mcp 2.x), for the equivalent Python signature",
                 "rmcp: the Rust SDK rmcp at runtime, at the release in Cargo.lock",
                 "rust-mcp-sdk: the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock",
+                "tower-mcp: the Rust SDK tower-mcp at runtime (ToolBuilder chains), at the release in Cargo.lock",
             ]
         );
     }
