@@ -49,7 +49,7 @@ publish = false
 [dependencies]
 tower-mcp = { version = "=__VERSION__", features = ["testing"] }
 schemars = { version = "1", features = ["chrono04", "uuid1"] }
-serde = { version = "1", features = ["derive"] }
+serde = { version = "1", features = ["derive", "rc"] }
 serde_json = "1"
 chrono = { version = "0.4", features = ["serde"] }
 uuid = { version = "1", features = ["serde"] }
