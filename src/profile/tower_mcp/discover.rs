@@ -303,16 +303,20 @@ impl<'w> Reader<'w, '_> {
                 let branches = syntax::cfg_branches(e, features).unwrap_or_else(|| syntax::branches(e));
                 let mut out: Option<Tools<'w>> = None;
                 for (branch, condition) in branches {
+                    // Only the tools registered inside the branch are served under its condition
+                    // (a router merely passed through a branch is not).
+                    let before = self.served.len();
                     let v = match branch {
                         Branch::Block(b) => self.block(b, ctx, locals),
                         Branch::Expr(x) => self.statement(x, ctx, locals),
                     };
+                    if let syntax::Condition::If(c) | syntax::Condition::Else(c) | syntax::Condition::Arm(c, _) =
+                        condition
+                    {
+                        let registered: Vec<Found<'w>> = self.served[before..].to_vec();
+                        self.note_condition(ctx, &registered, c);
+                    }
                     if let Some(v) = v {
-                        if let syntax::Condition::If(c) | syntax::Condition::Else(c) | syntax::Condition::Arm(c, _) =
-                            condition
-                        {
-                            self.note_condition(ctx, &v, c);
-                        }
                         out.get_or_insert_with(Vec::new).extend(v);
                     }
                 }
