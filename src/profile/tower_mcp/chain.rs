@@ -149,11 +149,11 @@ pub fn read<'w>(
             "input_schema" => spec.input_override = arg(0).map(|e| value_source(e, scope, helpers)),
             "task_support" => spec.task_support = arg(0).and_then(task_mode),
             "no_params_handler" => spec.input = Some(Source::Value(json!({"type": "object"}))),
-            "handler" | "mrtr_handler" | "fallback_handler" => {
-                if spec.input.is_none() || call.method != "fallback_handler" {
-                    spec.input = arg(0).map(|h| handler_input(h, 0, scope));
-                }
-            }
+            "handler" => spec.input = arg(0).map(|h| handler_input(h, 0, scope)),
+            // `|ctx: RequestContext, i: I|`.
+            "mrtr_handler" => spec.input = arg(0).map(|h| handler_input(h, 1, scope)),
+            // A synchronous fallback to a live handler: same schema, tasks optional.
+            "fallback_handler" | "fallback_mrtr_handler" => spec.task_support = Some("optional".into()),
             "live_task_handler" | "live_task_handler_with_context" => {
                 spec.input = arg(0).map(|h| handler_input(h, 1, scope));
                 spec.task_support = Some("required".into());

@@ -349,6 +349,9 @@ impl<'w> Reader<'w, '_> {
             }
             Expr::Macro(m) => self.vec_macro(&m.mac, ctx, locals),
             Expr::If(_) | Expr::Match(_) => self.statement(e, ctx, locals),
+            // A router built in a closure or an async block (a service factory) is still served.
+            Expr::Closure(c) => self.expr(&c.body, ctx, locals),
+            Expr::Async(a) => self.block(&a.block, ctx, locals),
             Expr::Call(c) => self.call(c, ctx, locals),
             Expr::MethodCall(mc) => self.method_chain(mc, ctx, locals),
             _ => None,
@@ -396,7 +399,15 @@ impl<'w> Reader<'w, '_> {
         let segments: Vec<String> =
             p.path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
         let Some(f) = self.impls.fn_by_path(&segments, ctx.scope.krate, ctx.scope.module, None) else {
-            return self.tool_fn_constructor(&segments, ctx);
+            if let Some(found) = self.tool_fn_constructor(&segments, ctx) {
+                return Some(found);
+            }
+            // A call the CLI does not follow (`serve(router.tool(t))`): what its arguments
+            // register is still served.
+            for arg in &c.args {
+                self.expr(arg, ctx, locals);
+            }
+            return None;
         };
         if self.depth >= MAX_DEPTH {
             return None;
@@ -467,7 +478,15 @@ impl<'w> Reader<'w, '_> {
         let mut list = match self.expr(base, ctx, locals) {
             Some(list) => list,
             None if registers => Vec::new(),
-            None => return None,
+            None => {
+                // Not a router: what the arguments register is still served.
+                for call in &calls {
+                    for arg in &call.args {
+                        self.expr(arg, ctx, locals);
+                    }
+                }
+                return None;
+            }
         };
         for call in calls {
             let method = call.method.to_string();
