@@ -244,8 +244,10 @@ impl<'w> Reader<'w, '_> {
                     if syntax::stmt_cfg(&l.attrs, &self.ws.crates[ctx.scope.krate].features) == Some(false) {
                         continue;
                     }
+                    // Evaluated whatever the pattern (`let _ = router.tool(t);` still registers).
+                    let v = l.init.as_ref().and_then(|init| self.expr(&init.expr, ctx, locals));
                     let Some(name) = syntax::pat_ident(&l.pat) else { continue };
-                    match l.init.as_ref().and_then(|init| self.expr(&init.expr, ctx, locals)) {
+                    match v {
                         Some(v) => locals.bind(name, v),
                         None => locals.hide(name),
                     }

@@ -75,6 +75,11 @@ impl Profile for TowerMcp {
         let final_protocol = !super::protocol::is_legacy_protocol(&protocol) && stateless_enabled(ws);
         let mut behaviour = version::behaviour(version);
         behaviour.preserve_order |= preserve_order_enabled(ws);
+        let lock = release::find_lock(ws, &SDK);
+        if let Some(schemars) = lock.as_ref().and_then(|l| l.version("schemars")) {
+            behaviour.schemars_tag_first = schemars >= Version(1, 2, 3);
+            out.notes.push(format!("schemars {schemars} from the lock"));
+        }
         out.notes.push(format!(
             "protocol {protocol} ({})",
             if final_protocol {
@@ -420,6 +425,9 @@ impl<'w> Builder<'w, '_> {
             return None;
         }
         let mut schema = root.schema;
+        if !self.behaviour.schemars_tag_first {
+            order::tag_property_last(&mut schema);
+        }
         order::schemars_order(&mut schema);
         Some(schema)
     }

@@ -56,9 +56,56 @@ fn property(key: &str, v: &mut Value) {
     schema(v);
 }
 
+/// schemars before 1.2.3 appended an internally tagged variant's tag property after its fields
+/// (1.2.3 puts it first, as serde writes it): in each `oneOf`/`anyOf` branch whose first property
+/// is the tag (`{"type": "string", "const": …}`, first in `required` too), move it last.
+pub fn tag_property_last(v: &mut Value) {
+    match v {
+        Value::Array(items) => items.iter_mut().for_each(tag_property_last),
+        Value::Object(m) => {
+            for (k, child) in m.iter_mut() {
+                if let (true, Value::Array(branches)) = (k == "oneOf" || k == "anyOf", &mut *child) {
+                    branches.iter_mut().for_each(move_tag_last);
+                }
+                tag_property_last(child);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn move_tag_last(branch: &mut Value) {
+    let Value::Object(b) = branch else { return };
+    let first_required = b.get("required").and_then(|r| r.get(0)).and_then(Value::as_str).map(str::to_owned);
+    let Some(Value::Object(props)) = b.get_mut("properties") else { return };
+    let Some((first, value)) = props.iter().next() else { return };
+    let is_tag = value.as_object().is_some_and(|t| {
+        t.len() == 2
+            && t.get("type").and_then(Value::as_str) == Some("string")
+            && t.get("const").is_some_and(Value::is_string)
+    });
+    if !is_tag || first_required.as_deref() != Some(first.as_str()) {
+        return;
+    }
+    let first = first.clone();
+    if let Some(tag) = props.shift_remove(&first) {
+        props.insert(first, tag);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_old_schemars_puts_the_tag_last() {
+        let mut v = serde_json::json!({"oneOf": [{"type": "object", "properties": {"kind": {"type": "string", "const": "a"}, "x": {"type": "integer"}}, "required": ["kind", "x"]}]});
+        tag_property_last(&mut v);
+        assert_eq!(
+            serde_json::to_string(&v["oneOf"][0]["properties"]).unwrap(),
+            r#"{"x":{"type":"integer"},"kind":{"type":"string","const":"a"}}"#
+        );
+    }
 
     #[test]
     fn ordered_keywords_first_defs_last_rest_as_inserted() {

@@ -66,6 +66,8 @@ pub struct Behaviour {
     /// Before, every object of the listing is in key order, unless another crate of the build
     /// turns the feature on (features are unified).
     pub preserve_order: bool,
+    /// The locked schemars puts an internally tagged variant's tag property first (1.2.3).
+    pub schemars_tag_first: bool,
 }
 
 /// The behaviour of `v`.
@@ -74,6 +76,7 @@ pub fn behaviour(v: Version) -> Behaviour {
         output_for_serialize: v >= Version(0, 25, 0),
         legacy_drops_non_object_output: v >= Version(0, 24, 0),
         preserve_order: v >= Version(0, 20, 0),
+        schemars_tag_first: true,
     }
 }
 
