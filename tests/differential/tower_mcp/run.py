@@ -64,7 +64,8 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 use tower_mcp::extract::{Context, Json, RawArgs, State};
 use tower_mcp::protocol::ToolAnnotations;
-use tower_mcp::{CallToolResult, McpRouter, NoParams, TaskContext, TaskOutcome, TaskSupportMode, TestClient, Tool, ToolBuilder};
+use tower_mcp::{CallToolResult, McpRouter, NoParams, TaskSupportMode, TestClient, Tool, ToolBuilder};
+__TASK_IMPORTS__
 
 #[derive(Clone)]
 pub struct AppState {
@@ -260,7 +261,8 @@ def write_crate(dest: Path, seed: int, tools: list, version: str):
     router.append("        .tools(extra_tools(state.clone()))")
     router.append("}")
     one = "\n".join(f"        {rust_str(c.name)} => Some(tool_{c.t.idx}(state.clone()))," for c in chains)
-    main = HEAD.replace("__MODS__", "\n".join(f"mod t{t.idx};" for t in tools)) + "\n".join(texts) + "\n" + "\n".join(router) + TAIL.replace("__ONE__", one)
+    task_imports = "use tower_mcp::{TaskContext, TaskOutcome};" if tuple(int(x) for x in version.split(".")) >= (0, 22, 0) else ""
+    main = HEAD.replace("__TASK_IMPORTS__", task_imports).replace("__MODS__", "\n".join(f"mod t{t.idx};" for t in tools)) + "\n".join(texts) + "\n" + "\n".join(router) + TAIL.replace("__ONE__", one)
     (src / "main.rs").write_text(main)
     # The rmcp generator's few rmcp paths, as plain schemars / serde_json ones.
     for f in src.rglob("*.rs"):
