@@ -599,3 +599,16 @@ pub fn expr_text(e: &Expr) -> String {
         .replace(" ,", ",")
         .replace("! (", "!(")
 }
+
+/// A type as written, without the token spacing of `quote` (`Page<AddInput>`).
+pub fn type_text(ty: &syn::Type) -> String {
+    quote::quote!(#ty)
+        .to_string()
+        .replace(" :: ", "::")
+        .replace(":: ", "::")
+        .replace(" < ", "<")
+        .replace("< ", "<")
+        .replace(" <", "<")
+        .replace(" >", ">")
+        .replace(" ,", ",")
+}

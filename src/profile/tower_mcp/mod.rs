@@ -97,7 +97,15 @@ impl Profile for TowerMcp {
         let resolver = Resolver::sharing(&impls);
         let mut lowerer = Lowerer::new(&resolver);
         lowerer.type_overrides = opts.overrides.types.clone();
-        let mut builder = Builder { ws, impls: &impls, lowerer, diagnostics: Vec::new(), final_protocol, behaviour };
+        let mut builder = Builder {
+            ws,
+            impls: &impls,
+            lowerer,
+            diagnostics: Vec::new(),
+            final_protocol,
+            behaviour,
+            origins: Vec::new(),
+        };
         let mut tools: Vec<(String, Tool)> = Vec::new();
         for found in &served.tools {
             if let Some((name, tool)) = builder.tool(found) {
@@ -109,6 +117,7 @@ impl Profile for TowerMcp {
         let lower_diags = std::mem::take(&mut builder.lowerer.diagnostics);
         out.diagnostics.extend(lower_diags);
         out.diagnostics.0.extend(builder.diagnostics);
+        out.source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, builder.origins);
         out.manifest = Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()));
         out
     }
@@ -185,6 +194,8 @@ struct Builder<'w, 'a> {
     /// The peer speaks 2026-07-28 and the server has the `stateless` feature.
     final_protocol: bool,
     behaviour: version::Behaviour,
+    /// Where each tool's chain is written, for the source map (a later duplicate wins).
+    origins: Vec<(String, crate::source_map::ToolOrigin)>,
 }
 
 impl<'w> Builder<'w, '_> {
@@ -220,6 +231,7 @@ impl<'w> Builder<'w, '_> {
             // The final protocol hides a task-only tool from a client that did not negotiate tasks.
             return None;
         }
+        self.origins.push((name.clone(), self.origin(found, &spec)));
         let mut entry = self.entry(&name, &spec, scope);
         if let Some(meta) = found.meta {
             match meta_value(meta) {
@@ -235,6 +247,20 @@ impl<'w> Builder<'w, '_> {
             crate::schema::order::sort_all_keys(&mut entry);
         }
         Some((name, Tool::from_value(&entry)))
+    }
+
+    /// Where the tool is written: `ToolBuilder::new(…)` for its name, the whole chain for what
+    /// the chain sets, and the types its schemas are made of.
+    fn origin(&self, found: &discover::Found<'w>, spec: &Spec<'w>) -> crate::source_map::ToolOrigin {
+        let at = |span| self.location(&found.scope, span);
+        let mut origin = crate::source_map::ToolOrigin::new(at(spec.span), at(found.chain.span()), []);
+        let written = |src: Option<&Source>| match src {
+            Some(Source::Type { ty, .. }) => Some(discover::type_text(ty)),
+            _ => None,
+        };
+        origin.input_type = written(spec.input_override.as_ref().or(spec.input.as_ref()));
+        origin.output_type = written(spec.output.as_ref());
+        origin
     }
 
     fn entry(&mut self, name: &str, spec: &Spec<'w>, scope: &Scope) -> Map<String, Value> {
@@ -538,4 +564,36 @@ fn valid_name(name: &str) -> Result<(), String> {
         return Err(format!("Tool name '{name}' contains invalid character '{c}'"));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{GenerateOptions, ProfileChoice};
+
+    /// A tool's parts point at its chain: the name at `ToolBuilder::new`, what the chain sets at
+    /// the chain, a property at the field of the handler's input type.
+    #[test]
+    fn tools_point_at_their_chain_and_input_fields() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("src")).unwrap();
+        std::fs::write(
+            dir.path().join("Cargo.toml"),
+            "[package]\nname = \"t\"\nversion = \"0.1.0\"\n[dependencies]\ntower-mcp = \"=0.25.0\"\n",
+        )
+        .unwrap();
+        let src = "use tower_mcp::{McpRouter, ToolBuilder};\n\
+                   #[derive(serde::Deserialize, schemars::JsonSchema)]\n\
+                   struct Go {\n    speed: u32,\n}\n\
+                   fn main() {\n    let _ = McpRouter::new().tool(\n        ToolBuilder::new(\"go\")\n            .description(\"Go.\")\n            .handler(|g: Go| async move { todo!() })\n            .build(),\n    );\n}\n";
+        std::fs::write(dir.path().join("src/main.rs"), src).unwrap();
+        let o = crate::generate(&GenerateOptions {
+            paths: vec![dir.path().to_path_buf()],
+            profile: ProfileChoice::TowerMcp,
+            ..Default::default()
+        });
+        let tool = &o.manifest.as_ref().expect("listed").tool_values()[0];
+        let line = |pointer: &str| o.source_map.locate("go", tool, pointer).map(|at| at.line_col().0);
+        assert_eq!(line("/name"), Some(8));
+        assert_eq!(line("/inputSchema/properties/speed"), Some(4));
+    }
 }
