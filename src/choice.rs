@@ -64,8 +64,13 @@ pub(crate) use from_str_by_choice;
 
 // The profiles' names and help, for `--profile` and the configuration's `profile`.
 impl Choice for ProfileChoice {
-    const ALL: &'static [ProfileChoice] =
-        &[ProfileChoice::Auto, ProfileChoice::PythonSdk, ProfileChoice::Rmcp, ProfileChoice::RustMcpSdk];
+    const ALL: &'static [ProfileChoice] = &[
+        ProfileChoice::Auto,
+        ProfileChoice::PythonSdk,
+        ProfileChoice::Rmcp,
+        ProfileChoice::RustMcpSdk,
+        ProfileChoice::TowerMcp,
+    ];
 
     fn name(self) -> &'static str {
         ProfileChoice::name(self)
@@ -103,6 +108,6 @@ mod tests {
     #[test]
     fn an_unknown_name_lists_the_known_ones() {
         let e = "Rmcp".parse::<ProfileChoice>().unwrap_err();
-        assert_eq!(e.to_string(), "`Rmcp` is not one of auto, python-sdk, rmcp, rust-mcp-sdk");
+        assert_eq!(e.to_string(), "`Rmcp` is not one of auto, python-sdk, rmcp, rust-mcp-sdk, tower-mcp");
     }
 }

@@ -50,7 +50,7 @@ pub use source::ParseMode;
 /// Which SDK's output to reproduce. Also the values of the CLI's `--profile`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ProfileChoice {
-    /// `rmcp` or `rust-mcp-sdk` when the crate depends on that SDK, `python-sdk` otherwise.
+    /// `rmcp`, `rust-mcp-sdk` or `tower-mcp` when the crate depends on that SDK, `python-sdk` otherwise.
     #[default]
     Auto,
     /// the MCP Python SDK (mcp 2.x), for the equivalent Python signature
@@ -59,6 +59,8 @@ pub enum ProfileChoice {
     Rmcp,
     /// the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock
     RustMcpSdk,
+    /// the Rust SDK tower-mcp (ToolBuilder chains), at the release in Cargo.lock
+    TowerMcp,
 }
 
 impl ProfileChoice {
@@ -95,7 +97,8 @@ pub struct GenerateOptions {
     pub lints: Lints,
     /// Options of the rmcp profile only.
     pub rmcp: RmcpOptions,
-    /// The rust-mcp-sdk release to reproduce instead of the one in Cargo.lock (`--sdk-version`).
+    /// The rust-mcp-sdk or tower-mcp release to reproduce instead of the one in Cargo.lock
+    /// (`--sdk-version`).
     pub sdk_version: Option<String>,
     /// Glob-free path prefixes (relative to the crate root) to leave out of the scan.
     pub exclude: Vec<PathBuf>,

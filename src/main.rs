@@ -145,7 +145,7 @@ struct SourceArgs {
     /// Do not turn on the `default` feature
     #[arg(long)]
     no_default_features: bool,
-    /// rmcp: the MCP protocol version of the peer [default: 2026-07-28]
+    /// rmcp, tower-mcp: the MCP protocol version of the peer [default: 2026-07-28]
     #[arg(long, value_name = "VERSION")]
     protocol: Option<String>,
     /// rmcp: the server type to list when the crate defines several; with `[[servers]]` in the
@@ -155,7 +155,7 @@ struct SourceArgs {
     /// rmcp: the rmcp release to reproduce instead of the one in Cargo.lock
     #[arg(long, value_name = "X.Y.Z", value_parser = rmcp_version)]
     rmcp_version: Option<String>,
-    /// rust-mcp-sdk: the rust-mcp-sdk release to reproduce instead of the one in Cargo.lock
+    /// rust-mcp-sdk, tower-mcp: the SDK release to reproduce instead of the one in Cargo.lock
     #[arg(long, value_name = "X.Y.Z")]
     sdk_version: Option<String>,
     /// Show every note, and say which profile and rmcp version were used, and why

@@ -16,6 +16,7 @@ mod python_sdk;
 mod rmcp;
 mod rust_mcp_sdk;
 mod sources;
+mod tower_mcp;
 
 /// Whether a code is raised as an error, a warning, either (depending on the case), or a note.
 /// Levels ([`super::Lints`]) may be given to every kind but [`Kind::Error`].
@@ -164,6 +165,7 @@ codes! {
     SyntaxError: "syntax-error" => sources::SYNTAX_ERROR,
     ToolAttribute: "tool-attribute" => rmcp::TOOL_ATTRIBUTE,
     ToolName: "tool-name" => rmcp::TOOL_NAME,
+    TowerMcpPanic: "tower-mcp-panic" => tower_mcp::TOWER_MCP_PANIC,
     TypeTooDeep: "type-too-deep" => sources::TYPE_TOO_DEEP,
     TypeTooLarge: "type-too-large" => sources::TYPE_TOO_LARGE,
     UnderscoreParameter: "underscore-parameter" => python_sdk::UNDERSCORE_PARAMETER,

@@ -10,6 +10,7 @@ pub mod release;
 pub mod rmcp;
 pub mod rust_mcp_sdk;
 pub mod tool_name;
+pub mod tower_mcp;
 
 use syn::punctuated::Punctuated;
 use syn::{Meta, Token};

@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use super::python_sdk::PythonSdk;
 use super::rmcp::Rmcp;
 use super::rust_mcp_sdk::RustMcpSdk;
+use super::tower_mcp::TowerMcp;
 use super::{Detection, Profile, ProfileRun};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::{KeptAttributes, Workspace};
@@ -13,8 +14,12 @@ use crate::{GenerateOptions, ProfileChoice};
 
 /// Every profile with the public id it answers to, in the order `--profile` lists them. `auto`
 /// asks them in this order for their dependency.
-const PROFILES: &[(ProfileChoice, &dyn Profile)] =
-    &[(ProfileChoice::PythonSdk, &PythonSdk), (ProfileChoice::Rmcp, &Rmcp), (ProfileChoice::RustMcpSdk, &RustMcpSdk)];
+const PROFILES: &[(ProfileChoice, &dyn Profile)] = &[
+    (ProfileChoice::PythonSdk, &PythonSdk),
+    (ProfileChoice::Rmcp, &Rmcp),
+    (ProfileChoice::RustMcpSdk, &RustMcpSdk),
+    (ProfileChoice::TowerMcp, &TowerMcp),
+];
 
 /// What `--profile` calls the choice among the profiles.
 const AUTO: &str = "auto";
@@ -38,7 +43,7 @@ pub fn summary_of(choice: ProfileChoice) -> &'static str {
                 Detection::Otherwise => otherwise.push(format!("`{}`", p.name())),
             }
         }
-        format!("{} when the crate depends on that SDK, {} otherwise", by_dependency.join(" or "), otherwise.join(""))
+        format!("{} when the crate depends on that SDK, {} otherwise", one_of(&by_dependency), otherwise.join(""))
     })
 }
 
@@ -166,6 +171,14 @@ fn choose(ws: &Workspace) -> Result<(&'static (ProfileChoice, &'static dyn Profi
     }
 }
 
+/// `a or b`, `a, b or c`.
+fn one_of(words: &[String]) -> String {
+    match words {
+        [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+        _ => words.join(""),
+    }
+}
+
 /// `both a and b`, `all of a, b and c`.
 fn all_of(words: &[&str]) -> String {
     match words {
@@ -215,7 +228,7 @@ mod tests {
     #[test]
     fn names_round_trip_and_are_unique() {
         let names: Vec<&str> = all().into_iter().map(name_of).collect();
-        assert_eq!(names, ["auto", "python-sdk", "rmcp", "rust-mcp-sdk"]);
+        assert_eq!(names, ["auto", "python-sdk", "rmcp", "rust-mcp-sdk", "tower-mcp"]);
         for name in names {
             assert_eq!(parse_name(name).map(name_of), Some(name));
         }
@@ -229,10 +242,11 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "auto: `rmcp` or `rust-mcp-sdk` when the crate depends on that SDK, `python-sdk` otherwise",
+                "auto: `rmcp`, `rust-mcp-sdk` or `tower-mcp` when the crate depends on that SDK, `python-sdk` otherwise",
                 "python-sdk: the MCP Python SDK (mcp 2.x), for the equivalent Python signature",
                 "rmcp: the Rust SDK rmcp at runtime, at the release in Cargo.lock",
                 "rust-mcp-sdk: the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock",
+                "tower-mcp: the Rust SDK tower-mcp at runtime (ToolBuilder chains), at the release in Cargo.lock",
             ]
         );
     }

@@ -19,7 +19,7 @@ mod tool_box;
 mod tool_box_tools;
 mod trait_tool;
 pub mod traits;
-mod unresolved;
+pub(crate) mod unresolved;
 pub mod version;
 
 use std::collections::HashSet;

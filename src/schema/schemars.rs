@@ -100,6 +100,17 @@ pub fn root_schema(model: &Model, ty: &Ty, settings: &Settings, overrides: &BTre
     generator::Gen::new(model, overrides, *settings).root(ty, true)
 }
 
+/// [`root_schema`] with its keys in the order schemars inserts them rather than sorted: what an
+/// SDK printing through serde_json's `preserve_order` (tower-mcp) publishes.
+pub fn root_schema_in_generation_order(
+    model: &Model,
+    ty: &Ty,
+    settings: &Settings,
+    overrides: &BTreeMap<String, Value>,
+) -> RootSchema {
+    generator::Gen::new(model, overrides, *settings).root_in_generation_order(ty, true)
+}
+
 /// The root schema of rmcp's `Parameters<T>` for `ty` = `T` (a wrapper with `T`'s schema): the same
 /// schema, title and `$defs`, but the root is the wrapper, not `T`, so a reference to `T` inside
 /// it is `#/$defs/<T's name>` and `T` also gets a copy in `$defs`.

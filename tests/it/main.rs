@@ -41,4 +41,5 @@ mod rust_mcp_sdk_conformance;
 mod sarif;
 mod servers;
 mod structure;
+mod tower_mcp_conformance;
 mod validate;

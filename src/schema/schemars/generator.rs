@@ -84,7 +84,15 @@ impl<'a> Gen<'a> {
     /// `root_schema_for::<T>()`. `identity`: whether the root is `T` itself (a reference to `T`
     /// inside it is `{"$ref": "#"}`), or a wrapper with `T`'s name and schema but its own
     /// identity (rmcp's `Parameters<T>`: `T` gets a `$defs` copy).
-    pub fn root(mut self, ty: &Ty, identity: bool) -> RootSchema {
+    pub fn root(self, ty: &Ty, identity: bool) -> RootSchema {
+        let mut root = self.root_in_generation_order(ty, identity);
+        crate::schema::order::sort_all_keys(&mut root.schema);
+        root
+    }
+
+    /// [`Gen::root`] with the keys in the order schemars inserts them (an SDK that prints its
+    /// schemas through serde_json's `preserve_order`, as tower-mcp does, shows that order).
+    pub fn root_in_generation_order(mut self, ty: &Ty, identity: bool) -> RootSchema {
         // schemars 0.8's root never has the type's identity: a reference to it goes to `definitions`.
         let identity = identity && self.settings.schemars08.is_none();
         let uid = if identity { self.schema_id(ty) } else { "\u{0}root-wrapper".to_owned() };
@@ -110,7 +118,6 @@ impl<'a> Gen<'a> {
             schemars::transform::Transform::transform(&mut transform, super::private::as_schema(&mut schema));
         }
         self.root_ids.pop();
-        crate::schema::order::sort_all_keys(&mut schema);
         RootSchema {
             schema,
             opaque: self.opaque,

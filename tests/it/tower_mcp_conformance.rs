@@ -1,0 +1,72 @@
+//! The tower-mcp catalogue (`testdata/tower-mcp/catalogue`): hand-written tools whose listing was
+//! recorded from the real tower-mcp by `tests/differential/tower_mcp/catalogue.py`, `tools.json`
+//! for the locked release and `releases/X.json` for others. Each must come out equal, tool by
+//! tool, in values and key order; the locked one is listed with `auto` (the crate depends on
+//! tower-mcp).
+
+use crate::support;
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+fn catalogue() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/tower-mcp/catalogue")
+}
+
+/// Each tool as compact JSON in its key order, by name.
+fn tools(text: &str, label: &str) -> Vec<(String, String)> {
+    let doc: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{label}: unreadable JSON: {e}"));
+    doc["tools"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{label}: no tools array"))
+        .iter()
+        .map(|t| (t["name"].as_str().unwrap_or_default().to_owned(), serde_json::to_string(t).unwrap()))
+        .collect()
+}
+
+fn check(expected_file: &Path, extra: &[&str]) -> Vec<String> {
+    let label = expected_file.display().to_string();
+    let text = std::fs::read_to_string(expected_file).unwrap();
+    let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{label}: unreadable JSON: {e}"));
+    // A release recorded without some of the catalogue's features: the same ones here.
+    let features: Vec<&str> =
+        doc["features"].as_array().map_or(Vec::new(), |f| f.iter().filter_map(Value::as_str).collect());
+    let joined = features.join(",");
+    let mut args: Vec<&str> = extra.to_vec();
+    if !features.is_empty() {
+        args.extend(["--no-default-features", "--features", &joined]);
+    }
+    let run = support::generate_at(&catalogue(), &args);
+    assert_eq!(run.code, Some(0), "{label}: {}", run.stderr);
+    let expected = tools(&text, &label);
+    let got = tools(&run.stdout, "mcp-schema");
+    let names = |v: &[(String, String)]| v.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
+    if names(&expected) != names(&got) {
+        return vec![format!("{label}: tools {:?}, expected {:?}", names(&got), names(&expected))];
+    }
+    expected
+        .iter()
+        .zip(&got)
+        .filter(|(e, g)| e.1 != g.1)
+        .map(|(e, g)| format!("{label}: {}:\n  expected {}\n  got      {}", e.0, e.1, g.1))
+        .collect()
+}
+
+#[test]
+fn the_locked_release_lists_the_catalogue_with_auto() {
+    let problems = check(&catalogue().join("tools.json"), &["-q"]);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_recorded_release_lists_the_catalogue() {
+    let Ok(dir) = std::fs::read_dir(catalogue().join("releases")) else { return };
+    let mut problems = Vec::new();
+    for entry in dir.flatten() {
+        let path = entry.path();
+        let Some(release) = path.file_stem().and_then(|s| s.to_str()).map(str::to_owned) else { continue };
+        problems.extend(check(&path, &["-q", "--profile", "tower-mcp", "--sdk-version", &release]));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
