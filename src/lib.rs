@@ -30,6 +30,7 @@ pub(crate) mod profile;
 pub(crate) mod schema;
 pub(crate) mod source;
 pub mod source_map;
+pub mod tokens;
 pub mod validate;
 pub mod views;
 

@@ -38,4 +38,5 @@ mod rmcp_conformance;
 mod rust_mcp_sdk_conformance;
 mod sarif;
 mod structure;
+mod tokens;
 mod validate;

@@ -1,0 +1,163 @@
+//! What a manifest costs a model: the number of tokens of each tool as a client sends it (the
+//! tool object serialised without whitespace), in one of OpenAI's encodings.
+//!
+//! The encodings are built into the binary by `bpe-openai` (nothing is downloaded) and loaded on
+//! first use, which takes tens of milliseconds: [`Encoding::preload`] starts that on another
+//! thread while the manifest is being made, so that a command that shows counts does not wait
+//! for it.
+
+use rayon::prelude::*;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::choice::{from_str_by_choice, Choice};
+
+pub mod budget;
+pub mod shared;
+
+/// A tokenizer's encoding, as `--encoding` and the JSON outputs name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Encoding {
+    /// GPT-4o, GPT-4.1, o-series and later: OpenAI's current encoding.
+    #[default]
+    O200kBase,
+    /// GPT-4 and GPT-3.5: the encoding before o200k_base.
+    Cl100kBase,
+}
+
+impl Choice for Encoding {
+    const ALL: &'static [Encoding] = &[Encoding::O200kBase, Encoding::Cl100kBase];
+
+    fn name(self) -> &'static str {
+        match self {
+            Encoding::O200kBase => "o200k_base",
+            Encoding::Cl100kBase => "cl100k_base",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            Encoding::O200kBase => "GPT-4o, GPT-4.1, o-series and later (the default)",
+            Encoding::Cl100kBase => "GPT-4 and GPT-3.5",
+        }
+    }
+}
+
+from_str_by_choice!(Encoding);
+
+impl Encoding {
+    fn tokenizer(self) -> &'static bpe_openai::Tokenizer {
+        match self {
+            Encoding::O200kBase => bpe_openai::o200k_base(),
+            Encoding::Cl100kBase => bpe_openai::cl100k_base(),
+        }
+    }
+
+    /// Start loading the encoding on another thread, so that the first count does not wait for
+    /// it; the load happens once per process whoever asks first.
+    pub fn preload(self) {
+        std::thread::spawn(move || {
+            self.tokenizer();
+        });
+    }
+
+    /// The number of tokens of `text`, exactly as tiktoken counts it (no special tokens).
+    pub fn count(self, text: &str) -> usize {
+        self.tokenizer().count(text)
+    }
+
+    /// The number of tokens of `value` serialised as compact JSON, in its key order.
+    pub fn count_json(self, value: &Value) -> usize {
+        self.count(&compact(value))
+    }
+
+    /// The cost of each tool, in their order: counted side by side, as a big manifest's tools
+    /// are independent of each other.
+    pub fn count_tools(self, tools: &[Value]) -> Vec<usize> {
+        // Loaded here, once, rather than by every thread that would wait for the first one.
+        self.tokenizer();
+        tools.par_iter().map(|tool| self.count_json(tool)).collect()
+    }
+}
+
+/// `value` as a client sends it: JSON without whitespace, in the manifest's key order.
+pub fn compact(value: &Value) -> String {
+    serde_json::to_string(value).expect("a JSON value serialises")
+}
+
+/// The counts of a whole manifest: each tool's and their sum, in one encoding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Costs {
+    /// The encoding counted in.
+    pub encoding: Encoding,
+    /// Each tool's name and count, in the manifest's order.
+    pub tools: Vec<(String, usize)>,
+}
+
+impl Costs {
+    /// The cost of every tool of `tools`.
+    pub fn of(encoding: Encoding, tools: &[Value]) -> Self {
+        let counts = encoding.count_tools(tools);
+        let names = tools.iter().map(|t| t.get("name").and_then(Value::as_str).unwrap_or_default().to_owned());
+        Costs { encoding, tools: names.zip(counts).collect() }
+    }
+
+    /// The sum over every tool.
+    pub fn total(&self) -> usize {
+        self.tools.iter().map(|(_, n)| n).sum()
+    }
+
+    /// The count of the tool named `name`, if there is one.
+    pub fn of_tool(&self, name: &str) -> Option<usize> {
+        self.tools.iter().find(|(n, _)| n == name).map(|(_, c)| *c)
+    }
+}
+
+/// `12,345`: a count with thousands separated, as the outputs for people write it.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `+320`, `-12`, `±0`: a change in a count, signed.
+pub fn signed(delta: i64) -> String {
+    match delta {
+        0 => "±0".to_owned(),
+        d if d > 0 => format!("+{}", thousands(d as usize)),
+        d => format!("-{}", thousands(d.unsigned_abs() as usize)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn counts_are_tiktokens() {
+        // tiktoken: len(get_encoding(...).encode('{"name":"add","description":"Add two numbers."}'))
+        let tool = json!({"name": "add", "description": "Add two numbers."});
+        assert_eq!(compact(&tool), r#"{"name":"add","description":"Add two numbers."}"#);
+        assert_eq!(Encoding::O200kBase.count_json(&tool), 12);
+        assert_eq!(Encoding::Cl100kBase.count_json(&tool), 12);
+    }
+
+    #[test]
+    fn thousands_and_signs() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(12345), "12,345");
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(signed(320), "+320");
+        assert_eq!(signed(-1200), "-1,200");
+        assert_eq!(signed(0), "±0");
+    }
+}
