@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics};
+use mcp_schema::tokens::{Costs, Encoding};
 use mcp_schema::views::docs;
 
 use crate::{print_diagnostics, SourceArgs};
@@ -31,16 +32,26 @@ pub struct DocsArgs {
     /// Write nothing; exit 1 when FILE's section is not what `docs` would write
     #[arg(long, requires = "output")]
     check: bool,
+    /// Say what each tool costs a model: the tokens of its JSON
+    #[arg(long)]
+    tokens: bool,
+    /// The encoding `--tokens` counts in
+    #[arg(long, value_name = "ENCODING", default_value = "o200k_base", value_parser = super::choice::<Encoding>(), requires = "tokens")]
+    encoding: Encoding,
     #[command(flatten)]
     pub(crate) source: SourceArgs,
 }
 
 pub fn run(args: DocsArgs) -> u8 {
+    if args.tokens {
+        args.encoding.preload();
+    }
     let (manifest, _, _) = match super::generate(args.path.as_deref(), &args.source) {
         Ok(made) => made,
         Err(code) => return code,
     };
-    let section = docs::render(&manifest);
+    let costs = args.tokens.then(|| Costs::of(args.encoding, &manifest.tool_values()));
+    let section = docs::render(&manifest, costs.as_ref());
     let Some(file) = args.output else { return super::print(&section) };
     let update = match docs::update_file(&file, &section) {
         Ok(update) => update,
