@@ -114,6 +114,94 @@ impl Costs {
     }
 }
 
+/// How the cost of a manifest changed between two of its versions (`check`, `diff`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Delta {
+    /// The encoding both are counted in.
+    pub encoding: Encoding,
+    /// The old manifest's total.
+    pub old: usize,
+    /// The new manifest's total.
+    pub new: usize,
+    /// The tools whose count changed (added and removed ones too): the old manifest's order,
+    /// then the added tools.
+    pub tools: Vec<ToolDelta>,
+}
+
+/// One tool's cost before and after; `None` where the tool is not listed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolDelta {
+    /// The tool's name.
+    pub tool: String,
+    /// Its count in the old manifest.
+    pub old: Option<usize>,
+    /// Its count in the new one.
+    pub new: Option<usize>,
+}
+
+impl ToolDelta {
+    /// The change, signed: a removed tool's is minus its count.
+    pub fn change(&self) -> i64 {
+        self.new.unwrap_or(0) as i64 - self.old.unwrap_or(0) as i64
+    }
+
+    /// `+40 tokens, 230 in all`; a removed tool's `-230 tokens`.
+    pub fn phrase(&self) -> String {
+        match self.new {
+            Some(new) => format!("{} tokens, {} in all", signed(self.change()), thousands(new)),
+            None => format!("{} tokens", signed(self.change())),
+        }
+    }
+}
+
+impl Delta {
+    /// The costs of `old` and `new`, tool by tool (matched by name).
+    pub fn between(encoding: Encoding, old: &[Value], new: &[Value]) -> Self {
+        let (old, new) = (Costs::of(encoding, old), Costs::of(encoding, new));
+        let mut tools: Vec<ToolDelta> = old
+            .tools
+            .iter()
+            .map(|(name, count)| ToolDelta { tool: name.clone(), old: Some(*count), new: new.of_tool(name) })
+            .collect();
+        let added = new.tools.iter().filter(|(name, _)| old.of_tool(name).is_none());
+        tools.extend(added.map(|(name, count)| ToolDelta { tool: name.clone(), old: None, new: Some(*count) }));
+        tools.retain(|t| t.old != t.new);
+        Delta { encoding, old: old.total(), new: new.total(), tools }
+    }
+
+    /// The change of the total, signed.
+    pub fn change(&self) -> i64 {
+        self.new as i64 - self.old as i64
+    }
+
+    /// `+320 tokens, 12,345 in all`.
+    pub fn phrase(&self) -> String {
+        format!("{} tokens, {} in all", signed(self.change()), thousands(self.new))
+    }
+
+    /// The change of the tool named `tool`, when its count changed.
+    pub fn of_tool(&self, tool: &str) -> Option<&ToolDelta> {
+        self.tools.iter().find(|t| t.tool == tool)
+    }
+
+    /// `{"encoding", "old", "new", "change", "tools": [{"tool", "old", "new", "change"}]}`, for
+    /// `--format json` and SARIF's property bag.
+    pub fn to_json(&self) -> Value {
+        let tools: Vec<Value> = self
+            .tools
+            .iter()
+            .map(|t| serde_json::json!({"tool": t.tool, "old": t.old, "new": t.new, "change": t.change()}))
+            .collect();
+        serde_json::json!({
+            "encoding": Choice::name(self.encoding),
+            "old": self.old,
+            "new": self.new,
+            "change": self.change(),
+            "tools": tools,
+        })
+    }
+}
+
 /// `12,345`: a count with thousands separated, as the outputs for people write it.
 pub fn thousands(n: usize) -> String {
     let digits = n.to_string();
@@ -148,6 +236,21 @@ mod tests {
         assert_eq!(compact(&tool), r#"{"name":"add","description":"Add two numbers."}"#);
         assert_eq!(Encoding::O200kBase.count_json(&tool), 12);
         assert_eq!(Encoding::Cl100kBase.count_json(&tool), 12);
+    }
+
+    #[test]
+    fn a_delta_lists_the_tools_whose_cost_changed() {
+        let a = json!({"name": "a", "description": "A"});
+        let a2 = json!({"name": "a", "description": "A much longer description"});
+        let b = json!({"name": "b"});
+        let c = json!({"name": "c"});
+        let d = Delta::between(Encoding::O200kBase, &[a.clone(), b.clone()], &[a2, b, c]);
+        let names: Vec<&str> = d.tools.iter().map(|t| t.tool.as_str()).collect();
+        assert_eq!(names, ["a", "c"]);
+        assert_eq!(d.tools[1].old, None);
+        assert_eq!(d.change(), d.tools.iter().map(ToolDelta::change).sum::<i64>());
+        let gone = Delta::between(Encoding::O200kBase, &[a], &[]);
+        assert_eq!(gone.tools[0].phrase(), format!("-{} tokens", gone.old));
     }
 
     #[test]

@@ -14,6 +14,7 @@ use clap::Args;
 use mcp_schema::check::{self, FailOn, Format, RenderOptions, Report};
 use mcp_schema::config::{self, Config};
 use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics, Level};
+use mcp_schema::tokens::{Delta, Encoding};
 use mcp_schema::Manifest;
 
 use crate::{print_diagnostics, setup_miette, SourceArgs};
@@ -44,6 +45,16 @@ pub(crate) struct ReportArgs {
     /// Which changes make the run fail (exit 1): breaking ones, any drift, or none
     #[arg(long, value_parser = super::choice::<FailOn>(), default_value = "any", value_name = "WHAT")]
     fail_on: FailOn,
+    /// The encoding the change in tokens is counted in
+    #[arg(long, value_name = "ENCODING", default_value = "o200k_base", value_parser = super::choice::<Encoding>())]
+    encoding: Encoding,
+}
+
+impl ReportArgs {
+    /// How the cost of the tool list changed from `old` to `new`.
+    fn tokens(&self, old: &Manifest, new: &Manifest) -> Delta {
+        Delta::between(self.encoding, &old.tool_values(), &new.tool_values())
+    }
 }
 
 #[derive(Args)]
@@ -116,6 +127,7 @@ struct Compared {
 pub(crate) fn run_diff(args: DiffArgs) -> u8 {
     setup_miette();
     let format = args.report.format;
+    args.report.encoding.preload();
     if args.old == Path::new("-") && args.new == Path::new("-") {
         let d = Diagnostic::error(Code::BadPath, "OLD and NEW cannot both be `-`: standard input can be read once");
         return failed(&Diagnostics(vec![d]), format);
@@ -128,6 +140,7 @@ pub(crate) fn run_diff(args: DiffArgs) -> u8 {
         }
     };
     let mut report = check::compare(&old, &new);
+    report.tokens = Some(args.report.tokens(&old, &new));
     args.acceptance().apply(&mut report);
     let render = RenderOptions {
         manifest: shown_arg(&args.new),
@@ -161,6 +174,8 @@ fn shown_arg(path: &Path) -> String {
 pub(crate) fn run_check(args: CheckArgs) -> u8 {
     setup_miette();
     let format = args.report.format;
+    // Loaded while the manifest is regenerated: counting does not wait for it.
+    args.report.encoding.preload();
     if let Err(d) = config::paths_exist(&args.paths) {
         return failed(&Diagnostics(vec![d]), format);
     }
@@ -209,6 +224,7 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
         return code;
     }
     let mut report = check::compare(&old, &new);
+    report.tokens = Some(args.report.tokens(&old, &new));
     mcp_schema::source_map::changes::attach(&mut report, &new, &outcome.source_map);
     if let Some(rev) = &args.baseline {
         mcp_schema::source_map::changes::attach_removed(&mut report, &old, rev, &flags);
