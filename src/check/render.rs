@@ -3,7 +3,6 @@
 use super::json::one_line;
 use super::{Change, Report, ToolStatus};
 use crate::diagnostics::{rule_report, Severity};
-use crate::tokens::thousands;
 
 /// How to render a report.
 #[derive(Debug, Clone, Default)]
@@ -48,8 +47,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 pub(super) fn summary(report: &Report, manifest: &str) -> String {
     if !report.drift() {
-        let tokens = report.tokens.as_ref().map_or(String::new(), |t| format!(", {} tokens", thousands(t.new)));
-        return format!("{manifest} is up to date ({}{tokens})", plural(report.new_tools, "tool", "tools"));
+        return format!("{manifest} is up to date ({})", plural(report.new_tools, "tool", "tools"));
     }
     let tools = report.by_tool();
     let count = |s: ToolStatus| tools.iter().filter(|t| t.1 == s).count();

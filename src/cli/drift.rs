@@ -51,9 +51,10 @@ pub(crate) struct ReportArgs {
 }
 
 impl ReportArgs {
-    /// How the cost of the tool list changed from `old` to `new`.
-    fn tokens(&self, old: &Manifest, new: &Manifest) -> Delta {
-        Delta::between(self.encoding, &old.tool_values(), &new.tool_values())
+    /// How the cost of the tool list changed from `old` to `new`, when they differ: counting
+    /// waits for the encoding to load, which a run without drift need not do.
+    fn tokens(&self, report: &Report, old: &Manifest, new: &Manifest) -> Option<Delta> {
+        report.drift().then(|| Delta::between(self.encoding, &old.tool_values(), &new.tool_values()))
     }
 }
 
@@ -127,7 +128,6 @@ struct Compared {
 pub(crate) fn run_diff(args: DiffArgs) -> u8 {
     setup_miette();
     let format = args.report.format;
-    args.report.encoding.preload();
     if args.old == Path::new("-") && args.new == Path::new("-") {
         let d = Diagnostic::error(Code::BadPath, "OLD and NEW cannot both be `-`: standard input can be read once");
         return failed(&Diagnostics(vec![d]), format);
@@ -140,7 +140,7 @@ pub(crate) fn run_diff(args: DiffArgs) -> u8 {
         }
     };
     let mut report = check::compare(&old, &new);
-    report.tokens = Some(args.report.tokens(&old, &new));
+    report.tokens = args.report.tokens(&report, &old, &new);
     args.acceptance().apply(&mut report);
     let render = RenderOptions {
         manifest: shown_arg(&args.new),
@@ -174,8 +174,6 @@ fn shown_arg(path: &Path) -> String {
 pub(crate) fn run_check(args: CheckArgs) -> u8 {
     setup_miette();
     let format = args.report.format;
-    // Loaded while the manifest is regenerated: counting does not wait for it.
-    args.report.encoding.preload();
     if let Err(d) = config::paths_exist(&args.paths) {
         return failed(&Diagnostics(vec![d]), format);
     }
@@ -224,7 +222,7 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
         return code;
     }
     let mut report = check::compare(&old, &new);
-    report.tokens = Some(args.report.tokens(&old, &new));
+    report.tokens = args.report.tokens(&report, &old, &new);
     mcp_schema::source_map::changes::attach(&mut report, &new, &outcome.source_map);
     if let Some(rev) = &args.baseline {
         mcp_schema::source_map::changes::attach_removed(&mut report, &old, rev, &flags);
