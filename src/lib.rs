@@ -102,6 +102,8 @@ pub struct GenerateOptions {
     pub features: FeatureSelection,
     /// Schemas the user supplies for what exists only at runtime (the config's `schemas` table).
     pub overrides: SchemaOverrides,
+    /// What the tools may cost a model (the config's `budget` table): going over is a warning.
+    pub budget: tokens::budget::Budget,
 }
 
 /// Options of the rmcp profile only.
@@ -316,6 +318,9 @@ fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::W
         profile::run(&workspace, opts);
     diagnostics.extend(found);
     notes.extend(told);
+    if let Some(manifest) = manifest.as_ref().filter(|_| !diagnostics.has_errors()) {
+        diagnostics.extend(tokens::contract_costs(manifest, &source_map, opts, provenance.profile));
+    }
     diagnostics.apply_lints(&opts.lints);
     let manifest = if diagnostics.has_errors() { None } else { manifest };
     (Outcome { manifest, diagnostics, notes, source_map, provenance }, Some(workspace))

@@ -81,6 +81,22 @@ impl Encoding {
     }
 }
 
+/// The diagnostics of what `manifest` costs: the budgets it goes over and, when its lint is on,
+/// the subschemas it repeats where the SDK of `profile` can share them in `$defs` (rust-mcp-sdk
+/// inlines every type). Nothing is counted when neither is asked for.
+pub(crate) fn contract_costs(
+    manifest: &crate::Manifest,
+    map: &crate::source_map::SourceMap,
+    opts: &crate::GenerateOptions,
+    profile: Option<crate::ProfileChoice>,
+) -> crate::diagnostics::Diagnostics {
+    let mut found = opts.budget.check(manifest, map);
+    if shared::enabled(&opts.lints) && profile != Some(crate::ProfileChoice::RustMcpSdk) {
+        found.extend(shared::repeated(opts.budget.encoding, manifest, map));
+    }
+    found
+}
+
 /// `value` as a client sends it: JSON without whitespace, in the manifest's key order.
 pub fn compact(value: &Value) -> String {
     serde_json::to_string(value).expect("a JSON value serialises")

@@ -15,6 +15,7 @@ mod python_sdk;
 mod rmcp;
 mod rust_mcp_sdk;
 mod sources;
+mod tokens;
 
 /// Whether a code is raised as an error, a warning, either (depending on the case), or a note.
 /// Levels ([`super::Lints`]) may be given to every kind but [`Kind::Error`].
@@ -113,6 +114,7 @@ codes! {
     ConfigConflict: "config-conflict" => commands::CONFIG_CONFLICT,
     DefaultNotEvaluable: "default-not-evaluable" => rmcp::DEFAULT_NOT_EVALUABLE,
     DescriptionExpression: "description-expression" => rmcp::DESCRIPTION_EXPRESSION,
+    DescriptionOverBudget: "description-over-budget" => tokens::DESCRIPTION_OVER_BUDGET,
     DocsMarkers: "docs-markers" => commands::DOCS_MARKERS,
     DuplicateTool: "duplicate-tool" => python_sdk::DUPLICATE_TOOL,
     EmptyRouter: "empty-router" => rmcp::EMPTY_ROUTER,
@@ -144,6 +146,7 @@ codes! {
     RecursiveAlias: "recursive-alias" => sources::RECURSIVE_ALIAS,
     RecursiveFlatten: "recursive-flatten" => python_sdk::RECURSIVE_FLATTEN,
     RegistryType: "registry-type" => rmcp::REGISTRY_TYPE,
+    RepeatedSubschema: "repeated-subschema" => tokens::REPEATED_SUBSCHEMA,
     RmcpPanic: "rmcp-panic" => rmcp::RMCP_PANIC,
     RmcpVersion: "rmcp-version" => rmcp::RMCP_VERSION,
     RuntimeCondition: "runtime-condition" => rmcp::RUNTIME_CONDITION,
@@ -158,6 +161,8 @@ codes! {
     SyntaxError: "syntax-error" => sources::SYNTAX_ERROR,
     ToolAttribute: "tool-attribute" => rmcp::TOOL_ATTRIBUTE,
     ToolName: "tool-name" => rmcp::TOOL_NAME,
+    ToolOverBudget: "tool-over-budget" => tokens::TOOL_OVER_BUDGET,
+    TotalOverBudget: "total-over-budget" => tokens::TOTAL_OVER_BUDGET,
     TypeTooDeep: "type-too-deep" => sources::TYPE_TOO_DEEP,
     TypeTooLarge: "type-too-large" => sources::TYPE_TOO_LARGE,
     UnderscoreParameter: "underscore-parameter" => python_sdk::UNDERSCORE_PARAMETER,

@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::support::{run_in, testdata};
 use mcp_schema::choice::Choice;
 use mcp_schema::tokens::Encoding;
 use serde_json::Value;
@@ -70,4 +71,64 @@ fn counts_equal_tiktoken_on_every_manifest() {
     }
     assert!(files > 50, "only {files} manifests compared");
     assert!(wrong.is_empty(), "{} counts differ from tiktoken:\n{}", wrong.len(), wrong.join("\n"));
+}
+
+/// The budgets of testdata/tokens (`tool`, `total`, `description`) are all exceeded: warnings on
+/// the tool's `#[tool]`, naming the dearest parts.
+#[test]
+fn budgets_warn_on_the_tool_with_the_dearest_parts() {
+    insta::assert_snapshot!(run_in(&testdata("tokens"), &["check"]).transcript());
+}
+
+#[test]
+fn budgets_fail_check_strict() {
+    let run = run_in(&testdata("tokens"), &["check", "--strict", "--format", "json"]);
+    assert_eq!(run.code, Some(2), "{}", run.transcript());
+    insta::assert_snapshot!(run.transcript());
+}
+
+#[test]
+fn a_budget_that_is_not_a_count_is_a_config_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let toml = "[package]\nname = \"x\"\nversion = \"0.1.0\"\n\n[package.metadata.mcp-schema]\nbudget = { tool = \"a lot\" }\n";
+    std::fs::write(dir.path().join("Cargo.toml"), toml).unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::write(dir.path().join("src/main.rs"), "fn main() {}\n").unwrap();
+    let run = run_in(dir.path(), &["list"]);
+    assert_eq!(run.code, Some(2), "{}", run.transcript());
+    insta::assert_snapshot!(run.transcript());
+}
+
+#[test]
+fn repeated_subschema_is_off_until_its_level_is_set() {
+    let quiet = run_in(
+        &testdata("tokens"),
+        &["check", "-A", "tool-over-budget", "-A", "total-over-budget", "-A", "description-over-budget"],
+    );
+    insta::assert_snapshot!("repeated_subschema_off", quiet.transcript());
+    let on = run_in(
+        &testdata("tokens"),
+        &[
+            "check",
+            "-W",
+            "repeated-subschema",
+            "-A",
+            "tool-over-budget",
+            "-A",
+            "total-over-budget",
+            "-A",
+            "description-over-budget",
+        ],
+    );
+    insta::assert_snapshot!("repeated_subschema_on", on.transcript());
+}
+
+#[test]
+fn list_counts_in_cl100k_base_on_request() {
+    insta::assert_snapshot!(run_in(&testdata("forecast"), &["list", "--encoding", "cl100k_base"]).transcript());
+}
+
+#[test]
+fn docs_shows_each_tools_cost_with_tokens() {
+    insta::assert_snapshot!(run_in(&testdata("forecast"), &["docs", "--tokens"]).transcript());
 }
