@@ -15,7 +15,7 @@ pub(super) const DESCRIPTION_OVER_BUDGET: CodeDoc = CodeDoc {
 
 pub(super) const REPEATED_SUBSCHEMA: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Some("off unless its level is set (`-W repeated-subschema`, `[lints]`)"),
+    scope: Some("off by default; on with `-W repeated-subschema` or `[lints]`"),
     summary: "The same object schema is written out\n\
              in full in several places of the tool list (inlined, not a `$ref`), where a shared type in `$defs`\n\
              would state it once per tool. The message says how many places and the tokens a `$defs` entry would\n\
