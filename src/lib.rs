@@ -319,7 +319,12 @@ fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::W
     diagnostics.extend(found);
     notes.extend(told);
     if let Some(manifest) = manifest.as_ref().filter(|_| !diagnostics.has_errors()) {
-        diagnostics.extend(tokens::contract_costs(manifest, &source_map, opts, provenance.profile));
+        diagnostics.extend(tokens::contract_costs(
+            manifest,
+            &|t, v, p| source_map.locate(t, v, p),
+            opts,
+            provenance.profile,
+        ));
     }
     diagnostics.apply_lints(&opts.lints);
     let manifest = if diagnostics.has_errors() { None } else { manifest };

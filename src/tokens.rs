@@ -81,20 +81,30 @@ impl Encoding {
     }
 }
 
+/// Where a part of a tool is written in the sources: the tool's name, its JSON and a JSON pointer
+/// into it (`SourceMap::locate`, handed in so that this module needs neither the source map nor
+/// the comparison it uses).
+pub type Locate<'a> = &'a dyn Fn(&str, &Value, &str) -> Option<crate::diagnostics::Location>;
+
 /// The diagnostics of what `manifest` costs: the budgets it goes over and, when its lint is on,
 /// the subschemas it repeats where the SDK of `profile` can share them in `$defs` (rust-mcp-sdk
 /// inlines every type). Nothing is counted when neither is asked for.
 pub(crate) fn contract_costs(
     manifest: &crate::Manifest,
-    map: &crate::source_map::SourceMap,
+    locate: Locate,
     opts: &crate::GenerateOptions,
     profile: Option<crate::ProfileChoice>,
 ) -> crate::diagnostics::Diagnostics {
-    let mut found = opts.budget.check(manifest, map);
+    let mut found = opts.budget.check(manifest, locate);
     if shared::enabled(&opts.lints) && profile != Some(crate::ProfileChoice::RustMcpSdk) {
-        found.extend(shared::repeated(opts.budget.encoding, manifest, map));
+        found.extend(shared::repeated(opts.budget.encoding, manifest, locate));
     }
     found
+}
+
+/// One reference token of a JSON pointer (RFC 6901): `~` becomes `~0`, `/` becomes `~1`.
+fn pointer_token(s: &str) -> String {
+    s.replace('~', "~0").replace('/', "~1")
 }
 
 /// `value` as a client sends it: JSON without whitespace, in the manifest's key order.

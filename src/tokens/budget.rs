@@ -4,9 +4,8 @@
 
 use serde_json::Value;
 
-use super::{thousands, Encoding};
+use super::{pointer_token, thousands, Encoding, Locate};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics};
-use crate::source_map::SourceMap;
 use crate::Manifest;
 
 /// The configured budgets, in tokens; `None`: no budget of that kind.
@@ -56,7 +55,7 @@ impl Budget {
     }
 
     /// The diagnostics of `manifest` going over this budget, each at its tool's source.
-    pub fn check(&self, manifest: &Manifest, map: &SourceMap) -> Diagnostics {
+    pub fn check(&self, manifest: &Manifest, locate: Locate) -> Diagnostics {
         let mut out = Diagnostics::default();
         if !self.is_set() {
             return out;
@@ -66,25 +65,25 @@ impl Budget {
         for (tool, &count) in tools.iter().zip(&counts) {
             let name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
             if let Some(limit) = self.tool.filter(|&limit| count > limit) {
-                out.push(self.tool_over(name, tool, count, limit, map));
+                out.push(self.tool_over(name, tool, count, limit, locate));
             }
             if let Some(limit) = self.description {
                 descriptions(tool, "", &mut |pointer, text| {
                     let cost = self.encoding.count(text);
                     if cost > limit {
-                        out.push(self.description_over(name, tool, pointer, cost, limit, map));
+                        out.push(self.description_over(name, tool, pointer, cost, limit, locate));
                     }
                 });
             }
         }
         let total: usize = counts.iter().sum();
         if let Some(limit) = self.total.filter(|&limit| total > limit) {
-            out.push(self.total_over(&tools, &counts, total, limit, map));
+            out.push(self.total_over(&tools, &counts, total, limit, locate));
         }
         out
     }
 
-    fn tool_over(&self, name: &str, tool: &Value, count: usize, limit: usize, map: &SourceMap) -> Diagnostic {
+    fn tool_over(&self, name: &str, tool: &Value, count: usize, limit: usize, locate: Locate) -> Diagnostic {
         let parts: Vec<String> = contributors(self.encoding, tool)
             .into_iter()
             .take(3)
@@ -100,7 +99,7 @@ impl Budget {
             ),
         )
         .for_tool(name)
-        .at(map.locate(name, tool, "/description"))
+        .at(locate(name, tool, "/description"))
         .with_label(format!("{} tokens", thousands(count)))
         .with_help(format!(
             "the dearest parts, in tokens: {}; shorten them, or state a type used in several places once",
@@ -115,7 +114,7 @@ impl Budget {
         pointer: &str,
         cost: usize,
         limit: usize,
-        map: &SourceMap,
+        locate: Locate,
     ) -> Diagnostic {
         Diagnostic::warning(
             Code::DescriptionOverBudget,
@@ -127,12 +126,12 @@ impl Budget {
             ),
         )
         .for_tool(name)
-        .at(map.locate(name, tool, pointer))
+        .at(locate(name, tool, pointer))
         .with_label(format!("{} tokens", thousands(cost)))
         .with_help("say it in fewer words: a model reads every description on every turn")
     }
 
-    fn total_over(&self, tools: &[Value], counts: &[usize], total: usize, limit: usize, map: &SourceMap) -> Diagnostic {
+    fn total_over(&self, tools: &[Value], counts: &[usize], total: usize, limit: usize, locate: Locate) -> Diagnostic {
         let mut ranked: Vec<(&Value, usize)> = tools.iter().zip(counts.iter().copied()).collect();
         ranked.sort_by(|a, b| b.1.cmp(&a.1));
         let name_of = |t: &Value| t.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
@@ -153,7 +152,7 @@ impl Budget {
         // On the dearest tool: the place most likely to be worth shortening.
         match dearest {
             Some((name, tool)) => {
-                d.at(map.locate(&name, tool, "/description")).with_label("the dearest tool").for_tool(&name)
+                d.at(locate(&name, tool, "/description")).with_label("the dearest tool").for_tool(&name)
             }
             None => d,
         }
@@ -169,7 +168,7 @@ fn descriptions(value: &Value, pointer: &str, found: &mut dyn FnMut(&str, &str))
     match value {
         Value::Object(map) => {
             for (key, item) in map {
-                let at = format!("{pointer}/{}", crate::check::json::token(key));
+                let at = format!("{pointer}/{}", pointer_token(key));
                 match item {
                     Value::String(text) if key == "description" => found(&at, text),
                     _ => descriptions(item, &at, found),
@@ -198,7 +197,7 @@ pub fn contributors(encoding: Encoding, tool: &Value) -> Vec<(String, usize)> {
                 for keyword in ["properties", "$defs", "definitions"] {
                     if let Some(entries) = value.get(keyword).and_then(Value::as_object) {
                         for (name, schema) in entries {
-                            let at = format!("/{key}/{keyword}/{}", crate::check::json::token(name));
+                            let at = format!("/{key}/{keyword}/{}", pointer_token(name));
                             parts.push((at, cost(name, schema)));
                         }
                     }

@@ -12,10 +12,8 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::{compact, thousands, Encoding};
-use crate::check::json::token;
+use super::{compact, pointer_token as token, thousands, Encoding, Locate};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Level, Lints};
-use crate::source_map::SourceMap;
 use crate::Manifest;
 
 /// Whether the lint is on: a level of warn or deny given to its code (it is off by default).
@@ -37,7 +35,7 @@ struct Place {
 }
 
 /// The diagnostics of the subschemas `manifest` repeats where `$defs` would save tokens.
-pub fn repeated(encoding: Encoding, manifest: &Manifest, map: &SourceMap) -> Diagnostics {
+pub fn repeated(encoding: Encoding, manifest: &Manifest, locate: Locate) -> Diagnostics {
     let tools = manifest.tool_values();
     let mut places: BTreeMap<String, Vec<Place>> = BTreeMap::new();
     for (i, tool) in tools.iter().enumerate() {
@@ -56,7 +54,7 @@ pub fn repeated(encoding: Encoding, manifest: &Manifest, map: &SourceMap) -> Dia
         }
         let saving = saving(encoding, text, places);
         if saving > 0 {
-            found.push((saving, diagnostic(encoding, text, places, saving, &tools, map)));
+            found.push((saving, diagnostic(encoding, text, places, saving, &tools, locate)));
         }
     }
     // The biggest saving first.
@@ -161,7 +159,7 @@ fn diagnostic(
     places: &[Place],
     saving: usize,
     tools: &[Value],
-    map: &SourceMap,
+    locate: Locate,
 ) -> Diagnostic {
     let first = &places[0];
     let tool = &tools[first.tool];
@@ -186,7 +184,7 @@ fn diagnostic(
         ),
     )
     .for_tool(name)
-    .at(map.locate(name, tool, &first.pointer))
+    .at(locate(name, tool, &first.pointer))
     .with_label("written out here and elsewhere")
     .with_help(format!(
         "it is at {}{more}; let the SDK refer to the type (schemars: no `#[schemars(inline)]`, no `inline_subschemas`)",
@@ -216,7 +214,7 @@ mod tests {
         let tool = json!({"name": "ship", "inputSchema": {"type": "object", "properties": {
             "from": address(), "to": address(), "via": {"type": "array", "items": address()}}}});
         let manifest = Manifest::from_value(json!({"tools": [tool]})).unwrap();
-        let found = repeated(Encoding::O200kBase, &manifest, &SourceMap::default());
+        let found = repeated(Encoding::O200kBase, &manifest, &|_: &str, _: &Value, _: &str| None);
         assert_eq!(found.0.len(), 1, "{found:?}");
         let message = &found.0[0].message;
         assert!(
@@ -231,6 +229,6 @@ mod tests {
     fn copies_in_different_tools_cannot_be_shared() {
         let tool = |n: &str| json!({"name": n, "inputSchema": {"type": "object", "properties": {"a": address()}}});
         let manifest = Manifest::from_value(json!({"tools": [tool("one"), tool("two")]})).unwrap();
-        assert!(repeated(Encoding::O200kBase, &manifest, &SourceMap::default()).0.is_empty());
+        assert!(repeated(Encoding::O200kBase, &manifest, &|_: &str, _: &Value, _: &str| None).0.is_empty());
     }
 }
