@@ -142,18 +142,7 @@ fn main() {
 
 /// Generates one crate, then measures the floor and every binary on it.
 fn run_size(shape: Shape, n: usize, lock: &str, bins: &[Bin]) {
-    // MCP_SCHEMA_BENCH_KEEP=DIR keeps the generated crates there, for inspection.
-    let dir = match std::env::var_os("MCP_SCHEMA_BENCH_KEEP") {
-        Some(keep) => {
-            std::fs::create_dir_all(&keep).unwrap();
-            tempfile::Builder::new()
-                .prefix(&format!("synthetic-{}-{n}-", shape.name()))
-                .disable_cleanup(true)
-                .tempdir_in(keep)
-                .unwrap()
-        }
-        None => tempfile::tempdir().unwrap(),
-    };
+    let dir = bench_dir(shape, n);
     let bytes = shape.write(dir.path(), n, lock);
     let tools = expected_tools(n);
     let floor = (0..RUNS).map(|_| floor_in_child(dir.path())).min().unwrap();
@@ -179,12 +168,28 @@ fn run_size(shape: Shape, n: usize, lock: &str, bins: &[Bin]) {
     println!();
 }
 
+/// The directory a crate is generated in: a temporary one, kept in MCP_SCHEMA_BENCH_KEEP=DIR
+/// when that is set, for inspection.
+fn bench_dir(shape: Shape, n: usize) -> tempfile::TempDir {
+    match std::env::var_os("MCP_SCHEMA_BENCH_KEEP") {
+        Some(keep) => {
+            std::fs::create_dir_all(&keep).unwrap();
+            tempfile::Builder::new()
+                .prefix(&format!("synthetic-{}-{n}-", shape.name()))
+                .disable_cleanup(true)
+                .tempdir_in(keep)
+                .unwrap()
+        }
+        None => tempfile::tempdir().unwrap(),
+    }
+}
+
 /// `list` and `check` on one crate, each binary's runs alternating, best wall time of [`RUNS`]:
 /// `list` (this build counts every tool), `check` of an up-to-date manifest (nothing to count),
 /// `check` of a manifest without its first tool (drift: this build counts both manifests), and,
 /// for this build only, `check` with a budget set (every tool counted on every run).
 fn run_commands(shape: Shape, n: usize, lock: &str, bins: &[Bin]) {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = bench_dir(shape, n);
     shape.write(dir.path(), n, lock);
     let manifest = dir.path().join("mcp-tools.json");
     let current = &bins.last().unwrap().path;

@@ -31,9 +31,12 @@ fn mismatches(name: &str, path: &Path, lists: &serde_json::Map<String, Value>, e
         let tools = document.pointer(pointer).and_then(Value::as_array).unwrap_or_else(|| panic!("{name}{pointer}"));
         let expected = expected.as_array().expect("a list of counts per tool");
         assert_eq!(tools.len(), expected.len(), "{name}{pointer}: the data is stale (scripts/token_counts.py)");
+        // Both ways of counting: one text alone, and a list with the pieces' counts remembered.
+        let listed: Vec<Vec<usize>> = encodings.iter().map(|e| e.count_tools(tools)).collect();
         for (i, (tool, counts)) in tools.iter().zip(expected).enumerate() {
             for (e, encoding) in encodings.iter().enumerate() {
                 let ours = encoding.count_json(tool);
+                assert_eq!(ours, listed[e][i], "{name}{pointer}/{i}: counted alone and in a list");
                 let theirs = counts[e].as_u64().expect("a count") as usize;
                 if ours != theirs {
                     wrong.push(format!("{name}{pointer}/{i} {}: {ours}, tiktoken {theirs}", encoding.name()));
