@@ -6,7 +6,7 @@
 //! thread while the manifest is being made, so that a command that shows counts does not wait
 //! for it.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -85,6 +85,22 @@ impl Encoding {
             .collect()
     }
 
+    /// [`Encoding::count_tools`] of two versions of a list, counting a tool that did not change
+    /// once: a drift touches a few tools of many.
+    pub fn count_both(self, old: &[Value], new: &[Value]) -> (Vec<usize>, Vec<usize>) {
+        self.tokenizer();
+        let texts = |tools: &[Value]| -> Vec<String> { tools.par_iter().map(compact).collect() };
+        let (old, new) = (texts(old), texts(new));
+        let mut seen = HashSet::new();
+        let distinct: Vec<&str> = new.iter().chain(&old).map(String::as_str).filter(|t| seen.insert(*t)).collect();
+        let counts: HashMap<&str, usize> = distinct
+            .par_iter()
+            .map_init(PieceCounts::default, |cache, text| (*text, self.count_cached(text, cache)))
+            .collect();
+        let of = |texts: &[String]| texts.iter().map(|t| counts[t.as_str()]).collect();
+        (of(&old), of(&new))
+    }
+
     /// [`Encoding::count`], remembering the count of each piece the text is split into. JSON
     /// repeats its pieces (`":"`, `"type`, `string`): 600 tools of 600,000 tokens are a few
     /// hundred distinct pieces, whose counts are then looked up rather than encoded again.
@@ -152,7 +168,10 @@ pub struct Costs {
 impl Costs {
     /// The cost of every tool of `tools`.
     pub fn of(encoding: Encoding, tools: &[Value]) -> Self {
-        let counts = encoding.count_tools(tools);
+        Costs::named(encoding, tools, encoding.count_tools(tools))
+    }
+
+    fn named(encoding: Encoding, tools: &[Value], counts: Vec<usize>) -> Self {
         let names = tools.iter().map(|t| t.get("name").and_then(Value::as_str).unwrap_or_default().to_owned());
         Costs { encoding, tools: names.zip(counts).collect() }
     }
@@ -211,13 +230,20 @@ impl ToolDelta {
 impl Delta {
     /// The costs of `old` and `new`, tool by tool (matched by name).
     pub fn between(encoding: Encoding, old: &[Value], new: &[Value]) -> Self {
-        let (old, new) = (Costs::of(encoding, old), Costs::of(encoding, new));
+        let (old_counts, new_counts) = encoding.count_both(old, new);
+        let (old, new) = (Costs::named(encoding, old, old_counts), Costs::named(encoding, new, new_counts));
+        let new_by_name: HashMap<&str, usize> = new.tools.iter().map(|(n, c)| (n.as_str(), *c)).collect();
+        let old_names: HashSet<&str> = old.tools.iter().map(|(n, _)| n.as_str()).collect();
         let mut tools: Vec<ToolDelta> = old
             .tools
             .iter()
-            .map(|(name, count)| ToolDelta { tool: name.clone(), old: Some(*count), new: new.of_tool(name) })
+            .map(|(name, count)| ToolDelta {
+                tool: name.clone(),
+                old: Some(*count),
+                new: new_by_name.get(name.as_str()).copied(),
+            })
             .collect();
-        let added = new.tools.iter().filter(|(name, _)| old.of_tool(name).is_none());
+        let added = new.tools.iter().filter(|(name, _)| !old_names.contains(name.as_str()));
         tools.extend(added.map(|(name, count)| ToolDelta { tool: name.clone(), old: None, new: Some(*count) }));
         tools.retain(|t| t.old != t.new);
         Delta { encoding, old: old.total(), new: new.total(), tools }
