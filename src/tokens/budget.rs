@@ -133,7 +133,7 @@ impl Budget {
 
     fn total_over(&self, tools: &[Value], counts: &[usize], total: usize, limit: usize, locate: Locate) -> Diagnostic {
         let mut ranked: Vec<(&Value, usize)> = tools.iter().zip(counts.iter().copied()).collect();
-        ranked.sort_by(|a, b| b.1.cmp(&a.1));
+        ranked.sort_by_key(|r| std::cmp::Reverse(r.1));
         let name_of = |t: &Value| t.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
         let top: Vec<String> =
             ranked.iter().take(3).map(|(t, n)| format!("`{}` ({})", name_of(t), thousands(*n))).collect();

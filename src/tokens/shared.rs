@@ -58,7 +58,7 @@ pub fn repeated(encoding: Encoding, manifest: &Manifest, locate: Locate) -> Diag
         }
     }
     // The biggest saving first.
-    found.sort_by(|a, b| b.0.cmp(&a.0));
+    found.sort_by_key(|f| std::cmp::Reverse(f.0));
     Diagnostics(found.into_iter().map(|(_, d)| d).collect())
 }
 
