@@ -184,7 +184,7 @@ fn descriptions(value: &Value, pointer: &str, found: &mut dyn FnMut(&str, &str))
 
 /// The parts of a tool and what each costs, dearest first: its description, title and
 /// annotations, each property and each shared definition of its schemas (`/inputSchema/$defs/X`),
-/// and what is left of each schema. A part's cost is that of its `"key":value` text.
+/// and what is left of each schema (`/inputSchema (the rest)`). A part's cost is that of its `"key":value` text.
 pub fn contributors(encoding: Encoding, tool: &Value) -> Vec<(String, usize)> {
     let mut parts = Vec::new();
     let cost = |key: &str, value: &Value| {
@@ -194,14 +194,20 @@ pub fn contributors(encoding: Encoding, tool: &Value) -> Vec<(String, usize)> {
     for (key, value) in fields {
         match key.as_str() {
             "inputSchema" | "outputSchema" => {
+                let mut named = 0;
                 for keyword in ["properties", "$defs", "definitions"] {
                     if let Some(entries) = value.get(keyword).and_then(Value::as_object) {
                         for (name, schema) in entries {
                             let at = format!("/{key}/{keyword}/{}", pointer_token(name));
-                            parts.push((at, cost(name, schema)));
+                            let n = cost(name, schema);
+                            named += n;
+                            parts.push((at, n));
                         }
                     }
                 }
+                // The schema's own keywords (`type`, `required`, `$schema`, a title): about its
+                // cost less its entries'.
+                parts.push((format!("/{key} (the rest)"), cost(key, value).saturating_sub(named)));
             }
             "name" => {}
             _ => parts.push((format!("/{key}"), cost(key, value))),
@@ -238,6 +244,9 @@ mod tests {
         });
         let parts = contributors(Encoding::O200kBase, &tool);
         let names: Vec<&str> = parts.iter().map(|(p, _)| p.as_str()).collect();
-        assert_eq!(names, ["/description", "/inputSchema/properties/b", "/inputSchema/properties/a"]);
+        assert_eq!(
+            names,
+            ["/description", "/inputSchema/properties/b", "/inputSchema (the rest)", "/inputSchema/properties/a"]
+        );
     }
 }

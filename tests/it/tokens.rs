@@ -135,3 +135,17 @@ fn list_counts_in_cl100k_base_on_request() {
 fn docs_shows_each_tools_cost_with_tokens() {
     insta::assert_snapshot!(run_in(&testdata("forecast"), &["docs", "--tokens"]).transcript());
 }
+
+/// `mcp-schema.toml` takes the same table at its top level, and the budget's own encoding.
+#[test]
+fn a_budget_in_mcp_schema_toml_counts_in_its_encoding() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"x\"\nversion = \"0.1.0\"\n").unwrap();
+    std::fs::write(dir.path().join("mcp-schema.toml"), "[budget]\ntool = 40\nencoding = \"cl100k_base\"\n").unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    let tools = "pub struct S;\n\nimpl S {\n    /// Say hello to someone, by name, in the language they speak.\n    #[tool]\n    pub fn greet(&self, name: String, language: String) -> String {\n        name\n    }\n\n    /// Ping.\n    #[tool]\n    pub fn ping(&self) {}\n}\n";
+    std::fs::write(dir.path().join("src/main.rs"), tools).unwrap();
+    let run = run_in(dir.path(), &["list"]);
+    assert_eq!(run.code, Some(0), "{}", run.transcript());
+    insta::assert_snapshot!(run.transcript());
+}
