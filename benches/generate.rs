@@ -9,7 +9,11 @@
 //! ```sh
 //! cargo bench --bench generate [-- [big|small]... [SIZES...]]
 //! MCP_SCHEMA_BENCH_BASELINE=/path/to/old/mcp-schema cargo bench --bench generate -- 600
+//! MCP_SCHEMA_BENCH_BASELINE=/path/to/old/mcp-schema cargo bench --bench generate -- commands big 600
 //! ```
+//!
+//! `commands` measures `list` and `check` instead of `generate` ([`run_commands`]): what counting
+//! tokens adds to them (docs/tokens.md).
 //!
 //! Sizes, when given, apply to every shape selected. Prints, per shape and size: source size,
 //! floor and generate wall times (best of several runs), their ratio, and the peak resident
@@ -93,6 +97,7 @@ fn main() {
     if shapes.is_empty() {
         shapes = vec![Shape::Big, Shape::Small];
     }
+    let commands = args.iter().any(|a| a == "commands");
     let lock =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rmcp/v3_11/Cargo.lock")).unwrap();
     let mut bins = Vec::new();
@@ -105,6 +110,15 @@ fn main() {
         std::thread::available_parallelism().map_or(1, |n| n.get()),
         if bins.len() > 1 { "; baseline and current runs alternate" } else { "" }
     );
+    if commands {
+        for &shape in &shapes {
+            let sizes = if sizes.is_empty() { vec![600] } else { sizes.clone() };
+            for &n in &sizes {
+                run_commands(shape, n, &lock, &bins);
+            }
+        }
+        return;
+    }
     for bin in &bins {
         println!(
             "fixed cost ({}): generate peaks at {:.1}MB on a crate with no tools",
@@ -128,18 +142,7 @@ fn main() {
 
 /// Generates one crate, then measures the floor and every binary on it.
 fn run_size(shape: Shape, n: usize, lock: &str, bins: &[Bin]) {
-    // MCP_SCHEMA_BENCH_KEEP=DIR keeps the generated crates there, for inspection.
-    let dir = match std::env::var_os("MCP_SCHEMA_BENCH_KEEP") {
-        Some(keep) => {
-            std::fs::create_dir_all(&keep).unwrap();
-            tempfile::Builder::new()
-                .prefix(&format!("synthetic-{}-{n}-", shape.name()))
-                .disable_cleanup(true)
-                .tempdir_in(keep)
-                .unwrap()
-        }
-        None => tempfile::tempdir().unwrap(),
-    };
+    let dir = bench_dir(shape, n);
     let bytes = shape.write(dir.path(), n, lock);
     let tools = expected_tools(n);
     let floor = (0..RUNS).map(|_| floor_in_child(dir.path())).min().unwrap();
@@ -163,6 +166,85 @@ fn run_size(shape: Shape, n: usize, lock: &str, bins: &[Bin]) {
         );
     }
     println!();
+}
+
+/// The directory a crate is generated in: a temporary one, kept in MCP_SCHEMA_BENCH_KEEP=DIR
+/// when that is set, for inspection.
+fn bench_dir(shape: Shape, n: usize) -> tempfile::TempDir {
+    match std::env::var_os("MCP_SCHEMA_BENCH_KEEP") {
+        Some(keep) => {
+            std::fs::create_dir_all(&keep).unwrap();
+            tempfile::Builder::new()
+                .prefix(&format!("synthetic-{}-{n}-", shape.name()))
+                .disable_cleanup(true)
+                .tempdir_in(keep)
+                .unwrap()
+        }
+        None => tempfile::tempdir().unwrap(),
+    }
+}
+
+/// `list` and `check` on one crate, each binary's runs alternating, best wall time of [`RUNS`]:
+/// `list` (this build counts every tool), `check` of an up-to-date manifest (nothing to count),
+/// `check` of a manifest without its first tool (drift: this build counts both manifests), and,
+/// for this build only, `check` with a budget set (every tool counted on every run).
+fn run_commands(shape: Shape, n: usize, lock: &str, bins: &[Bin]) {
+    let dir = bench_dir(shape, n);
+    shape.write(dir.path(), n, lock);
+    let manifest = dir.path().join("mcp-tools.json");
+    let current = &bins.last().unwrap().path;
+    let mut made = Command::new(current);
+    made.args(["generate", "--profile", "rmcp", "-o"]).arg(&manifest).arg(dir.path()).stderr(Stdio::null());
+    assert!(made.status().unwrap().success(), "generate -o failed");
+    let drifted = dir.path().join("drifted.json");
+    write_without_first_tool(&manifest, &drifted);
+    let root = dir.path().to_str().unwrap();
+    let drifted = drifted.to_str().unwrap();
+    let cases: [(&str, Vec<&str>, i32); 3] = [
+        ("list", vec!["list", "--profile", "rmcp", root], 0),
+        ("check, up to date", vec!["check", "--profile", "rmcp", root], 0),
+        ("check, drift", vec!["check", "--profile", "rmcp", "--manifest", drifted, root], 1),
+    ];
+    println!("{} {n} files: best of {RUNS} wall times", shape.name());
+    for (label, args, status) in &cases {
+        let best = best_times(bins, args, *status);
+        print!("  {label:<18}");
+        for (bin, time) in bins.iter().zip(&best) {
+            print!("  {} {:>8.1}ms", bin.label, ms(*time));
+        }
+        if best.len() == 2 {
+            print!("  {:+.1}%", (best[1].as_secs_f64() / best[0].as_secs_f64() - 1.0) * 100.0);
+        }
+        println!();
+    }
+    // A budget no tool reaches: every run counts every tool, and warns of nothing.
+    let own = dir.path().join("mcp-schema.toml");
+    std::fs::write(&own, "[budget]\ntotal = 1000000000\n").unwrap();
+    let budget = best_times(&bins[bins.len() - 1..], &cases[1].1, 0);
+    std::fs::remove_file(&own).unwrap();
+    println!("  {:<18}  current {:>8.1}ms", "check, budget set", ms(budget[0]));
+}
+
+/// The best wall time of each binary running `args`, their runs alternating; each run must exit
+/// with `status`.
+fn best_times(bins: &[Bin], args: &[&str], status: i32) -> Vec<Duration> {
+    let mut best = vec![Duration::MAX; bins.len()];
+    for _ in 0..RUNS {
+        for (bin, best) in bins.iter().zip(&mut best) {
+            let start = Instant::now();
+            let out = Command::new(&bin.path).args(args).stdout(Stdio::null()).stderr(Stdio::null()).status().unwrap();
+            *best = (*best).min(start.elapsed());
+            assert_eq!(out.code(), Some(status), "{} {args:?}", bin.label);
+        }
+    }
+    best
+}
+
+/// `from` without its first tool, written to `to`: a manifest that has drifted.
+fn write_without_first_tool(from: &Path, to: &Path) {
+    let mut doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(from).unwrap()).unwrap();
+    doc["tools"].as_array_mut().unwrap().remove(0);
+    std::fs::write(to, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
 }
 
 /// The peak RSS of a run on a one-line rmcp crate: the program itself (its code, libc, the

@@ -103,6 +103,7 @@ mod tests {
         round_trips::<Format>();
         round_trips::<FailOn>();
         round_trips::<crate::validate::report::Format>();
+        round_trips::<crate::tokens::Encoding>();
     }
 
     #[test]

@@ -56,6 +56,7 @@ const KEYS: &[&str] = &[
     "schemas",
     "drift",
     "servers",
+    "budget",
 ];
 
 /// What the configuration sets. Every field is optional: command-line flags beat it, and it
@@ -86,6 +87,8 @@ pub struct Config {
     pub(crate) schemas: SchemaOverrides,
     /// `[drift]`: levels of drift rules and accepted changes, for `check`.
     pub(crate) drift: Acceptance,
+    /// `[budget]`: what the tools may cost a model, in tokens.
+    pub(crate) budget: crate::tokens::budget::Budget,
     /// The file the configuration came from, if any.
     pub(crate) source: Option<PathBuf>,
     /// The directory that holds Cargo.toml / mcp-schema.toml: the crate root.
@@ -255,6 +258,7 @@ impl Config {
             parse_mode: flags.parse_mode,
             features,
             overrides: self.schemas.clone(),
+            budget: self.budget,
         }
     }
 
@@ -480,6 +484,10 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
             }
             "all-features" => config.all_features = Some(boolean(&value)?),
             "no-default-features" => config.no_default_features = Some(boolean(&value)?),
+            "budget" => {
+                config.budget = crate::tokens::budget::Budget::from_toml(&value)
+                    .map_err(|why| bad("a table of token counts: tool, total, description").with_help(why))?;
+            }
             "lints" | "schemas" | "drift" => {
                 if !value.is_table() {
                     return Err(bad("a table"));

@@ -31,6 +31,7 @@ pub(crate) mod profile;
 pub(crate) mod schema;
 pub(crate) mod source;
 pub mod source_map;
+pub mod tokens;
 pub mod validate;
 pub mod views;
 
@@ -109,6 +110,8 @@ pub struct GenerateOptions {
     pub features: FeatureSelection,
     /// Schemas the user supplies for what exists only at runtime (the config's `schemas` table).
     pub overrides: SchemaOverrides,
+    /// What the tools may cost a model (the config's `budget` table): going over is a warning.
+    pub budget: tokens::budget::Budget,
 }
 
 /// Options of the rmcp profile only.
@@ -354,6 +357,14 @@ fn generate_wanting(
     if let Some(manifest) = &manifest {
         let variant_docs = provenance.profile.is_some_and(profile::publishes_variant_docs);
         diagnostics.extend(lints_contract::run(manifest, &source_map, opts, variant_docs));
+    }
+    if let Some(manifest) = manifest.as_ref().filter(|_| !diagnostics.has_errors()) {
+        diagnostics.extend(tokens::contract_costs(
+            manifest,
+            &|t, v, p| source_map.locate(t, v, p),
+            opts,
+            provenance.profile,
+        ));
     }
     diagnostics.apply_lints(&opts.lints);
     let manifest = if diagnostics.has_errors() { None } else { manifest };

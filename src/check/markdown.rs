@@ -23,7 +23,9 @@ pub(super) fn render(report: &Report, opts: &RenderOptions) -> String {
         out.push_str(&format!("### {icon} mcp-schema: {}\n", summary(report, &opts.manifest)));
         return out;
     }
-    out.push_str(&format!("### {icon} mcp-schema: {}\n\n{}\n", counts(report), summary(report, &opts.manifest)));
+    let cost = report.tokens.as_ref().map_or(String::new(), |t| format!("; {}", t.phrase()));
+    let heading = format!("### {icon} mcp-schema: {}{cost}", counts(report));
+    out.push_str(&format!("{heading}\n\n{}\n", summary(report, &opts.manifest)));
     let mut ordered: Vec<&Change> = report.changes.iter().collect();
     // Stable: breaking first (accepted ones are not), each group in report order.
     ordered.sort_by_key(|c| !(c.breaking && c.context.accepted.is_none()));
@@ -40,6 +42,9 @@ pub(super) fn render(report: &Report, opts: &RenderOptions) -> String {
         ));
     }
     out.push_str(&rules_of(&ordered));
+    if let Some(tokens) = report.tokens.as_ref().filter(|t| !t.tools.is_empty()) {
+        out.push_str(&token_table(tokens));
+    }
     out.push('\n');
     for c in &ordered {
         out.push_str(&details(c, opts.blob_base.as_deref()));
@@ -58,6 +63,17 @@ fn counts(report: &Report) -> String {
         line.push_str(&format!(", {accepted} accepted"));
     }
     line
+}
+
+/// What each tool whose cost changed costs now, and the change (`docs/tokens.md`).
+fn token_table(tokens: &crate::tokens::Delta) -> String {
+    let encoding = crate::choice::Choice::name(tokens.encoding);
+    let mut out = format!("\n| Tool | Tokens ({encoding}) | Change |\n|---|--:|--:|\n");
+    for t in &tokens.tools {
+        let now = t.new.map_or("—".to_owned(), crate::tokens::thousands);
+        out.push_str(&format!("| {} | {now} | {} |\n", code(&t.tool), crate::tokens::signed(t.change())));
+    }
+    out
 }
 
 /// Each rule of the table once, with its one-line summary: the rule pages live in mcp-schema's

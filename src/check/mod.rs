@@ -220,6 +220,9 @@ pub struct Report {
     pub old_tools: usize,
     /// How many tools the regenerated manifest lists.
     pub new_tools: usize,
+    /// How the cost of the tool list changed, when it was counted (`check` and `diff` count it;
+    /// [`compare`] does not).
+    pub tokens: Option<crate::tokens::Delta>,
 }
 
 impl Report {
@@ -283,6 +286,9 @@ impl Report {
         let mut doc = Map::new();
         doc.insert("drift".into(), Value::Bool(self.drift()));
         doc.insert("changes".into(), Value::Array(changes));
+        if let Some(tokens) = &self.tokens {
+            doc.insert("tokens".into(), tokens.to_json());
+        }
         Value::Object(doc)
     }
 
@@ -382,7 +388,7 @@ pub fn compare(old: &Manifest, new: &Manifest) -> Report {
 }
 
 fn compare_every_fact(old: &Manifest, new: &Manifest) -> Report {
-    let mut report = Report { changes: Vec::new(), old_tools: old.len(), new_tools: new.len() };
+    let mut report = Report { changes: Vec::new(), old_tools: old.len(), new_tools: new.len(), tokens: None };
     // The same text is the same tools, key order included: nothing to parse.
     if old.tools() == new.tools() {
         return report;

@@ -76,6 +76,9 @@ fn sarif(report: &Report, manifest: &str, diagnostics: &Diagnostics) -> String {
     let mut log = super::sarif::Log::new();
     diagnostics.iter().for_each(|d| log.diagnostic(d));
     report.changes.iter().for_each(|c| log.change(c, manifest));
+    if let Some(tokens) = &report.tokens {
+        log.tokens(tokens);
+    }
     log.render()
 }
 

@@ -69,6 +69,9 @@ pub(super) fn summary(report: &Report, manifest: &str) -> String {
     if accepted > 0 {
         line.push_str(&format!(", {accepted} accepted"));
     }
+    if let Some(tokens) = &report.tokens {
+        line.push_str(&format!("; {}", tokens.phrase()));
+    }
     line
 }
 
@@ -91,7 +94,9 @@ pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
             ToolStatus::Removed => ("removed", RED),
             ToolStatus::Changed => ("changed", CYAN),
         };
-        out.push_str(&format!("{} {}\n", paint(word, code, c), paint(tool, BOLD, c)));
+        let cost = report.tokens.as_ref().and_then(|t| t.of_tool(tool));
+        let cost = cost.map_or(String::new(), |t| paint(&format!("  ({})", t.phrase()), DIM, c));
+        out.push_str(&format!("{} {}{cost}\n", paint(word, code, c), paint(tool, BOLD, c)));
         for ch in changes {
             let verdict = if ch.breaking {
                 paint("BREAKING  ", &format!("{BOLD};{RED}"), c)
@@ -264,6 +269,15 @@ pub(super) fn github(report: &Report, opts: &RenderOptions) -> String {
     for ch in &report.changes {
         out.push_str(&annotation(ch, &opts.manifest));
         out.push('\n');
+    }
+    // Each tool whose cost changed: a notice on the manifest, beside its changes.
+    for t in report.tokens.iter().flat_map(|t| &t.tools) {
+        let title = escape_property(&format!("mcp-schema tokens: {}", t.tool));
+        let at = escape_property(&opts.manifest);
+        out.push_str(&format!(
+            "::notice file={at},title={title}::{}\n",
+            escape_data(&format!("{}: {}", t.tool, t.phrase()))
+        ));
     }
     let mut line = summary(report, &opts.manifest);
     if report.drift() {

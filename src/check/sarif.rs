@@ -24,6 +24,8 @@ pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 pub struct Log {
     rules: Vec<Value>,
     results: Vec<Value>,
+    /// The run's property bag: what the tool list costs (`tokens`), when it was counted.
+    properties: Option<Value>,
 }
 
 impl Log {
@@ -95,15 +97,24 @@ impl Log {
         format!("], \"tool\": {}, \"invocations\": {invocations}}}]}}\n", self.tool())
     }
 
+    /// Put how the tool list's cost changed in the run's property bag (`properties.tokens`).
+    pub fn tokens(&mut self, delta: &crate::tokens::Delta) {
+        self.properties = Some(json!({"tokens": delta.to_json()}));
+    }
+
     /// The log as a SARIF document.
     pub fn to_value(&self) -> Value {
+        let mut run = json!({
+            "tool": self.tool(),
+            "results": self.results,
+        });
+        if let Some(properties) = &self.properties {
+            run["properties"] = properties.clone();
+        }
         json!({
             "$schema": SCHEMA,
             "version": "2.1.0",
-            "runs": [{
-                "tool": self.tool(),
-                "results": self.results,
-            }],
+            "runs": [run],
         })
     }
 

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics};
+use mcp_schema::tokens::{Costs, Encoding};
 use mcp_schema::views::docs;
 
 use crate::{print_diagnostics, SourceArgs};
@@ -31,18 +32,31 @@ pub struct DocsArgs {
     /// Write nothing; exit 1 when FILE's section is not what `docs` would write
     #[arg(long, requires = "output")]
     check: bool,
+    /// Say what each tool costs a model: the tokens of its JSON
+    #[arg(long)]
+    tokens: bool,
+    /// The encoding `--tokens` counts in
+    #[arg(long, value_name = "ENCODING", default_value = "o200k_base", value_parser = super::choice::<Encoding>(), requires = "tokens")]
+    encoding: Encoding,
     #[command(flatten)]
     pub(crate) source: SourceArgs,
 }
 
 pub fn run(args: DocsArgs) -> u8 {
+    if args.tokens {
+        args.encoding.preload();
+    }
+    let counted = args.tokens.then_some(args.encoding);
     let section = match super::workspace::servers_for(args.path.as_deref(), &args.source) {
-        Some(found) => match super::workspace::docs_section(&args.source, found) {
+        Some(found) => match super::workspace::docs_section(&args.source, counted, found) {
             Ok(section) => section,
             Err(code) => return code,
         },
         None => match super::generate(args.path.as_deref(), &args.source) {
-            Ok((manifest, _, _)) => docs::render(&manifest),
+            Ok((manifest, _, _)) => {
+                let costs = counted.map(|encoding| Costs::of(encoding, &manifest.tool_values()));
+                docs::render(&manifest, costs.as_ref())
+            }
             Err(code) => return code,
         },
     };

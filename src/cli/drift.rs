@@ -14,6 +14,7 @@ use clap::Args;
 use mcp_schema::check::{self, FailOn, Format, RenderOptions, Report};
 use mcp_schema::config::{self, Config};
 use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics, Level};
+use mcp_schema::tokens::{Delta, Encoding};
 use mcp_schema::Manifest;
 
 use crate::{print_diagnostics, setup_miette, SourceArgs};
@@ -44,6 +45,17 @@ pub(crate) struct ReportArgs {
     /// Which changes make the run fail (exit 1): breaking ones, any drift, or none
     #[arg(long, value_parser = super::choice::<FailOn>(), default_value = "any", value_name = "WHAT")]
     pub(crate) fail_on: FailOn,
+    /// The encoding the change in tokens is counted in
+    #[arg(long, value_name = "ENCODING", default_value = "o200k_base", value_parser = super::choice::<Encoding>())]
+    pub(crate) encoding: Encoding,
+}
+
+impl ReportArgs {
+    /// How the cost of the tool list changed from `old` to `new`, when they differ: counting
+    /// waits for the encoding to load, which a run without drift need not do.
+    pub(crate) fn tokens(&self, report: &Report, old: &Manifest, new: &Manifest) -> Option<Delta> {
+        report.drift().then(|| Delta::between(self.encoding, &old.tool_values(), &new.tool_values()))
+    }
 }
 
 #[derive(Args)]
@@ -128,6 +140,7 @@ pub(crate) fn run_diff(args: DiffArgs) -> u8 {
         }
     };
     let mut report = check::compare(&old, &new);
+    report.tokens = args.report.tokens(&report, &old, &new);
     args.acceptance().apply(&mut report);
     let render = RenderOptions {
         manifest: shown_arg(&args.new),
@@ -246,6 +259,7 @@ pub(crate) fn check_one(
     }
     let mut report = check::compare(&old, &new);
     check::name_causes(&mut report, &diagnostics);
+    report.tokens = args.report.tokens(&report, &old, &new);
     mcp_schema::source_map::changes::attach(&mut report, &new, &outcome.source_map);
     if let Some(rev) = &args.baseline {
         mcp_schema::source_map::changes::attach_removed(&mut report, &old, rev, &flags);

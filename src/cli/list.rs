@@ -4,6 +4,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use mcp_schema::tokens::Encoding;
 use mcp_schema::views::list::{render_table, Listing, TableStyle};
 
 use crate::SourceArgs;
@@ -33,19 +34,24 @@ pub struct ListArgs {
     /// How to print the tools
     #[arg(long, value_enum, default_value = "table")]
     format: ListFormat,
+    /// The encoding the TOKENS column counts in
+    #[arg(long, value_name = "ENCODING", default_value = "o200k_base", value_parser = super::choice::<Encoding>())]
+    encoding: Encoding,
     #[command(flatten)]
     pub(crate) source: SourceArgs,
 }
 
 pub fn run(args: ListArgs) -> u8 {
+    // Loaded while the manifest is made: the counts do not wait for it.
+    args.encoding.preload();
     if let Some(found) = super::workspace::servers_for(args.path.as_deref(), &args.source) {
-        return super::workspace::run_list(&args.source, args.format, found);
+        return super::workspace::run_list(&args.source, args.format, args.encoding, found);
     }
     let (manifest, provenance, _) = match super::generate(args.path.as_deref(), &args.source) {
         Ok(made) => made,
         Err(code) => return code,
     };
-    let listing = Listing::new(&manifest, &provenance);
+    let listing = Listing::new(&manifest, &provenance, args.encoding);
     let text = match args.format {
         ListFormat::Json => {
             let mut text = serde_json::to_string_pretty(&listing).expect("a listing is plain data");

@@ -11,6 +11,7 @@ use std::path::Path;
 use mcp_schema::check::{self, Format};
 use mcp_schema::config::{self, Config, Flags, Server};
 use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics};
+use mcp_schema::tokens::{Costs, Encoding};
 use mcp_schema::views::list::Listing;
 use mcp_schema::{Manifest, Provenance};
 use serde_json::{Map, Value};
@@ -390,7 +391,7 @@ fn write_manifest(server: &Server, manifest: &Manifest, provenance: &Provenance)
 // ----- list -----
 
 /// `list` over every server: a table (or JSON document) per server, named.
-pub(crate) fn run_list(source: &SourceArgs, format: ListFormat, found: Found) -> u8 {
+pub(crate) fn run_list(source: &SourceArgs, format: ListFormat, encoding: Encoding, found: Found) -> u8 {
     let servers = match found {
         Ok((_, servers)) => servers,
         Err(d) => {
@@ -406,7 +407,7 @@ pub(crate) fn run_list(source: &SourceArgs, format: ListFormat, found: Found) ->
         let opts = server.config.apply(flags_for(source));
         match crate::make_manifest(&opts, false, source.verbose, crate::Purpose::Read) {
             Ok((manifest, provenance)) => {
-                let listing = Listing::new(&manifest, &provenance);
+                let listing = Listing::new(&manifest, &provenance, encoding);
                 match format {
                     ListFormat::Json => {
                         let doc = serde_json::to_value(&listing).expect("a listing is plain data");
@@ -434,7 +435,7 @@ pub(crate) fn run_list(source: &SourceArgs, format: ListFormat, found: Found) ->
 
 /// The Markdown reference of every server: a `## Server `NAME`` section each, holding what
 /// `docs` writes for one crate. The exit status when a server's tools cannot be read.
-pub(crate) fn docs_section(source: &SourceArgs, found: Found) -> Result<String, u8> {
+pub(crate) fn docs_section(source: &SourceArgs, counted: Option<Encoding>, found: Found) -> Result<String, u8> {
     let servers = match found {
         Ok((_, servers)) => servers,
         Err(d) => {
@@ -449,7 +450,9 @@ pub(crate) fn docs_section(source: &SourceArgs, found: Found) -> Result<String, 
         match crate::make_manifest(&server.config.apply(flags_for(source)), false, source.verbose, crate::Purpose::Read)
         {
             Ok((manifest, _)) => {
-                sections.push(format!("## Server `{}`\n\n{}", server.name, mcp_schema::views::docs::render(&manifest)))
+                let costs = counted.map(|encoding| Costs::of(encoding, &manifest.tool_values()));
+                let page = mcp_schema::views::docs::render(&manifest, costs.as_ref());
+                sections.push(format!("## Server `{}`\n\n{page}", server.name))
             }
             Err(why) => {
                 eprintln!("error: {}: cannot read the tools: {why}", server.name);

@@ -16,6 +16,7 @@ mod python_sdk;
 mod rmcp;
 mod rust_mcp_sdk;
 mod sources;
+mod tokens;
 mod tower_mcp;
 
 /// Whether a code is raised as an error, a warning, either (depending on the case), or a note.
@@ -115,6 +116,7 @@ codes! {
     ConfigConflict: "config-conflict" => commands::CONFIG_CONFLICT,
     DefaultNotEvaluable: "default-not-evaluable" => rmcp::DEFAULT_NOT_EVALUABLE,
     DescriptionExpression: "description-expression" => rmcp::DESCRIPTION_EXPRESSION,
+    DescriptionOverBudget: "description-over-budget" => tokens::DESCRIPTION_OVER_BUDGET,
     DocsMarkers: "docs-markers" => commands::DOCS_MARKERS,
     DuplicateTool: "duplicate-tool" => python_sdk::DUPLICATE_TOOL,
     EmptyRouter: "empty-router" => rmcp::EMPTY_ROUTER,
@@ -150,6 +152,7 @@ codes! {
     RecursiveFlatten: "recursive-flatten" => python_sdk::RECURSIVE_FLATTEN,
     RegistryType: "registry-type" => rmcp::REGISTRY_TYPE,
     RepeatedDescription: "repeated-description" => contract::REPEATED_DESCRIPTION,
+    RepeatedSubschema: "repeated-subschema" => tokens::REPEATED_SUBSCHEMA,
     RmcpPanic: "rmcp-panic" => rmcp::RMCP_PANIC,
     RmcpToolBox: "rmcp-tool-box" => rmcp::RMCP_TOOL_BOX,
     RmcpVersion: "rmcp-version" => rmcp::RMCP_VERSION,
@@ -166,6 +169,8 @@ codes! {
     ToolAttribute: "tool-attribute" => rmcp::TOOL_ATTRIBUTE,
     ToolName: "tool-name" => rmcp::TOOL_NAME,
     TowerMcpPanic: "tower-mcp-panic" => tower_mcp::TOWER_MCP_PANIC,
+    ToolOverBudget: "tool-over-budget" => tokens::TOOL_OVER_BUDGET,
+    TotalOverBudget: "total-over-budget" => tokens::TOTAL_OVER_BUDGET,
     TypeTooDeep: "type-too-deep" => sources::TYPE_TOO_DEEP,
     TypeTooLarge: "type-too-large" => sources::TYPE_TOO_LARGE,
     UnderscoreParameter: "underscore-parameter" => python_sdk::UNDERSCORE_PARAMETER,

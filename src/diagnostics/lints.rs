@@ -63,6 +63,7 @@ pub const CONTRACT: Group = Group {
         Code::UndescribedVariants,
         Code::LongDescription,
         Code::RepeatedDescription,
+        Code::RepeatedSubschema,
     ],
     default: Level::Allow,
 };

@@ -11,6 +11,7 @@ use serde_json::Value;
 use super::list::{output_type, title, HINTS};
 use super::types::{required, Schemas};
 use crate::diagnostics::{Code, Diagnostic};
+use crate::tokens::{thousands, Costs};
 use crate::Manifest;
 
 /// The line after which `docs -o FILE` writes the reference.
@@ -21,15 +22,16 @@ pub const END: &str = "<!-- mcp-schema:end -->";
 /// How deep nested objects are expanded into rows (`a.b.c`).
 const EXPAND_DEPTH: usize = 4;
 
-/// The Markdown of every tool, one `###` section each.
-pub fn render(manifest: &Manifest) -> String {
+/// The Markdown of every tool, one `###` section each; with `costs` (`docs --tokens`), each
+/// section says what its tool costs.
+pub fn render(manifest: &Manifest, costs: Option<&Costs>) -> String {
     let tools = manifest.tool_values();
     let mut out = String::new();
     for (i, tool) in tools.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        render_tool(&mut out, tool);
+        render_tool(&mut out, tool, costs.map(|c| (c.tools[i].1, c)));
     }
     if tools.is_empty() {
         out.push_str("*No tools.*\n");
@@ -37,7 +39,7 @@ pub fn render(manifest: &Manifest) -> String {
     out
 }
 
-fn render_tool(out: &mut String, tool: &Value) {
+fn render_tool(out: &mut String, tool: &Value, cost: Option<(usize, &Costs)>) {
     let name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
     let _ = writeln!(out, "### `{name}`\n");
     if let Some(title) = title(tool) {
@@ -46,6 +48,10 @@ fn render_tool(out: &mut String, tool: &Value) {
     if let Some(description) = tool.get("description").and_then(Value::as_str).map(str::trim).filter(|d| !d.is_empty())
     {
         let _ = writeln!(out, "{description}\n");
+    }
+    if let Some((tokens, costs)) = cost {
+        let encoding = crate::choice::Choice::name(costs.encoding);
+        let _ = writeln!(out, "**Cost**: {} tokens ({encoding})\n", thousands(tokens));
     }
     out.push_str("**Parameters**\n\n");
     match tool.get("inputSchema").map(fields).filter(|rows| !rows.is_empty()) {

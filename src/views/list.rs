@@ -4,6 +4,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::types::{required, Schemas};
+use crate::tokens::{thousands, Costs, Encoding};
 use crate::{Manifest, Provenance};
 
 /// The annotation hints, in the order MCP defines them, with their short flags.
@@ -29,6 +30,9 @@ pub struct Row {
     /// The hints the tool sets, by their long names (`read-only`); a hint set to `false` is
     /// `!read-only`.
     pub hints: Vec<String>,
+    /// What the tool costs a model: the tokens of its compact JSON, in [`Listing::tokens`]'s
+    /// encoding.
+    pub tokens: usize,
 }
 
 /// One argument of a tool, as `list` shows it.
@@ -60,16 +64,30 @@ pub struct Listing {
     pub rmcp_version: Option<String>,
     /// Every tool, in the manifest's order.
     pub tools: Vec<Row>,
+    /// What the whole list costs.
+    pub tokens: TokenTotal,
+}
+
+/// The encoding the counts are in and their sum (`"tokens": {"encoding": "o200k_base", "total": N}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TokenTotal {
+    /// The encoding every count of the listing is in.
+    pub encoding: Encoding,
+    /// The sum of every tool's count.
+    pub total: usize,
 }
 
 impl Listing {
-    /// The listing of `manifest`, made as `provenance` says.
-    pub fn new(manifest: &Manifest, provenance: &Provenance) -> Self {
-        let tools = manifest.tool_values().iter().map(row).collect();
+    /// The listing of `manifest`, made as `provenance` says, its costs counted in `encoding`.
+    pub fn new(manifest: &Manifest, provenance: &Provenance, encoding: Encoding) -> Self {
+        let values = manifest.tool_values();
+        let costs = Costs::of(encoding, &values);
+        let tools = values.iter().zip(&costs.tools).map(|(tool, (_, tokens))| row(tool, *tokens)).collect();
         // The listing names the rmcp release only (its JSON key says so); other SDKs' releases
         // are not shown here.
         let rmcp_version = provenance.version_of("rmcp").map(str::to_owned);
-        Listing { profile: provenance.profile_name(), rmcp_version, tools }
+        let tokens = TokenTotal { encoding, total: costs.total() };
+        Listing { profile: provenance.profile_name(), rmcp_version, tools, tokens }
     }
 }
 
@@ -78,11 +96,11 @@ pub fn title(tool: &Value) -> Option<String> {
     tool.get("title").or_else(|| tool.pointer("/annotations/title")).and_then(Value::as_str).map(str::to_owned)
 }
 
-fn row(tool: &Value) -> Row {
+fn row(tool: &Value, tokens: usize) -> Row {
     let name = tool.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
     let parameters = tool.get("inputSchema").map(parameters).unwrap_or_default();
     let output = tool.get("outputSchema").map(|schema| output_type(&name, schema));
-    Row { title: title(tool), parameters, output, hints: hints(tool), name }
+    Row { title: title(tool), parameters, output, hints: hints(tool), name, tokens }
 }
 
 /// The top-level properties of an input schema (behind a `$ref`, if the root is one).
@@ -143,16 +161,19 @@ pub struct TableStyle {
     pub color: bool,
 }
 
-const HEADERS: [&str; 5] = ["NAME", "TITLE", "PARAMETERS", "OUTPUT", "HINTS"];
+const HEADERS: [&str; 6] = ["NAME", "TITLE", "PARAMETERS", "OUTPUT", "HINTS", "TOKENS"];
+/// The column of the counts, right-aligned.
+const TOKENS: usize = 5;
 const GAP: usize = 2;
 /// No column is shrunk below this (wider than a header, so that `…` keeps some text).
 const MIN_COLUMN: usize = 8;
 
 /// The table of `list`, followed by a line that says how many tools and which profile.
 pub fn render_table(listing: &Listing, style: TableStyle) -> String {
-    let mut cells: Vec<[String; 5]> = listing.tools.iter().map(cells_of).collect();
+    let mut cells: Vec<[String; 6]> = listing.tools.iter().map(cells_of).collect();
     // A column nobody fills (no tool has a title, say) is left out.
-    let shown: Vec<usize> = (0..5).filter(|&c| c == 0 || c == 2 || cells.iter().any(|r| !r[c].is_empty())).collect();
+    let shown: Vec<usize> =
+        (0..6).filter(|&c| matches!(c, 0 | 2 | TOKENS) || cells.iter().any(|r| !r[c].is_empty())).collect();
     let mut widths: Vec<usize> = shown
         .iter()
         .map(|&c| cells.iter().map(|r| chars(&r[c])).chain([HEADERS[c].len()]).max().unwrap_or(0))
@@ -167,10 +188,23 @@ pub fn render_table(listing: &Listing, style: TableStyle) -> String {
     }
     let mut out = String::new();
     let header: Vec<String> = shown.iter().map(|&c| HEADERS[c].to_owned()).collect();
-    push_line(&mut out, &header, &widths, |text, _| if style.color { bold(text) } else { text.to_owned() });
+    let right = shown.iter().position(|&c| c == TOKENS);
+    push_line(&mut out, &header, &widths, right, |text, _| if style.color { bold(text) } else { text.to_owned() });
     for row in &cells {
         let line: Vec<String> = shown.iter().map(|&c| row[c].clone()).collect();
-        push_line(&mut out, &line, &widths, |text, i| if style.color && i == 0 { bold(text) } else { text.to_owned() });
+        push_line(
+            &mut out,
+            &line,
+            &widths,
+            right,
+            |text, i| {
+                if style.color && i == 0 {
+                    bold(text)
+                } else {
+                    text.to_owned()
+                }
+            },
+        );
     }
     out.push('\n');
     out.push_str(&summary(listing));
@@ -184,18 +218,23 @@ pub fn render_table(listing: &Listing, style: TableStyle) -> String {
     out
 }
 
-/// `4 tools, profile rmcp (rmcp 3.11.0)`.
+/// `4 tools, 1,234 tokens (o200k_base), profile rmcp (rmcp 3.11.0)`.
 pub fn summary(listing: &Listing) -> String {
     let n = listing.tools.len();
-    let mut line =
-        format!("{n} tool{}, profile {}", if n == 1 { "" } else { "s" }, listing.profile.as_deref().unwrap_or("none"));
+    let mut line = format!(
+        "{n} tool{}, {} tokens ({}), profile {}",
+        if n == 1 { "" } else { "s" },
+        thousands(listing.tokens.total),
+        crate::choice::Choice::name(listing.tokens.encoding),
+        listing.profile.as_deref().unwrap_or("none")
+    );
     if let Some(v) = &listing.rmcp_version {
         line.push_str(&format!(" (rmcp {v})"));
     }
     line
 }
 
-fn cells_of(row: &Row) -> [String; 5] {
+fn cells_of(row: &Row) -> [String; 6] {
     let params: Vec<String> = row.parameters.iter().map(Parameter::signature).collect();
     let hints: Vec<String> = row.hints.iter().map(|h| short_hint(h)).collect();
     [
@@ -204,6 +243,7 @@ fn cells_of(row: &Row) -> [String; 5] {
         if params.is_empty() { "—".to_owned() } else { params.join(", ") },
         row.output.clone().unwrap_or_else(|| "—".to_owned()),
         hints.join(" "),
+        thousands(row.tokens),
     ]
 }
 
@@ -236,12 +276,26 @@ fn cut(text: &str, width: usize) -> String {
     format!("{}…", kept.trim_end())
 }
 
-fn push_line(out: &mut String, cells: &[String], widths: &[usize], paint: impl Fn(&str, usize) -> String) {
+/// One line of the table; the cell of column `right` (the counts) is aligned to the right.
+fn push_line(
+    out: &mut String,
+    cells: &[String],
+    widths: &[usize],
+    right: Option<usize>,
+    paint: impl Fn(&str, usize) -> String,
+) {
     let last = cells.len() - 1;
     for (i, cell) in cells.iter().enumerate() {
+        let pad = " ".repeat(widths[i] - chars(cell));
+        if Some(i) == right {
+            out.push_str(&pad);
+        }
         out.push_str(&paint(cell, i));
         if i < last {
-            out.push_str(&" ".repeat(widths[i] - chars(cell) + GAP));
+            if Some(i) != right {
+                out.push_str(&pad);
+            }
+            out.push_str(&" ".repeat(GAP));
         }
     }
     // No trailing spaces: an empty last cell leaves the padding of the one before it.
@@ -265,7 +319,7 @@ mod tests {
             profile: Some(crate::ProfileChoice::Rmcp),
             sdk: Some(crate::SdkRelease { name: "rmcp", version: "3.11.0".into(), note: String::new() }),
         };
-        Listing::new(&manifest, &provenance)
+        Listing::new(&manifest, &provenance, Encoding::O200kBase)
     }
 
     #[test]

@@ -83,13 +83,13 @@ fn drift_exits_1_human() {
     let o = check(d.path(), &[]);
     assert_eq!(status(&o), 1, "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("removed search\n"), "{out}");
+    assert!(out.contains("removed search  (-30 tokens)\n"), "{out}");
     assert!(out.contains("BREAKING    tool-removed"), "{out}");
     assert!(!out.contains('\x1b'), "no colour when stdout is not a terminal: {out:?}");
     let last = out.lines().last().unwrap();
     assert!(
         last.starts_with(
-            "drift in mcp-tools.json: 1 tool (0 added, 1 removed, 0 changed), 1 change: 1 breaking, 0 compatible"
+            "drift in mcp-tools.json: 1 tool (0 added, 1 removed, 0 changed), 1 change: 1 breaking, 0 compatible; -30 tokens, 0 in all"
         ),
         "{last}"
     );
@@ -105,6 +105,8 @@ fn drift_exits_1_json() {
     assert_eq!(
         v,
         json!({"drift": true, "changes": [{"tool": "search", "pointer": "", "rule": "tool-removed", "breaking": true}],
+               "tokens": {"encoding": "o200k_base", "old": 30, "new": 0, "change": -30,
+                          "tools": [{"tool": "search", "old": 30, "new": null, "change": -30}]},
                "diagnostics": [], "profile": "python-sdk"})
     );
 }

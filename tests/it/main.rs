@@ -41,5 +41,6 @@ mod rust_mcp_sdk_conformance;
 mod sarif;
 mod servers;
 mod structure;
+mod tokens;
 mod tower_mcp_conformance;
 mod validate;
