@@ -308,7 +308,7 @@ fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::W
     for round in 1.. {
         let (outcome, workspace) = generate_wanting(opts, &wanted);
         let more = workspace.as_ref().map(source::Workspace::wanted_registry_crates).unwrap_or_default();
-        if more.is_subset(&wanted) || round == REGISTRY_ROUNDS {
+        if !missed_a_type(&outcome) || more.is_subset(&wanted) || round == REGISTRY_ROUNDS {
             return (outcome, workspace);
         }
         // The run reached types of registry crates not read: read them and run again.
@@ -316,6 +316,18 @@ fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::W
         wanted.extend(more);
     }
     unreachable!("the last round returns")
+}
+
+/// Whether a run's outcome shows a type it could not know: only then can reading the registry
+/// crates its types reached change the manifest. A type lowered for no schema (a skipped field,
+/// a value the evaluator built) is no reason to read its crate, nor to ask for it to be fetched.
+fn missed_a_type(outcome: &Outcome) -> bool {
+    use diagnostics::Code;
+    outcome.diagnostics.iter().any(|d| {
+        d.is_error()
+            || matches!(d.code, Code::RegistryType | Code::UnknownType | Code::UnresolvedType)
+            || d.left_out_key().is_some()
+    })
 }
 
 /// One run that reads the registry crates `wanted` names besides the workspace's own.
