@@ -52,6 +52,7 @@ const KEYS: &[&str] = &[
     "features",
     "all-features",
     "no-default-features",
+    "serde-json-preserve-order",
     "lints",
     "schemas",
     "drift",
@@ -78,6 +79,8 @@ pub struct Config {
     pub(crate) features: Option<Vec<String>>,
     pub(crate) all_features: Option<bool>,
     pub(crate) no_default_features: Option<bool>,
+    /// `serde-json-preserve-order`: whether serde_json's `preserve_order` is on in the server.
+    pub(crate) serde_json_preserve_order: Option<bool>,
     /// `[lints]`: levels by diagnostic code, each checked against the known codes.
     pub(crate) lints: BTreeMap<String, Level>,
     /// `[lints.crates.NAME]`: levels by code for the diagnostics about one crate's sources.
@@ -236,6 +239,7 @@ impl Config {
             },
             all_features: flags.features.all_features || self.all_features.unwrap_or(false),
             no_default_features: flags.features.no_default_features || self.no_default_features.unwrap_or(false),
+            serde_json_preserve_order: flags.features.serde_json_preserve_order.or(self.serde_json_preserve_order),
         };
         GenerateOptions {
             paths,
@@ -480,6 +484,7 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
             }
             "all-features" => config.all_features = Some(boolean(&value)?),
             "no-default-features" => config.no_default_features = Some(boolean(&value)?),
+            "serde-json-preserve-order" => config.serde_json_preserve_order = Some(boolean(&value)?),
             "lints" | "schemas" | "drift" => {
                 if !value.is_table() {
                     return Err(bad("a table"));
@@ -727,7 +732,8 @@ mod tests {
             FeatureSelection {
                 features: vec!["x".into(), "y".into(), "z".into()],
                 all_features: true,
-                no_default_features: false
+                no_default_features: false,
+                serde_json_preserve_order: None
             }
         );
         assert_eq!(configured.lints.levels.get("opaque"), Some(&Level::Allow));

@@ -125,6 +125,10 @@ pub struct FeatureSelection {
     pub all_features: bool,
     /// `--no-default-features`: the `default` feature is off.
     pub no_default_features: bool,
+    /// `--serde-json-preserve-order`: whether serde_json's `preserve_order` is on in the server's
+    /// build (keys in insertion order), for when the manifests on disk cannot say; `None` works it
+    /// out from them.
+    pub serde_json_preserve_order: Option<bool>,
 }
 
 impl FeatureSelection {

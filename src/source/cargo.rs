@@ -349,6 +349,12 @@ impl CargoManifest {
         deps
     }
 
+    /// A proc-macro crate (`[lib] proc-macro = true`): built for the host, like its dependencies.
+    pub fn is_proc_macro(&self) -> bool {
+        let lib = self.raw.get("lib");
+        lib.and_then(|l| l.get("proc-macro").or_else(|| l.get("proc_macro"))).and_then(Value::as_bool) == Some(true)
+    }
+
     /// The `[features]` table: each feature and what it enables.
     pub fn features_table(&self) -> Vec<(String, Vec<String>)> {
         let Some(table) = self.raw.get("features").and_then(Value::as_table) else { return Vec::new() };

@@ -11,6 +11,7 @@ mod index;
 mod modules;
 mod packages;
 mod registry;
+mod serde_order;
 mod skeleton;
 
 use std::cell::OnceCell;
@@ -18,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use cargo::{find_lock, read_manifest, DependencySpec};
+pub use serde_order::SerdeJsonOrder;
 pub use cargo::{CargoManifest, LockedPackage};
 pub use deferred::KeptAttributes;
 pub use index::{ItemKind, ItemRef, Namespace, Resolved};
@@ -237,9 +239,19 @@ pub struct Workspace {
     registry_deps: std::collections::BTreeSet<String>,
     /// Those a type lowered during the run came from (see [`Workspace::want_registry_crate`]).
     registry_wanted: std::cell::RefCell<std::collections::BTreeSet<String>>,
+    /// The root packages and the features asked for them: the build [`Workspace::serde_json_order`]
+    /// is about.
+    build_roots: (Vec<Arc<CargoManifest>>, crate::FeatureSelection),
+    serde_json_order: std::sync::OnceLock<SerdeJsonOrder>,
 }
 
 impl Workspace {
+    /// Whether serde_json keeps keys in insertion order in the server binary (see
+    /// [`serde_order`]); worked out on first use, from the manifests on disk.
+    pub fn serde_json_order(&self) -> &SerdeJsonOrder {
+        self.serde_json_order.get_or_init(|| serde_order::serde_json_order(&self.build_roots.0, &self.build_roots.1))
+    }
+
     /// The real body of a fn written in `module` of `krate` (see [`ParsedFile::body`]).
     pub fn block<'a>(&'a self, krate: usize, module: ModuleId, block: &'a syn::Block) -> &'a syn::Block {
         self.crates[krate].file_of(module).body(block)
@@ -341,6 +353,8 @@ pub fn load_wanting(
     for path in paths {
         find_roots(path, exclude, features, &mut ws, &mut roots)?;
     }
+    let single_file_package = ws.packages.first().filter(|_| roots.is_empty()).cloned();
+    ws.build_roots = (roots.iter().cloned().chain(single_file_package).collect(), features.clone());
     let packages = packages::discover(roots, wanted, &mut ws.diagnostics);
     ws.registry_deps = packages::registry_dependencies(&packages);
     let resolution = packages::resolve(&packages, features)?;

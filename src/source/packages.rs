@@ -93,6 +93,17 @@ impl Package {
         self.manifest.raw.get("package")?.get("version")?.as_str()
     }
 
+    /// The entries of the features of the package that are `on`.
+    pub fn features_on<'a>(&'a self, on: &'a BTreeSet<String>) -> impl Iterator<Item = &'a str> + 'a {
+        self.features.iter().filter(|(f, _)| on.contains(f)).flat_map(|(_, list)| list.iter().map(String::as_str))
+    }
+
+    /// `name version` of dependency `package` as the lock names it for this package, else `name`.
+    pub fn locked_label(&self, package: &str) -> String {
+        let locked = self.locator.as_ref().and_then(|l| l.locked_dependency(self.name(), self.version(), package));
+        locked.map_or_else(|| package.to_owned(), |l| format!("{} {}", l.name, l.version))
+    }
+
     fn new(manifest: Arc<CargoManifest>, is_root: bool, is_registry: bool) -> Self {
         Package {
             manifest,
@@ -106,12 +117,35 @@ impl Package {
     }
 }
 
-/// A registry dependency the run wants (its extern name is in `wanted`) and may read.
-fn wanted_registry(dep: &Dependency, wanted: &BTreeSet<String>) -> bool {
-    dep.path.is_none()
-        && wanted.contains(&dep.key.replace('-', "_"))
-        && !SDK_PACKAGES.contains(&dep.package.as_str())
-        && !NATIVE_PACKAGES.contains(&dep.package.replace('-', "_").as_str())
+/// Which dependencies a discovery reads.
+#[derive(Clone, Copy)]
+enum Reach<'w> {
+    /// Path dependencies, and the registry ones whose extern names are wanted: the sources a run
+    /// reads (never the SDK's, nor the crates whose types the model knows by path).
+    Sources(&'w BTreeSet<String>),
+    /// Every normal dependency of the build, the SDK's and serde's included, for their manifests
+    /// only (see [`discover_build_graph`]).
+    BuildGraph,
+}
+
+impl Reach<'_> {
+    /// A registry dependency the discovery reads.
+    fn registry(self, dep: &Dependency) -> bool {
+        match self {
+            Reach::Sources(wanted) => {
+                dep.path.is_none()
+                    && wanted.contains(&dep.key.replace('-', "_"))
+                    && !SDK_PACKAGES.contains(&dep.package.as_str())
+                    && !NATIVE_PACKAGES.contains(&dep.package.replace('-', "_").as_str())
+            }
+            Reach::BuildGraph => dep.path.is_none(),
+        }
+    }
+
+    /// A path dependency the discovery reads.
+    fn path(self, dep: &Dependency) -> bool {
+        matches!(self, Reach::BuildGraph) || !SDK_PACKAGES.contains(&dep.package.as_str())
+    }
 }
 
 /// The root packages and every path dependency they reach, and the registry dependencies whose
@@ -121,6 +155,19 @@ pub(crate) fn discover(
     wanted: &BTreeSet<String>,
     diagnostics: &mut Diagnostics,
 ) -> Vec<Package> {
+    discover_reaching(roots, Reach::Sources(wanted), diagnostics)
+}
+
+/// Every package in the build of the roots' targets whose manifest is on disk: path dependencies
+/// and the locked registry, vendored and git ones, through normal (and target) dependencies only.
+/// Build-dependencies and the dependencies of proc-macro crates are built for the host, and under
+/// resolver 2 their features do not reach the target's crates, so they are left out. A dependency
+/// whose sources are not on disk stays unread (`local` is `None`; nothing is told).
+pub(crate) fn discover_build_graph(roots: Vec<Arc<CargoManifest>>) -> Vec<Package> {
+    discover_reaching(roots, Reach::BuildGraph, &mut Diagnostics::default())
+}
+
+fn discover_reaching(roots: Vec<Arc<CargoManifest>>, reach: Reach<'_>, diagnostics: &mut Diagnostics) -> Vec<Package> {
     let mut packages: Vec<Package> = Vec::new();
     let mut by_dir: HashMap<PathBuf, usize> = HashMap::new();
     let mut workspaces: HashMap<PathBuf, Option<Arc<CargoManifest>>> = HashMap::new();
@@ -144,12 +191,13 @@ pub(crate) fn discover(
         let workspace = workspaces.entry(ws_dir).or_insert_with(|| manifest.workspace_root().map(Arc::new)).clone();
         let deps = manifest.dependencies(workspace.as_deref());
         let mut local = Vec::with_capacity(deps.len());
-        for dep in &deps {
-            if wanted_registry(dep, wanted) {
+        let proc_macro = matches!(reach, Reach::BuildGraph) && manifest.is_proc_macro();
+        for dep in deps.iter().filter(|_| !proc_macro) {
+            if reach.registry(dep) {
                 local.push(registry_dependency(&mut packages, next, dep, &mut by_dir, &mut told, diagnostics));
                 continue;
             }
-            local.push(dep.path.as_ref().filter(|_| !SDK_PACKAGES.contains(&dep.package.as_str())).and_then(|path| {
+            local.push(dep.path.as_ref().filter(|_| reach.path(dep)).and_then(|path| {
                 let dir = canonical(path);
                 if let Some(&i) = by_dir.get(&dir) {
                     return Some(i);
@@ -186,6 +234,7 @@ pub(crate) fn discover(
         }
         let p = &mut packages[next];
         p.features = p.manifest.features_table();
+        let deps = if proc_macro { Vec::new() } else { deps };
         p.deps = deps;
         p.local = local;
         next += 1;
@@ -268,6 +317,8 @@ fn canonical(dir: &std::path::Path) -> PathBuf {
 pub(crate) struct Resolution {
     pub active: Vec<bool>,
     pub features: Vec<BTreeSet<String>>,
+    /// Per package: the entries of its `deps` that are on.
+    pub deps_on: Vec<BTreeSet<usize>>,
 }
 
 /// Resolve features over `packages` for one build of the roots (see the module docs).
@@ -275,7 +326,7 @@ pub(crate) fn resolve(packages: &[Package], selection: &FeatureSelection) -> Res
     let n = packages.len();
     let mut r = Resolver {
         packages,
-        out: Resolution { active: vec![false; n], features: vec![BTreeSet::new(); n] },
+        out: Resolution { active: vec![false; n], features: vec![BTreeSet::new(); n], deps_on: Vec::new() },
         deps_on: vec![BTreeSet::new(); n],
         weak: Vec::new(),
     };
@@ -316,6 +367,7 @@ pub(crate) fn resolve(packages: &[Package], selection: &FeatureSelection) -> Res
             }
         }
     }
+    r.out.deps_on = r.deps_on;
     Ok(r.out)
 }
 
