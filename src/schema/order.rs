@@ -95,32 +95,6 @@ fn generation_order(v: &mut Value) {
 /// rmcp holds schemas in maps without serde_json's `preserve_order`, so it prints them this way;
 /// the schemars flavour and the rmcp profile both use it.
 pub fn sort_all_keys(v: &mut Value) {
-    if INSERTION_ORDER.get() {
-        return;
-    }
-    sort_every_key(v);
-}
-
-thread_local! {
-    /// Set while a profile runs for a server whose serde_json keeps insertion order
-    /// (`preserve_order`): the SDK's maps then print keys as they were inserted, and
-    /// [`sort_all_keys`] leaves the order the schema was built in.
-    static INSERTION_ORDER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Run `work` with serde_json's key order of the server: sorted, or (`insertion`) as inserted.
-pub fn with_serde_json_order<T>(insertion: bool, work: impl FnOnce() -> T) -> T {
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            INSERTION_ORDER.set(self.0);
-        }
-    }
-    let _restore = Restore(INSERTION_ORDER.replace(insertion));
-    work()
-}
-
-fn sort_every_key(v: &mut Value) {
     match v {
         Value::Object(map) => {
             // Most objects come here sorted already (a schema of the schemars flavour is sorted
@@ -128,9 +102,9 @@ fn sort_every_key(v: &mut Value) {
             if !map.keys().zip(map.keys().skip(1)).all(|(a, b)| a <= b) {
                 map.sort_keys();
             }
-            map.values_mut().for_each(sort_every_key);
+            map.values_mut().for_each(sort_all_keys);
         }
-        Value::Array(items) => items.iter_mut().for_each(sort_every_key),
+        Value::Array(items) => items.iter_mut().for_each(sort_all_keys),
         _ => {}
     }
 }

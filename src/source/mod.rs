@@ -19,11 +19,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use cargo::{find_lock, read_manifest, DependencySpec};
-pub use serde_order::SerdeJsonOrder;
 pub use cargo::{CargoManifest, LockedPackage};
 pub use deferred::KeptAttributes;
 pub use index::{ItemKind, ItemRef, Namespace, Resolved};
 pub use modules::{unraw as unraw_ident, Module, ModuleId};
+pub use serde_order::SerdeJsonOrder;
 
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location, SourceFile};
 

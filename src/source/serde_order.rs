@@ -39,7 +39,9 @@ pub(crate) fn serde_json_order(roots: &[Arc<CargoManifest>], selection: &Feature
     }
     let packages = packages::discover_build_graph(roots.to_vec());
     // A feature the user asked for that no package has is the run's error, told elsewhere.
-    let Ok(resolution) = packages::resolve(&packages, selection) else { return SerdeJsonOrder::Unknown { unread: Vec::new() } };
+    let Ok(resolution) = packages::resolve(&packages, selection) else {
+        return SerdeJsonOrder::Unknown { unread: Vec::new() };
+    };
     let by = enablers(&packages, &resolution);
     if !by.is_empty() {
         return SerdeJsonOrder::Insertion { by };
@@ -65,7 +67,9 @@ fn enablers(packages: &[Package], r: &Resolution) -> Vec<String> {
                 continue;
             }
             let asked = |entry: &str| {
-                entry.split_once('/').is_some_and(|(key, f)| key.trim_end_matches('?') == dep.key && f == "preserve_order")
+                entry
+                    .split_once('/')
+                    .is_some_and(|(key, f)| key.trim_end_matches('?') == dep.key && f == "preserve_order")
             };
             let by_feature = package.features_on(&r.features[p]).any(asked);
             if dep.features.iter().any(|f| f == "preserve_order") || by_feature {

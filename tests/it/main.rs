@@ -31,6 +31,7 @@ mod patterns;
 mod patterns_crates;
 mod patterns_routers;
 mod patterns_schemas;
+mod preserve_order;
 mod python_sdk_conformance;
 mod python_sdk_differential;
 mod record;
