@@ -200,6 +200,9 @@ pub struct Crate {
     pub features: cfg::EnabledFeatures,
     /// The crates of the run its dependencies are, by the name its code uses for each.
     pub externs: std::collections::HashMap<String, usize>,
+    /// Read from where cargo put a registry, vendored or git dependency: its types are read, but
+    /// what it declares as tools or servers is not the server's (a profile skips it).
+    pub is_registry: bool,
     /// One scope per module, parallel to `modules`.
     scopes: Vec<index::ModuleScope>,
 }
@@ -477,7 +480,9 @@ fn load_packages(
             if target.is_lib() {
                 libs[p] = Some(ws.crates.len());
             }
-            ws.crates.push(modules::load_crate(spec, &files, &features, ws.mode, &mut ws.diagnostics));
+            let mut krate = modules::load_crate(spec, &files, &features, ws.mode, &mut ws.diagnostics);
+            krate.is_registry = package.is_registry;
+            ws.crates.push(krate);
         }
         crates_of[p] = first..ws.crates.len();
         if !package.is_registry {

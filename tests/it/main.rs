@@ -36,6 +36,7 @@ mod python_sdk_conformance;
 mod python_sdk_differential;
 mod record;
 mod registry_crates;
+mod registry_tools;
 mod rmcp_conformance;
 mod rust_mcp_sdk_conformance;
 mod sarif;
