@@ -124,8 +124,9 @@ enum Reach<'w> {
     /// reads (never the SDK's, nor the crates whose types the model knows by path).
     Sources(&'w BTreeSet<String>),
     /// Every normal dependency of the build, the SDK's and serde's included, for their manifests
-    /// only (see [`discover_build_graph`]).
-    BuildGraph,
+    /// only (see [`discover_build_graph`]); `unified` (cargo's resolver 1): build- and
+    /// dev-dependencies too, and the dependencies of proc-macros.
+    BuildGraph { unified: bool },
 }
 
 impl Reach<'_> {
@@ -138,13 +139,35 @@ impl Reach<'_> {
                     && !SDK_PACKAGES.contains(&dep.package.as_str())
                     && !NATIVE_PACKAGES.contains(&dep.package.replace('-', "_").as_str())
             }
-            Reach::BuildGraph => dep.path.is_none(),
+            Reach::BuildGraph { .. } => dep.path.is_none(),
         }
     }
 
     /// A path dependency the discovery reads.
     fn path(self, dep: &Dependency) -> bool {
-        matches!(self, Reach::BuildGraph) || !SDK_PACKAGES.contains(&dep.package.as_str())
+        matches!(self, Reach::BuildGraph { .. }) || !SDK_PACKAGES.contains(&dep.package.as_str())
+    }
+
+    /// The dependency entries of `manifest` this discovery follows.
+    fn dependencies(
+        self,
+        manifest: &CargoManifest,
+        workspace: Option<&CargoManifest>,
+        is_root: bool,
+    ) -> Vec<Dependency> {
+        match self {
+            Reach::BuildGraph { unified: true } => {
+                let kinds: &[&str] = if is_root {
+                    &["dependencies", "build-dependencies", "dev-dependencies"]
+                } else {
+                    &["dependencies", "build-dependencies"]
+                };
+                manifest.unified_dependencies(workspace, kinds)
+            }
+            // Resolver 2 builds a proc-macro and its dependencies for the host, apart.
+            Reach::BuildGraph { unified: false } if manifest.is_proc_macro() => Vec::new(),
+            _ => manifest.dependencies(workspace),
+        }
     }
 }
 
@@ -162,9 +185,11 @@ pub(crate) fn discover(
 /// and the locked registry, vendored and git ones, through normal (and target) dependencies only.
 /// Build-dependencies and the dependencies of proc-macro crates are built for the host, and under
 /// resolver 2 their features do not reach the target's crates, so they are left out. A dependency
-/// whose sources are not on disk stays unread (`local` is `None`; nothing is told).
+/// whose sources are not on disk stays unread (`local` is `None`; nothing is told). Under cargo's
+/// resolver 1 (the default before edition 2021) everything is unified instead.
 pub(crate) fn discover_build_graph(roots: Vec<Arc<CargoManifest>>) -> Vec<Package> {
-    discover_reaching(roots, Reach::BuildGraph, &mut Diagnostics::default())
+    let unified = roots.first().is_some_and(|m| m.resolver() == 1);
+    discover_reaching(roots, Reach::BuildGraph { unified }, &mut Diagnostics::default())
 }
 
 fn discover_reaching(roots: Vec<Arc<CargoManifest>>, reach: Reach<'_>, diagnostics: &mut Diagnostics) -> Vec<Package> {
@@ -189,10 +214,9 @@ fn discover_reaching(roots: Vec<Arc<CargoManifest>>, reach: Reach<'_>, diagnosti
         let manifest = packages[next].manifest.clone();
         let ws_dir = canonical(&manifest.dir);
         let workspace = workspaces.entry(ws_dir).or_insert_with(|| manifest.workspace_root().map(Arc::new)).clone();
-        let deps = manifest.dependencies(workspace.as_deref());
+        let deps = reach.dependencies(&manifest, workspace.as_deref(), packages[next].is_root);
         let mut local = Vec::with_capacity(deps.len());
-        let proc_macro = matches!(reach, Reach::BuildGraph) && manifest.is_proc_macro();
-        for dep in deps.iter().filter(|_| !proc_macro) {
+        for dep in &deps {
             if reach.registry(dep) {
                 local.push(registry_dependency(&mut packages, next, dep, &mut by_dir, &mut told, diagnostics));
                 continue;
@@ -234,7 +258,6 @@ fn discover_reaching(roots: Vec<Arc<CargoManifest>>, reach: Reach<'_>, diagnosti
         }
         let p = &mut packages[next];
         p.features = p.manifest.features_table();
-        let deps = if proc_macro { Vec::new() } else { deps };
         p.deps = deps;
         p.local = local;
         next += 1;

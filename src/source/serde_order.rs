@@ -100,3 +100,65 @@ fn unread(packages: &[Package], r: &Resolution) -> Vec<String> {
     }
     unread.into_iter().collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::cargo::read_manifest;
+
+    const SERDE_JSON: &str = "[package]\nname = \"serde_json\"\nversion = \"1.0.0\"\n\
+                              [features]\npreserve_order = []\n";
+
+    /// The order in a build of `app` (its Cargo.toml given) next to crates named by `others`
+    /// (name, Cargo.toml), each in `<name>/`; dependencies between them are `path` ones.
+    fn order(app: &str, others: &[(&str, &str)]) -> SerdeJsonOrder {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in others.iter().copied().chain([("serde_json", SERDE_JSON), ("app", app)]) {
+            std::fs::create_dir_all(dir.path().join(name).join("src")).unwrap();
+            std::fs::write(dir.path().join(name).join("Cargo.toml"), text).unwrap();
+        }
+        let root = Arc::new(read_manifest(&dir.path().join("app/Cargo.toml")).unwrap());
+        serde_json_order(&[root], &FeatureSelection::default())
+    }
+
+    fn app(edition: &str, deps: &str) -> String {
+        format!("[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"{edition}\"\n[workspace]\n{deps}")
+    }
+
+    const KIT: &str = "[package]\nname = \"kit\"\nversion = \"0.1.0\"\n\
+                       [dependencies]\nserde_json = { path = \"../serde_json\", optional = true }\n\
+                       [features]\nordered = [\"serde_json?/preserve_order\"]\njson = [\"dep:serde_json\"]\n";
+
+    fn on(by: &[&str]) -> SerdeJsonOrder {
+        SerdeJsonOrder::Insertion { by: by.iter().map(|s| s.to_string()).collect() }
+    }
+
+    #[test]
+    fn a_weak_feature_counts_once_its_dependency_is_on() {
+        let kit_dep = "[dependencies]\nkit = { path = \"../kit\", features = [\"ordered\"] }\n";
+        assert_eq!(order(&app("2021", kit_dep), &[("kit", KIT)]), SerdeJsonOrder::Sorted);
+        let both = "[dependencies]\nkit = { path = \"../kit\", features = [\"ordered\", \"json\"] }\n";
+        assert_eq!(order(&app("2021", both), &[("kit", KIT)]), on(&["kit"]));
+    }
+
+    #[test]
+    fn build_dependencies_and_proc_macros_reach_the_binary_only_under_resolver_1() {
+        let via_build = "[dependencies]\nserde_json = { path = \"../serde_json\" }\n\
+                         [build-dependencies]\nserde_json = { path = \"../serde_json\", features = [\"preserve_order\"] }\n";
+        assert_eq!(order(&app("2021", via_build), &[]), SerdeJsonOrder::Sorted);
+        assert_eq!(order(&app("2018", via_build), &[]), on(&["app"]));
+        let mac = "[package]\nname = \"mac\"\nversion = \"0.1.0\"\n[lib]\nproc-macro = true\n\
+                   [dependencies]\nserde_json = { path = \"../serde_json\", features = [\"preserve_order\"] }\n";
+        let via_mac = "[dependencies]\nmac = { path = \"../mac\" }\nserde_json = { path = \"../serde_json\" }\n";
+        assert_eq!(order(&app("2021", via_mac), &[("mac", mac)]), SerdeJsonOrder::Sorted);
+        assert_eq!(order(&app("2015", via_mac), &[("mac", mac)]), on(&["mac"]));
+    }
+
+    #[test]
+    fn a_dependency_not_on_disk_leaves_it_unknown_and_the_user_says_it() {
+        let unread = "[dependencies]\nserde_json = { path = \"../serde_json\" }\nelsewhere = \"1\"\n";
+        assert_eq!(order(&app("2021", unread), &[]), SerdeJsonOrder::Unknown { unread: vec!["elsewhere".into()] });
+        let said = FeatureSelection { serde_json_preserve_order: Some(true), ..FeatureSelection::default() };
+        assert_eq!(serde_json_order(&[], &said), on(&[]));
+    }
+}
