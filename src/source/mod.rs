@@ -255,6 +255,16 @@ impl Workspace {
         self.serde_json_order.get_or_init(|| serde_order::serde_json_order(&self.build_roots.0, &self.build_roots.1))
     }
 
+    /// [`Workspace::serde_json_order`] if a run asked for it.
+    pub fn serde_json_order_known(&self) -> Option<SerdeJsonOrder> {
+        self.serde_json_order.get().cloned()
+    }
+
+    /// Set [`Workspace::serde_json_order`] to what a previous load of the same build worked out.
+    pub fn know_serde_json_order(&self, order: SerdeJsonOrder) {
+        let _ = self.serde_json_order.set(order);
+    }
+
     /// The real body of a fn written in `module` of `krate` (see [`ParsedFile::body`]).
     pub fn block<'a>(&'a self, krate: usize, module: ModuleId, block: &'a syn::Block) -> &'a syn::Block {
         self.crates[krate].file_of(module).body(block)

@@ -209,6 +209,8 @@ fn discover_reaching(roots: Vec<Arc<CargoManifest>>, reach: Reach<'_>, diagnosti
         packages.push(Package::new(m, true, false));
     }
     let mut told: BTreeSet<(String, String)> = BTreeSet::new();
+    // One per Cargo.lock: the packages of a workspace share it.
+    let mut locators: HashMap<Option<PathBuf>, Arc<Locator>> = HashMap::new();
     let mut next = 0;
     while next < packages.len() {
         let manifest = packages[next].manifest.clone();
@@ -218,7 +220,9 @@ fn discover_reaching(roots: Vec<Arc<CargoManifest>>, reach: Reach<'_>, diagnosti
         let mut local = Vec::with_capacity(deps.len());
         for dep in &deps {
             if reach.registry(dep) {
-                local.push(registry_dependency(&mut packages, next, dep, &mut by_dir, &mut told, diagnostics));
+                let found =
+                    registry_dependency(&mut packages, next, dep, &mut by_dir, &mut told, &mut locators, diagnostics);
+                local.push(found);
                 continue;
             }
             local.push(dep.path.as_ref().filter(|_| reach.path(dep)).and_then(|path| {
@@ -273,10 +277,11 @@ fn registry_dependency(
     dep: &Dependency,
     by_dir: &mut HashMap<PathBuf, usize>,
     told: &mut BTreeSet<(String, String)>,
+    locators: &mut HashMap<Option<PathBuf>, Arc<Locator>>,
     diagnostics: &mut Diagnostics,
 ) -> Option<usize> {
     let dependent = &packages[p];
-    let locator = dependent.locator.clone().unwrap_or_else(|| Arc::new(Locator::new(&dependent.manifest.dir)));
+    let locator = dependent.locator.clone().unwrap_or_else(|| Locator::shared(&dependent.manifest.dir, locators));
     packages[p].locator = Some(locator.clone());
     let dependent = &packages[p];
     let version = if dependent.is_registry { dependent.version() } else { None };
