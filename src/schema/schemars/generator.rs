@@ -104,7 +104,7 @@ impl<'a> Gen<'a> {
             schemars::transform::Transform::transform(&mut transform, super::private::as_schema(&mut schema));
         }
         self.root_ids.pop();
-        crate::schema::order::sort_all_keys(&mut schema);
+        crate::schema::order::schemars_root_order(&mut schema);
         RootSchema {
             schema,
             opaque: self.opaque,
