@@ -12,7 +12,8 @@ fn case(name: &str) -> PathBuf {
     testdata(&format!("crates/preserve-order/{name}"))
 }
 
-/// The notes of `mcp-schema generate -v --profile rmcp` on `case`, with `cargo_home` as CARGO_HOME.
+/// The notes of `mcp-schema generate -v --profile rmcp` on `case`, with `cargo_home` as CARGO_HOME,
+/// then the manifest (its key order is the point).
 fn notes(case_dir: &Path, cargo_home: &Path, extra: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_mcp-schema"))
         .args(["generate", "-v", "--profile", "rmcp", "--rmcp-version", "3.11.0"])
@@ -25,7 +26,8 @@ fn notes(case_dir: &Path, cargo_home: &Path, extra: &[&str]) -> String {
         .output()
         .expect("the binary runs");
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stderr).lines().filter(|l| l.starts_with("note: ")).collect::<Vec<_>>().join("\n")
+    let notes = String::from_utf8_lossy(&out.stderr).lines().filter(|l| l.starts_with("note: ")).collect::<Vec<_>>().join("\n");
+    format!("{notes}\n{}", String::from_utf8_lossy(&out.stdout))
 }
 
 #[test]
