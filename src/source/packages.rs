@@ -98,6 +98,12 @@ impl Package {
         self.features.iter().filter(|(f, _)| on.contains(f)).flat_map(|(_, list)| list.iter().map(String::as_str))
     }
 
+    /// Whether this package's Cargo.lock locks `name` without `dependency` (see
+    /// [`Locator::lock_rules_out`]); `false` when the package has no lock read.
+    pub fn lock_rules_out(&self, name: &str, dependency: &str) -> bool {
+        self.locator.as_ref().is_some_and(|l| l.lock_rules_out(name, dependency))
+    }
+
     /// `name version` of dependency `package` as the lock names it for this package, else `name`.
     pub fn locked_label(&self, package: &str) -> String {
         let locked = self.locator.as_ref().and_then(|l| l.locked_dependency(self.name(), self.version(), package));

@@ -78,6 +78,17 @@ impl Locator {
         known.entry(lock).or_insert_with(|| std::sync::Arc::new(Locator::new(dir))).clone()
     }
 
+    /// Whether a Cargo.lock was found and no version of `name` it locks depends on `dependency`:
+    /// then no build under this lock turns on what would need it.
+    pub fn lock_rules_out(&self, name: &str, dependency: &str) -> bool {
+        !self.locked.is_empty()
+            && !self
+                .locked
+                .iter()
+                .filter(|p| p.name == name)
+                .any(|p| p.dependencies.iter().any(|d| d.split(' ').next() == Some(dependency)))
+    }
+
     /// The locked package `package` is, as a dependency of the locked package `dependent`
     /// (`version` when the dependent's manifest says it).
     pub fn locked_dependency(&self, dependent: &str, version: Option<&str>, package: &str) -> Option<&Locked> {

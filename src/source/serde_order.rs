@@ -47,7 +47,11 @@ pub(crate) fn serde_json_order(roots: &[Arc<CargoManifest>], selection: &Feature
         return SerdeJsonOrder::Insertion { by };
     }
     let unread = unread(&packages, &resolution);
-    if unread.is_empty() {
+    // serde_json's `preserve_order` needs `indexmap`: a lock in which serde_json does not depend
+    // on it rules the feature out, whatever the crates not on disk ask. (The converse does not
+    // hold: a lock is resolved for every build, build-dependencies included.)
+    let ruled_out = packages.iter().any(|p| p.is_root && p.lock_rules_out("serde_json", "indexmap"));
+    if unread.is_empty() || ruled_out {
         SerdeJsonOrder::Sorted
     } else {
         SerdeJsonOrder::Unknown { unread }
@@ -112,7 +116,15 @@ mod tests {
     /// The order in a build of `app` (its Cargo.toml given) next to crates named by `others`
     /// (name, Cargo.toml), each in `<name>/`; dependencies between them are `path` ones.
     fn order(app: &str, others: &[(&str, &str)]) -> SerdeJsonOrder {
+        order_locked(app, others, None)
+    }
+
+    /// [`order`], with this Cargo.lock above the crates.
+    fn order_locked(app: &str, others: &[(&str, &str)], lock: Option<&str>) -> SerdeJsonOrder {
         let dir = tempfile::tempdir().unwrap();
+        if let Some(lock) = lock {
+            std::fs::write(dir.path().join("Cargo.lock"), lock).unwrap();
+        }
         for (name, text) in others.iter().copied().chain([("serde_json", SERDE_JSON), ("app", app)]) {
             std::fs::create_dir_all(dir.path().join(name).join("src")).unwrap();
             std::fs::write(dir.path().join(name).join("Cargo.toml"), text).unwrap();
@@ -158,6 +170,19 @@ mod tests {
     fn a_dependency_not_on_disk_leaves_it_unknown_and_the_user_says_it() {
         let unread = "[dependencies]\nserde_json = { path = \"../serde_json\" }\nelsewhere = \"1\"\n";
         assert_eq!(order(&app("2021", unread), &[]), SerdeJsonOrder::Unknown { unread: vec!["elsewhere".into()] });
+        // A lock whose serde_json does not depend on indexmap rules the feature out.
+        let lock = |serde_json_deps: &str| {
+            format!(
+                "version = 4\n[[package]]\nname = \"app\"\nversion = \"0.1.0\"\ndependencies = [\"elsewhere\", \"serde_json\"]\n\
+                 [[package]]\nname = \"elsewhere\"\nversion = \"1.0.0\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\n\
+                 [[package]]\nname = \"serde_json\"\nversion = \"1.0.0\"\ndependencies = [{serde_json_deps}]\n"
+            )
+        };
+        assert_eq!(order_locked(&app("2021", unread), &[], Some(&lock("\"itoa\""))), SerdeJsonOrder::Sorted);
+        assert_eq!(
+            order_locked(&app("2021", unread), &[], Some(&lock("\"indexmap\", \"itoa\""))),
+            SerdeJsonOrder::Unknown { unread: vec!["elsewhere 1.0.0".into()] }
+        );
         let said = FeatureSelection { serde_json_preserve_order: Some(true), ..FeatureSelection::default() };
         assert_eq!(serde_json_order(&[], &said), on(&[]));
     }

@@ -26,7 +26,8 @@ fn notes(case_dir: &Path, cargo_home: &Path, extra: &[&str]) -> String {
         .output()
         .expect("the binary runs");
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    let notes = String::from_utf8_lossy(&out.stderr).lines().filter(|l| l.starts_with("note: ")).collect::<Vec<_>>().join("\n");
+    let notes =
+        String::from_utf8_lossy(&out.stderr).lines().filter(|l| l.starts_with("note: ")).collect::<Vec<_>>().join("\n");
     format!("{notes}\n{}", String::from_utf8_lossy(&out.stdout))
 }
 
