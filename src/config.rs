@@ -717,7 +717,7 @@ mod tests {
     fn flags_beat_the_config_which_beats_the_defaults() {
         let d = dir_with(&[(
             "mcp-schema.toml",
-            "profile = \"rmcp\"\nprotocol = \"2025-06-18\"\nserver = \"A\"\nfeatures = [\"x,y\", \"z\"]\nall-features = true\ninclude = \"src/lib.rs\"\n[lints]\nopaque = \"allow\"\nunknown-type = \"deny\"\n",
+            "profile = \"rmcp\"\nprotocol = \"2025-06-18\"\nserver = \"A\"\nfeatures = [\"x,y\", \"z\"]\nall-features = true\nserde-json-preserve-order = true\ninclude = \"src/lib.rs\"\n[lints]\nopaque = \"allow\"\nunknown-type = \"deny\"\n",
         )]);
         let c = Config::discover(Some(d.path())).unwrap();
         let configured = c.apply(Flags::default());
@@ -733,13 +733,17 @@ mod tests {
                 features: vec!["x".into(), "y".into(), "z".into()],
                 all_features: true,
                 no_default_features: false,
-                serde_json_preserve_order: None
+                serde_json_preserve_order: Some(true)
             }
         );
         assert_eq!(configured.lints.levels.get("opaque"), Some(&Level::Allow));
         assert!(!configured.lints.strict);
 
-        let mut features = FeatureSelection { no_default_features: true, ..Default::default() };
+        let mut features = FeatureSelection {
+            no_default_features: true,
+            serde_json_preserve_order: Some(false),
+            ..Default::default()
+        };
         features.add_list("w");
         let flags = Flags {
             paths: vec![PathBuf::from("other")],
@@ -759,6 +763,7 @@ mod tests {
         assert_eq!(given.sdk_version.as_deref(), Some("1.1.0"));
         assert_eq!(given.features.features, ["w"], "--features replaces the configured list");
         assert!(given.features.all_features && given.features.no_default_features);
+        assert_eq!(given.features.serde_json_preserve_order, Some(false), "the flag beats the key");
         assert_eq!(given.lints.levels.get("opaque"), Some(&Level::Deny));
         assert_eq!(given.lints.levels.get("unknown-type"), Some(&Level::Deny));
         assert!(given.lints.strict);
