@@ -190,3 +190,40 @@ fn sort_every_key(v: &mut Value) {
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn with_preserve_order_a_root_is_written_as_schemars_serializes_it() {
+        let schema = || {
+            json!({
+                "properties": {"b": {"maximum": 1, "type": "integer", "description": "d"}, "a": {}},
+                "$defs": {"Z": {"enum": [{"y": 1, "x": 2}], "type": "string"}},
+                "required": ["b"],
+                "default": {"y": 1, "x": 2},
+                "type": "object",
+                "title": "T",
+                "$schema": "s"
+            })
+        };
+        let mut v = schema();
+        with_serde_json_order(true, || {
+            schemars_root_order(&mut v);
+            // Left as built: the SDK's maps keep it.
+            sort_all_keys(&mut v);
+        });
+        assert_eq!(
+            serde_json::to_string(&v).unwrap(),
+            r#"{"$schema":"s","title":"T","type":"object","properties":{"b":{"description":"d","type":"integer","maximum":1},"a":{}},"required":["b"],"default":{"y":1,"x":2},"$defs":{"Z":{"type":"string","enum":[{"y":1,"x":2}]}}}"#
+        );
+        let mut sorted = schema();
+        schemars_root_order(&mut sorted);
+        assert_eq!(
+            serde_json::to_string(&sorted).unwrap(),
+            r#"{"$defs":{"Z":{"enum":[{"x":2,"y":1}],"type":"string"}},"$schema":"s","default":{"x":2,"y":1},"properties":{"a":{},"b":{"description":"d","maximum":1,"type":"integer"}},"required":["b"],"title":"T","type":"object"}"#
+        );
+    }
+}
