@@ -52,6 +52,7 @@ const KEYS: &[&str] = &[
     "features",
     "all-features",
     "no-default-features",
+    "serde-json-preserve-order",
     "lints",
     "schemas",
     "drift",
@@ -79,6 +80,8 @@ pub struct Config {
     pub(crate) features: Option<Vec<String>>,
     pub(crate) all_features: Option<bool>,
     pub(crate) no_default_features: Option<bool>,
+    /// `serde-json-preserve-order`: whether serde_json's `preserve_order` is on in the server.
+    pub(crate) serde_json_preserve_order: Option<bool>,
     /// `[lints]`: levels by diagnostic code, each checked against the known codes.
     pub(crate) lints: BTreeMap<String, Level>,
     /// `[lints.crates.NAME]`: levels by code for the diagnostics about one crate's sources.
@@ -239,6 +242,7 @@ impl Config {
             },
             all_features: flags.features.all_features || self.all_features.unwrap_or(false),
             no_default_features: flags.features.no_default_features || self.no_default_features.unwrap_or(false),
+            serde_json_preserve_order: flags.features.serde_json_preserve_order.or(self.serde_json_preserve_order),
         };
         GenerateOptions {
             paths,
@@ -488,6 +492,7 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
                 config.budget = crate::tokens::budget::Budget::from_toml(&value)
                     .map_err(|why| bad("a table of token counts: tool, total, description").with_help(why))?;
             }
+            "serde-json-preserve-order" => config.serde_json_preserve_order = Some(boolean(&value)?),
             "lints" | "schemas" | "drift" => {
                 if !value.is_table() {
                     return Err(bad("a table"));
@@ -720,7 +725,7 @@ mod tests {
     fn flags_beat_the_config_which_beats_the_defaults() {
         let d = dir_with(&[(
             "mcp-schema.toml",
-            "profile = \"rmcp\"\nprotocol = \"2025-06-18\"\nserver = \"A\"\nfeatures = [\"x,y\", \"z\"]\nall-features = true\ninclude = \"src/lib.rs\"\n[lints]\nopaque = \"allow\"\nunknown-type = \"deny\"\n",
+            "profile = \"rmcp\"\nprotocol = \"2025-06-18\"\nserver = \"A\"\nfeatures = [\"x,y\", \"z\"]\nall-features = true\nserde-json-preserve-order = true\ninclude = \"src/lib.rs\"\n[lints]\nopaque = \"allow\"\nunknown-type = \"deny\"\n",
         )]);
         let c = Config::discover(Some(d.path())).unwrap();
         let configured = c.apply(Flags::default());
@@ -735,13 +740,18 @@ mod tests {
             FeatureSelection {
                 features: vec!["x".into(), "y".into(), "z".into()],
                 all_features: true,
-                no_default_features: false
+                no_default_features: false,
+                serde_json_preserve_order: Some(true)
             }
         );
         assert_eq!(configured.lints.levels.get("opaque"), Some(&Level::Allow));
         assert!(!configured.lints.strict);
 
-        let mut features = FeatureSelection { no_default_features: true, ..Default::default() };
+        let mut features = FeatureSelection {
+            no_default_features: true,
+            serde_json_preserve_order: Some(false),
+            ..Default::default()
+        };
         features.add_list("w");
         let flags = Flags {
             paths: vec![PathBuf::from("other")],
@@ -761,6 +771,7 @@ mod tests {
         assert_eq!(given.sdk_version.as_deref(), Some("1.1.0"));
         assert_eq!(given.features.features, ["w"], "--features replaces the configured list");
         assert!(given.features.all_features && given.features.no_default_features);
+        assert_eq!(given.features.serde_json_preserve_order, Some(false), "the flag beats the key");
         assert_eq!(given.lints.levels.get("opaque"), Some(&Level::Deny));
         assert_eq!(given.lints.levels.get("unknown-type"), Some(&Level::Deny));
         assert!(given.lints.strict);

@@ -134,6 +134,10 @@ pub struct FeatureSelection {
     pub all_features: bool,
     /// `--no-default-features`: the `default` feature is off.
     pub no_default_features: bool,
+    /// `--serde-json-preserve-order`: whether serde_json's `preserve_order` is on in the server's
+    /// build (keys in insertion order), for when the manifests on disk cannot say; `None` works it
+    /// out from them.
+    pub serde_json_preserve_order: Option<bool>,
 }
 
 impl FeatureSelection {
@@ -305,8 +309,11 @@ const REGISTRY_ROUNDS: usize = 8;
 
 fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::Workspace>) {
     let mut wanted = std::collections::BTreeSet::new();
+    // Worked out from every manifest of the build, which a round does not change: once.
+    let mut serde_json_order = None;
     for round in 1.. {
-        let (outcome, workspace) = generate_wanting(opts, &wanted);
+        let (outcome, workspace) = generate_wanting(opts, &wanted, serde_json_order.take());
+        serde_json_order = workspace.as_ref().and_then(source::Workspace::serde_json_order_known);
         let more = workspace.as_ref().map(source::Workspace::wanted_registry_crates).unwrap_or_default();
         if !missed_a_type(&outcome) || more.is_subset(&wanted) || round == REGISTRY_ROUNDS {
             return (outcome, workspace);
@@ -334,6 +341,7 @@ fn missed_a_type(outcome: &Outcome) -> bool {
 fn generate_wanting(
     opts: &GenerateOptions,
     wanted: &std::collections::BTreeSet<String>,
+    serde_json_order: Option<source::SerdeJsonOrder>,
 ) -> (Outcome, Option<source::Workspace>) {
     let mut diagnostics = Diagnostics::default();
     let mut notes = Vec::new();
@@ -362,6 +370,9 @@ fn generate_wanting(
         }
     };
     diagnostics.extend(workspace.diagnostics.clone());
+    if let Some(order) = serde_json_order {
+        workspace.know_serde_json_order(order);
+    }
     let profile::ProfileRun { manifest, diagnostics: found, notes: told, source_map, provenance, server_types } =
         profile::run(&workspace, opts);
     diagnostics.extend(found);

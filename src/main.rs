@@ -145,6 +145,10 @@ struct SourceArgs {
     /// Do not turn on the `default` feature
     #[arg(long)]
     no_default_features: bool,
+    /// Whether serde_json's `preserve_order` is on in the server's build (schema keys in insertion
+    /// order) [default: worked out from the manifests on disk]
+    #[arg(long, value_name = "BOOL")]
+    serde_json_preserve_order: Option<bool>,
     /// rmcp, tower-mcp: the MCP protocol version of the peer [default: 2026-07-28]
     #[arg(long, value_name = "VERSION")]
     protocol: Option<String>,
@@ -188,6 +192,7 @@ impl SourceArgs {
         let mut features = FeatureSelection {
             all_features: self.all_features,
             no_default_features: self.no_default_features,
+            serde_json_preserve_order: self.serde_json_preserve_order,
             ..FeatureSelection::default()
         };
         self.features.iter().for_each(|list| features.add_list(list));

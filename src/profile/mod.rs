@@ -167,7 +167,7 @@ pub fn is_attr_named(attr: &syn::Attribute, name: &str) -> bool {
 /// order the tree was read), item by item.
 pub fn tool_fns(ws: &Workspace) -> Vec<ToolFn<'_>> {
     let mut out = Vec::new();
-    for (k, krate) in ws.crates.iter().enumerate() {
+    for (k, krate) in ws.crates.iter().enumerate().filter(|(_, krate)| !krate.is_registry) {
         for (m, module) in krate.modules.iter().enumerate() {
             for item in &module.items {
                 collect_item(item, k, ModuleId(m), &mut out);

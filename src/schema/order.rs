@@ -95,6 +95,88 @@ fn generation_order(v: &mut Value) {
 /// rmcp holds schemas in maps without serde_json's `preserve_order`, so it prints them this way;
 /// the schemars flavour and the rmcp profile both use it.
 pub fn sort_all_keys(v: &mut Value) {
+    if INSERTION_ORDER.get() {
+        return;
+    }
+    sort_every_key(v);
+}
+
+thread_local! {
+    /// Set while a profile runs for a server whose serde_json keeps insertion order
+    /// (`preserve_order`): the SDK's maps then keep keys as inserted, so [`sort_all_keys`] leaves
+    /// them, and [`schemars_root_order`] writes them as schemars serializes a schema.
+    static INSERTION_ORDER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Run `work` with the server's serde_json key order: sorted, or (`insertion`) as inserted.
+pub fn with_serde_json_order<T>(insertion: bool, work: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            INSERTION_ORDER.set(self.0);
+        }
+    }
+    let _restore = Restore(INSERTION_ORDER.replace(insertion));
+    work()
+}
+
+/// The keys of a root schema as schemars 1.x hands it over (`serde_json::to_value(schema)`):
+/// sorted without serde_json's `preserve_order`; with it, in the order schemars' `Schema`
+/// serializer writes them (see [`schemars_serialized`]).
+pub fn schemars_root_order(v: &mut Value) {
+    if INSERTION_ORDER.get() {
+        schemars_serialized(v, false);
+    } else {
+        sort_every_key(v);
+    }
+}
+
+/// schemars 1.x writes these keywords of a schema first and these last; the others in between,
+/// in insertion order (the sort below is stable).
+const SCHEMARS_FIRST: &[&str] = &["$id", "$schema", "title", "description", "type", "format", "properties"];
+const SCHEMARS_LAST: &[&str] = &["$defs", "definitions"];
+
+/// schemars' `OrderedKeywordWrapper`: a schema's keys first, middle, last as above; the members of
+/// `properties`, `patternProperties`, `dependentSchemas`, `$defs` and `definitions` (`members`)
+/// keep their order while their values are schemas; `examples`, `default` and `x-…` are values,
+/// left as they are; anything else is a schema or an array of them.
+fn schemars_serialized(v: &mut Value, members: bool) {
+    match v {
+        Value::Array(items) => items.iter_mut().for_each(|s| schemars_serialized(s, false)),
+        Value::Object(map) => {
+            if !members {
+                let rank = |k: &str| {
+                    if let Some(i) = SCHEMARS_FIRST.iter().position(|f| *f == k) {
+                        (0, i)
+                    } else if let Some(i) = SCHEMARS_LAST.iter().position(|f| *f == k) {
+                        (2, i)
+                    } else {
+                        // The schemars flavour inserts these in the order schemars does.
+                        (1, 0)
+                    }
+                };
+                let mut entries: Vec<(String, Value)> = std::mem::take(map).into_iter().collect();
+                entries.sort_by_key(|(k, _)| rank(k));
+                *map = entries.into_iter().collect();
+            }
+            for (k, child) in map.iter_mut() {
+                if members {
+                    schemars_serialized(child, false);
+                } else if matches!(k.as_str(), "examples" | "default") || k.starts_with("x-") {
+                } else {
+                    let holds_members = matches!(
+                        k.as_str(),
+                        "properties" | "patternProperties" | "dependentSchemas" | "$defs" | "definitions"
+                    );
+                    schemars_serialized(child, holds_members);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn sort_every_key(v: &mut Value) {
     match v {
         Value::Object(map) => {
             // Most objects come here sorted already (a schema of the schemars flavour is sorted
@@ -102,9 +184,46 @@ pub fn sort_all_keys(v: &mut Value) {
             if !map.keys().zip(map.keys().skip(1)).all(|(a, b)| a <= b) {
                 map.sort_keys();
             }
-            map.values_mut().for_each(sort_all_keys);
+            map.values_mut().for_each(sort_every_key);
         }
-        Value::Array(items) => items.iter_mut().for_each(sort_all_keys),
+        Value::Array(items) => items.iter_mut().for_each(sort_every_key),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn with_preserve_order_a_root_is_written_as_schemars_serializes_it() {
+        let schema = || {
+            json!({
+                "properties": {"b": {"maximum": 1, "type": "integer", "description": "d"}, "a": {}},
+                "$defs": {"Z": {"enum": [{"y": 1, "x": 2}], "type": "string"}},
+                "required": ["b"],
+                "default": {"y": 1, "x": 2},
+                "type": "object",
+                "title": "T",
+                "$schema": "s"
+            })
+        };
+        let mut v = schema();
+        with_serde_json_order(true, || {
+            schemars_root_order(&mut v);
+            // Left as built: the SDK's maps keep it.
+            sort_all_keys(&mut v);
+        });
+        assert_eq!(
+            serde_json::to_string(&v).unwrap(),
+            r#"{"$schema":"s","title":"T","type":"object","properties":{"b":{"description":"d","type":"integer","maximum":1},"a":{}},"required":["b"],"default":{"y":1,"x":2},"$defs":{"Z":{"type":"string","enum":[{"y":1,"x":2}]}}}"#
+        );
+        let mut sorted = schema();
+        schemars_root_order(&mut sorted);
+        assert_eq!(
+            serde_json::to_string(&sorted).unwrap(),
+            r#"{"$defs":{"Z":{"enum":[{"x":2,"y":1}],"type":"string"}},"$schema":"s","default":{"x":2,"y":1},"properties":{"a":{},"b":{"description":"d","maximum":1,"type":"integer"}},"required":["b"],"title":"T","type":"object"}"#
+        );
     }
 }

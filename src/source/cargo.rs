@@ -317,12 +317,38 @@ impl CargoManifest {
     /// Not `[dev-dependencies]` (tests and examples only, and a dev-only path crate is not part of
     /// the server) nor `[build-dependencies]` (the build script's).
     pub fn dependencies(&self, workspace: Option<&CargoManifest>) -> Vec<Dependency> {
+        self.dependency_tables(workspace, &["dependencies"], false)
+    }
+
+    /// What cargo's resolver 1 unifies into one set of features per package: the entries of the
+    /// `kinds` tables (`dependencies`, `build-dependencies`, `dev-dependencies`), for every target
+    /// platform, an entry named in several tables asking for the union of what each asks.
+    pub fn unified_dependencies(&self, workspace: Option<&CargoManifest>, kinds: &[&str]) -> Vec<Dependency> {
+        self.dependency_tables(workspace, kinds, true)
+    }
+
+    /// The feature resolver cargo uses for this package's workspace (`resolver`, else the edition's
+    /// default): 1 before edition 2021.
+    pub fn resolver(&self) -> u32 {
+        let get = |m: &CargoManifest, table: &str, key: &str| m.raw.get(table)?.get(key)?.as_str().map(str::to_owned);
+        let root = self.workspace_root();
+        let root = root.as_ref().unwrap_or(self);
+        let said = get(root, "workspace", "resolver").or_else(|| get(root, "package", "resolver"));
+        let edition = get(root, "package", "edition").unwrap_or_default();
+        match said.as_deref() {
+            Some(r) => r.parse().unwrap_or(2),
+            None if matches!(edition.as_str(), "2021" | "2024") => 2,
+            None => 1,
+        }
+    }
+
+    fn dependency_tables(&self, workspace: Option<&CargoManifest>, kinds: &[&str], unified: bool) -> Vec<Dependency> {
         let mut tables: Vec<&toml::Table> = Vec::new();
-        tables.extend(self.raw.get("dependencies").and_then(Value::as_table));
+        tables.extend(kinds.iter().filter_map(|k| self.raw.get(*k).and_then(Value::as_table)));
         if let Some(targets) = self.raw.get("target").and_then(Value::as_table) {
             for (spec, t) in targets {
-                if target_spec_holds(spec) {
-                    tables.extend(t.get("dependencies").and_then(Value::as_table));
+                if unified || target_spec_holds(spec) {
+                    tables.extend(kinds.iter().filter_map(|k| t.get(*k).and_then(Value::as_table)));
                 }
             }
         }
@@ -341,12 +367,24 @@ impl CargoManifest {
                 } else {
                     dependency(key, spec, &self.dir)
                 };
-                if !deps.iter().any(|d: &Dependency| d.key == dep.key) {
-                    deps.push(dep);
+                match deps.iter_mut().find(|d: &&mut Dependency| d.key == dep.key) {
+                    None => deps.push(dep),
+                    Some(first) if unified => {
+                        first.features.extend(dep.features);
+                        first.optional &= dep.optional;
+                        first.default_features |= dep.default_features;
+                    }
+                    Some(_) => {}
                 }
             }
         }
         deps
+    }
+
+    /// A proc-macro crate (`[lib] proc-macro = true`): built for the host, like its dependencies.
+    pub fn is_proc_macro(&self) -> bool {
+        let lib = self.raw.get("lib");
+        lib.and_then(|l| l.get("proc-macro").or_else(|| l.get("proc_macro"))).and_then(Value::as_bool) == Some(true)
     }
 
     /// The `[features]` table: each feature and what it enables.

@@ -11,6 +11,7 @@ mod index;
 mod modules;
 mod packages;
 mod registry;
+mod serde_order;
 mod skeleton;
 
 use std::cell::OnceCell;
@@ -22,6 +23,7 @@ pub use cargo::{CargoManifest, LockedPackage};
 pub use deferred::KeptAttributes;
 pub use index::{ItemKind, ItemRef, Namespace, Resolved};
 pub use modules::{unraw as unraw_ident, Module, ModuleId};
+pub use serde_order::SerdeJsonOrder;
 
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location, SourceFile};
 
@@ -198,6 +200,9 @@ pub struct Crate {
     pub features: cfg::EnabledFeatures,
     /// The crates of the run its dependencies are, by the name its code uses for each.
     pub externs: std::collections::HashMap<String, usize>,
+    /// Read from where cargo put a registry, vendored or git dependency: its types are read, but
+    /// what it declares as tools or servers is not the server's (a profile skips it).
+    pub is_registry: bool,
     /// One scope per module, parallel to `modules`.
     scopes: Vec<index::ModuleScope>,
 }
@@ -237,9 +242,29 @@ pub struct Workspace {
     registry_deps: std::collections::BTreeSet<String>,
     /// Those a type lowered during the run came from (see [`Workspace::want_registry_crate`]).
     registry_wanted: std::cell::RefCell<std::collections::BTreeSet<String>>,
+    /// The root packages and the features asked for them: the build [`Workspace::serde_json_order`]
+    /// is about.
+    build_roots: (Vec<Arc<CargoManifest>>, crate::FeatureSelection),
+    serde_json_order: std::sync::OnceLock<SerdeJsonOrder>,
 }
 
 impl Workspace {
+    /// Whether serde_json keeps keys in insertion order in the server binary (see
+    /// [`serde_order`]); worked out on first use, from the manifests on disk.
+    pub fn serde_json_order(&self) -> &SerdeJsonOrder {
+        self.serde_json_order.get_or_init(|| serde_order::serde_json_order(&self.build_roots.0, &self.build_roots.1))
+    }
+
+    /// [`Workspace::serde_json_order`] if a run asked for it.
+    pub fn serde_json_order_known(&self) -> Option<SerdeJsonOrder> {
+        self.serde_json_order.get().cloned()
+    }
+
+    /// Set [`Workspace::serde_json_order`] to what a previous load of the same build worked out.
+    pub fn know_serde_json_order(&self, order: SerdeJsonOrder) {
+        let _ = self.serde_json_order.set(order);
+    }
+
     /// The real body of a fn written in `module` of `krate` (see [`ParsedFile::body`]).
     pub fn block<'a>(&'a self, krate: usize, module: ModuleId, block: &'a syn::Block) -> &'a syn::Block {
         self.crates[krate].file_of(module).body(block)
@@ -341,6 +366,8 @@ pub fn load_wanting(
     for path in paths {
         find_roots(path, exclude, features, &mut ws, &mut roots)?;
     }
+    let single_file_package = ws.packages.first().filter(|_| roots.is_empty()).cloned();
+    ws.build_roots = (roots.iter().cloned().chain(single_file_package).collect(), features.clone());
     let packages = packages::discover(roots, wanted, &mut ws.diagnostics);
     ws.registry_deps = packages::registry_dependencies(&packages);
     let resolution = packages::resolve(&packages, features)?;
@@ -463,7 +490,9 @@ fn load_packages(
             if target.is_lib() {
                 libs[p] = Some(ws.crates.len());
             }
-            ws.crates.push(modules::load_crate(spec, &files, &features, ws.mode, &mut ws.diagnostics));
+            let mut krate = modules::load_crate(spec, &files, &features, ws.mode, &mut ws.diagnostics);
+            krate.is_registry = package.is_registry;
+            ws.crates.push(krate);
         }
         crates_of[p] = first..ws.crates.len();
         if !package.is_registry {

@@ -153,6 +153,7 @@ pub fn load_crate(
         is_lib,
         features: (**features).clone(),
         externs: HashMap::new(),
+        is_registry: false,
         scopes: Vec::new(),
     };
     let mut builder = TreeBuilder {

@@ -93,6 +93,23 @@ impl Package {
         self.manifest.raw.get("package")?.get("version")?.as_str()
     }
 
+    /// The entries of the features of the package that are `on`.
+    pub fn features_on<'a>(&'a self, on: &'a BTreeSet<String>) -> impl Iterator<Item = &'a str> + 'a {
+        self.features.iter().filter(|(f, _)| on.contains(f)).flat_map(|(_, list)| list.iter().map(String::as_str))
+    }
+
+    /// Whether this package's Cargo.lock locks `name` without `dependency` (see
+    /// [`Locator::lock_rules_out`]); `false` when the package has no lock read.
+    pub fn lock_rules_out(&self, name: &str, dependency: &str) -> bool {
+        self.locator.as_ref().is_some_and(|l| l.lock_rules_out(name, dependency))
+    }
+
+    /// `name version` of dependency `package` as the lock names it for this package, else `name`.
+    pub fn locked_label(&self, package: &str) -> String {
+        let locked = self.locator.as_ref().and_then(|l| l.locked_dependency(self.name(), self.version(), package));
+        locked.map_or_else(|| package.to_owned(), |l| format!("{} {}", l.name, l.version))
+    }
+
     fn new(manifest: Arc<CargoManifest>, is_root: bool, is_registry: bool) -> Self {
         Package {
             manifest,
@@ -106,12 +123,58 @@ impl Package {
     }
 }
 
-/// A registry dependency the run wants (its extern name is in `wanted`) and may read.
-fn wanted_registry(dep: &Dependency, wanted: &BTreeSet<String>) -> bool {
-    dep.path.is_none()
-        && wanted.contains(&dep.key.replace('-', "_"))
-        && !SDK_PACKAGES.contains(&dep.package.as_str())
-        && !NATIVE_PACKAGES.contains(&dep.package.replace('-', "_").as_str())
+/// Which dependencies a discovery reads.
+#[derive(Clone, Copy)]
+enum Reach<'w> {
+    /// Path dependencies, and the registry ones whose extern names are wanted: the sources a run
+    /// reads (never the SDK's, nor the crates whose types the model knows by path).
+    Sources(&'w BTreeSet<String>),
+    /// Every normal dependency of the build, the SDK's and serde's included, for their manifests
+    /// only (see [`discover_build_graph`]); `unified` (cargo's resolver 1): build- and
+    /// dev-dependencies too, and the dependencies of proc-macros.
+    BuildGraph { unified: bool },
+}
+
+impl Reach<'_> {
+    /// A registry dependency the discovery reads.
+    fn registry(self, dep: &Dependency) -> bool {
+        match self {
+            Reach::Sources(wanted) => {
+                dep.path.is_none()
+                    && wanted.contains(&dep.key.replace('-', "_"))
+                    && !SDK_PACKAGES.contains(&dep.package.as_str())
+                    && !NATIVE_PACKAGES.contains(&dep.package.replace('-', "_").as_str())
+            }
+            Reach::BuildGraph { .. } => dep.path.is_none(),
+        }
+    }
+
+    /// A path dependency the discovery reads.
+    fn path(self, dep: &Dependency) -> bool {
+        matches!(self, Reach::BuildGraph { .. }) || !SDK_PACKAGES.contains(&dep.package.as_str())
+    }
+
+    /// The dependency entries of `manifest` this discovery follows.
+    fn dependencies(
+        self,
+        manifest: &CargoManifest,
+        workspace: Option<&CargoManifest>,
+        is_root: bool,
+    ) -> Vec<Dependency> {
+        match self {
+            Reach::BuildGraph { unified: true } => {
+                let kinds: &[&str] = if is_root {
+                    &["dependencies", "build-dependencies", "dev-dependencies"]
+                } else {
+                    &["dependencies", "build-dependencies"]
+                };
+                manifest.unified_dependencies(workspace, kinds)
+            }
+            // Resolver 2 builds a proc-macro and its dependencies for the host, apart.
+            Reach::BuildGraph { unified: false } if manifest.is_proc_macro() => Vec::new(),
+            _ => manifest.dependencies(workspace),
+        }
+    }
 }
 
 /// The root packages and every path dependency they reach, and the registry dependencies whose
@@ -121,6 +184,21 @@ pub(crate) fn discover(
     wanted: &BTreeSet<String>,
     diagnostics: &mut Diagnostics,
 ) -> Vec<Package> {
+    discover_reaching(roots, Reach::Sources(wanted), diagnostics)
+}
+
+/// Every package in the build of the roots' targets whose manifest is on disk: path dependencies
+/// and the locked registry, vendored and git ones, through normal (and target) dependencies only.
+/// Build-dependencies and the dependencies of proc-macro crates are built for the host, and under
+/// resolver 2 their features do not reach the target's crates, so they are left out. A dependency
+/// whose sources are not on disk stays unread (`local` is `None`; nothing is told). Under cargo's
+/// resolver 1 (the default before edition 2021) everything is unified instead.
+pub(crate) fn discover_build_graph(roots: Vec<Arc<CargoManifest>>) -> Vec<Package> {
+    let unified = roots.first().is_some_and(|m| m.resolver() == 1);
+    discover_reaching(roots, Reach::BuildGraph { unified }, &mut Diagnostics::default())
+}
+
+fn discover_reaching(roots: Vec<Arc<CargoManifest>>, reach: Reach<'_>, diagnostics: &mut Diagnostics) -> Vec<Package> {
     let mut packages: Vec<Package> = Vec::new();
     let mut by_dir: HashMap<PathBuf, usize> = HashMap::new();
     let mut workspaces: HashMap<PathBuf, Option<Arc<CargoManifest>>> = HashMap::new();
@@ -137,19 +215,23 @@ pub(crate) fn discover(
         packages.push(Package::new(m, true, false));
     }
     let mut told: BTreeSet<(String, String)> = BTreeSet::new();
+    // One per Cargo.lock: the packages of a workspace share it.
+    let mut locators: HashMap<Option<PathBuf>, Arc<Locator>> = HashMap::new();
     let mut next = 0;
     while next < packages.len() {
         let manifest = packages[next].manifest.clone();
         let ws_dir = canonical(&manifest.dir);
         let workspace = workspaces.entry(ws_dir).or_insert_with(|| manifest.workspace_root().map(Arc::new)).clone();
-        let deps = manifest.dependencies(workspace.as_deref());
+        let deps = reach.dependencies(&manifest, workspace.as_deref(), packages[next].is_root);
         let mut local = Vec::with_capacity(deps.len());
         for dep in &deps {
-            if wanted_registry(dep, wanted) {
-                local.push(registry_dependency(&mut packages, next, dep, &mut by_dir, &mut told, diagnostics));
+            if reach.registry(dep) {
+                let found =
+                    registry_dependency(&mut packages, next, dep, &mut by_dir, &mut told, &mut locators, diagnostics);
+                local.push(found);
                 continue;
             }
-            local.push(dep.path.as_ref().filter(|_| !SDK_PACKAGES.contains(&dep.package.as_str())).and_then(|path| {
+            local.push(dep.path.as_ref().filter(|_| reach.path(dep)).and_then(|path| {
                 let dir = canonical(path);
                 if let Some(&i) = by_dir.get(&dir) {
                     return Some(i);
@@ -201,10 +283,11 @@ fn registry_dependency(
     dep: &Dependency,
     by_dir: &mut HashMap<PathBuf, usize>,
     told: &mut BTreeSet<(String, String)>,
+    locators: &mut HashMap<Option<PathBuf>, Arc<Locator>>,
     diagnostics: &mut Diagnostics,
 ) -> Option<usize> {
     let dependent = &packages[p];
-    let locator = dependent.locator.clone().unwrap_or_else(|| Arc::new(Locator::new(&dependent.manifest.dir)));
+    let locator = dependent.locator.clone().unwrap_or_else(|| Locator::shared(&dependent.manifest.dir, locators));
     packages[p].locator = Some(locator.clone());
     let dependent = &packages[p];
     let version = if dependent.is_registry { dependent.version() } else { None };
@@ -268,6 +351,8 @@ fn canonical(dir: &std::path::Path) -> PathBuf {
 pub(crate) struct Resolution {
     pub active: Vec<bool>,
     pub features: Vec<BTreeSet<String>>,
+    /// Per package: the entries of its `deps` that are on.
+    pub deps_on: Vec<BTreeSet<usize>>,
 }
 
 /// Resolve features over `packages` for one build of the roots (see the module docs).
@@ -275,7 +360,7 @@ pub(crate) fn resolve(packages: &[Package], selection: &FeatureSelection) -> Res
     let n = packages.len();
     let mut r = Resolver {
         packages,
-        out: Resolution { active: vec![false; n], features: vec![BTreeSet::new(); n] },
+        out: Resolution { active: vec![false; n], features: vec![BTreeSet::new(); n], deps_on: Vec::new() },
         deps_on: vec![BTreeSet::new(); n],
         weak: Vec::new(),
     };
@@ -316,6 +401,7 @@ pub(crate) fn resolve(packages: &[Package], selection: &FeatureSelection) -> Res
             }
         }
     }
+    r.out.deps_on = r.deps_on;
     Ok(r.out)
 }
 

@@ -45,10 +45,7 @@ impl Locator {
     /// `.cargo/config.toml` files above it and in `CARGO_HOME`.
     pub fn new(dir: &Path) -> Self {
         let abs = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
-        let locked = abs
-            .ancestors()
-            .map(|d| d.join("Cargo.lock"))
-            .find(|l| l.is_file())
+        let locked = lock_above(&abs)
             .and_then(|l| std::fs::read_to_string(l).ok())
             .map(|text| parse_lock(&text))
             .unwrap_or_default();
@@ -64,6 +61,32 @@ impl Locator {
         let vendor_dirs =
             configs.iter().filter(|(c, _)| c.is_file()).flat_map(|(c, base)| replaced_dirs(c, base)).collect();
         Locator { locked, cargo_home, vendor_dirs }
+    }
+
+    /// The locator for packages in `dir`, shared with the packages under the same Cargo.lock
+    /// (`known`, by lock file): a lock is read once however many packages it holds.
+    pub fn shared(
+        dir: &Path,
+        known: &mut std::collections::HashMap<Option<PathBuf>, std::sync::Arc<Locator>>,
+    ) -> std::sync::Arc<Self> {
+        let abs = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+        let lock = lock_above(&abs);
+        // Without a lock, the `.cargo/config.toml` files above each package may differ.
+        if lock.is_none() {
+            return std::sync::Arc::new(Locator::new(dir));
+        }
+        known.entry(lock).or_insert_with(|| std::sync::Arc::new(Locator::new(dir))).clone()
+    }
+
+    /// Whether a Cargo.lock was found and no version of `name` it locks depends on `dependency`:
+    /// then no build under this lock turns on what would need it.
+    pub fn lock_rules_out(&self, name: &str, dependency: &str) -> bool {
+        !self.locked.is_empty()
+            && !self
+                .locked
+                .iter()
+                .filter(|p| p.name == name)
+                .any(|p| p.dependencies.iter().any(|d| d.split(' ').next() == Some(dependency)))
     }
 
     /// The locked package `package` is, as a dependency of the locked package `dependent`
@@ -126,6 +149,11 @@ impl Locator {
         let locked = self.locked_dependency(dependent, version, package).ok_or(Missing::NotLocked)?;
         self.source_dir(locked).ok_or_else(|| Missing::NotOnDisk(locked.version.clone()))
     }
+}
+
+/// The nearest Cargo.lock at or above `dir`.
+fn lock_above(dir: &Path) -> Option<PathBuf> {
+    dir.ancestors().map(|d| d.join("Cargo.lock")).find(|l| l.is_file())
 }
 
 /// `CARGO_HOME`, else `~/.cargo`.

@@ -81,7 +81,7 @@ impl<'w> Index<'w> {
     pub fn new(ws: &'w Workspace) -> Self {
         let impl_index = ImplIndex::new(ws);
         let mut macro_routers = Vec::new();
-        for krate in &ws.crates {
+        for krate in ws.crates.iter().filter(|krate| !krate.is_registry) {
             for (m, module) in krate.modules.iter().enumerate() {
                 let module_id = ModuleId(m);
                 for item in &module.items {
@@ -105,7 +105,9 @@ impl<'w> Index<'w> {
             }
         }
         let mut blocks = Vec::new();
-        for (i, imp) in impl_index.impls.iter().enumerate() {
+        // A registry crate's routers are not the server's, whatever its types reach.
+        let ours = |imp: &&crate::source::impls::Impl| !ws.crates[imp.krate].is_registry;
+        for (i, imp) in impl_index.impls.iter().enumerate().filter(|(_, imp)| ours(imp)) {
             let Some(attr) = imp.imp.attrs.iter().find(|a| is_attr_named(a, "tool_router")) else { continue };
             let mut block =
                 RouterBlock { imp: i, router: "tool_router".into(), server_handler: false, allow_empty: false };

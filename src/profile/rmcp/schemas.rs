@@ -70,7 +70,12 @@ pub fn empty_input(behaviour: &Behaviour) -> Value {
             "type": "object"
         }),
         EmptyInput::Empty => Value::Object(Map::new()),
-        EmptyInput::ObjectNoProperties => serde_json::json!({"properties": {}, "type": "object"}),
+        EmptyInput::ObjectNoProperties => {
+            // rmcp inserts `type`, then `properties` (the order a `preserve_order` build keeps).
+            let mut v = serde_json::json!({"type": "object", "properties": {}});
+            sort_all_keys(&mut v);
+            v
+        }
     }
 }
 

@@ -363,7 +363,7 @@ fn item_name(item: &syn::Item) -> Option<String> {
 /// Every item of the workspace carrying `#[mcp_tool]`, in source order.
 fn mcp_tool_items(ws: &Workspace) -> Vec<McpToolItem<'_>> {
     let mut out = Vec::new();
-    for (k, krate) in ws.crates.iter().enumerate() {
+    for (k, krate) in ws.crates.iter().enumerate().filter(|(_, krate)| !krate.is_registry) {
         for (m, module) in krate.modules.iter().enumerate() {
             let file = krate.file_of(ModuleId(m));
             for (index, shell) in module.items.iter().enumerate() {
@@ -402,7 +402,7 @@ fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
 /// (`m::A`) is an error: the macro takes identifiers only.
 fn tool_boxes(ws: &Workspace, diagnostics: &mut Diagnostics) -> (Vec<ToolBox>, usize) {
     let (mut out, mut broken) = (Vec::new(), 0);
-    for (k, krate) in ws.crates.iter().enumerate() {
+    for (k, krate) in ws.crates.iter().enumerate().filter(|(_, krate)| !krate.is_registry) {
         for (m, module) in krate.modules.iter().enumerate() {
             let file = krate.file_of(ModuleId(m));
             for (index, shell) in module.items.iter().enumerate() {

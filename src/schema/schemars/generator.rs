@@ -86,7 +86,8 @@ impl<'a> Gen<'a> {
     /// identity (rmcp's `Parameters<T>`: `T` gets a `$defs` copy).
     pub fn root(self, ty: &Ty, identity: bool) -> RootSchema {
         let mut root = self.root_in_generation_order(ty, identity);
-        crate::schema::order::sort_all_keys(&mut root.schema);
+        // Sorted, or (serde_json's `preserve_order`) in the order schemars serializes a schema.
+        crate::schema::order::schemars_root_order(&mut root.schema);
         root
     }
 

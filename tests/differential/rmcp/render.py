@@ -362,8 +362,9 @@ def package_name(crate: Path) -> str:
     return "diff-" + "".join(c if c.isalnum() else "-" for c in crate.name)
 
 
-def write_crate(dest: Path, tools: list, rmcp_version: str):
-    """Write the crate; returns {tool idx: (first line, last line) in main.rs} for error attribution."""
+def write_crate(dest: Path, tools: list, rmcp_version: str, preserve_order=False):
+    """Write the crate; returns {tool idx: (first line, last line) in main.rs} for error attribution.
+    `preserve_order` turns on serde_json's `preserve_order` in the server (keys in insertion order)."""
     src = dest / "src"
     if src.exists():
         import shutil
@@ -375,6 +376,8 @@ def write_crate(dest: Path, tools: list, rmcp_version: str):
     toml = (HERE / "template" / "Cargo.toml").read_text().replace("=3.11.0", f"={rmcp_version}")
     if tool_box(rmcp_version):  # no `schemars` feature before 0.2
         toml = toml.replace('"macros", "schemars"]', '"macros"]')
+    if preserve_order:
+        toml = toml.replace('serde_json = "1"', 'serde_json = { version = "1", features = ["preserve_order"] }')
     (dest / "Cargo.toml").write_text(toml.replace('name = "diffrmcp-server"', f'name = "{package}"'))
     lock = HERE / "template" / "Cargo.lock"
     if rmcp_version == "3.11.0" and lock.exists():

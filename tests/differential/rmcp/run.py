@@ -29,6 +29,8 @@ import gen  # noqa: E402
 import render  # noqa: E402
 
 REPO = HERE.parents[2]
+# Set by --preserve-order: the generated servers enable serde_json's `preserve_order`.
+PRESERVE_ORDER = False
 SCHEMA_NAMES = ("properties", "$defs", "definitions", "patternProperties")
 
 
@@ -80,7 +82,7 @@ def build_crate(crate: Path, tools: list, target: Path, rmcp: str, quiet=False):
     """Write and build; drop tools that do not compile (a generator gap, reported) and retry."""
     dropped = []
     for attempt in range(12):
-        spans = render.write_crate(crate, tools, rmcp)
+        spans = render.write_crate(crate, tools, rmcp, PRESERVE_ORDER)
         code, errors, stderr = cargo_build(crate, target, locked=False)
         if code == 0:
             return tools, dropped, spans
@@ -187,7 +189,7 @@ def ours(crate: Path, binary: Path, tools: list, spans: dict, rmcp: str):
         here.mkdir(exist_ok=True)
         for f in ("Cargo.toml", "Cargo.lock"):
             (here / f).write_text((crate / f).read_text())
-        spans = render.write_crate(here, tools, rmcp)
+        spans = render.write_crate(here, tools, rmcp, PRESERVE_ORDER)
     return None, p.stderr, errors, took
 
 
@@ -379,7 +381,7 @@ def run_once(tools, crate: Path, target: Path, binary: Path, rmcp: str, quiet=Fa
         # The crate of this seed is built already (same generator): compare again without building.
         dropped = json.loads(state.read_text())["dropped"]
         tools = [t for t in tools if t.idx not in dropped]
-        spans = render.write_crate(crate, tools, rmcp)
+        spans = render.write_crate(crate, tools, rmcp, PRESERVE_ORDER)
     else:
         tools, dropped, spans = build_crate(crate, tools, target, rmcp, quiet)
         state.write_text(json.dumps({"dropped": dropped}))
@@ -550,7 +552,7 @@ def shrink(tool: gen.Tool, cls: str, work: Path, target: Path, binary: Path, rmc
         best = failing[0]
         log(f"  shrink round {rnd}: {len(cands)} candidates, size {source_size(best)}")
     best = renumber(best, 0)
-    render.write_crate(work, [best], rmcp)
+    render.write_crate(work, [best], rmcp, PRESERVE_ORDER)
     return best
 
 
@@ -567,7 +569,11 @@ def main():
     ap.add_argument("--json", help="write per-tool results here")
     ap.add_argument("--reuse", action="store_true",
                     help="do not build: compare again on the crates last built for these seeds (after a change of mcp-schema)")
+    ap.add_argument("--preserve-order", action="store_true",
+                    help="enable serde_json's preserve_order in the servers (keys in insertion order); own crate dirs")
     args = ap.parse_args()
+    global PRESERVE_ORDER
+    PRESERVE_ORDER = args.preserve_order
 
     target = Path(args.target_dir).resolve()
     binary = Path(args.bin).resolve()
@@ -578,7 +584,7 @@ def main():
     t_build = t_ours = 0.0
     crate = None
     for seed in range(args.seed, args.seed + args.seeds):
-        crate = target / "crates" / f"rmcp-{args.rmcp}-seed-{seed}"
+        crate = target / "crates" / f"rmcp-{args.rmcp}-seed-{seed}{'-po' if args.preserve_order else ''}"
         crate.mkdir(parents=True, exist_ok=True)
         tools = gen.generate(seed, args.tools)
         t0 = time.time()

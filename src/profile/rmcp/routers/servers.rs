@@ -30,7 +30,9 @@ impl<'w> Index<'w> {
     /// Every server type, in source order.
     pub fn servers(&self, behaviour: &Behaviour) -> Vec<Server> {
         let mut out: Vec<Server> = Vec::new();
-        for (i, imp) in self.impls.iter().enumerate() {
+        // A registry crate's `impl ServerHandler` serves its own type, never this server.
+        let ours = |imp: &&crate::source::impls::Impl| !self.impl_index.ws.crates[imp.krate].is_registry;
+        for (i, imp) in self.impls.iter().enumerate().filter(|(_, imp)| ours(imp)) {
             let server = if imp.trait_name().as_deref() == Some("ServerHandler") {
                 // `#[tool_handler]` only writes the `list_tools` the block lacks (rmcp ≥ 1.4;
                 // before, the two would not compile together): a written one is what is served.
