@@ -2,7 +2,7 @@
 //! first note of each code in full and a count of the others, since a crate can have dozens of
 //! one kind (a `runtime-condition` for each tool a router adds behind an `if`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::sync::Mutex;
 
@@ -25,9 +25,24 @@ pub fn set_server(heading: Option<String>) {
     *SERVER.lock().unwrap_or_else(|e| e.into_inner()) = heading;
 }
 
+/// What this process has printed already, by code, message and location: a command that reads
+/// several crates (`init` at a workspace root, `[[servers]]`) meets the same diagnostic of a shared
+/// Cargo.toml or lock once per crate, and says it once.
+static PRINTED: Mutex<Option<HashSet<String>>> = Mutex::new(None);
+
+/// The diagnostics of `diagnostics` not printed before in this process, marked printed.
+fn not_printed_before(diagnostics: &Diagnostics) -> Diagnostics {
+    let mut printed = PRINTED.lock().unwrap_or_else(|e| e.into_inner());
+    let printed = printed.get_or_insert_with(HashSet::new);
+    let fresh =
+        diagnostics.iter().filter(|d| printed.insert(format!("{}\0{}\0{:?}", d.code.id(), d.message, d.location)));
+    Diagnostics(fresh.cloned().collect())
+}
+
 /// Print `diagnostics` as `-q` and `-v` ask. `-q` hides warnings, but not that the manifest
 /// lacks part of a tool: that is one count line.
 pub fn print_diagnostics(diagnostics: &Diagnostics) {
+    let diagnostics = &not_printed_before(diagnostics);
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
     let shown = fold(diagnostics, super::quiet(), super::verbose());
