@@ -50,7 +50,7 @@ pub struct Group {
 }
 
 /// Every group.
-pub const GROUPS: &[Group] = &[CONTRACT];
+pub const GROUPS: &[Group] = &[CONTRACT, LEFT_OUT];
 
 /// The lints for the contract a model reads (`src/lints_contract.rs`, docs/lints.md).
 pub const CONTRACT: Group = Group {
@@ -66,6 +66,19 @@ pub const CONTRACT: Group = Group {
         Code::RepeatedSubschema,
     ],
     default: Level::Allow,
+};
+
+/// What the server publishes and the manifest lacks: a schema, or a key of one, that exists only
+/// when the server runs or comes from sources not read. Denied unless allowed, so that a manifest
+/// is complete or the run fails and says why (issue 23); `-W left-out`, `-A opaque` or
+/// `[lints] opaque = "warn"` is how a run knowingly publishes without it.
+pub const LEFT_OUT: Group = Group {
+    id: "left-out",
+    summary: "What the server publishes and mcp-schema cannot work out (a schema, or a key of one, made \
+              only when the server runs, or of a crate whose sources are not on disk), left out of \
+              the manifest. An error unless allowed: a manifest is complete, or the run fails and says why.",
+    codes: &[Code::Opaque, Code::RegistryType],
+    default: Level::Deny,
 };
 
 impl Group {
@@ -103,6 +116,20 @@ impl Lints {
         };
         let of_crate = d.krate.as_deref().and_then(|k| self.crates.get(&crate_key(k)));
         of_crate.and_then(in_levels).or_else(|| in_levels(&self.levels)).or_else(|| group.map(|g| g.default))
+    }
+
+    /// Whether `d` is an error only by its group's default: nothing the user set gives its code a
+    /// level, and `--strict` (which would deny it anyway) is off.
+    fn denied_by_default(&self, d: &super::Diagnostic) -> bool {
+        if self.strict {
+            return false;
+        }
+        let group = Group::of(d.code);
+        let set = |levels: &BTreeMap<String, Level>| {
+            levels.contains_key(d.code.id()) || group.is_some_and(|g| levels.contains_key(g.id))
+        };
+        let of_crate = d.krate.as_deref().and_then(|k| self.crates.get(&crate_key(k)));
+        !of_crate.is_some_and(set) && !set(&self.levels) && group.is_some_and(|g| g.default == Level::Deny)
     }
 
     /// Whether a warning of `code` may be shown or denied in this run (by its level or its
@@ -238,13 +265,32 @@ impl Diagnostics {
             }
             match lints.level_of(d) {
                 Some(Level::Allow) => return false,
-                Some(Level::Deny) => d.severity = Severity::Error,
+                Some(Level::Deny) => {
+                    d.severity = Severity::Error;
+                    if lints.denied_by_default(d) {
+                        say_how_to_allow(d);
+                    }
+                }
                 Some(Level::Warn) | None if lints.strict => d.severity = Severity::Error,
                 Some(Level::Warn) | None => {}
             }
             true
         });
     }
+}
+
+/// The help line a diagnostic denied by its group's default ends with: how to publish without
+/// what it lacks, knowingly.
+fn say_how_to_allow(d: &mut super::Diagnostic) {
+    let code = d.code.id();
+    let how = format!(
+        "an error by default: to write the manifest without it, warn instead with `-W {code}` or \
+         `{code} = \"warn\"` under `[lints]`"
+    );
+    d.help = Some(match d.help.take() {
+        Some(help) => format!("{help}; or, {how}"),
+        None => how,
+    });
 }
 
 #[cfg(test)]
@@ -283,10 +329,10 @@ mod tests {
 
     #[test]
     fn allow_drops_deny_promotes_and_strict_denies_the_rest() {
-        assert_eq!(
-            run(&Lints::default()),
-            ["warning[opaque]: a", "warning[unknown-type]: b", "error[syntax-error]: c"]
-        );
+        // `opaque` is in the `left-out` group, denied by default.
+        assert_eq!(run(&Lints::default()), ["error[opaque]: a", "warning[unknown-type]: b", "error[syntax-error]: c"]);
+        let warned = Lints { levels: levels(&[("left-out", Level::Warn)]), ..Lints::default() };
+        assert_eq!(run(&warned), ["warning[opaque]: a", "warning[unknown-type]: b", "error[syntax-error]: c"]);
         let lints = Lints {
             levels: levels(&[("opaque", Level::Allow), ("unknown-type", Level::Deny)]),
             strict: false,

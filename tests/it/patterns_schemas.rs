@@ -26,6 +26,11 @@ fn generate_with(dir: &Path, overrides: SchemaOverrides) -> String {
         paths: vec![dir.to_path_buf()],
         profile: ProfileChoice::Rmcp,
         overrides,
+        // What is left out is a warning here (an error by default), so the manifest shows.
+        lints: mcp_schema::diagnostics::Lints {
+            levels: [("left-out".to_owned(), mcp_schema::diagnostics::Level::Warn)].into(),
+            ..Default::default()
+        },
         ..Default::default()
     };
     let outcome = mcp_schema::generate(&opts);

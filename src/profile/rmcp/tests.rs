@@ -41,8 +41,16 @@ fn run(dir: &tempfile::TempDir, server: Option<&str>, protocol: Option<&str>) ->
             protocol: protocol.map(str::to_owned),
             ..Default::default()
         },
+        lints: warn_left_out(),
         ..Default::default()
     })
+}
+
+/// What is left out is a warning here (an error by default), so that the rest of the manifest
+/// can be looked at.
+fn warn_left_out() -> crate::diagnostics::Lints {
+    let levels = [("left-out".to_owned(), crate::diagnostics::Level::Warn)].into();
+    crate::diagnostics::Lints { levels, ..Default::default() }
 }
 
 fn tools(o: &Outcome) -> Vec<Value> {
