@@ -69,6 +69,10 @@ const CRATE: &str = r#"
         }
         v
     }
+    fn shifted(mut v: Value) -> Value {
+        v.as_object_mut().unwrap().shift_remove("title");
+        v
+    }
     fn cached() -> u64 {
         thread_local! { static C: RefCell<HashMap<String, u64>> = RefCell::default(); }
         C.with(|c| {
@@ -122,6 +126,9 @@ fn json_fns_run_statement_by_statement() {
         (r##"matched(&json!({"$ref": "#"}))"##, Ok(r#""ref""#)),
         ("matched(&json!(1))", Ok(r#""other""#)),
         (r#"renamed(json!({"title": "T", "type": "object"}))"#, Ok(r#"{"type":"object","name":"T"}"#)),
+        // serde_json's `remove` is `swap_remove` with `preserve_order`: the last key moves up.
+        (r#"renamed(json!({"title": "T", "type": "object", "x": 1}))"#, Ok(r#"{"x":1,"type":"object","name":"T"}"#)),
+        (r#"shifted(json!({"title": "T", "type": "object", "x": 1}))"#, Ok(r#"{"type":"object","x":1}"#)),
         ("cached()", Ok("5")),
         ("spin()", Err(Failure::Unsupported)),
         // Without a profile's schema pipeline, a schema fn has no value.

@@ -69,8 +69,9 @@ impl Evaluator<'_, '_> {
                 let Some(Seg::Key(k)) = seg_of(&k) else {
                     return Err(self.unsupported(args[0], f, "a key that is not a string"));
                 };
-                // serde_json's `Map::remove` keeps the order of the other keys (`preserve_order`).
-                opt(o.shift_remove(&k))
+                // With `preserve_order`, serde_json's `Map::remove` is `swap_remove`: the last key
+                // takes the removed one's place; `shift_remove` keeps the others in place.
+                opt(if name == "shift_remove" { o.shift_remove(&k) } else { o.swap_remove(&k) })
             }
             ("remove", Value::Array(a)) if args.len() == 1 => match seg_of(&values.next().expect("one")) {
                 Some(Seg::Index(i)) if i < a.len() => Val::Json(a.remove(i)),

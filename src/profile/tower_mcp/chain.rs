@@ -58,6 +58,9 @@ pub enum Source<'w> {
     Type { ty: &'w syn::Type, scope: Scope, serialize: bool, draft07: bool },
     /// tower-mcp's `NoParams`: `{"type": "object"}` under schemars' root keywords.
     NoParams,
+    /// Plain Rust that builds the value (a helper fn that rewrites what `schema_for!` gives, a
+    /// `json!` with interpolations): run by the evaluator.
+    Eval(&'w Expr),
     /// Known only when the server runs: what is written, and where.
     Unknown { span: proc_macro2::Span, text: String },
 }
@@ -260,8 +263,9 @@ fn typed_extractor<'w>(call: &'w syn::ExprMethodCall, scope: &Scope) -> Option<S
     t.last().map(|ty| type_source(ty, scope))
 }
 
-/// A schema given as a value: a `json!` literal, `schema_for!(T)` wrapped in conversions, or a
-/// helper fn the caller reads (`helpers`).
+/// A schema given as a value: a `json!` literal, `schema_for!(T)` wrapped in conversions, a
+/// helper fn whose tail is that (`helpers`: the type is kept for the source map), else a call,
+/// method call, block or `json!` for the evaluator to run.
 fn value_source<'w>(
     e: &'w Expr,
     scope: &Scope,
@@ -273,9 +277,10 @@ fn value_source<'w>(
     }
     match strip(e) {
         Expr::Macro(m) if crate::model::eval::json::is_json(&m.mac) => {
-            crate::model::eval::json::literal(&m.mac).map(Source::Value).unwrap_or_else(unknown)
+            crate::model::eval::json::literal(&m.mac).map(Source::Value).unwrap_or(Source::Eval(e))
         }
-        Expr::Call(c) => helpers(c).unwrap_or_else(unknown),
+        Expr::Call(c) => helpers(c).unwrap_or(Source::Eval(e)),
+        Expr::MethodCall(_) | Expr::Block(_) => Source::Eval(e),
         _ => unknown(),
     }
 }

@@ -26,6 +26,7 @@ use self::chain::{Source, Spec};
 use super::{Profile, ProfileRun};
 use crate::diagnostics::{Code, Diagnostic, Location};
 use crate::manifest::Tool;
+use crate::model::eval::{Frame, SchemaCall, Val};
 use crate::model::{Lowerer, Resolver, Scope};
 use crate::profile::release::{self, Declared, Sdk, Version};
 use crate::schema::schemars::{root_schema_in_generation_order, Contract, Dialect, Settings};
@@ -97,6 +98,7 @@ impl Profile for TowerMcp {
         let resolver = Resolver::sharing(&impls);
         let mut lowerer = Lowerer::new(&resolver);
         lowerer.type_overrides = opts.overrides.types.clone();
+        lowerer.schema_source = Some(schema_source(behaviour.schemars_tag_first));
         let mut builder = Builder {
             ws,
             impls: &impls,
@@ -407,7 +409,39 @@ impl<'w> Builder<'w, '_> {
             Source::Type { ty, scope: type_scope, serialize, draft07 } => {
                 self.generated(name, key, ty, type_scope, *serialize, *draft07)
             }
+            Source::Eval(e) => self.evaluated(name, key, e, scope),
         }
+    }
+
+    /// The value plain Rust builds (a helper fn over `schema_for!`, inserts, removes, wraps),
+    /// run by the evaluator; a warning at what it could not follow, the schema left out.
+    fn evaluated(&mut self, name: &str, key: &str, e: &syn::Expr, scope: &Scope) -> Option<Value> {
+        let frame = Frame::new(scope.clone());
+        let mut evaluator = self.lowerer.evaluator();
+        let why = match evaluator.eval(e, None, &frame) {
+            Ok(Val::Json(v)) => return Some(v),
+            Ok(other) => match crate::model::eval::Types::serialize(&mut self.lowerer, &other) {
+                Ok(v) => return Some(v),
+                Err(why) => {
+                    let at = self.location(scope, e.span());
+                    (at, format!("{} the CLI cannot serialize ({why})", other.kind_of()))
+                }
+            },
+            Err(err) => (err.location(self.ws), err.reason),
+        };
+        let (at, reason) = why;
+        self.push(
+            Diagnostic::warning(
+                Code::Opaque,
+                format!("tool `{name}`: {key} left out: the CLI cannot follow how it is built: {reason}"),
+            )
+            .at(Some(at))
+            .with_label("not followed")
+            .with_help(format!(
+                "give the schema in the config's `schemas` table (`\"{name}.{key}\" = \"path/to/schema.json\"`)"
+            )),
+        );
+        None
     }
 
     fn generated(
@@ -419,20 +453,7 @@ impl<'w> Builder<'w, '_> {
         serialize: bool,
         draft07: bool,
     ) -> Option<Value> {
-        let lowered = self.lowerer.lower_reachable(ty, scope);
-        let settings = Settings {
-            contract: if serialize { Contract::Serialize } else { Contract::Deserialize },
-            dialect: if draft07 { Dialect::Draft07 } else { Dialect::Draft2020_12 },
-            nullable: false,
-            // Every tower-mcp release depends on schemars 1.
-            schemars08: None,
-        };
-        let mut root =
-            root_schema_in_generation_order(&self.lowerer.model, &lowered, &settings, &self.lowerer.type_overrides);
-        self.lowerer.type_overrides_used.append(&mut root.overrides_used);
-        for d in std::mem::take(&mut root.diagnostics) {
-            crate::model::defaults::report(&mut self.lowerer, d);
-        }
+        let root = tower_root(&mut self.lowerer, ty, scope, serialize, draft07, self.behaviour.schemars_tag_first);
         let mut missing = false;
         for u in &root.unknown {
             let gap = crate::profile::rmcp::unresolved::classify(self.ws, u);
@@ -452,13 +473,58 @@ impl<'w> Builder<'w, '_> {
         if missing {
             return None;
         }
-        let mut schema = root.schema;
-        if !self.behaviour.schemars_tag_first {
-            order::tag_property_last(&mut schema);
-        }
-        order::schemars_order(&mut schema);
-        Some(schema)
+        Some(root.schema)
     }
+}
+
+/// `schemars::schema_for!(T)` (and a `SchemaGenerator`'s root) as tower-mcp's schemars makes
+/// it, in the order its `Schema` serializes (see [`tower_root`]), for the evaluator.
+fn schema_source<'r, 'w>(tag_first: bool) -> crate::model::SchemaSource<'r, 'w> {
+    std::rc::Rc::new(move |lowerer: &mut Lowerer<'r, 'w>, ty: &syn::Type, scope: &Scope, call: SchemaCall| {
+        let SchemaCall::Schemars(g) = call else {
+            return Err("an rmcp schema fn in a tower-mcp server".into());
+        };
+        let root = tower_root(lowerer, ty, scope, g.serialize, g.draft07, tag_first);
+        let written = discover::type_text(ty);
+        if let Some(u) = root.unknown.first() {
+            return Err(format!("the schema of `{written}` reaches `{}`, a type the CLI cannot see", u.written));
+        }
+        if let Some(o) = root.opaque.first() {
+            return Err(format!("the schema of `{written}` is only known at runtime: {}", o.reason));
+        }
+        Ok(root.schema)
+    })
+}
+
+/// schemars' root for `ty` (draft 2020-12 unless `draft07`; what deserializes into it unless
+/// `serialize`), its keys in the order tower-mcp prints them: generation order, an internally
+/// tagged variant's tag where the locked schemars puts it, and `Schema`'s ordered keywords
+/// first. Every tower-mcp release depends on schemars 1.
+fn tower_root(
+    lowerer: &mut Lowerer,
+    ty: &syn::Type,
+    scope: &Scope,
+    serialize: bool,
+    draft07: bool,
+    tag_first: bool,
+) -> crate::schema::schemars::RootSchema {
+    let lowered = lowerer.lower_reachable(ty, scope);
+    let settings = Settings {
+        contract: if serialize { Contract::Serialize } else { Contract::Deserialize },
+        dialect: if draft07 { Dialect::Draft07 } else { Dialect::Draft2020_12 },
+        nullable: false,
+        schemars08: None,
+    };
+    let mut root = root_schema_in_generation_order(&lowerer.model, &lowered, &settings, &lowerer.type_overrides);
+    lowerer.type_overrides_used.append(&mut root.overrides_used);
+    for d in std::mem::take(&mut root.diagnostics) {
+        crate::model::defaults::report(lowerer, d);
+    }
+    if !tag_first {
+        order::tag_property_last(&mut root.schema);
+    }
+    order::schemars_order(&mut root.schema);
+    root
 }
 
 /// A helper fn called for a schema value (`schema::<T>()`): its body's `schema_for!(X)`, with

@@ -39,7 +39,8 @@ def locked_release() -> str:
 
 
 # The catalogue's `v0_N` features: tools written with builder methods tower-mcp has from 0.N.
-GATES = [("v0_9", (0, 9, 0)), ("v0_15", (0, 15, 0)), ("v0_22", (0, 22, 0)), ("v0_23", (0, 23, 0))]
+# `helpers`: schema helper fns, recorded from 0.20 (where tower-mcp keeps insertion order).
+GATES = [("v0_9", (0, 9, 0)), ("v0_15", (0, 15, 0)), ("helpers", (0, 20, 0)), ("v0_22", (0, 22, 0)), ("v0_23", (0, 23, 0))]
 
 
 def features_for(release: str) -> list[str] | None:

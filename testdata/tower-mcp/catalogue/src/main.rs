@@ -1,5 +1,7 @@
 //! A catalogue of tower-mcp tools: every builder form the profile reads, each once.
 
+#[cfg(feature = "helpers")]
+mod helpers;
 mod more;
 #[cfg(feature = "v0_15")]
 mod since_0_15;
@@ -77,6 +79,8 @@ fn gated_tools() -> Vec<Tool> {
     tools.extend(since_0_22::tools());
     #[cfg(feature = "v0_23")]
     tools.extend(since_0_23::tools());
+    #[cfg(feature = "helpers")]
+    tools.extend(helpers::tools());
     tools
 }
 
