@@ -90,8 +90,10 @@ impl Encoding {
     /// before ([`cache`]); the encoding is loaded only when some text is new.
     pub fn count_texts(self, texts: &[&str]) -> Vec<usize> {
         let mut known = cache::Counts::open(self);
-        let keys: Vec<u128> = if known.is_on() { texts.par_iter().map(|t| cache::key(t)).collect() } else { Vec::new() };
-        let mut counts: Vec<Option<usize>> = (0..texts.len()).map(|i| keys.get(i).and_then(|k| known.get(*k))).collect();
+        let keys: Vec<u128> =
+            if known.is_on() { texts.par_iter().map(|t| cache::key(t)).collect() } else { Vec::new() };
+        let mut counts: Vec<Option<usize>> =
+            (0..texts.len()).map(|i| keys.get(i).and_then(|k| known.get(*k))).collect();
         let missing: Vec<usize> = (0..texts.len()).filter(|&i| counts[i].is_none()).collect();
         if !missing.is_empty() {
             // Loaded here, once, rather than by every thread that would wait for the first one.

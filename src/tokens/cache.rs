@@ -34,7 +34,8 @@ pub fn disable() {
 }
 
 fn enabled() -> bool {
-    !DISABLED.load(Ordering::Relaxed) && std::env::var_os("MCP_SCHEMA_NO_CACHE").map_or(true, |v| v.is_empty() || v == "0")
+    !DISABLED.load(Ordering::Relaxed)
+        && std::env::var_os("MCP_SCHEMA_NO_CACHE").map_or(true, |v| v.is_empty() || v == "0")
 }
 
 /// The key of a text: the first 128 bits of its SHA-256, stable across builds and platforms.
