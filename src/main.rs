@@ -243,6 +243,9 @@ fn main() -> ExitCode {
         Cli::command().error(clap::error::ErrorKind::ArgumentConflict, "`-q` and `-v` cannot be used together").exit();
     }
     cli::set_global(cli.global, cli.command.verbose());
+    if cli.global.no_cache {
+        mcp_schema::tokens::cache::disable();
+    }
     let run = std::panic::catch_unwind(move || match cli.command {
         Command::Generate(args) => run_generate(args),
         Command::Check(args) => cli::drift::run_check(args),

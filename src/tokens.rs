@@ -15,6 +15,7 @@ use serde_json::Value;
 use crate::choice::{from_str_by_choice, Choice};
 
 pub mod budget;
+pub mod cache;
 pub mod shared;
 
 /// A tokenizer's encoding, as `--encoding` and the JSON outputs name it.
@@ -57,10 +58,14 @@ impl Encoding {
     }
 
     /// Start loading the encoding on another thread, so that the first count does not wait for
-    /// it; the load happens once per process whoever asks first.
+    /// it; the load happens once per process whoever asks first. Not when the cache of counts
+    /// has some: the tools have likely been counted before, and the load would only take a core
+    /// from the parse.
     pub fn preload(self) {
         std::thread::spawn(move || {
-            self.tokenizer();
+            if cache::Counts::open(self).is_empty() {
+                self.tokenizer();
+            }
         });
     }
 
@@ -77,26 +82,45 @@ impl Encoding {
     /// The cost of each tool, in their order: counted side by side, as a big manifest's tools
     /// are independent of each other.
     pub fn count_tools(self, tools: &[Value]) -> Vec<usize> {
-        // Loaded here, once, rather than by every thread that would wait for the first one.
-        self.tokenizer();
-        tools
-            .par_iter()
-            .map_init(PieceCounts::default, |cache, tool| self.count_cached(&compact(tool), cache))
-            .collect()
+        let texts: Vec<String> = tools.par_iter().map(compact).collect();
+        self.count_texts(&texts.iter().map(String::as_str).collect::<Vec<_>>())
+    }
+
+    /// The count of each of `texts`, from the per-user cache where a run counted that text
+    /// before ([`cache`]); the encoding is loaded only when some text is new.
+    pub fn count_texts(self, texts: &[&str]) -> Vec<usize> {
+        let mut known = cache::Counts::open(self);
+        let keys: Vec<u128> =
+            if known.is_on() { texts.par_iter().map(|t| cache::key(t)).collect() } else { Vec::new() };
+        let mut counts: Vec<Option<usize>> =
+            (0..texts.len()).map(|i| keys.get(i).and_then(|k| known.get(*k))).collect();
+        let missing: Vec<usize> = (0..texts.len()).filter(|&i| counts[i].is_none()).collect();
+        if !missing.is_empty() {
+            // Loaded here, once, rather than by every thread that would wait for the first one.
+            self.tokenizer();
+            let fresh: Vec<usize> = missing
+                .par_iter()
+                .map_init(PieceCounts::default, |pieces, &i| self.count_cached(texts[i], pieces))
+                .collect();
+            for (&i, n) in missing.iter().zip(fresh) {
+                counts[i] = Some(n);
+                if let Some(key) = keys.get(i) {
+                    known.insert(*key, n);
+                }
+            }
+        }
+        known.save();
+        counts.into_iter().map(|n| n.expect("every text is counted")).collect()
     }
 
     /// [`Encoding::count_tools`] of two versions of a list, counting a tool that did not change
     /// once: a drift touches a few tools of many.
     pub fn count_both(self, old: &[Value], new: &[Value]) -> (Vec<usize>, Vec<usize>) {
-        self.tokenizer();
         let texts = |tools: &[Value]| -> Vec<String> { tools.par_iter().map(compact).collect() };
         let (old, new) = (texts(old), texts(new));
         let mut seen = HashSet::new();
         let distinct: Vec<&str> = new.iter().chain(&old).map(String::as_str).filter(|t| seen.insert(*t)).collect();
-        let counts: HashMap<&str, usize> = distinct
-            .par_iter()
-            .map_init(PieceCounts::default, |cache, text| (*text, self.count_cached(text, cache)))
-            .collect();
+        let counts: HashMap<&str, usize> = distinct.iter().copied().zip(self.count_texts(&distinct)).collect();
         let of = |texts: &[String]| texts.iter().map(|t| counts[t.as_str()]).collect();
         (of(&old), of(&new))
     }

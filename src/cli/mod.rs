@@ -44,6 +44,10 @@ pub struct GlobalArgs {
     /// When to use colour
     #[arg(long, value_enum, value_name = "WHEN", default_value = "auto", global = true)]
     pub color: ColorChoice,
+    /// Count every tool's tokens afresh: no per-user cache of counts read or written (also
+    /// `MCP_SCHEMA_NO_CACHE=1`)
+    #[arg(long, global = true)]
+    pub no_cache: bool,
 }
 
 /// The value parser of an option that takes one of a [`Choice`]'s names: clap lists, completes
@@ -70,7 +74,7 @@ pub fn set_global(args: GlobalArgs, verbose: bool) {
 }
 
 fn global() -> GlobalArgs {
-    GLOBAL.get().map_or(GlobalArgs { quiet: false, color: ColorChoice::Auto }, |s| s.args)
+    GLOBAL.get().map_or(GlobalArgs { quiet: false, color: ColorChoice::Auto, no_cache: false }, |s| s.args)
 }
 
 /// `-q`: errors and results only; no warnings, notes or progress.

@@ -62,18 +62,16 @@ impl Budget {
         }
         let tools = manifest.tool_values();
         let counts = self.encoding.count_tools(&tools);
-        for (tool, &count) in tools.iter().zip(&counts) {
+        let mut over = self.description.map_or_else(Vec::new, |limit| self.descriptions_over(&tools, limit, locate));
+        // Each tool's own, then its descriptions'.
+        over.reverse();
+        for (i, (tool, &count)) in tools.iter().zip(&counts).enumerate() {
             let name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
             if let Some(limit) = self.tool.filter(|&limit| count > limit) {
                 out.push(self.tool_over(name, tool, count, limit, locate));
             }
-            if let Some(limit) = self.description {
-                descriptions(tool, "", &mut |pointer, text| {
-                    let cost = self.encoding.count(text);
-                    if cost > limit {
-                        out.push(self.description_over(name, tool, pointer, cost, limit, locate));
-                    }
-                });
+            while over.last().is_some_and(|(of, _)| *of == i) {
+                out.push(over.pop().expect("just seen").1);
             }
         }
         let total: usize = counts.iter().sum();
@@ -81,6 +79,27 @@ impl Budget {
             out.push(self.total_over(&tools, &counts, total, limit, locate));
         }
         out
+    }
+
+    /// Every description of `tools` dearer than `limit`, with its tool's index, in order, counted in one batch (so
+    /// that the cache of counts can spare the encoding's load).
+    fn descriptions_over(&self, tools: &[Value], limit: usize, locate: Locate) -> Vec<(usize, Diagnostic)> {
+        let mut found: Vec<(usize, String, &str)> = Vec::new();
+        for (i, tool) in tools.iter().enumerate() {
+            descriptions(tool, "", &mut |pointer, text| found.push((i, pointer.to_owned(), text)));
+        }
+        let texts: Vec<&str> = found.iter().map(|(_, _, text)| *text).collect();
+        let costs = self.encoding.count_texts(&texts);
+        found
+            .iter()
+            .zip(costs)
+            .filter(|(_, cost)| *cost > limit)
+            .map(|((i, pointer, _), cost)| {
+                let tool = &tools[*i];
+                let name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
+                (*i, self.description_over(name, tool, pointer, cost, limit, locate))
+            })
+            .collect()
     }
 
     fn tool_over(&self, name: &str, tool: &Value, count: usize, limit: usize, locate: Locate) -> Diagnostic {
@@ -164,7 +183,7 @@ impl Budget {
 }
 
 /// Every description of `value` (a tool): its own and those in its schemas, with their pointers.
-fn descriptions(value: &Value, pointer: &str, found: &mut dyn FnMut(&str, &str)) {
+fn descriptions<'a>(value: &'a Value, pointer: &str, found: &mut dyn FnMut(&str, &'a str)) {
     match value {
         Value::Object(map) => {
             for (key, item) in map {

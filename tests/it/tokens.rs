@@ -49,6 +49,8 @@ fn mismatches(name: &str, path: &Path, lists: &serde_json::Map<String, Value>, e
 
 #[test]
 fn counts_equal_tiktoken_on_every_manifest() {
+    // Counted here, not read from a cache a run before this one filled.
+    mcp_schema::tokens::cache::disable();
     let data: Value =
         serde_json::from_str(&std::fs::read_to_string(repo().join("tests/data/token_counts.json")).unwrap()).unwrap();
     let encodings: Vec<Encoding> = data["encodings"]
@@ -148,4 +150,50 @@ fn a_budget_in_mcp_schema_toml_counts_in_its_encoding() {
     let run = run_in(dir.path(), &["list"]);
     assert_eq!(run.code, Some(0), "{}", run.transcript());
     insta::assert_snapshot!(run.transcript());
+}
+
+/// `mcp-schema ARGS` in testdata/forecast with `XDG_CACHE_HOME` set to `cache` and `ENV`.
+fn list_with_cache(cache: &Path, args: &[&str], env: &[(&str, &str)]) -> crate::support::Run {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-schema"))
+        .args(args)
+        .current_dir(testdata("forecast"))
+        .env("NO_COLOR", "1")
+        .env_remove("MCP_SCHEMA_NO_CACHE")
+        .env("XDG_CACHE_HOME", cache)
+        .envs(env.iter().copied())
+        .output()
+        .expect("the binary runs");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    crate::support::Run { code: out.status.code(), stdout: text(&out.stdout), stderr: text(&out.stderr) }
+}
+
+/// The per-user cache of counts: a first run writes each tool's count, a later run reads them
+/// (here made wrong on purpose, to show they are read), `--no-cache` and `MCP_SCHEMA_NO_CACHE`
+/// count afresh, and a cache that cannot be written changes nothing.
+#[test]
+fn counts_are_cached_per_user_unless_turned_off() {
+    let home = tempfile::tempdir().unwrap();
+    let counted = list_with_cache(home.path(), &["list"], &[]);
+    let dir = home.path().join("mcp-schema/tokens");
+    let files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let name = files[0].file_name().unwrap().to_str().unwrap().to_owned();
+    let lines = std::fs::read_to_string(&files[0]).unwrap();
+    // Every count made 7: a run that reads them shows 7 for every tool.
+    let doctored: String = lines.lines().map(|l| format!("{} 7\n", l.split_once(' ').unwrap().0)).collect();
+    std::fs::write(&files[0], doctored).unwrap();
+    let cached = list_with_cache(home.path(), &["list"], &[]);
+    let flag = list_with_cache(home.path(), &["list", "--no-cache"], &[]);
+    let env = list_with_cache(home.path(), &["list"], &[("MCP_SCHEMA_NO_CACHE", "1")]);
+    assert_eq!(flag, counted, "--no-cache counts afresh");
+    assert_eq!(env, counted, "MCP_SCHEMA_NO_CACHE=1 counts afresh");
+    // A cache directory that is a file: nothing is cached, nothing is said.
+    let blocked = tempfile::NamedTempFile::new().unwrap();
+    assert_eq!(list_with_cache(blocked.path(), &["list"], &[]), counted, "an unwritable cache changes nothing");
+    let cache_file = format!("{name} ({} lines)", lines.lines().count());
+    insta::assert_snapshot!(format!(
+        "{cache_file}\n=== counted\n{}\n=== read from the doctored cache\n{}",
+        counted.transcript(),
+        cached.transcript()
+    ));
 }
