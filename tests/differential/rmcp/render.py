@@ -309,10 +309,11 @@ fn main() {
     match std::panic::catch_unwind(|| Server::new().tool_router.list_all()) {
         Ok(tools) => println!("{}", serde_json::to_string(&tools).unwrap()),
         Err(_) => {
-            // One tool panicked: list them one by one so the rest still compare.
-            let mut out = Vec::new();
+            // One tool panicked: list them one by one so the rest still compare. Each is written
+            // as text, as `list_all` would write it: `to_value` would sort a `Tool`'s keys.
+            let mut out: Vec<String> = Vec::new();
 __PER_TOOL__
-            println!("{}", serde_json::Value::Array(out));
+            println!("[{}]", out.join(","));
         }
     }
 }
@@ -389,8 +390,8 @@ def write_crate(dest: Path, tools: list, rmcp_version: str, preserve_order=False
         bodies.append((t.idx, tool_fn(t, w, rmcp_version)))
         per_tool.append(
             f"            match std::panic::catch_unwind(|| Server::{t.fn_name}_tool_attr()) {{\n"
-            f"                Ok(t) => out.push(serde_json::to_value(&t).unwrap()),\n"
-            f"                Err(e) => out.push(serde_json::json!({{\"fn\": \"{t.fn_name}\", \"panic\": e.downcast_ref::<String>().cloned().or(e.downcast_ref::<&str>().map(|s| s.to_string()))}})),\n"
+            f"                Ok(t) => out.push(serde_json::to_string(&t).unwrap()),\n"
+            f"                Err(e) => out.push(serde_json::json!({{\"fn\": \"{t.fn_name}\", \"panic\": e.downcast_ref::<String>().cloned().or(e.downcast_ref::<&str>().map(|s| s.to_string()))}}).to_string()),\n"
             f"            }}")
     head = (MAIN_HEAD_TOOL_BOX if tool_box(rmcp_version) else MAIN_HEAD).replace(
         "__MODS__", "\n".join(f"mod t{t.idx};" for t in tools)).replace("__IMPORTS__", imports(rmcp_version))

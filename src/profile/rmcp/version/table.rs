@@ -37,7 +37,10 @@ pub struct SchemaSide {
     pub dialect: Dialect,
     /// schemars' `AddNullable` transform over the whole document.
     pub nullable: bool,
-    /// Remove the root `title` and `description` of parameters and outputs.
+    /// Remove the root `title` and `description` (a documented type's name and doc) of
+    /// parameters and outputs, as rmcp 1.8's `schema_for_input` / `schema_for_output` do. A
+    /// schema the server builds itself (`schema_for_type`, `input_schema = …`) keeps them; an
+    /// output root that is not an object is stripped only where it is listed at all (3.0 on).
     pub strip_root_meta: bool,
     /// A parameters root that is not `"type": "object"` makes rmcp panic.
     pub input_must_be_object: bool,
@@ -265,6 +268,8 @@ mod tests {
         assert!(!b("3.0.0").schema.output_must_be_object);
         assert!(!b("1.7.0").schema.input_must_be_object && !b("1.7.0").schema.strip_root_meta);
         assert!(b("1.8.0").schema.input_must_be_object && b("1.8.0").schema.strip_root_meta);
+        assert!(!b("0.12.0").schema.strip_root_meta && b("2.2.0").schema.strip_root_meta);
+        assert!(b("3.11.0").schema.strip_root_meta);
         assert_eq!(b("1.3.0").macros.default_router, DefaultRouter::Field);
         assert_eq!(b("1.4.0").macros.default_router, DefaultRouter::AssociatedFn);
         assert_eq!(b("3.8.0").schema.output_contract, Contract::Deserialize);
