@@ -154,7 +154,7 @@ fn from_sources(ws: &Workspace) -> Versions {
         Some(Declared::PathDependency { version: v, manifest: path }) => {
             let warnings = vec![rmcp_version(format!(
                 "no Cargo.lock names rmcp; using the version of the path dependency {}",
-                path.display()
+                from_here(&path)
             ))
             .with_help(LOCK_HELP)];
             Versions { rmcp: v, macros: v, schemars, origin: Origin::PathDependency(path), warnings }
@@ -162,7 +162,7 @@ fn from_sources(ws: &Workspace) -> Versions {
         Some(Declared::Requirement { version: v, requirement, manifest }) => {
             let warnings = vec![rmcp_version(format!(
                 "no Cargo.lock names rmcp; assuming rmcp {v}, the newest release that \"{requirement}\" in {} allows",
-                manifest.display()
+                from_here(&manifest)
             ))
             .with_help(LOCK_HELP)];
             Versions { rmcp: v, macros: v, schemars, origin: Origin::Requirement { manifest, requirement }, warnings }
@@ -186,6 +186,14 @@ const LOCK_HELP: &str = "run `cargo generate-lockfile` (or any cargo build) so a
 /// A warning about the rmcp release read.
 fn rmcp_version(message: String) -> Diagnostic {
     Diagnostic::warning(Code::RmcpVersion, message)
+}
+
+/// A path as the user reads it: from the current directory when it is below it (the workspace
+/// root's Cargo.toml found above a member is otherwise an absolute path).
+fn from_here(path: &std::path::Path) -> String {
+    let here = std::env::current_dir().ok();
+    let relative = here.as_deref().and_then(|d| path.strip_prefix(d).ok());
+    relative.unwrap_or(path).display().to_string()
 }
 
 /// The newest known rmcp release that a Cargo requirement allows.
