@@ -165,6 +165,7 @@ codes! {
     SdkVersion: "sdk-version" => rust_mcp_sdk::SDK_VERSION,
     SerdeDerivePanic: "serde-derive-panic" => sources::SERDE_DERIVE_PANIC,
     SeveralServers: "several-servers" => rmcp::SEVERAL_SERVERS,
+    StartupRewrite: "startup-rewrite" => rmcp::STARTUP_REWRITE,
     SyntaxError: "syntax-error" => sources::SYNTAX_ERROR,
     ToolAttribute: "tool-attribute" => rmcp::TOOL_ATTRIBUTE,
     ToolName: "tool-name" => rmcp::TOOL_NAME,

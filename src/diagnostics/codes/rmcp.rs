@@ -160,6 +160,19 @@ pub(super) const RUNTIME_ROUTER: CodeDoc = CodeDoc {
          are intended.",
 };
 
+pub(super) const STARTUP_REWRITE: CodeDoc = CodeDoc {
+    kind: Kind::Warning,
+    scope: Some("rmcp"),
+    summary: "A statement changes tools' schemas in place when the server starts (a loop over the\n\
+             router's tools, an assignment to a tool's `input_schema` or `output_schema`) in a way the\n\
+             evaluator cannot follow; the listed tools are as generated, and may differ from what the\n\
+             server sends.",
+    example: "src/tools.rs:244:5: warning[startup-rewrite]: this statement changes a tool's schema when the server starts; the CLI does not follow it, so the listed schema may differ from what the server sends",
+    fix: "give the tool's schema in the config's `schemas` table, or make it with `input_schema = f()` /\n\
+         `output_schema = f()`, which the evaluator runs; allow the code once the manifest is checked\n\
+         against what the server lists.",
+};
+
 pub(super) const SEVERAL_SERVERS: CodeDoc = CodeDoc {
     kind: Kind::Error,
     scope: Some("rmcp"),

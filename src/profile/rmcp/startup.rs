@@ -59,7 +59,7 @@ impl Builder<'_, '_> {
         for (at, _) in unread.into_iter().filter(|(_, item)| !followed.contains(item)) {
             self.push(
                 Diagnostic::warning(
-                    Code::Opaque,
+                    Code::StartupRewrite,
                     "this statement changes a tool's schema when the server starts; the CLI does not follow it, so the listed schema may differ from what the server sends",
                 )
                 .at(Some(at))
@@ -83,7 +83,7 @@ impl Builder<'_, '_> {
                     let at = why.location(self.ws);
                     self.push(
                         Diagnostic::warning(
-                            Code::Opaque,
+                            Code::StartupRewrite,
                             format!(
                                 "the loop over the router's tools on line {} rewrites each tool when the server starts, and the CLI cannot follow it ({}); the listed tools are as generated",
                                 l.at.line_col().0,
