@@ -201,6 +201,7 @@ mod tests {
     #[test]
     fn locked_versions_prefer_the_runs_own_dependency() {
         let package = |name: &str, version: &str, deps: &[&str]| LockedPackage {
+            source: None,
             name: name.into(),
             version: version.into(),
             dependencies: deps.iter().map(|d| (*d).to_owned()).collect(),

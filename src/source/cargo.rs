@@ -62,6 +62,8 @@ fn discover_in(dir: &Path, found: &mut Vec<(String, PathBuf)>) {
 pub struct LockedPackage {
     pub name: String,
     pub version: String,
+    /// `registry+…`, `sparse+…`, `git+…#rev`; `None` for a package of the workspace or a path.
+    pub source: Option<String>,
     pub dependencies: Vec<String>,
 }
 
@@ -277,7 +279,7 @@ pub fn find_lock(dir: &Path) -> Option<(PathBuf, Vec<LockedPackage>)> {
     None
 }
 
-fn parse_lock(text: &str) -> Vec<LockedPackage> {
+pub(crate) fn parse_lock(text: &str) -> Vec<LockedPackage> {
     let Ok(raw) = toml::from_str::<Value>(text) else { return Vec::new() };
     let Some(packages) = raw.get("package").and_then(Value::as_array) else { return Vec::new() };
     packages
@@ -286,6 +288,7 @@ fn parse_lock(text: &str) -> Vec<LockedPackage> {
             Some(LockedPackage {
                 name: p.get("name")?.as_str()?.to_owned(),
                 version: p.get("version")?.as_str()?.to_owned(),
+                source: p.get("source").and_then(Value::as_str).map(str::to_owned),
                 dependencies: p
                     .get("dependencies")
                     .and_then(Value::as_array)

@@ -12,15 +12,7 @@ use std::path::{Path, PathBuf};
 
 use toml::Value;
 
-/// One `[[package]]` of a Cargo.lock, with its source.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Locked {
-    pub name: String,
-    pub version: String,
-    /// `registry+…`, `sparse+…`, `git+…#rev`; `None` for a package of the workspace or a path.
-    pub source: Option<String>,
-    pub dependencies: Vec<String>,
-}
+use super::cargo::{parse_lock, LockedPackage as Locked};
 
 /// Finds the sources of the locked dependencies of the packages under one Cargo.lock.
 #[derive(Debug)]
@@ -209,27 +201,6 @@ fn package_in(checkout: &Path, name: &str) -> Option<PathBuf> {
             let raw: Value = toml::from_str(&std::fs::read_to_string(e.path()).ok()?).ok()?;
             (raw.get("package")?.get("name")?.as_str()? == name).then(|| e.path().parent().map(Path::to_path_buf))?
         })
-}
-
-fn parse_lock(text: &str) -> Vec<Locked> {
-    let Ok(raw) = toml::from_str::<Value>(text) else { return Vec::new() };
-    let Some(packages) = raw.get("package").and_then(Value::as_array) else { return Vec::new() };
-    let text_of = |p: &Value, key: &str| p.get(key).and_then(Value::as_str).map(str::to_owned);
-    packages
-        .iter()
-        .filter_map(|p| {
-            Some(Locked {
-                name: text_of(p, "name")?,
-                version: text_of(p, "version")?,
-                source: text_of(p, "source"),
-                dependencies: p
-                    .get("dependencies")
-                    .and_then(Value::as_array)
-                    .map(|d| d.iter().filter_map(Value::as_str).map(str::to_owned).collect())
-                    .unwrap_or_default(),
-            })
-        })
-        .collect()
 }
 
 #[cfg(test)]
