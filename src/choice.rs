@@ -4,8 +4,6 @@
 
 use std::fmt;
 
-use crate::ProfileChoice;
-
 /// An enum whose every value has a name a user types, and a line saying what it means.
 pub trait Choice: Copy + Sized + 'static {
     /// Every value, in the order they are listed to users.
@@ -62,31 +60,11 @@ macro_rules! from_str_by_choice {
 }
 pub(crate) use from_str_by_choice;
 
-// The profiles' names and help, for `--profile` and the configuration's `profile`.
-impl Choice for ProfileChoice {
-    const ALL: &'static [ProfileChoice] = &[
-        ProfileChoice::Auto,
-        ProfileChoice::PythonSdk,
-        ProfileChoice::Rmcp,
-        ProfileChoice::RustMcpSdk,
-        ProfileChoice::TowerMcp,
-    ];
-
-    fn name(self) -> &'static str {
-        ProfileChoice::name(self)
-    }
-
-    fn help(self) -> &'static str {
-        self.summary()
-    }
-}
-
-from_str_by_choice!(ProfileChoice);
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::check::{FailOn, Format};
+    use crate::ProfileChoice;
 
     /// Every value's name parses back to it, and the names are distinct.
     fn round_trips<T: Choice + PartialEq + fmt::Debug + std::str::FromStr>() {

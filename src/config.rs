@@ -464,10 +464,10 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
         match key.as_str() {
             "profile" => {
                 let s = string(&value)?;
-                config.profile = Some(parse_profile(&s).ok_or_else(|| {
-                    bad("one of \"auto\", \"python-sdk\", \"rmcp\", \"rust-mcp-sdk\"")
-                        .with_help(format!("`{s}` is not a profile"))
-                })?);
+                config.profile = Some(
+                    parse_profile(&s)
+                        .ok_or_else(|| bad(&one_of_profiles()).with_help(format!("`{s}` is not a profile")))?,
+                );
             }
             "manifest" => config.manifest = Some(root.join(string(&value)?)),
             "protocol" => config.rmcp.protocol = Some(string(&value)?),
@@ -532,6 +532,12 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
 
 fn parse_profile(s: &str) -> Option<ProfileChoice> {
     ProfileChoice::from_name(s)
+}
+
+/// `one of "auto", "python-sdk", …`: every name the registry gives, as the error lists them.
+fn one_of_profiles() -> String {
+    let names: Vec<String> = ProfileChoice::all().into_iter().map(|p| format!("\"{}\"", p.name())).collect();
+    format!("one of {}", names.join(", "))
 }
 
 /// What a key of `[schemas]` names.
@@ -683,6 +689,22 @@ mod tests {
         let c = Config::discover(Some(&d.path().join("src/main.rs"))).unwrap();
         assert_eq!(c.profile, Some(ProfileChoice::PythonSdk));
         assert!(c.source.unwrap().ends_with("mcp-schema.toml"));
+    }
+
+    /// The names the error lists are the registry's, every one of them.
+    #[test]
+    fn an_unknown_profile_lists_every_profile() {
+        let d = dir_with(&[("Cargo.toml", PKG), ("mcp-schema.toml", "profile = \"turbomcp\"\n")]);
+        let e = Config::discover(Some(d.path())).unwrap_err();
+        let file = d.path().join("mcp-schema.toml");
+        assert_eq!(
+            (e.message.replace(&file.display().to_string(), "FILE"), e.help.as_deref()),
+            (
+                "`profile` in FILE must be one of \"auto\", \"python-sdk\", \"rmcp\", \"rust-mcp-sdk\", \"tower-mcp\""
+                    .to_owned(),
+                Some("`turbomcp` is not a profile")
+            )
+        );
     }
 
     #[test]

@@ -46,46 +46,8 @@ use std::path::PathBuf;
 
 use diagnostics::{Code, Diagnostic, Diagnostics, Lints};
 pub use manifest::Manifest;
+pub use profile::ProfileChoice;
 pub use source::ParseMode;
-
-/// Which SDK's output to reproduce. Also the values of the CLI's `--profile`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ProfileChoice {
-    /// `rmcp`, `rust-mcp-sdk` or `tower-mcp` when the crate depends on that SDK, `python-sdk` otherwise.
-    #[default]
-    Auto,
-    /// the MCP Python SDK (mcp 2.x), for the equivalent Python signature
-    PythonSdk,
-    /// the Rust SDK rmcp at runtime, at the release in Cargo.lock
-    Rmcp,
-    /// the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock
-    RustMcpSdk,
-    /// the Rust SDK tower-mcp (ToolBuilder chains), at the release in Cargo.lock
-    TowerMcp,
-}
-
-impl ProfileChoice {
-    /// The name `--profile` takes for this profile (from the profile registry, so there is one
-    /// spelling).
-    pub fn name(self) -> &'static str {
-        profile::name_of(self)
-    }
-
-    /// The choice a `--profile` name stands for, spelt exactly so (from the registry too).
-    pub fn from_name(name: &str) -> Option<ProfileChoice> {
-        profile::parse_name(name)
-    }
-
-    /// What `--help` says of this choice, in a line (from the registry too).
-    pub fn summary(self) -> &'static str {
-        profile::summary_of(self)
-    }
-
-    /// Every choice, `auto` first, in the order `--profile` lists them.
-    pub fn all() -> Vec<ProfileChoice> {
-        profile::all()
-    }
-}
 
 /// Everything `generate` (and `check`, which regenerates) needs to know.
 #[derive(Debug, Clone, Default)]
@@ -377,8 +339,9 @@ fn generate_wanting(
         profile::run(&workspace, opts);
     diagnostics.extend(found);
     notes.extend(told);
+    let capabilities = provenance.profile.and_then(profile::capabilities);
     if let Some(manifest) = &manifest {
-        let variant_docs = provenance.profile.is_some_and(profile::publishes_variant_docs);
+        let variant_docs = capabilities.is_some_and(|c| c.variant_docs);
         diagnostics.extend(lints_contract::run(manifest, &source_map, opts, variant_docs));
     }
     if let Some(manifest) = manifest.as_ref().filter(|_| !diagnostics.has_errors()) {
@@ -386,7 +349,7 @@ fn generate_wanting(
             manifest,
             &|t, v, p| source_map.locate(t, v, p),
             opts,
-            provenance.profile,
+            capabilities.is_some_and(|c| c.shares_defs),
         ));
     }
     diagnostics.apply_lints(&opts.lints);

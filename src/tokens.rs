@@ -151,16 +151,16 @@ impl Encoding {
 pub type Locate<'a> = &'a dyn Fn(&str, &Value, &str) -> Option<crate::diagnostics::Location>;
 
 /// The diagnostics of what `manifest` costs: the budgets it goes over and, when its lint is on,
-/// the subschemas it repeats where the SDK of `profile` can share them in `$defs` (rust-mcp-sdk
-/// inlines every type). Nothing is counted when neither is asked for.
+/// the subschemas it repeats where the SDK can share them in `$defs` (`shares_defs`, the
+/// profile's capability). Nothing is counted when neither is asked for.
 pub(crate) fn contract_costs(
     manifest: &crate::Manifest,
     locate: Locate,
     opts: &crate::GenerateOptions,
-    profile: Option<crate::ProfileChoice>,
+    shares_defs: bool,
 ) -> crate::diagnostics::Diagnostics {
     let mut found = opts.budget.check(manifest, locate);
-    if shared::enabled(&opts.lints) && profile != Some(crate::ProfileChoice::RustMcpSdk) {
+    if shared::enabled(&opts.lints) && shares_defs {
         found.extend(shared::repeated(opts.budget.encoding, manifest, locate));
     }
     found

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use mcp_schema::views::init::{self, Setup};
+use mcp_schema::ProfileChoice;
 
 use crate::SourceArgs;
 
@@ -69,8 +70,8 @@ pub fn run(args: InitArgs) -> u8 {
     };
     let repo_root = repository_root(&crate_dir);
     let crate_rel = relative(&crate_dir, &repo_root);
-    let profile = provenance.profile_name().unwrap_or_else(|| "auto".to_owned());
-    let setup = Setup { profile: &profile, manifest: MANIFEST, crate_dir: &crate_rel };
+    let profile = provenance.profile.unwrap_or_default();
+    let setup = Setup { profile, manifest: MANIFEST, crate_dir: &crate_rel };
     let mut files = Vec::new();
     if config.source().is_none() {
         files.push(Planned {
@@ -178,7 +179,7 @@ fn set_up_workspace(args: &InitArgs, root: &Path, found: Vec<Found>) -> u8 {
         let path = relative(&f.dir, root);
         let path = if path.is_empty() { ".".to_owned() } else { path };
         let in_crate = |file: &str| if path == "." { file.to_owned() } else { format!("{path}/{file}") };
-        let profile = f.provenance.profile_name().unwrap_or_else(|| "auto".to_owned());
+        let profile = f.provenance.profile.unwrap_or_default();
         let (name, manifest) = match &f.server {
             Some(server) => {
                 let name = unique_name(&kebab(server.rsplit("::").next().unwrap_or(server)), &path, &entries);
@@ -281,7 +282,7 @@ fn finish_servers(
 ) -> u8 {
     let repo_root = repository_root(root);
     let root_rel = relative(root, &repo_root);
-    let setup = Setup { profile: "auto", manifest: MANIFEST, crate_dir: &root_rel };
+    let setup = Setup { profile: ProfileChoice::Auto, manifest: MANIFEST, crate_dir: &root_rel };
     let mut files: Vec<Planned> = new_config.into_iter().chain(manifests).collect();
     files.push(Planned {
         path: in_dir(&repo_root, ".pre-commit-config.yaml"),

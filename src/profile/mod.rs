@@ -20,36 +20,50 @@ use crate::model::Scope;
 use crate::source::{KeptAttributes, ModuleId, Workspace};
 use crate::{GenerateOptions, Manifest};
 
-pub use registry::{all, kept_attributes, name_of, parse_name, publishes_variant_docs, run, summary_of};
+pub use registry::{capabilities, kept_attributes, run, ProfileChoice};
 
 /// One SDK whose `tools/list` output we reproduce. The profile drives a run: it finds the tools,
 /// asks the model and schema stages for each one's schemas, and assembles the entries.
 ///
-/// A new SDK is a unit struct implementing this trait, added to the registry
-/// (`profile/registry.rs`); nothing else dispatches on the profile.
+/// A new SDK is a unit struct implementing this trait, added as one row of the registry
+/// (`profile/registry.rs`); every list of profiles (`--profile`, the configuration's errors,
+/// `auto`, the docs) is derived from the registry, and nothing else dispatches on the profile.
 pub trait Profile: Sync {
-    /// The name `--profile` and the configuration's `profile` take.
-    fn name(&self) -> &'static str;
-
-    /// What `--help` says of it, in a line.
-    fn summary(&self) -> &'static str;
-
-    /// The attributes the profile finds tools by, which loading keeps parsed (see
-    /// [`KeptAttributes`]).
-    fn kept_attributes(&self) -> KeptAttributes;
-
-    /// How `auto` recognises a crate written for this SDK.
-    fn detection(&self) -> Detection;
-
-    /// Whether the SDK publishes a description for each value of an enum whose variants are
-    /// documented (schemars' `oneOf` of described `const`s), which the `undescribed-variants`
-    /// lint asks for.
-    fn publishes_variant_docs(&self) -> bool {
-        true
-    }
+    /// What the profile is, as data: its name, help line, what loading keeps for it, how `auto`
+    /// recognises its crates, and what its SDK can publish.
+    fn info(&self) -> &'static ProfileInfo;
 
     /// Build the manifest, and tell what the run found and reproduced.
     fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun;
+}
+
+/// The constant half of a profile: everything the registry, `--help`, `auto` and the passes after
+/// the profile (lints, token costs) know of it without running it.
+#[derive(Debug, Clone, Copy)]
+pub struct ProfileInfo {
+    /// The name `--profile` and the configuration's `profile` take.
+    pub name: &'static str,
+    /// What `--help` says of it, in a line.
+    pub summary: &'static str,
+    /// The attributes the profile finds tools by, which loading keeps parsed (see
+    /// [`KeptAttributes`]).
+    pub kept_attributes: KeptAttributes,
+    /// How `auto` recognises a crate written for this SDK.
+    pub detection: Detection,
+    /// What the SDK's listings can hold, which the lints and token costs ask.
+    pub capabilities: Capabilities,
+}
+
+/// What an SDK's listing can hold, for the passes that run after the profile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Capabilities {
+    /// Whether the SDK publishes a description for each value of an enum whose variants are
+    /// documented (schemars' `oneOf` of described `const`s), which the `undescribed-variants`
+    /// lint asks for.
+    pub variant_docs: bool,
+    /// Whether the SDK's schemas can share a subschema through `$defs` (rust-mcp-sdk inlines
+    /// every type), which the `repeated-subschema` lint suggests.
+    pub shares_defs: bool,
 }
 
 /// How `auto` recognises a profile's crates.

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::{json, Map, Value};
 
-use super::{annotations, key_and_value, lit_bool, lit_str, tool_fns, SchemaKind, ToolFn};
+use super::{annotations, key_and_value, lit_bool, lit_str, tool_fns, Capabilities, ProfileInfo, SchemaKind, ToolFn};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::{Manifest, Tool};
 use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Resolver, Scope, Style, Ty, Unknown};
@@ -84,27 +84,20 @@ fn read_args(tool: &ToolFn, ws: &Workspace, diagnostics: &mut Diagnostics) -> To
 /// The python-sdk profile: the fallback of `auto`, for a crate depending on no Rust SDK.
 pub struct PythonSdk;
 
+/// What the python-sdk profile is.
+const INFO: ProfileInfo = ProfileInfo {
+    name: "python-sdk",
+    summary: "the MCP Python SDK (mcp 2.x), for the equivalent Python signature",
+    // It reads the same `#[tool]` fns as rmcp ([`tool_fns`]).
+    kept_attributes: super::RMCP_KEPT_ATTRIBUTES,
+    detection: super::Detection::Otherwise,
+    // A Python `Enum`'s members have no description in pydantic's schema.
+    capabilities: Capabilities { variant_docs: false, shares_defs: true },
+};
+
 impl super::Profile for PythonSdk {
-    fn name(&self) -> &'static str {
-        "python-sdk"
-    }
-
-    fn summary(&self) -> &'static str {
-        "the MCP Python SDK (mcp 2.x), for the equivalent Python signature"
-    }
-
-    /// A Python `Enum`'s members have no description in pydantic's schema.
-    fn publishes_variant_docs(&self) -> bool {
-        false
-    }
-
-    /// It reads the same `#[tool]` fns as rmcp ([`tool_fns`]).
-    fn kept_attributes(&self) -> crate::source::KeptAttributes {
-        super::RMCP_KEPT_ATTRIBUTES
-    }
-
-    fn detection(&self) -> super::Detection {
-        super::Detection::Otherwise
+    fn info(&self) -> &'static ProfileInfo {
+        &INFO
     }
 
     fn run(&self, ws: &Workspace, opts: &crate::GenerateOptions) -> super::ProfileRun {

@@ -3,44 +3,104 @@
 
 use std::sync::OnceLock;
 
-use super::python_sdk::PythonSdk;
-use super::rmcp::Rmcp;
-use super::rust_mcp_sdk::RustMcpSdk;
-use super::tower_mcp::TowerMcp;
-use super::{Detection, Profile, ProfileRun};
+use super::{Capabilities, Detection, Profile, ProfileRun};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::{KeptAttributes, Workspace};
-use crate::{GenerateOptions, ProfileChoice};
+use crate::GenerateOptions;
 
-/// Every profile with the public id it answers to, in the order `--profile` lists them. `auto`
-/// asks them in this order for their dependency.
-const PROFILES: &[(ProfileChoice, &dyn Profile)] = &[
-    (ProfileChoice::PythonSdk, &PythonSdk),
-    (ProfileChoice::Rmcp, &Rmcp),
-    (ProfileChoice::RustMcpSdk, &RustMcpSdk),
-    (ProfileChoice::TowerMcp, &TowerMcp),
-];
+/// The registry's rows, each `Variant => unit struct of a profile`: the one list of profiles. It
+/// makes [`ProfileChoice`] (`auto` first, then a variant per row), [`CHOICES`] and `PROFILES`,
+/// in the order `--profile` lists them; `auto` asks the profiles in this order for their
+/// dependency.
+macro_rules! registry {
+    ($($variant:ident => $profile:path),+ $(,)?) => {
+        /// Which SDK's output to reproduce. Also the values of the CLI's `--profile`; their names
+        /// and help lines come from each profile's [`super::ProfileInfo`] ([`ProfileChoice::name`],
+        /// [`ProfileChoice::summary`]).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+        pub enum ProfileChoice {
+            /// The profile whose SDK the crate depends on, else the fallback (see
+            /// [`ProfileChoice::summary`]).
+            #[default]
+            Auto,
+            $(
+                #[doc = concat!("The profile `", stringify!($profile), "` (its name and summary: [`ProfileChoice::name`], [`ProfileChoice::summary`]).")]
+                $variant,
+            )+
+        }
+
+        /// Every choice, `auto` first, in the order `--profile` lists them.
+        pub const CHOICES: &[ProfileChoice] = &[ProfileChoice::Auto, $(ProfileChoice::$variant),+];
+
+        /// Every profile with the public id it answers to.
+        const PROFILES: &[(ProfileChoice, &dyn Profile)] = &[$((ProfileChoice::$variant, &$profile)),+];
+    };
+}
+
+registry! {
+    PythonSdk => super::python_sdk::PythonSdk,
+    Rmcp => super::rmcp::Rmcp,
+    RustMcpSdk => super::rust_mcp_sdk::RustMcpSdk,
+    TowerMcp => super::tower_mcp::TowerMcp,
+}
+
+// The profiles' names and help, for `--profile` and the configuration's `profile`.
+impl crate::choice::Choice for ProfileChoice {
+    const ALL: &'static [ProfileChoice] = CHOICES;
+
+    fn name(self) -> &'static str {
+        name_of(self)
+    }
+
+    fn help(self) -> &'static str {
+        summary_of(self)
+    }
+}
+
+crate::choice::from_str_by_choice!(ProfileChoice);
+
+impl ProfileChoice {
+    /// The name `--profile` takes for this profile.
+    pub fn name(self) -> &'static str {
+        name_of(self)
+    }
+
+    /// The choice a `--profile` name stands for, spelt exactly so.
+    pub fn from_name(name: &str) -> Option<ProfileChoice> {
+        parse_name(name)
+    }
+
+    /// What `--help` says of this choice, in a line.
+    pub fn summary(self) -> &'static str {
+        summary_of(self)
+    }
+
+    /// Every choice, `auto` first, in the order `--profile` lists them.
+    pub fn all() -> Vec<ProfileChoice> {
+        all()
+    }
+}
 
 /// What `--profile` calls the choice among the profiles.
 const AUTO: &str = "auto";
 
 /// Every choice, `auto` first, in the order `--profile` lists them.
 pub fn all() -> Vec<ProfileChoice> {
-    std::iter::once(ProfileChoice::Auto).chain(PROFILES.iter().map(|(id, _)| *id)).collect()
+    CHOICES.to_vec()
 }
 
 /// What `--help` says of `choice`; for `auto`, which profile it picks when.
 pub fn summary_of(choice: ProfileChoice) -> &'static str {
     if let Some(p) = profile(choice) {
-        return p.summary();
+        return p.info().summary;
     }
     static AUTO_SUMMARY: OnceLock<String> = OnceLock::new();
     AUTO_SUMMARY.get_or_init(|| {
         let (mut by_dependency, mut otherwise) = (Vec::new(), Vec::new());
         for (_, p) in PROFILES {
-            match p.detection() {
-                Detection::DependsOn(_) => by_dependency.push(format!("`{}`", p.name())),
-                Detection::Otherwise => otherwise.push(format!("`{}`", p.name())),
+            match p.info().detection {
+                Detection::DependsOn(_) => by_dependency.push(format!("`{}`", p.info().name)),
+                Detection::Otherwise => otherwise.push(format!("`{}`", p.info().name)),
             }
         }
         format!("{} when the crate depends on that SDK, {} otherwise", one_of(&by_dependency), otherwise.join(""))
@@ -52,15 +112,14 @@ fn profile(choice: ProfileChoice) -> Option<&'static dyn Profile> {
     PROFILES.iter().find(|(id, _)| *id == choice).map(|(_, p)| *p)
 }
 
-/// Whether the profile `choice` publishes a description per enum value
-/// ([`Profile::publishes_variant_docs`]); `false` for `auto`.
-pub fn publishes_variant_docs(choice: ProfileChoice) -> bool {
-    profile(choice).is_some_and(|p| p.publishes_variant_docs())
+/// What the profile `choice` can publish ([`Capabilities`]); `None` for `auto`.
+pub fn capabilities(choice: ProfileChoice) -> Option<Capabilities> {
+    profile(choice).map(|p| p.info().capabilities)
 }
 
 /// The name `--profile` takes for `choice`.
 pub fn name_of(choice: ProfileChoice) -> &'static str {
-    profile(choice).map_or(AUTO, |p| p.name())
+    profile(choice).map_or(AUTO, |p| p.info().name)
 }
 
 /// The choice a `--profile` name stands for (exactly as spelt there).
@@ -68,19 +127,19 @@ pub fn parse_name(name: &str) -> Option<ProfileChoice> {
     if name == AUTO {
         return Some(ProfileChoice::Auto);
     }
-    PROFILES.iter().find(|(_, p)| p.name() == name).map(|(id, _)| *id)
+    PROFILES.iter().find(|(_, p)| p.info().name == name).map(|(id, _)| *id)
 }
 
 /// The attributes the profile `choice` scans every item for, which loading keeps parsed (`auto`:
 /// those of every profile it may choose).
 pub fn kept_attributes(choice: ProfileChoice) -> KeptAttributes {
     if let Some(p) = profile(choice) {
-        return p.kept_attributes();
+        return p.info().kept_attributes;
     }
     static ALL: OnceLock<Vec<&'static str>> = OnceLock::new();
     let all = ALL.get_or_init(|| {
         let mut all: Vec<&'static str> = Vec::new();
-        for name in PROFILES.iter().flat_map(|(_, p)| p.kept_attributes().0) {
+        for name in PROFILES.iter().flat_map(|(_, p)| p.info().kept_attributes.0) {
             if !all.contains(name) {
                 all.push(name);
             }
@@ -101,12 +160,12 @@ pub fn run(ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
         },
     };
     let mut out = chosen.run(ws, opts);
-    if let Some(why) = auto_why.as_deref().filter(|_| chosen.detection() == Detection::Otherwise) {
+    if let Some(why) = auto_why.as_deref().filter(|_| chosen.info().detection == Detection::Otherwise) {
         if let Some(d) = nothing_found(ws, chosen, why, &out) {
             out.diagnostics.push(d);
         }
     }
-    let auto_note = auto_why.map(|why| format!("profile: {} (auto: {why})", chosen.name()));
+    let auto_note = auto_why.map(|why| format!("profile: {} (auto: {why})", chosen.info().name));
     out.notes.splice(0..0, auto_note);
     out.provenance.profile = Some(id);
     out
@@ -123,7 +182,7 @@ fn nothing_found(ws: &Workspace, fallback: &dyn Profile, why: &str, run: &Profil
     }
     let d = Diagnostic::warning(
         Code::NoSdk,
-        format!("no MCP SDK and no tool found: `--profile auto` fell back to {} because {why}", fallback.name()),
+        format!("no MCP SDK and no tool found: `--profile auto` fell back to {} because {why}", fallback.info().name),
     );
     // On the crate's Cargo.toml, where the dependencies are (an empty one declares no package;
     // a lone `.rs` file has none).
@@ -142,7 +201,7 @@ fn nothing_found(ws: &Workspace, fallback: &dyn Profile, why: &str, run: &Profil
 fn choose(ws: &Workspace) -> Result<(&'static (ProfileChoice, &'static dyn Profile), String), Diagnostic> {
     let by_dependency: Vec<(&(ProfileChoice, &dyn Profile), &str)> = PROFILES
         .iter()
-        .filter_map(|entry| match entry.1.detection() {
+        .filter_map(|entry| match entry.1.info().detection {
             Detection::DependsOn(package) => Some((entry, package)),
             Detection::Otherwise => None,
         })
@@ -155,13 +214,14 @@ fn choose(ws: &Workspace) -> Result<(&'static (ProfileChoice, &'static dyn Profi
         [] => {
             let fallback = PROFILES
                 .iter()
-                .find(|(_, p)| p.detection() == Detection::Otherwise)
+                .find(|(_, p)| p.info().detection == Detection::Otherwise)
                 .expect("the registry has a profile for crates depending on no SDK");
             Ok((fallback, format!("the crate depends on {}", neither_nor(&packages))))
         }
         several => {
             let packages: Vec<&str> = several.iter().map(|(_, package)| *package).collect();
-            let flags: Vec<String> = several.iter().map(|((_, p), _)| format!("`--profile {}`", p.name())).collect();
+            let flags: Vec<String> =
+                several.iter().map(|((_, p), _)| format!("`--profile {}`", p.info().name)).collect();
             Err(Diagnostic::error(
                 Code::ProfileAmbiguous,
                 format!("the crate depends on {}: which SDK serves the tools cannot be guessed", all_of(&packages)),
@@ -253,7 +313,7 @@ mod tests {
 
     #[test]
     fn exactly_one_fallback_and_auto_keeps_every_profiles_attributes() {
-        let fallbacks = PROFILES.iter().filter(|(_, p)| p.detection() == Detection::Otherwise).count();
+        let fallbacks = PROFILES.iter().filter(|(_, p)| p.info().detection == Detection::Otherwise).count();
         assert_eq!(fallbacks, 1);
         assert_eq!(kept_attributes(ProfileChoice::Auto).0, ["tool"]);
         assert!(kept_attributes(ProfileChoice::RustMcpSdk).0.is_empty());

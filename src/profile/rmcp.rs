@@ -29,7 +29,7 @@ use serde_json::{Map, Value};
 use self::routers::{Entry, Index, Severity};
 use self::schemas::{Generated, SchemaKind};
 use self::version::{Behaviour, Versions};
-use super::{tool_name, ProfileRun};
+use super::{tool_name, Capabilities, ProfileInfo, ProfileRun};
 use crate::diagnostics::Severity as DiagnosticSeverity;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
@@ -40,21 +40,18 @@ use crate::{GenerateOptions, Manifest};
 /// The rmcp profile.
 pub struct Rmcp;
 
+/// What the rmcp profile is.
+const INFO: ProfileInfo = ProfileInfo {
+    name: "rmcp",
+    summary: "the Rust SDK rmcp at runtime, at the release in Cargo.lock",
+    kept_attributes: super::RMCP_KEPT_ATTRIBUTES,
+    detection: super::Detection::DependsOn("rmcp"),
+    capabilities: Capabilities { variant_docs: true, shares_defs: true },
+};
+
 impl super::Profile for Rmcp {
-    fn name(&self) -> &'static str {
-        "rmcp"
-    }
-
-    fn summary(&self) -> &'static str {
-        "the Rust SDK rmcp at runtime, at the release in Cargo.lock"
-    }
-
-    fn kept_attributes(&self) -> crate::source::KeptAttributes {
-        super::RMCP_KEPT_ATTRIBUTES
-    }
-
-    fn detection(&self) -> super::Detection {
-        super::Detection::DependsOn("rmcp")
+    fn info(&self) -> &'static ProfileInfo {
+        &INFO
     }
 
     fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {

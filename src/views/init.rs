@@ -5,8 +5,8 @@
 /// Where the crate sits in its repository, and what it is set up with.
 #[derive(Debug, Clone)]
 pub struct Setup<'a> {
-    /// The profile the crate gets (`rmcp`, `python-sdk`).
-    pub profile: &'a str,
+    /// The profile the crate gets.
+    pub profile: crate::ProfileChoice,
     /// The manifest, relative to the crate root.
     pub manifest: &'a str,
     /// The crate root relative to the repository root, `/`-separated; empty when they are one.
@@ -36,7 +36,8 @@ pub fn config(setup: &Setup) -> String {
          [lints]\n\
          # What a model reads: tools, parameters and enum values described (`mcp-schema explain contract`).\n\
          contract = \"warn\"\n",
-        setup.profile, setup.manifest
+        setup.profile.name(),
+        setup.manifest
     )
 }
 
@@ -50,7 +51,7 @@ pub struct ServerEntry {
     /// The server type, for a crate with several.
     pub server: Option<String>,
     /// The profile it gets.
-    pub profile: String,
+    pub profile: crate::ProfileChoice,
     /// Its manifest, relative to the configuration's directory.
     pub manifest: String,
 }
@@ -71,7 +72,7 @@ pub fn servers_config(servers: &[ServerEntry]) -> String {
         if let Some(server) = &s.server {
             out.push_str(&format!("server = \"{server}\"\n"));
         }
-        out.push_str(&format!("profile = \"{}\"\nmanifest = \"{}\"\n", s.profile, s.manifest));
+        out.push_str(&format!("profile = \"{}\"\nmanifest = \"{}\"\n", s.profile.name(), s.manifest));
     }
     out
 }
@@ -283,7 +284,7 @@ mod tests {
 
     #[test]
     fn commands_name_the_crate_when_it_is_below_the_repository_root() {
-        let root = Setup { profile: "rmcp", manifest: "mcp-tools.json", crate_dir: "" };
+        let root = Setup { profile: crate::ProfileChoice::Rmcp, manifest: "mcp-tools.json", crate_dir: "" };
         let member = Setup { crate_dir: "crates/server", ..root.clone() };
         assert!(precommit_entry(&root).contains("entry: mcp-schema check\n"));
         assert!(precommit_entry(&member).contains("entry: mcp-schema check crates/server\n"));
@@ -307,7 +308,7 @@ mod tests {
             name: None,
             path: path.into(),
             server: None,
-            profile: profile.into(),
+            profile: crate::ProfileChoice::from_name(profile).expect("a profile's name"),
             manifest: format!("{path}/mcp-tools.json"),
         };
         let typed = ServerEntry {

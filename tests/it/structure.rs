@@ -7,6 +7,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use mcp_schema::ProfileChoice;
+
 use crate::ir_boundary::rust_files;
 
 const MAX_LINES: usize = 900;
@@ -162,6 +164,46 @@ fn only_the_registry_matches_on_the_profile_kind() {
     assert!(arms.is_empty(), "a match on ProfileChoice outside src/profile/registry.rs:\n{}", arms.join("\n"));
 }
 
+/// Lines within this many of each other that name several profiles make a list of them.
+const LIST_WINDOW: usize = 8;
+
+/// The profiles a stretch of code names: `ProfileChoice::Rmcp`, or `"rmcp"` as a literal.
+fn profiles_named(code: &str) -> BTreeSet<&'static str> {
+    ProfileChoice::all()
+        .into_iter()
+        .filter(|p| *p != ProfileChoice::Auto)
+        .filter(|p| {
+            let literal = [format!("\"{}\"", p.name()), format!("\\\"{}\\\"", p.name())];
+            code.contains(&format!("ProfileChoice::{p:?}")) || literal.iter().any(|l| code.contains(l.as_str()))
+        })
+        .map(ProfileChoice::name)
+        .collect()
+}
+
+/// Every list of the profiles is the registry's (`--profile`'s names and help, the configuration's
+/// errors, `auto`, the capabilities the lints ask): a second list is where a new SDK gets
+/// forgotten, as the configuration's error once forgot tower-mcp.
+#[test]
+fn only_the_registry_lists_the_profiles() {
+    let mut lists = Vec::new();
+    for (f, text) in all_sources().iter().filter(|(f, _)| !f.ends_with("profile/registry.rs")) {
+        let code = without_tests_and_comments(text);
+        let lines: Vec<&str> = code.lines().collect();
+        for (i, window) in lines.windows(LIST_WINDOW.min(lines.len())).enumerate() {
+            let named = profiles_named(&window.join("\n"));
+            if named.len() > 1 {
+                lists.push(format!("{}:{}: {}", f.display(), i + 1, named.into_iter().collect::<Vec<_>>().join(", ")));
+                break;
+            }
+        }
+    }
+    assert!(
+        lists.is_empty(),
+        "lists of profiles outside src/profile/registry.rs (derive them from it):\n{}",
+        lists.join("\n")
+    );
+}
+
 #[test]
 fn the_checks_see_what_they_forbid() {
     let graph: BTreeMap<String, BTreeSet<String>> = [
@@ -171,6 +213,12 @@ fn the_checks_see_what_they_forbid() {
     ]
     .into();
     assert_eq!(find_cycle(&graph).map(|c| c.join(" -> ")), Some("a -> b -> c -> a".to_owned()));
+    assert_eq!(
+        profiles_named("[ProfileChoice::Rmcp,\n \"python-sdk\", \"one of \\\"tower-mcp\\\"\"]")
+            .into_iter()
+            .collect::<Vec<_>>(),
+        ["python-sdk", "rmcp", "tower-mcp"]
+    );
     let modules: BTreeSet<String> = ["model".to_owned(), "schema".to_owned()].into();
     let code = without_tests_and_comments(
         "use crate::model::Ty; // crate::schema\n#[cfg(test)]\nmod tests { use crate::schema::x; }\nfn f() {}",

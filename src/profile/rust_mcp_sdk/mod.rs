@@ -14,7 +14,7 @@ mod written;
 use proc_macro2::Span;
 use serde_json::{Map, Value};
 
-use super::{origins, overrides, Profile, ProfileRun};
+use super::{origins, overrides, Capabilities, Profile, ProfileInfo, ProfileRun};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
 use crate::model::written::{Target, WrittenId};
@@ -30,23 +30,21 @@ use written::{derives, Builder};
 /// The rust-mcp-sdk profile.
 pub struct RustMcpSdk;
 
+/// What the rust-mcp-sdk profile is.
+const INFO: ProfileInfo = ProfileInfo {
+    name: "rust-mcp-sdk",
+    summary: "the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock",
+    // None: its tools are structs and a `tool_box!` list, found in the deferred items' text
+    // (`item_mentions`), so no item needs to stay parsed for it.
+    kept_attributes: crate::source::KeptAttributes(&[]),
+    detection: super::Detection::DependsOn("rust-mcp-sdk"),
+    // The derive inlines every type: no `$defs` to share a subschema through.
+    capabilities: Capabilities { variant_docs: true, shares_defs: false },
+};
+
 impl Profile for RustMcpSdk {
-    fn name(&self) -> &'static str {
-        "rust-mcp-sdk"
-    }
-
-    fn summary(&self) -> &'static str {
-        "the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock"
-    }
-
-    /// None: its tools are structs and a `tool_box!` list, found in the deferred items' text
-    /// (`item_mentions`), so no item needs to stay parsed for it.
-    fn kept_attributes(&self) -> crate::source::KeptAttributes {
-        crate::source::KeptAttributes(&[])
-    }
-
-    fn detection(&self) -> super::Detection {
-        super::Detection::DependsOn("rust-mcp-sdk")
+    fn info(&self) -> &'static ProfileInfo {
+        &INFO
     }
 
     fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
@@ -56,7 +54,7 @@ impl Profile for RustMcpSdk {
         };
         let mut out = ProfileRun::default();
         out.reproduces(versions.release(), &versions.warnings);
-        out.diagnostics.0.extend(overrides::not_applied(self.name(), &opts.overrides));
+        out.diagnostics.0.extend(overrides::not_applied(INFO.name, &opts.overrides));
         let behaviour = versions.behaviour();
         if behaviour.schema.hashed_properties {
             out.notes.push(format!(

@@ -23,7 +23,7 @@ use serde_json::{json, Map, Value};
 use syn::spanned::Spanned;
 
 use self::chain::{Source, Spec};
-use super::{Profile, ProfileRun};
+use super::{Capabilities, Profile, ProfileInfo, ProfileRun};
 use crate::diagnostics::{Code, Diagnostic, Location};
 use crate::manifest::Tool;
 use crate::model::eval::{Frame, SchemaCall, Val};
@@ -41,22 +41,19 @@ const SDK: Sdk = Sdk { package: "tower-mcp", lock_names: &["tower-mcp"] };
 
 use self::version::RELEASES;
 
+/// What the tower-mcp profile is.
+const INFO: ProfileInfo = ProfileInfo {
+    name: "tower-mcp",
+    summary: "the Rust SDK tower-mcp at runtime (ToolBuilder chains), at the release in Cargo.lock",
+    // None: tools are builder chains in fn bodies, found in their text (`block_mentions`).
+    kept_attributes: crate::source::KeptAttributes(&[]),
+    detection: super::Detection::DependsOn("tower-mcp"),
+    capabilities: Capabilities { variant_docs: true, shares_defs: true },
+};
+
 impl Profile for TowerMcp {
-    fn name(&self) -> &'static str {
-        "tower-mcp"
-    }
-
-    fn summary(&self) -> &'static str {
-        "the Rust SDK tower-mcp at runtime (ToolBuilder chains), at the release in Cargo.lock"
-    }
-
-    /// None: tools are builder chains in fn bodies, found in their text (`block_mentions`).
-    fn kept_attributes(&self) -> crate::source::KeptAttributes {
-        crate::source::KeptAttributes(&[])
-    }
-
-    fn detection(&self) -> super::Detection {
-        super::Detection::DependsOn("tower-mcp")
+    fn info(&self) -> &'static ProfileInfo {
+        &INFO
     }
 
     fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
