@@ -131,6 +131,39 @@ impl ProfileRun {
     }
 }
 
+/// Whether the server's serde_json keeps keys in insertion order (`preserve_order`), from the
+/// build's resolved feature graph ([`Workspace::serde_json_order`]): an SDK then lists every
+/// schema's keys as schemars serializes them and the SDK inserts and removes them (serde_json's
+/// `remove` swaps the last key into the place of the one removed). A note says so, or that the
+/// manifests on disk could not tell (keys are then sorted).
+pub fn serde_json_keeps_insertion_order(ws: &Workspace, notes: &mut Vec<String>) -> bool {
+    use crate::source::SerdeJsonOrder;
+    match ws.serde_json_order() {
+        SerdeJsonOrder::Sorted => false,
+        SerdeJsonOrder::Insertion { by } => {
+            let by = if by.is_empty() {
+                "as configured".to_owned()
+            } else {
+                format!("asked by {}", by.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", "))
+            };
+            notes.push(format!(
+                "serde_json's `preserve_order` is on in the server's build ({by}): schema keys are listed in insertion order"
+            ));
+            true
+        }
+        SerdeJsonOrder::Unknown { unread } if unread.is_empty() => false,
+        SerdeJsonOrder::Unknown { unread } => {
+            let shown: Vec<String> = unread.iter().take(3).map(|c| format!("`{c}`")).collect();
+            let more = if unread.len() > 3 { format!(" and {} more", unread.len() - 3) } else { String::new() };
+            notes.push(format!(
+                "could not tell whether serde_json's `preserve_order` is on in the server's build ({}{more} not on disk or not locked; `cargo fetch` brings them): schema keys are sorted, as without it; `--serde-json-preserve-order true` (or `serde-json-preserve-order = true`) says it is on",
+                shown.join(", ")
+            ));
+            false
+        }
+    }
+}
+
 /// The attributes rmcp's tool fns carry: [`tool_fns`] scans every fn and impl block for them, so
 /// the skeleton parse keeps the items carrying one parsed.
 pub const RMCP_KEPT_ATTRIBUTES: KeptAttributes = KeptAttributes(&["tool"]);

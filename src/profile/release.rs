@@ -1,13 +1,17 @@
-//! SDK release discovery, one algorithm for every SDK: the Cargo.lock (the crate's or a
-//! parent's) names the release; where none does, the Cargo.toml's requirement (written in the
-//! package or inherited from the workspace, renamed or not) resolves to the newest known release
-//! it allows, or a path dependency gives its own version. Each SDK gives its crate names and its
-//! known releases ([`Sdk`]); what follows from the release (its companion crates, the notes and
-//! warnings in its words) is its profile's.
+//! SDK release discovery, one sequence for every SDK ([`discover`]): the release the user gives
+//! (`--rmcp-version`, `--sdk-version`, the configuration), else the Cargo.lock (the crate's or a
+//! parent's) names it; where none does, the Cargo.toml's requirement (written in the package or
+//! inherited from the workspace, renamed or not) resolves to the newest known release it allows,
+//! or a path dependency gives its own version; else the newest reproduced release is assumed.
+//! Every way but the lock and the override warns, and so does a release outside the reproduced
+//! range. Each SDK gives its data ([`SdkReleases`]: crate names, releases, the flag and the code
+//! of its warnings); what follows from the release (its companion crates, its behaviour) is its
+//! profile's.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
+use crate::diagnostics::{Code, Diagnostic};
 use crate::source::{CargoManifest, DependencySpec, LockedPackage, Workspace};
 
 /// A release number `major.minor.patch` (a pre-release suffix is read and ignored).
@@ -50,6 +54,165 @@ impl Sdk {
     pub fn release(&self, version: Version, note: String) -> crate::SdkRelease {
         crate::SdkRelease { name: self.package, version: version.to_string(), note }
     }
+}
+
+/// What [`discover`] needs to know of one SDK: its crates, its releases, and how its users set
+/// the release.
+#[derive(Debug, Clone, Copy)]
+pub struct SdkReleases {
+    /// The SDK's crates.
+    pub sdk: Sdk,
+    /// Crates whose locked version stands for the SDK's when the lock names the SDK itself at
+    /// no version of its own (rmcp-macros for rmcp).
+    pub stand_ins: &'static [&'static str],
+    /// Every published release (pre-releases left out), oldest first: what a requirement
+    /// resolves against.
+    pub known: &'static [Version],
+    /// The oldest and the newest release the profile reproduces.
+    pub reproduced: (Version, Version),
+    /// The flag that sets the release (`--rmcp-version`).
+    pub flag: &'static str,
+    /// The code of the warnings and errors about the release read.
+    pub code: Code,
+}
+
+/// Where a release was read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// The flag (or the configuration's key).
+    Override,
+    /// A Cargo.lock.
+    Lock(PathBuf),
+    /// A Cargo.toml requirement, resolved to the newest release it allows.
+    Requirement { manifest: PathBuf, requirement: String },
+    /// The version of a path dependency's own Cargo.toml.
+    PathDependency(PathBuf),
+    /// Nothing found: the newest reproduced release.
+    Assumed,
+}
+
+impl Origin {
+    /// Where the release of `sdk` was read, in words, for the `--verbose` note (`from Cargo.lock`).
+    pub fn words(&self, sdk: &SdkReleases) -> String {
+        match self {
+            Origin::Override => format!("from {}", sdk.flag),
+            Origin::Lock(p) => format!("from {}", p.display()),
+            Origin::Requirement { manifest, requirement } => {
+                format!("resolved from the requirement \"{requirement}\" in {}", manifest.display())
+            }
+            Origin::PathDependency(p) => format!("from the path dependency {}", p.display()),
+            Origin::Assumed => format!("assumed: no Cargo.lock or Cargo.toml names {}", sdk.sdk.package),
+        }
+    }
+}
+
+/// The release [`discover`] found, where, the lock it read (companion crates are read from it),
+/// and the warnings to report.
+pub struct Discovered {
+    pub version: Version,
+    pub origin: Origin,
+    /// The first Cargo.lock naming one of the SDK's crates, if any (also with an override).
+    pub lock: Option<Lock>,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// The release of `sdk` a run reproduces: `given` (a release, or a requirement resolved against
+/// the known releases), else the lock's, else the Cargo.toml's, else the newest reproduced. A
+/// `given` text that is neither is an error: the same for every SDK.
+pub fn discover(ws: &Workspace, sdk: &SdkReleases, given: Option<&str>) -> Result<Discovered, Diagnostic> {
+    let lock = find_lock(ws, &sdk.sdk);
+    let (version, origin, mut warnings) = match given {
+        Some(text) => (overridden(sdk, text)?, Origin::Override, Vec::new()),
+        None => match lock.as_ref().and_then(|l| locked(sdk, l).map(|v| (v, l.path.clone()))) {
+            Some((version, path)) => (version, Origin::Lock(path), Vec::new()),
+            None => from_manifest(ws, sdk),
+        },
+    };
+    warnings.extend(outside_range(sdk, sdk.sdk.package, version, sdk.reproduced));
+    Ok(Discovered { version, origin, lock, warnings })
+}
+
+/// The release `text` names (`3.11.0`, or a requirement such as `0.8`), or the error saying it
+/// names none.
+fn overridden(sdk: &SdkReleases, text: &str) -> Result<Version, Diagnostic> {
+    Version::parse(text).or_else(|| resolve_requirement(text, sdk.known)).ok_or_else(|| {
+        let (oldest, newest) = sdk.reproduced;
+        Diagnostic::error(
+            sdk.code,
+            format!("{} `{text}` is not a {} release number (X.Y.Z)", sdk.flag, sdk.sdk.package),
+        )
+        .with_help(format!("the profile reproduces {oldest} to {newest}"))
+    })
+}
+
+/// The lock's release of the SDK, or of a stand-in crate.
+fn locked(sdk: &SdkReleases, lock: &Lock) -> Option<Version> {
+    std::iter::once(&sdk.sdk.package).chain(sdk.stand_ins).find_map(|name| lock.version(name))
+}
+
+/// What to do when no Cargo.lock tells the release.
+const LOCK_HELP: &str = "run `cargo generate-lockfile` (or any cargo build) so a Cargo.lock tells the release";
+
+/// The release the Cargo.toml tells (a requirement, a path dependency), else the newest
+/// reproduced; a warning either way, since only a lock says what cargo built.
+fn from_manifest(ws: &Workspace, sdk: &SdkReleases) -> (Version, Origin, Vec<Diagnostic>) {
+    let package = sdk.sdk.package;
+    let warning = |message: String| Diagnostic::warning(sdk.code, message);
+    match declared(ws, &sdk.sdk, sdk.known) {
+        Some(Declared::PathDependency { version, manifest }) => {
+            let w = warning(format!(
+                "no Cargo.lock names {package}; using the version of the path dependency {}",
+                from_here(&manifest)
+            ));
+            (version, Origin::PathDependency(manifest), vec![w.with_help(LOCK_HELP)])
+        }
+        Some(Declared::Requirement { version, requirement, manifest }) => {
+            let w = warning(format!(
+                "no Cargo.lock names {package}; assuming {package} {version}, the newest release that \"{requirement}\" in {} allows",
+                from_here(&manifest)
+            ));
+            (version, Origin::Requirement { manifest, requirement }, vec![w.with_help(LOCK_HELP)])
+        }
+        None => {
+            let newest = sdk.reproduced.1;
+            let w = warning(format!(
+                "no Cargo.lock or Cargo.toml tells the {package} version; assuming {newest} (set it with {})",
+                sdk.flag
+            ))
+            .with_help(format!("give the crate whose Cargo.toml depends on {package}, or set `{}`", sdk.flag));
+            (newest, Origin::Assumed, vec![w])
+        }
+    }
+}
+
+/// A warning when `version` of the crate `what` (the SDK, or a companion of it) is outside
+/// `range`, the releases the profile reproduces.
+pub fn outside_range(sdk: &SdkReleases, what: &str, version: Version, range: (Version, Version)) -> Option<Diagnostic> {
+    let (oldest, newest) = range;
+    let package = sdk.sdk.package;
+    if version < oldest {
+        Some(Diagnostic::warning(
+            sdk.code,
+            format!("{what} {version} is older than {oldest}, the oldest release this profile reproduces; the tools are listed as {oldest} lists them"),
+        )
+        .with_help(format!("upgrade {package} to {oldest} or newer (`cargo update -p {package}` after raising the requirement in Cargo.toml)")))
+    } else if version > newest {
+        Some(Diagnostic::warning(
+            sdk.code,
+            format!("{what} {version} is newer than {newest}, the newest release this profile reproduces; the tools are listed as {newest} lists them"),
+        )
+        .with_help(format!("check the manifest against the running server's `tools/list`, or pin `{package} = \"={newest}\"` in Cargo.toml")))
+    } else {
+        None
+    }
+}
+
+/// A path as the user reads it: from the current directory when it is below it (the workspace
+/// root's Cargo.toml found above a member is otherwise an absolute path).
+fn from_here(path: &Path) -> String {
+    let here = std::env::current_dir().ok();
+    let relative = here.as_deref().and_then(|d| path.strip_prefix(d).ok());
+    relative.unwrap_or(path).display().to_string()
 }
 
 /// A Cargo.lock naming one of the SDK's crates.

@@ -56,47 +56,21 @@ impl super::Profile for Rmcp {
 
     fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
         let mut out = ProfileRun::default();
-        let insertion = serde_json_keeps_insertion_order(ws, &mut out.notes);
+        let insertion = super::serde_json_keeps_insertion_order(ws, &mut out.notes);
         out.manifest = crate::schema::order::with_serde_json_order(insertion, || manifest(ws, opts, &mut out));
         out
     }
 }
 
-/// Whether the server's serde_json keeps keys in insertion order (`preserve_order`): rmcp then
-/// lists every schema's keys as schemars serializes them and rmcp inserts and removes them (its
-/// `remove` swaps the last key into the place of the one removed). A note says so, or that the
-/// manifests on disk could not tell (keys are then sorted).
-fn serde_json_keeps_insertion_order(ws: &Workspace, notes: &mut Vec<String>) -> bool {
-    use crate::source::SerdeJsonOrder;
-    match ws.serde_json_order() {
-        SerdeJsonOrder::Sorted => false,
-        SerdeJsonOrder::Insertion { by } => {
-            let by = if by.is_empty() {
-                "as configured".to_owned()
-            } else {
-                format!("asked by {}", by.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", "))
-            };
-            notes.push(format!(
-                "serde_json's `preserve_order` is on in the server's build ({by}): schema keys are listed in insertion order"
-            ));
-            true
-        }
-        SerdeJsonOrder::Unknown { unread } if unread.is_empty() => false,
-        SerdeJsonOrder::Unknown { unread } => {
-            let shown: Vec<String> = unread.iter().take(3).map(|c| format!("`{c}`")).collect();
-            let more = if unread.len() > 3 { format!(" and {} more", unread.len() - 3) } else { String::new() };
-            notes.push(format!(
-                "could not tell whether serde_json's `preserve_order` is on in the server's build ({}{more} not on disk or not locked; `cargo fetch` brings them): schema keys are sorted, as without it; `--serde-json-preserve-order true` (or `serde-json-preserve-order = true`) says it is on",
-                shown.join(", ")
-            ));
-            false
-        }
-    }
-}
-
 /// The manifest, with what the run tells on the way in `out`.
 fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Option<Manifest> {
-    let versions = version::read(ws, opts.rmcp.version.as_deref());
+    let versions = match version::read(ws, opts.rmcp.version.as_deref()) {
+        Ok(versions) => versions,
+        Err(d) => {
+            out.diagnostics.push(d);
+            return None;
+        }
+    };
     out.reproduces(versions.release(), &versions.warnings);
     let ProfileRun { diagnostics, notes, source_map, server_types, .. } = out;
     let behaviour = versions.behaviour();

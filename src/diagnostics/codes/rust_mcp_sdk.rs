@@ -47,6 +47,6 @@ pub(super) const SDK_VERSION: CodeDoc = CodeDoc {
              resolved to the newest release it allows, or 2.0.0 is assumed) or when the release is outside 0.8\n\
              to 2.0, the releases the profile reproduces.",
     example: "error[sdk-version]: --sdk-version `one.two` is not a rust-mcp-sdk release number (X.Y.Z)\n\
-             warning[sdk-version]: no Cargo.lock names rust-mcp-sdk; assuming 0.8.3, the newest release that \"0.8\" in Cargo.toml allows",
+             warning[sdk-version]: no Cargo.lock names rust-mcp-sdk; assuming rust-mcp-sdk 0.8.3, the newest release that \"0.8\" in Cargo.toml allows",
     fix: "commit the Cargo.lock, or give the release with `--sdk-version`.",
 };

@@ -28,7 +28,7 @@ use crate::diagnostics::{Code, Diagnostic, Location};
 use crate::manifest::Tool;
 use crate::model::eval::{Frame, SchemaCall, Val};
 use crate::model::{Lowerer, Resolver, Scope};
-use crate::profile::release::{self, Declared, Sdk, Version};
+use crate::profile::release::{self, Sdk, SdkReleases, Version};
 use crate::schema::schemars::{root_schema_in_generation_order, Contract, Dialect, Settings};
 use crate::source::impls::ImplIndex;
 use crate::source::Workspace;
@@ -58,11 +58,11 @@ impl Profile for TowerMcp {
 
     fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
         let mut out = ProfileRun::default();
-        let (version, note, warnings) = match read_release(ws, opts.sdk_version.as_deref()) {
+        let (version, note, found) = match read_release(ws, opts.sdk_version.as_deref()) {
             Ok(found) => found,
             Err(d) => return ProfileRun::failed(d),
         };
-        out.reproduces(SDK.release(version, note), &warnings);
+        out.reproduces(SDK.release(version, note), &found.warnings);
         let protocol = match super::protocol::peer_protocol(opts.rmcp.protocol.as_deref()) {
             Ok((protocol, warning)) => {
                 out.diagnostics.0.extend(warning);
@@ -72,9 +72,12 @@ impl Profile for TowerMcp {
         };
         let final_protocol = !super::protocol::is_legacy_protocol(&protocol) && stateless_enabled(ws);
         let mut behaviour = version::behaviour(version);
-        behaviour.preserve_order |= preserve_order_enabled(ws);
-        let lock = release::find_lock(ws, &SDK);
-        if let Some(schemars) = lock.as_ref().and_then(|l| l.version("schemars")) {
+        // Before 0.20 tower-mcp keeps serde_json's default, unless a crate of the build turns
+        // `preserve_order` on (features are unified): the resolved feature graph says.
+        if !behaviour.preserve_order {
+            behaviour.preserve_order = super::serde_json_keeps_insertion_order(ws, &mut out.notes);
+        }
+        if let Some(schemars) = found.lock.as_ref().and_then(|l| l.version("schemars")) {
             behaviour.schemars_tag_first = schemars >= Version(1, 2, 3);
             out.notes.push(format!("schemars {schemars} from the lock"));
         }
@@ -122,55 +125,21 @@ impl Profile for TowerMcp {
     }
 }
 
-/// The tower-mcp release: `--sdk-version`, else from Cargo.lock, else the Cargo.toml
-/// requirement, else the newest known.
-fn read_release(ws: &Workspace, given: Option<&str>) -> Result<(Version, String, Vec<Diagnostic>), Diagnostic> {
-    let mut warnings = Vec::new();
-    let (version, origin) = if let Some(given) = given {
-        let v = Version::parse(given).ok_or_else(|| {
-            Diagnostic::error(Code::SdkVersion, format!("--sdk-version `{given}` is not a release number X.Y.Z"))
-        })?;
-        (v, "from --sdk-version".to_owned())
-    } else if let Some(v) = release::find_lock(ws, &SDK).and_then(|l| l.version(SDK.package).map(|v| (v, l.path))) {
-        (v.0, format!("from {}", v.1.display()))
-    } else {
-        match release::declared(ws, &SDK, RELEASES) {
-            Some(Declared::Requirement { version, requirement, .. }) => {
-                (version, format!("resolved from \"{requirement}\""))
-            }
-            Some(Declared::PathDependency { version, manifest }) => {
-                (version, format!("from the path dependency {}", manifest.display()))
-            }
-            None => (newest(), "assumed: no Cargo.toml or Cargo.lock names it".to_owned()),
-        }
-    };
-    if !version::reproduced(version) {
-        warnings.push(
-            Diagnostic::warning(
-                Code::SdkVersion,
-                format!(
-                    "tower-mcp {version}: the profile reproduces tower-mcp {} to {}; the listing may differ",
-                    RELEASES[0],
-                    newest()
-                ),
-            )
-            .with_help("use a release in that range, or check the listing against the running server"),
-        );
-    }
-    Ok((version, format!("tower-mcp {version} {origin}"), warnings))
-}
+/// tower-mcp as release discovery sees it.
+const RELEASE: SdkReleases = SdkReleases {
+    sdk: SDK,
+    stand_ins: &[],
+    known: RELEASES,
+    reproduced: (RELEASES[0], RELEASES[RELEASES.len() - 1]),
+    flag: "--sdk-version",
+    code: Code::SdkVersion,
+};
 
-/// Whether a package of the run turns on serde_json's `preserve_order` itself.
-fn preserve_order_enabled(ws: &Workspace) -> bool {
-    ws.packages.iter().any(|m| {
-        let dep = m.raw.get("dependencies").and_then(|d| d.get("serde_json"));
-        let features = dep.and_then(|d| d.get("features")).and_then(toml::Value::as_array);
-        features.is_some_and(|fs| fs.iter().filter_map(toml::Value::as_str).any(|f| f == "preserve_order"))
-    })
-}
-
-fn newest() -> Version {
-    *RELEASES.last().expect("releases are known")
+/// The tower-mcp release ([`release::discover`]), its note, and the lock it was read from.
+fn read_release(ws: &Workspace, given: Option<&str>) -> Result<(Version, String, release::Discovered), Diagnostic> {
+    let found = release::discover(ws, &RELEASE, given)?;
+    let note = format!("tower-mcp {} {}", found.version, found.origin.words(&RELEASE));
+    Ok((found.version, note, found))
 }
 
 /// Whether a package of the run turns on tower-mcp's `stateless` feature (directly, or through

@@ -79,8 +79,3 @@ pub fn behaviour(v: Version) -> Behaviour {
         schemars_tag_first: true,
     }
 }
-
-/// Whether the profile reproduces `v`.
-pub fn reproduced(v: Version) -> bool {
-    RELEASES.first().is_some_and(|first| v >= *first) && RELEASES.last().is_some_and(|last| v <= *last)
-}

@@ -1,31 +1,23 @@
-//! Where the rmcp version comes from: `--rmcp-version`, the Cargo.lock (the crate's or a
-//! parent's), else the Cargo.toml requirement (workspace, renamed and path dependencies) resolved
-//! against the known releases, else the newest reproduced release with a warning. The search is
-//! [`crate::profile::release`]'s; what rmcp reads beside it (rmcp-macros, schemars) is here.
-
-use std::path::PathBuf;
+//! Where the rmcp version comes from: [`crate::profile::release::discover`]'s sequence
+//! (`--rmcp-version`, the Cargo.lock, the Cargo.toml, the newest reproduced release) over
+//! rmcp's data; what rmcp reads beside it (rmcp-macros, schemars) is here.
 
 use super::{Behaviour, Version, KNOWN_RELEASES, NEWEST_REPRODUCED, OLDEST_READ};
 use crate::diagnostics::{Code, Diagnostic};
-use crate::profile::release::{self, Declared, Sdk};
+pub use crate::profile::release::Origin;
+use crate::profile::release::{self, Lock, Sdk, SdkReleases};
 use crate::source::Workspace;
 
-/// Where a version was read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Origin {
-    /// `--rmcp-version` or the configuration.
-    Override,
-    Lock(PathBuf),
-    /// A Cargo.toml requirement resolved to the newest release it allows.
-    Requirement {
-        manifest: PathBuf,
-        requirement: String,
-    },
-    /// The version of a path dependency's own Cargo.toml.
-    PathDependency(PathBuf),
-    /// Nothing found: the newest reproduced release.
-    Assumed,
-}
+/// rmcp as release discovery sees it: a lock naming rmcp-macros or schemars (and not rmcp) is
+/// still the one to read them from, and its rmcp-macros stands for rmcp.
+pub const RMCP: SdkReleases = SdkReleases {
+    sdk: Sdk { package: "rmcp", lock_names: &["rmcp", "rmcp-macros", "schemars"] },
+    stand_ins: &["rmcp-macros"],
+    known: KNOWN_RELEASES,
+    reproduced: (OLDEST_READ.0, NEWEST_REPRODUCED),
+    flag: "--rmcp-version",
+    code: Code::RmcpVersion,
+};
 
 /// The versions the run reproduces, and where they come from.
 #[derive(Debug, Clone)]
@@ -46,154 +38,48 @@ impl Versions {
     /// The `--verbose` note.
     pub fn note(&self) -> String {
         let schemars = self.schemars.map_or("unknown".to_owned(), |v| v.to_string());
-        let from = match &self.origin {
-            Origin::Override => "from --rmcp-version".to_owned(),
-            Origin::Lock(p) => format!("from {}", p.display()),
-            Origin::Requirement { manifest, requirement } => {
-                format!("resolved from the requirement \"{requirement}\" in {}", manifest.display())
-            }
-            Origin::PathDependency(p) => format!("from the path dependency {}", p.display()),
-            Origin::Assumed => "assumed: no Cargo.lock or Cargo.toml names rmcp".to_owned(),
-        };
-        format!("rmcp {} (rmcp-macros {}, schemars {schemars}) {from}", self.rmcp, self.macros)
+        format!("rmcp {} (rmcp-macros {}, schemars {schemars}) {}", self.rmcp, self.macros, self.origin.words(&RMCP))
     }
 
     /// The release reproduced, as the run's provenance tells it.
     pub fn release(&self) -> crate::SdkRelease {
-        RMCP.release(self.rmcp, self.note())
+        RMCP.sdk.release(self.rmcp, self.note())
     }
 }
 
-/// Read the versions for the workspace, or take the override.
-pub fn read(ws: &Workspace, override_version: Option<&str>) -> Versions {
-    let mut out = if let Some(text) = override_version {
-        match Version::parse(text).or_else(|| resolve_requirement(text)) {
-            Some(v) => {
-                let schemars = lock_versions(ws).and_then(|l| l.schemars);
-                Versions { rmcp: v, macros: v, schemars, origin: Origin::Override, warnings: Vec::new() }
-            }
-            None => {
-                let mut v = from_sources(ws);
-                v.warnings.push(
-                    rmcp_version(format!(
-                        "--rmcp-version `{text}` is not a version (X.Y.Z); using rmcp {} instead",
-                        v.rmcp
-                    ))
-                    .with_help(format!("give a release number, such as `--rmcp-version {NEWEST_REPRODUCED}`")),
-                );
-                v
-            }
-        }
-    } else {
-        from_sources(ws)
+/// Read the versions for the workspace, or take the override; an override that names no
+/// release is an error.
+pub fn read(ws: &Workspace, override_version: Option<&str>) -> Result<Versions, Diagnostic> {
+    let found = release::discover(ws, &RMCP, override_version)?;
+    let (rmcp, schemars) = (found.version, found.lock.as_ref().and_then(|l| companion(l, "schemars")));
+    let macros = match found.origin {
+        Origin::Lock(_) => found.lock.as_ref().and_then(|l| companion(l, "rmcp-macros")).unwrap_or(rmcp),
+        _ => rmcp,
     };
-    for (what, v, oldest) in [("rmcp", out.rmcp, OLDEST_READ.0), ("rmcp-macros", out.macros, OLDEST_READ.1)] {
-        if v < oldest {
-            out.warnings.push(
-                rmcp_version(format!(
-                    "{what} {v} is older than {oldest}, the oldest release this profile reproduces; the tools are listed as {oldest} lists them"
-                ))
-                .with_help(format!("upgrade rmcp to {oldest} or newer (`cargo update -p rmcp` after raising the requirement in Cargo.toml)")),
-            );
-        } else if v > NEWEST_REPRODUCED {
-            out.warnings.push(
-                rmcp_version(format!(
-                    "{what} {v} is newer than {NEWEST_REPRODUCED}, the newest release this profile reproduces; the tools are listed as {NEWEST_REPRODUCED} lists them"
-                ))
-                .with_help(format!("check the manifest against the running server's `tools/list`, or pin `rmcp = \"={NEWEST_REPRODUCED}\"` in Cargo.toml")),
-            );
-        }
-    }
-    // rmcp before 0.3 drives schemars 0.8, which the profile reproduces as such.
-    let schemars_1 = out.behaviour().schema.schemars08.is_none();
-    if let Some(s) = out.schemars.filter(|_| schemars_1) {
-        if s < Version(1, 2, 0) {
-            out.warnings.push(
-                Diagnostic::warning(
-                    Code::SchemarsVersion,
-                    format!("schemars {s} is locked: the profile reproduces schemars 1.2.x, and older releases differ (maps with enum keys, flattened enums, `extend`)"),
-                )
-                .with_help("run `cargo update -p schemars` to lock schemars 1.2 or newer"),
-            );
-        }
-    }
-    out
+    let mut out = Versions { rmcp, macros, schemars, origin: found.origin, warnings: found.warnings };
+    let macros_range = (OLDEST_READ.1, NEWEST_REPRODUCED);
+    out.warnings.extend(release::outside_range(&RMCP, "rmcp-macros", out.macros, macros_range));
+    out.warnings.extend(schemars_warning(&out));
+    Ok(out)
 }
 
-/// The SDK as release discovery sees it: a lock naming rmcp-macros or schemars (and not rmcp)
-/// is still the one to read them from.
-const RMCP: Sdk = Sdk { package: "rmcp", lock_names: &["rmcp", "rmcp-macros", "schemars"] };
-
-/// The three versions read from a Cargo.lock, with its path.
-struct Locked {
-    path: PathBuf,
-    rmcp: Option<Version>,
-    macros: Option<Version>,
-    schemars: Option<Version>,
-}
-
-/// rmcp-macros and schemars as the locked rmcp depends on them, else as locked.
-fn lock_versions(ws: &Workspace) -> Option<Locked> {
-    let lock = release::find_lock(ws, &RMCP)?;
+/// `name` as the locked rmcp depends on it, else as locked.
+fn companion(lock: &Lock, name: &str) -> Option<Version> {
     let rmcp = lock.version("rmcp");
-    let of_rmcp = |name: &str| rmcp.and_then(|v| lock.dependency_of("rmcp", v, name)).or_else(|| lock.version(name));
-    let (macros, schemars) = (of_rmcp("rmcp-macros"), of_rmcp("schemars"));
-    Some(Locked { path: lock.path, rmcp, macros, schemars })
+    rmcp.and_then(|v| lock.dependency_of("rmcp", v, name)).or_else(|| lock.version(name))
 }
 
-fn from_sources(ws: &Workspace) -> Versions {
-    let lock = lock_versions(ws);
-    let schemars = lock.as_ref().and_then(|l| l.schemars);
-    if let Some(l) = &lock {
-        if let Some(rmcp) = l.rmcp.or(l.macros) {
-            let macros = l.macros.unwrap_or(rmcp);
-            return Versions { rmcp, macros, schemars, origin: Origin::Lock(l.path.clone()), warnings: Vec::new() };
-        }
-    }
-    match release::declared(ws, &RMCP, KNOWN_RELEASES) {
-        Some(Declared::PathDependency { version: v, manifest: path }) => {
-            let warnings = vec![rmcp_version(format!(
-                "no Cargo.lock names rmcp; using the version of the path dependency {}",
-                from_here(&path)
-            ))
-            .with_help(LOCK_HELP)];
-            Versions { rmcp: v, macros: v, schemars, origin: Origin::PathDependency(path), warnings }
-        }
-        Some(Declared::Requirement { version: v, requirement, manifest }) => {
-            let warnings = vec![rmcp_version(format!(
-                "no Cargo.lock names rmcp; assuming rmcp {v}, the newest release that \"{requirement}\" in {} allows",
-                from_here(&manifest)
-            ))
-            .with_help(LOCK_HELP)];
-            Versions { rmcp: v, macros: v, schemars, origin: Origin::Requirement { manifest, requirement }, warnings }
-        }
-        None => Versions {
-            rmcp: NEWEST_REPRODUCED,
-            macros: NEWEST_REPRODUCED,
-            schemars,
-            origin: Origin::Assumed,
-            warnings: vec![rmcp_version(format!(
-                "no Cargo.lock or Cargo.toml tells the rmcp version; assuming {NEWEST_REPRODUCED} (set it with --rmcp-version)"
-            ))
-            .with_help("give the crate whose Cargo.toml depends on rmcp, or set `--rmcp-version`")],
-        },
-    }
-}
-
-/// What to do when no Cargo.lock tells the release.
-const LOCK_HELP: &str = "run `cargo generate-lockfile` (or any cargo build) so a Cargo.lock tells the release";
-
-/// A warning about the rmcp release read.
-fn rmcp_version(message: String) -> Diagnostic {
-    Diagnostic::warning(Code::RmcpVersion, message)
-}
-
-/// A path as the user reads it: from the current directory when it is below it (the workspace
-/// root's Cargo.toml found above a member is otherwise an absolute path).
-fn from_here(path: &std::path::Path) -> String {
-    let here = std::env::current_dir().ok();
-    let relative = here.as_deref().and_then(|d| path.strip_prefix(d).ok());
-    relative.unwrap_or(path).display().to_string()
+/// A warning when the locked schemars is older than the 1.2 the profile reproduces (rmcp before
+/// 0.3 drives schemars 0.8, which the profile reproduces as such).
+fn schemars_warning(v: &Versions) -> Option<Diagnostic> {
+    let schemars = v.schemars.filter(|_| v.behaviour().schema.schemars08.is_none())?;
+    (schemars < Version(1, 2, 0)).then(|| {
+        Diagnostic::warning(
+            Code::SchemarsVersion,
+            format!("schemars {schemars} is locked: the profile reproduces schemars 1.2.x, and older releases differ (maps with enum keys, flattened enums, `extend`)"),
+        )
+        .with_help("run `cargo update -p schemars` to lock schemars 1.2 or newer")
+    })
 }
 
 /// The newest known rmcp release that a Cargo requirement allows.
@@ -240,7 +126,7 @@ mod reading_tests {
 
     fn versions_of(dir: &Path, override_version: Option<&str>) -> Versions {
         let ws = crate::source::load(&[dir.to_path_buf()], &[]).unwrap();
-        read(&ws, override_version)
+        read(&ws, override_version).unwrap()
     }
 
     const MAIN: &str = "fn main() {}\n";

@@ -102,6 +102,17 @@ pub const SDK_RELEASES: &[(Version, Version, Version)] = &[
     (Version(2, 0, 0), Version(2, 0, 0), Version(2, 0, 0)),
 ];
 
+/// The rust-mcp-sdk releases of [`SDK_RELEASES`], oldest first: what a requirement resolves against.
+pub const KNOWN_RELEASES: [Version; SDK_RELEASES.len()] = {
+    let mut out = [Version(0, 0, 0); SDK_RELEASES.len()];
+    let mut i = 0;
+    while i < SDK_RELEASES.len() {
+        out[i] = SDK_RELEASES[i].0;
+        i += 1;
+    }
+    out
+};
+
 /// The macros and schema releases of an SDK release (the row at or below it).
 pub fn companions(sdk: Version) -> (Version, Version) {
     let r = SDK_RELEASES.iter().rev().find(|r| r.0 <= sdk).unwrap_or(&SDK_RELEASES[0]);
