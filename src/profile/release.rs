@@ -383,4 +383,62 @@ mod tests {
         assert_eq!(lock.dependency_of("sdk", Version(1, 0, 0), "macros"), Some(Version(1, 0, 1)));
         assert_eq!(Lock { own: None, ..lock }.version("sdk"), Some(Version(2, 0, 0)));
     }
+
+    const DEMO: SdkReleases = SdkReleases {
+        sdk: Sdk { package: "demo-sdk", lock_names: &["demo-sdk"] },
+        stand_ins: &[],
+        known: &[Version(1, 0, 0), Version(1, 2, 0), Version(2, 0, 0), Version(3, 0, 0)],
+        reproduced: (Version(1, 0, 0), Version(2, 0, 0)),
+        flag: "--sdk-version",
+        code: Code::SdkVersion,
+    };
+
+    /// One row per way of telling the release: what is found, from where, and what is said.
+    #[test]
+    fn one_sequence_for_every_way_of_telling_the_release() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |path: &str, text: &str| std::fs::write(dir.path().join(path), text).unwrap();
+        std::fs::create_dir_all(dir.path().join("src")).unwrap();
+        write("src/main.rs", "fn main() {}\n");
+        let package = "[package]\nname = \"app\"\nversion = \"0.1.0\"\n";
+        let run = |given: Option<&str>| {
+            let ws = crate::source::load(&[dir.path().to_path_buf()], &[]).unwrap();
+            match discover(&ws, &DEMO, given) {
+                Ok(d) => {
+                    let words: Vec<String> = d.warnings.iter().map(|w| w.message.clone()).collect();
+                    Ok((
+                        d.version.to_string(),
+                        d.origin.words(&DEMO).replace(&dir.path().display().to_string(), "DIR"),
+                        words,
+                    ))
+                }
+                Err(e) => Err((e.code, e.message)),
+            }
+        };
+        write("Cargo.toml", package);
+        assert_eq!(
+            run(None),
+            Ok((
+                "2.0.0".into(),
+                "assumed: no Cargo.lock or Cargo.toml names demo-sdk".into(),
+                vec!["no Cargo.lock or Cargo.toml tells the demo-sdk version; assuming 2.0.0 (set it with --sdk-version)".into()]
+            ))
+        );
+        assert_eq!(run(Some("1.2.0")), Ok(("1.2.0".into(), "from --sdk-version".into(), vec![])));
+        assert_eq!(run(Some("1")), Ok(("1.2.0".into(), "from --sdk-version".into(), vec![])), "a requirement");
+        assert_eq!(
+            run(Some("banana")),
+            Err((Code::SdkVersion, "--sdk-version `banana` is not a demo-sdk release number (X.Y.Z)".into()))
+        );
+        write("Cargo.toml", &format!("{package}[dependencies]\ndemo-sdk = \"3\"\n"));
+        let (version, origin, warnings) = run(None).unwrap();
+        assert_eq!((version.as_str(), warnings.len()), ("3.0.0", 2), "{warnings:?}");
+        assert!(origin.starts_with("resolved from the requirement \"3\" in "), "{origin}");
+        assert!(warnings[1].starts_with("demo-sdk 3.0.0 is newer than 2.0.0"), "{warnings:?}");
+        write(
+            "Cargo.lock",
+            "[[package]]\nname = \"app\"\nversion = \"0.1.0\"\ndependencies = [\"demo-sdk\"]\n\n[[package]]\nname = \"demo-sdk\"\nversion = \"1.0.0\"\n",
+        );
+        assert_eq!(run(None), Ok(("1.0.0".into(), "from DIR/Cargo.lock".into(), vec![])));
+    }
 }
