@@ -28,7 +28,9 @@ use crate::check::accept::Acceptance;
 use crate::check::rules;
 pub use crate::diagnostics::shown_path;
 use crate::diagnostics::{Code, Diagnostic, Level, Lints, Location, SourceFile};
-use crate::{FeatureSelection, GenerateOptions, ParseMode, ProfileChoice, RmcpOptions, SchemaOverrides};
+use crate::{
+    FeatureSelection, GenerateOptions, ParseMode, ProfileChoice, ProfileOptions, RmcpOptions, SchemaOverrides,
+};
 pub use hint::update_hint;
 use lints::{parse_lints, LintsSection};
 pub use servers::{enclosing_servers, layers_table, Server, LAYERS};
@@ -252,16 +254,16 @@ impl Config {
                 strict: flags.strict || self.strict.unwrap_or(false),
                 crates: self.crate_lints.clone(),
             },
-            rmcp: RmcpOptions {
+            profile_options: ProfileOptions {
                 protocol: flags.rmcp.protocol.or_else(|| self.rmcp.protocol.clone()),
                 server: flags.rmcp.server.or_else(|| self.rmcp.server.clone()),
-                version: flags.rmcp.version.or_else(|| self.rmcp.version.clone()),
+                rmcp_version: flags.rmcp.version.or_else(|| self.rmcp.version.clone()),
+                sdk_version: flags.sdk_version.or_else(|| self.sdk_version.clone()),
+                overrides: self.schemas.clone(),
             },
-            sdk_version: flags.sdk_version.or_else(|| self.sdk_version.clone()),
             exclude: self.exclude.clone(),
             parse_mode: flags.parse_mode,
             features,
-            overrides: self.schemas.clone(),
             budget: self.budget,
         }
     }
@@ -754,8 +756,8 @@ mod tests {
         assert_eq!(configured.profile, ProfileChoice::Rmcp);
         assert_eq!(configured.paths, vec![d.path().join("src/lib.rs")]);
         assert_eq!(
-            configured.rmcp,
-            RmcpOptions { protocol: Some("2025-06-18".into()), server: Some("A".into()), version: None }
+            (configured.profile_options.protocol.as_deref(), configured.profile_options.server.as_deref()),
+            (Some("2025-06-18"), Some("A"))
         );
         assert_eq!(
             configured.features,
@@ -788,9 +790,10 @@ mod tests {
         let given = c.apply(flags);
         assert_eq!(given.profile, ProfileChoice::PythonSdk);
         assert_eq!(given.paths, vec![PathBuf::from("other")]);
-        assert_eq!(given.rmcp.protocol.as_deref(), Some("2025-06-18"), "unset flags leave the config");
-        assert_eq!((given.rmcp.server.as_deref(), given.rmcp.version.as_deref()), (Some("B"), Some("0.8.0")));
-        assert_eq!(given.sdk_version.as_deref(), Some("1.1.0"));
+        let profile = &given.profile_options;
+        assert_eq!(profile.protocol.as_deref(), Some("2025-06-18"), "unset flags leave the config");
+        assert_eq!((profile.server.as_deref(), profile.rmcp_version.as_deref()), (Some("B"), Some("0.8.0")));
+        assert_eq!(profile.sdk_version.as_deref(), Some("1.1.0"));
         assert_eq!(given.features.features, ["w"], "--features replaces the configured list");
         assert!(given.features.all_features && given.features.no_default_features);
         assert_eq!(given.features.serde_json_preserve_order, Some(false), "the flag beats the key");
@@ -848,7 +851,7 @@ mod tests {
         assert_eq!(tool.output_schema, Some(serde_json::json!({"type": "object", "properties": {}})));
         assert_eq!(c.schemas.types["kit::model::Blob"], serde_json::json!(true));
         assert_eq!(c.schemas.types.len(), 2);
-        assert_eq!(c.apply(Flags::default()).overrides, c.schemas);
+        assert_eq!(c.apply(Flags::default()).profile_options.overrides, c.schemas);
     }
 
     #[test]

@@ -58,11 +58,8 @@ pub struct GenerateOptions {
     pub profile: ProfileChoice,
     /// What becomes of the diagnostics of each code (allowed, warned, denied), and `--strict`.
     pub lints: Lints,
-    /// Options of the rmcp profile only.
-    pub rmcp: RmcpOptions,
-    /// The rust-mcp-sdk or tower-mcp release to reproduce instead of the one in Cargo.lock
-    /// (`--sdk-version`).
-    pub sdk_version: Option<String>,
+    /// What the profile reads: the release, the peer, the server, the user's schemas.
+    pub profile_options: ProfileOptions,
     /// Glob-free path prefixes (relative to the crate root) to leave out of the scan.
     pub exclude: Vec<PathBuf>,
     /// How files are parsed: skeletons in parallel (the default) or in full, on one thread.
@@ -70,13 +67,29 @@ pub struct GenerateOptions {
     /// Which cargo features are on, as cargo's `--features`, `--all-features` and
     /// `--no-default-features` say; `#[cfg(feature = "…")]` is evaluated against them.
     pub features: FeatureSelection,
-    /// Schemas the user supplies for what exists only at runtime (the config's `schemas` table).
-    pub overrides: SchemaOverrides,
     /// What the tools may cost a model (the config's `budget` table): going over is a warning.
     pub budget: tokens::budget::Budget,
 }
 
-/// Options of the rmcp profile only.
+/// What a profile reads of the options: every profile gets the same, and the profile template
+/// (`profile::template`) reads the release and the peer the same way for every SDK.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProfileOptions {
+    /// The peer's protocol version (`--protocol`), for the SDKs whose listing depends on it.
+    pub protocol: Option<String>,
+    /// Which server type to list (`--server`), for the SDKs whose crates may hold several.
+    pub server: Option<String>,
+    /// The rmcp release to reproduce instead of the one in Cargo.lock (`--rmcp-version`).
+    pub rmcp_version: Option<String>,
+    /// The release of another SDK to reproduce instead of the one in Cargo.lock
+    /// (`--sdk-version`).
+    pub sdk_version: Option<String>,
+    /// Schemas the user supplies for what exists only at runtime (the config's `schemas` table).
+    pub overrides: SchemaOverrides,
+}
+
+/// The rmcp flags as the command line and the configuration give them (`--protocol`, `--server`,
+/// `--rmcp-version`), before [`config::Config::apply`] makes [`ProfileOptions`] of them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RmcpOptions {
     /// The protocol version of the peer (`--protocol`).

@@ -394,7 +394,7 @@ mod tests {
         let own = "[package]\nname = \"a\"\nversion = \"0.1.0\"\n[package.metadata.mcp-schema]\nprofile = \"rmcp\"\nprotocol = \"2024-11-05\"\nfeatures = [\"x\"]\n[package.metadata.mcp-schema.lints]\nopaque = \"warn\"\n";
         let (_d, all) = servers(&[("mcp-schema.toml", toml), ("a/Cargo.toml", own)]);
         let opts = all.unwrap()[0].config.apply(Flags { strict: false, ..Flags::default() });
-        assert_eq!(opts.rmcp.protocol.as_deref(), Some("2025-06-18"), "the entry");
+        assert_eq!(opts.profile_options.protocol.as_deref(), Some("2025-06-18"), "the entry");
         assert_eq!(opts.profile, ProfileChoice::Rmcp, "the crate's own configuration");
         assert_eq!(opts.features.features, ["x"]);
         assert!(opts.lints.strict, "the top level");

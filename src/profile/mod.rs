@@ -9,6 +9,7 @@ mod registry;
 pub mod release;
 pub mod rmcp;
 pub mod rust_mcp_sdk;
+pub mod template;
 pub mod tool_name;
 pub mod tower_mcp;
 
@@ -18,7 +19,7 @@ use syn::{Meta, Token};
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
 use crate::model::Scope;
 use crate::source::{KeptAttributes, ModuleId, Workspace};
-use crate::{GenerateOptions, Manifest};
+use crate::Manifest;
 
 pub use registry::{capabilities, kept_attributes, run, ProfileChoice};
 
@@ -30,11 +31,26 @@ pub use registry::{capabilities, kept_attributes, run, ProfileChoice};
 /// `auto`, the docs) is derived from the registry, and nothing else dispatches on the profile.
 pub trait Profile: Sync {
     /// What the profile is, as data: its name, help line, what loading keeps for it, how `auto`
-    /// recognises its crates, and what its SDK can publish.
+    /// recognises its crates, its SDK's releases, and what its SDK can publish.
     fn info(&self) -> &'static ProfileInfo;
 
-    /// Build the manifest, and tell what the run found and reproduced.
-    fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun;
+    /// What the release discovery found means for this SDK: its provenance, with the
+    /// `--verbose` note, and the warnings of the companion crates read beside it. The template
+    /// asks it when [`ProfileInfo::releases`] is set; the default names the SDK's release alone.
+    fn release(&self, found: &release::Discovered) -> template::Described {
+        let sdk = self.info().releases.map_or("", |r| r.sdk.package);
+        let note = match self.info().releases {
+            Some(r) => format!("{sdk} {} {}", found.version, found.origin.words(r)),
+            None => String::new(),
+        };
+        let release = crate::SdkRelease { name: sdk, version: found.version.to_string(), note };
+        template::Described { release, warnings: Vec::new() }
+    }
+
+    /// The hook every profile writes: the crate's tools as the SDK lists them, with what the
+    /// template worked out (`run`'s release, key order and peer) and what the run tells added to
+    /// `run.out`. `None` when the tools cannot be listed (the diagnostics say why).
+    fn list(&self, run: &mut template::Run<'_>) -> Option<Manifest>;
 }
 
 /// The constant half of a profile: everything the registry, `--help`, `auto` and the passes after
@@ -50,6 +66,13 @@ pub struct ProfileInfo {
     pub kept_attributes: KeptAttributes,
     /// How `auto` recognises a crate written for this SDK.
     pub detection: Detection,
+    /// The SDK's releases, which the template discovers (`None`: a profile that reproduces no
+    /// release of a Rust SDK).
+    pub releases: Option<&'static release::SdkReleases>,
+    /// Whether the SDK's listing depends on the peer's protocol version (`--protocol`).
+    pub reads_protocol: bool,
+    /// How the SDK orders the keys of what it lists.
+    pub key_order: template::KeyOrder,
     /// What the SDK's listings can hold, which the lints and token costs ask.
     pub capabilities: Capabilities,
 }

@@ -91,6 +91,9 @@ const INFO: ProfileInfo = ProfileInfo {
     // It reads the same `#[tool]` fns as rmcp ([`tool_fns`]).
     kept_attributes: super::RMCP_KEPT_ATTRIBUTES,
     detection: super::Detection::Otherwise,
+    releases: None,
+    reads_protocol: false,
+    key_order: super::template::KeyOrder::Own,
     // A Python `Enum`'s members have no description in pydantic's schema.
     capabilities: Capabilities { variant_docs: false, shares_defs: true },
 };
@@ -100,10 +103,10 @@ impl super::Profile for PythonSdk {
         &INFO
     }
 
-    fn run(&self, ws: &Workspace, opts: &crate::GenerateOptions) -> super::ProfileRun {
-        let mut diagnostics = Diagnostics::default();
-        let (manifest, source_map) = manifest(ws, &opts.overrides, &mut diagnostics);
-        super::ProfileRun { manifest: Some(manifest), diagnostics, source_map, ..Default::default() }
+    fn list(&self, run: &mut super::template::Run<'_>) -> Option<Manifest> {
+        let (manifest, source_map) = manifest(run.ws, &run.options.overrides, &mut run.out.diagnostics);
+        run.out.source_map = source_map;
+        Some(manifest)
     }
 }
 

@@ -159,7 +159,7 @@ pub fn run(ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
             Err(d) => return ProfileRun::failed(d),
         },
     };
-    let mut out = chosen.run(ws, opts);
+    let mut out = super::template::run(chosen, ws, &opts.profile_options);
     if let Some(why) = auto_why.as_deref().filter(|_| chosen.info().detection == Detection::Otherwise) {
         if let Some(d) = nothing_found(ws, chosen, why, &out) {
             out.diagnostics.push(d);

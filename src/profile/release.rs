@@ -70,10 +70,35 @@ pub struct SdkReleases {
     pub known: &'static [Version],
     /// The oldest and the newest release the profile reproduces.
     pub reproduced: (Version, Version),
-    /// The flag that sets the release (`--rmcp-version`).
-    pub flag: &'static str,
+    /// The flag that sets the release.
+    pub flag: ReleaseFlag,
     /// The code of the warnings and errors about the release read.
     pub code: Code,
+}
+
+/// The flag that sets an SDK's release.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReleaseFlag {
+    /// `--rmcp-version` (the configuration's `rmcp-version`).
+    Rmcp,
+    /// `--sdk-version` (the configuration's `sdk-version`).
+    Sdk,
+}
+
+impl ReleaseFlag {
+    /// As the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ReleaseFlag::Rmcp => "--rmcp-version",
+            ReleaseFlag::Sdk => "--sdk-version",
+        }
+    }
+}
+
+impl fmt::Display for ReleaseFlag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// Where a release was read.
@@ -389,7 +414,7 @@ mod tests {
         stand_ins: &[],
         known: &[Version(1, 0, 0), Version(1, 2, 0), Version(2, 0, 0), Version(3, 0, 0)],
         reproduced: (Version(1, 0, 0), Version(2, 0, 0)),
-        flag: "--sdk-version",
+        flag: ReleaseFlag::Sdk,
         code: Code::SdkVersion,
     };
 

@@ -29,13 +29,15 @@ use serde_json::{Map, Value};
 use self::routers::{Entry, Index, Severity};
 use self::schemas::{Generated, SchemaKind};
 use self::version::{Behaviour, Versions};
+use super::release::Discovered;
+use super::template::{Described, KeyOrder, Run};
 use super::{tool_name, Capabilities, ProfileInfo, ProfileRun};
 use crate::diagnostics::Severity as DiagnosticSeverity;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
 use crate::model::{Lowerer, Resolver};
 use crate::source::Workspace;
-use crate::{GenerateOptions, Manifest};
+use crate::{Manifest, ProfileOptions};
 
 /// The rmcp profile.
 pub struct Rmcp;
@@ -46,6 +48,9 @@ const INFO: ProfileInfo = ProfileInfo {
     summary: "the Rust SDK rmcp at runtime, at the release in Cargo.lock",
     kept_attributes: super::RMCP_KEPT_ATTRIBUTES,
     detection: super::Detection::DependsOn("rmcp"),
+    releases: Some(&version::RMCP),
+    reads_protocol: true,
+    key_order: KeyOrder::SerdeJson { preserved_since: None },
     capabilities: Capabilities { variant_docs: true, shares_defs: true },
 };
 
@@ -54,38 +59,25 @@ impl super::Profile for Rmcp {
         &INFO
     }
 
-    fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
-        let mut out = ProfileRun::default();
-        let insertion = super::serde_json_keeps_insertion_order(ws, &mut out.notes);
-        out.manifest = crate::schema::order::with_serde_json_order(insertion, || manifest(ws, opts, &mut out));
-        out
+    fn release(&self, found: &Discovered) -> Described {
+        let versions = Versions::of(found);
+        Described { release: versions.release(), warnings: versions.warnings }
+    }
+
+    fn list(&self, run: &mut Run<'_>) -> Option<Manifest> {
+        crate::schema::order::with_serde_json_order(run.insertion_order, || manifest(run))
     }
 }
 
-/// The manifest, with what the run tells on the way in `out`.
-fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Option<Manifest> {
-    let versions = match version::read(ws, opts.rmcp.version.as_deref()) {
-        Ok(versions) => versions,
-        Err(d) => {
-            out.diagnostics.push(d);
-            return None;
-        }
-    };
-    out.reproduces(versions.release(), &versions.warnings);
+/// The manifest, with what the run tells on the way in `run.out`.
+fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
+    let versions = Versions::of(run.release.as_ref()?);
+    let Run { ws, options: opts, protocol, out, .. } = run;
+    let ws: &Workspace = ws;
     let ProfileRun { diagnostics, notes, source_map, server_types, .. } = out;
     let behaviour = versions.behaviour();
-    let protocol = match super::protocol::peer_protocol(opts.rmcp.protocol.as_deref()) {
-        Ok((protocol, warning)) => {
-            diagnostics.0.extend(warning);
-            protocol
-        }
-        Err(d) => {
-            diagnostics.push(d);
-            return None;
-        }
-    };
     notes.push(format!("protocol {protocol}"));
-    let legacy = behaviour.schema.legacy_peers_lose_non_object_output && super::protocol::is_legacy_protocol(&protocol);
+    let legacy = behaviour.schema.legacy_peers_lose_non_object_output && super::protocol::is_legacy_protocol(protocol);
 
     let index = Index::new(ws);
     let tool_boxes = tool_box::find(&index);
@@ -95,7 +87,7 @@ fn manifest(ws: &Workspace, opts: &GenerateOptions, out: &mut ProfileRun) -> Opt
     report_unread_routers(&index, &behaviour, &versions, diagnostics);
     let servers = index.servers(&behaviour);
     *server_types = select::server_names(&servers, &index);
-    let server = select::select_server(&servers, opts.rmcp.server.as_deref(), &index, diagnostics)?;
+    let server = select::select_server(&servers, opts.server.as_deref(), &index, diagnostics)?;
     let resolver = Resolver::sharing(&index.impl_index);
     let mut lowerer = Lowerer::new(&resolver);
     lowerer.type_overrides = opts.overrides.types.clone();
@@ -134,7 +126,7 @@ fn tool_box_manifest(
     index: &Index,
     uses: &[tool_box::ToolBoxUse],
     versions: &Versions,
-    opts: &GenerateOptions,
+    opts: &ProfileOptions,
     diagnostics: &mut Diagnostics,
 ) -> Option<Manifest> {
     if !tool_box_tools::reproduced(versions) {
@@ -145,7 +137,7 @@ fn tool_box_manifest(
     let resolver = Resolver::sharing(&index.impl_index);
     let mut lowerer = Lowerer::new(&resolver);
     lowerer.type_overrides = opts.overrides.types.clone();
-    let tools = tool_box_tools::tools(index, uses, opts.rmcp.server.as_deref(), &mut lowerer, diagnostics)?;
+    let tools = tool_box_tools::tools(index, uses, opts.server.as_deref(), &mut lowerer, diagnostics)?;
     diagnostics.extend(std::mem::take(&mut lowerer.diagnostics));
     Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()))
 }

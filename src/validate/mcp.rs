@@ -267,8 +267,9 @@ pub fn generated_manifest(
     already: &Diagnostics,
     deny_all: bool,
 ) -> Diagnostics {
-    let given = !opts.overrides.tools.is_empty() || !opts.overrides.types.is_empty();
-    let checks = Checks { protocol: opts.rmcp.protocol.as_deref(), meta_schema: deny_all || given };
+    let (overrides, protocol) = (&opts.profile_options.overrides, opts.profile_options.protocol.as_deref());
+    let given = !overrides.tools.is_empty() || !overrides.types.is_empty();
+    let checks = Checks { protocol, meta_schema: deny_all || given };
     let findings = check(manifest, checks);
     let mut found = if deny_all {
         // Every finding, the missing inputSchemas the profile warned about included: `--validate`

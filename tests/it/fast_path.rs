@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use mcp_schema::ParseMode;
-use mcp_schema::{generate, GenerateOptions, ProfileChoice, RmcpOptions};
+use mcp_schema::{generate, GenerateOptions, ProfileChoice, ProfileOptions};
 
 fn render(opts: &GenerateOptions) -> (Option<String>, Vec<String>) {
     let outcome = generate(opts);
@@ -48,7 +48,7 @@ fn skipping_bodies_changes_nothing() {
         let mut opts = GenerateOptions {
             paths: vec![path.clone()],
             profile,
-            rmcp: RmcpOptions { protocol: protocol.map(str::to_owned), ..Default::default() },
+            profile_options: ProfileOptions { protocol: protocol.map(str::to_owned), ..Default::default() },
             ..Default::default()
         };
         // Several servers: compare each one.
@@ -60,7 +60,7 @@ fn skipping_bodies_changes_nothing() {
             Err(_) => vec![None],
         };
         for server in servers {
-            opts.rmcp.server = server.clone();
+            opts.profile_options.server = server.clone();
             opts.parse_mode = ParseMode::Skeleton;
             let fast = render(&opts);
             opts.parse_mode = ParseMode::Full;

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use mcp_schema::{generate, GenerateOptions, ProfileChoice, RmcpOptions};
+use mcp_schema::{generate, GenerateOptions, ProfileChoice, ProfileOptions};
 use rayon::prelude::*;
 use serde_json::Value;
 
@@ -63,7 +63,7 @@ fn every_rmcp_schema_is_valid_in_its_dialect() {
             let opts = GenerateOptions {
                 paths: vec![krate.clone()],
                 profile: ProfileChoice::Rmcp,
-                rmcp: RmcpOptions { server, ..Default::default() },
+                profile_options: ProfileOptions { server, ..Default::default() },
                 ..Default::default()
             };
             let mut failures = Vec::new();

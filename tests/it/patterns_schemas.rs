@@ -25,7 +25,7 @@ fn generate_with(dir: &Path, overrides: SchemaOverrides) -> String {
     let opts = GenerateOptions {
         paths: vec![dir.to_path_buf()],
         profile: ProfileChoice::Rmcp,
-        overrides,
+        profile_options: mcp_schema::ProfileOptions { overrides, ..Default::default() },
         // What is left out is a warning here (an error by default), so the manifest shows.
         lints: mcp_schema::diagnostics::Lints {
             levels: [("left-out".to_owned(), mcp_schema::diagnostics::Level::Warn)].into(),

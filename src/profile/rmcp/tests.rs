@@ -36,7 +36,7 @@ fn run(dir: &tempfile::TempDir, server: Option<&str>, protocol: Option<&str>) ->
     crate::generate(&GenerateOptions {
         paths: vec![dir.path().to_path_buf()],
         profile: ProfileChoice::Rmcp,
-        rmcp: crate::RmcpOptions {
+        profile_options: crate::ProfileOptions {
             server: server.map(str::to_owned),
             protocol: protocol.map(str::to_owned),
             ..Default::default()
@@ -179,8 +179,11 @@ fn legacy_peers_lose_non_object_output_from_every_source() {
         let o = crate::generate(&GenerateOptions {
             paths: vec![dir.path().to_path_buf()],
             profile: ProfileChoice::Rmcp,
-            rmcp: crate::RmcpOptions { protocol: protocol.map(str::to_owned), ..Default::default() },
-            overrides: overrides.clone(),
+            profile_options: crate::ProfileOptions {
+                protocol: protocol.map(str::to_owned),
+                overrides: overrides.clone(),
+                ..Default::default()
+            },
             ..Default::default()
         });
         tools(&o)

@@ -14,7 +14,9 @@ mod written;
 use proc_macro2::Span;
 use serde_json::{Map, Value};
 
-use super::{origins, overrides, Capabilities, Profile, ProfileInfo, ProfileRun};
+use super::release::Discovered;
+use super::template::{self, Described, KeyOrder};
+use super::{origins, overrides, Capabilities, Profile, ProfileInfo};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::Tool;
 use crate::model::written::{Target, WrittenId};
@@ -22,7 +24,7 @@ use crate::profile::is_attr_named;
 use crate::schema::rust_mcp_sdk::{def_schema, sorted, sorted_map, SchemaError};
 use crate::source::{ItemRef, ModuleId, Namespace, Resolved, Workspace};
 use crate::source_map::SourceMap;
-use crate::{GenerateOptions, Manifest};
+use crate::Manifest;
 use tool_attr::ToolAttr;
 use version::{Behaviour, InputKeyOrder};
 use written::{derives, Builder};
@@ -38,6 +40,9 @@ const INFO: ProfileInfo = ProfileInfo {
     // (`item_mentions`), so no item needs to stay parsed for it.
     kept_attributes: crate::source::KeptAttributes(&[]),
     detection: super::Detection::DependsOn("rust-mcp-sdk"),
+    releases: Some(&version::SDK),
+    reads_protocol: false,
+    key_order: KeyOrder::Own,
     // The derive inlines every type: no `$defs` to share a subschema through.
     capabilities: Capabilities { variant_docs: true, shares_defs: false },
 };
@@ -47,14 +52,14 @@ impl Profile for RustMcpSdk {
         &INFO
     }
 
-    fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
-        let versions = match version::read(ws, opts.sdk_version.as_deref()) {
-            Ok(v) => v,
-            Err(d) => return ProfileRun::failed(d),
-        };
-        let mut out = ProfileRun::default();
-        out.reproduces(versions.release(), &versions.warnings);
-        out.diagnostics.0.extend(overrides::not_applied(INFO.name, &opts.overrides));
+    fn release(&self, found: &Discovered) -> Described {
+        Described { release: version::Versions::of(found).release(), warnings: Vec::new() }
+    }
+
+    fn list(&self, run: &mut template::Run<'_>) -> Option<Manifest> {
+        let versions = version::Versions::of(run.release.as_ref()?);
+        let out = &mut run.out;
+        out.diagnostics.0.extend(overrides::not_applied(INFO.name, &run.options.overrides));
         let behaviour = versions.behaviour();
         if behaviour.schema.hashed_properties {
             out.notes.push(format!(
@@ -62,10 +67,9 @@ impl Profile for RustMcpSdk {
                 versions.schema
             ));
         }
-        let (manifest, source_map) = manifest(ws, behaviour, &mut out.diagnostics);
-        out.manifest = Some(manifest);
+        let (manifest, source_map) = manifest(run.ws, behaviour, &mut out.diagnostics);
         out.source_map = source_map;
-        out
+        Some(manifest)
     }
 }
 

@@ -23,16 +23,17 @@ use serde_json::{json, Map, Value};
 use syn::spanned::Spanned;
 
 use self::chain::{Source, Spec};
-use super::{Capabilities, Profile, ProfileInfo, ProfileRun};
+use super::template::{KeyOrder, Run};
+use super::{Capabilities, Profile, ProfileInfo};
 use crate::diagnostics::{Code, Diagnostic, Location};
 use crate::manifest::Tool;
 use crate::model::eval::{Frame, SchemaCall, Val};
 use crate::model::{Lowerer, Resolver, Scope};
-use crate::profile::release::{self, Sdk, SdkReleases, Version};
+use crate::profile::release::{ReleaseFlag, Sdk, SdkReleases, Version};
 use crate::schema::schemars::{root_schema_in_generation_order, Contract, Dialect, Settings};
 use crate::source::impls::ImplIndex;
 use crate::source::Workspace;
-use crate::{GenerateOptions, Manifest};
+use crate::Manifest;
 
 /// The tower-mcp profile.
 pub struct TowerMcp;
@@ -48,6 +49,11 @@ const INFO: ProfileInfo = ProfileInfo {
     // None: tools are builder chains in fn bodies, found in their text (`block_mentions`).
     kept_attributes: crate::source::KeptAttributes(&[]),
     detection: super::Detection::DependsOn("tower-mcp"),
+    releases: Some(&RELEASE),
+    reads_protocol: true,
+    // tower-mcp turns on serde_json's `preserve_order` from 0.20 on; before, objects are in key
+    // order unless another crate of the build turns the feature on (features are unified).
+    key_order: KeyOrder::SerdeJson { preserved_since: Some(version::PRESERVES_ORDER_SINCE) },
     capabilities: Capabilities { variant_docs: true, shares_defs: true },
 };
 
@@ -56,27 +62,13 @@ impl Profile for TowerMcp {
         &INFO
     }
 
-    fn run(&self, ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
-        let mut out = ProfileRun::default();
-        let (version, note, found) = match read_release(ws, opts.sdk_version.as_deref()) {
-            Ok(found) => found,
-            Err(d) => return ProfileRun::failed(d),
-        };
-        out.reproduces(SDK.release(version, note), &found.warnings);
-        let protocol = match super::protocol::peer_protocol(opts.rmcp.protocol.as_deref()) {
-            Ok((protocol, warning)) => {
-                out.diagnostics.0.extend(warning);
-                protocol
-            }
-            Err(d) => return ProfileRun::failed(d),
-        };
-        let final_protocol = !super::protocol::is_legacy_protocol(&protocol) && stateless_enabled(ws);
-        let mut behaviour = version::behaviour(version);
-        // Before 0.20 tower-mcp keeps serde_json's default, unless a crate of the build turns
-        // `preserve_order` on (features are unified): the resolved feature graph says.
-        if !behaviour.preserve_order {
-            behaviour.preserve_order = super::serde_json_keeps_insertion_order(ws, &mut out.notes);
-        }
+    fn list(&self, run: &mut Run<'_>) -> Option<Manifest> {
+        let found = run.release.as_ref()?;
+        let Run { ws, options: opts, protocol, out, insertion_order, .. } = run;
+        let ws: &Workspace = ws;
+        let final_protocol = !super::protocol::is_legacy_protocol(protocol) && stateless_enabled(ws);
+        let mut behaviour = version::behaviour(found.version);
+        behaviour.preserve_order = *insertion_order;
         if let Some(schemars) = found.lock.as_ref().and_then(|l| l.version("schemars")) {
             behaviour.schemars_tag_first = schemars >= Version(1, 2, 3);
             out.notes.push(format!("schemars {schemars} from the lock"));
@@ -120,8 +112,7 @@ impl Profile for TowerMcp {
         out.diagnostics.extend(lower_diags);
         out.diagnostics.0.extend(builder.diagnostics);
         out.source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, builder.origins);
-        out.manifest = Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()));
-        out
+        Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()))
     }
 }
 
@@ -131,16 +122,9 @@ const RELEASE: SdkReleases = SdkReleases {
     stand_ins: &[],
     known: RELEASES,
     reproduced: (RELEASES[0], RELEASES[RELEASES.len() - 1]),
-    flag: "--sdk-version",
+    flag: ReleaseFlag::Sdk,
     code: Code::SdkVersion,
 };
-
-/// The tower-mcp release ([`release::discover`]), its note, and the lock it was read from.
-fn read_release(ws: &Workspace, given: Option<&str>) -> Result<(Version, String, release::Discovered), Diagnostic> {
-    let found = release::discover(ws, &RELEASE, given)?;
-    let note = format!("tower-mcp {} {}", found.version, found.origin.words(&RELEASE));
-    Ok((found.version, note, found))
-}
 
 /// Whether a package of the run turns on tower-mcp's `stateless` feature (directly, or through
 /// `protocol-2026-07-28` or `full`): only then does a 2026-07-28 peer get the final listing.

@@ -53,6 +53,9 @@ pub const RELEASES: &[Version] = &[
     Version(0, 25, 0),
 ];
 
+/// The first release that turns on serde_json's `preserve_order` itself.
+pub const PRESERVES_ORDER_SINCE: Version = Version(0, 20, 0);
+
 /// What a release does differently.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Behaviour {
@@ -75,7 +78,7 @@ pub fn behaviour(v: Version) -> Behaviour {
     Behaviour {
         output_for_serialize: v >= Version(0, 25, 0),
         legacy_drops_non_object_output: v >= Version(0, 24, 0),
-        preserve_order: v >= Version(0, 20, 0),
+        preserve_order: v >= PRESERVES_ORDER_SINCE,
         schemars_tag_first: true,
     }
 }

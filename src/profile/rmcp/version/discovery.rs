@@ -5,8 +5,7 @@
 use super::{Behaviour, Version, KNOWN_RELEASES, NEWEST_REPRODUCED, OLDEST_READ};
 use crate::diagnostics::{Code, Diagnostic};
 pub use crate::profile::release::Origin;
-use crate::profile::release::{self, Lock, Sdk, SdkReleases};
-use crate::source::Workspace;
+use crate::profile::release::{self, Discovered, Lock, ReleaseFlag, Sdk, SdkReleases};
 
 /// rmcp as release discovery sees it: a lock naming rmcp-macros or schemars (and not rmcp) is
 /// still the one to read them from, and its rmcp-macros stands for rmcp.
@@ -15,7 +14,7 @@ pub const RMCP: SdkReleases = SdkReleases {
     stand_ins: &["rmcp-macros"],
     known: KNOWN_RELEASES,
     reproduced: (OLDEST_READ.0, NEWEST_REPRODUCED),
-    flag: "--rmcp-version",
+    flag: ReleaseFlag::Rmcp,
     code: Code::RmcpVersion,
 };
 
@@ -26,7 +25,8 @@ pub struct Versions {
     pub macros: Version,
     pub schemars: Option<Version>,
     pub origin: Origin,
-    /// Warnings to report (an assumed version, a release the profile does not reproduce…).
+    /// Warnings of the companion crates (rmcp-macros outside the reproduced range, an old
+    /// schemars).
     pub warnings: Vec<Diagnostic>,
 }
 
@@ -47,20 +47,22 @@ impl Versions {
     }
 }
 
-/// Read the versions for the workspace, or take the override; an override that names no
-/// release is an error.
-pub fn read(ws: &Workspace, override_version: Option<&str>) -> Result<Versions, Diagnostic> {
-    let found = release::discover(ws, &RMCP, override_version)?;
-    let (rmcp, schemars) = (found.version, found.lock.as_ref().and_then(|l| companion(l, "schemars")));
-    let macros = match found.origin {
-        Origin::Lock(_) => found.lock.as_ref().and_then(|l| companion(l, "rmcp-macros")).unwrap_or(rmcp),
-        _ => rmcp,
-    };
-    let mut out = Versions { rmcp, macros, schemars, origin: found.origin, warnings: found.warnings };
-    let macros_range = (OLDEST_READ.1, NEWEST_REPRODUCED);
-    out.warnings.extend(release::outside_range(&RMCP, "rmcp-macros", out.macros, macros_range));
-    out.warnings.extend(schemars_warning(&out));
-    Ok(out)
+impl Versions {
+    /// The versions of what discovery found: rmcp-macros and schemars as the lock's rmcp
+    /// depends on them (rmcp-macros: the release itself, unless the lock says), with their
+    /// warnings (discovery's own are not repeated here).
+    pub fn of(found: &Discovered) -> Versions {
+        let (rmcp, schemars) = (found.version, found.lock.as_ref().and_then(|l| companion(l, "schemars")));
+        let macros = match found.origin {
+            Origin::Lock(_) => found.lock.as_ref().and_then(|l| companion(l, "rmcp-macros")).unwrap_or(rmcp),
+            _ => rmcp,
+        };
+        let mut out = Versions { rmcp, macros, schemars, origin: found.origin.clone(), warnings: Vec::new() };
+        let macros_range = (OLDEST_READ.1, NEWEST_REPRODUCED);
+        out.warnings.extend(release::outside_range(&RMCP, "rmcp-macros", out.macros, macros_range));
+        out.warnings.extend(schemars_warning(&out));
+        out
+    }
 }
 
 /// `name` as the locked rmcp depends on it, else as locked.
@@ -124,9 +126,13 @@ mod reading_tests {
         std::fs::write(p, text).unwrap();
     }
 
+    /// The versions, with every warning: discovery's, then the companions'.
     fn versions_of(dir: &Path, override_version: Option<&str>) -> Versions {
         let ws = crate::source::load(&[dir.to_path_buf()], &[]).unwrap();
-        read(&ws, override_version).unwrap()
+        let found = release::discover(&ws, &RMCP, override_version).unwrap();
+        let mut v = Versions::of(&found);
+        v.warnings.splice(0..0, found.warnings);
+        v
     }
 
     const MAIN: &str = "fn main() {}\n";

@@ -6,7 +6,7 @@
 mod discovery;
 mod table;
 
-pub use discovery::{read, resolve_requirement, Versions};
+pub use discovery::{resolve_requirement, Versions, RMCP};
 pub use table::{Behaviour, DefaultRouter, EmptyInput, MacroSide, TOOL_BOX_SCHEMARS};
 
 pub use crate::profile::release::Version;

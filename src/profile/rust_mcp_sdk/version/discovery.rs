@@ -5,17 +5,16 @@
 
 use super::table::{companions, Behaviour, KNOWN_RELEASES};
 use super::{Version, NEWEST_REPRODUCED, OLDEST_REPRODUCED};
-use crate::diagnostics::{Code, Diagnostic};
-use crate::profile::release::{self, Origin, Sdk, SdkReleases};
-use crate::source::Workspace;
+use crate::diagnostics::Code;
+use crate::profile::release::{Discovered, Origin, ReleaseFlag, Sdk, SdkReleases};
 
 /// rust-mcp-sdk as release discovery sees it.
-const SDK: SdkReleases = SdkReleases {
+pub const SDK: SdkReleases = SdkReleases {
     sdk: Sdk { package: "rust-mcp-sdk", lock_names: &["rust-mcp-sdk"] },
     stand_ins: &[],
     known: &KNOWN_RELEASES,
     reproduced: (OLDEST_REPRODUCED, NEWEST_REPRODUCED),
-    flag: "--sdk-version",
+    flag: ReleaseFlag::Sdk,
     code: Code::SdkVersion,
 };
 
@@ -27,8 +26,6 @@ pub struct Versions {
     pub schema: Version,
     /// Where they were read, for `--verbose`.
     pub origin: Origin,
-    /// Warnings to report (an assumed version, a release outside the reproduced range).
-    pub warnings: Vec<Diagnostic>,
 }
 
 impl Versions {
@@ -52,16 +49,18 @@ impl Versions {
     }
 }
 
-/// The versions for the workspace; an override that names no release is an error.
-pub fn read(ws: &Workspace, override_version: Option<&str>) -> Result<Versions, Diagnostic> {
-    let found = release::discover(ws, &SDK, override_version)?;
-    let sdk = found.version;
-    let (mut macros, mut schema) = companions(sdk);
-    if let (Origin::Lock(_), Some(lock)) = (&found.origin, &found.lock) {
-        macros = lock.dependency_of(SDK.sdk.package, sdk, "rust-mcp-macros").unwrap_or(macros);
-        schema = lock.dependency_of(SDK.sdk.package, sdk, "rust-mcp-schema").unwrap_or(schema);
+impl Versions {
+    /// The versions of what discovery found: the macros and schema releases the lock's
+    /// rust-mcp-sdk depends on, else those the release comes with.
+    pub fn of(found: &Discovered) -> Versions {
+        let sdk = found.version;
+        let (mut macros, mut schema) = companions(sdk);
+        if let (Origin::Lock(_), Some(lock)) = (&found.origin, &found.lock) {
+            macros = lock.dependency_of(SDK.sdk.package, sdk, "rust-mcp-macros").unwrap_or(macros);
+            schema = lock.dependency_of(SDK.sdk.package, sdk, "rust-mcp-schema").unwrap_or(schema);
+        }
+        Versions { sdk, macros, schema, origin: found.origin.clone() }
     }
-    Ok(Versions { sdk, macros, schema, origin: found.origin, warnings: found.warnings })
 }
 
 #[cfg(test)]
@@ -70,7 +69,7 @@ mod tests {
 
     #[test]
     fn requirements_resolve_to_the_newest_allowed_release() {
-        let r = |s: &str| release::resolve_requirement(s, &KNOWN_RELEASES).map(|v| v.to_string());
+        let r = |s: &str| crate::profile::release::resolve_requirement(s, &KNOWN_RELEASES).map(|v| v.to_string());
         assert_eq!(r("0.8").as_deref(), Some("0.8.3"));
         assert_eq!(r("1").as_deref(), Some("1.1.0"));
         assert_eq!(r("=1.0.1").as_deref(), Some("1.0.1"));

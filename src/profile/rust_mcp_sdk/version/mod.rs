@@ -9,7 +9,7 @@
 mod discovery;
 mod table;
 
-pub use discovery::read;
+pub use discovery::{Versions, SDK};
 pub use table::{Behaviour, InputKeyOrder};
 
 pub use crate::profile::release::Version;
