@@ -63,14 +63,61 @@ impl Kind {
 pub struct CodeDoc {
     /// Whether it is raised as an error, a warning, either, or a note.
     pub kind: Kind,
-    /// The profile or command that raises it (`rmcp`, `` `check` ``…), when not every run can.
-    pub scope: Option<&'static str>,
+    /// Which runs raise it: profiles, commands, a condition.
+    pub scope: Scope,
     /// What the code means, in a sentence or a few.
     pub summary: &'static str,
     /// The one-line form of a diagnostic of the code (a line for each kind it can be).
     pub example: &'static str,
     /// How to fix it (after "Fix: ").
     pub fix: &'static str,
+}
+
+/// Which runs raise a code. A code with profiles is raised only in those profiles' runs
+/// (`tests/it/structure.rs` holds the list against the profile modules that raise it, and the
+/// names against the profile registry); with commands, only by those commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scope {
+    /// The profiles, as `--profile` names them; empty: any profile's run.
+    pub profiles: &'static [&'static str],
+    /// The commands (with a flag when only that form raises it: `check --baseline`); empty:
+    /// every command that reads the sources.
+    pub commands: &'static [&'static str],
+    /// When it is raised at all, if that is not always (`off by default; …`).
+    pub when: Option<&'static str>,
+}
+
+impl Scope {
+    /// Any run can raise it.
+    pub const ANY: Scope = Scope { profiles: &[], commands: &[], when: None };
+
+    /// Raised only in the runs of `profiles`.
+    pub const fn profiles(profiles: &'static [&'static str]) -> Scope {
+        Scope { profiles, commands: &[], when: None }
+    }
+
+    /// Raised only by `commands`.
+    pub const fn commands(commands: &'static [&'static str]) -> Scope {
+        Scope { profiles: &[], commands, when: None }
+    }
+
+    /// Raised only `when` this holds.
+    pub const fn when(when: &'static str) -> Scope {
+        Scope { profiles: &[], commands: &[], when: Some(when) }
+    }
+
+    /// The scope as the page says it, after the kind: `rmcp, tower-mcp`, `` `check`, `diff` ``,
+    /// then the condition; `None` for [`Scope::ANY`].
+    pub fn words(&self) -> Option<String> {
+        let commands = self.commands.iter().map(|c| format!("`{c}`"));
+        let raisers: Vec<String> = self.profiles.iter().map(|p| (*p).to_owned()).chain(commands).collect();
+        match (raisers.is_empty(), self.when) {
+            (true, None) => None,
+            (true, Some(when)) => Some(when.to_owned()),
+            (false, None) => Some(raisers.join(", ")),
+            (false, Some(when)) => Some(format!("{}; {when}", raisers.join(", "))),
+        }
+    }
 }
 
 /// The enum of the codes, their ids and their docs, from one table.
@@ -231,7 +278,7 @@ pub fn codes_section() -> String {
 /// The entry of one code in the "Codes" section: what `mcp-schema explain CODE` prints.
 pub fn code_entry(code: Code) -> String {
     let doc = code.doc();
-    let scope = doc.scope.map(|s| format!(" ({s})")).unwrap_or_default();
+    let scope = doc.scope.words().map(|s| format!(" ({s})")).unwrap_or_default();
     format!(
         "### `{id}`\n\n**{kind}**{scope}. {summary}\n\n```text\n{example}\n```\n\nFix: {fix}\n",
         id = code.id(),
@@ -267,6 +314,18 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), Code::ALL.len(), "an id given twice");
         assert_eq!(Code::from_id("nope"), None);
+    }
+
+    /// The page's words for each form a scope takes.
+    #[test]
+    fn scopes_in_words() {
+        let words = |s: Scope| s.words();
+        assert_eq!(words(Scope::ANY), None);
+        assert_eq!(words(Scope::profiles(&["rmcp", "tower-mcp"])).as_deref(), Some("rmcp, tower-mcp"));
+        assert_eq!(words(Scope::commands(&["check", "diff"])).as_deref(), Some("`check`, `diff`"));
+        assert_eq!(words(Scope::when("off by default")).as_deref(), Some("off by default"));
+        let all = Scope { profiles: &["rmcp"], commands: &["validate"], when: Some("when asked") };
+        assert_eq!(words(all).as_deref(), Some("rmcp, `validate`; when asked"));
     }
 
     #[test]

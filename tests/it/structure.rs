@@ -186,7 +186,9 @@ fn profiles_named(code: &str) -> BTreeSet<&'static str> {
 #[test]
 fn only_the_registry_lists_the_profiles() {
     let mut lists = Vec::new();
-    for (f, text) in all_sources().iter().filter(|(f, _)| !f.ends_with("profile/registry.rs")) {
+    // A code's scope names the profiles that raise it, checked against the registry below.
+    let own = |f: &Path| f.ends_with("profile/registry.rs") || f.starts_with(src().join("diagnostics/codes"));
+    for (f, text) in all_sources().iter().filter(|(f, _)| !own(f)) {
         let code = without_tests_and_comments(text);
         let lines: Vec<&str> = code.lines().collect();
         for (i, window) in lines.windows(LIST_WINDOW.min(lines.len())).enumerate() {
@@ -202,6 +204,49 @@ fn only_the_registry_lists_the_profiles() {
         "lists of profiles outside src/profile/registry.rs (derive them from it):\n{}",
         lists.join("\n")
     );
+}
+
+/// The profile a library file belongs to, when it is one profile's own (`src/profile/rmcp.rs`,
+/// `src/profile/rmcp/…` → `rmcp`); `None` for what every profile shares.
+fn profile_of(file: &Path) -> Option<&'static str> {
+    let rel = file.strip_prefix(src().join("profile")).ok()?;
+    let first = rel.iter().next()?.to_str()?.trim_end_matches(".rs").replace('_', "-");
+    ProfileChoice::from_name(&first).filter(|p| *p != ProfileChoice::Auto).map(ProfileChoice::name)
+}
+
+/// A code whose scope names profiles is raised by those profiles: one a profile's own module
+/// raises lists that profile (nine codes tower-mcp raised once said "rmcp"), and every name is
+/// a profile of the registry.
+#[test]
+fn code_scopes_name_the_profiles_that_raise_them() {
+    use mcp_schema::diagnostics::Code;
+    let mut wrong = Vec::new();
+    for code in Code::ALL {
+        for name in code.doc().scope.profiles {
+            if ProfileChoice::from_name(name).is_none_or(|p| p == ProfileChoice::Auto) {
+                wrong.push(format!("`{}`'s scope names `{name}`, no profile", code.id()));
+            }
+        }
+    }
+    let mut raised_in_profiles = 0;
+    for (f, text) in all_sources() {
+        let Some(profile) = profile_of(&f) else { continue };
+        let code = without_tests_and_comments(&text);
+        for c in Code::ALL {
+            let mention = format!("Code::{c:?}");
+            let raised = code.split(mention.as_str()).skip(1).any(|after| !after.starts_with(char::is_alphanumeric));
+            if !raised {
+                continue;
+            }
+            raised_in_profiles += 1;
+            let scope = c.doc().scope.profiles;
+            if !scope.is_empty() && !scope.contains(&profile) {
+                wrong.push(format!("{}: raises `{}`, whose scope is {scope:?}", f.display(), c.id()));
+            }
+        }
+    }
+    assert!(raised_in_profiles > 20, "the scan found too few codes in the profiles to mean anything");
+    assert!(wrong.is_empty(), "code scopes (src/diagnostics/codes/):\n{}", wrong.join("\n"));
 }
 
 #[test]

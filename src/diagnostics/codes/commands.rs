@@ -1,11 +1,11 @@
 //! The commands and their inputs: paths, the configuration, the committed manifest, the baseline,
 //! recordings and the files the commands write.
 
-use super::{CodeDoc, Kind};
+use super::{CodeDoc, Kind, Scope};
 
 pub(super) const BAD_CONFIG: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: None,
+    scope: Scope::ANY,
     summary: "The configuration (`[package.metadata.mcp-schema]` or `mcp-schema.toml`) has an\n\
              unknown key, a value of the wrong type, an unknown diagnostic code in `[lints]`, or a `[schemas]`\n\
              entry whose key is not `TOOL.inputSchema`, `TOOL.outputSchema` or a type path, or whose file\n\
@@ -17,7 +17,7 @@ pub(super) const BAD_CONFIG: CodeDoc = CodeDoc {
 
 pub(super) const BAD_MANIFEST: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Some("`check`"),
+    scope: Scope::commands(&["check"]),
     summary: "The committed manifest is not a `tools/list` result.",
     example: "mcp-tools.json: error[bad-manifest]: mcp-tools.json is not JSON: EOF while parsing an object at line 3 column 0",
     fix: "regenerate it with `mcp-schema generate -o mcp-tools.json`.",
@@ -25,7 +25,7 @@ pub(super) const BAD_MANIFEST: CodeDoc = CodeDoc {
 
 pub(super) const BAD_PATH: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: None,
+    scope: Scope::ANY,
     summary: "A path given on the command line (or a configuration file) cannot be read.",
     example: "nope: error[bad-path]: cannot read nope: No such file or directory (os error 2)",
     fix: "give an existing crate directory, workspace root or `.rs` file.",
@@ -33,7 +33,7 @@ pub(super) const BAD_PATH: CodeDoc = CodeDoc {
 
 pub(super) const BAD_RECORDING: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Some("`validate`"),
+    scope: Scope::commands(&["validate"]),
     summary: "A recording cannot be read: a line that is not JSON, a JSON value that is\n\
              not a JSON-RPC message nor one wrapped as `{\"direction\": ..., \"message\": ...}`, an unknown\n\
              direction, an array cut short, or a tool schema of the manifest that no validator can be built\n\
@@ -45,7 +45,7 @@ pub(super) const BAD_RECORDING: CodeDoc = CodeDoc {
 
 pub(super) const BASELINE_UNREADABLE: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Some("`check --baseline`"),
+    scope: Scope::commands(&["check --baseline"]),
     summary: "The manifest at the baseline revision cannot be read: the\n\
              directory is not in a git repository, `git` cannot be run, or git fails to read the file.",
     example: "error[baseline-unreadable]: --baseline needs a git repository: fatal: not a git repository (or any of the parent directories): .git",
@@ -54,7 +54,7 @@ pub(super) const BASELINE_UNREADABLE: CodeDoc = CodeDoc {
 
 pub(super) const CONFIG_CONFLICT: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: None,
+    scope: Scope::ANY,
     summary: "Both `[package.metadata.mcp-schema]` in Cargo.toml and `mcp-schema.toml` configure\n\
              the crate.",
     example: "mcp-schema.toml:1:1: error[config-conflict]: both Cargo.toml ([package.metadata.mcp-schema]) and mcp-schema.toml configure mcp-schema",
@@ -63,7 +63,7 @@ pub(super) const CONFIG_CONFLICT: CodeDoc = CodeDoc {
 
 pub(super) const DOCS_MARKERS: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: None,
+    scope: Scope::ANY,
     summary: "`docs -o FILE`: FILE exists but has no `<!-- mcp-schema:begin -->` …\n\
              `<!-- mcp-schema:end -->` section to put the tool docs in, or has several.",
     example: "error[docs-markers]: README.md has no `<!-- mcp-schema:begin -->` … `<!-- mcp-schema:end -->` section to put the tool docs in",
@@ -72,7 +72,7 @@ pub(super) const DOCS_MARKERS: CodeDoc = CodeDoc {
 
 pub(super) const MANIFEST_UNREADABLE: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Some("`check`, `validate`, `diff`"),
+    scope: Scope::commands(&["check", "validate", "diff"]),
     summary: "The committed manifest, or a manifest `diff` compares, cannot\n\
              be read.",
     example: "mcp-tools.json: error[manifest-unreadable]: cannot read the committed manifest mcp-tools.json: No such file or directory (os error 2)",
@@ -82,7 +82,7 @@ pub(super) const MANIFEST_UNREADABLE: CodeDoc = CodeDoc {
 
 pub(super) const MANIFEST_UNWRITABLE: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Some("`generate -o`"),
+    scope: Scope::commands(&["generate -o"]),
     summary: "The manifest cannot be written: its directory does not exist, or the\n\
              file or directory is not writable. Nothing is written (the write is atomic).",
     example: "error[manifest-unwritable]: cannot write out/mcp-tools.json: the directory out does not exist",
@@ -91,7 +91,7 @@ pub(super) const MANIFEST_UNWRITABLE: CodeDoc = CodeDoc {
 
 pub(super) const NO_SDK: CodeDoc = CodeDoc {
     kind: Kind::ErrorOrWarning,
-    scope: None,
+    scope: Scope::ANY,
     summary: "`--profile auto` (the default) found no MCP SDK among the crate's dependencies, fell\n\
              back to the python-sdk profile, and that found no tool either: most likely the wrong\n\
              directory, or a Cargo.toml without its dependencies. A warning; an error when\n\
@@ -105,7 +105,7 @@ pub(super) const NO_SDK: CodeDoc = CodeDoc {
 
 pub(super) const PROFILE_AMBIGUOUS: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: None,
+    scope: Scope::ANY,
     summary: "`--profile auto` (the default) found both rmcp and rust-mcp-sdk among the crate's\n\
              dependencies (Cargo.toml or Cargo.lock), and will not guess which SDK serves the tools.",
     example: "error[profile-ambiguous]: the crate depends on both rmcp and rust-mcp-sdk: which SDK serves the tools cannot be guessed",
@@ -114,7 +114,7 @@ pub(super) const PROFILE_AMBIGUOUS: CodeDoc = CodeDoc {
 
 pub(super) const RECORD_COMMAND: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Some("`record`"),
+    scope: Scope::commands(&["record"]),
     summary: "The server command cannot be started (not found, not executable).",
     example: "error[record-command]: cannot start the server `my-server`: No such file or directory (os error 2)",
     fix: "give the command that starts the server over stdio after `--`, as a client's config would.",
@@ -122,7 +122,7 @@ pub(super) const RECORD_COMMAND: CodeDoc = CodeDoc {
 
 pub(super) const RECORD_OUTPUT: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Some("`record`"),
+    scope: Scope::commands(&["record"]),
     summary: "The recording file cannot be opened for appending.",
     example: "traffic.jsonl: error[record-output]: cannot open traffic.jsonl: Permission denied (os error 13)",
     fix: "give a path in a directory you can write to.",
@@ -130,7 +130,7 @@ pub(super) const RECORD_OUTPUT: CodeDoc = CodeDoc {
 
 pub(super) const UNKNOWN_FEATURE: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: None,
+    scope: Scope::ANY,
     summary: "`--features` (or the config's `features`) names a feature that no package of the run\n\
              has.",
     example: "error[unknown-feature]: --features `metrics`: no package of the run has this feature",
@@ -140,7 +140,7 @@ pub(super) const UNKNOWN_FEATURE: CodeDoc = CodeDoc {
 
 pub(super) const UNKNOWN_REVISION: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Some("`check --baseline`"),
+    scope: Scope::commands(&["check --baseline"]),
     summary: "git does not know the baseline revision.",
     example: "error[unknown-revision]: --baseline `origin/main` is not a revision git knows",
     fix: "fetch it first (`actions/checkout` with `fetch-depth: 0`, or `git fetch origin main`), or name\n\
@@ -149,7 +149,7 @@ pub(super) const UNKNOWN_REVISION: CodeDoc = CodeDoc {
 
 pub(super) const UNUSED_SCHEMA_OVERRIDE: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Some("rmcp, python-sdk, rust-mcp-sdk"),
+    scope: Scope::ANY,
     summary: "The config's `[schemas]` table names a tool the\n\
              server does not list, or a type no tool's schema uses, so the entry changes nothing. With\n\
              `--profile rust-mcp-sdk`, which does not apply the table yet, every entry is named in one\n\
@@ -161,7 +161,7 @@ pub(super) const UNUSED_SCHEMA_OVERRIDE: CodeDoc = CodeDoc {
 
 pub(super) const WRITE_FAILED: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: None,
+    scope: Scope::ANY,
     summary: "A file the command writes (`docs -o FILE`) cannot be written: a missing directory, no\n\
              permission, a full disk.",
     example: "error[write-failed]: cannot write docs/TOOLS.md: No such file or directory (os error 2)",

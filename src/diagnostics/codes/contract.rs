@@ -1,10 +1,10 @@
 //! The `contract` group: lints for what a model reads of the manifest (docs/lints.md). Each is
 //! allowed unless the group or the code is given a level.
 
-use super::{CodeDoc, Kind};
+use super::{CodeDoc, Kind, Scope};
 
 /// Where each code of the group comes from, as the page says it.
-const SCOPE: Option<&str> = Some("the `contract` group, off unless `-W contract` or `[lints] contract = \"warn\"`");
+const SCOPE: Scope = Scope::when("the `contract` group, off unless `-W contract` or `[lints] contract = \"warn\"`");
 
 pub(super) const LONG_DESCRIPTION: CodeDoc = CodeDoc {
     kind: Kind::Warning,

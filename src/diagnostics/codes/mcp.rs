@@ -1,10 +1,10 @@
 //! What MCP asks of a manifest (`generate`, `check`, and the violations of `validate`).
 
-use super::{CodeDoc, Kind};
+use super::{CodeDoc, Kind, Scope};
 
 pub(super) const MCP_ANNOTATIONS: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Some("`generate`, `check`; a violation of `validate`"),
+    scope: Scope { profiles: &[], commands: &["generate", "check"], when: Some("a violation of `validate`") },
     summary: "A tool's `title` or `description`\n\
              is not a string, its `annotations` not an object, the annotation `title` not a string, or a hint\n\
              (`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`) not a boolean.",
@@ -15,7 +15,7 @@ pub(super) const MCP_ANNOTATIONS: CodeDoc = CodeDoc {
 
 pub(super) const MCP_DUPLICATE_TOOL: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Some("`generate`, `check`; a violation of `validate`"),
+    scope: Scope { profiles: &[], commands: &["generate", "check"], when: Some("a violation of `validate`") },
     summary: "Two tools of the manifest have the\n\
              same name; a client keeps one of them.",
     example: "warning[mcp-duplicate-tool]: tool `search` at /name: another tool of the manifest has this name",
@@ -24,7 +24,7 @@ pub(super) const MCP_DUPLICATE_TOOL: CodeDoc = CodeDoc {
 
 pub(super) const MCP_INPUT_SCHEMA: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Some("`generate`, `check`; a violation of `validate`"),
+    scope: Scope { profiles: &[], commands: &["generate", "check"], when: Some("a violation of `validate`") },
     summary: "A tool has no `inputSchema`, or\n\
              its root is not `\"type\": \"object\"`, both of which MCP requires. `generate` and `check` report\n\
              only the root: a profile leaves an `inputSchema` out only with a warning of its own that says why.",
@@ -34,7 +34,7 @@ pub(super) const MCP_INPUT_SCHEMA: CodeDoc = CodeDoc {
 
 pub(super) const MCP_INVALID_SCHEMA: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Some("`generate`, `check`; a violation of `validate`"),
+    scope: Scope { profiles: &[], commands: &["generate", "check"], when: Some("a violation of `validate`") },
     summary: "A tool's `inputSchema` or\n\
              `outputSchema` is not valid against the meta-schema of its dialect (`$schema`, else JSON\n\
              Schema 2020-12), or names a dialect that is not known. The pointer is where it breaks.\n\
@@ -47,7 +47,7 @@ pub(super) const MCP_INVALID_SCHEMA: CodeDoc = CodeDoc {
 
 pub(super) const MCP_OUTPUT_SCHEMA: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Some("`generate`, `check`; a violation of `validate`"),
+    scope: Scope { profiles: &[], commands: &["generate", "check"], when: Some("a violation of `validate`") },
     summary: "A tool's `outputSchema` root is not\n\
              `\"type\": \"object\"`, which peers of a protocol older than 2026-07-28 (`--protocol`) require.",
     example: r#"warning[mcp-output-schema]: tool `count` at /outputSchema: the outputSchema's root is not `"type": "object"`, which peers older than 2026-07-28 require"#,
@@ -56,7 +56,7 @@ pub(super) const MCP_OUTPUT_SCHEMA: CodeDoc = CodeDoc {
 
 pub(super) const MCP_TOOL_NAME: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Some("`generate`, `check`; a violation of `validate`"),
+    scope: Scope { profiles: &[], commands: &["generate", "check"], when: Some("a violation of `validate`") },
     summary: "A tool name breaks the spec's rule:\n\
              1 to 128 characters, each `A-Z a-z 0-9 _ - .`. `generate` and `check` leave out the names the\n\
              rmcp profile already reported as [`tool-name`](#tool-name), with their place in the source.",
@@ -66,7 +66,7 @@ pub(super) const MCP_TOOL_NAME: CodeDoc = CodeDoc {
 
 pub(super) const MCP_UNRESOLVED_REF: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Some("`generate`, `check`; a violation of `validate`"),
+    scope: Scope { profiles: &[], commands: &["generate", "check"], when: Some("a violation of `validate`") },
     summary: "A `$ref` of a tool's schema does not\n\
              resolve within that schema: its JSON pointer or `$anchor` names nothing, or it points at another\n\
              document, which a client cannot fetch.",

@@ -1,10 +1,10 @@
 //! The rust-mcp-sdk profile.
 
-use super::{CodeDoc, Kind};
+use super::{CodeDoc, Kind, Scope};
 
 pub(super) const NO_TOOL_BOX: CodeDoc = CodeDoc {
     kind: Kind::Note,
-    scope: Some("rust-mcp-sdk"),
+    scope: Scope::profiles(&["rust-mcp-sdk"]),
     summary: "The crate has `#[mcp_tool]` structs but no `tool_box!`: the server lists\n\
              whatever its `handle_list_tools_request` returns, which the sources do not say in a form that can\n\
              be read, so every `#[mcp_tool]` item is listed, in source order.",
@@ -14,7 +14,7 @@ pub(super) const NO_TOOL_BOX: CodeDoc = CodeDoc {
 
 pub(super) const SDK_RECURSIVE: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Some("rust-mcp-sdk"),
+    scope: Scope::profiles(&["rust-mcp-sdk"]),
     summary: "A listed tool's input type contains itself (`children: Vec<Node>` in\n\
              `Node`). The SDK's derive inlines nested types, so building the schema never ends: the real\n\
              server overflows its stack when it lists the tool. The span is the field that leads back.",
@@ -25,7 +25,7 @@ pub(super) const SDK_RECURSIVE: CodeDoc = CodeDoc {
 
 pub(super) const SDK_REJECTED: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Some("rust-mcp-sdk"),
+    scope: Scope::profiles(&["rust-mcp-sdk"]),
     summary: "Something rust-mcp-sdk's macros reject, so the crate would not\n\
              compile: `#[mcp_tool]` on an enum or fn, a missing or blank `name` or `description`, a\n\
              `description` that is not a literal or `concat!` of literals, `meta` that is not a JSON object, a\n\
@@ -41,11 +41,12 @@ pub(super) const SDK_REJECTED: CodeDoc = CodeDoc {
 
 pub(super) const SDK_VERSION: CodeDoc = CodeDoc {
     kind: Kind::ErrorOrWarning,
-    scope: Some("rust-mcp-sdk"),
-    summary: "An error when `--sdk-version` (or `sdk-version`) is not a\n\
-             release number; a warning when no Cargo.lock names rust-mcp-sdk (the Cargo.toml requirement is\n\
-             resolved to the newest release it allows, or 2.0.0 is assumed) or when the release is outside 0.8\n\
-             to 2.0, the releases the profile reproduces.",
+    scope: Scope::profiles(&["rust-mcp-sdk", "tower-mcp"]),
+    summary: "An error when `--sdk-version` (or `sdk-version`) is neither a\n\
+             release number nor a requirement a known release meets; a warning when no Cargo.lock names the\n\
+             SDK (the Cargo.toml requirement is resolved to the newest release it allows, or the newest\n\
+             reproduced release is assumed) or when the release is outside those the profile reproduces\n\
+             (rust-mcp-sdk 0.8 to 2.0, tower-mcp 0.8 to 0.25).",
     example: "error[sdk-version]: --sdk-version `one.two` is not a rust-mcp-sdk release number (X.Y.Z)\n\
              warning[sdk-version]: no Cargo.lock names rust-mcp-sdk; assuming rust-mcp-sdk 0.8.3, the newest release that \"0.8\" in Cargo.toml allows",
     fix: "commit the Cargo.lock, or give the release with `--sdk-version`.",

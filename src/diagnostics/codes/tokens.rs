@@ -1,11 +1,11 @@
 //! What the tool list costs a model: budgets (`[package.metadata.mcp-schema.budget]`) and the
 //! lint of subschemas repeated where a shared definition would state them once (docs/tokens.md).
 
-use super::{CodeDoc, Kind};
+use super::{CodeDoc, Kind, Scope};
 
 pub(super) const DESCRIPTION_OVER_BUDGET: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Some("a `budget.description` in the configuration"),
+    scope: Scope::when("a `budget.description` in the configuration"),
     summary: "A description (a tool's, or one in its\n\
              schemas) costs more tokens than `budget.description` allows. A model reads every description\n\
              of the list on every turn. See [tokens.md](tokens.md).",
@@ -15,7 +15,7 @@ pub(super) const DESCRIPTION_OVER_BUDGET: CodeDoc = CodeDoc {
 
 pub(super) const REPEATED_SUBSCHEMA: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Some("off by default; on with `-W repeated-subschema` or `[lints]`"),
+    scope: Scope::when("off by default; on with `-W repeated-subschema` or `[lints]`"),
     summary: "The same object schema is written out\n\
              in full in several places of the tool list (inlined, not a `$ref`), where a shared type in `$defs`\n\
              would state it once per tool. The message says how many places and the tokens a `$defs` entry would\n\
@@ -28,7 +28,7 @@ pub(super) const REPEATED_SUBSCHEMA: CodeDoc = CodeDoc {
 
 pub(super) const TOOL_OVER_BUDGET: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Some("a `budget.tool` in the configuration"),
+    scope: Scope::when("a `budget.tool` in the configuration"),
     summary: "A tool costs more tokens (its compact JSON, in\n\
              the budget's encoding) than `budget.tool` allows. The help names the three dearest parts of the\n\
              tool: its description, a property, a shared definition. See [tokens.md](tokens.md).",
@@ -38,7 +38,7 @@ pub(super) const TOOL_OVER_BUDGET: CodeDoc = CodeDoc {
 
 pub(super) const TOTAL_OVER_BUDGET: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Some("a `budget.total` in the configuration"),
+    scope: Scope::when("a `budget.total` in the configuration"),
     summary: "The whole tool list costs more tokens than\n\
              `budget.total` allows; the diagnostic sits on the dearest tool and the help names the three dearest.\n\
              See [tokens.md](tokens.md).",
