@@ -227,35 +227,20 @@ pub fn lit_bool(expr: &syn::Expr) -> Option<bool> {
     }
 }
 
-/// `annotations(title = "…", read_only_hint = true, …)` → the MCP annotations object, keys in
-/// the protocol's order.
-pub fn annotations(meta: &Meta) -> serde_json::Map<String, serde_json::Value> {
-    let mut given: Vec<(String, serde_json::Value)> = Vec::new();
+/// `annotations(title = "…", read_only_hint = true, …)` → the MCP annotations (the attribute keys
+/// of [`crate::manifest::HINTS`]; a later key wins, a value of the wrong kind is not read).
+pub fn annotations(meta: &Meta) -> crate::manifest::Annotations {
+    let mut out = crate::manifest::Annotations::default();
     if let Meta::List(list) = meta {
         if let Ok(items) = list.parse_args_with(Punctuated::<syn::MetaNameValue, Token![,]>::parse_terminated) {
             for nv in items {
                 let Some(k) = nv.path.get_ident().map(|i| i.to_string()) else { continue };
-                let v = if k == "title" {
-                    lit_str(&nv.value).map(serde_json::Value::String)
-                } else {
-                    lit_bool(&nv.value).map(serde_json::Value::Bool)
-                };
-                if let Some(v) = v {
-                    given.push((k, v));
+                if k == crate::manifest::TITLE {
+                    out.title = lit_str(&nv.value).or(out.title);
+                } else if let Some(i) = crate::manifest::hint_index(|h| h.attribute, &k) {
+                    out.hints[i] = lit_bool(&nv.value).or(out.hints[i]);
                 }
             }
-        }
-    }
-    let mut out = serde_json::Map::new();
-    for (attr_key, json_key) in [
-        ("title", "title"),
-        ("read_only_hint", "readOnlyHint"),
-        ("destructive_hint", "destructiveHint"),
-        ("idempotent_hint", "idempotentHint"),
-        ("open_world_hint", "openWorldHint"),
-    ] {
-        if let Some((_, v)) = given.iter().rev().find(|(k, _)| k == attr_key) {
-            out.insert(json_key.to_owned(), v.clone());
         }
     }
     out

@@ -8,7 +8,7 @@ use serde_json::{json, Map, Value};
 
 use super::{annotations, key_and_value, lit_bool, lit_str, tool_fns, SchemaKind, ToolFn};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
-use crate::manifest::{Manifest, Tool};
+use crate::manifest::{AnnotationOrder, Annotations, Key, KeyOrder, Manifest, ToolEntry};
 use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Resolver, Scope, Style, Ty, Unknown};
 use crate::schema::order::pydantic_order;
 use crate::schema::pydantic::{drop_unreferenced_defs, Direction, Document, Pydantic, MAX_SCHEMA_NODES};
@@ -34,6 +34,12 @@ const CONTENT_BLOCKS: &[&str] = &[
     "Audio",
 ];
 
+/// The SDK's `Tool` fields in the order pydantic dumps them (those a Rust fn can give).
+const KEY_ORDER: KeyOrder = KeyOrder {
+    tool: &[Key::Name, Key::Title, Key::Description, Key::InputSchema, Key::OutputSchema, Key::Annotations],
+    annotations: AnnotationOrder::Protocol,
+};
+
 /// What the tool attribute says.
 #[derive(Default)]
 struct ToolArgs {
@@ -41,7 +47,7 @@ struct ToolArgs {
     title: Option<String>,
     description: Option<String>,
     structured_output: Option<bool>,
-    annotations: Option<Map<String, Value>>,
+    annotations: Option<Annotations>,
 }
 
 fn read_args(tool: &ToolFn, ws: &Workspace, diagnostics: &mut Diagnostics) -> ToolArgs {
@@ -130,7 +136,7 @@ fn manifest(
     let mut names: HashMap<String, Location> = HashMap::new();
     for tool in tool_fns(ws) {
         let Some(entry) = builder.tool_entry(&tool) else { continue };
-        let name = entry["name"].as_str().unwrap_or_default().to_owned();
+        let name = entry.name.clone();
         let here = tool.location(ws);
         if let Some(first) = names.get(&name) {
             let (line, _) = first.line_col();
@@ -148,7 +154,7 @@ fn manifest(
         origins.push((name.clone(), super::origins::of_fn(ws, &tool)));
         names.insert(name, here);
         // Final: kept as compact text (see `Tool`), its values freed now.
-        tools.push(Tool::from_value(&entry));
+        tools.push(entry.into_tool(&KEY_ORDER));
     }
     builder.diagnostics.extend(std::mem::take(&mut builder.lowerer.diagnostics));
     let listed: Vec<&str> = names.keys().map(String::as_str).collect();
@@ -180,7 +186,7 @@ enum Subject {
 }
 
 impl Builder<'_, '_> {
-    fn tool_entry(&mut self, tool: &ToolFn) -> Option<Value> {
+    fn tool_entry(&mut self, tool: &ToolFn) -> Option<ToolEntry> {
         let fn_name = tool.fn_name();
         let args = read_args(tool, self.ws, self.diagnostics);
         let scope = tool.scope();
@@ -189,25 +195,17 @@ impl Builder<'_, '_> {
         let input = self.schema(SchemaKind::Input, tool, &name, &args, &scope).ok()?;
         let output = self.schema(SchemaKind::Output, tool, &name, &args, &scope).ok()?;
 
-        let mut entry = Map::new();
-        entry.insert("name".into(), Value::String(name));
-        if let Some(title) = args.title {
-            entry.insert("title".into(), Value::String(title));
-        }
         let description =
             args.description.filter(|d| !d.is_empty()).unwrap_or_else(|| doc_lines(tool.attrs).join("\n"));
-        entry.insert("description".into(), Value::String(description));
         // The input is always one (a tool without parameters has an empty arguments model).
-        if let Some(input) = input {
-            entry.insert("inputSchema".into(), input);
-        }
-        if let Some(out) = output {
-            entry.insert("outputSchema".into(), out);
-        }
-        if let Some(a) = args.annotations {
-            entry.insert("annotations".into(), Value::Object(a));
-        }
-        Some(Value::Object(entry))
+        Some(ToolEntry {
+            title: args.title,
+            description: Some(description),
+            input,
+            output,
+            annotations: args.annotations,
+            ..ToolEntry::named(name)
+        })
     }
 
     /// One of the tool's schemas: the config's, else the subject of the kind (input: the

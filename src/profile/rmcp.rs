@@ -24,7 +24,7 @@ pub mod version;
 
 use std::collections::HashSet;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use self::routers::{Entry, Index, Severity};
 use self::schemas::{Generated, SchemaKind};
@@ -32,7 +32,7 @@ use self::version::{Behaviour, Versions};
 use super::{tool_name, ProfileRun};
 use crate::diagnostics::Severity as DiagnosticSeverity;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
-use crate::manifest::Tool;
+use crate::manifest::{AnnotationOrder, Key, KeyOrder, Tool, ToolEntry};
 use crate::model::{Lowerer, Resolver};
 use crate::source::Workspace;
 use crate::{GenerateOptions, Manifest};
@@ -358,42 +358,30 @@ impl<'w> Builder<'w, '_> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn assemble(
-        &self,
-        name: &str,
-        title: Option<String>,
-        description: Option<String>,
-        input: Option<Value>,
-        output: Option<Value>,
-        annotations: Option<Map<String, Value>>,
-        execution: Option<Value>,
-    ) -> Tool {
-        let mut entry = Map::new();
-        entry.insert("name".into(), Value::String(name.to_owned()));
-        if let Some(t) = title {
-            entry.insert("title".into(), Value::String(t));
-        }
-        if let Some(d) = description {
-            entry.insert("description".into(), Value::String(d));
-        }
-        if let Some(i) = input {
-            entry.insert("inputSchema".into(), i);
-        }
-        if let Some(o) = output.filter(|o| self.peer_gets_output(o)) {
-            entry.insert("outputSchema".into(), o);
-        }
-        if let Some(a) = annotations {
-            entry.insert("annotations".into(), Value::Object(a));
-        }
-        if let Some(e) = execution.filter(|_| self.behaviour.schema.execution) {
-            entry.insert("execution".into(), e);
-        }
-        // `icons` and `_meta` are never known: rmcp builds them when the server runs.
-        // Final: kept as compact text, and its values freed now rather than at the end of the run.
-        Tool::from_value(&Value::Object(entry))
+    /// The tool as this release lists it to the peer: an outputSchema the peer does not get and
+    /// an `execution` the release does not list are dropped; `icons` and `_meta` are never known
+    /// (rmcp builds them when the server runs). Final: kept as compact text, its values freed now
+    /// rather than at the end of the run.
+    fn finish(&self, mut entry: ToolEntry) -> Tool {
+        entry.output = entry.output.filter(|o| self.peer_gets_output(o));
+        entry.execution = entry.execution.filter(|_| self.behaviour.schema.execution);
+        entry.into_tool(&KEY_ORDER)
     }
 }
+
+/// rmcp's `Tool` fields in the order it serializes them (those it can list from the sources).
+const KEY_ORDER: KeyOrder = KeyOrder {
+    tool: &[
+        Key::Name,
+        Key::Title,
+        Key::Description,
+        Key::InputSchema,
+        Key::OutputSchema,
+        Key::Annotations,
+        Key::Execution,
+    ],
+    annotations: AnnotationOrder::Protocol,
+};
 
 fn strip_parens(e: &syn::Expr) -> &syn::Expr {
     match e {

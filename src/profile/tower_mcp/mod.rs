@@ -25,7 +25,7 @@ use syn::spanned::Spanned;
 use self::chain::{Source, Spec};
 use super::{Profile, ProfileRun};
 use crate::diagnostics::{Code, Diagnostic, Location};
-use crate::manifest::Tool;
+use crate::manifest::{AnnotationOrder, Key, KeyOrder, Tool, ToolEntry};
 use crate::model::eval::{Frame, SchemaCall, Val};
 use crate::model::{Lowerer, Resolver, Scope};
 use crate::profile::release::{self, Declared, Sdk, Version};
@@ -188,6 +188,23 @@ fn stateless_enabled(ws: &Workspace) -> bool {
     })
 }
 
+/// tower-mcp's `Tool` fields in the order it serializes them, `_meta` last (its `ToolAnnotations`
+/// fields in MCP's order); without `preserve_order` every key is sorted afterwards.
+const KEY_ORDER: KeyOrder = KeyOrder {
+    tool: &[
+        Key::Name,
+        Key::Title,
+        Key::Description,
+        Key::InputSchema,
+        Key::OutputSchema,
+        Key::Icons,
+        Key::Annotations,
+        Key::Execution,
+        Key::Meta,
+    ],
+    annotations: AnnotationOrder::Protocol,
+};
+
 struct Builder<'w, 'a> {
     ws: &'w Workspace,
     impls: &'a ImplIndex<'w>,
@@ -237,13 +254,11 @@ impl<'w> Builder<'w, '_> {
         let mut entry = self.entry(&name, &spec, scope);
         if let Some(meta) = found.meta {
             match meta_value(meta) {
-                Some(v) => {
-                    entry.insert("_meta".into(), v);
-                }
+                Some(v) => entry.meta = Some(v),
                 None => self.unknown_part(&name, "`_meta` (`with_meta(…)`)", meta, scope),
             }
         }
-        let mut entry = Value::Object(entry);
+        let mut entry = entry.to_value(&KEY_ORDER);
         if !self.behaviour.preserve_order {
             // Every map of the listing is a `BTreeMap`: keys in byte order, all the way down.
             crate::schema::order::sort_all_keys(&mut entry);
@@ -265,22 +280,13 @@ impl<'w> Builder<'w, '_> {
         origin
     }
 
-    fn entry(&mut self, name: &str, spec: &Spec<'w>, scope: &Scope) -> Map<String, Value> {
-        let mut entry = Map::new();
-        entry.insert("name".into(), Value::String(name.to_owned()));
-        if let Some(t) = spec.title.and_then(|e| self.text(e, scope, "title", Some(name))) {
-            entry.insert("title".into(), Value::String(t));
-        }
-        if let Some(d) = spec.description.and_then(|e| self.text(e, scope, "description", Some(name))) {
-            entry.insert("description".into(), Value::String(d));
-        }
+    fn entry(&mut self, name: &str, spec: &Spec<'w>, scope: &Scope) -> ToolEntry {
+        let mut entry = ToolEntry::named(name);
+        entry.title = spec.title.and_then(|e| self.text(e, scope, "title", Some(name)));
+        entry.description = spec.description.and_then(|e| self.text(e, scope, "description", Some(name)));
         let input = spec.input_override.as_ref().or(spec.input.as_ref());
         match input {
-            Some(src) => {
-                if let Some(v) = self.schema(name, "inputSchema", src, scope) {
-                    entry.insert("inputSchema".into(), ensure_object(v));
-                }
-            }
+            Some(src) => entry.input = self.schema(name, "inputSchema", src, scope).map(ensure_object),
             None => {
                 let at = self.location(scope, spec.span);
                 self.push(
@@ -297,16 +303,14 @@ impl<'w> Builder<'w, '_> {
                 && self.behaviour.legacy_drops_non_object_output
                 && v.get("type").and_then(Value::as_str) != Some("object");
             if !dropped {
-                entry.insert("outputSchema".into(), v);
+                entry.output = Some(v);
             }
         }
         if !spec.icons.is_empty() {
             let icons: Vec<Value> = spec.icons.iter().filter_map(|icon| self.icon(name, icon, scope)).collect();
-            entry.insert("icons".into(), Value::Array(icons));
+            entry.icons = Some(Value::Array(icons));
         }
-        if let Some(a) = &spec.annotations {
-            entry.insert("annotations".into(), a.to_json());
-        }
+        entry.annotations = spec.annotations.as_ref().map(chain::Annotations::listed);
         if let Some(span) = spec.unread_annotations {
             let at = self.location(scope, span);
             self.push(
@@ -318,7 +322,7 @@ impl<'w> Builder<'w, '_> {
             );
         }
         if let (Some(mode), false) = (&spec.task_support, self.final_protocol) {
-            entry.insert("execution".into(), json!({ "taskSupport": mode }));
+            entry.execution = Some(json!({ "taskSupport": mode }));
         }
         entry
     }
