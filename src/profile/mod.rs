@@ -1,6 +1,7 @@
 //! Profiles: which fns are tools, how their parameters and return types become the two schemas,
 //! and how the entries are ordered. One module per SDK whose output we reproduce.
 
+pub mod listing;
 pub mod origins;
 pub mod overrides;
 pub mod protocol;

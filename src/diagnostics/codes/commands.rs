@@ -149,7 +149,7 @@ pub(super) const UNKNOWN_REVISION: CodeDoc = CodeDoc {
 
 pub(super) const UNUSED_SCHEMA_OVERRIDE: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Some("rmcp, python-sdk, rust-mcp-sdk"),
+    scope: Some("rmcp, python-sdk, rust-mcp-sdk, tower-mcp"),
     summary: "The config's `[schemas]` table names a tool the\n\
              server does not list, or a type no tool's schema uses, so the entry changes nothing. With\n\
              `--profile rust-mcp-sdk`, which does not apply the table yet, every entry is named in one\n\

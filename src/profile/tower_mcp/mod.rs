@@ -23,8 +23,9 @@ use serde_json::{json, Map, Value};
 use syn::spanned::Spanned;
 
 use self::chain::{Source, Spec};
-use super::{Profile, ProfileRun};
-use crate::diagnostics::{Code, Diagnostic, Location};
+use super::listing::{Duplicates, Order, Policy, Reported, ToolList};
+use super::{Profile, ProfileRun, SchemaKind};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::{AnnotationOrder, Key, KeyOrder, Tool, ToolEntry};
 use crate::model::eval::{Frame, SchemaCall, Val};
 use crate::model::{Lowerer, Resolver, Scope};
@@ -32,7 +33,7 @@ use crate::profile::release::{self, Declared, Sdk, Version};
 use crate::schema::schemars::{root_schema_in_generation_order, Contract, Dialect, Settings};
 use crate::source::impls::ImplIndex;
 use crate::source::Workspace;
-use crate::{GenerateOptions, Manifest};
+use crate::GenerateOptions;
 
 /// The tower-mcp profile.
 pub struct TowerMcp;
@@ -103,24 +104,27 @@ impl Profile for TowerMcp {
             ws,
             impls: &impls,
             lowerer,
-            diagnostics: Vec::new(),
+            diagnostics: Diagnostics::default(),
+            reported: Reported::default(),
+            list: ToolList::new(POLICY, &opts.overrides),
             final_protocol,
             behaviour,
             origins: Vec::new(),
         };
-        let mut tools: Vec<(String, Tool)> = Vec::new();
         for found in &served.tools {
             if let Some((name, tool)) = builder.tool(found) {
-                tools.retain(|(n, _)| *n != name);
-                tools.push((name, tool));
+                builder.list.add(name, tool, None).expect("a later tower-mcp tool replaces an earlier one");
             }
         }
-        tools.sort_by(|a, b| a.0.cmp(&b.0));
         let lower_diags = std::mem::take(&mut builder.lowerer.diagnostics);
         out.diagnostics.extend(lower_diags);
-        out.diagnostics.0.extend(builder.diagnostics);
+        let (manifest, unused) = builder.list.finish(&builder.lowerer.type_overrides_used);
+        for d in unused {
+            builder.push(d);
+        }
+        out.diagnostics.extend(builder.diagnostics);
         out.source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, builder.origins);
-        out.manifest = Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()));
+        out.manifest = Some(manifest);
         out
     }
 }
@@ -205,11 +209,19 @@ const KEY_ORDER: KeyOrder = KeyOrder {
     annotations: AnnotationOrder::Protocol,
 };
 
+/// tower-mcp's router keeps its tools in a map by name: a later registration of a name replaces
+/// the earlier one, and the list comes out by name.
+const POLICY: Policy = Policy { duplicates: Duplicates::LaterWins, order: Order::ByName };
+
 struct Builder<'w, 'a> {
     ws: &'w Workspace,
     impls: &'a ImplIndex<'w>,
     lowerer: Lowerer<'a, 'a>,
-    diagnostics: Vec<Diagnostic>,
+    /// What the chains tell, each once.
+    diagnostics: Diagnostics,
+    reported: Reported,
+    /// The tools listed, with the config's `schemas`.
+    list: ToolList<'a>,
     /// The peer speaks 2026-07-28 and the server has the `stateless` feature.
     final_protocol: bool,
     behaviour: version::Behaviour,
@@ -223,9 +235,7 @@ impl<'w> Builder<'w, '_> {
     }
 
     fn push(&mut self, d: Diagnostic) {
-        if !self.diagnostics.iter().any(|o| o.code == d.code && o.message == d.message) {
-            self.diagnostics.push(d);
-        }
+        self.reported.push(&mut self.diagnostics, d);
     }
 
     /// One tool's name and entry; `None` when it is not listed (the diagnostics say why).
@@ -284,10 +294,12 @@ impl<'w> Builder<'w, '_> {
         let mut entry = ToolEntry::named(name);
         entry.title = spec.title.and_then(|e| self.text(e, scope, "title", Some(name)));
         entry.description = spec.description.and_then(|e| self.text(e, scope, "description", Some(name)));
+        // A schema the config gives replaces what the chain says (and what it could not tell).
         let input = spec.input_override.as_ref().or(spec.input.as_ref());
-        match input {
-            Some(src) => entry.input = self.schema(name, "inputSchema", src, scope).map(ensure_object),
-            None => {
+        match (self.list.given(name, SchemaKind::Input), input) {
+            (Some(given), _) => entry.input = Some(given),
+            (None, Some(src)) => entry.input = self.schema(name, "inputSchema", src, scope).map(ensure_object),
+            (None, None) => {
                 let at = self.location(scope, spec.span);
                 self.push(
                     Diagnostic::warning(
@@ -298,7 +310,11 @@ impl<'w> Builder<'w, '_> {
                 );
             }
         }
-        if let Some(v) = spec.output.as_ref().and_then(|src| self.schema(name, "outputSchema", src, scope)) {
+        let output = match self.list.given(name, SchemaKind::Output) {
+            Some(given) => Some(given),
+            None => spec.output.as_ref().and_then(|src| self.schema(name, "outputSchema", src, scope)),
+        };
+        if let Some(v) = output {
             let dropped = !self.final_protocol
                 && self.behaviour.legacy_drops_non_object_output
                 && v.get("type").and_then(Value::as_str) != Some("object");
@@ -461,10 +477,7 @@ impl<'w> Builder<'w, '_> {
         let mut missing = false;
         for u in &root.unknown {
             let gap = crate::profile::rmcp::unresolved::classify(self.ws, u);
-            let message = format!("tool `{name}`: {key} left out: {}", gap.message);
-            let d =
-                if gap.error { Diagnostic::error(gap.code, message) } else { Diagnostic::warning(gap.code, message) };
-            self.push(d.at(gap.location).with_label(gap.label));
+            self.push(gap.left_out(name, key, None, None));
             missing = true;
         }
         for o in &root.opaque {
