@@ -9,7 +9,7 @@ use crate::diagnostics::{Code, Diagnostic};
 
 mod entry;
 
-pub use entry::{hint_index, AnnotationOrder, Annotations, Hint, Key, KeyOrder, ToolEntry, HINTS, TITLE};
+pub use entry::{hint_index, AnnotationOrder, Annotations, Hint, Key, KeyOrder, ToolEntry, HINTS, SCHEMA_KEYS, TITLE};
 
 /// One tool of a manifest, held as its compact JSON text, keys in the order they were given
 /// (serde_json is built with `preserve_order`).

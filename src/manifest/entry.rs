@@ -115,7 +115,7 @@ pub enum Key {
 
 impl Key {
     /// As `tools/list` writes it.
-    pub fn json(self) -> &'static str {
+    pub const fn json(self) -> &'static str {
         match self {
             Key::Name => "name",
             Key::Title => "title",
@@ -129,6 +129,9 @@ impl Key {
         }
     }
 }
+
+/// The keys of a tool's two schemas, `inputSchema` and `outputSchema`.
+pub const SCHEMA_KEYS: [&str; 2] = [Key::InputSchema.json(), Key::OutputSchema.json()];
 
 /// The order an SDK writes a tool's keys in: every key the profile may set, once.
 #[derive(Debug, Clone, Copy)]

@@ -73,8 +73,8 @@ impl SchemaKind {
     /// The tool's JSON key (`inputSchema`, `outputSchema`).
     pub fn key(self) -> &'static str {
         match self {
-            SchemaKind::Input => "inputSchema",
-            SchemaKind::Output => "outputSchema",
+            SchemaKind::Input => crate::manifest::Key::InputSchema.json(),
+            SchemaKind::Output => crate::manifest::Key::OutputSchema.json(),
         }
     }
 

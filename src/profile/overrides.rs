@@ -44,6 +44,8 @@ pub fn not_applied(profile: &str, overrides: &SchemaOverrides) -> Option<Diagnos
             Code::UnusedSchemaOverride,
             format!("the {profile} profile does not apply the config's `schemas` yet; ignored: {}", keys.join(", ")),
         )
-        .with_help(format!("the rmcp, python-sdk and tower-mcp profiles apply them; for {profile}, remove the entries")),
+        .with_help(format!(
+            "the rmcp, python-sdk and tower-mcp profiles apply them; for {profile}, remove the entries"
+        )),
     )
 }
