@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::check::normalize::normalize;
 use crate::diagnostics::lints::CONTRACT;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
+use crate::manifest::SCHEMA_KEYS;
 use crate::source_map::{identity_names, EnumOrigin, SourceMap};
 use crate::{GenerateOptions, Manifest};
 
@@ -46,7 +47,7 @@ fn lint(manifest: &Manifest, map: &SourceMap, shows: impl Fn(Code) -> bool) -> D
             out.0.extend(undescribed_parameters(&site));
         }
         if shows(Code::UndescribedVariants) {
-            for key in ["inputSchema", "outputSchema"] {
+            for key in SCHEMA_KEYS {
                 if let Some(schema) = tool.get(key) {
                     let mut walk = EnumWalk { site: &site, root: schema, found: &mut enums };
                     walk.visit(schema, &format!("/{key}"), None, 0);
@@ -114,7 +115,7 @@ fn description_lints(site: &Site, described_by: &mut HashMap<String, String>) ->
 
 /// The characters of the compact JSON of a tool's `inputSchema` and `outputSchema`.
 fn schemas_chars(tool: &Value) -> usize {
-    ["inputSchema", "outputSchema"]
+    SCHEMA_KEYS
         .iter()
         .filter_map(|key| tool.get(key))
         .map(|schema| serde_json::to_string(schema).map_or(0, |text| text.chars().count()))

@@ -7,6 +7,10 @@ use serde_json::{Map, Value};
 
 use crate::diagnostics::{Code, Diagnostic};
 
+mod entry;
+
+pub use entry::{hint_index, AnnotationOrder, Annotations, Hint, Key, KeyOrder, ToolEntry, HINTS, SCHEMA_KEYS, TITLE};
+
 /// One tool of a manifest, held as its compact JSON text, keys in the order they were given
 /// (serde_json is built with `preserve_order`).
 ///

@@ -1,6 +1,7 @@
 //! Profiles: which fns are tools, how their parameters and return types become the two schemas,
 //! and how the entries are ordered. One module per SDK whose output we reproduce.
 
+pub mod listing;
 pub mod origins;
 pub mod overrides;
 pub mod protocol;
@@ -72,7 +73,7 @@ pub struct ProfileInfo {
     /// Whether the SDK's listing depends on the peer's protocol version (`--protocol`).
     pub reads_protocol: bool,
     /// How the SDK orders the keys of what it lists.
-    pub key_order: template::KeyOrder,
+    pub json_order: template::JsonOrder,
     /// What the SDK's listings can hold, which the lints and token costs ask.
     pub capabilities: Capabilities,
 }
@@ -109,8 +110,8 @@ impl SchemaKind {
     /// The tool's JSON key (`inputSchema`, `outputSchema`).
     pub fn key(self) -> &'static str {
         match self {
-            SchemaKind::Input => "inputSchema",
-            SchemaKind::Output => "outputSchema",
+            SchemaKind::Input => crate::manifest::Key::InputSchema.json(),
+            SchemaKind::Output => crate::manifest::Key::OutputSchema.json(),
         }
     }
 
@@ -297,35 +298,20 @@ pub fn lit_bool(expr: &syn::Expr) -> Option<bool> {
     }
 }
 
-/// `annotations(title = "…", read_only_hint = true, …)` → the MCP annotations object, keys in
-/// the protocol's order.
-pub fn annotations(meta: &Meta) -> serde_json::Map<String, serde_json::Value> {
-    let mut given: Vec<(String, serde_json::Value)> = Vec::new();
+/// `annotations(title = "…", read_only_hint = true, …)` → the MCP annotations (the attribute keys
+/// of [`crate::manifest::HINTS`]; a later key wins, a value of the wrong kind is not read).
+pub fn annotations(meta: &Meta) -> crate::manifest::Annotations {
+    let mut out = crate::manifest::Annotations::default();
     if let Meta::List(list) = meta {
         if let Ok(items) = list.parse_args_with(Punctuated::<syn::MetaNameValue, Token![,]>::parse_terminated) {
             for nv in items {
                 let Some(k) = nv.path.get_ident().map(|i| i.to_string()) else { continue };
-                let v = if k == "title" {
-                    lit_str(&nv.value).map(serde_json::Value::String)
-                } else {
-                    lit_bool(&nv.value).map(serde_json::Value::Bool)
-                };
-                if let Some(v) = v {
-                    given.push((k, v));
+                if k == crate::manifest::TITLE {
+                    out.title = lit_str(&nv.value).or(out.title);
+                } else if let Some(i) = crate::manifest::hint_index(|h| h.attribute, &k) {
+                    out.hints[i] = lit_bool(&nv.value).or(out.hints[i]);
                 }
             }
-        }
-    }
-    let mut out = serde_json::Map::new();
-    for (attr_key, json_key) in [
-        ("title", "title"),
-        ("read_only_hint", "readOnlyHint"),
-        ("destructive_hint", "destructiveHint"),
-        ("idempotent_hint", "idempotentHint"),
-        ("open_world_hint", "openWorldHint"),
-    ] {
-        if let Some((_, v)) = given.iter().rev().find(|(k, _)| k == attr_key) {
-            out.insert(json_key.to_owned(), v.clone());
         }
     }
     out

@@ -1,23 +1,11 @@
-//! The config's `schemas` table as the profiles use it: the schema given for a tool, the warnings
+//! The config's `schemas` table as the profiles use it (a tool's schema is given by
+//! [`super::listing::ToolList::given`]): the warnings
 //! for entries that named nothing (most likely typos), and for a profile that does not apply them.
 
 use std::collections::BTreeSet;
 
-use serde_json::Value;
-
-use super::SchemaKind;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::SchemaOverrides;
-
-/// The schema the config gives for `tool`'s `kind`: it replaces whatever the sources say (and
-/// so silences what they could not tell).
-pub fn tool_schema<'o>(overrides: &'o SchemaOverrides, tool: &str, kind: SchemaKind) -> Option<&'o Value> {
-    let given = overrides.tools.get(tool)?;
-    match kind {
-        SchemaKind::Input => given.input_schema.as_ref(),
-        SchemaKind::Output => given.output_schema.as_ref(),
-    }
-}
 
 /// Config `schemas` entries naming no tool of `listed`, or no type of `types_used` (the types the
 /// schemas reached): most likely a typo (`unused-schema-override` warnings).
@@ -56,6 +44,8 @@ pub fn not_applied(profile: &str, overrides: &SchemaOverrides) -> Option<Diagnos
             Code::UnusedSchemaOverride,
             format!("the {profile} profile does not apply the config's `schemas` yet; ignored: {}", keys.join(", ")),
         )
-        .with_help(format!("the rmcp and python-sdk profiles apply them; for {profile}, remove the entries")),
+        .with_help(format!(
+            "the rmcp, python-sdk and tower-mcp profiles apply them; for {profile}, remove the entries"
+        )),
     )
 }

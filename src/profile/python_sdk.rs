@@ -2,13 +2,12 @@
 //! Python function (conformance cases in `testdata/python-sdk/cases`, checked by
 //! `tests/it/python_sdk_conformance.rs`).
 
-use std::collections::{HashMap, HashSet};
-
 use serde_json::{json, Map, Value};
 
+use super::listing::{Duplicates, Order, Policy, Reported, ToolList};
 use super::{annotations, key_and_value, lit_bool, lit_str, tool_fns, Capabilities, ProfileInfo, SchemaKind, ToolFn};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
-use crate::manifest::{Manifest, Tool};
+use crate::manifest::{AnnotationOrder, Annotations, Key, KeyOrder, Manifest, ToolEntry};
 use crate::model::{doc_lines, Body, Leaf, Lowerer, Model, Resolver, Scope, Style, Ty, Unknown};
 use crate::schema::order::pydantic_order;
 use crate::schema::pydantic::{drop_unreferenced_defs, Direction, Document, Pydantic, MAX_SCHEMA_NODES};
@@ -34,6 +33,16 @@ const CONTENT_BLOCKS: &[&str] = &[
     "Audio",
 ];
 
+/// The SDK's `Tool` fields in the order pydantic dumps them (those a Rust fn can give).
+const KEY_ORDER: KeyOrder = KeyOrder {
+    tool: &[Key::Name, Key::Title, Key::Description, Key::InputSchema, Key::OutputSchema, Key::Annotations],
+    annotations: AnnotationOrder::Protocol,
+};
+
+/// The SDK's tool manager: a second tool of a name is dropped with a warning; tools are listed as
+/// registered.
+const POLICY: Policy = Policy { duplicates: Duplicates::FirstWins, order: Order::Registration };
+
 /// What the tool attribute says.
 #[derive(Default)]
 struct ToolArgs {
@@ -41,7 +50,7 @@ struct ToolArgs {
     title: Option<String>,
     description: Option<String>,
     structured_output: Option<bool>,
-    annotations: Option<Map<String, Value>>,
+    annotations: Option<Annotations>,
 }
 
 fn read_args(tool: &ToolFn, ws: &Workspace, diagnostics: &mut Diagnostics) -> ToolArgs {
@@ -93,7 +102,7 @@ const INFO: ProfileInfo = ProfileInfo {
     detection: super::Detection::Otherwise,
     releases: None,
     reads_protocol: false,
-    key_order: super::template::KeyOrder::Own,
+    json_order: super::template::JsonOrder::Own,
     // A Python `Enum`'s members have no description in pydantic's schema.
     capabilities: Capabilities { variant_docs: false, shares_defs: true },
 };
@@ -121,37 +130,21 @@ fn manifest(
     lowerer.type_overrides = overrides.types.clone();
     // pydantic knows none of schemars' feature-gated types.
     lowerer.schemars_impls = false;
-    let mut builder = Builder { ws, lowerer, overrides, diagnostics, reported: HashSet::new() };
-    let mut tools = Vec::new();
-    let mut names: HashMap<String, Location> = HashMap::new();
+    let mut builder =
+        Builder { ws, lowerer, list: ToolList::new(POLICY, overrides), diagnostics, reported: Reported::default() };
     for tool in tool_fns(ws) {
         let Some(entry) = builder.tool_entry(&tool) else { continue };
-        let name = entry["name"].as_str().unwrap_or_default().to_owned();
-        let here = tool.location(ws);
-        if let Some(first) = names.get(&name) {
-            let (line, _) = first.line_col();
-            builder.diagnostics.push(
-                Diagnostic::warning(
-                    Code::DuplicateTool,
-                    format!("tool name `{name}` is already taken; this tool is dropped"),
-                )
-                .at(Some(here))
-                .with_label("second tool with this name")
-                .with_help(format!("the first one, at {}:{line}, is kept", first.file.path.display())),
-            );
-            continue;
-        }
-        origins.push((name.clone(), super::origins::of_fn(ws, &tool)));
-        names.insert(name, here);
+        let name = entry.name.clone();
         // Final: kept as compact text (see `Tool`), its values freed now.
-        tools.push(Tool::from_value(&entry));
+        match builder.list.add(name.clone(), entry.into_tool(&KEY_ORDER), Some(tool.location(ws))) {
+            Ok(()) => origins.push((name, super::origins::of_fn(ws, &tool))),
+            Err(dropped) => builder.diagnostics.push(dropped),
+        }
     }
     builder.diagnostics.extend(std::mem::take(&mut builder.lowerer.diagnostics));
-    let listed: Vec<&str> = names.keys().map(String::as_str).collect();
-    for d in super::overrides::unused(overrides, &listed, &builder.lowerer.type_overrides_used) {
-        builder.diagnostics.push(d);
-    }
-    (Manifest::new(tools), crate::source_map::SourceMap::new(&builder.lowerer.model, origins))
+    let (manifest, unused) = builder.list.finish(&builder.lowerer.type_overrides_used);
+    builder.diagnostics.0.extend(unused);
+    (manifest, crate::source_map::SourceMap::new(&builder.lowerer.model, origins))
 }
 
 /// What every tool of a run shares: the sources, the type model that grows as tools name types,
@@ -159,10 +152,11 @@ fn manifest(
 struct Builder<'w, 'd> {
     ws: &'w Workspace,
     lowerer: Lowerer<'d, 'w>,
-    /// The config's `schemas`: a tool's schema given as it is, a type's schema wherever it is used.
-    overrides: &'d crate::SchemaOverrides,
+    /// The tools listed so far, with the config's `schemas` (a tool's schema given as it is, a
+    /// type's schema wherever it is used).
+    list: ToolList<'d>,
     diagnostics: &'d mut Diagnostics,
-    reported: HashSet<(std::path::PathBuf, usize)>,
+    reported: Reported,
 }
 
 /// An error was reported: the tool is left out of the manifest.
@@ -176,7 +170,7 @@ enum Subject {
 }
 
 impl Builder<'_, '_> {
-    fn tool_entry(&mut self, tool: &ToolFn) -> Option<Value> {
+    fn tool_entry(&mut self, tool: &ToolFn) -> Option<ToolEntry> {
         let fn_name = tool.fn_name();
         let args = read_args(tool, self.ws, self.diagnostics);
         let scope = tool.scope();
@@ -185,25 +179,17 @@ impl Builder<'_, '_> {
         let input = self.schema(SchemaKind::Input, tool, &name, &args, &scope).ok()?;
         let output = self.schema(SchemaKind::Output, tool, &name, &args, &scope).ok()?;
 
-        let mut entry = Map::new();
-        entry.insert("name".into(), Value::String(name));
-        if let Some(title) = args.title {
-            entry.insert("title".into(), Value::String(title));
-        }
         let description =
             args.description.filter(|d| !d.is_empty()).unwrap_or_else(|| doc_lines(tool.attrs).join("\n"));
-        entry.insert("description".into(), Value::String(description));
         // The input is always one (a tool without parameters has an empty arguments model).
-        if let Some(input) = input {
-            entry.insert("inputSchema".into(), input);
-        }
-        if let Some(out) = output {
-            entry.insert("outputSchema".into(), out);
-        }
-        if let Some(a) = args.annotations {
-            entry.insert("annotations".into(), Value::Object(a));
-        }
-        Some(Value::Object(entry))
+        Some(ToolEntry {
+            title: args.title,
+            description: Some(description),
+            input,
+            output,
+            annotations: args.annotations,
+            ..ToolEntry::named(name)
+        })
     }
 
     /// One of the tool's schemas: the config's, else the subject of the kind (input: the
@@ -218,8 +204,8 @@ impl Builder<'_, '_> {
         scope: &Scope,
     ) -> Result<Option<Value>, Failed> {
         // A schema the config gives replaces what the sources say (and what they could not tell).
-        if let Some(given) = super::overrides::tool_schema(self.overrides, name, kind) {
-            return Ok(Some(given.clone()));
+        if let Some(given) = self.list.given(name, kind) {
+            return Ok(Some(given));
         }
         let fn_name = tool.fn_name();
         let subject = match kind {
@@ -240,7 +226,7 @@ impl Builder<'_, '_> {
             SchemaKind::Input => Direction::Input,
             SchemaKind::Output => Direction::Output,
         };
-        let mut pyd = Pydantic::new(&self.lowerer.model, direction).with_type_overrides(&self.overrides.types);
+        let mut pyd = Pydantic::new(&self.lowerer.model, direction).with_type_overrides(&self.lowerer.type_overrides);
         let schema = match subject {
             Subject::Arguments(params) => arguments_model(params, fn_name, &mut pyd),
             Subject::Return(ty) => {
@@ -346,10 +332,9 @@ impl Builder<'_, '_> {
     /// A warning for each unknown type not reported yet.
     fn report_unknown(&mut self, unknown: &[Unknown], fn_name: &str) {
         for u in unknown {
-            if let Some(loc) = &u.location {
-                if !self.reported.insert((loc.file.path.clone(), loc.start)) {
-                    continue;
-                }
+            // A type written somewhere is named once, for the first tool that reaches it.
+            if u.location.is_some() && !self.reported.first(Code::UnknownType, &u.written, u.location.as_ref()) {
+                continue;
             }
             self.diagnostics.push(
                 Diagnostic::warning(

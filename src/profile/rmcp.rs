@@ -24,17 +24,17 @@ pub mod version;
 
 use std::collections::HashSet;
 
-use serde_json::{Map, Value};
+use super::listing::{Duplicates, Order, Policy, Reported, ToolList};
+use serde_json::Value;
 
 use self::routers::{Entry, Index, Severity};
 use self::schemas::{Generated, SchemaKind};
 use self::version::{Behaviour, Versions};
 use super::release::Discovered;
-use super::template::{Described, KeyOrder, Run};
+use super::template::{self, Described, Run};
 use super::{tool_name, Capabilities, ProfileInfo, ProfileRun};
-use crate::diagnostics::Severity as DiagnosticSeverity;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
-use crate::manifest::Tool;
+use crate::manifest::{AnnotationOrder, Key, KeyOrder, Tool, ToolEntry};
 use crate::model::{Lowerer, Resolver};
 use crate::source::Workspace;
 use crate::{Manifest, ProfileOptions};
@@ -50,7 +50,7 @@ const INFO: ProfileInfo = ProfileInfo {
     detection: super::Detection::DependsOn("rmcp"),
     releases: Some(&version::RMCP),
     reads_protocol: true,
-    key_order: KeyOrder::SerdeJson { preserved_since: None },
+    json_order: template::JsonOrder::SerdeJson { preserved_since: None },
     capabilities: Capabilities { variant_docs: true, shares_defs: true },
 };
 
@@ -100,24 +100,28 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
         legacy,
         lowerer,
         diagnostics,
-        reported: HashSet::new(),
-        overrides: &opts.overrides,
+        reported: Reported::default(),
+        list: ToolList::new(POLICY, &opts.overrides),
         origins: Vec::new(),
     };
     let entries = match server {
         None => Vec::new(),
         Some(server) => builder.served_entries(server, notes),
     };
-    let mut tools = builder.tools(&entries);
+    builder.list_tools(&entries);
+    let mut tools = std::mem::take(builder.list.tools_mut());
     let unread = builder.apply_startup_rewrites(&mut tools, server.map(|s| s.name.as_str()));
     let followed = server.map(|s| builder.read_list_tools(&mut tools, s)).unwrap_or_default();
+    *builder.list.tools_mut() = tools;
     builder.report_unread(unread, &followed);
     let lower_diags = std::mem::take(&mut builder.lowerer.diagnostics);
     builder.diagnostics.extend(lower_diags);
-    builder.unused_overrides(&tools);
-    tools.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    let (manifest, unused) = builder.list.finish(&builder.lowerer.type_overrides_used);
+    for d in unused {
+        builder.push(d);
+    }
     *source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, std::mem::take(&mut builder.origins));
-    Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()))
+    Some(manifest)
 }
 
 /// The manifest of an rmcp 0.1 `tool_box` server, on the releases read; on the others, an error
@@ -172,6 +176,10 @@ fn report_unread_routers(index: &Index, behaviour: &Behaviour, versions: &Versio
     }
 }
 
+/// rmcp's router is a map by name: a later tool of a name replaces the earlier one; `tools/list`
+/// lists them by name.
+const POLICY: Policy = Policy { duplicates: Duplicates::LaterWins, order: Order::ByName };
+
 struct Builder<'w, 'a> {
     ws: &'w Workspace,
     index: &'a Index<'w>,
@@ -184,9 +192,9 @@ struct Builder<'w, 'a> {
     lowerer: Lowerer<'a, 'a>,
     diagnostics: &'a mut Diagnostics,
     /// Diagnostics already given (the same tool can be reached twice).
-    reported: HashSet<(Code, String)>,
-    /// Schemas the user supplies (the config's `schemas` table).
-    overrides: &'a crate::SchemaOverrides,
+    reported: Reported,
+    /// The tools listed, with the schemas the user supplies (the config's `schemas` table).
+    list: ToolList<'a>,
     /// Where each fn tool is written, for the source map (by tool name; a later duplicate wins).
     origins: Vec<(String, crate::source_map::ToolOrigin)>,
 }
@@ -231,30 +239,23 @@ impl<'w> Builder<'w, '_> {
         entries
     }
 
-    /// The tools of `entries`, in their order: a tool replaces an earlier one of the same name, a
-    /// removal drops it.
-    fn tools(&mut self, entries: &[Entry<'w>]) -> Vec<(String, Tool)> {
-        // Each tool is compact JSON from the moment it is built (see `Tool`).
-        let mut tools: Vec<(String, Tool)> = Vec::new();
+    /// List the tools of `entries`, in their order: a tool replaces an earlier one of the same
+    /// name, a removal drops it.
+    fn list_tools(&mut self, entries: &[Entry<'w>]) {
         for entry in entries {
             match entry {
-                Entry::Remove(name) => tools.retain(|(n, _)| n != name),
+                Entry::Remove(name) => self.list.remove(name),
                 other => {
                     if let Some((name, tool)) = self.tool(other) {
-                        // On a duplicate name the later one wins.
-                        tools.retain(|(n, _)| n != &name);
-                        tools.push((name, tool));
+                        self.list.add(name, tool, None).expect("a later rmcp tool replaces an earlier one");
                     }
                 }
             }
         }
-        tools
     }
 
     fn push(&mut self, d: Diagnostic) {
-        if self.reported.insert((d.code, d.message.clone())) {
-            self.diagnostics.push(d);
-        }
+        self.reported.push(self.diagnostics, d);
     }
 
     fn warn(&mut self, code: Code, message: String, at: &Location) {
@@ -268,7 +269,7 @@ impl<'w> Builder<'w, '_> {
     /// The schema the config gives for a tool's key: it replaces whatever the sources say (and
     /// so silences what they could not tell). Keys are sorted as rmcp prints them.
     fn tool_override(&self, name: &str, kind: SchemaKind) -> Option<Value> {
-        let mut v = super::overrides::tool_schema(self.overrides, name, kind)?.clone();
+        let mut v = self.list.given(name, kind)?;
         crate::schema::order::sort_all_keys(&mut v);
         Some(v)
     }
@@ -277,14 +278,6 @@ impl<'w> Builder<'w, '_> {
     /// non-object one for a peer of an older protocol.
     fn peer_gets_output(&self, output: &Value) -> bool {
         !self.legacy || schemas::keeps_output_for_legacy_peer(output)
-    }
-
-    /// Overrides naming no listed tool, or no type any schema reached: most likely a typo.
-    fn unused_overrides(&mut self, tools: &[(String, Tool)]) {
-        let listed: Vec<&str> = tools.iter().map(|(n, _)| n.as_str()).collect();
-        for d in super::overrides::unused(self.overrides, &listed, &self.lowerer.type_overrides_used) {
-            self.push(d);
-        }
     }
 
     fn tool(&mut self, entry: &Entry<'w>) -> Option<(String, Tool)> {
@@ -302,11 +295,7 @@ impl<'w> Builder<'w, '_> {
             Generated::Schema(v) => Some(v),
             Generated::Missing(gaps) => {
                 for gap in gaps {
-                    let severity = if gap.error { DiagnosticSeverity::Error } else { DiagnosticSeverity::Warning };
-                    let d = Diagnostic::left_out(severity, gap.code, name, key, &gap.message);
-                    let d = d.at(Some(gap.location.unwrap_or_else(|| loc.clone()))).with_label(gap.label);
-                    let d = d.with_help(gap.help.unwrap_or_else(|| supply_help(name, kind)));
-                    self.push(d);
+                    self.push(gap.left_out(name, key, Some(loc), Some(supply_help(name, kind))));
                 }
                 None
             }
@@ -321,42 +310,30 @@ impl<'w> Builder<'w, '_> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn assemble(
-        &self,
-        name: &str,
-        title: Option<String>,
-        description: Option<String>,
-        input: Option<Value>,
-        output: Option<Value>,
-        annotations: Option<Map<String, Value>>,
-        execution: Option<Value>,
-    ) -> Tool {
-        let mut entry = Map::new();
-        entry.insert("name".into(), Value::String(name.to_owned()));
-        if let Some(t) = title {
-            entry.insert("title".into(), Value::String(t));
-        }
-        if let Some(d) = description {
-            entry.insert("description".into(), Value::String(d));
-        }
-        if let Some(i) = input {
-            entry.insert("inputSchema".into(), i);
-        }
-        if let Some(o) = output.filter(|o| self.peer_gets_output(o)) {
-            entry.insert("outputSchema".into(), o);
-        }
-        if let Some(a) = annotations {
-            entry.insert("annotations".into(), Value::Object(a));
-        }
-        if let Some(e) = execution.filter(|_| self.behaviour.schema.execution) {
-            entry.insert("execution".into(), e);
-        }
-        // `icons` and `_meta` are never known: rmcp builds them when the server runs.
-        // Final: kept as compact text, and its values freed now rather than at the end of the run.
-        Tool::from_value(&Value::Object(entry))
+    /// The tool as this release lists it to the peer: an outputSchema the peer does not get and
+    /// an `execution` the release does not list are dropped; `icons` and `_meta` are never known
+    /// (rmcp builds them when the server runs). Final: kept as compact text, its values freed now
+    /// rather than at the end of the run.
+    fn finish(&self, mut entry: ToolEntry) -> Tool {
+        entry.output = entry.output.filter(|o| self.peer_gets_output(o));
+        entry.execution = entry.execution.filter(|_| self.behaviour.schema.execution);
+        entry.into_tool(&KEY_ORDER)
     }
 }
+
+/// rmcp's `Tool` fields in the order it serializes them (those it can list from the sources).
+const KEY_ORDER: KeyOrder = KeyOrder {
+    tool: &[
+        Key::Name,
+        Key::Title,
+        Key::Description,
+        Key::InputSchema,
+        Key::OutputSchema,
+        Key::Annotations,
+        Key::Execution,
+    ],
+    annotations: AnnotationOrder::Protocol,
+};
 
 fn strip_parens(e: &syn::Expr) -> &syn::Expr {
     match e {

@@ -25,7 +25,7 @@ pub struct Run<'a> {
     pub options: &'a ProfileOptions,
     /// What release discovery found, for a profile whose SDK has releases.
     pub release: Option<Discovered>,
-    /// Whether the server's serde_json keeps keys in insertion order ([`KeyOrder::SerdeJson`]);
+    /// Whether the server's serde_json keeps keys in insertion order ([`JsonOrder::SerdeJson`]);
     /// `false` for an SDK with an order of its own.
     pub insertion_order: bool,
     /// The peer's protocol version (the newest when none is given, or when the SDK's listing
@@ -36,7 +36,7 @@ pub struct Run<'a> {
 
 /// How an SDK orders the keys of the objects it lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KeyOrder {
+pub enum JsonOrder {
     /// Its own order, whatever serde_json does (pydantic's, rust-mcp-sdk's derive).
     Own,
     /// serde_json's: insertion order when the server's build turns `preserve_order` on, else
@@ -67,9 +67,9 @@ pub fn run(profile: &dyn Profile, ws: &Workspace, options: &ProfileOptions) -> P
         },
         None => None,
     };
-    let insertion_order = match info.key_order {
-        KeyOrder::Own => false,
-        KeyOrder::SerdeJson { preserved_since } => {
+    let insertion_order = match info.json_order {
+        JsonOrder::Own => false,
+        JsonOrder::SerdeJson { preserved_since } => {
             let by_the_sdk = preserved_since.zip(release.as_ref()).is_some_and(|(since, r)| r.version >= since);
             by_the_sdk || serde_json_keeps_insertion_order(ws, &mut out.notes)
         }

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::{pointer_token, thousands, Encoding, Locate};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics};
+use crate::manifest::{Key, SCHEMA_KEYS};
 use crate::Manifest;
 
 /// The configured budgets, in tokens; `None`: no budget of that kind.
@@ -212,7 +213,7 @@ pub fn contributors(encoding: Encoding, tool: &Value) -> Vec<(String, usize)> {
     let Some(fields) = tool.as_object() else { return parts };
     for (key, value) in fields {
         match key.as_str() {
-            "inputSchema" | "outputSchema" => {
+            k if SCHEMA_KEYS.contains(&k) => {
                 let mut named = 0;
                 for keyword in ["properties", "$defs", "definitions"] {
                     if let Some(entries) = value.get(keyword).and_then(Value::as_object) {
@@ -228,7 +229,7 @@ pub fn contributors(encoding: Encoding, tool: &Value) -> Vec<(String, usize)> {
                 // cost less its entries'.
                 parts.push((format!("/{key} (the rest)"), cost(key, value).saturating_sub(named)));
             }
-            "name" => {}
+            k if k == Key::Name.json() => {}
             _ => parts.push((format!("/{key}"), cost(key, value))),
         }
     }

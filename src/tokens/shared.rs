@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use super::{compact, pointer_token as token, thousands, Encoding, Locate};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Lints};
+use crate::manifest::SCHEMA_KEYS;
 use crate::Manifest;
 
 /// Whether the lint is on: a level of warn or deny given to its code or to its group,
@@ -40,7 +41,7 @@ pub fn repeated(encoding: Encoding, manifest: &Manifest, locate: Locate) -> Diag
     let tools = manifest.tool_values();
     let mut places: BTreeMap<String, Vec<Place>> = BTreeMap::new();
     for (i, tool) in tools.iter().enumerate() {
-        for document in ["inputSchema", "outputSchema"] {
+        for document in SCHEMA_KEYS {
             if let Some(schema) = tool.get(document) {
                 collect(schema, &format!("/{document}"), i, document, &mut places);
             }

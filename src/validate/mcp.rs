@@ -19,6 +19,7 @@ use serde_json::Value;
 
 use super::contract::resolve_local;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Severity};
+use crate::manifest::{HINTS, TITLE};
 /// The peer's protocol of `--protocol`, checked as `generate` checks it.
 pub use crate::profile::protocol::peer_protocol;
 use crate::profile::protocol::{is_legacy_protocol, LATEST_PROTOCOL};
@@ -37,9 +38,6 @@ pub struct Finding {
     /// What is wrong, in a sentence.
     pub message: String,
 }
-
-/// The annotation hints of MCP, all booleans.
-const HINTS: &[&str] = &["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
 
 /// Keywords whose value is a map from names to schemas: a `$ref` key there is a name.
 const SCHEMA_MAPS: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
@@ -137,8 +135,8 @@ fn check_tool(tool: &Value, checks: Checks, legacy: bool) -> (String, Vec<Findin
     }
     if let Some(annotations) = tool.get("annotations").and_then(Value::as_object) {
         for (key, v) in annotations {
-            let want_string = key == "title";
-            let want_bool = HINTS.contains(&key.as_str());
+            let want_string = key == TITLE;
+            let want_bool = HINTS.iter().any(|h| h.key == key);
             if want_string && !v.is_string() || want_bool && !v.is_boolean() {
                 let want = if want_string { "a string" } else { "a boolean" };
                 out.found(

@@ -8,9 +8,10 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::list::{output_type, title, HINTS};
+use super::list::{output_type, title};
 use super::types::{required, Schemas};
 use crate::diagnostics::{Code, Diagnostic};
+use crate::manifest::Annotations;
 use crate::tokens::{thousands, Costs};
 use crate::Manifest;
 
@@ -189,18 +190,9 @@ fn cell(text: &str) -> String {
 }
 
 fn annotation_hints(tool: &Value) -> Vec<String> {
-    let Some(annotations) = tool.get("annotations").and_then(Value::as_object) else { return Vec::new() };
-    HINTS
-        .iter()
-        .filter_map(|(key, _, long)| {
-            annotations.get(*key).and_then(Value::as_bool).map(|on| {
-                if on {
-                    (*long).to_owned()
-                } else {
-                    format!("not {long}")
-                }
-            })
-        })
+    Annotations::read(tool)
+        .set_hints()
+        .map(|(hint, on)| if on { hint.long.to_owned() } else { format!("not {}", hint.long) })
         .collect()
 }
 

@@ -4,16 +4,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::types::{required, Schemas};
+use crate::manifest::{Annotations, HINTS};
 use crate::tokens::{thousands, Costs, Encoding};
 use crate::{Manifest, Provenance};
-
-/// The annotation hints, in the order MCP defines them, with their short flags.
-pub const HINTS: [(&str, &str, &str); 4] = [
-    ("readOnlyHint", "ro", "read-only"),
-    ("destructiveHint", "de", "destructive"),
-    ("idempotentHint", "id", "idempotent"),
-    ("openWorldHint", "ow", "open-world"),
-];
 
 /// What `list` shows of one tool.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -131,20 +124,16 @@ pub fn output_type(tool: &str, schema: &Value) -> String {
 }
 
 fn hints(tool: &Value) -> Vec<String> {
-    let Some(annotations) = tool.get("annotations") else { return Vec::new() };
-    HINTS
-        .iter()
-        .filter_map(|(key, _, long)| match annotations.get(*key).and_then(Value::as_bool)? {
-            true => Some((*long).to_owned()),
-            false => Some(format!("!{long}")),
-        })
+    Annotations::read(tool)
+        .set_hints()
+        .map(|(hint, on)| if on { hint.long.to_owned() } else { format!("!{}", hint.long) })
         .collect()
 }
 
 /// The short flag of a hint as [`Row::hints`] names it: `ro`, `!de`.
 fn short_hint(hint: &str) -> String {
     let (negated, long) = hint.strip_prefix('!').map_or((false, hint), |h| (true, h));
-    let short = HINTS.iter().find(|(_, _, l)| *l == long).map_or(long, |(_, s, _)| s);
+    let short = HINTS.iter().find(|h| h.long == long).map_or(long, |h| h.short);
     if negated {
         format!("!{short}")
     } else {
@@ -211,7 +200,7 @@ pub fn render_table(listing: &Listing, style: TableStyle) -> String {
     out.push('\n');
     if listing.tools.iter().any(|t| !t.hints.is_empty()) {
         out.push_str("hints: ");
-        let legend: Vec<String> = HINTS.iter().map(|(_, s, l)| format!("{s} {l}")).collect();
+        let legend: Vec<String> = HINTS.iter().map(|h| format!("{} {}", h.short, h.long)).collect();
         out.push_str(&legend.join(", "));
         out.push_str(" (! when set to false)\n");
     }

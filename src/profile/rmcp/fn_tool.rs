@@ -8,7 +8,7 @@ use super::schemas::{self, SchemaKind, Side};
 use super::tool_attr::{self, ToolAttr};
 use super::{strip_parens, supply_help, tool_name, type_text, Builder};
 use crate::diagnostics::{Code, Diagnostic, Location};
-use crate::manifest::Tool;
+use crate::manifest::{Tool, ToolEntry};
 use crate::model::eval::{Failure, VALUE_NOT_EVALUABLE};
 use crate::model::Scope;
 
@@ -76,15 +76,15 @@ impl<'w> Builder<'w, '_> {
                 );
             }
         }
-        let entry = self.assemble(
-            &name,
-            attr.title.clone(),
+        let entry = self.finish(ToolEntry {
+            title: attr.title.clone(),
             description,
             input,
             output,
-            attr.annotations.clone(),
-            attr.execution.clone(),
-        );
+            annotations: attr.annotations.clone(),
+            execution: attr.execution.clone(),
+            ..ToolEntry::named(&name)
+        });
         (name, entry)
     }
 

@@ -139,7 +139,7 @@ pub struct ToolAttr {
     pub description: Option<Expr>,
     pub input_schema: Option<Expr>,
     pub output_schema: Option<Expr>,
-    pub annotations: Option<Map<String, Value>>,
+    pub annotations: Option<crate::manifest::Annotations>,
     pub icons: Option<Expr>,
     pub meta: Option<Expr>,
     pub execution: Option<Value>,

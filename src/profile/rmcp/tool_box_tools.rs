@@ -14,7 +14,7 @@ use super::routers::Index;
 use super::tool_box::ToolBoxUse;
 use super::version::{Versions, OLDEST_READ, TOOL_BOX_SCHEMARS};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics};
-use crate::manifest::Tool;
+use crate::manifest::{Tool, ToolEntry};
 use crate::model::{Lowerer, Scope, Ty};
 use crate::profile::release::Version;
 use crate::profile::{is_attr_named, lit_str};
@@ -70,11 +70,8 @@ pub fn tools(
                 root_schema(lowerer, &root, &name, diagnostics)
             }
         };
-        let mut tool = json!({"name": name, "description": description});
-        if let Some(schema) = schema {
-            tool["inputSchema"] = schema;
-        }
-        out.push((name, Tool::from_value(&tool)));
+        let tool = ToolEntry { description: Some(description), input: schema, ..ToolEntry::named(&name) };
+        out.push((name, tool.into_tool(&super::KEY_ORDER)));
     }
     out.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     Some(out)

@@ -7,7 +7,7 @@ use super::schemas::{self, Side};
 use super::traits::{self, Opt, Override};
 use super::{supply_help, type_text, Builder};
 use crate::diagnostics::{Code, Diagnostic, Location};
-use crate::manifest::Tool;
+use crate::manifest::{Tool, ToolEntry};
 use crate::model::Scope;
 
 impl Builder<'_, '_> {
@@ -60,7 +60,8 @@ impl Builder<'_, '_> {
         if t.meta {
             self.warn(Code::Opaque, format!("tool `{name}`: `meta()` is overridden; _meta left out"), &loc);
         }
-        let entry = self.assemble(&name, title, description, input, output, annotations, None);
+        let entry =
+            self.finish(ToolEntry { title, description, input, output, annotations, ..ToolEntry::named(&name) });
         Some((name, entry))
     }
 

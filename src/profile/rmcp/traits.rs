@@ -1,8 +1,7 @@
 //! Trait tools (rmcp ≥ 0.17): `impl ToolBase for T`, registered with `with_sync_tool::<T>()` /
 //! `with_async_tool::<T>()`. Their metadata are fn bodies, evaluated when they are simple.
 
-use serde_json::{Map, Value};
-
+use crate::manifest::{hint_index, Annotations, TITLE};
 use crate::model::eval::tail_expr as tail;
 pub use crate::model::Opt;
 use crate::model::Scope;
@@ -28,7 +27,7 @@ pub struct TraitTool<'w> {
     pub output: Option<&'w syn::Type>,
     pub input_schema: Override,
     pub output_schema: Override,
-    pub annotations: Opt<Map<String, Value>>,
+    pub annotations: Opt<Annotations>,
     /// `icons()` / `meta()` overridden (opaque).
     pub icons: bool,
     pub meta: bool,
@@ -110,17 +109,11 @@ fn opaque<T>(e: &syn::Expr) -> Opt<T> {
     Opt::Opaque(format!("`{}` is only known at runtime", quote::quote!(#e)))
 }
 
-const HINTS: &[(&str, &str, &str)] = &[
-    ("read_only", "read_only_hint", "readOnlyHint"),
-    ("destructive", "destructive_hint", "destructiveHint"),
-    ("idempotent", "idempotent_hint", "idempotentHint"),
-    ("open_world", "open_world_hint", "openWorldHint"),
-];
-
 const NOT_A_BUILDER: &str = "`annotations()` is not a simple `ToolAnnotations` builder";
 
-/// `Some(builder)` / `builder` → the map it builds, `None` → absent, anything else → opaque.
-fn annotations_value(e: &syn::Expr) -> Opt<Map<String, Value>> {
+/// `Some(builder)` / `builder` → the annotations it builds, `None` → absent, anything else →
+/// opaque.
+fn annotations_value(e: &syn::Expr) -> Opt<Annotations> {
     if is_none(e) {
         return Opt::Absent;
     }
@@ -130,44 +123,33 @@ fn annotations_value(e: &syn::Expr) -> Opt<Map<String, Value>> {
         }
     }
     let Some(given) = builder(e) else { return Opt::Opaque(NOT_A_BUILDER.into()) };
-    let mut out = Map::new();
-    if let Some(v) = given.iter().rev().find(|(k, _)| k == "title") {
-        out.insert("title".into(), v.1.clone());
-    }
-    for (_, _, json) in HINTS {
-        if let Some(v) = given.iter().rev().find(|(k, _)| k == json) {
-            out.insert((*json).into(), v.1.clone());
-        }
-    }
-    Opt::Known(out)
+    Opt::Known(given)
 }
 
-/// The (JSON key, value) pairs a `ToolAnnotations` builder chain sets, in order.
-fn builder(e: &syn::Expr) -> Option<Vec<(String, Value)>> {
+/// What a `ToolAnnotations` builder chain or struct literal sets (a later call wins).
+fn builder(e: &syn::Expr) -> Option<Annotations> {
     match e {
         syn::Expr::Call(c) => {
             let syn::Expr::Path(p) = &*c.func else { return None };
             let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
             match segs.as_slice() {
                 [.., t, f] if t == "ToolAnnotations" && (f == "new" || f == "default") && c.args.is_empty() => {
-                    Some(Vec::new())
+                    Some(Annotations::default())
                 }
                 [.., t, f] if t == "ToolAnnotations" && f == "with_title" && c.args.len() == 1 => {
-                    Some(vec![("title".into(), Value::String(crate::profile::lit_str(&c.args[0])?))])
+                    Some(Annotations { title: Some(crate::profile::lit_str(&c.args[0])?), ..Annotations::default() })
                 }
                 _ => None,
             }
         }
         syn::Expr::MethodCall(mc) => {
             let mut out = builder(&mc.receiver)?;
-            let m = mc.method.to_string();
-            let (_, _, json) = HINTS.iter().find(|(method, _, _)| *method == m)?;
-            let v = crate::profile::lit_bool(mc.args.first()?)?;
-            out.push(((*json).into(), Value::Bool(v)));
+            let i = hint_index(|h| h.method, &mc.method.to_string())?;
+            out.hints[i] = Some(crate::profile::lit_bool(mc.args.first()?)?);
             Some(out)
         }
         syn::Expr::Struct(s) if s.path.segments.last().is_some_and(|x| x.ident == "ToolAnnotations") => {
-            let mut out = Vec::new();
+            let mut out = Annotations::default();
             for fv in &s.fields {
                 let syn::Member::Named(id) = &fv.member else { return None };
                 let field = id.to_string();
@@ -180,11 +162,11 @@ fn builder(e: &syn::Expr) -> Option<Vec<(String, Value)>> {
                     e if is_none(e) => continue,
                     _ => return None,
                 };
-                if field == "title" {
-                    out.push(("title".into(), Value::String(eval_lit_string(inner)?)));
+                if field == TITLE {
+                    out.title = Some(eval_lit_string(inner)?);
                 } else {
-                    let (_, _, json) = HINTS.iter().find(|(_, f, _)| *f == field)?;
-                    out.push(((*json).into(), Value::Bool(crate::profile::lit_bool(inner)?)));
+                    let i = hint_index(|h| h.attribute, &field)?;
+                    out.hints[i] = Some(crate::profile::lit_bool(inner)?);
                 }
             }
             Some(out)
@@ -204,11 +186,11 @@ fn eval_lit_string(e: &syn::Expr) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     fn ann(src: &str) -> Opt<Value> {
         match annotations_value(&syn::parse_str(src).unwrap()) {
-            Opt::Known(m) => Opt::Known(Value::Object(m)),
+            Opt::Known(a) => Opt::Known(a.to_value(crate::manifest::AnnotationOrder::Protocol)),
             Opt::Absent => Opt::Absent,
             Opt::Opaque(why) => Opt::Opaque(why),
         }

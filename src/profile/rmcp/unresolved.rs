@@ -8,7 +8,7 @@
 //!   know), a std type we have no schema for, `schema_with` or a hand-written `impl JsonSchema`
 //!   that is not a literal. A warning; the key is left out unless the config supplies it.
 
-use crate::diagnostics::{Code, Location};
+use crate::diagnostics::{Code, Diagnostic, Location, Severity};
 use crate::model::{Origin, Unknown};
 use crate::source::{ModuleId, Namespace, Resolved, Workspace};
 
@@ -22,6 +22,21 @@ pub struct Gap {
     pub location: Option<Location>,
     pub label: &'static str,
     pub help: Option<String>,
+}
+
+impl Gap {
+    /// The diagnostic that `tool`'s `key` (`inputSchema`) is left out for this reason, at its
+    /// place or else `at`, with its help or else `help` (else the code's own): what every profile
+    /// reports for a schema it could not make.
+    pub fn left_out(self, tool: &str, key: &str, at: Option<&Location>, help: Option<String>) -> Diagnostic {
+        let severity = if self.error { Severity::Error } else { Severity::Warning };
+        let d = Diagnostic::left_out(severity, self.code, tool, key, &self.message);
+        let d = d.at(self.location.or_else(|| at.cloned())).with_label(self.label);
+        match self.help.or(help) {
+            Some(help) => d.with_help(help),
+            None => d,
+        }
+    }
 }
 
 /// What to tell the user for an unknown type.

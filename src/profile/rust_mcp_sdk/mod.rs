@@ -15,10 +15,10 @@ use proc_macro2::Span;
 use serde_json::{Map, Value};
 
 use super::release::Discovered;
-use super::template::{self, Described, KeyOrder};
+use super::template::{self, Described, JsonOrder};
 use super::{origins, overrides, Capabilities, Profile, ProfileInfo};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
-use crate::manifest::Tool;
+use crate::manifest::{AnnotationOrder, Annotations, Key, KeyOrder, Tool, ToolEntry};
 use crate::model::written::{Target, WrittenId};
 use crate::profile::is_attr_named;
 use crate::schema::rust_mcp_sdk::{def_schema, sorted, sorted_map, SchemaError};
@@ -42,7 +42,7 @@ const INFO: ProfileInfo = ProfileInfo {
     detection: super::Detection::DependsOn("rust-mcp-sdk"),
     releases: Some(&version::SDK),
     reads_protocol: false,
-    key_order: KeyOrder::Own,
+    json_order: JsonOrder::Own,
     // The derive inlines every type: no `$defs` to share a subschema through.
     capabilities: Capabilities { variant_docs: true, shares_defs: false },
 };
@@ -112,7 +112,7 @@ fn manifest(ws: &Workspace, behaviour: Behaviour, diagnostics: &mut Diagnostics)
     }
     let tools = listed
         .iter()
-        .filter_map(|l| out.iter().find(|(item, _)| *item == l.item).map(|(_, json)| Tool::from_value(json)))
+        .filter_map(|l| out.iter().find(|(item, _)| *item == l.item).map(|(_, tool)| tool.clone()))
         .collect();
     (Manifest::new(tools), SourceMap::of_tools(origins))
 }
@@ -470,29 +470,35 @@ fn tool_box_entries(tokens: &proc_macro2::TokenStream) -> Result<Entries, (Span,
     parser.parse2(tokens.clone()).map_err(|e| (e.span(), e.to_string()))
 }
 
-/// The `Tool` the SDK lists: keys in its `Tool` type's field order.
-fn tool_json(attr: &ToolAttr, schema: &Map<String, Value>, behaviour: &Behaviour) -> Value {
-    let mut t = Map::new();
-    let hints = [
-        ("destructiveHint", attr.destructive_hint),
-        ("idempotentHint", attr.idempotent_hint),
-        ("openWorldHint", attr.open_world_hint),
-        ("readOnlyHint", attr.read_only_hint),
-    ];
-    if hints.iter().any(|(_, v)| v.is_some()) {
-        let annotations: Map<String, Value> =
-            hints.iter().filter_map(|(k, v)| v.map(|b| ((*k).to_owned(), Value::Bool(b)))).collect();
-        t.insert("annotations".into(), Value::Object(annotations));
-    }
-    t.insert("description".into(), Value::String(attr.description.clone()));
-    if let (true, true, Some(support)) =
-        (behaviour.macros.execution, behaviour.schema.execution, attr.task_support.as_ref())
-    {
-        let mut e = Map::new();
-        e.insert("taskSupport".into(), Value::String(support.clone()));
-        t.insert("execution".into(), Value::Object(e));
-    }
-    if !attr.icons.is_empty() {
+/// rust-mcp-schema's `Tool` fields in their declaration order, as serde writes them (its
+/// `ToolAnnotations` fields too).
+const KEY_ORDER: KeyOrder = KeyOrder {
+    tool: &[
+        Key::Annotations,
+        Key::Description,
+        Key::Execution,
+        Key::Icons,
+        Key::InputSchema,
+        Key::Meta,
+        Key::Name,
+        Key::Title,
+    ],
+    annotations: AnnotationOrder::Sorted,
+};
+
+/// The `Tool` the SDK lists.
+fn tool_json(attr: &ToolAttr, schema: &Map<String, Value>, behaviour: &Behaviour) -> Tool {
+    let hints = [attr.read_only_hint, attr.destructive_hint, attr.idempotent_hint, attr.open_world_hint];
+    let annotations = hints.iter().any(Option::is_some).then_some(Annotations { title: None, hints });
+    let execution = match (behaviour.macros.execution, behaviour.schema.execution, attr.task_support.as_ref()) {
+        (true, true, Some(support)) => {
+            let mut e = Map::new();
+            e.insert("taskSupport".into(), Value::String(support.clone()));
+            Some(Value::Object(e))
+        }
+        _ => None,
+    };
+    let icons = (!attr.icons.is_empty()).then(|| {
         let icons = attr
             .icons
             .iter()
@@ -511,17 +517,19 @@ fn tool_json(attr: &ToolAttr, schema: &Map<String, Value>, behaviour: &Behaviour
                 Value::Object(m)
             })
             .collect();
-        t.insert("icons".into(), Value::Array(icons));
-    }
-    t.insert("inputSchema".into(), Value::Object(input_schema(schema, behaviour.schema.input_key_order)));
-    if let Some(meta) = &attr.meta {
-        t.insert("_meta".into(), sorted(meta));
-    }
-    t.insert("name".into(), Value::String(attr.name.clone()));
-    if let Some(title) = &attr.title {
-        t.insert("title".into(), Value::String(title.clone()));
-    }
-    Value::Object(t)
+        Value::Array(icons)
+    });
+    let entry = ToolEntry {
+        title: attr.title.clone(),
+        description: Some(attr.description.clone()),
+        input: Some(Value::Object(input_schema(schema, behaviour.schema.input_key_order))),
+        annotations,
+        execution,
+        icons,
+        meta: attr.meta.as_ref().map(sorted),
+        ..ToolEntry::named(&attr.name)
+    };
+    entry.into_tool(&KEY_ORDER)
 }
 
 /// `ToolInputSchema` from the derive's schema: its `properties` (when an object) and `required`

@@ -3,7 +3,7 @@
 //! icons, the task support mode, and where each schema comes from (the handler's input type, an
 //! extractor's `Json<T>`, `input_schema(v)`, `output_schema_for::<T>()`, `output_schema(v)`).
 
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use syn::spanned::Spanned;
 use syn::Expr;
 
@@ -28,24 +28,17 @@ impl Default for Annotations {
 
 impl Annotations {
     /// As tower-mcp serializes them: a hint only when it differs from its default.
-    pub fn to_json(&self) -> Value {
-        let mut m = Map::new();
-        if let Some(t) = &self.title {
-            m.insert("title".into(), Value::String(t.clone()));
+    pub fn listed(&self) -> crate::manifest::Annotations {
+        let differs = |on: bool, default: bool| (on != default).then_some(on);
+        crate::manifest::Annotations {
+            title: self.title.clone(),
+            hints: [
+                differs(self.read_only, false),
+                differs(self.destructive, true),
+                differs(self.idempotent, false),
+                differs(self.open_world, true),
+            ],
         }
-        if self.read_only {
-            m.insert("readOnlyHint".into(), Value::Bool(true));
-        }
-        if !self.destructive {
-            m.insert("destructiveHint".into(), Value::Bool(false));
-        }
-        if self.idempotent {
-            m.insert("idempotentHint".into(), Value::Bool(true));
-        }
-        if !self.open_world {
-            m.insert("openWorldHint".into(), Value::Bool(false));
-        }
-        Value::Object(m)
     }
 }
 

@@ -23,10 +23,11 @@ use serde_json::{json, Map, Value};
 use syn::spanned::Spanned;
 
 use self::chain::{Source, Spec};
-use super::template::{KeyOrder, Run};
-use super::{Capabilities, Profile, ProfileInfo};
-use crate::diagnostics::{Code, Diagnostic, Location};
-use crate::manifest::Tool;
+use super::listing::{Duplicates, Order, Policy, Reported, ToolList};
+use super::template::{self, Run};
+use super::{Capabilities, Profile, ProfileInfo, SchemaKind};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
+use crate::manifest::{AnnotationOrder, Key, KeyOrder, Tool, ToolEntry};
 use crate::model::eval::{Frame, SchemaCall, Val};
 use crate::model::{Lowerer, Resolver, Scope};
 use crate::profile::release::{ReleaseFlag, Sdk, SdkReleases, Version};
@@ -53,7 +54,7 @@ const INFO: ProfileInfo = ProfileInfo {
     reads_protocol: true,
     // tower-mcp turns on serde_json's `preserve_order` from 0.20 on; before, objects are in key
     // order unless another crate of the build turns the feature on (features are unified).
-    key_order: KeyOrder::SerdeJson { preserved_since: Some(version::PRESERVES_ORDER_SINCE) },
+    json_order: template::JsonOrder::SerdeJson { preserved_since: Some(version::PRESERVES_ORDER_SINCE) },
     capabilities: Capabilities { variant_docs: true, shares_defs: true },
 };
 
@@ -95,24 +96,27 @@ impl Profile for TowerMcp {
             ws,
             impls: &impls,
             lowerer,
-            diagnostics: Vec::new(),
+            diagnostics: Diagnostics::default(),
+            reported: Reported::default(),
+            list: ToolList::new(POLICY, &opts.overrides),
             final_protocol,
             behaviour,
             origins: Vec::new(),
         };
-        let mut tools: Vec<(String, Tool)> = Vec::new();
         for found in &served.tools {
             if let Some((name, tool)) = builder.tool(found) {
-                tools.retain(|(n, _)| *n != name);
-                tools.push((name, tool));
+                builder.list.add(name, tool, None).expect("a later tower-mcp tool replaces an earlier one");
             }
         }
-        tools.sort_by(|a, b| a.0.cmp(&b.0));
         let lower_diags = std::mem::take(&mut builder.lowerer.diagnostics);
         out.diagnostics.extend(lower_diags);
-        out.diagnostics.0.extend(builder.diagnostics);
+        let (manifest, unused) = builder.list.finish(&builder.lowerer.type_overrides_used);
+        for d in unused {
+            builder.push(d);
+        }
+        out.diagnostics.extend(builder.diagnostics);
         out.source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, builder.origins);
-        Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()))
+        Some(manifest)
     }
 }
 
@@ -138,11 +142,36 @@ fn stateless_enabled(ws: &Workspace) -> bool {
     })
 }
 
+/// tower-mcp's `Tool` fields in the order it serializes them, `_meta` last (its `ToolAnnotations`
+/// fields in MCP's order); without `preserve_order` every key is sorted afterwards.
+const KEY_ORDER: KeyOrder = KeyOrder {
+    tool: &[
+        Key::Name,
+        Key::Title,
+        Key::Description,
+        Key::InputSchema,
+        Key::OutputSchema,
+        Key::Icons,
+        Key::Annotations,
+        Key::Execution,
+        Key::Meta,
+    ],
+    annotations: AnnotationOrder::Protocol,
+};
+
+/// tower-mcp's router keeps its tools in a map by name: a later registration of a name replaces
+/// the earlier one, and the list comes out by name.
+const POLICY: Policy = Policy { duplicates: Duplicates::LaterWins, order: Order::ByName };
+
 struct Builder<'w, 'a> {
     ws: &'w Workspace,
     impls: &'a ImplIndex<'w>,
     lowerer: Lowerer<'a, 'a>,
-    diagnostics: Vec<Diagnostic>,
+    /// What the chains tell, each once.
+    diagnostics: Diagnostics,
+    reported: Reported,
+    /// The tools listed, with the config's `schemas`.
+    list: ToolList<'a>,
     /// The peer speaks 2026-07-28 and the server has the `stateless` feature.
     final_protocol: bool,
     behaviour: version::Behaviour,
@@ -156,9 +185,7 @@ impl<'w> Builder<'w, '_> {
     }
 
     fn push(&mut self, d: Diagnostic) {
-        if !self.diagnostics.iter().any(|o| o.code == d.code && o.message == d.message) {
-            self.diagnostics.push(d);
-        }
+        self.reported.push(&mut self.diagnostics, d);
     }
 
     /// One tool's name and entry; `None` when it is not listed (the diagnostics say why).
@@ -187,13 +214,11 @@ impl<'w> Builder<'w, '_> {
         let mut entry = self.entry(&name, &spec, scope);
         if let Some(meta) = found.meta {
             match meta_value(meta) {
-                Some(v) => {
-                    entry.insert("_meta".into(), v);
-                }
+                Some(v) => entry.meta = Some(v),
                 None => self.unknown_part(&name, "`_meta` (`with_meta(…)`)", meta, scope),
             }
         }
-        let mut entry = Value::Object(entry);
+        let mut entry = entry.to_value(&KEY_ORDER);
         if !self.behaviour.preserve_order {
             // Every map of the listing is a `BTreeMap`: keys in byte order, all the way down.
             crate::schema::order::sort_all_keys(&mut entry);
@@ -215,23 +240,16 @@ impl<'w> Builder<'w, '_> {
         origin
     }
 
-    fn entry(&mut self, name: &str, spec: &Spec<'w>, scope: &Scope) -> Map<String, Value> {
-        let mut entry = Map::new();
-        entry.insert("name".into(), Value::String(name.to_owned()));
-        if let Some(t) = spec.title.and_then(|e| self.text(e, scope, "title", Some(name))) {
-            entry.insert("title".into(), Value::String(t));
-        }
-        if let Some(d) = spec.description.and_then(|e| self.text(e, scope, "description", Some(name))) {
-            entry.insert("description".into(), Value::String(d));
-        }
+    fn entry(&mut self, name: &str, spec: &Spec<'w>, scope: &Scope) -> ToolEntry {
+        let mut entry = ToolEntry::named(name);
+        entry.title = spec.title.and_then(|e| self.text(e, scope, "title", Some(name)));
+        entry.description = spec.description.and_then(|e| self.text(e, scope, "description", Some(name)));
+        // A schema the config gives replaces what the chain says (and what it could not tell).
         let input = spec.input_override.as_ref().or(spec.input.as_ref());
-        match input {
-            Some(src) => {
-                if let Some(v) = self.schema(name, "inputSchema", src, scope) {
-                    entry.insert("inputSchema".into(), ensure_object(v));
-                }
-            }
-            None => {
+        match (self.list.given(name, SchemaKind::Input), input) {
+            (Some(given), _) => entry.input = Some(given),
+            (None, Some(src)) => entry.input = self.schema(name, "inputSchema", src, scope).map(ensure_object),
+            (None, None) => {
                 let at = self.location(scope, spec.span);
                 self.push(
                     Diagnostic::warning(
@@ -242,21 +260,23 @@ impl<'w> Builder<'w, '_> {
                 );
             }
         }
-        if let Some(v) = spec.output.as_ref().and_then(|src| self.schema(name, "outputSchema", src, scope)) {
+        let output = match self.list.given(name, SchemaKind::Output) {
+            Some(given) => Some(given),
+            None => spec.output.as_ref().and_then(|src| self.schema(name, "outputSchema", src, scope)),
+        };
+        if let Some(v) = output {
             let dropped = !self.final_protocol
                 && self.behaviour.legacy_drops_non_object_output
                 && v.get("type").and_then(Value::as_str) != Some("object");
             if !dropped {
-                entry.insert("outputSchema".into(), v);
+                entry.output = Some(v);
             }
         }
         if !spec.icons.is_empty() {
             let icons: Vec<Value> = spec.icons.iter().filter_map(|icon| self.icon(name, icon, scope)).collect();
-            entry.insert("icons".into(), Value::Array(icons));
+            entry.icons = Some(Value::Array(icons));
         }
-        if let Some(a) = &spec.annotations {
-            entry.insert("annotations".into(), a.to_json());
-        }
+        entry.annotations = spec.annotations.as_ref().map(chain::Annotations::listed);
         if let Some(span) = spec.unread_annotations {
             let at = self.location(scope, span);
             self.push(
@@ -268,7 +288,7 @@ impl<'w> Builder<'w, '_> {
             );
         }
         if let (Some(mode), false) = (&spec.task_support, self.final_protocol) {
-            entry.insert("execution".into(), json!({ "taskSupport": mode }));
+            entry.execution = Some(json!({ "taskSupport": mode }));
         }
         entry
     }
@@ -407,10 +427,7 @@ impl<'w> Builder<'w, '_> {
         let mut missing = false;
         for u in &root.unknown {
             let gap = crate::profile::rmcp::unresolved::classify(self.ws, u);
-            let message = format!("tool `{name}`: {key} left out: {}", gap.message);
-            let d =
-                if gap.error { Diagnostic::error(gap.code, message) } else { Diagnostic::warning(gap.code, message) };
-            self.push(d.at(gap.location).with_label(gap.label));
+            self.push(gap.left_out(name, key, None, None));
             missing = true;
         }
         for o in &root.opaque {

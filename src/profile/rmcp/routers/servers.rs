@@ -129,15 +129,10 @@ impl<'w> Index<'w> {
 }
 
 /// The same finding at the same place once (a body can be followed twice).
-fn dedup(findings: Vec<Finding>) -> Vec<Finding> {
-    let mut out: Vec<Finding> = Vec::new();
-    for f in findings {
-        let key = |x: &Finding| (x.message.clone(), x.location.as_ref().map(|l| (l.file.path.clone(), l.start)));
-        if !out.iter().any(|o| key(o) == key(&f)) {
-            out.push(f);
-        }
-    }
-    out
+fn dedup(mut findings: Vec<Finding>) -> Vec<Finding> {
+    let mut reported = crate::profile::listing::Reported::default();
+    findings.retain(|f| reported.first(f.code, &f.message, f.location.as_ref()));
+    findings
 }
 
 /// `router = <expr>` of a `#[tool_handler(...)]`.
