@@ -56,7 +56,7 @@ impl Direction {
 }
 
 pub(crate) fn run(args: RecordArgs) -> u8 {
-    crate::setup_miette();
+    super::setup_miette();
     let file = match std::fs::OpenOptions::new().create(true).append(true).open(&args.output) {
         Ok(f) => f,
         Err(e) => {
@@ -117,7 +117,7 @@ fn exit_code(status: std::process::ExitStatus) -> u8 {
 }
 
 fn failed(d: Diagnostic) -> u8 {
-    crate::print_diagnostics(&Diagnostics(vec![d]));
+    super::diagnostics::print_diagnostics(&Diagnostics(vec![d]));
     2
 }
 

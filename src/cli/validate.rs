@@ -40,11 +40,11 @@ pub(crate) struct ValidateArgs {
 }
 
 pub(crate) fn run(args: ValidateArgs) -> u8 {
-    crate::setup_miette();
+    super::setup_miette();
     // Refused as `generate` refuses it, before any file is read.
     let protocol = match mcp::peer_protocol(args.protocol.as_deref()) {
         Ok((protocol, warning)) => {
-            crate::print_diagnostics(&Diagnostics(warning.into_iter().collect()));
+            super::diagnostics::print_diagnostics(&Diagnostics(warning.into_iter().collect()));
             protocol
         }
         Err(d) => return failed(d),
@@ -134,6 +134,6 @@ fn validate_recordings<W: Write>(manifest: &Manifest, recordings: &[PathBuf], mu
 }
 
 fn failed(d: Diagnostic) -> u8 {
-    crate::print_diagnostics(&Diagnostics(vec![d]));
+    super::diagnostics::print_diagnostics(&Diagnostics(vec![d]));
     2
 }
