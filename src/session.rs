@@ -52,6 +52,14 @@ impl Session {
         Session::new(server.config.clone(), flags)
     }
 
+    /// This run listing the server type `ty` (`--server`; `None`: the one the crate has, or
+    /// the configured one).
+    pub fn with_server_type(&self, ty: Option<&str>) -> Session {
+        let mut flags = self.flags.clone();
+        flags.rmcp.server = ty.map(str::to_owned);
+        Session { leak: self.leak, ..Session::new(self.config.clone(), flags) }
+    }
+
     /// This run, for a process that ends right after it: the parsed sources are never freed
     /// (the OS frees them faster; [`crate::generate_leaking_sources`]).
     pub fn leaking(self) -> Session {

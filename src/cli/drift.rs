@@ -1,6 +1,7 @@
-//! `check` and `diff`: compare two manifests and report the drift in one of four formats, with
-//! one exit status (0 nothing that fails, 1 drift that `--fail-on` fails on, 2 the run could not
-//! finish).
+//! `check` and `diff`: compare two manifests and report the drift in the format `--format`
+//! names, with one exit status (0 nothing that fails, 1 drift that `--fail-on` fails on, 2 the run
+//! could not finish). The comparison and the reports are the core's ([`mcp_schema::drift`]): this
+//! module parses the arguments, prints, and says the exit status.
 //!
 //! `check` compares the manifest it regenerates from the sources with the committed one, or with
 //! the manifest as it was at a git revision (`--baseline`); `diff` compares two files. Whatever

@@ -153,12 +153,8 @@ fn server_crates(root: &Path, source: &SourceArgs) -> Option<Vec<Found>> {
 /// The servers of the crate in `dir`: the crate, when it lists a tool; each of its server types,
 /// when it has several.
 fn servers_of(dir: PathBuf, source: &SourceArgs) -> Vec<Found> {
-    let Ok(config) = mcp_schema::config::Config::discover(Some(&dir)) else { return Vec::new() };
-    let run = |server: Option<&String>| {
-        let mut flags = source.flags(Vec::new());
-        flags.rmcp.server = server.cloned();
-        Session::new(config.clone(), flags).make(Checks::default())
-    };
+    let Ok(session) = Session::discover_in(Some(&dir), source.flags(Vec::new())) else { return Vec::new() };
+    let run = |server: Option<&String>| session.with_server_type(server.map(String::as_str)).make(Checks::default());
     let made = run(None);
     let several = made.diagnostics.iter().any(|d| d.code == mcp_schema::diagnostics::Code::SeveralServers);
     let types = if several { made.server_types.clone() } else { Vec::new() };
