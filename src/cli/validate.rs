@@ -5,8 +5,9 @@ use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use mcp_schema::config::{self, Config};
+use mcp_schema::config::{self, Flags};
 use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics};
+use mcp_schema::session::Session;
 use mcp_schema::validate::report::Format;
 use mcp_schema::validate::{mcp, report, Counts, Level, Validation, Violation};
 use mcp_schema::Manifest;
@@ -49,8 +50,8 @@ pub(crate) fn run(args: ValidateArgs) -> u8 {
         }
         Err(d) => return failed(d),
     };
-    let manifest_path = match Config::discover(config::crate_dir(None).as_deref()) {
-        Ok(config) => config.manifest_path(args.manifest.as_deref()),
+    let manifest_path = match Session::discover(Flags::default()) {
+        Ok(session) => session.config().manifest_path(args.manifest.as_deref()),
         Err(d) => return failed(d),
     };
     let manifest = match Manifest::read(&manifest_path) {
