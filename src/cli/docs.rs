@@ -54,7 +54,7 @@ pub fn run(args: DocsArgs) -> u8 {
     let made = match super::session::plan(args.source.flags(args.path.iter().cloned().collect())) {
         Plan::One(Ok(session)) => super::session::read(&session).map(|(manifest, _)| page(&manifest, counted)),
         Plan::Servers(Ok(servers)) => servers_section(&args.source, counted, &servers),
-        Plan::One(Err(d)) | Plan::Servers(Err(d)) => Err(super::session::fail(d)),
+        Plan::One(Err(d)) | Plan::Servers(Err(d)) => Err(super::diagnostics::fail(d)),
     };
     let section = match made {
         Ok(section) => section,
@@ -63,7 +63,7 @@ pub fn run(args: DocsArgs) -> u8 {
     let Some(file) = args.output else { return super::print(&section) };
     let update = match docs::update_file(&file, &section) {
         Ok(update) => update,
-        Err(d) => return super::session::fail(d),
+        Err(d) => return super::diagnostics::fail(d),
     };
     let up_to_date = update.up_to_date();
     if args.check {
@@ -82,7 +82,7 @@ pub fn run(args: DocsArgs) -> u8 {
             }
             0
         }
-        Err(e) => super::session::fail(
+        Err(e) => super::diagnostics::fail(
             Diagnostic::error(Code::WriteFailed, format!("cannot write {}: {e}", file.display())).in_file(&file),
         ),
     }

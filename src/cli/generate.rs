@@ -6,12 +6,11 @@ use std::path::PathBuf;
 
 use clap::Args;
 use mcp_schema::config;
-use mcp_schema::diagnostics::Diagnostics;
 use mcp_schema::session::{Checks, Mcp, Plan, Servers, Session};
 use mcp_schema::{Manifest, Provenance};
 
 use super::args::SourceArgs;
-use super::diagnostics::{print_diagnostics, set_server};
+use super::diagnostics::{fail, set_server};
 
 pub(crate) const EXAMPLES: &str = "\
 Examples:
@@ -44,7 +43,7 @@ pub(crate) fn run(args: GenerateArgs) -> u8 {
     let session = match super::session::plan(args.source.flags(args.paths.clone())) {
         Plan::One(Ok(session)) => session,
         Plan::Servers(Ok(servers)) => return run_servers(&args, &servers),
-        Plan::One(Err(d)) | Plan::Servers(Err(d)) => return super::session::fail(d),
+        Plan::One(Err(d)) | Plan::Servers(Err(d)) => return fail(d),
     };
     // `-o -` is standard output, as most tools read it.
     let output = args.output.filter(|p| p.as_os_str() != "-");
@@ -81,8 +80,7 @@ pub(crate) fn run(args: GenerateArgs) -> u8 {
                 }
             }
             Err(e) => {
-                print_diagnostics(&Diagnostics(vec![mcp_schema::manifest::write_error(&path, &e)]));
-                return 2;
+                return fail(mcp_schema::manifest::write_error(&path, &e));
             }
         },
     }
@@ -111,7 +109,7 @@ fn make(
 /// written (atomically, when it changes) to its own file.
 fn run_servers(args: &GenerateArgs, servers: &Servers) -> u8 {
     if args.output.is_some() {
-        return super::session::fail(servers.one_manifest_flag("-o/--output"));
+        return fail(servers.one_manifest_flag("-o/--output"));
     }
     let mut made = Vec::new();
     let mut failed = Vec::new();
@@ -147,8 +145,7 @@ fn write_manifest(server: &config::Server, manifest: &Manifest, provenance: &Pro
         Ok(true) => "wrote",
         Ok(false) => "up to date:",
         Err(e) => {
-            print_diagnostics(&Diagnostics(vec![mcp_schema::manifest::write_error(&path, &e)]));
-            return 2;
+            return fail(mcp_schema::manifest::write_error(&path, &e));
         }
     };
     if !super::quiet() {

@@ -55,7 +55,7 @@ pub fn run(args: InitArgs) -> u8 {
     }
     let session = match super::session::plan(args.source.flags(args.path.iter().cloned().collect())) {
         Plan::Servers(Ok(servers)) => return set_up_servers(&args, &crate_dir, &servers),
-        Plan::Servers(Err(d)) => return super::session::fail(d),
+        Plan::Servers(Err(d)) => return super::diagnostics::fail(d),
         Plan::One(session) => session,
     };
     if let Some(found) = server_crates(&crate_dir, &args.source) {
@@ -63,7 +63,7 @@ pub fn run(args: InitArgs) -> u8 {
     }
     let session = match session {
         Ok(session) => session,
-        Err(d) => return super::session::fail(d),
+        Err(d) => return super::diagnostics::fail(d),
     };
     let (manifest, provenance) = match super::session::read(&session) {
         Ok(made) => made,

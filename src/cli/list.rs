@@ -50,7 +50,7 @@ pub fn run(args: ListArgs) -> u8 {
     let session = match super::session::plan(args.source.flags(args.path.into_iter().collect())) {
         Plan::One(Ok(session)) => session,
         Plan::Servers(Ok(servers)) => return run_servers(&args.source, args.format, args.encoding, &servers),
-        Plan::One(Err(d)) | Plan::Servers(Err(d)) => return super::session::fail(d),
+        Plan::One(Err(d)) | Plan::Servers(Err(d)) => return super::diagnostics::fail(d),
     };
     let (manifest, provenance) = match super::session::read(&session) {
         Ok(made) => made,

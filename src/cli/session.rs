@@ -3,7 +3,7 @@
 //! MCP checks, and the error that refused a write.
 
 use mcp_schema::config::{Flags, Server};
-use mcp_schema::diagnostics::{Diagnostic, Diagnostics};
+use mcp_schema::diagnostics::Diagnostics;
 use mcp_schema::session::{self, Checks, Made, Mcp, Plan, Session, Stop};
 use mcp_schema::{Manifest, Provenance};
 
@@ -50,12 +50,6 @@ pub(crate) fn manifest(session: &Session, checks: Checks) -> Result<(Manifest, P
     print(&made);
     let manifest = made.result.map_err(|stop| stop.why())?;
     Ok((manifest, made.provenance))
-}
-
-/// An error that ends the command: printed, exit status 2.
-pub(crate) fn fail(d: Diagnostic) -> u8 {
-    print_diagnostics(&Diagnostics(vec![d]));
-    2
 }
 
 /// The manifest of the crate `list`, `docs` and `init` read, what the run said printed; exit

@@ -12,6 +12,8 @@ use mcp_schema::validate::report::Format;
 use mcp_schema::validate::{mcp, report, Counts, Level, Validation, Violation};
 use mcp_schema::Manifest;
 
+use super::diagnostics::fail;
+
 pub(crate) const EXAMPLES: &str = "\
 Examples:
   mcp-schema validate                          the committed manifest against MCP
@@ -48,15 +50,15 @@ pub(crate) fn run(args: ValidateArgs) -> u8 {
             super::diagnostics::print_diagnostics(&Diagnostics(warning.into_iter().collect()));
             protocol
         }
-        Err(d) => return failed(d),
+        Err(d) => return fail(d),
     };
     let manifest_path = match Session::discover(Flags::default()) {
         Ok(session) => session.config().manifest_path(args.manifest.as_deref()),
-        Err(d) => return failed(d),
+        Err(d) => return fail(d),
     };
     let manifest = match Manifest::read(&manifest_path) {
         Ok(m) => m,
-        Err(d) => return failed(d),
+        Err(d) => return fail(d),
     };
     let stdout = std::io::stdout();
     let out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
@@ -110,7 +112,7 @@ fn validate_recordings<W: Write>(manifest: &Manifest, recordings: &[PathBuf], mu
                 Ok(file) => validation.recording(&shown, BufReader::with_capacity(1 << 16, file), &mut writer),
                 Err(e) => {
                     let _ = writer.stopped(&validation.counts, recordings.len());
-                    return failed(
+                    return fail(
                         Diagnostic::error(Code::BadRecording, format!("cannot read the recording {shown}: {e}"))
                             .in_file(path),
                     );
@@ -122,7 +124,7 @@ fn validate_recordings<W: Write>(manifest: &Manifest, recordings: &[PathBuf], mu
             let _ = writer.stopped(&validation.counts, recordings.len());
             let column = e.column.map(|c| format!(", column {c}")).unwrap_or_default();
             let at = if e.line == 0 { String::new() } else { format!(", line {}{column}", e.line) };
-            return failed(
+            return fail(
                 Diagnostic::error(Code::BadRecording, format!("{shown}{at}: {}", e.message))
                     .with_help("`mcp-schema explain bad-recording` says which recordings validate reads"),
             );
@@ -132,9 +134,4 @@ fn validate_recordings<W: Write>(manifest: &Manifest, recordings: &[PathBuf], mu
         return 2;
     }
     u8::from(validation.counts.violations > 0)
-}
-
-fn failed(d: Diagnostic) -> u8 {
-    super::diagnostics::print_diagnostics(&Diagnostics(vec![d]));
-    2
 }
