@@ -1,6 +1,8 @@
-//! What `check` and `diff` print on stdout in each [`Format`]: the report with the run's
-//! diagnostics and what made the manifest, or, for a run that could not compare, the diagnostics
-//! alone, as the format promises them (`json` is one JSON document whatever happens).
+//! What `check` and `diff` print on stdout in each [`Format`] for one [`Run`]: the report with the
+//! run's diagnostics and what made the manifest, or, for a run that could not compare, the
+//! diagnostics alone, as the format promises them (`json` is one JSON document whatever happens).
+//! And, as values, the parts [`crate::drift::render`] makes one document of for several servers:
+//! GitHub commands and a Markdown section that name their server, the JSON document, the SARIF log.
 
 use serde_json::{json, Value};
 
@@ -51,25 +53,9 @@ pub enum Run<'a> {
     Failed(&'a Diagnostics),
 }
 
-/// The report of a comparison in `format`, with the run's `diagnostics` (warnings and notes) and
-/// `facts` where the format carries them.
-pub fn report(
-    format: Format,
-    report: &Report,
-    opts: &RenderOptions,
-    diagnostics: &Diagnostics,
-    facts: &[(&'static str, String)],
-) -> String {
-    text(format, Run::Compared { report, opts, diagnostics, facts })
-}
-
-/// What a run that could not compare prints in `format`: its `diagnostics` as annotations, a JSON
-/// document or a comment; nothing in `human` (the diagnostics go to stderr).
-pub fn failure(format: Format, diagnostics: &Diagnostics) -> String {
-    text(format, Run::Failed(diagnostics))
-}
-
-/// What one run prints on stdout in `format`.
+/// What one run prints on stdout in `format`: the report with the run's diagnostics and facts
+/// where the format carries them; for a run that could not compare, its diagnostics as
+/// annotations, a JSON document or a comment, and nothing in `human` (they go to stderr).
 pub fn text(format: Format, run: Run) -> String {
     match (format, run) {
         (Format::Human, Run::Compared { report, opts, .. }) => report.render_human(opts),
@@ -227,10 +213,11 @@ mod tests {
     #[test]
     fn a_failed_run_is_still_one_json_document() {
         let d = Diagnostics(vec![Diagnostic::error(Code::BadPath, "gone").with_help("look again")]);
-        let doc: Value = serde_json::from_str(&failure(Format::Json, &d)).unwrap();
+        let failure = |format| text(format, Run::Failed(&d));
+        let doc: Value = serde_json::from_str(&failure(Format::Json)).unwrap();
         assert_eq!(doc["drift"], Value::Null);
         assert_eq!(doc["diagnostics"][0]["help"], "look again");
-        assert!(failure(Format::Human, &d).is_empty());
-        assert!(failure(Format::Markdown, &d).contains("- error `bad-path`: gone\n"));
+        assert!(failure(Format::Human).is_empty());
+        assert!(failure(Format::Markdown).contains("- error `bad-path`: gone\n"));
     }
 }
