@@ -292,3 +292,55 @@ impl Servers {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn workspace() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rmcp/patterns/workspace-servers")
+    }
+
+    fn flags(path: PathBuf, server: Option<&str>) -> Flags {
+        let mut flags = Flags { paths: vec![path], ..Flags::default() };
+        flags.rmcp.server = server.map(str::to_owned);
+        flags
+    }
+
+    fn names(plan: Plan) -> Vec<String> {
+        match plan {
+            Plan::Servers(Ok(servers)) => servers.servers.into_iter().map(|s| s.name).collect(),
+            other => panic!("not servers: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_configuration_with_servers_runs_each_or_those_named() {
+        assert_eq!(names(plan(flags(workspace(), None))), ["forecast", "notes", "desk-front", "desk-back"]);
+        // By name, or by server type.
+        assert_eq!(names(plan(flags(workspace(), Some("notes")))), ["notes"]);
+        assert_eq!(names(plan(flags(workspace(), Some("Back")))), ["desk-back"]);
+        let Plan::Servers(Err(d)) = plan(flags(workspace(), Some("nope"))) else { panic!("an unknown server") };
+        assert_eq!(d.code, Code::UnknownServer);
+        assert_eq!(d.help.as_deref(), Some("its servers: forecast, notes, desk-front, desk-back"));
+    }
+
+    #[test]
+    fn a_server_crate_runs_its_servers_and_a_file_is_read_alone() {
+        assert_eq!(names(plan(flags(workspace().join("desk"), None))), ["desk-front", "desk-back"]);
+        let file = workspace().join("forecast/src/lib.rs");
+        let Plan::One(Ok(session)) = plan(flags(file.clone(), None)) else { panic!("one file") };
+        assert_eq!(session.options().paths, [file]);
+    }
+
+    #[test]
+    fn a_server_runs_with_its_own_crate_and_no_server_type_of_the_command_line() {
+        let Plan::Servers(Ok(servers)) = plan(flags(workspace(), Some("desk-back"))) else { panic!("servers") };
+        let session = Session::of_server(&servers.servers[0], &flags(workspace(), Some("desk-back")));
+        assert!(session.flags().paths.is_empty());
+        // The entry's `server = "Back"` applies, not `--server desk-back`.
+        assert_eq!(session.options().rmcp.server.as_deref(), Some("Back"));
+        let refused = servers.one_manifest_flag("--manifest");
+        assert!(refused.message.starts_with("--manifest names one manifest, and "), "{}", refused.message);
+    }
+}
