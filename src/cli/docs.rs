@@ -1,14 +1,14 @@
 //! `mcp-schema docs [PATH] [-o FILE] [--check]`: the Markdown reference of the tools, on stdout
-//! or between the markers of a file, as terraform-docs and cargo-rdme keep a README section.
+//! or between the markers of a file, as terraform-docs and cargo-rdme keep a README section; a
+//! section per server where a configuration lists `[[servers]]`.
 
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 use mcp_schema::diagnostics::{Code, Diagnostic};
+use mcp_schema::session::{Plan, Servers};
 use mcp_schema::tokens::{Costs, Encoding};
 use mcp_schema::views::docs;
-
-use mcp_schema::session::{Plan, Servers};
 use mcp_schema::Manifest;
 
 use super::args::SourceArgs;

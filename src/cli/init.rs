@@ -5,9 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use mcp_schema::views::init::{self, Setup};
-
 use mcp_schema::session::{Checks, Made, Plan, Servers, Session};
+use mcp_schema::views::init::{self, Setup};
 
 use super::args::SourceArgs;
 

@@ -1,13 +1,13 @@
-//! `mcp-schema list [PATH]`: a table of the tools.
+//! `mcp-schema list [PATH]`: a table of the tools (one per server, named, where a configuration
+//! lists `[[servers]]`).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use mcp_schema::session::{Plan, Servers};
 use mcp_schema::tokens::Encoding;
 use mcp_schema::views::list::{render_table, Listing, TableStyle};
-
-use mcp_schema::session::{Plan, Servers};
 
 use super::args::SourceArgs;
 use super::diagnostics::set_server;
