@@ -48,38 +48,6 @@ pub fn read(rev: &str, path: &Path) -> Result<Baseline, Diagnostic> {
     Ok(Baseline { manifest, existed: true, object })
 }
 
-/// The repository's tree at `rev`, written to a temporary directory (`git archive`, unpacked by
-/// `tar`), and the directory in it that stands for the current directory: what the baseline's
-/// sources were, to find where a removed item was written.
-pub fn extract(rev: &str) -> Result<(tempfile::TempDir, PathBuf), String> {
-    let here = Path::new(".");
-    let prefix = git(here, &["rev-parse", "--show-prefix"])?;
-    let top = git(here, &["rev-parse", "--show-toplevel"])?;
-    let tmp = tempfile::Builder::new().prefix("mcp-schema-baseline-").tempdir().map_err(|e| e.to_string())?;
-    let archive = Command::new("git")
-        .arg("-C")
-        .arg(top.trim())
-        .args(["archive", "--format=tar", rev])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot run git: {e}"))?;
-    let stdout = archive.stdout.ok_or("git archive has no output")?;
-    let status = Command::new("tar")
-        .arg("-x")
-        .arg("-C")
-        .arg(tmp.path())
-        .stdin(stdout)
-        .stderr(std::process::Stdio::null())
-        .status()
-        .map_err(|e| format!("cannot run tar: {e}"))?;
-    if !status.success() {
-        return Err(format!("cannot unpack the tree of {rev}"));
-    }
-    let cwd = tmp.path().join(prefix.trim());
-    Ok((tmp, cwd))
-}
-
 /// `path`'s directory, or its first ancestor that exists (git needs a directory to run in).
 fn existing_dir_of(path: &Path) -> PathBuf {
     let parent = match path.parent() {
@@ -93,7 +61,7 @@ fn existing_dir_of(path: &Path) -> PathBuf {
 }
 
 /// Run `git -C dir ARGS`: its stdout, or why it failed (git's stderr, or why it did not run).
-fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
+pub(crate) fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
     let out = Command::new("git")
         .arg("-C")
         .arg(dir)

@@ -11,7 +11,18 @@ use super::{Change, Report};
 pub const MARKER: &str = "<!-- mcp-schema drift report -->";
 
 pub(super) fn render(report: &Report, opts: &RenderOptions) -> String {
-    let mut out = format!("{MARKER}\n");
+    format!("{MARKER}\n{}", body(report, opts, None))
+}
+
+/// ` (server `NAME`)`: what the heading of a server's part of a comment ends with.
+pub(super) fn server_label(server: &str) -> String {
+    format!(" (server `{server}`)")
+}
+
+/// The report after its marker; the heading names `server` in a run over several.
+pub(super) fn body(report: &Report, opts: &RenderOptions, server: Option<&str>) -> String {
+    let label = server.map_or(String::new(), server_label);
+    let mut out = String::new();
     let icon = if report.breaking_count() > 0 {
         ":x:"
     } else if report.drift() {
@@ -20,11 +31,11 @@ pub(super) fn render(report: &Report, opts: &RenderOptions) -> String {
         ":white_check_mark:"
     };
     if !report.drift() {
-        out.push_str(&format!("### {icon} mcp-schema: {}\n", summary(report, &opts.manifest)));
+        out.push_str(&format!("### {icon} mcp-schema: {}{label}\n", summary(report, &opts.manifest)));
         return out;
     }
     let cost = report.tokens.as_ref().map_or(String::new(), |t| format!("; {}", t.phrase()));
-    let heading = format!("### {icon} mcp-schema: {}{cost}", counts(report));
+    let heading = format!("### {icon} mcp-schema: {}{cost}{label}", counts(report));
     out.push_str(&format!("{heading}\n\n{}\n", summary(report, &opts.manifest)));
     let mut ordered: Vec<&Change> = report.changes.iter().collect();
     // Stable: breaking first (accepted ones are not), each group in report order.

@@ -1,10 +1,12 @@
-//! What `check` and `diff` print on stdout in each [`Format`]: the report with the run's
-//! diagnostics and what made the manifest, or, for a run that could not compare, the diagnostics
-//! alone, as the format promises them (`json` is one JSON document whatever happens).
+//! What `check` and `diff` print on stdout in each [`Format`] for one [`Run`]: the report with the
+//! run's diagnostics and what made the manifest, or, for a run that could not compare, the
+//! diagnostics alone, as the format promises them (`json` is one JSON document whatever happens).
+//! And, as values, the parts [`crate::drift::render`] makes one document of for several servers:
+//! GitHub commands and a Markdown section that name their server, the JSON document, the SARIF log.
 
 use serde_json::{json, Value};
 
-use super::{github_diagnostic, Format, RenderOptions, Report, MARKDOWN_MARKER};
+use super::{Format, RenderOptions, Report, MARKDOWN_MARKER};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::Provenance;
 
@@ -31,63 +33,115 @@ fn value_of<'a>(name: &str, value: &'a str) -> &'a str {
     value.trim_start_matches(&format!("{name} "))
 }
 
-/// The report of a comparison in `format`, with the run's `diagnostics` (warnings and notes) and
-/// `facts` where the format carries them.
-pub fn report(
-    format: Format,
-    report: &Report,
-    opts: &RenderOptions,
-    diagnostics: &Diagnostics,
-    facts: &[(&'static str, String)],
-) -> String {
-    match format {
-        Format::Human => report.render_human(opts),
-        Format::Markdown => with_diagnostics_markdown(report.render_markdown(opts), diagnostics),
-        Format::Github => annotations(diagnostics) + &report.render_github(opts),
-        Format::Json => {
+/// One run of `check` or `diff` as the formats show it: a comparison, or a run that could not
+/// compare.
+#[derive(Debug, Clone, Copy)]
+pub enum Run<'a> {
+    /// The report of a comparison, rendered with `opts`, with the run's `diagnostics` (warnings
+    /// and notes) and the `facts` of what made the regenerated manifest.
+    Compared {
+        /// The changes.
+        report: &'a Report,
+        /// How to render them.
+        opts: &'a RenderOptions,
+        /// The run's warnings and notes.
+        diagnostics: &'a Diagnostics,
+        /// What made the regenerated manifest ([`made_with`]).
+        facts: &'a [(&'static str, String)],
+    },
+    /// A run that could not compare: its diagnostics.
+    Failed(&'a Diagnostics),
+}
+
+/// What one run prints on stdout in `format`: the report with the run's diagnostics and facts
+/// where the format carries them; for a run that could not compare, its diagnostics as
+/// annotations, a JSON document or a comment, and nothing in `human` (they go to stderr).
+pub fn text(format: Format, run: Run) -> String {
+    match (format, run) {
+        (Format::Human, Run::Compared { report, opts, .. }) => report.render_human(opts),
+        (Format::Human, Run::Failed(_)) => String::new(),
+        (Format::Markdown, run) => format!("{MARKDOWN_MARKER}\n{}", markdown_body(run, None)),
+        (Format::Github, run) => github(run, None),
+        (Format::Json, run) => pretty(&json_value(run)),
+        (Format::Sarif, run) => sarif_log(run, None).render(),
+    }
+}
+
+/// The run's GitHub workflow commands: one per diagnostic, then the report's. In a run over
+/// several servers, each message (and the summary line) starts with the `server`'s name.
+pub fn github(run: Run, server: Option<&str>) -> String {
+    let label = server.map_or(String::new(), |s| format!("{s}: "));
+    match run {
+        Run::Compared { report, opts, diagnostics, .. } => {
+            annotations(diagnostics, &label) + &super::render::github_with(report, opts, &label)
+        }
+        Run::Failed(diagnostics) => annotations(diagnostics, &label),
+    }
+}
+
+/// The run's part of a Markdown comment that reports several servers: its heading names the
+/// `server`, and the comment's marker is left out (the comment has it once).
+pub fn markdown_section(run: Run, server: &str) -> String {
+    markdown_body(run, Some(server))
+}
+
+/// The Markdown report after its marker, the heading naming `server` when there is one.
+fn markdown_body(run: Run, server: Option<&str>) -> String {
+    match run {
+        Run::Compared { report, opts, diagnostics, .. } => {
+            with_diagnostics_markdown(super::markdown::body(report, opts, server), diagnostics)
+        }
+        Run::Failed(diagnostics) => {
+            let label = server.map_or(String::new(), super::markdown::server_label);
+            let head = format!("### :x: mcp-schema could not compare the manifests{label}\n");
+            with_diagnostics_markdown(head, diagnostics)
+        }
+    }
+}
+
+/// `--format json`'s document of the run: the report's, with the run's diagnostics and facts;
+/// `drift` is `null` for a run that could not compare.
+pub fn json_value(run: Run) -> Value {
+    match run {
+        Run::Compared { report, diagnostics, facts, .. } => {
             let mut doc = report.to_json();
             doc["diagnostics"] = diagnostics_json(diagnostics);
             for (k, v) in facts {
                 doc[*k] = Value::String(value_of(k, v).to_owned());
             }
-            pretty(&doc)
+            doc
         }
-        Format::Sarif => sarif(report, &opts.manifest, diagnostics),
+        Run::Failed(diagnostics) => json!({"drift": null, "changes": [], "diagnostics": diagnostics_json(diagnostics)}),
     }
 }
 
-/// What a run that could not compare prints in `format`: its `diagnostics` as annotations, a JSON
-/// document or a comment; nothing in `human` (the diagnostics go to stderr).
-pub fn failure(format: Format, diagnostics: &Diagnostics) -> String {
-    match format {
-        Format::Human => String::new(),
-        Format::Github => annotations(diagnostics),
-        Format::Json => pretty(&json!({"drift": null, "changes": [], "diagnostics": diagnostics_json(diagnostics)})),
-        Format::Markdown => {
-            let head = format!("{MARKDOWN_MARKER}\n### :x: mcp-schema could not compare the manifests\n");
-            with_diagnostics_markdown(head, diagnostics)
-        }
-        Format::Sarif => sarif(&Report::default(), "", diagnostics),
-    }
-}
-
-/// The run's diagnostics, then the report's changes, as one SARIF log.
-fn sarif(report: &Report, manifest: &str, diagnostics: &Diagnostics) -> String {
+/// The run's diagnostics, then the report's changes, as one SARIF log, each result naming the
+/// `server` in a run over several.
+pub fn sarif_log(run: Run, server: Option<&str>) -> super::sarif::Log {
     let mut log = super::sarif::Log::new();
+    if let Some(server) = server {
+        log.for_server(server);
+    }
+    let none = Report::default();
+    let (report, manifest, diagnostics) = match run {
+        Run::Compared { report, opts, diagnostics, .. } => (report, opts.manifest.as_str(), diagnostics),
+        Run::Failed(diagnostics) => (&none, "", diagnostics),
+    };
     diagnostics.iter().for_each(|d| log.diagnostic(d));
     report.changes.iter().for_each(|c| log.change(c, manifest));
     if let Some(tokens) = &report.tokens {
         log.tokens(tokens);
     }
-    log.render()
+    log
 }
 
-/// One GitHub workflow command per diagnostic.
-fn annotations(diagnostics: &Diagnostics) -> String {
-    diagnostics.iter().map(|d| format!("{}\n", github_diagnostic(d))).collect()
+/// One GitHub workflow command per diagnostic, its message after `label`.
+fn annotations(diagnostics: &Diagnostics, label: &str) -> String {
+    diagnostics.iter().map(|d| format!("{}\n", super::render::github_command(d, label))).collect()
 }
 
-fn pretty(v: &Value) -> String {
+/// A JSON document, pretty, with a final newline.
+pub(crate) fn pretty(v: &Value) -> String {
     let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
     s.push('\n');
     s
@@ -159,10 +213,11 @@ mod tests {
     #[test]
     fn a_failed_run_is_still_one_json_document() {
         let d = Diagnostics(vec![Diagnostic::error(Code::BadPath, "gone").with_help("look again")]);
-        let doc: Value = serde_json::from_str(&failure(Format::Json, &d)).unwrap();
+        let failure = |format| text(format, Run::Failed(&d));
+        let doc: Value = serde_json::from_str(&failure(Format::Json)).unwrap();
         assert_eq!(doc["drift"], Value::Null);
         assert_eq!(doc["diagnostics"][0]["help"], "look again");
-        assert!(failure(Format::Human, &d).is_empty());
-        assert!(failure(Format::Markdown, &d).contains("- error `bad-path`: gone\n"));
+        assert!(failure(Format::Human).is_empty());
+        assert!(failure(Format::Markdown).contains("- error `bad-path`: gone\n"));
     }
 }

@@ -190,7 +190,8 @@ fn escape_property(s: &str) -> String {
     escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
-fn annotation(ch: &Change, manifest: &str) -> String {
+/// A change's workflow command, its message after `label` (a server's name in a run over several).
+fn annotation(ch: &Change, manifest: &str, label: &str) -> String {
     let level = match (&ch.context.accepted, ch.breaking) {
         (Some(_), _) => "notice",
         (None, true) => "error",
@@ -233,7 +234,7 @@ fn annotation(ch: &Change, manifest: &str) -> String {
         None => format!("file={}", escape_property(manifest)),
     };
     format!(
-        "::{level} {at},title={}::{}",
+        "::{level} {at},title={}::{label}{}",
         escape_property(&format!("mcp-schema {}: {}", ch.rule.id, ch.tool)),
         escape_data(&text)
     )
@@ -242,6 +243,11 @@ fn annotation(ch: &Change, manifest: &str) -> String {
 /// A diagnostic (a run that could not finish) as a GitHub `::error` / `::warning` / `::notice`
 /// line.
 pub fn github_diagnostic(d: &crate::diagnostics::Diagnostic) -> String {
+    github_command(d, "")
+}
+
+/// [`github_diagnostic`] with its message after `label` (a server's name in a run over several).
+pub(super) fn github_command(d: &crate::diagnostics::Diagnostic, label: &str) -> String {
     let level = match d.severity {
         crate::diagnostics::Severity::Error => "error",
         crate::diagnostics::Severity::Warning => "warning",
@@ -261,13 +267,19 @@ pub fn github_diagnostic(d: &crate::diagnostics::Diagnostic) -> String {
     if let Some(help) = &d.help {
         text.push_str(&format!("\nhelp: {help}"));
     }
-    format!("::{level} {}::{}", props.join(","), escape_data(&text))
+    format!("::{level} {}::{label}{}", props.join(","), escape_data(&text))
 }
 
 pub(super) fn github(report: &Report, opts: &RenderOptions) -> String {
+    github_with(report, opts, "")
+}
+
+/// The report's workflow commands and its summary line, each message (and the line) after
+/// `label`.
+pub(super) fn github_with(report: &Report, opts: &RenderOptions, label: &str) -> String {
     let mut out = String::new();
     for ch in &report.changes {
-        out.push_str(&annotation(ch, &opts.manifest));
+        out.push_str(&annotation(ch, &opts.manifest, label));
         out.push('\n');
     }
     // Each tool whose cost changed: a notice on the manifest, beside its changes.
@@ -275,7 +287,7 @@ pub(super) fn github(report: &Report, opts: &RenderOptions) -> String {
         let title = escape_property(&format!("mcp-schema tokens: {}", t.tool));
         let at = escape_property(&opts.manifest);
         out.push_str(&format!(
-            "::notice file={at},title={title}::{}\n",
+            "::notice file={at},title={title}::{label}{}\n",
             escape_data(&format!("{}: {}", t.tool, t.phrase()))
         ));
     }
@@ -285,6 +297,7 @@ pub(super) fn github(report: &Report, opts: &RenderOptions) -> String {
             line.push_str(&format!("; to accept them run `{hint}`"));
         }
     }
+    out.push_str(label);
     out.push_str(&line);
     out.push('\n');
     out

@@ -26,12 +26,20 @@ pub struct Log {
     results: Vec<Value>,
     /// The run's property bag: what the tool list costs (`tokens`), when it was counted.
     properties: Option<Value>,
+    /// The server the run is about, in a log of several ([`Log::for_server`]).
+    server: Option<String>,
 }
 
 impl Log {
     /// An empty log.
     pub fn new() -> Log {
         Log::default()
+    }
+
+    /// Make this the run of `server` in a log of several: `automationDetails.id` tells the runs
+    /// apart (GitHub code scanning's category), and each result says its server in `properties`.
+    pub fn for_server(&mut self, server: &str) {
+        self.server = Some(server.to_owned());
     }
 
     /// A drift change as a result: an error when it breaks clients, else a warning. It sits on its
@@ -44,6 +52,7 @@ impl Log {
             _ => physical(Path::new(manifest), None),
         };
         let properties = json!({"tool": ch.tool, "pointer": ch.pointer, "breaking": ch.breaking});
+        let properties = self.with_server(properties);
         let mut result = result(ch.rule.id, index, level, change_text(ch), Some(location), properties);
         if let Some(reason) = &ch.context.accepted {
             // An accepted change is still reported; code scanning shows it as suppressed, with why.
@@ -64,7 +73,7 @@ impl Log {
         if let Some(help) = &d.help {
             text.push_str(&format!("\nhelp: {help}"));
         }
-        let properties = d.tool.as_ref().map_or_else(|| json!({}), |t| json!({"tool": t}));
+        let properties = self.with_server(d.tool.as_ref().map_or_else(|| json!({}), |t| json!({"tool": t})));
         self.results.push(result(d.code.id(), index, d.severity.name(), text, location, properties));
     }
 
@@ -104,6 +113,20 @@ impl Log {
 
     /// The log as a SARIF document.
     pub fn to_value(&self) -> Value {
+        Log::document(vec![self.run()])
+    }
+
+    /// A SARIF document of `runs` (each a [`Log::run`]).
+    pub fn document(runs: Vec<Value>) -> Value {
+        json!({
+            "$schema": SCHEMA,
+            "version": "2.1.0",
+            "runs": runs,
+        })
+    }
+
+    /// The log's one run: its tool, results and properties.
+    pub fn run(&self) -> Value {
         let mut run = json!({
             "tool": self.tool(),
             "results": self.results,
@@ -111,11 +134,18 @@ impl Log {
         if let Some(properties) = &self.properties {
             run["properties"] = properties.clone();
         }
-        json!({
-            "$schema": SCHEMA,
-            "version": "2.1.0",
-            "runs": [run],
-        })
+        if let Some(server) = &self.server {
+            run["automationDetails"] = json!({"id": format!("mcp-schema/{server}/")});
+        }
+        run
+    }
+
+    /// A result's `properties` with the log's server last.
+    fn with_server(&self, mut properties: Value) -> Value {
+        if let Some(server) = &self.server {
+            properties["server"] = Value::String(server.clone());
+        }
+        properties
     }
 
     /// The log, pretty, with a final newline.

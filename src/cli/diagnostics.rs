@@ -63,6 +63,12 @@ pub fn print_diagnostics(diagnostics: &Diagnostics) {
     }
 }
 
+/// An error that ends the command: printed, exit status 2.
+pub fn fail(d: Diagnostic) -> u8 {
+    print_diagnostics(&Diagnostics(vec![d]));
+    2
+}
+
 /// The warnings that say a tool's manifest entry lacks something the server publishes (a schema,
 /// a key, a parameter) or has a schema that accepts anything.
 const LEFT_OUT: &[Code] = &[Code::Opaque, Code::RegistryType, Code::UnknownType, Code::UnsupportedParameter];

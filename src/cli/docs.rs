@@ -1,14 +1,18 @@
 //! `mcp-schema docs [PATH] [-o FILE] [--check]`: the Markdown reference of the tools, on stdout
-//! or between the markers of a file, as terraform-docs and cargo-rdme keep a README section.
+//! or between the markers of a file, as terraform-docs and cargo-rdme keep a README section; a
+//! section per server where a configuration lists `[[servers]]`.
 
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics};
+use mcp_schema::diagnostics::{Code, Diagnostic};
+use mcp_schema::session::{Plan, Servers};
 use mcp_schema::tokens::{Costs, Encoding};
 use mcp_schema::views::docs;
+use mcp_schema::Manifest;
 
-use crate::{print_diagnostics, SourceArgs};
+use super::args::SourceArgs;
+use super::diagnostics::set_server;
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -47,23 +51,19 @@ pub fn run(args: DocsArgs) -> u8 {
         args.encoding.preload();
     }
     let counted = args.tokens.then_some(args.encoding);
-    let section = match super::workspace::servers_for(args.path.as_deref(), &args.source) {
-        Some(found) => match super::workspace::docs_section(&args.source, counted, found) {
-            Ok(section) => section,
-            Err(code) => return code,
-        },
-        None => match super::generate(args.path.as_deref(), &args.source) {
-            Ok((manifest, _, _)) => {
-                let costs = counted.map(|encoding| Costs::of(encoding, &manifest.tool_values()));
-                docs::render(&manifest, costs.as_ref())
-            }
-            Err(code) => return code,
-        },
+    let made = match super::session::plan(args.source.flags(args.path.iter().cloned().collect())) {
+        Plan::One(Ok(session)) => super::session::read(&session).map(|(manifest, _)| page(&manifest, counted)),
+        Plan::Servers(Ok(servers)) => servers_section(&args.source, counted, &servers),
+        Plan::One(Err(d)) | Plan::Servers(Err(d)) => Err(super::diagnostics::fail(d)),
+    };
+    let section = match made {
+        Ok(section) => section,
+        Err(code) => return code,
     };
     let Some(file) = args.output else { return super::print(&section) };
     let update = match docs::update_file(&file, &section) {
         Ok(update) => update,
-        Err(d) => return fail(d),
+        Err(d) => return super::diagnostics::fail(d),
     };
     let up_to_date = update.up_to_date();
     if args.check {
@@ -82,10 +82,38 @@ pub fn run(args: DocsArgs) -> u8 {
             }
             0
         }
-        Err(e) => {
-            fail(Diagnostic::error(Code::WriteFailed, format!("cannot write {}: {e}", file.display())).in_file(&file))
+        Err(e) => super::diagnostics::fail(
+            Diagnostic::error(Code::WriteFailed, format!("cannot write {}: {e}", file.display())).in_file(&file),
+        ),
+    }
+}
+
+/// The reference of `manifest`, with what each tool costs in the `counted` encoding.
+fn page(manifest: &Manifest, counted: Option<Encoding>) -> String {
+    let costs = counted.map(|encoding| Costs::of(encoding, &manifest.tool_values()));
+    docs::render(manifest, costs.as_ref())
+}
+
+/// The Markdown reference of every server: a `## Server `NAME`` section each, holding what
+/// `docs` writes for one crate. The exit status when a server's tools cannot be read.
+fn servers_section(source: &SourceArgs, counted: Option<Encoding>, servers: &Servers) -> Result<String, u8> {
+    let mut sections = Vec::new();
+    let mut failed = false;
+    for server in &servers.servers {
+        set_server(Some(server.label()));
+        match super::session::read_server(server, &source.flags(Vec::new())) {
+            Ok((manifest, _)) => sections.push(format!("## Server `{}`\n\n{}", server.name, page(&manifest, counted))),
+            Err(why) => {
+                eprintln!("error: {}: cannot read the tools: {why}", server.name);
+                failed = true;
+            }
         }
     }
+    set_server(None);
+    if failed {
+        return Err(2);
+    }
+    Ok(sections.join("\n"))
 }
 
 /// `--check`: 0 when the section is what `docs` writes, 1 (and the command that updates it) when not.
@@ -102,9 +130,4 @@ fn check_result(file: &Path, up_to_date: bool, path: Option<&Path>) -> u8 {
         docs::update_hint(path, file)
     );
     1
-}
-
-fn fail(d: Diagnostic) -> u8 {
-    print_diagnostics(&Diagnostics(vec![d]));
-    2
 }

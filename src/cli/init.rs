@@ -5,10 +5,11 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use mcp_schema::session::{Checks, Made, Plan, Servers, Session};
 use mcp_schema::views::init::{self, Setup};
 use mcp_schema::ProfileChoice;
 
-use crate::SourceArgs;
+use super::args::SourceArgs;
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -52,22 +53,23 @@ pub fn run(args: InitArgs) -> u8 {
         eprintln!("error: {} has no Cargo.toml: give the directory of the crate to set up", crate_dir.display());
         return 2;
     }
-    if let Some(found) = super::workspace::servers_for(args.path.as_deref(), &args.source) {
-        return match found {
-            Ok((config, servers)) => set_up_servers(&args, &crate_dir, &config, &servers),
-            Err(d) => {
-                crate::print_diagnostics(&mcp_schema::diagnostics::Diagnostics(vec![d]));
-                2
-            }
-        };
-    }
+    let session = match super::session::plan(args.source.flags(args.path.iter().cloned().collect())) {
+        Plan::Servers(Ok(servers)) => return set_up_servers(&args, &crate_dir, &servers),
+        Plan::Servers(Err(d)) => return super::diagnostics::fail(d),
+        Plan::One(session) => session,
+    };
     if let Some(found) = server_crates(&crate_dir, &args.source) {
         return set_up_workspace(&args, &crate_dir, found);
     }
-    let (manifest, provenance, config) = match super::generate(args.path.as_deref(), &args.source) {
+    let session = match session {
+        Ok(session) => session,
+        Err(d) => return super::diagnostics::fail(d),
+    };
+    let (manifest, provenance) = match super::session::read(&session) {
         Ok(made) => made,
         Err(code) => return code,
     };
+    let config = session.config();
     let repo_root = repository_root(&crate_dir);
     let crate_rel = relative(&crate_dir, &repo_root);
     let profile = provenance.profile.unwrap_or_default();
@@ -151,22 +153,18 @@ fn server_crates(root: &Path, source: &SourceArgs) -> Option<Vec<Found>> {
 /// The servers of the crate in `dir`: the crate, when it lists a tool; each of its server types,
 /// when it has several.
 fn servers_of(dir: PathBuf, source: &SourceArgs) -> Vec<Found> {
-    let Ok(config) = mcp_schema::config::Config::discover(Some(&dir)) else { return Vec::new() };
-    let run = |server: Option<&String>| {
-        let mut flags = source.flags(Vec::new());
-        flags.rmcp.server = server.cloned();
-        mcp_schema::generate(&config.apply(flags))
-    };
-    let outcome = run(None);
-    let several = outcome.diagnostics.iter().any(|d| d.code == mcp_schema::diagnostics::Code::SeveralServers);
-    let types = if several { outcome.server_types.clone() } else { Vec::new() };
-    let found = |outcome: mcp_schema::Outcome, server: Option<&String>| {
-        let manifest = outcome.manifest.filter(|m| !m.is_empty() && !outcome.diagnostics.has_errors())?;
-        let (provenance, diagnostics) = (outcome.provenance, outcome.diagnostics);
+    let Ok(session) = Session::discover_in(Some(&dir), source.flags(Vec::new())) else { return Vec::new() };
+    let run = |server: Option<&String>| session.with_server_type(server.map(String::as_str)).make(Checks::default());
+    let made = run(None);
+    let several = made.diagnostics.iter().any(|d| d.code == mcp_schema::diagnostics::Code::SeveralServers);
+    let types = if several { made.server_types.clone() } else { Vec::new() };
+    let found = |made: Made, server: Option<&String>| {
+        let manifest = made.result.ok().filter(|m| !m.is_empty())?;
+        let (provenance, diagnostics) = (made.provenance, made.diagnostics);
         Some(Found { dir: dir.clone(), server: server.cloned(), manifest, provenance, diagnostics })
     };
     if types.is_empty() {
-        return found(outcome, None).into_iter().collect();
+        return found(made, None).into_iter().collect();
     }
     types.iter().filter_map(|t| found(run(Some(t)), Some(t))).collect()
 }
@@ -196,7 +194,7 @@ fn set_up_workspace(args: &InitArgs, root: &Path, found: Vec<Found>) -> u8 {
         .iter()
         .zip(&entries)
         .map(|(f, e)| {
-            crate::print_diagnostics(&f.diagnostics);
+            super::diagnostics::print_diagnostics(&f.diagnostics);
             manifest_file(in_dir(root, &e.manifest), &f.manifest)
         })
         .collect();
@@ -210,18 +208,12 @@ fn set_up_workspace(args: &InitArgs, root: &Path, found: Vec<Found>) -> u8 {
 
 /// `init` where a configuration lists `[[servers]]` already: it is kept; each server's manifest,
 /// the hook and the workflow are set up.
-fn set_up_servers(
-    args: &InitArgs,
-    crate_dir: &Path,
-    config: &mcp_schema::config::Config,
-    servers: &[mcp_schema::config::Server],
-) -> u8 {
+fn set_up_servers(args: &InitArgs, crate_dir: &Path, servers: &Servers) -> u8 {
+    let (config, servers) = (&servers.config, &servers.servers);
     let mut manifests = Vec::new();
     let mut failed = false;
     for server in servers {
-        let mut flags = args.source.flags(Vec::new());
-        flags.rmcp.server = None;
-        match crate::make_manifest(&server.config.apply(flags), false, args.source.verbose, crate::Purpose::Read) {
+        match super::session::read_server(server, &args.source.flags(Vec::new())) {
             Ok((manifest, _)) => manifests.push(manifest_file(server.config.manifest_path(None), &manifest)),
             Err(why) => {
                 eprintln!("error: {}: {why}", server.name);

@@ -1,13 +1,16 @@
-//! `mcp-schema list [PATH]`: a table of the tools.
+//! `mcp-schema list [PATH]`: a table of the tools (one per server, named, where a configuration
+//! lists `[[servers]]`).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use mcp_schema::session::{Plan, Servers};
 use mcp_schema::tokens::Encoding;
 use mcp_schema::views::list::{render_table, Listing, TableStyle};
 
-use crate::SourceArgs;
+use super::args::SourceArgs;
+use super::diagnostics::set_server;
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -44,27 +47,62 @@ pub struct ListArgs {
 pub fn run(args: ListArgs) -> u8 {
     // Loaded while the manifest is made: the counts do not wait for it.
     args.encoding.preload();
-    if let Some(found) = super::workspace::servers_for(args.path.as_deref(), &args.source) {
-        return super::workspace::run_list(&args.source, args.format, args.encoding, found);
-    }
-    let (manifest, provenance, _) = match super::generate(args.path.as_deref(), &args.source) {
+    let session = match super::session::plan(args.source.flags(args.path.into_iter().collect())) {
+        Plan::One(Ok(session)) => session,
+        Plan::Servers(Ok(servers)) => return run_servers(&args.source, args.format, args.encoding, &servers),
+        Plan::One(Err(d)) | Plan::Servers(Err(d)) => return super::diagnostics::fail(d),
+    };
+    let (manifest, provenance) = match super::session::read(&session) {
         Ok(made) => made,
         Err(code) => return code,
     };
     let listing = Listing::new(&manifest, &provenance, args.encoding);
     let text = match args.format {
-        ListFormat::Json => {
-            let mut text = serde_json::to_string_pretty(&listing).expect("a listing is plain data");
-            text.push('\n');
-            text
-        }
+        ListFormat::Json => json_text(&listing),
         ListFormat::Table => table(&listing),
     };
     super::print(&text)
 }
 
+/// `list` over every server: a table (or JSON document) per server, named.
+fn run_servers(source: &SourceArgs, format: ListFormat, encoding: Encoding, servers: &Servers) -> u8 {
+    let mut status = 0;
+    let mut tables = Vec::new();
+    let mut docs = Vec::new();
+    for server in &servers.servers {
+        set_server(Some(server.label()));
+        match super::session::read_server(server, &source.flags(Vec::new())) {
+            Ok((manifest, provenance)) => {
+                let listing = Listing::new(&manifest, &provenance, encoding);
+                match format {
+                    ListFormat::Json => {
+                        docs.push(server.tagged(serde_json::to_value(&listing).expect("a listing is plain data")))
+                    }
+                    ListFormat::Table => tables.push(format!("server {}:\n{}", server.label(), table(&listing))),
+                }
+            }
+            Err(why) => {
+                eprintln!("error: {}: cannot read the tools: {why}", server.name);
+                status = 2;
+            }
+        }
+    }
+    let text = match format {
+        ListFormat::Json => json_text(&serde_json::json!({ "servers": docs })),
+        ListFormat::Table => tables.join("\n"),
+    };
+    status.max(super::print(&text))
+}
+
+/// A JSON document, pretty, with a final newline.
+fn json_text(doc: &impl serde::Serialize) -> String {
+    let mut text = serde_json::to_string_pretty(doc).expect("a listing is plain data");
+    text.push('\n');
+    text
+}
+
 /// The table of `listing`, fitted to the terminal.
-pub(crate) fn table(listing: &Listing) -> String {
+fn table(listing: &Listing) -> String {
     render_table(listing, TableStyle { width: terminal_width(), color: super::stdout_color() })
 }
 

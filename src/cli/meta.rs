@@ -1,7 +1,7 @@
 //! `mcp-schema completions SHELL` and `mcp-schema man`: the CLI describing itself, from the same
 //! clap definition that parses it.
 
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_complete::Shell;
 
 /// The binary's name, as shells and the man page know it.
@@ -29,9 +29,8 @@ pub struct CompletionsArgs {
     shell: Shell,
 }
 
-/// Print the completion script of `shell`.
-pub fn completions(args: CompletionsArgs) -> u8 {
-    let mut cmd = crate::Cli::command();
+/// Print the completion script of `shell` for the command line `cmd`.
+pub fn completions(args: CompletionsArgs, mut cmd: clap::Command) -> u8 {
     let mut out = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, BIN, &mut out);
     let script = String::from_utf8_lossy(&out);
@@ -54,9 +53,10 @@ fn bash_case_labels_fixed(script: &str, bin: &str) -> String {
     script.replace(&format!("{label}{SEP}"), &format!("{state}{SEP}"))
 }
 
-/// Print the man page (roff), e.g. `mcp-schema man > mcp-schema.1`: one page, every command in it.
-pub fn man() -> u8 {
-    match man_page(crate::Cli::command()) {
+/// Print the man page (roff) of the command line `cmd`, e.g. `mcp-schema man > mcp-schema.1`: one
+/// page, every command in it.
+pub fn man(cmd: clap::Command) -> u8 {
+    match man_page(cmd) {
         Ok(page) => super::print(&page),
         Err(e) => {
             eprintln!("error: cannot render the man page: {e}");

@@ -1,29 +1,26 @@
-//! The subcommands that show the tools (`list`, `docs`), set a crate up (`init`) and describe
-//! the CLI itself (`completions`, `man`), and the global flags every command shares.
+//! The subcommands, one module each, over the core: each parses its arguments, calls the core
+//! (a [`session`] for the commands that read sources), prints, and returns the exit status; and
+//! the global flags every command shares.
 
+pub(crate) mod args;
 pub mod diagnostics;
 pub mod docs;
 pub(crate) mod drift;
 pub mod explain;
+pub(crate) mod generate;
 pub mod init;
 pub mod list;
 pub mod meta;
 pub(crate) mod record;
+pub(crate) mod session;
 pub(crate) mod validate;
-pub(crate) mod workspace;
 
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use mcp_schema::choice::Choice;
-use mcp_schema::config::Config;
-use mcp_schema::diagnostics::Diagnostics;
-use mcp_schema::{Manifest, Provenance};
-
-use crate::{print_diagnostics, SourceArgs};
 
 /// When to colour output, as cargo and ripgrep take it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
@@ -104,29 +101,12 @@ pub fn stderr_color() -> bool {
     color_for(std::io::stderr().is_terminal())
 }
 
-/// The manifest of the crate at `path`, as `generate` makes it, with what made it; the exit
-/// status when it cannot be made (the diagnostics are printed either way).
-pub fn generate(path: Option<&Path>, source: &SourceArgs) -> Result<(Manifest, Provenance, Config), u8> {
-    crate::setup_miette();
-    let config = Config::discover(mcp_schema::config::crate_dir(path).as_deref()).map_err(|d| {
-        print_diagnostics(&Diagnostics(vec![d]));
-        2u8
-    })?;
-    let opts = config.apply(source.flags(path.map(PathBuf::from).into_iter().collect()));
-    let outcome = mcp_schema::generate_leaking_sources(&opts);
-    print_diagnostics(&outcome.diagnostics);
-    if source.verbose {
-        for note in &outcome.notes {
-            eprintln!("note: {note}");
-        }
-    }
-    match outcome.manifest.filter(|_| !outcome.diagnostics.has_errors()) {
-        Some(manifest) => Ok((manifest, outcome.provenance, config)),
-        None => {
-            eprintln!("error: cannot read the tools: fix the errors above");
-            Err(2)
-        }
-    }
+/// miette's rendering of the diagnostics, coloured as stderr takes colour.
+pub(crate) fn setup_miette() {
+    let color = stderr_color();
+    let _ = miette::set_hook(Box::new(move |_| {
+        Box::new(miette::MietteHandlerOpts::new().color(color).unicode(color).context_lines(2).build())
+    }));
 }
 
 /// Write `text` to stdout; a closed pipe or full disk is exit status 2.

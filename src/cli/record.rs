@@ -15,7 +15,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
-use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics};
+use mcp_schema::diagnostics::{Code, Diagnostic};
+
+use super::diagnostics::fail;
 
 pub(crate) const EXAMPLES: &str = "\
 Examples:
@@ -56,13 +58,13 @@ impl Direction {
 }
 
 pub(crate) fn run(args: RecordArgs) -> u8 {
-    crate::setup_miette();
+    super::setup_miette();
     let file = match std::fs::OpenOptions::new().create(true).append(true).open(&args.output) {
         Ok(f) => f,
         Err(e) => {
             let d = Diagnostic::error(Code::RecordOutput, format!("cannot open {}: {e}", args.output.display()))
                 .in_file(&args.output);
-            return failed(d);
+            return fail(d);
         }
     };
     let recorder: Recorder = Arc::new(Mutex::new(BufWriter::new(file)));
@@ -76,7 +78,7 @@ pub(crate) fn run(args: RecordArgs) -> u8 {
                 format!("cannot start the server `{}`: {e}", program.to_string_lossy()),
             )
             .with_help("give the command that starts the server over stdio after `--`");
-            return failed(d);
+            return fail(d);
         }
     };
     let to_server = child.stdin.take().expect("piped");
@@ -113,11 +115,6 @@ fn exit_code(status: std::process::ExitStatus) -> u8 {
             return (128 + signal) as u8;
         }
     }
-    2
-}
-
-fn failed(d: Diagnostic) -> u8 {
-    crate::print_diagnostics(&Diagnostics(vec![d]));
     2
 }
 

@@ -5,11 +5,14 @@ use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use mcp_schema::config::{self, Config};
+use mcp_schema::config::{self, Flags};
 use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics};
+use mcp_schema::session::Session;
 use mcp_schema::validate::report::Format;
 use mcp_schema::validate::{mcp, report, Counts, Level, Validation, Violation};
 use mcp_schema::Manifest;
+
+use super::diagnostics::fail;
 
 pub(crate) const EXAMPLES: &str = "\
 Examples:
@@ -40,22 +43,22 @@ pub(crate) struct ValidateArgs {
 }
 
 pub(crate) fn run(args: ValidateArgs) -> u8 {
-    crate::setup_miette();
+    super::setup_miette();
     // Refused as `generate` refuses it, before any file is read.
     let protocol = match mcp::peer_protocol(args.protocol.as_deref()) {
         Ok((protocol, warning)) => {
-            crate::print_diagnostics(&Diagnostics(warning.into_iter().collect()));
+            super::diagnostics::print_diagnostics(&Diagnostics(warning.into_iter().collect()));
             protocol
         }
-        Err(d) => return failed(d),
+        Err(d) => return fail(d),
     };
-    let manifest_path = match Config::discover(config::crate_dir(None).as_deref()) {
-        Ok(config) => config.manifest_path(args.manifest.as_deref()),
-        Err(d) => return failed(d),
+    let manifest_path = match Session::discover(Flags::default()) {
+        Ok(session) => session.config().manifest_path(args.manifest.as_deref()),
+        Err(d) => return fail(d),
     };
     let manifest = match Manifest::read(&manifest_path) {
         Ok(m) => m,
-        Err(d) => return failed(d),
+        Err(d) => return fail(d),
     };
     let stdout = std::io::stdout();
     let out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
@@ -109,7 +112,7 @@ fn validate_recordings<W: Write>(manifest: &Manifest, recordings: &[PathBuf], mu
                 Ok(file) => validation.recording(&shown, BufReader::with_capacity(1 << 16, file), &mut writer),
                 Err(e) => {
                     let _ = writer.stopped(&validation.counts, recordings.len());
-                    return failed(
+                    return fail(
                         Diagnostic::error(Code::BadRecording, format!("cannot read the recording {shown}: {e}"))
                             .in_file(path),
                     );
@@ -121,7 +124,7 @@ fn validate_recordings<W: Write>(manifest: &Manifest, recordings: &[PathBuf], mu
             let _ = writer.stopped(&validation.counts, recordings.len());
             let column = e.column.map(|c| format!(", column {c}")).unwrap_or_default();
             let at = if e.line == 0 { String::new() } else { format!(", line {}{column}", e.line) };
-            return failed(
+            return fail(
                 Diagnostic::error(Code::BadRecording, format!("{shown}{at}: {}", e.message))
                     .with_help("`mcp-schema explain bad-recording` says which recordings validate reads"),
             );
@@ -131,9 +134,4 @@ fn validate_recordings<W: Write>(manifest: &Manifest, recordings: &[PathBuf], mu
         return 2;
     }
     u8::from(validation.counts.violations > 0)
-}
-
-fn failed(d: Diagnostic) -> u8 {
-    crate::print_diagnostics(&Diagnostics(vec![d]));
-    2
 }

@@ -67,6 +67,25 @@ pub struct Server {
     pub config: Config,
 }
 
+impl Server {
+    /// `name (path)`: how what a run over several servers prints names this one.
+    pub fn label(&self) -> String {
+        format!("{} ({})", self.name, self.path.display())
+    }
+
+    /// `doc`'s keys after this server's `server` and `path`: how a JSON document of a run over
+    /// several servers names each part.
+    pub fn tagged(&self, doc: serde_json::Value) -> serde_json::Value {
+        let mut out = serde_json::Map::new();
+        out.insert("server".into(), serde_json::Value::String(self.name.clone()));
+        out.insert("path".into(), serde_json::Value::String(self.path.display().to_string()));
+        if let serde_json::Value::Object(rest) = doc {
+            out.extend(rest);
+        }
+        serde_json::Value::Object(out)
+    }
+}
+
 /// `servers` of a configuration file, with the span of every entry's keys.
 #[derive(Deserialize, Default)]
 struct ServersSection {

@@ -1,5 +1,6 @@
 //! Where in the Rust sources each change of a [`Report`] comes from: the regenerated side's
-//! source map for what is there now, and the baseline revision's own sources for what was removed.
+//! source map for what is there now, and the source map of the baseline revision's own sources
+//! for what was removed.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -8,8 +9,7 @@ use serde_json::Value;
 
 use super::SourceMap;
 use crate::check::{Change, Report, SourcePoint};
-use crate::config::{self, Config, Flags};
-use crate::diagnostics::{Location, SourceFile};
+use crate::diagnostics::{shown_path, Location, SourceFile};
 use crate::Manifest;
 
 /// Point every change at the Rust source behind it, where `new` (made with `map`) has it; a
@@ -30,31 +30,20 @@ pub fn attach(report: &mut Report, new: &Manifest, map: &SourceMap) {
 }
 
 /// Point the changes that removed something at where it was written at git revision `rev`, in
-/// `old` (the manifest at `rev`): the tree at `rev` is unpacked in a temporary directory and the
-/// manifest generated there with `flags` (their paths taken inside that tree), for its source
-/// map. Best effort: a baseline that cannot be rebuilt leaves those changes without a source.
-pub fn attach_removed(report: &mut Report, old: &Manifest, rev: &str, flags: &Flags) {
-    // What is gone from the new side was written somewhere at `rev`: that beats the place the
-    // new side can offer (the type or fn that lost it).
-    if !report.changes.iter().any(removed) {
-        return;
-    }
-    let Ok((tree, cwd)) = crate::check::baseline::extract(rev) else { return };
-    let there: Vec<PathBuf> =
-        if flags.paths.is_empty() { vec![cwd.clone()] } else { flags.paths.iter().map(|p| cwd.join(p)).collect() };
-    let Ok(config) = Config::discover(there.first().map(PathBuf::as_path)) else { return };
-    let opts = config.apply(Flags { paths: there, ..flags.clone() });
-    let outcome = crate::generate(&opts);
+/// `old` (the manifest at `rev`), by `map`: the source map of the manifest generated in the tree
+/// of `rev`, unpacked with `cwd` the directory in it that stands for the current one (the
+/// generation is [`crate::drift`]'s). The files are shown as they are here, marked `(at REV)`.
+pub fn attach_removed(report: &mut Report, old: &Manifest, rev: &str, map: &SourceMap, cwd: &Path) {
     let tools = old.tool_values();
     for change in report.changes.iter_mut().filter(|c| removed(c)) {
         let Some(value) = tool_named(&tools, &change.tool) else { continue };
-        let Some(location) = outcome.source_map.locate(&change.tool, value, &change.pointer) else { continue };
+        let Some(location) = map.locate(&change.tool, value, &change.pointer) else { continue };
         let (line, column) = location.line_col();
-        // The file as it is here, with the text it had at `rev` (the tree is deleted below).
+        // The file as it is here, with the text it had at `rev` (the tree is deleted after).
         let rel =
-            location.file.path.strip_prefix(&cwd).map(Path::to_path_buf).unwrap_or_else(|_| location.file.path.clone());
+            location.file.path.strip_prefix(cwd).map(Path::to_path_buf).unwrap_or_else(|_| location.file.path.clone());
         let file = Arc::new(SourceFile::new(
-            PathBuf::from(format!("{} (at {rev})", config::shown_path(&rel))),
+            PathBuf::from(format!("{} (at {rev})", shown_path(&rel))),
             Arc::from(location.file.text()),
         ));
         let at = Location { file, start: location.start, len: location.len };
@@ -68,7 +57,13 @@ pub fn attach_removed(report: &mut Report, old: &Manifest, rev: &str, flags: &Fl
             revision: Some(rev.to_owned()),
         });
     }
-    drop(tree);
+}
+
+/// Whether the report removed something, which only the baseline's sources can point at: what
+/// is gone from the new side was written somewhere at the baseline, which beats the place the
+/// new side can offer (the type or fn that lost it).
+pub fn removes_something(report: &Report) -> bool {
+    report.changes.iter().any(removed)
 }
 
 /// Whether a change removed something (a tool, or a value the old side had).
@@ -84,7 +79,7 @@ fn tool_named<'a>(tools: &'a [Value], name: &str) -> Option<&'a Value> {
 /// A source path as annotations need it: relative to the repository's root on GitHub Actions
 /// (`GITHUB_WORKSPACE`), else as the run shows it.
 fn annotation_path(path: &Path) -> String {
-    let shown = config::shown_path(path);
+    let shown = shown_path(path);
     let Some(workspace) = std::env::var_os("GITHUB_WORKSPACE").map(PathBuf::from) else { return shown };
     let absolute = std::env::current_dir().map(|cwd| cwd.join(path)).unwrap_or_else(|_| path.to_path_buf());
     let absolute = absolute.canonicalize().unwrap_or(absolute);
