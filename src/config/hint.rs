@@ -3,7 +3,7 @@
 
 use super::Flags;
 
-/// The command that rewrites the committed manifest (`shown` as [`shown_path`] gives it) with the
+/// The command that rewrites the committed manifest (`shown` as [`shown_path`](super::shown_path) gives it) with the
 /// options of `flags`, so that it makes the manifest a `check` with those flags made; `check`
 /// suggests it after a drift.
 pub fn update_hint(flags: &Flags, shown: &str) -> String {

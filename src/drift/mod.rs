@@ -119,7 +119,7 @@ pub fn check(session: &Session, request: &Request) -> Checked {
     Ok(Compared { report, render, diagnostics, facts, notes })
 }
 
-/// [`check`] of one of `servers` (its `session`, [`Session::of_server`]): the command that
+/// [`check()`] of one of `servers` (its `session`, [`Session::of_server`]): the command that
 /// accepts the changes regenerates every server, from where the configuration is.
 pub fn check_server(servers: &Servers, session: &Session, request: &Request) -> Checked {
     let mut compared = check(session, request)?;
