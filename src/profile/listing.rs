@@ -129,7 +129,10 @@ impl<'o> ToolList<'o> {
 /// from two places) is reported once: the same code, about the same thing, at the same place
 /// (a file and an offset in it: a module file several targets declare is one place).
 #[derive(Debug, Default)]
-pub struct Reported(HashSet<(Code, String, Option<(PathBuf, usize)>)>);
+pub struct Reported(HashSet<(Code, String, Option<Place>)>);
+
+/// A file, and a byte offset in it.
+type Place = (PathBuf, usize);
 
 impl Reported {
     /// Whether `code` about `what` at `at` is new (and from now on, not). `what` is the message,
@@ -144,5 +147,82 @@ impl Reported {
         if self.first(d.code, &d.message, d.location.as_ref()) {
             diagnostics.push(d);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::diagnostics::SourceFile;
+
+    fn tool(name: &str, n: u32) -> Tool {
+        Tool::from_value(&serde_json::json!({"name": name, "n": n}))
+    }
+
+    fn names(m: &Manifest) -> Vec<(String, u64)> {
+        m.tool_values().iter().map(|t| (t["name"].as_str().unwrap().to_owned(), t["n"].as_u64().unwrap())).collect()
+    }
+
+    fn at(start: usize) -> Location {
+        let text: Arc<str> = Arc::from("fn a() {}\nfn b() {}\n");
+        Location { file: Arc::new(SourceFile::new("src/lib.rs".into(), text)), start, len: 1 }
+    }
+
+    #[test]
+    fn a_later_tool_replaces_an_earlier_one_and_the_list_is_by_name() {
+        let overrides = SchemaOverrides::default();
+        let mut list = ToolList::new(Policy { duplicates: Duplicates::LaterWins, order: Order::ByName }, &overrides);
+        for (name, n) in [("b", 1), ("a", 2), ("b", 3), ("c", 4)] {
+            assert!(list.add(name.into(), tool(name, n), None).is_ok());
+        }
+        list.remove("c");
+        let (m, unused) = list.finish(&BTreeSet::new());
+        assert_eq!(names(&m), [("a".to_owned(), 2), ("b".to_owned(), 3)]);
+        assert!(unused.is_empty());
+    }
+
+    #[test]
+    fn a_second_tool_of_a_name_is_dropped_with_a_warning_naming_the_first() {
+        let overrides = SchemaOverrides::default();
+        let mut list =
+            ToolList::new(Policy { duplicates: Duplicates::FirstWins, order: Order::Registration }, &overrides);
+        assert!(list.add("b".into(), tool("b", 1), Some(at(0))).is_ok());
+        assert!(list.add("a".into(), tool("a", 2), Some(at(0))).is_ok());
+        let dropped = list.add("b".into(), tool("b", 3), Some(at(10))).unwrap_err();
+        assert_eq!(dropped.code, Code::DuplicateTool);
+        assert_eq!(dropped.help.as_deref(), Some("the first one, at src/lib.rs:1, is kept"));
+        let (m, _) = list.finish(&BTreeSet::new());
+        assert_eq!(names(&m), [("b".to_owned(), 1), ("a".to_owned(), 2)]);
+    }
+
+    #[test]
+    fn the_config_gives_a_tools_schema_and_names_the_entries_that_name_nothing() {
+        let mut overrides = SchemaOverrides::default();
+        let given = crate::ToolSchemaOverride {
+            input_schema: Some(serde_json::json!({"type": "object"})),
+            ..Default::default()
+        };
+        overrides.tools.insert("a".into(), given.clone());
+        overrides.tools.insert("typo".into(), given);
+        let mut list = ToolList::new(Policy { duplicates: Duplicates::LaterWins, order: Order::ByName }, &overrides);
+        assert_eq!(list.given("a", SchemaKind::Input), Some(serde_json::json!({"type": "object"})));
+        assert_eq!(list.given("a", SchemaKind::Output), None);
+        list.add("a".into(), tool("a", 1), None).unwrap();
+        let (_, unused) = list.finish(&BTreeSet::new());
+        assert_eq!(unused.len(), 1);
+        assert!(unused[0].message.contains("`typo`"), "{}", unused[0].message);
+    }
+
+    #[test]
+    fn a_diagnostic_is_reported_once_per_code_subject_and_place() {
+        let mut reported = Reported::default();
+        assert!(reported.first(Code::Opaque, "m", Some(&at(0))));
+        assert!(!reported.first(Code::Opaque, "m", Some(&at(0))));
+        assert!(reported.first(Code::Opaque, "m", Some(&at(10))));
+        assert!(reported.first(Code::Opaque, "m", None));
+        assert!(reported.first(Code::UnknownType, "m", None));
+        assert!(!reported.first(Code::UnknownType, "m", None));
     }
 }
