@@ -77,7 +77,7 @@ pub struct Config {
     /// files), resolved against the crate root.
     pub(crate) include: Vec<PathBuf>,
     /// Path prefixes to leave out of the scan, relative to the crate root (as
-    /// [`crate::GenerateOptions::exclude`] wants them).
+    /// [`crate::options::GenerateOptions::exclude`] wants them).
     pub(crate) exclude: Vec<PathBuf>,
     pub(crate) features: Option<Vec<String>>,
     pub(crate) all_features: Option<bool>,

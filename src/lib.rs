@@ -28,7 +28,9 @@ pub mod explain;
 pub(crate) mod lints_contract;
 pub mod manifest;
 pub(crate) mod model;
+pub mod options;
 pub(crate) mod profile;
+pub mod provenance;
 pub(crate) mod schema;
 pub mod session;
 pub(crate) mod source;
@@ -44,107 +46,14 @@ mod schemars_delegation_tests;
 #[cfg(test)]
 mod schemars_pipeline_tests;
 
-use std::path::PathBuf;
-
-use diagnostics::{Code, Diagnostic, Diagnostics, Lints};
+use diagnostics::{Code, Diagnostic, Diagnostics};
 pub use manifest::Manifest;
+pub use options::{
+    FeatureSelection, GenerateOptions, ProfileOptions, RmcpOptions, SchemaOverrides, ToolSchemaOverride,
+};
 pub use profile::ProfileChoice;
+pub use provenance::{Provenance, SdkRelease};
 pub use source::ParseMode;
-
-/// Everything `generate` (and `check`, which regenerates) needs to know.
-#[derive(Debug, Clone, Default)]
-pub struct GenerateOptions {
-    /// Crate directories, workspace roots or single `.rs` files. Empty means the current directory.
-    pub paths: Vec<PathBuf>,
-    /// Which SDK's output to reproduce; `Auto` picks it from the crate's dependencies.
-    pub profile: ProfileChoice,
-    /// What becomes of the diagnostics of each code (allowed, warned, denied), and `--strict`.
-    pub lints: Lints,
-    /// What the profile reads: the release, the peer, the server, the user's schemas.
-    pub profile_options: ProfileOptions,
-    /// Glob-free path prefixes (relative to the crate root) to leave out of the scan.
-    pub exclude: Vec<PathBuf>,
-    /// How files are parsed: skeletons in parallel (the default) or in full, on one thread.
-    pub parse_mode: source::ParseMode,
-    /// Which cargo features are on, as cargo's `--features`, `--all-features` and
-    /// `--no-default-features` say; `#[cfg(feature = "…")]` is evaluated against them.
-    pub features: FeatureSelection,
-    /// What the tools may cost a model (the config's `budget` table): going over is a warning.
-    pub budget: tokens::budget::Budget,
-}
-
-/// What a profile reads of the options: every profile gets the same, and the profile template
-/// (`profile::template`) reads the release and the peer the same way for every SDK.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ProfileOptions {
-    /// The peer's protocol version (`--protocol`), for the SDKs whose listing depends on it.
-    pub protocol: Option<String>,
-    /// Which server type to list (`--server`), for the SDKs whose crates may hold several.
-    pub server: Option<String>,
-    /// The rmcp release to reproduce instead of the one in Cargo.lock (`--rmcp-version`).
-    pub rmcp_version: Option<String>,
-    /// The release of another SDK to reproduce instead of the one in Cargo.lock
-    /// (`--sdk-version`).
-    pub sdk_version: Option<String>,
-    /// Schemas the user supplies for what exists only at runtime (the config's `schemas` table).
-    pub overrides: SchemaOverrides,
-}
-
-/// The rmcp flags as the command line and the configuration give them (`--protocol`, `--server`,
-/// `--rmcp-version`), before [`config::Config::apply`] makes [`ProfileOptions`] of them.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct RmcpOptions {
-    /// The protocol version of the peer (`--protocol`).
-    pub protocol: Option<String>,
-    /// Which server type to list (`--server`).
-    pub server: Option<String>,
-    /// The rmcp release to reproduce instead of the one in Cargo.lock (`--rmcp-version`).
-    pub version: Option<String>,
-}
-
-/// Cargo's feature flags. The default (no flags) is cargo's: the `default` feature is on.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct FeatureSelection {
-    /// Features named with `--features` (`a,b` or `member/a`, as cargo spells them).
-    pub features: Vec<String>,
-    /// `--all-features`: every feature of the crate is on.
-    pub all_features: bool,
-    /// `--no-default-features`: the `default` feature is off.
-    pub no_default_features: bool,
-    /// `--serde-json-preserve-order`: whether serde_json's `preserve_order` is on in the server's
-    /// build (keys in insertion order), for when the manifests on disk cannot say; `None` works it
-    /// out from them.
-    pub serde_json_preserve_order: Option<bool>,
-}
-
-impl FeatureSelection {
-    /// Add the features of one `--features` value: names separated by commas and/or spaces, as
-    /// cargo takes them.
-    pub fn add_list(&mut self, list: &str) {
-        let names = list.split(|c: char| c == ',' || c.is_whitespace()).filter(|name| !name.is_empty());
-        self.features.extend(names.map(str::to_owned));
-    }
-}
-
-/// JSON Schemas given by the user, read from files in the repository. They replace what the
-/// sources cannot tell (`input_schema = expr`, a hand-written `impl JsonSchema`, a registry type).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SchemaOverrides {
-    /// By tool name: the tool's `inputSchema` and/or `outputSchema`, used as they are.
-    pub tools: std::collections::BTreeMap<String, ToolSchemaOverride>,
-    /// By Rust type path as written in the config (`kit::model::Blob`, `chrono::NaiveDate`): the
-    /// schema that type's `JsonSchema` impl produces.
-    pub types: std::collections::BTreeMap<String, serde_json::Value>,
-}
-
-/// The schemas given for one tool.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ToolSchemaOverride {
-    /// The tool's `inputSchema`, instead of the one the sources give.
-    pub input_schema: Option<serde_json::Value>,
-    /// The tool's `outputSchema`, instead of the one the sources give (if any).
-    pub output_schema: Option<serde_json::Value>,
-}
 
 /// The result of a run: the manifest when one could be made, and every diagnostic.
 #[derive(Debug)]
@@ -162,51 +71,6 @@ pub struct Outcome {
     /// The server types the crate defines, as `--server` takes them, when the profile tells them
     /// apart (rmcp): `init` gives each of several its own `[[servers]]` entry.
     pub server_types: Vec<String>,
-}
-
-/// Which profile ran, and which SDK release it reproduced.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Provenance {
-    /// The profile that ran (never `Auto`); `None` when no profile ran.
-    pub profile: Option<ProfileChoice>,
-    /// The SDK release the profile reproduced; `None` for a profile that reproduces no release
-    /// of a Rust SDK (python-sdk), or when no profile ran.
-    pub sdk: Option<SdkRelease>,
-}
-
-/// An SDK release a profile reproduced.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SdkRelease {
-    /// The SDK's crate, as Cargo.toml names it (`rmcp`, `rust-mcp-sdk`).
-    pub name: &'static str,
-    /// The release, `X.Y.Z`.
-    pub version: String,
-    /// The SDK releases and where they were read, in words (`rmcp 3.11.0 (rmcp-macros 3.11.0,
-    /// schemars 1.2.3) from Cargo.lock`), for reports that say what made a manifest.
-    pub note: String,
-}
-
-impl Provenance {
-    /// The profile as `--profile` spells it.
-    pub fn profile_name(&self) -> Option<String> {
-        self.profile.map(|profile| profile.name().to_owned())
-    }
-
-    /// The release reproduced of the SDK crate `name`, when that is the SDK the profile reproduces.
-    pub fn version_of(&self, name: &str) -> Option<&str> {
-        self.sdk.as_ref().filter(|sdk| sdk.name == name).map(|sdk| sdk.version.as_str())
-    }
-}
-
-/// `profile rmcp (rmcp 3.11.0)`, `profile rust-mcp-sdk (rust-mcp-sdk 0.8.2)`, `profile python-sdk`.
-impl std::fmt::Display for Provenance {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "profile {}", self.profile_name().as_deref().unwrap_or("none"))?;
-        match &self.sdk {
-            Some(sdk) => write!(f, " ({} {})", sdk.name, sdk.version),
-            None => Ok(()),
-        }
-    }
 }
 
 /// Whether `text` is something `--rmcp-version` can use: a release `X.Y.Z`, or a requirement
@@ -357,13 +221,14 @@ fn generate_wanting(
     let capabilities = provenance.profile.and_then(profile::capabilities);
     if let Some(manifest) = &manifest {
         let variant_docs = capabilities.is_some_and(|c| c.variant_docs);
-        diagnostics.extend(lints_contract::run(manifest, &source_map, opts, variant_docs));
+        diagnostics.extend(lints_contract::run(manifest, &source_map, &opts.lints, variant_docs));
     }
     if let Some(manifest) = manifest.as_ref().filter(|_| !diagnostics.has_errors()) {
         diagnostics.extend(tokens::contract_costs(
             manifest,
             &|t, v, p| source_map.locate(t, v, p),
-            opts,
+            &opts.budget,
+            &opts.lints,
             capabilities.is_some_and(|c| c.shares_defs),
         ));
     }

@@ -9,10 +9,10 @@ use serde_json::Value;
 
 use crate::check::normalize::normalize;
 use crate::diagnostics::lints::CONTRACT;
-use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Lints, Location};
+use crate::manifest::Manifest;
 use crate::manifest::SCHEMA_KEYS;
 use crate::source_map::{identity_names, EnumOrigin, SourceMap};
-use crate::{GenerateOptions, Manifest};
 
 /// A description shorter than this is never too long, whatever the schema (a tool without
 /// parameters has a schema of a few dozen characters).
@@ -27,11 +27,11 @@ const MAX_DEPTH: usize = 64;
 
 /// The lints of the `contract` group for `manifest`, when the run's levels may show one of them;
 /// `variant_docs`: whether the profile publishes a description per enum value.
-pub(crate) fn run(manifest: &Manifest, map: &SourceMap, opts: &GenerateOptions, variant_docs: bool) -> Diagnostics {
-    if !opts.lints.enables(&CONTRACT) {
+pub(crate) fn run(manifest: &Manifest, map: &SourceMap, lints: &Lints, variant_docs: bool) -> Diagnostics {
+    if !lints.enables(&CONTRACT) {
         return Diagnostics::default();
     }
-    lint(manifest, map, |code| opts.lints.may_show(code) && (code != Code::UndescribedVariants || variant_docs))
+    lint(manifest, map, |code| lints.may_show(code) && (code != Code::UndescribedVariants || variant_docs))
 }
 
 /// Every finding of the group that `shows`, tool by tool in the manifest's order.

@@ -9,8 +9,11 @@ use std::path::{Path, PathBuf};
 
 use crate::config::{self, Config, Flags, Server};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics};
+use crate::manifest::Manifest;
+use crate::options::GenerateOptions;
+use crate::provenance::Provenance;
 use crate::source_map::SourceMap;
-use crate::{GenerateOptions, Manifest, Outcome, Provenance};
+use crate::Outcome;
 
 /// The configuration of one crate (or server) with the command line over it, and the options
 /// they make together.

@@ -154,14 +154,15 @@ pub type Locate<'a> = &'a dyn Fn(&str, &Value, &str) -> Option<crate::diagnostic
 /// the subschemas it repeats where the SDK can share them in `$defs` (`shares_defs`, the
 /// profile's capability). Nothing is counted when neither is asked for.
 pub(crate) fn contract_costs(
-    manifest: &crate::Manifest,
+    manifest: &crate::manifest::Manifest,
     locate: Locate,
-    opts: &crate::GenerateOptions,
+    budget: &budget::Budget,
+    lints: &crate::diagnostics::Lints,
     shares_defs: bool,
 ) -> crate::diagnostics::Diagnostics {
-    let mut found = opts.budget.check(manifest, locate);
-    if shared::enabled(&opts.lints) && shares_defs {
-        found.extend(shared::repeated(opts.budget.encoding, manifest, locate));
+    let mut found = budget.check(manifest, locate);
+    if shared::enabled(lints) && shares_defs {
+        found.extend(shared::repeated(budget.encoding, manifest, locate));
     }
     found
 }

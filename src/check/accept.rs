@@ -111,7 +111,7 @@ mod tests {
 
     use super::*;
     use crate::check::compare;
-    use crate::Manifest;
+    use crate::manifest::Manifest;
 
     fn report() -> Report {
         let old = Manifest::from_value(json!({"tools": [{"name": "a", "description": "A", "inputSchema": {

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::diagnostics::{Code, Diagnostic};
-use crate::Manifest;
+use crate::manifest::Manifest;
 
 /// The manifest at `path` (a file of the working tree, which need not exist there) as it was at
 /// `rev`, and whether the revision had it.

@@ -43,7 +43,7 @@ fn reasons<'a>(diagnostics: &'a Diagnostics, tool: &str, key: &str) -> Vec<&'a s
 mod tests {
     use super::*;
     use crate::diagnostics::{Code, Diagnostic, Severity};
-    use crate::Manifest;
+    use crate::manifest::Manifest;
     use serde_json::json;
 
     fn removed(key: &str) -> Report {

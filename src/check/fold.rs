@@ -150,7 +150,7 @@ mod tests {
     use serde_json::{json, Value};
 
     use crate::check::compare;
-    use crate::Manifest;
+    use crate::manifest::Manifest;
 
     fn tool(name: &str, input: Value) -> Value {
         json!({"name": name, "inputSchema": input})

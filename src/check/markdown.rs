@@ -214,7 +214,7 @@ mod tests {
 
     use super::*;
     use crate::check::compare;
-    use crate::Manifest;
+    use crate::manifest::Manifest;
 
     #[test]
     fn breaking_rows_come_first_and_cells_are_escaped() {

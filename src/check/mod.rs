@@ -27,7 +27,7 @@ mod walk;
 use serde_json::{Map, Value};
 
 use crate::choice::Choice;
-use crate::Manifest;
+use crate::manifest::Manifest;
 use json::{equivalent, join};
 use rules::{JudgedAs, Rule};
 

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use super::{Format, RenderOptions, Report, MARKDOWN_MARKER};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::Provenance;
+use crate::provenance::Provenance;
 
 /// What made the regenerated manifest, as facts by name: the profile, and for an SDK profile the
 /// release with where it was read (`("rmcp", "rmcp 3.11.0 (…) from Cargo.lock")`).
@@ -200,7 +200,7 @@ mod tests {
         let note = "rmcp 0.8.0 (x) from Cargo.lock".to_owned();
         let rmcp = Provenance {
             profile: Some(ProfileChoice::Rmcp),
-            sdk: Some(crate::SdkRelease { name: "rmcp", version: "0.8.0".into(), note: note.clone() }),
+            sdk: Some(crate::provenance::SdkRelease { name: "rmcp", version: "0.8.0".into(), note: note.clone() }),
         };
         let facts = made_with(&rmcp);
         assert_eq!(facts, [("profile", "rmcp".to_owned()), ("rmcp", note)]);

@@ -307,7 +307,7 @@ pub(super) fn github_with(report: &Report, opts: &RenderOptions, label: &str) ->
 mod tests {
     use super::*;
     use crate::check::compare;
-    use crate::Manifest;
+    use crate::manifest::Manifest;
     use serde_json::json;
 
     fn sample() -> Report {

@@ -17,9 +17,9 @@ use std::path::Path;
 use crate::check::{self, RenderOptions, Report};
 use crate::config;
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::manifest::Manifest;
 use crate::session::{Checks, Made, Mcp, Servers, Session, Stop};
 use crate::tokens::{Delta, Encoding};
-use crate::Manifest;
 
 /// What `check` compares the regenerated manifest with, and how the report is rendered.
 #[derive(Debug, Clone, Copy)]

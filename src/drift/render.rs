@@ -119,7 +119,7 @@ mod tests {
     use crate::config::Config;
     use crate::diagnostics::{Code, Diagnostic};
     use crate::drift::Failure;
-    use crate::Manifest;
+    use crate::manifest::Manifest;
 
     fn server(name: &str) -> Server {
         Server { name: name.into(), path: PathBuf::from(name), config: Config::default() }

@@ -7,9 +7,9 @@ use std::process::Command;
 
 use crate::check::{baseline, Report};
 use crate::config::Flags;
+use crate::manifest::Manifest;
 use crate::session::Session;
 use crate::source_map::changes;
-use crate::Manifest;
 
 /// Point the changes of `report` that removed something from `old` (the manifest at `rev`) at
 /// where it was written at `rev`: the manifest is generated in the tree of `rev` with `flags`,

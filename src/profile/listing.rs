@@ -11,7 +11,7 @@ use serde_json::Value;
 use super::SchemaKind;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
 use crate::manifest::{Manifest, Tool};
-use crate::SchemaOverrides;
+use crate::options::SchemaOverrides;
 
 /// What the SDK does with a tool whose name an earlier one has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,7 +200,7 @@ mod tests {
     #[test]
     fn the_config_gives_a_tools_schema_and_names_the_entries_that_name_nothing() {
         let mut overrides = SchemaOverrides::default();
-        let given = crate::ToolSchemaOverride {
+        let given = crate::options::ToolSchemaOverride {
             input_schema: Some(serde_json::json!({"type": "object"})),
             ..Default::default()
         };

@@ -18,9 +18,9 @@ use syn::punctuated::Punctuated;
 use syn::{Meta, Token};
 
 use crate::diagnostics::{Diagnostic, Diagnostics, Location};
+use crate::manifest::Manifest;
 use crate::model::Scope;
 use crate::source::{KeptAttributes, ModuleId, Workspace};
-use crate::Manifest;
 
 pub use registry::{capabilities, kept_attributes, run, ProfileChoice};
 
@@ -44,7 +44,7 @@ pub trait Profile: Sync {
             Some(r) => format!("{sdk} {} {}", found.version, found.origin.words(r)),
             None => String::new(),
         };
-        let release = crate::SdkRelease { name: sdk, version: found.version.to_string(), note };
+        let release = crate::provenance::SdkRelease { name: sdk, version: found.version.to_string(), note };
         template::Described { release, warnings: Vec::new() }
     }
 
@@ -135,7 +135,7 @@ pub struct ProfileRun {
     /// Where each tool's parts come from in the sources.
     pub source_map: crate::source_map::SourceMap,
     /// The release reproduced (the profile itself is filled in by the registry).
-    pub provenance: crate::Provenance,
+    pub provenance: crate::provenance::Provenance,
     /// The server types of the crate, as `--server` takes them (rmcp; empty for the others).
     pub server_types: Vec<String>,
 }
@@ -148,7 +148,7 @@ impl ProfileRun {
 
     /// Tell which SDK release the run reproduces: its note for `--verbose`, the provenance, and
     /// discovery's `warnings` (an assumed release, one outside the reproduced range).
-    pub fn reproduces(&mut self, release: crate::SdkRelease, warnings: &[Diagnostic]) {
+    pub fn reproduces(&mut self, release: crate::provenance::SdkRelease, warnings: &[Diagnostic]) {
         self.notes.push(release.note.clone());
         self.provenance.sdk = Some(release);
         self.diagnostics.0.extend(warnings.iter().cloned());

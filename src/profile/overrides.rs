@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use crate::diagnostics::{Code, Diagnostic};
-use crate::SchemaOverrides;
+use crate::options::SchemaOverrides;
 
 /// Config `schemas` entries naming no tool of `listed`, or no type of `types_used` (the types the
 /// schemas reached): most likely a typo (`unused-schema-override` warnings).

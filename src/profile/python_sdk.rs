@@ -121,7 +121,7 @@ impl super::Profile for PythonSdk {
 
 fn manifest(
     ws: &Workspace,
-    overrides: &crate::SchemaOverrides,
+    overrides: &crate::options::SchemaOverrides,
     diagnostics: &mut Diagnostics,
 ) -> (Manifest, crate::source_map::SourceMap) {
     let mut origins = Vec::new();

@@ -5,8 +5,8 @@ use std::sync::OnceLock;
 
 use super::{Capabilities, Detection, Profile, ProfileRun};
 use crate::diagnostics::{Code, Diagnostic};
+use crate::options::GenerateOptions;
 use crate::source::{KeptAttributes, Workspace};
-use crate::GenerateOptions;
 
 /// The registry's rows, each `Variant => unit struct of a profile`: the one list of profiles. It
 /// makes [`ProfileChoice`] (`auto` first, then a variant per row), [`CHOICES`] and `PROFILES`,

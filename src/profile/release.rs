@@ -50,9 +50,9 @@ pub struct Sdk {
 
 impl Sdk {
     /// The release of this SDK a run reproduces, with `note` saying where it was read (for
-    /// [`crate::Provenance`]).
-    pub fn release(&self, version: Version, note: String) -> crate::SdkRelease {
-        crate::SdkRelease { name: self.package, version: version.to_string(), note }
+    /// [`crate::provenance::Provenance`]).
+    pub fn release(&self, version: Version, note: String) -> crate::provenance::SdkRelease {
+        crate::provenance::SdkRelease { name: self.package, version: version.to_string(), note }
     }
 }
 

@@ -34,10 +34,11 @@ use super::release::Discovered;
 use super::template::{self, Described, Run};
 use super::{tool_name, Capabilities, ProfileInfo, ProfileRun};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
+use crate::manifest::Manifest;
 use crate::manifest::{AnnotationOrder, Key, KeyOrder, Tool, ToolEntry};
 use crate::model::{Lowerer, Resolver};
+use crate::options::ProfileOptions;
 use crate::source::Workspace;
-use crate::{Manifest, ProfileOptions};
 
 /// The rmcp profile.
 pub struct Rmcp;

@@ -15,8 +15,8 @@ use super::protocol::{peer_protocol, LATEST_PROTOCOL};
 use super::release::{self, Discovered, SdkReleases, Version};
 use super::{serde_json_keeps_insertion_order, Profile, ProfileRun};
 use crate::diagnostics::Diagnostic;
+use crate::options::ProfileOptions;
 use crate::source::Workspace;
-use crate::ProfileOptions;
 
 /// What the template worked out for a profile's [`Profile::list`], and what the run has told so
 /// far (`out`), which the hook adds to.
@@ -47,7 +47,7 @@ pub enum JsonOrder {
 /// A release as the profile describes it: its provenance (with the `--verbose` note) and the
 /// warnings its companion crates give (discovery's own come first).
 pub struct Described {
-    pub release: crate::SdkRelease,
+    pub release: crate::provenance::SdkRelease,
     pub warnings: Vec<Diagnostic>,
 }
 

@@ -244,7 +244,7 @@ pub struct Workspace {
     registry_wanted: std::cell::RefCell<std::collections::BTreeSet<String>>,
     /// The root packages and the features asked for them: the build [`Workspace::serde_json_order`]
     /// is about.
-    build_roots: (Vec<Arc<CargoManifest>>, crate::FeatureSelection),
+    build_roots: (Vec<Arc<CargoManifest>>, crate::options::FeatureSelection),
     serde_json_order: std::sync::OnceLock<SerdeJsonOrder>,
 }
 
@@ -333,7 +333,7 @@ pub enum ParseMode {
 /// [`load_selected`] with the default features.
 #[cfg(test)]
 pub fn load_with(paths: &[PathBuf], exclude: &[PathBuf], mode: ParseMode) -> Result<Workspace, Diagnostic> {
-    load_selected(paths, exclude, mode, &crate::FeatureSelection::default(), KeptAttributes(&["tool"]))
+    load_selected(paths, exclude, mode, &crate::options::FeatureSelection::default(), KeptAttributes(&["tool"]))
 }
 
 /// Load what the paths point at, with the cargo features `features` selects; items carrying one
@@ -343,7 +343,7 @@ pub fn load_selected(
     paths: &[PathBuf],
     exclude: &[PathBuf],
     mode: ParseMode,
-    features: &crate::FeatureSelection,
+    features: &crate::options::FeatureSelection,
     kept: KeptAttributes,
 ) -> Result<Workspace, Diagnostic> {
     load_wanting(paths, exclude, mode, features, kept, &Default::default())
@@ -355,7 +355,7 @@ pub fn load_wanting(
     paths: &[PathBuf],
     exclude: &[PathBuf],
     mode: ParseMode,
-    features: &crate::FeatureSelection,
+    features: &crate::options::FeatureSelection,
     kept: KeptAttributes,
     wanted: &std::collections::BTreeSet<String>,
 ) -> Result<Workspace, Diagnostic> {
@@ -381,7 +381,7 @@ pub fn load_wanting(
 fn find_roots(
     path: &Path,
     exclude: &[PathBuf],
-    features: &crate::FeatureSelection,
+    features: &crate::options::FeatureSelection,
     ws: &mut Workspace,
     roots: &mut Vec<Arc<CargoManifest>>,
 ) -> Result<(), Diagnostic> {
@@ -446,7 +446,7 @@ fn find_roots(
 /// The features of the package a single file belongs to (none outside a package).
 fn single_file_features(
     manifest: Option<&Arc<CargoManifest>>,
-    selection: &crate::FeatureSelection,
+    selection: &crate::options::FeatureSelection,
     diagnostics: &mut Diagnostics,
 ) -> Result<cfg::EnabledFeatures, Diagnostic> {
     let Some(m) = manifest else { return Ok(cfg::EnabledFeatures::default()) };

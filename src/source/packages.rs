@@ -22,7 +22,7 @@ use std::sync::Arc;
 use super::cargo::{read_manifest, CargoManifest, Dependency};
 use super::registry::{Locator, Missing};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics};
-use crate::FeatureSelection;
+use crate::options::FeatureSelection;
 
 /// The SDK crates: known to the profiles by name, never read as sources.
 const SDK_PACKAGES: &[&str] = &["rmcp", "rmcp-macros"];

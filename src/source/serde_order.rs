@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use super::cargo::CargoManifest;
 use super::packages::{self, Package, Resolution};
-use crate::FeatureSelection;
+use crate::options::FeatureSelection;
 
 /// How serde_json orders object keys in the server binary.
 #[derive(Debug, Clone, PartialEq, Eq)]

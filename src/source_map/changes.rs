@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::SourceMap;
 use crate::check::{Change, Report, SourcePoint};
 use crate::diagnostics::{shown_path, Location, SourceFile};
-use crate::Manifest;
+use crate::manifest::Manifest;
 
 /// Point every change at the Rust source behind it, where `new` (made with `map`) has it; a
 /// removed item has none there.

@@ -6,8 +6,8 @@ use serde_json::Value;
 
 use super::{pointer_token, thousands, Encoding, Locate};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics};
+use crate::manifest::Manifest;
 use crate::manifest::{Key, SCHEMA_KEYS};
-use crate::Manifest;
 
 /// The configured budgets, in tokens; `None`: no budget of that kind.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

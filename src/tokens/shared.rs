@@ -14,8 +14,8 @@ use serde_json::Value;
 
 use super::{compact, pointer_token as token, thousands, Encoding, Locate};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Lints};
+use crate::manifest::Manifest;
 use crate::manifest::SCHEMA_KEYS;
-use crate::Manifest;
 
 /// Whether the lint is on: a level of warn or deny given to its code or to its group,
 /// `contract` (both are off by default).

@@ -7,7 +7,7 @@ use jsonschema::Validator;
 use serde_json::Value;
 
 use super::Violation;
-use crate::Manifest;
+use crate::manifest::Manifest;
 
 /// One tool of the manifest.
 pub(crate) struct ToolContract {

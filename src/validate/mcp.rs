@@ -19,12 +19,13 @@ use serde_json::Value;
 
 use super::contract::resolve_local;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Severity};
+use crate::manifest::Manifest;
 use crate::manifest::{HINTS, TITLE};
+use crate::options::GenerateOptions;
 /// The peer's protocol of `--protocol`, checked as `generate` checks it.
 pub use crate::profile::protocol::peer_protocol;
 use crate::profile::protocol::{is_legacy_protocol, LATEST_PROTOCOL};
 use crate::profile::tool_name;
-use crate::{GenerateOptions, Manifest};
 
 /// One way a manifest breaks MCP.
 #[derive(Debug, Clone, PartialEq, Eq)]

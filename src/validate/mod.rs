@@ -21,7 +21,7 @@ use std::io::BufRead;
 use serde_json::Value;
 
 use crate::check;
-use crate::Manifest;
+use crate::manifest::Manifest;
 use contract::{Contract, Side};
 use recording::{Direction, Item, ReadError, Record};
 

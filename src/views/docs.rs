@@ -12,8 +12,8 @@ use super::list::{output_type, title};
 use super::types::{required, Schemas};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::manifest::Annotations;
+use crate::manifest::Manifest;
 use crate::tokens::{thousands, Costs};
-use crate::Manifest;
 
 /// The line after which `docs -o FILE` writes the reference.
 pub const BEGIN: &str = "<!-- mcp-schema:begin -->";

@@ -4,9 +4,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::types::{required, Schemas};
+use crate::manifest::Manifest;
 use crate::manifest::{Annotations, HINTS};
+use crate::provenance::Provenance;
 use crate::tokens::{thousands, Costs, Encoding};
-use crate::{Manifest, Provenance};
 
 /// What `list` shows of one tool.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -306,7 +307,7 @@ mod tests {
         let manifest = Manifest::from_value(json!({ "tools": tools })).unwrap();
         let provenance = Provenance {
             profile: Some(crate::ProfileChoice::Rmcp),
-            sdk: Some(crate::SdkRelease { name: "rmcp", version: "3.11.0".into(), note: String::new() }),
+            sdk: Some(crate::provenance::SdkRelease { name: "rmcp", version: "3.11.0".into(), note: String::new() }),
         };
         Listing::new(&manifest, &provenance, Encoding::O200kBase)
     }

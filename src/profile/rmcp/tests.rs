@@ -3,7 +3,8 @@
 use serde_json::{json, Value};
 
 use crate::diagnostics::Code;
-use crate::{GenerateOptions, Outcome, ProfileChoice};
+use crate::options::GenerateOptions;
+use crate::{Outcome, ProfileChoice};
 
 /// A crate in a temporary directory: `Cargo.toml` depending on rmcp `version` (locked when
 /// `lock` is set), `src/main.rs` and any other files.
@@ -36,7 +37,7 @@ fn run(dir: &tempfile::TempDir, server: Option<&str>, protocol: Option<&str>) ->
     crate::generate(&GenerateOptions {
         paths: vec![dir.path().to_path_buf()],
         profile: ProfileChoice::Rmcp,
-        profile_options: crate::ProfileOptions {
+        profile_options: crate::options::ProfileOptions {
             server: server.map(str::to_owned),
             protocol: protocol.map(str::to_owned),
             ..Default::default()
@@ -168,18 +169,18 @@ fn legacy_peers_lose_non_object_output_from_every_source() {
          #[tool] fn configured_object(&self) {{}}\n}}\n"
     );
     let dir = crate_with("3.11.0", true, &[("src/main.rs", &src)]);
-    let mut overrides = crate::SchemaOverrides::default();
+    let mut overrides = crate::options::SchemaOverrides::default();
     for (tool, ty) in [("configured", "array"), ("configured_object", "object")] {
         overrides.tools.insert(
             tool.to_owned(),
-            crate::ToolSchemaOverride { input_schema: None, output_schema: Some(json!({"type": ty})) },
+            crate::options::ToolSchemaOverride { input_schema: None, output_schema: Some(json!({"type": ty})) },
         );
     }
     let run_for = |protocol: Option<&str>| {
         let o = crate::generate(&GenerateOptions {
             paths: vec![dir.path().to_path_buf()],
             profile: ProfileChoice::Rmcp,
-            profile_options: crate::ProfileOptions {
+            profile_options: crate::options::ProfileOptions {
                 protocol: protocol.map(str::to_owned),
                 overrides: overrides.clone(),
                 ..Default::default()

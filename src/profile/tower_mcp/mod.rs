@@ -27,6 +27,7 @@ use super::listing::{Duplicates, Order, Policy, Reported, ToolList};
 use super::template::{self, Run};
 use super::{Capabilities, Profile, ProfileInfo, SchemaKind};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Location};
+use crate::manifest::Manifest;
 use crate::manifest::{AnnotationOrder, Key, KeyOrder, Tool, ToolEntry};
 use crate::model::eval::{Frame, SchemaCall, Val};
 use crate::model::{Lowerer, Resolver, Scope};
@@ -34,7 +35,6 @@ use crate::profile::release::{ReleaseFlag, Sdk, SdkReleases, Version};
 use crate::schema::schemars::{root_schema_in_generation_order, Contract, Dialect, Settings};
 use crate::source::impls::ImplIndex;
 use crate::source::Workspace;
-use crate::Manifest;
 
 /// The tower-mcp profile.
 pub struct TowerMcp;

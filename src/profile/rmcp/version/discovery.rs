@@ -42,7 +42,7 @@ impl Versions {
     }
 
     /// The release reproduced, as the run's provenance tells it.
-    pub fn release(&self) -> crate::SdkRelease {
+    pub fn release(&self) -> crate::provenance::SdkRelease {
         RMCP.sdk.release(self.rmcp, self.note())
     }
 }

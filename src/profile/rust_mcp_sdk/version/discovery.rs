@@ -44,7 +44,7 @@ impl Versions {
     }
 
     /// The release reproduced, as the run's provenance tells it.
-    pub fn release(&self) -> crate::SdkRelease {
+    pub fn release(&self) -> crate::provenance::SdkRelease {
         SDK.sdk.release(self.sdk, self.note())
     }
 }
