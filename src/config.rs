@@ -359,7 +359,7 @@ fn config_dir(start: &Path) -> Option<PathBuf> {
 }
 
 fn read(path: &Path) -> Result<String, Diagnostic> {
-    std::fs::read_to_string(path).map_err(|e| crate::bad_path(path, e))
+    std::fs::read_to_string(path).map_err(|e| crate::source::bad_path(path, e))
 }
 
 fn location(path: &Path, text: &str, span: Range<usize>) -> Location {
@@ -476,7 +476,7 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
             "server" => config.rmcp.server = Some(string(&value)?),
             "rmcp-version" => {
                 let s = string(&value)?;
-                crate::check_rmcp_version(&s).map_err(|why| bad("an rmcp version").with_help(why))?;
+                crate::profile::rmcp::version::check_flag(&s).map_err(|why| bad("an rmcp version").with_help(why))?;
                 config.rmcp.version = Some(s);
             }
             "sdk-version" => config.sdk_version = Some(string(&value)?),

@@ -46,11 +46,12 @@ mod schemars_delegation_tests;
 #[cfg(test)]
 mod schemars_pipeline_tests;
 
-use diagnostics::{Code, Diagnostic, Diagnostics};
+use diagnostics::Diagnostics;
 pub use manifest::Manifest;
 pub use options::{
     FeatureSelection, GenerateOptions, ProfileOptions, RmcpOptions, SchemaOverrides, ToolSchemaOverride,
 };
+pub use profile::rmcp::version::check_flag as check_rmcp_version;
 pub use profile::ProfileChoice;
 pub use provenance::{Provenance, SdkRelease};
 pub use source::ParseMode;
@@ -71,16 +72,6 @@ pub struct Outcome {
     /// The server types the crate defines, as `--server` takes them, when the profile tells them
     /// apart (rmcp): `init` gives each of several its own `[[servers]]` entry.
     pub server_types: Vec<String>,
-}
-
-/// Whether `text` is something `--rmcp-version` can use: a release `X.Y.Z`, or a requirement
-/// (`0.8`, `^1.2`) that some reproduced release meets. The error says why not.
-pub fn check_rmcp_version(text: &str) -> Result<(), String> {
-    use profile::rmcp::version::{resolve_requirement, Version};
-    if Version::parse(text).or_else(|| resolve_requirement(text)).is_some() {
-        return Ok(());
-    }
-    Err(format!("`{text}` is not an rmcp version: give a release such as 3.11.0, or a requirement such as 0.8"))
 }
 
 impl Outcome {
@@ -235,9 +226,4 @@ fn generate_wanting(
     diagnostics.apply_lints(&opts.lints);
     let manifest = if diagnostics.has_errors() { None } else { manifest };
     (Outcome { manifest, diagnostics, notes, source_map, provenance, server_types }, Some(workspace))
-}
-
-/// A diagnostic for a path the user gave that cannot be used.
-pub(crate) fn bad_path(path: &std::path::Path, why: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(Code::BadPath, format!("cannot read {}: {why}", path.display())).in_file(path)
 }

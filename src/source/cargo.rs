@@ -68,7 +68,7 @@ pub struct LockedPackage {
 }
 
 pub fn read_manifest(path: &Path) -> Result<CargoManifest, Diagnostic> {
-    let text = std::fs::read_to_string(path).map_err(|e| crate::bad_path(path, e))?;
+    let text = std::fs::read_to_string(path).map_err(|e| super::bad_path(path, e))?;
     let raw: Value = toml::from_str(&text).map_err(|e| {
         Diagnostic::error(Code::BadCargoToml, format!("{} is not valid TOML: {}", path.display(), e.message()))
             .in_file(path)

@@ -385,7 +385,7 @@ fn find_roots(
     ws: &mut Workspace,
     roots: &mut Vec<Arc<CargoManifest>>,
 ) -> Result<(), Diagnostic> {
-    let meta = std::fs::metadata(path).map_err(|e| crate::bad_path(path, e))?;
+    let meta = std::fs::metadata(path).map_err(|e| bad_path(path, e))?;
     if ws.root.as_os_str().is_empty() {
         ws.root =
             if meta.is_dir() { path.to_path_buf() } else { path.parent().unwrap_or(Path::new(".")).to_path_buf() };
@@ -515,4 +515,9 @@ fn load_packages(
             ws.crates[k].externs = own;
         }
     }
+}
+
+/// A diagnostic for a path the user gave that cannot be used.
+pub(crate) fn bad_path(path: &std::path::Path, why: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::error(Code::BadPath, format!("cannot read {}: {why}", path.display())).in_file(path)
 }

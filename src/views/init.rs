@@ -6,7 +6,7 @@
 #[derive(Debug, Clone)]
 pub struct Setup<'a> {
     /// The profile the crate gets.
-    pub profile: crate::ProfileChoice,
+    pub profile: crate::profile::ProfileChoice,
     /// The manifest, relative to the crate root.
     pub manifest: &'a str,
     /// The crate root relative to the repository root, `/`-separated; empty when they are one.
@@ -51,7 +51,7 @@ pub struct ServerEntry {
     /// The server type, for a crate with several.
     pub server: Option<String>,
     /// The profile it gets.
-    pub profile: crate::ProfileChoice,
+    pub profile: crate::profile::ProfileChoice,
     /// Its manifest, relative to the configuration's directory.
     pub manifest: String,
 }
@@ -284,7 +284,7 @@ mod tests {
 
     #[test]
     fn commands_name_the_crate_when_it_is_below_the_repository_root() {
-        let root = Setup { profile: crate::ProfileChoice::Rmcp, manifest: "mcp-tools.json", crate_dir: "" };
+        let root = Setup { profile: crate::profile::ProfileChoice::Rmcp, manifest: "mcp-tools.json", crate_dir: "" };
         let member = Setup { crate_dir: "crates/server", ..root.clone() };
         assert!(precommit_entry(&root).contains("entry: mcp-schema check\n"));
         assert!(precommit_entry(&member).contains("entry: mcp-schema check crates/server\n"));
@@ -308,7 +308,7 @@ mod tests {
             name: None,
             path: path.into(),
             server: None,
-            profile: crate::ProfileChoice::from_name(profile).expect("a profile's name"),
+            profile: crate::profile::ProfileChoice::from_name(profile).expect("a profile's name"),
             manifest: format!("{path}/mcp-tools.json"),
         };
         let typed = ServerEntry {

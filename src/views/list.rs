@@ -306,7 +306,7 @@ mod tests {
     fn listing(tools: Value) -> Listing {
         let manifest = Manifest::from_value(json!({ "tools": tools })).unwrap();
         let provenance = Provenance {
-            profile: Some(crate::ProfileChoice::Rmcp),
+            profile: Some(crate::profile::ProfileChoice::Rmcp),
             sdk: Some(crate::provenance::SdkRelease { name: "rmcp", version: "3.11.0".into(), note: String::new() }),
         };
         Listing::new(&manifest, &provenance, Encoding::O200kBase)

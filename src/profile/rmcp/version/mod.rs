@@ -84,6 +84,15 @@ pub const KNOWN_RELEASES: &[Version] = &[
     Version(3, 11, 0),
 ];
 
+/// Whether `text` is something `--rmcp-version` can use: a release `X.Y.Z`, or a requirement
+/// (`0.8`, `^1.2`) that some reproduced release meets. The error says why not.
+pub fn check_flag(text: &str) -> Result<(), String> {
+    if Version::parse(text).or_else(|| resolve_requirement(text)).is_some() {
+        return Ok(());
+    }
+    Err(format!("`{text}` is not an rmcp version: give a release such as 3.11.0, or a requirement such as 0.8"))
+}
+
 /// The oldest rmcp and rmcp-macros releases whose servers are read: rmcp 0.1.4's `tool_box`
 /// servers (read apart from the table, by `profile::rmcp::tool_box_tools`).
 pub const OLDEST_READ: (Version, Version) = (Version(0, 1, 4), Version(0, 1, 1));
