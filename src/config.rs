@@ -24,10 +24,9 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use toml::{Spanned, Value};
 
-use crate::check::accept::Acceptance;
-use crate::check::rules;
+use crate::check::accept::{Acceptance, LevelName, RuleName};
 pub use crate::diagnostics::shown_path;
-use crate::diagnostics::{Code, Diagnostic, Level, Lints, Location, SourceFile};
+use crate::diagnostics::{Code, Diagnostic, Level, LintName, Lints, Location, SourceFile};
 use crate::{
     FeatureSelection, GenerateOptions, ParseMode, ProfileChoice, ProfileOptions, RmcpOptions, SchemaOverrides,
 };
@@ -85,9 +84,9 @@ pub struct Config {
     /// `serde-json-preserve-order`: whether serde_json's `preserve_order` is on in the server.
     pub(crate) serde_json_preserve_order: Option<bool>,
     /// `[lints]`: levels by diagnostic code, each checked against the known codes.
-    pub(crate) lints: BTreeMap<String, Level>,
+    pub(crate) lints: BTreeMap<LintName, Level>,
     /// `[lints.crates.NAME]`: levels by code for the diagnostics about one crate's sources.
-    pub(crate) crate_lints: BTreeMap<String, BTreeMap<String, Level>>,
+    pub(crate) crate_lints: BTreeMap<String, BTreeMap<LintName, Level>>,
     /// `[schemas]`: the files it names, read and parsed.
     pub(crate) schemas: SchemaOverrides,
     /// `[drift]`: levels of drift rules and accepted changes, for `check`.
@@ -115,7 +114,7 @@ pub struct Flags {
     /// `--strict`: on here turns it on whatever the configuration says.
     pub strict: bool,
     /// `-A/-W/-D CODE`: beat the configured level of the same code.
-    pub levels: BTreeMap<String, Level>,
+    pub levels: BTreeMap<LevelName, Level>,
     /// `--protocol`, `--server`, `--rmcp-version`: each beats its configured key.
     pub rmcp: RmcpOptions,
     /// `--sdk-version`.
@@ -213,10 +212,10 @@ impl Config {
 
     /// The levels of drift rules and the accepted changes: the configuration's `[drift]`, then
     /// the command line's `-A/-W/-D RULE` (`levels`), which beat it.
-    pub fn acceptance(&self, levels: &BTreeMap<String, Level>) -> Acceptance {
+    pub fn acceptance(&self, levels: &BTreeMap<LevelName, Level>) -> Acceptance {
         let mut acceptance = self.drift.clone();
         for (name, level) in levels {
-            if let Some(rule) = rules::by_id(name) {
+            if let LevelName::Rule(RuleName(rule)) = name {
                 acceptance.set_level(rule, *level);
             }
         }
@@ -235,7 +234,10 @@ impl Config {
         };
         let mut levels = self.lints.clone();
         // Drift rules' levels are `check`'s ([`Config::acceptance`]), not the diagnostics'.
-        levels.extend(flags.levels.into_iter().filter(|(name, _)| rules::by_id(name).is_none()));
+        levels.extend(flags.levels.into_iter().filter_map(|(name, level)| match name {
+            LevelName::Lint(lint) => Some((lint, level)),
+            LevelName::Rule(_) => None,
+        }));
         let features = FeatureSelection {
             features: if flags.features.features.is_empty() {
                 self.features.clone().unwrap_or_default()
@@ -781,7 +783,7 @@ mod tests {
             paths: vec![PathBuf::from("other")],
             profile: Some(ProfileChoice::PythonSdk),
             strict: true,
-            levels: [("opaque".to_owned(), Level::Deny)].into(),
+            levels: [(LevelName::Lint(LintName::from_id("opaque").unwrap()), Level::Deny)].into(),
             rmcp: RmcpOptions { server: Some("B".into()), version: Some("0.8.0".into()), ..Default::default() },
             sdk_version: Some("1.1.0".into()),
             features,

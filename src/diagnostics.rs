@@ -11,7 +11,7 @@ use miette::{LabeledSpan, SourceSpan};
 pub mod codes;
 pub(crate) mod lints;
 pub use codes::Code;
-pub use lints::{check_level, Group, Level, LevelError, Lints, GROUPS};
+pub use lints::{check_level, Group, Level, LevelError, LintName, Lints, GROUPS};
 
 /// How bad a diagnostic is. Levels ([`Lints`]) and `--strict` make warnings errors; notes stay
 /// notes.

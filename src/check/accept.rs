@@ -10,7 +10,7 @@
 use super::rules::{self, Rule};
 use super::Report;
 use crate::diagnostics::lints::{nearest_code, nearest_name};
-use crate::diagnostics::{Level, LevelError};
+use crate::diagnostics::{Level, LevelError, LintName};
 
 /// One accepted change: a rule, where, and why.
 #[derive(Debug, Clone, PartialEq)]
@@ -88,14 +88,72 @@ pub fn rule_named(id: &str) -> Result<&'static Rule, LevelError> {
     })
 }
 
+/// What `-A/-W/-D NAME` names: a diagnostic code or group (the run's lints), or a drift rule
+/// (`check`'s verdicts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LevelName {
+    /// A code or a lint group.
+    Lint(LintName),
+    /// A drift rule.
+    Rule(RuleName),
+}
+
+/// A drift rule as a level names it (compared by id).
+#[derive(Debug, Clone, Copy)]
+pub struct RuleName(pub &'static Rule);
+
+impl PartialEq for RuleName {
+    fn eq(&self, other: &RuleName) -> bool {
+        self.0.id == other.0.id
+    }
+}
+
+impl Eq for RuleName {}
+
+impl std::hash::Hash for RuleName {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.id.hash(state);
+    }
+}
+
+impl Ord for RuleName {
+    fn cmp(&self, other: &RuleName) -> std::cmp::Ordering {
+        self.0.id.cmp(other.0.id)
+    }
+}
+
+impl PartialOrd for RuleName {
+    fn partial_cmp(&self, other: &RuleName) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl LevelName {
+    /// As the command line spells it.
+    pub fn id(self) -> &'static str {
+        match self {
+            LevelName::Lint(lint) => lint.id(),
+            LevelName::Rule(rule) => rule.0.id,
+        }
+    }
+}
+
+/// Looked up by id (`levels.get("opaque")`); the derived order is by variant, then id, and no
+/// id is both a rule's and a code's, so it agrees.
+impl std::borrow::Borrow<str> for LevelName {
+    fn borrow(&self) -> &str {
+        self.id()
+    }
+}
+
 /// Check `-A/-W/-D NAME` where a drift rule or a diagnostic code may be named (`check`): a rule
 /// takes any level; a code must take `level` ([`crate::diagnostics::check_level`]). A name that
 /// is neither gets the nearest rule when no code is near it.
-pub fn check_rule_or_code(name: &str, level: Level) -> Result<&'static str, LevelError> {
+pub fn check_rule_or_code(name: &str, level: Level) -> Result<LevelName, LevelError> {
     if let Some(rule) = rules::by_id(name) {
-        return Ok(rule.id);
+        return Ok(LevelName::Rule(RuleName(rule)));
     }
-    crate::diagnostics::check_level(name, level).map_err(|e| match rule_named(name) {
+    crate::diagnostics::check_level(name, level).map(LevelName::Lint).map_err(|e| match rule_named(name) {
         Err(rule_error) if nearest_code(name).is_none() && near_a_rule(name) => rule_error,
         _ => e,
     })
@@ -177,8 +235,12 @@ mod tests {
         let e = rule_named("enum-widen").unwrap_err();
         assert_eq!(e.help.as_deref(), Some("did you mean `enum-widened`?"));
         assert!(rule_named("zzz").is_err() && !near_a_rule("zzz"));
-        assert_eq!(check_rule_or_code("enum-widened", Level::Allow).unwrap(), "enum-widened");
-        assert_eq!(check_rule_or_code("opaque", Level::Allow).unwrap(), "opaque");
+        assert_eq!(check_rule_or_code("enum-widened", Level::Allow).unwrap().id(), "enum-widened");
+        assert!(matches!(check_rule_or_code("enum-widened", Level::Allow), Ok(LevelName::Rule(_))));
+        assert_eq!(
+            check_rule_or_code("opaque", Level::Allow).unwrap(),
+            LevelName::Lint(LintName::Code(crate::diagnostics::Code::Opaque))
+        );
         let e = check_rule_or_code("property-remove", Level::Allow).unwrap_err();
         assert_eq!(e.help.as_deref(), Some("did you mean `property-removed`?"));
     }

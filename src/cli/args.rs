@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use clap::Args;
-use mcp_schema::check::accept::check_rule_or_code;
+use mcp_schema::check::accept::{check_rule_or_code, LevelName};
 use mcp_schema::config::Flags;
 use mcp_schema::diagnostics::Level;
 use mcp_schema::{FeatureSelection, ParseMode, ProfileChoice, RmcpOptions};
@@ -22,14 +22,14 @@ pub(crate) struct SourceArgs {
     /// Drop the warnings of CODE (repeatable; see `mcp-schema explain CODE`); with `check`, accept
     /// the changes of a drift rule (`mcp-schema explain RULE`)
     #[arg(short = 'A', long = "allow", value_name = "CODE", value_parser = level_of(Level::Allow))]
-    pub(crate) allow: Vec<String>,
+    pub(crate) allow: Vec<LevelName>,
     /// Show the warnings of CODE, whatever the configuration says (repeatable); a lint group
     /// names several codes: `-W contract` turns on the lints of what a model reads
     #[arg(short = 'W', long = "warn", value_name = "CODE", value_parser = level_of(Level::Warn))]
-    pub(crate) warn: Vec<String>,
+    pub(crate) warn: Vec<LevelName>,
     /// Make the warnings of CODE errors (repeatable)
     #[arg(short = 'D', long = "deny", value_name = "CODE", value_parser = level_of(Level::Deny))]
-    pub(crate) deny: Vec<String>,
+    pub(crate) deny: Vec<LevelName>,
     /// Cargo features to turn on, comma- or space-separated (repeatable)
     #[arg(short = 'F', long, value_name = "FEATURES")]
     pub(crate) features: Vec<String>,
@@ -67,8 +67,8 @@ pub(crate) struct SourceArgs {
 
 /// A value parser for `-A/-W/-D`: the code must exist and may be given that level; `check` also
 /// takes drift rules (docs/check.md), which `generate` and the others ignore.
-fn level_of(level: Level) -> impl Fn(&str) -> Result<String, String> + Clone {
-    move |code| check_rule_or_code(code, level).map(str::to_owned).map_err(|e| e.to_string())
+fn level_of(level: Level) -> impl Fn(&str) -> Result<LevelName, String> + Clone {
+    move |code| check_rule_or_code(code, level).map_err(|e| e.to_string())
 }
 
 /// A value parser for `--rmcp-version`: a release or a requirement some release meets.
@@ -81,7 +81,7 @@ impl SourceArgs {
     pub(crate) fn flags(&self, paths: Vec<PathBuf>) -> Flags {
         let mut levels = BTreeMap::new();
         for (codes, level) in [(&self.allow, Level::Allow), (&self.warn, Level::Warn), (&self.deny, Level::Deny)] {
-            levels.extend(codes.iter().map(|code| (code.clone(), level)));
+            levels.extend(codes.iter().map(|&name| (name, level)));
         }
         let mut features = FeatureSelection {
             all_features: self.all_features,

@@ -84,20 +84,20 @@ pub(crate) struct DiffArgs {
     /// Accept the changes of drift RULE: still reported, marked accepted, never failing the run
     /// (repeatable; see `mcp-schema explain RULE`)
     #[arg(short = 'A', long = "allow", value_name = "RULE", value_parser = rule_id)]
-    allow: Vec<String>,
+    allow: Vec<check::accept::RuleName>,
     /// Give drift RULE its own verdict (repeatable)
     #[arg(short = 'W', long = "warn", value_name = "RULE", value_parser = rule_id)]
-    warn: Vec<String>,
+    warn: Vec<check::accept::RuleName>,
     /// Make the changes of drift RULE breaking (repeatable)
     #[arg(short = 'D', long = "deny", value_name = "RULE", value_parser = rule_id)]
-    deny: Vec<String>,
+    deny: Vec<check::accept::RuleName>,
     #[command(flatten)]
     report: ReportArgs,
 }
 
-/// A value parser for `diff -A/-W/-D`: a drift rule's id, or the nearest one in the error.
-fn rule_id(id: &str) -> Result<String, String> {
-    check::accept::rule_named(id).map(|r| r.id.to_owned()).map_err(|e| e.to_string())
+/// A value parser for `diff -A/-W/-D`: a drift rule, or the nearest one's id in the error.
+fn rule_id(id: &str) -> Result<check::accept::RuleName, String> {
+    check::accept::rule_named(id).map(check::accept::RuleName).map_err(|e| e.to_string())
 }
 
 impl DiffArgs {
@@ -105,7 +105,7 @@ impl DiffArgs {
     fn acceptance(&self) -> check::accept::Acceptance {
         let mut acceptance = check::accept::Acceptance::default();
         for (ids, level) in [(&self.allow, Level::Allow), (&self.warn, Level::Warn), (&self.deny, Level::Deny)] {
-            ids.iter().filter_map(|id| check::rules::by_id(id)).for_each(|rule| acceptance.set_level(rule, level));
+            ids.iter().for_each(|rule| acceptance.set_level(rule.0, level));
         }
         acceptance
     }

@@ -111,7 +111,8 @@ mod tests {
         assert_eq!((a.accepts[0].rule.id, a.accepts[0].tool.as_deref()), ("property-removed", Some("t")));
         assert_eq!((a.accepts[0].pointer.as_deref(), a.accepts[0].reason.as_str()), (None, "intended"));
         // The command line beats the configuration.
-        let flags = BTreeMap::from([("enum-widened".to_owned(), Level::Deny)]);
+        let rule = crate::check::accept::check_rule_or_code("enum-widened", Level::Deny).unwrap();
+        let flags = BTreeMap::from([(rule, Level::Deny)]);
         let a = Config::discover(Some(d.path())).unwrap().acceptance(&flags);
         assert_eq!(a.levels.iter().map(|(r, l)| (r.id, *l)).collect::<Vec<_>>(), [("enum-widened", Level::Deny)]);
     }

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use toml::{Spanned, Value};
 
 use super::{ConfigFile, Table};
-use crate::diagnostics::{self, Diagnostic, Level};
+use crate::diagnostics::{self, Diagnostic, Level, LintName};
 
 /// `[lints]`: levels by code with their spans, and `crates`, per-crate levels. The toml crate
 /// cannot read a table a header opens (`[lints.crates.NAME]`) as a spanned value, so `crates`
@@ -46,14 +46,14 @@ impl<'de> Deserialize<'de> for LintsSection {
 }
 
 /// Levels by crate name, then by code (`[lints.crates.NAME]`).
-type CrateLevels = BTreeMap<String, BTreeMap<String, Level>>;
+type CrateLevels = BTreeMap<String, BTreeMap<LintName, Level>>;
 
 /// `[lints]`: `code = "allow" | "warn" | "deny"`, for known codes only; and `[lints.crates.NAME]`,
 /// the same for one crate's sources.
 pub(super) fn parse_lints(
     file: &ConfigFile,
     section: LintsSection,
-) -> Result<(BTreeMap<String, Level>, CrateLevels), Diagnostic> {
+) -> Result<(BTreeMap<LintName, Level>, CrateLevels), Diagnostic> {
     let mut levels = BTreeMap::new();
     let crates = match &section.crates {
         Some((span, tables)) => parse_crate_lints(file, tables, span)?,
@@ -67,13 +67,13 @@ pub(super) fn parse_lints(
             .as_str()
             .and_then(Level::parse)
             .ok_or_else(|| file.expected(&key, "one of \"allow\", \"warn\", \"deny\"", level_span.clone()))?;
-        if let Err(e) = diagnostics::check_level(code.get_ref(), level) {
+        let name = diagnostics::check_level(code.get_ref(), level).map_err(|e| {
             let mut d =
                 file.error(format!("{} in {}", e.message, file.path.display()), code.span()).with_label(e.label);
             d.help = e.help;
-            return Err(d);
-        }
-        levels.insert(code.into_inner(), level);
+            d
+        })?;
+        levels.insert(name, level);
     }
     Ok((levels, crates))
 }
@@ -89,14 +89,14 @@ fn parse_crate_lints(file: &ConfigFile, table: &CrateTables, span: &Range<usize>
             let level = level.as_str().and_then(Level::parse).ok_or_else(|| {
                 file.expected(&format!("{key}.{code}"), "one of \"allow\", \"warn\", \"deny\"", span.clone())
             })?;
-            if let Err(e) = diagnostics::check_level(code, level) {
+            let name = diagnostics::check_level(code, level).map_err(|e| {
                 let mut d = file
                     .error(format!("{} in {} (`{key}`)", e.message, file.path.display()), span.clone())
                     .with_label(e.label);
                 d.help = e.help;
-                return Err(d);
-            }
-            levels.insert(code.clone(), level);
+                d
+            })?;
+            levels.insert(name, level);
         }
         out.insert(diagnostics::lints::crate_key(krate), levels);
     }

@@ -97,13 +97,78 @@ impl Group {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Lints {
     /// Levels by diagnostic code (`opaque`, `unknown-type`…) or group (`contract`).
-    pub levels: BTreeMap<String, Level>,
+    pub levels: BTreeMap<LintName, Level>,
     /// Deny every warning that is not allowed (`--strict`).
     pub strict: bool,
     /// Levels by crate name (`[lints.crates.NAME]`), then by code: they beat `levels` for the
     /// diagnostics about that crate's sources (code the user may not own, such as a path
     /// dependency whose files a build script writes).
-    pub crates: BTreeMap<String, BTreeMap<String, Level>>,
+    pub crates: BTreeMap<String, BTreeMap<LintName, Level>>,
+}
+
+/// What a level names: one code, or a group of codes (`-W contract`). Two names are one when
+/// their ids are (a group's id is never a code's).
+#[derive(Debug, Clone, Copy)]
+pub enum LintName {
+    /// A code of the registry.
+    Code(Code),
+    /// A group of [`GROUPS`].
+    Group(&'static Group),
+}
+
+impl LintName {
+    /// As levels spell it: the code's or the group's id.
+    pub fn id(self) -> &'static str {
+        match self {
+            LintName::Code(code) => code.id(),
+            LintName::Group(group) => group.id,
+        }
+    }
+
+    /// The code or group spelt `id`.
+    pub fn from_id(id: &str) -> Option<LintName> {
+        Group::by_id(id).map(LintName::Group).or_else(|| Code::from_id(id).map(LintName::Code))
+    }
+}
+
+impl PartialEq for LintName {
+    fn eq(&self, other: &LintName) -> bool {
+        self.id() == other.id()
+    }
+}
+
+impl Eq for LintName {}
+
+impl std::hash::Hash for LintName {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id().hash(state);
+    }
+}
+
+/// In the order of their ids, as the configuration lists them.
+impl Ord for LintName {
+    fn cmp(&self, other: &LintName) -> std::cmp::Ordering {
+        self.id().cmp(other.id())
+    }
+}
+
+impl PartialOrd for LintName {
+    fn partial_cmp(&self, other: &LintName) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Looked up by id (`levels.get("opaque")`), consistent with the order by id.
+impl std::borrow::Borrow<str> for LintName {
+    fn borrow(&self) -> &str {
+        self.id()
+    }
+}
+
+impl std::fmt::Display for LintName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
 }
 
 impl Lints {
@@ -111,9 +176,7 @@ impl Lints {
     /// group's; else the group's default.
     fn level_of(&self, d: &super::Diagnostic) -> Option<Level> {
         let group = Group::of(d.code);
-        let in_levels = |levels: &BTreeMap<String, Level>| {
-            levels.get(d.code.id()).or_else(|| group.and_then(|g| levels.get(g.id))).copied()
-        };
+        let in_levels = |levels: &BTreeMap<LintName, Level>| given(levels, d.code, group);
         let of_crate = d.krate.as_deref().and_then(|k| self.crates.get(&crate_key(k)));
         of_crate.and_then(in_levels).or_else(|| in_levels(&self.levels)).or_else(|| group.map(|g| g.default))
     }
@@ -125,9 +188,7 @@ impl Lints {
             return false;
         }
         let group = Group::of(d.code);
-        let set = |levels: &BTreeMap<String, Level>| {
-            levels.contains_key(d.code.id()) || group.is_some_and(|g| levels.contains_key(g.id))
-        };
+        let set = |levels: &BTreeMap<LintName, Level>| given(levels, d.code, group).is_some();
         let of_crate = d.krate.as_deref().and_then(|k| self.crates.get(&crate_key(k)));
         !of_crate.is_some_and(set) && !set(&self.levels) && group.is_some_and(|g| g.default == Level::Deny)
     }
@@ -137,11 +198,9 @@ impl Lints {
     /// looked for.
     pub fn may_show(&self, code: Code) -> bool {
         let group = Group::of(code);
-        let given = |levels: &BTreeMap<String, Level>| {
-            levels.get(code.id()).or_else(|| group.and_then(|g| levels.get(g.id))).copied()
-        };
-        let run = given(&self.levels).or(group.map(|g| g.default));
-        run != Some(Level::Allow) || self.crates.values().any(|levels| given(levels).is_some_and(|l| l != Level::Allow))
+        let run = given(&self.levels, code, group).or(group.map(|g| g.default));
+        run != Some(Level::Allow)
+            || self.crates.values().any(|levels| given(levels, code, group).is_some_and(|l| l != Level::Allow))
     }
 
     /// Whether any code of `group` may be shown ([`Lints::may_show`]): when not, its pass need
@@ -149,6 +208,12 @@ impl Lints {
     pub fn enables(&self, group: &Group) -> bool {
         group.codes.iter().any(|&code| self.may_show(code))
     }
+}
+
+/// The level `levels` give `code`: its own, else its group's.
+fn given(levels: &BTreeMap<LintName, Level>, code: Code, group: Option<&'static Group>) -> Option<Level> {
+    let own = levels.get(&LintName::Code(code));
+    own.or_else(|| group.and_then(|g| levels.get(&LintName::Group(g)))).copied()
 }
 
 /// A crate name as per-crate levels are keyed: `-` and `_` are one (a package `gen-kit` is the
@@ -181,9 +246,9 @@ impl std::fmt::Display for LevelError {
 /// Check that `code` may be given `level`: it must be a known code or a lint group (else the
 /// error names the nearest one), and only a code that can be a warning can be allowed or warned
 /// (a group holds warnings only).
-pub fn check_level(code: &str, level: Level) -> Result<&'static str, LevelError> {
+pub fn check_level(code: &str, level: Level) -> Result<LintName, LevelError> {
     if let Some(group) = Group::by_id(code) {
-        return Ok(group.id);
+        return Ok(LintName::Group(group));
     }
     let Some(known) = Code::from_id(code) else {
         return Err(unknown_code(code));
@@ -195,7 +260,7 @@ pub fn check_level(code: &str, level: Level) -> Result<&'static str, LevelError>
             help: Some("only the codes of warnings can be set to \"allow\" or \"warn\"".into()),
         });
     }
-    Ok(known.id())
+    Ok(LintName::Code(known))
 }
 
 /// The error for a code that does not exist, with the nearest one when there is one.
@@ -308,8 +373,8 @@ mod tests {
         ds.iter().map(|d| format!("{d}")).collect()
     }
 
-    fn levels(entries: &[(&str, Level)]) -> BTreeMap<String, Level> {
-        entries.iter().map(|(c, l)| (c.to_string(), *l)).collect()
+    fn levels(entries: &[(&str, Level)]) -> BTreeMap<LintName, Level> {
+        entries.iter().map(|(c, l)| (LintName::from_id(c).expect("a code or a group"), *l)).collect()
     }
 
     #[test]
@@ -351,8 +416,8 @@ mod tests {
 
     #[test]
     fn codes_are_checked_with_a_suggestion() {
-        assert_eq!(check_level("opaque", Level::Allow), Ok("opaque"));
-        assert_eq!(check_level("syntax-error", Level::Deny), Ok("syntax-error"));
+        assert_eq!(check_level("opaque", Level::Allow), Ok(LintName::Code(Code::Opaque)));
+        assert_eq!(check_level("syntax-error", Level::Deny), Ok(LintName::Code(Code::SyntaxError)));
         let err = |code, level| check_level(code, level).unwrap_err().to_string();
         assert!(err("syntax-error", Level::Allow).contains("always an error"));
         assert_eq!(err("opaqe", Level::Allow), "unknown diagnostic code `opaqe`: did you mean `opaque`?");
@@ -406,7 +471,7 @@ mod tests {
         assert!(one_code.may_show(Code::UndescribedParameter) && !one_code.may_show(Code::UndescribedTool));
         assert!(strict.may_show(Code::Opaque), "a code of no group shows unless allowed");
         assert_eq!(severity(&one_code), [Severity::Warning]);
-        assert_eq!(check_level("contract", Level::Deny), Ok("contract"));
+        assert_eq!(check_level("contract", Level::Deny), Ok(LintName::Group(&CONTRACT)));
         assert!(check_level("contrat", Level::Warn).unwrap_err().to_string().contains("did you mean `contract`?"));
     }
 

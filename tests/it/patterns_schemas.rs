@@ -28,7 +28,11 @@ fn generate_with(dir: &Path, overrides: SchemaOverrides) -> String {
         profile_options: mcp_schema::ProfileOptions { overrides, ..Default::default() },
         // What is left out is a warning here (an error by default), so the manifest shows.
         lints: mcp_schema::diagnostics::Lints {
-            levels: [("left-out".to_owned(), mcp_schema::diagnostics::Level::Warn)].into(),
+            levels: [(
+                mcp_schema::diagnostics::LintName::from_id("left-out").unwrap(),
+                mcp_schema::diagnostics::Level::Warn,
+            )]
+            .into(),
             ..Default::default()
         },
         ..Default::default()

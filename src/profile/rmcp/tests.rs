@@ -50,7 +50,7 @@ fn run(dir: &tempfile::TempDir, server: Option<&str>, protocol: Option<&str>) ->
 /// What is left out is a warning here (an error by default), so that the rest of the manifest
 /// can be looked at.
 fn warn_left_out() -> crate::diagnostics::Lints {
-    let levels = [("left-out".to_owned(), crate::diagnostics::Level::Warn)].into();
+    let levels = [(crate::diagnostics::LintName::from_id("left-out").unwrap(), crate::diagnostics::Level::Warn)].into();
     crate::diagnostics::Lints { levels, ..Default::default() }
 }
 

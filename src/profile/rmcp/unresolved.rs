@@ -242,7 +242,8 @@ mod tests {
             profile: ProfileChoice::Rmcp,
             // Their level is not what is tested here: what is found, and as what.
             lints: crate::diagnostics::Lints {
-                levels: [("left-out".to_owned(), crate::diagnostics::Level::Warn)].into(),
+                levels: [(crate::diagnostics::LintName::from_id("left-out").unwrap(), crate::diagnostics::Level::Warn)]
+                    .into(),
                 ..Default::default()
             },
             ..Default::default()
