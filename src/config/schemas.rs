@@ -1,0 +1,115 @@
+//! The `[schemas]` table: JSON Schemas the user gives, by tool (`TOOL.inputSchema`) or by Rust
+//! type path, each read from a file of the repository.
+
+use std::ops::Range;
+use std::path::Path;
+
+use super::{ConfigFile, Table};
+use crate::diagnostics::Diagnostic;
+use crate::options::SchemaOverrides;
+
+/// What a key of `[schemas]` names.
+enum SchemaTarget<'k> {
+    ToolInput(&'k str),
+    ToolOutput(&'k str),
+    Type,
+}
+
+/// `TOOL.inputSchema`, `TOOL.outputSchema` (tool names may hold dots: the suffix is the last
+/// one), or a Rust type path; a key that is none of them is an error with a hint.
+fn schema_target(key: &str) -> Result<SchemaTarget<'_>, (String, Option<String>)> {
+    if let Some(tool) = key.strip_suffix(".inputSchema").filter(|t| !t.is_empty()) {
+        return Ok(SchemaTarget::ToolInput(tool));
+    }
+    if let Some(tool) = key.strip_suffix(".outputSchema").filter(|t| !t.is_empty()) {
+        return Ok(SchemaTarget::ToolOutput(tool));
+    }
+    if is_type_path(key) {
+        // Types are UpperCamelCase (rustc warns otherwise): `get_weather` is a tool missing its
+        // suffix, not a type to give a schema to.
+        let last = key.rsplit("::").next().unwrap_or(key);
+        if last.starts_with(|c: char| c.is_uppercase()) {
+            return Ok(SchemaTarget::Type);
+        }
+        let message = format!("`{key}` names no type (a type's name starts with a capital) and no tool's schema");
+        return Err((message, Some(format!("for the tool, write `{key}.inputSchema` or `{key}.outputSchema`"))));
+    }
+    let message = format!("`{key}` is neither `TOOL.inputSchema`, `TOOL.outputSchema` nor a Rust type path");
+    let hint = key.rsplit_once('.').and_then(|(tool, last)| {
+        let last = last.to_lowercase().replace(['_', '-'], "");
+        let suffix = match last.as_str() {
+            "inputschema" | "input" => "inputSchema",
+            "outputschema" | "output" => "outputSchema",
+            _ => return None,
+        };
+        Some(format!("did you mean `{tool}.{suffix}`?"))
+    });
+    Err((message, hint.or_else(|| Some("a type path is written as in Rust: `kit::model::Blob`".into()))))
+}
+
+/// `name` or `a::b::name`: identifiers joined by `::` (no generics).
+fn is_type_path(key: &str) -> bool {
+    let ident = |s: &str| {
+        let mut chars = s.chars();
+        chars.next().is_some_and(|c| c.is_alphabetic() || c == '_') && chars.all(|c| c.is_alphanumeric() || c == '_')
+    };
+    key.split("::").all(ident)
+}
+
+/// `[schemas]`: each file read and parsed, relative to the crate root.
+pub(super) fn parse_schemas(file: &ConfigFile, table: Table, root: &Path) -> Result<SchemaOverrides, Diagnostic> {
+    let mut overrides = SchemaOverrides::default();
+    for (key, value) in table {
+        let target = schema_target(key.get_ref()).map_err(|(message, help)| {
+            let d = file
+                .error(format!("{message} in {}", file.path.display()), key.span())
+                .with_label("not a tool's schema nor a type");
+            Diagnostic { help, ..d }
+        })?;
+        let span = value.span();
+        let written = value.get_ref().as_str().ok_or_else(|| {
+            file.expected(&format!("schemas.\"{}\"", key.get_ref()), "a path to a JSON Schema file", span.clone())
+        })?;
+        let objects_only = !matches!(target, SchemaTarget::Type);
+        let schema = read_schema_file(file, &root.join(written), written, span, objects_only)?;
+        match target {
+            SchemaTarget::ToolInput(tool) => {
+                overrides.tools.entry(tool.to_owned()).or_default().input_schema = Some(schema)
+            }
+            SchemaTarget::ToolOutput(tool) => {
+                overrides.tools.entry(tool.to_owned()).or_default().output_schema = Some(schema)
+            }
+            SchemaTarget::Type => {
+                overrides.types.insert(key.get_ref().clone(), schema);
+            }
+        }
+    }
+    Ok(overrides)
+}
+
+/// A JSON Schema file named by `[schemas]` (`written` as the configuration spells it): an
+/// unreadable file, bad JSON or JSON that is no schema is an error at the entry. A tool's schema
+/// must be an object (MCP's `inputSchema`/`outputSchema`); a type's may also be `true`/`false`.
+fn read_schema_file(
+    file: &ConfigFile,
+    path: &Path,
+    written: &str,
+    span: Range<usize>,
+    objects_only: bool,
+) -> Result<serde_json::Value, Diagnostic> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        file.error(format!("cannot read the schema file `{written}`: {e}"), span.clone())
+            .with_label("this file")
+            .with_help(format!("the path is relative to the directory of {}", file.path.display()))
+    })?;
+    let schema: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        file.error(format!("the schema file `{written}` is not valid JSON: {e}"), span.clone()).with_label("this file")
+    })?;
+    if !(schema.is_object() || schema.is_boolean() && !objects_only) {
+        let expected = if objects_only { "a JSON object" } else { "a JSON object, `true` or `false`" };
+        return Err(file
+            .error(format!("the schema file `{written}` holds no JSON Schema: {expected} was expected"), span)
+            .with_label("this file"));
+    }
+    Ok(schema)
+}
