@@ -246,10 +246,14 @@ fn one_release_per_row() -> Vec<String> {
         let end = rows.get(i + 1).copied().unwrap_or((u64::MAX, 0, 0));
         // The first row also covers the releases before it (0.1, read apart from the table).
         let start = if i == 0 { (0, 0, 0) } else { *first };
+        let without = ROWS_WITHOUT_A_FOLDER.iter().any(|(row, _)| row == first);
         match folders.iter().find(|f| (start..end).contains(&version_of(f))) {
-            Some(f) => chosen.push(f.clone()),
+            Some(f) => {
+                assert!(!without, "row {first:?} has the folder {f}: take it out of ROWS_WITHOUT_A_FOLDER");
+                chosen.push(f.clone());
+            }
             None => assert!(
-                ROWS_WITHOUT_A_FOLDER.iter().any(|(row, _)| row == first),
+                without,
                 "the release table's row {first:?} has no release folder in testdata/rmcp/versions: record one, \
                  or name the row in ROWS_WITHOUT_A_FOLDER with the reason"
             ),
@@ -289,10 +293,12 @@ fn versions_match_rmcp() {
 fn one_release_per_row_matches_rmcp() {
     let releases = one_release_per_row();
     assert!(releases.len() >= 16, "only {} releases chosen: {releases:?}", releases.len());
+    let mut every = version_checks();
     let mut checks = Vec::new();
     let mut servers_run = std::collections::BTreeSet::new();
     for (i, release) in releases.iter().enumerate() {
-        let all: Vec<Check> = version_checks().into_iter().filter(|c| c.release.ends_with(release)).collect();
+        let all: Vec<Check>;
+        (all, every) = every.into_iter().partition(|c| c.release.ends_with(release));
         let server = |c: &Check| c.args.last().unwrap().clone();
         let mut names: Vec<String> = all.iter().map(server).collect();
         names.dedup();
@@ -309,4 +315,29 @@ fn one_release_per_row_matches_rmcp() {
     let (problems, schemas) = run_checks(&checks);
     assert_none(problems);
     assert!(schemas > 200, "only {schemas} schemas were checked");
+}
+
+/// Several server types and no `--server`: an error that lists them, and no manifest.
+#[test]
+fn several_servers_need_a_choice() {
+    let run = generate(&data("versions/3.11.0"), &[]);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("OutVecServer") && run.stderr.contains("Catalog"), "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    let run = generate(&data("versions/3.11.0"), &["--server", "NoSuchServer"]);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("NoSuchServer"));
+}
+
+/// `--verbose` says which rmcp release was read and from where; `--rmcp-version` overrides it.
+#[test]
+fn verbose_names_the_release_and_its_origin() {
+    let run = generate(&data("versions/0.8.5"), &["--verbose", "--server", "Catalog"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stderr.contains("rmcp 0.8.5") && run.stderr.contains("Cargo.lock"), "{}", run.stderr);
+    let run = generate(&data("versions/0.8.5"), &["--verbose", "--server", "Catalog", "--rmcp-version", "0.6.4"]);
+    assert!(run.stderr.contains("rmcp 0.6.4") && run.stderr.contains("--rmcp-version"), "{}", run.stderr);
+    let doc: Value = serde_json::from_str(&run.stdout).unwrap();
+    let no_params = doc["tools"].as_array().unwrap().iter().find(|t| t["name"] == "no_params").unwrap();
+    assert_eq!(no_params["inputSchema"], serde_json::json!({}));
 }
