@@ -2,7 +2,11 @@
 //!
 //! The crates here have no tool fns, so the regenerated manifest is `{"tools": []}` whatever the
 //! profile; the committed manifests are written by hand around that. Their configuration names
-//! the profile: under `auto`, a crate with no SDK and no tool is a `no-sdk` warning.
+//! the profile: under `auto`, a crate with no SDK and no tool is a `no-sdk` warning. What a run
+//! prints is a transcript (exit status, stdout, stderr; the temp dir written `[DIR]`), compared
+//! whole with its insta snapshot.
+
+use crate::support;
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -32,7 +36,14 @@ fn write(dir: &Path, name: &str, text: &str) {
 }
 
 fn check(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN).arg("check").args(args).current_dir(dir).env_remove("NO_COLOR").output().expect("run mcp-schema")
+    Command::new(BIN)
+        .arg("check")
+        .args(args)
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .expect("run mcp-schema")
 }
 
 fn stdout(o: &Output) -> String {
@@ -43,9 +54,9 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// stderr with miette's line wrapping undone: words joined by single spaces, gutters dropped.
-fn stderr_words(o: &Output) -> String {
-    stderr(o).split_whitespace().filter(|w| *w != "|").collect::<Vec<_>>().join(" ")
+/// The run as one transcript, the temp dir written `[DIR]`.
+fn transcript(o: &Output, dir: &Path) -> String {
+    support::transcript_in(o, dir)
 }
 
 fn status(o: &Output) -> i32 {
@@ -68,7 +79,7 @@ fn equal_manifest_exits_0_in_every_format() {
 
     let o = check(d.path(), &["--format", "github"]);
     assert_eq!(status(&o), 0);
-    assert!(!stdout(&o).contains("::error") && !stdout(&o).contains("::warning"), "{}", stdout(&o));
+    insta::assert_snapshot!(transcript(&o, d.path()));
 }
 
 #[test]
@@ -82,18 +93,8 @@ fn drift_exits_1_human() {
     let d = krate(&[("mcp-tools.json", ONE_TOOL)]);
     let o = check(d.path(), &[]);
     assert_eq!(status(&o), 1, "{}", stderr(&o));
-    let out = stdout(&o);
-    assert!(out.contains("removed search  (-30 tokens)\n"), "{out}");
-    assert!(out.contains("BREAKING    tool-removed"), "{out}");
-    assert!(!out.contains('\x1b'), "no colour when stdout is not a terminal: {out:?}");
-    let last = out.lines().last().unwrap();
-    assert!(
-        last.starts_with(
-            "drift in mcp-tools.json: 1 tool (0 added, 1 removed, 0 changed), 1 change: 1 breaking, 0 compatible; -30 tokens, 0 in all"
-        ),
-        "{last}"
-    );
-    assert!(last.contains("`mcp-schema generate -o mcp-tools.json`"), "{last}");
+    assert!(!stdout(&o).contains('\x1b'), "no colour when stdout is not a terminal: {:?}", stdout(&o));
+    insta::assert_snapshot!(transcript(&o, d.path()));
 }
 
 #[test]
@@ -116,13 +117,7 @@ fn drift_exits_1_github() {
     let d = krate(&[("mcp-tools.json", ONE_TOOL)]);
     let o = check(d.path(), &["--format", "github"]);
     assert_eq!(status(&o), 1);
-    let out = stdout(&o);
-    let first = out.lines().next().unwrap();
-    assert!(
-        first.starts_with("::error file=mcp-tools.json,title=mcp-schema tool-removed%3A search::search: "),
-        "{out}"
-    );
-    assert!(out.lines().last().unwrap().starts_with("drift in mcp-tools.json"), "{out}");
+    insta::assert_snapshot!(transcript(&o, d.path()));
 }
 
 #[test]
@@ -130,11 +125,8 @@ fn missing_manifest_exits_2() {
     let d = krate(&[]);
     let o = check(d.path(), &[]);
     assert_eq!(status(&o), 2);
-    let err = stderr(&o);
-    let words = stderr_words(&o);
-    assert!(words.contains("cannot read the committed manifest mcp-tools.json"), "{err}");
-    assert!(words.contains("mcp-schema generate -o mcp-tools.json"), "the help says how to create it: {err}");
-    assert!(stdout(&o).is_empty());
+    // The help says how to create it.
+    insta::assert_snapshot!(transcript(&o, d.path()));
 }
 
 #[test]
@@ -142,36 +134,27 @@ fn manifest_that_is_not_json_exits_2() {
     let d = krate(&[("mcp-tools.json", "tools: []\n")]);
     let o = check(d.path(), &[]);
     assert_eq!(status(&o), 2);
-    assert!(stderr_words(&o).contains("not JSON"), "{}", stderr(&o));
+    insta::assert_snapshot!(transcript(&o, d.path()));
 }
 
 #[test]
 fn manifest_that_is_not_a_tools_list_exits_2_in_every_format() {
-    for (text, why) in [
-        ("[1, 2]", "top level is not an object"),
-        ("{\"tools\": {}}", "no \"tools\" array"),
-        ("{\"tools\": [{\"title\": \"x\"}]}", "no string \"name\""),
-    ] {
+    // Every run's transcript, one after another, each under the manifest and format it ran with.
+    let mut all = String::new();
+    for text in ["[1, 2]", "{\"tools\": {}}", "{\"tools\": [{\"title\": \"x\"}]}"] {
         let d = krate(&[("mcp-tools.json", text)]);
         for format in ["human", "json", "github"] {
             let o = check(d.path(), &["--format", format]);
             assert_eq!(status(&o), 2, "{text} / {format}");
-            assert!(stderr_words(&o).contains(why), "{text}: {}", stderr(&o));
-            if format == "github" {
-                assert!(
-                    stdout(&o).starts_with("::error file=mcp-tools.json,title=mcp-schema bad-manifest::"),
-                    "{}",
-                    stdout(&o)
-                );
-            } else if format == "json" {
+            if format == "json" {
                 // A JSON consumer always gets one document, with the error inside.
                 let v: Value = serde_json::from_str(&stdout(&o)).expect("stdout is one JSON document");
                 assert_eq!((&v["drift"], &v["diagnostics"][0]["code"]), (&Value::Null, &json!("bad-manifest")), "{v}");
-            } else {
-                assert!(stdout(&o).is_empty(), "{format}: {}", stdout(&o));
             }
+            all.push_str(&format!("=== mcp-tools.json: {text}, --format {format}\n{}", transcript(&o, d.path())));
         }
     }
+    insta::assert_snapshot!(all);
 }
 
 #[test]
@@ -179,7 +162,7 @@ fn sources_that_do_not_parse_exit_2() {
     let d = krate(&[("mcp-tools.json", "{\"tools\": []}"), ("src/lib.rs", "pub fn broken( {\n")]);
     let o = check(d.path(), &[]);
     assert_eq!(status(&o), 2, "stdout: {}\nstderr: {}", stdout(&o), stderr(&o));
-    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    insta::assert_snapshot!(transcript(&o, d.path()));
 }
 
 #[test]
@@ -200,7 +183,7 @@ fn path_argument_and_manifest_flag() {
     // --manifest beats the default.
     let o = check(d.path(), &["--manifest", "schema/tools.json"]);
     assert_eq!(status(&o), 1);
-    assert!(stdout(&o).contains("drift in schema/tools.json"), "{}", stdout(&o));
+    insta::assert_snapshot!(transcript(&o, d.path()));
 }
 
 #[test]
@@ -227,19 +210,22 @@ fn bad_configuration_exits_2_with_the_file() {
     let d = krate(&[("mcp-tools.json", "{\"tools\": []}"), ("mcp-schema.toml", "profil = \"rmcp\"\n")]);
     let o = check(d.path(), &["--format", "github"]);
     assert_eq!(status(&o), 2);
-    assert!(stderr_words(&o).contains("unknown key `profil`"), "{}", stderr(&o));
-    assert!(stdout(&o).contains("file=mcp-schema.toml,line=1,col=1"), "{}", stdout(&o));
+    insta::assert_snapshot!(transcript(&o, d.path()));
 }
 
 #[test]
-fn no_color_is_respected_and_help_lists_the_formats() {
+fn no_color_is_respected_and_a_bad_format_is_a_usage_error() {
     let d = krate(&[("mcp-tools.json", ONE_TOOL)]);
     let o = Command::new(BIN).args(["check"]).current_dir(d.path()).env("NO_COLOR", "1").output().unwrap();
     assert_eq!(status(&o), 1);
     assert!(!stdout(&o).contains('\x1b'));
-    let help = Command::new(BIN).args(["check", "--help"]).output().unwrap();
-    let text = stdout(&help);
-    assert!(text.contains("--format") && text.contains("github") && text.contains("--manifest"), "{text}");
-    let bad = Command::new(BIN).args(["check", "--format", "xml"]).current_dir(d.path()).output().unwrap();
+    // `check --help` is a snapshot of cli_config (`check_help`).
+    let bad = Command::new(BIN)
+        .args(["check", "--format", "xml"])
+        .current_dir(d.path())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
     assert_eq!(status(&bad), 2, "clap usage errors exit 2");
+    insta::assert_snapshot!("check_format_xml", transcript(&bad, d.path()));
 }

@@ -54,10 +54,13 @@ fn every_rule_has_a_fixture_that_triggers_exactly_the_expected_changes() {
 
 #[test]
 fn every_fixture_directory_is_a_rule() {
+    let mut seen = 0;
     for entry in std::fs::read_dir(root().join("testdata/drift")).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
         assert!(rules::by_id(&name).is_some(), "testdata/drift/{name} names no rule");
+        seen += 1;
     }
+    assert!(seen >= 30, "only {seen} fixture directories in testdata/drift");
 }
 
 #[test]
@@ -104,11 +107,14 @@ fn rule_docs_are_generated_from_the_rules() {
         "generated from src/check/rules, and out of date: {}\nrun `MCP_SCHEMA_BLESS=1 cargo test --test it check_rules::` to rewrite them",
         stale.join(", ")
     );
+    let mut pages = 0;
     for entry in std::fs::read_dir(root().join("docs/rules")).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
         let id = name.strip_suffix(".md").unwrap_or(&name);
         assert!(rules::by_id(id).is_some(), "docs/rules/{name} documents no rule");
+        pages += 1;
     }
+    assert_eq!(pages, rules::ALL.len(), "one page per rule in docs/rules");
 }
 
 /// docs/diagnostics.md lists the codes as the registry has them (`src/diagnostics/codes`); the
@@ -128,6 +134,7 @@ fn diagnostic_docs_are_generated_from_the_codes() {
 
 #[test]
 fn every_rule_file_is_registered() {
+    let mut files = 0;
     for entry in std::fs::read_dir(root().join("src/check/rules")).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
         if name == "mod.rs" {
@@ -135,7 +142,9 @@ fn every_rule_file_is_registered() {
         }
         let id = name.strip_suffix(".rs").unwrap_or(&name).replace('_', "-");
         assert!(rules::by_id(&id).is_some(), "src/check/rules/{name} is not in rules::ALL");
+        files += 1;
     }
+    assert!(files >= 30, "only {files} rule files in src/check/rules");
 }
 
 #[test]

@@ -1,4 +1,8 @@
-//! The command line: exit statuses, diagnostics on stderr (never stdout), and `-o FILE`.
+//! The command line: exit statuses, diagnostics on stderr (never stdout), and `-o FILE`. What a
+//! run prints is a transcript (exit status, stdout, stderr; the temp dir written `[DIR]`),
+//! compared whole with its insta snapshot.
+
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -15,6 +19,11 @@ fn run(args: &[&str], dir: &Path) -> Output {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The run as one transcript, the temp dir written `[DIR]`.
+fn transcript(o: &Output, dir: &Path) -> String {
+    support::transcript_in(o, dir)
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -59,10 +68,7 @@ fn a_syntax_error_is_a_diagnostic_with_file_line_and_snippet() {
     let out = run(&["generate", "broken.rs"], dir.path());
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty(), "nothing on stdout after an error");
-    let err = stderr(&out);
-    assert!(err.contains("syntax-error"), "{err}");
-    assert!(err.contains("broken.rs:3:"), "file and line: {err}");
-    assert!(err.contains("pub struct Point { x: f64, y }"), "source snippet: {err}");
+    insta::assert_snapshot!(transcript(&out, dir.path()));
 }
 
 #[test]
@@ -74,8 +80,7 @@ fn syntax_errors_inside_function_bodies_need_full_parse() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let full = run(&["generate", "--full-parse", "body.rs"], dir.path());
     assert_eq!(full.status.code(), Some(2));
-    let err = stderr(&full);
-    assert!(err.contains("body.rs:3:") && err.contains("let y = ;"), "{err}");
+    insta::assert_snapshot!(transcript(&full, dir.path()));
 }
 
 #[test]
@@ -84,15 +89,14 @@ fn unknown_types_warn_and_strict_makes_them_errors() {
     write(dir.path(), "t.rs", "#[tool]\nfn fetch(url: url::Url) -> i64 { 0 }\n");
     let out = run(&["generate", "t.rs"], dir.path());
     assert_eq!(out.status.code(), Some(0));
-    let err = stderr(&out);
-    assert!(err.contains("unknown-type") && err.contains("url::Url") && err.contains("t.rs:2:"), "{err}");
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["tools"][0]["inputSchema"]["properties"]["url"], serde_json::json!({"title": "Url"}));
+    insta::assert_snapshot!("unknown_type_warns", transcript(&out, dir.path()));
 
     let strict = run(&["generate", "--strict", "t.rs"], dir.path());
     assert_eq!(strict.status.code(), Some(2));
     assert!(strict.stdout.is_empty());
-    assert!(stderr(&strict).contains("url::Url"));
+    insta::assert_snapshot!("unknown_type_strict", transcript(&strict, dir.path()));
 }
 
 #[test]
@@ -101,13 +105,12 @@ fn tool_errors_name_the_tool_and_exit_2() {
     write(dir.path(), "t.rs", "enum Mode { A, B }\n#[tool(structured_output = true)]\nfn mode() -> Mode { Mode::A }\n");
     let out = run(&["generate", "t.rs"], dir.path());
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("tool `mode`") && stderr(&out).contains("structured_output"), "{}", stderr(&out));
+    insta::assert_snapshot!("structured_output_of_a_unit_enum", transcript(&out, dir.path()));
 
     write(dir.path(), "u.rs", "#[tool]\nfn add(a: i64, _b: i64) -> i64 { a }\n");
     let out = run(&["generate", "u.rs"], dir.path());
     assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
-    assert!(err.contains("tool `add`") && err.contains("`_b`") && err.contains("u.rs:2:"), "{err}");
+    insta::assert_snapshot!("underscore_parameter", transcript(&out, dir.path()));
 }
 
 #[test]
@@ -120,7 +123,7 @@ fn a_duplicate_tool_name_keeps_the_first() {
     );
     let out = run(&["generate", "t.rs"], dir.path());
     assert_eq!(out.status.code(), Some(0));
-    assert!(stderr(&out).contains("duplicate-tool"), "{}", stderr(&out));
+    insta::assert_snapshot!(transcript(&out, dir.path()));
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let tools = doc["tools"].as_array().unwrap();
     assert_eq!(tools.len(), 1);
@@ -132,15 +135,22 @@ fn a_missing_path_exits_2() {
     let dir = tempfile::tempdir().unwrap();
     let out = run(&["generate", "nope"], dir.path());
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("nope"), "{}", stderr(&out));
+    insta::assert_snapshot!(transcript(&out, dir.path()));
 }
 
 #[test]
 fn diagnostics_have_no_colour_off_a_terminal() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "t.rs", "#[tool]\nfn f(x: Foo) {}\n");
-    let out = bin().args(["generate", "t.rs"]).current_dir(dir.path()).env_remove("NO_COLOR").output().unwrap();
+    let out = bin()
+        .args(["generate", "t.rs"])
+        .current_dir(dir.path())
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .unwrap();
     assert!(!stderr(&out).contains('\u{1b}'), "ANSI escapes in {:?}", stderr(&out));
+    insta::assert_snapshot!(transcript(&out, dir.path()));
 }
 
 fn leftovers(dir: &Path) -> Vec<String> {
@@ -173,7 +183,8 @@ fn output_file_is_written_atomically_and_only_when_it_changes() {
     // Changed content: rewritten.
     write(dir.path(), "t.rs", &GOOD.replace("add", "sum"));
     run(&["generate", "t.rs", "-o", "mcp-tools.json"], dir.path());
-    assert!(String::from_utf8(std::fs::read(&manifest).unwrap()).unwrap().contains("\"sum\""));
+    assert_eq!(std::fs::read(&manifest).unwrap(), run(&["generate", "t.rs"], dir.path()).stdout);
+    assert_ne!(std::fs::read(&manifest).unwrap(), first);
     assert!(leftovers(dir.path()).is_empty());
 }
 
@@ -200,5 +211,5 @@ fn an_unwritable_output_is_an_error() {
     write(dir.path(), "t.rs", GOOD);
     let out = run(&["generate", "t.rs", "-o", "missing-dir/mcp-tools.json"], dir.path());
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("missing-dir"), "{}", stderr(&out));
+    insta::assert_snapshot!(transcript(&out, dir.path()));
 }

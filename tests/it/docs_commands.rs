@@ -35,6 +35,7 @@ fn doc_files() -> Vec<PathBuf> {
         .filter(|p| p.extension().is_some_and(|e| e == "md"))
         .collect();
     docs.sort();
+    assert!(docs.len() >= 10, "only {} pages in docs/", docs.len());
     files.extend(docs);
     files
 }

@@ -1,5 +1,8 @@
 //! Bad input gets a clear answer: a diagnostic and exit status 2 (or a warning), never a panic,
-//! a hang, a stack overflow or a lost manifest.
+//! a hang, a stack overflow or a lost manifest. What a run prints is a transcript (exit status,
+//! stdout, stderr; the temp dir written `[DIR]`), compared whole with its insta snapshot.
+
+use crate::support;
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -13,12 +16,12 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// No panic, and the given exit status.
-fn expect(o: &Output, code: i32) -> String {
+/// No panic, and the given exit status; the run's transcript, the temp dir `dir` written `[DIR]`.
+fn expect(o: &Output, code: i32, dir: &Path) -> String {
     let err = stderr(o);
     assert!(!err.contains("panicked"), "panic: {err}");
     assert_eq!(o.status.code(), Some(code), "{err}");
-    err
+    support::transcript_in(o, dir)
 }
 
 fn file(dir: &Path, name: &str, bytes: impl AsRef<[u8]>) {
@@ -37,24 +40,20 @@ fn arbitrary_bytes_truncation_non_utf8_and_nul() {
     let d = dir.path();
     let bytes: Vec<u8> = (0..4096u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
     file(d, "random.rs", &bytes);
-    let err = expect(&run(&["generate", "random.rs"], d), 2);
-    assert!(err.contains("random.rs"), "{err}");
+    insta::assert_snapshot!("random_bytes", expect(&run(&["generate", "random.rs"], d), 2, d));
 
     let case = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/python-sdk/cases/out_td_nested.rs"),
     )
     .unwrap();
     file(d, "truncated.rs", &case[..case.len() / 2]);
-    let err = expect(&run(&["generate", "truncated.rs"], d), 2);
-    assert!(err.contains("syntax-error") && err.contains("truncated.rs"), "{err}");
+    insta::assert_snapshot!("truncated", expect(&run(&["generate", "truncated.rs"], d), 2, d));
 
     file(d, "latin1.rs", b"/// caf\xe9\n#[tool]\nfn f() {}\n");
-    let err = expect(&run(&["generate", "latin1.rs"], d), 2);
-    assert!(err.contains("not valid UTF-8") && err.contains("latin1.rs"), "{err}");
+    insta::assert_snapshot!("latin1", expect(&run(&["generate", "latin1.rs"], d), 2, d));
 
     file(d, "nul.rs", b"#[tool]\nfn f(\0) {}\n");
-    let err = expect(&run(&["generate", "nul.rs"], d), 2);
-    assert!(err.contains("nul.rs:2:"), "{err}");
+    insta::assert_snapshot!("nul", expect(&run(&["generate", "nul.rs"], d), 2, d));
 }
 
 #[test]
@@ -63,10 +62,9 @@ fn empty_crates_and_files_list_no_tools() {
     krate(dir.path());
     file(dir.path(), "src/lib.rs", "");
     let out = run(&["generate", "."], dir.path());
-    expect(&out, 0);
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "{\n  \"tools\": []\n}\n");
+    insta::assert_snapshot!("empty_crate", expect(&out, 0, dir.path()));
     file(dir.path(), "empty.rs", "");
-    expect(&run(&["generate", "empty.rs"], dir.path()), 0);
+    insta::assert_snapshot!("empty_file", expect(&run(&["generate", "empty.rs"], dir.path()), 0, dir.path()));
 }
 
 /// 10 MiB of source and a 200,000-line body: a minute of a debug build, a few seconds of a release
@@ -88,8 +86,7 @@ fn huge_files_and_long_bodies() {
     big.push_str("#[tool]\nfn last(s: S0) -> S1 { todo!() }\n");
     file(dir.path(), "big.rs", &big);
     let out = run(&["generate", "big.rs"], dir.path());
-    expect(&out, 0);
-    assert!(String::from_utf8_lossy(&out.stdout).contains("\"S1\""));
+    insta::assert_snapshot!("huge_file", expect(&out, 0, dir.path()));
 
     let mut long = String::from("#[tool]\nfn long(x: i64) -> i64 {\n    let mut a = x;\n");
     for n in 0..200_000 {
@@ -97,7 +94,7 @@ fn huge_files_and_long_bodies() {
     }
     long.push_str("    a\n}\n");
     file(dir.path(), "long.rs", &long);
-    expect(&run(&["generate", "long.rs"], dir.path()), 0);
+    insta::assert_snapshot!("long_body", expect(&run(&["generate", "long.rs"], dir.path()), 0, dir.path()));
 }
 
 #[test]
@@ -106,8 +103,7 @@ fn deeply_nested_types_are_a_bounded_error() {
     let depth = 5000;
     let vecs = format!("{}i64{}", "Vec<".repeat(depth), ">".repeat(depth));
     file(dir.path(), "vecs.rs", format!("#[tool]\nfn deep(x: {vecs}) {{}}\n"));
-    let err = expect(&run(&["generate", "vecs.rs"], dir.path()), 2);
-    assert!(err.contains("type-too-deep") && err.contains("vecs.rs:2:"), "{err}");
+    insta::assert_snapshot!("vecs", expect(&run(&["generate", "vecs.rs"], dir.path()), 2, dir.path()));
 
     let generics = format!("{}u8{}", "W<".repeat(depth), ">".repeat(depth));
     file(
@@ -115,19 +111,16 @@ fn deeply_nested_types_are_a_bounded_error() {
         "generics.rs",
         format!("pub struct W<T> {{ pub w: T }}\n#[tool]\nfn deep() -> {generics} {{ todo!() }}\n"),
     );
-    let err = expect(&run(&["generate", "generics.rs"], dir.path()), 2);
-    assert!(err.contains("type-too-deep"), "{err}");
+    insta::assert_snapshot!("generics", expect(&run(&["generate", "generics.rs"], dir.path()), 2, dir.path()));
 }
 
 #[test]
 fn recursive_aliases_are_errors() {
     let dir = tempfile::tempdir().unwrap();
     file(dir.path(), "mutual.rs", "type A = B;\ntype B = A;\n#[tool]\nfn f(a: A) {}\n");
-    let err = expect(&run(&["generate", "mutual.rs"], dir.path()), 2);
-    assert!(err.contains("recursive-alias"), "{err}");
+    insta::assert_snapshot!("mutual", expect(&run(&["generate", "mutual.rs"], dir.path()), 2, dir.path()));
     file(dir.path(), "selfref.rs", "type A = Vec<A>;\n#[tool]\nfn f() -> A { todo!() }\n");
-    let err = expect(&run(&["generate", "selfref.rs"], dir.path()), 2);
-    assert!(err.contains("recursive-alias") && err.contains("selfref.rs:1:"), "{err}");
+    insta::assert_snapshot!("selfref", expect(&run(&["generate", "selfref.rs"], dir.path()), 2, dir.path()));
 }
 
 #[test]
@@ -142,7 +135,7 @@ fn recursive_structs_through_every_container() {
          #[tool]\nfn tree(n: N) -> N { n }\n",
     );
     let out = run(&["generate", "rec.rs"], dir.path());
-    expect(&out, 0);
+    insta::assert_snapshot!(expect(&out, 0, dir.path()));
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let output = &doc["tools"][0]["outputSchema"];
     assert_eq!(output["$defs"]["N"]["properties"]["v"]["items"]["$ref"], "#/$defs/N");
@@ -158,8 +151,7 @@ fn exponential_types_are_a_bounded_error() {
     }
     src.push_str("#[tool]\nfn big() -> A60 { todo!() }\n");
     file(dir.path(), "pairs.rs", &src);
-    let err = expect(&run(&["generate", "pairs.rs"], dir.path()), 2);
-    assert!(err.contains("schema-too-large") && err.contains("big"), "{err}");
+    insta::assert_snapshot!("pairs", expect(&run(&["generate", "pairs.rs"], dir.path()), 2, dir.path()));
 
     let mut src = String::from("type A0 = u8;\n");
     for i in 1..=60 {
@@ -167,8 +159,7 @@ fn exponential_types_are_a_bounded_error() {
     }
     src.push_str("#[tool]\nfn big(x: A60) {}\n");
     file(dir.path(), "tuples.rs", &src);
-    let err = expect(&run(&["generate", "tuples.rs"], dir.path()), 2);
-    assert!(err.contains("type-too-large"), "{err}");
+    insta::assert_snapshot!("tuples", expect(&run(&["generate", "tuples.rs"], dir.path()), 2, dir.path()));
 }
 
 #[test]
@@ -178,8 +169,7 @@ fn module_cycles_through_path_attributes() {
     file(dir.path(), "src/lib.rs", "#[path = \"a.rs\"]\nmod a;\n");
     file(dir.path(), "src/a.rs", "#[path = \"lib.rs\"]\nmod again;\n#[tool]\nfn t() -> i64 { 1 }\n");
     let out = run(&["generate", "."], dir.path());
-    let err = expect(&out, 0);
-    assert!(err.contains("module-cycle"), "{err}");
+    insta::assert_snapshot!(expect(&out, 0, dir.path()));
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["tools"].as_array().unwrap().len(), 1);
 }
@@ -196,8 +186,7 @@ fn symlinks_never_lead_out_of_the_root() {
     // A directory symlink loop inside the tree.
     std::os::unix::fs::symlink(dir.path().join("src"), dir.path().join("src/looped")).unwrap();
     let out = run(&["generate", "."], dir.path());
-    let err = expect(&out, 0);
-    assert!(err.contains("outside-root"), "{err}");
+    insta::assert_snapshot!(expect(&out, 0, dir.path()));
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let names: Vec<&str> = doc["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["inside"], "the file behind the symlink must not be read");
@@ -228,8 +217,7 @@ fn unreadable_files_are_reported() {
             }
         }
     };
-    let err = expect(&out, 2);
-    assert!(err.contains("unreadable-file") && err.contains("hidden.rs"), "{err}");
+    insta::assert_snapshot!(expect(&out, 2, dir.path()));
 }
 
 /// Run the binary as the unprivileged user `nobody` (65534) from `dir`, which is opened to it.

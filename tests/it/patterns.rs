@@ -60,6 +60,7 @@ fn cases() -> Vec<PathBuf> {
         }
     }
     cases.sort();
+    assert!(cases.len() >= 50, "only {} pattern cases under testdata/*/patterns", cases.len());
     cases
 }
 

@@ -18,6 +18,7 @@ fn fixtures() -> Vec<PathBuf> {
         .filter(|p| p.extension().is_some_and(|e| e == "rs"))
         .collect();
     out.sort();
+    assert!(out.len() >= 12, "only {} fixtures in testdata/python-sdk/differential", out.len());
     out
 }
 

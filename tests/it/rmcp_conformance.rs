@@ -3,7 +3,7 @@
 //! it prints is compared with the expected listing as JSON values (objects unordered, arrays in
 //! order), with the `opaque.json` rule for tools whose schemas only exist at runtime.
 
-use crate::support;
+use crate::{meta_schema, support};
 
 use std::path::{Path, PathBuf};
 
@@ -93,7 +93,11 @@ fn v3_11() -> Vec<String> {
         };
         let run = generate(&dir, &extra);
         match tools_of(&run, file) {
-            Ok(got) => problems.extend(compare(&exp, &got, &opaque, &run.stderr, file)),
+            Ok(got) => {
+                problems.extend(compare(&exp, &got, &opaque, &run.stderr, file));
+                let checked = meta_schema::check_manifest(file, &got, &mut problems);
+                assert!(checked >= 40, "{file}: only {checked} schemas were checked");
+            }
             Err(e) => problems.push(e),
         }
     }
@@ -145,26 +149,117 @@ fn version_checks() -> Vec<Check> {
     checks
 }
 
-/// The differences one check finds.
-fn run_check(check: &Check) -> Vec<String> {
+/// The differences one check finds, and how many schemas of what it listed are valid in their
+/// dialect (`meta_schema::check_manifest`; a schema that is not is one more difference).
+fn run_check(check: &Check) -> (Vec<String>, usize) {
     let args: Vec<&str> = check.args.iter().map(String::as_str).collect();
     let run = generate(&check.release, &args);
     let label = &check.label;
     if check.key == "panic" {
         let tool = check.entry["tool"].as_str().unwrap();
-        return if run.code != Some(2) {
+        let problems = if run.code != Some(2) {
             vec![format!("{label}: expected exit status 2 naming {tool}, got {:?}", run.code)]
         } else if !run.stderr.contains(tool) {
             vec![format!("{label}: the diagnostic does not name {tool}: {}", run.stderr)]
         } else {
             vec![]
         };
+        return (problems, 0);
     }
     let exp = check.entry[check.key].as_array().unwrap();
     match tools_of(&run, label) {
-        Ok(got) => compare(exp, &got, &[], &run.stderr, label),
-        Err(e) => vec![e],
+        Ok(got) => {
+            let mut problems = compare(exp, &got, &[], &run.stderr, label);
+            let checked = meta_schema::check_manifest(label, &got, &mut problems);
+            (problems, checked)
+        }
+        Err(e) => (vec![e], 0),
     }
+}
+
+/// Runs the checks side by side (each is a process of its own) and reports them in order.
+fn run_checks(checks: &[Check]) -> (Vec<String>, usize) {
+    let results: Vec<(Vec<String>, usize)> = checks.par_iter().map(run_check).collect();
+    let schemas = results.iter().map(|r| r.1).sum();
+    (results.into_iter().flat_map(|r| r.0).collect(), schemas)
+}
+
+/// A release folder's name as a version: `0.8.5` is `(0, 8, 5)`.
+fn version_of(name: &str) -> (u64, u64, u64) {
+    let parts: Vec<u64> =
+        name.split('.').map(|p| p.parse().unwrap_or_else(|_| panic!("{name}: not a version"))).collect();
+    assert_eq!(parts.len(), 3, "{name}: not a version");
+    (parts[0], parts[1], parts[2])
+}
+
+/// The rows of the rmcp release table, by the release each starts at: the names in
+/// `const RELEASES: &[Row] = &[V0_2_0, …]`, read from the one source file that holds it (the test
+/// cannot reach the private table; reading it keeps this test in step with a row added).
+fn release_table_rows() -> Vec<(u64, u64, u64)> {
+    let mut files = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    let mut tables = Vec::new();
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            if let Some((_, rest)) = text.split_once("const RELEASES: &[Row] = &[") {
+                tables.push((path.clone(), rest.split_once("];").expect("the table ends").0.to_owned()));
+            }
+        }
+    }
+    assert_eq!(
+        tables.len(),
+        1,
+        "one rmcp release table in src/, found in {:?}",
+        tables.iter().map(|t| &t.0).collect::<Vec<_>>()
+    );
+    let rows: Vec<(u64, u64, u64)> = tables[0]
+        .1
+        .split(',')
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .map(|r| version_of(&r.strip_prefix('V').unwrap_or_else(|| panic!("{r}: not a row name")).replace('_', ".")))
+        .collect();
+    assert!(rows.len() >= 17, "only {} rows read from {}", rows.len(), tables[0].0.display());
+    rows
+}
+
+/// Rows of the release table with no release folder in `testdata/rmcp/versions`, and why: what
+/// the row changes does not show on this catalogue (its release would list what the row before
+/// lists).
+const ROWS_WITHOUT_A_FOLDER: &[((u64, u64, u64), &str)] =
+    [((3, 3, 0), "an empty `#[tool_router]` is an error: the catalogue has no empty router")].as_slice();
+
+/// The oldest release folder of each row of the release table.
+fn one_release_per_row() -> Vec<String> {
+    let rows = release_table_rows();
+    let mut folders: Vec<String> = std::fs::read_dir(data("versions"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("expected.json").is_file())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    folders.sort_by_key(|f| version_of(f));
+    let mut chosen = Vec::new();
+    for (i, first) in rows.iter().enumerate() {
+        let end = rows.get(i + 1).copied().unwrap_or((u64::MAX, 0, 0));
+        // The first row also covers the releases before it (0.1, read apart from the table).
+        let start = if i == 0 { (0, 0, 0) } else { *first };
+        let without = ROWS_WITHOUT_A_FOLDER.iter().any(|(row, _)| row == first);
+        match folders.iter().find(|f| (start..end).contains(&version_of(f))) {
+            Some(f) => {
+                assert!(!without, "row {first:?} has the folder {f}: take it out of ROWS_WITHOUT_A_FOLDER");
+                chosen.push(f.clone());
+            }
+            None => assert!(
+                without,
+                "the release table's row {first:?} has no release folder in testdata/rmcp/versions: record one, \
+                 or name the row in ROWS_WITHOUT_A_FOLDER with the reason"
+            ),
+        }
+    }
+    chosen
 }
 
 fn assert_none(problems: Vec<String>) {
@@ -177,14 +272,49 @@ fn v3_11_matches_rmcp() {
     assert_none(v3_11());
 }
 
-/// run.py's `rmcp-versions` comparison: 250 checks over 22 releases.
+/// run.py's `rmcp-versions` comparison: 250 checks over 22 releases, and every schema they list
+/// valid in its dialect. A sweep (about 250 runs of the CLI): the release step runs it, the debug
+/// run checks one release per row of the release table (below).
 #[test]
+#[ignore = "a sweep of every release: .ci/run runs it with `cargo test --release --test it -- --ignored`"]
 fn versions_match_rmcp() {
     let checks = version_checks();
     assert_eq!(checks.len(), 250);
-    // Each check is a process of its own: run them side by side, report them in order.
-    let problems: Vec<Vec<String>> = checks.par_iter().map(run_check).collect();
-    assert_none(problems.concat());
+    let (problems, schemas) = run_checks(&checks);
+    assert_none(problems);
+    assert!(schemas > 300, "only {schemas} schemas were checked");
+}
+
+/// The same checks on the oldest release folder of each row of the release table, so that every
+/// row keeps a check in the debug run: each release's `Catalog` (25 tools), one output server and
+/// one parameter server, the small servers taken in turn so that every server type runs on some
+/// row (every server of every release: `versions_match_rmcp`, in the release step).
+#[test]
+fn one_release_per_row_matches_rmcp() {
+    let releases = one_release_per_row();
+    assert!(releases.len() >= 16, "only {} releases chosen: {releases:?}", releases.len());
+    let mut every = version_checks();
+    let mut checks = Vec::new();
+    let mut servers_run = std::collections::BTreeSet::new();
+    for (i, release) in releases.iter().enumerate() {
+        let all: Vec<Check>;
+        (all, every) = every.into_iter().partition(|c| c.release.ends_with(release));
+        let server = |c: &Check| c.args.last().unwrap().clone();
+        let mut names: Vec<String> = all.iter().map(server).collect();
+        names.dedup();
+        let outputs: Vec<&String> = names.iter().filter(|n| n.starts_with("Out")).collect();
+        let params: Vec<&String> = names.iter().filter(|n| n.ends_with("ParamsServer")).collect();
+        assert_eq!((names.len(), outputs.len(), params.len()), (11, 7, 3), "{release}: {names:?}");
+        let chosen = ["Catalog", outputs[i % outputs.len()], params[i % params.len()]];
+        servers_run.extend(chosen.map(str::to_owned));
+        checks.extend(all.into_iter().filter(|c| chosen.contains(&server(c).as_str())));
+    }
+    assert_eq!(servers_run.len(), 11, "every server type runs on some row: {servers_run:?}");
+    // Three servers per release, and 3.11.0's legacy listings of those that list.
+    assert!(checks.len() >= releases.len() * 3 + 2, "only {} checks", checks.len());
+    let (problems, schemas) = run_checks(&checks);
+    assert_none(problems);
+    assert!(schemas > 200, "only {schemas} schemas were checked");
 }
 
 /// Several server types and no `--server`: an error that lists them, and no manifest.

@@ -21,6 +21,7 @@ fn all_sources() -> Vec<(PathBuf, String)> {
     let mut files = Vec::new();
     rust_files(&src(), &mut files);
     files.sort();
+    assert!(files.len() >= 100, "only {} sources under src/", files.len());
     files.into_iter().map(|f| (f.clone(), std::fs::read_to_string(&f).expect("a readable source"))).collect()
 }
 

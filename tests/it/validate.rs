@@ -22,13 +22,14 @@ fn validate(args: &[&str]) -> Run {
     run_in(&recordings(), &all)
 }
 
-/// The files of `testdata/recordings/<dir>`, sorted.
+/// The files of `testdata/recordings/<dir>`, sorted; at least three.
 fn files_in(dir: &str) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(recordings().join(dir))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
+    assert!(names.len() >= 3, "only {} recordings in testdata/recordings/{dir}", names.len());
     names
 }
 

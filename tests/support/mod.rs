@@ -60,3 +60,22 @@ pub fn generate_at(dir: &Path, extra: &[&str]) -> Run {
 pub fn read_json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
+
+/// What a run of the binary printed, as one transcript ([`Run::transcript`]), with `dir` (the
+/// temporary directory it ran in or on) written `[DIR]` and `testdata/` written `[TESTDATA]/`,
+/// so that a snapshot is the same on every machine.
+pub fn transcript_in(out: &std::process::Output, dir: &Path) -> String {
+    let mut dirs = vec![dir.to_string_lossy().into_owned()];
+    if let Ok(canonical) = dir.canonicalize() {
+        dirs.insert(0, canonical.to_string_lossy().into_owned());
+    }
+    let root = testdata("");
+    let clean = |b: &[u8]| {
+        let mut text = String::from_utf8_lossy(b).into_owned();
+        for d in &dirs {
+            text = text.replace(d.as_str(), "[DIR]");
+        }
+        text.replace(root.to_str().unwrap(), "[TESTDATA]/")
+    };
+    Run { code: out.status.code(), stdout: clean(&out.stdout), stderr: clean(&out.stderr) }.transcript()
+}
