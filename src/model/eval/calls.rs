@@ -119,15 +119,15 @@ impl<'w> Evaluator<'_, 'w> {
         if let Some(found) = self.fn_parts(&segs, want, f) {
             // A body run statement by statement may recurse (a walk over a schema), within the
             // step budget.
-            if self.active.contains(&found.item) && !super::exec::needs_run(found.body) {
+            if self.budget.is_active(&found.item) && !super::exec::needs_run(found.body) {
                 return Err(self.fail(c, f, Failure::Unsupported, "a recursive fn"));
             }
             let mut frame = found.frame;
             super::exec::bind_type_args(&mut frame, found.sig, &p.path, f);
-            self.active.push(found.item);
+            self.budget.push(found.item);
             self.ran.push(found.item);
             let out = self.apply(c, found.body, &found.params, &args, frame, found.ret.as_ref().or(want), f);
-            self.active.pop();
+            self.budget.pop();
             return out;
         }
         if let Some(out) = self.schema_fn_call(c, f) {
@@ -209,16 +209,16 @@ impl<'w> Evaluator<'_, 'w> {
         if params.len() != values.len() {
             return Some(Err(self.unsupported(at, f, "a fn with another number of parameters")));
         }
-        if self.active.contains(&item) {
+        if self.budget.is_active(&item) {
             return Some(Err(self.unsupported(at, f, "a recursive fn")));
         }
         for ((name, _), v) in params.into_iter().zip(values) {
             frame.locals.bind(name, v);
         }
-        self.active.push(item);
+        self.budget.push(item);
         self.ran.push(item);
         let out = self.fn_body(body, ret.as_ref().or(want), &frame);
-        self.active.pop();
+        self.budget.pop();
         Some(out)
     }
 

@@ -116,8 +116,7 @@ impl Evaluator<'_, '_> {
     }
 
     pub(super) fn step(&mut self, at: &dyn Spanned, f: &Frame) -> Result<(), EvalError> {
-        self.steps += 1;
-        if self.steps > MAX_STEPS {
+        if !self.budget.step() {
             return Err(self.unsupported(at, f, format!("it runs more than {MAX_STEPS} statements")));
         }
         Ok(())
@@ -688,7 +687,7 @@ impl Evaluator<'_, '_> {
         if c.args.len() != found.params.len() {
             return Err(self.unsupported(c, f, "a call with the wrong number of arguments"));
         }
-        if !needs_run(found.body) && self.active.contains(&found.item) {
+        if !needs_run(found.body) && self.budget.is_active(&found.item) {
             return Err(self.unsupported(c, f, "a recursive fn"));
         }
         let mut frame = found.frame;
@@ -710,15 +709,14 @@ impl Evaluator<'_, '_> {
             frame.locals.bind(name.clone(), v);
         }
         // Recursion nests as deep as evaluations may (a schema is not nested deeper).
-        if self.depth >= MAX_DEPTH {
+        if !self.budget.enter() {
             return Err(self.unsupported(c, f, format!("it nests more than {MAX_DEPTH} calls deep")));
         }
-        self.depth += 1;
-        self.active.push(found.item);
+        self.budget.push(found.item);
         self.ran.push(found.item);
         let out = self.run_block(found.body, found.ret.as_ref().or(want), &mut frame);
-        self.active.pop();
-        self.depth -= 1;
+        self.budget.pop();
+        self.budget.leave();
         let v = match out? {
             Flow::Value(v) | Flow::Return(v) => v,
             Flow::Break | Flow::Continue => return Err(self.unsupported(c, f, "a `break` outside a loop")),

@@ -11,13 +11,11 @@ use syn::visit::Visit;
 use syn::Expr;
 
 use crate::diagnostics::{Code, Diagnostic, Location};
+use crate::model::eval::budget::Budget;
 use crate::model::eval::syntax::{self, Branch, Locals};
 use crate::model::Scope;
 use crate::source::impls::ImplIndex;
 use crate::source::{ItemKind, ModuleId, Namespace, Resolved, Workspace};
-
-/// Deepest chain of helper-fn calls followed (recursion in the sources ends here).
-const MAX_DEPTH: usize = 24;
 
 /// One `ToolBuilder` chain a router serves: the whole chain (up to `.build()`) and where it is
 /// written.
@@ -51,7 +49,10 @@ struct Reader<'w, 'i> {
     impls: &'i ImplIndex<'w>,
     served: Vec<Found<'w>>,
     diagnostics: Vec<Diagnostic>,
-    depth: usize,
+    /// The interpreter's budget: helper fns calling each other deeper than its depth, or more
+    /// statements than its steps, are not followed (recursion in the sources ends there: a
+    /// helper may call itself, each call is a level).
+    budget: Budget<()>,
     routers: usize,
     /// What was parsed from macro tokens (`vec![…]` elements, `#[tool_fn]` chains), once per
     /// place: the found chains point into it for the rest of the run.
@@ -66,7 +67,7 @@ pub fn served<'w>(ws: &'w Workspace, impls: &ImplIndex<'w>) -> Served<'w> {
         impls,
         served: Vec::new(),
         diagnostics: Vec::new(),
-        depth: 0,
+        budget: Budget::default(),
         routers: 0,
         parsed: HashMap::new(),
         tool_fn_chains: HashMap::new(),
@@ -239,6 +240,9 @@ impl<'w> Reader<'w, '_> {
         let mut value = None;
         for (i, stmt) in b.stmts.iter().enumerate() {
             let last = i + 1 == b.stmts.len();
+            if !self.budget.step() {
+                break;
+            }
             match stmt {
                 syn::Stmt::Local(l) => {
                     if syntax::stmt_cfg(&l.attrs, &self.ws.crates[ctx.scope.krate].features) == Some(false) {
@@ -411,10 +415,9 @@ impl<'w> Reader<'w, '_> {
             }
             return None;
         };
-        if self.depth >= MAX_DEPTH {
+        if !self.budget.enter() {
             return None;
         }
-        self.depth += 1;
         let scope = Scope {
             krate: f.item.krate,
             module: f.item.module,
@@ -428,7 +431,7 @@ impl<'w> Reader<'w, '_> {
             }
         }
         let v = self.block(f.body, &Ctx { scope }, &mut inner);
-        self.depth -= 1;
+        self.budget.leave();
         v
     }
 
@@ -612,3 +615,6 @@ pub fn type_text(ty: &syn::Type) -> String {
         .replace(" >", ">")
         .replace(" ,", ",")
 }
+
+#[cfg(test)]
+mod tests;

@@ -29,16 +29,12 @@ use syn::Expr;
 
 use super::{type_key, Entry, Finding, Index, Severity, ToolFnRef, TypeKey};
 use crate::diagnostics::{Code, Location};
+use crate::model::eval::budget::Budget;
 use crate::model::eval::syntax::{self, block_tail, branches, clip, Branch, Condition, Locals};
 use crate::model::Scope;
 use crate::profile::is_attr_named;
 use crate::profile::rmcp::version::Behaviour;
 use crate::source::{ItemKind, ModuleId, Namespace, Resolved};
-
-/// Router expressions nested, or fns calling each other, deeper than this are runtime-built to
-/// us. Flat chains (`a + b + … + z`, `r.merge(a).merge(b)…`) are not nesting: they are read in a
-/// loop, whatever their length.
-const MAX_DEPTH: usize = 48;
 
 /// A router the CLI cannot read exactly (a warning: the manifest may be wrong).
 pub(super) const RUNTIME_ROUTER: Code = Code::RuntimeRouter;
@@ -103,8 +99,11 @@ pub(super) struct Evaluator<'i, 'w> {
     /// What the rmcp release of the run does (which router forms and trait tools exist).
     pub behaviour: &'i Behaviour,
     pub findings: Vec<Finding>,
-    /// Router fns being evaluated (type, fn name), against cycles.
-    stack: Vec<(TypeKey, String)>,
+    /// The interpreter's budget: router expressions nested, or fns calling each other, deeper
+    /// than its depth are runtime-built to us (flat chains, `a + b + … + z` and
+    /// `r.merge(a).merge(b)…`, are not nesting: they are read in a loop, whatever their length);
+    /// its guard holds the router fns and fields being evaluated (type, name), against cycles.
+    budget: Budget<(TypeKey, String)>,
     /// How many times a field was met inside its own evaluation (`self.r.clone()` in a builder).
     field_cycles: usize,
 }
@@ -136,7 +135,7 @@ fn union_all<'w>(alternatives: impl IntoIterator<Item = Vec<Entry<'w>>>) -> Vec<
 
 impl<'i, 'w> Evaluator<'i, 'w> {
     pub fn new(index: &'i Index<'w>, behaviour: &'i Behaviour) -> Self {
-        Evaluator { index, behaviour, findings: Vec::new(), stack: Vec::new(), field_cycles: 0 }
+        Evaluator { index, behaviour, findings: Vec::new(), budget: Budget::default(), field_cycles: 0 }
     }
 
     pub(super) fn loc(&self, frame: &RouterFrame, span: proc_macro2::Span) -> Option<Location> {
@@ -159,8 +158,8 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     }
 
     /// The entries a router expression holds.
-    pub fn expr(&mut self, e: &Expr, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
-        if depth > MAX_DEPTH {
+    pub fn expr(&mut self, e: &Expr, frame: &RouterFrame<'w>) -> Vec<Entry<'w>> {
+        if !self.budget.enter() {
             self.runtime(
                 frame,
                 e.span(),
@@ -168,16 +167,22 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             );
             return Vec::new();
         }
+        let v = self.expr_inner(e, frame);
+        self.budget.leave();
+        v
+    }
+
+    fn expr_inner(&mut self, e: &Expr, frame: &RouterFrame<'w>) -> Vec<Entry<'w>> {
         match e {
-            Expr::Paren(p) => self.expr(&p.expr, frame, depth + 1),
-            Expr::Group(g) => self.expr(&g.expr, frame, depth + 1),
-            Expr::Reference(r) => self.expr(&r.expr, frame, depth + 1),
-            Expr::Binary(bin) if matches!(bin.op, syn::BinOp::Add(_)) => self.sum(bin, frame, depth),
+            Expr::Paren(p) => self.expr(&p.expr, frame),
+            Expr::Group(g) => self.expr(&g.expr, frame),
+            Expr::Reference(r) => self.expr(&r.expr, frame),
+            Expr::Binary(bin) if matches!(bin.op, syn::BinOp::Add(_)) => self.sum(bin, frame),
             Expr::Block(b) => {
                 let mut inner = frame.clone();
-                self.block(&b.block, &mut inner, &mut Walk::nothing(), depth + 1)
+                self.block(&b.block, &mut inner, &mut Walk::nothing())
             }
-            Expr::If(_) | Expr::Match(_) => self.branches_value(e, frame, depth),
+            Expr::If(_) | Expr::Match(_) => self.branches_value(e, frame),
             Expr::Path(p) if p.path.get_ident().is_some() => {
                 let name = p.path.get_ident().expect("checked").to_string();
                 match frame.env.get(&name) {
@@ -197,10 +202,10 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                     );
                     return Vec::new();
                 };
-                self.field(&field.to_string(), frame, depth + 1)
+                self.field(&field.to_string(), frame)
             }
-            Expr::Call(call) => self.call(call, frame, depth + 1),
-            Expr::MethodCall(mc) => self.method_chain(mc, frame, depth),
+            Expr::Call(call) => self.call(call, frame),
+            Expr::MethodCall(mc) => self.method_chain(mc, frame),
             _ => {
                 let text = quote::quote!(#e).to_string();
                 self.runtime(
@@ -214,32 +219,32 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     }
 
     /// `a + b + … + z`: a left-leaning tree as deep as it is long, read in a loop.
-    fn sum(&mut self, bin: &syn::ExprBinary, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
+    fn sum(&mut self, bin: &syn::ExprBinary, frame: &RouterFrame<'w>) -> Vec<Entry<'w>> {
         let mut out = Vec::new();
         for term in syntax::sum_terms(bin) {
-            out.extend(self.expr(term, frame, depth + 1));
+            out.extend(self.expr(term, frame));
         }
         out
     }
 
     /// `base.m1(…).m2(…)…`: the base, then each method in order, in a loop.
-    fn method_chain(&mut self, mc: &syn::ExprMethodCall, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
+    fn method_chain(&mut self, mc: &syn::ExprMethodCall, frame: &RouterFrame<'w>) -> Vec<Entry<'w>> {
         let (base, calls) = syntax::method_chain(mc);
-        let mut v = self.expr(base, frame, depth + 1);
+        let mut v = self.expr(base, frame);
         for call in calls {
-            v = self.method(call, v, frame, depth + 1);
+            v = self.method(call, v, frame);
         }
         v
     }
 
     /// The value of an `if` or a `match`: every branch may be the one taken.
-    fn branches_value(&mut self, e: &Expr, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
+    fn branches_value(&mut self, e: &Expr, frame: &RouterFrame<'w>) -> Vec<Entry<'w>> {
         let mut values = Vec::new();
         for (branch, condition) in self.branches(e, frame) {
             let mut inner = frame.clone();
             let v = match branch {
-                Branch::Block(b) => self.block(b, &mut inner, &mut Walk::nothing(), depth + 1),
-                Branch::Expr(x) => self.expr(x, &inner, depth + 1),
+                Branch::Block(b) => self.block(b, &mut inner, &mut Walk::nothing()),
+                Branch::Expr(x) => self.expr(x, &inner),
             };
             values.push((v, condition));
         }
@@ -290,13 +295,12 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         mc: &syn::ExprMethodCall,
         receiver: Vec<Entry<'w>>,
         frame: &RouterFrame<'w>,
-        depth: usize,
     ) -> Vec<Entry<'w>> {
         let name = mc.method.to_string();
         match name.as_str() {
             "merge" | "add" => {
                 let Some(arg) = mc.args.first() else { return receiver };
-                let other = self.expr(arg, frame, depth + 1);
+                let other = self.expr(arg, frame);
                 union(receiver, other)
             }
             "clone" | "into" | "to_owned" => receiver,

@@ -45,7 +45,7 @@ fn evaluate(items: &str, expr: &str) -> (Vec<String>, Vec<String>) {
     let frame = RouterFrame::new(0, ModuleId(0), key);
     let e: syn::Expr = syn::parse_str(expr).unwrap();
     let mut ev = Evaluator::new(&index, &behaviour);
-    let entries = ev.expr(&e, &frame, 0);
+    let entries = ev.expr(&e, &frame);
     let names = entries
         .iter()
         .map(|e| match e {
@@ -240,4 +240,18 @@ fn helper_fns_and_routers_handed_in() {
 /// A row's items as the `'static` text the table holds.
 fn leak(s: &str) -> &'static str {
     Box::leak(s.to_owned().into_boxed_str())
+}
+
+/// Nesting past the interpreter's one depth limit is a warning, never an overflow: parentheses,
+/// and fns that each call the next.
+#[test]
+fn nesting_past_the_budget_is_refused() {
+    let depth = crate::model::eval::MAX_DEPTH + 4;
+    let parens = format!("{}S::a(){}", "(".repeat(depth), ")".repeat(depth));
+    check(&[("", leak(&parens), &[], &["warning: router expression nested too deeply to follow"])]);
+    let fns: String = (0..depth).map(|i| format!("fn f{i}() -> ToolRouter<S> {{ f{}() }}\n", i + 1)).collect();
+    let fns = format!("{fns}fn f{depth}() -> ToolRouter<S> {{ S::a() }}");
+    let (entries, findings) = evaluate(&fns, "f0()");
+    assert!(entries.is_empty(), "{entries:?}");
+    assert!(findings.iter().any(|f| f.contains("too deep")), "{findings:#?}");
 }
