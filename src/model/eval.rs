@@ -41,8 +41,10 @@ mod items;
 pub mod json;
 mod jsonval;
 mod macros;
+mod methods;
 mod mutate;
 mod numbers;
+mod std_fns;
 pub mod syntax;
 
 pub use jsonval::{Place, SchemaCall};
@@ -526,5 +528,9 @@ fn text_op(op: &syn::UnOp) -> &'static str {
 
 #[cfg(test)]
 mod json_tests;
+#[cfg(test)]
+mod methods_tests;
+#[cfg(test)]
+mod std_fns_tests;
 #[cfg(test)]
 mod tests;
