@@ -176,20 +176,31 @@ pub const RUNTIME_APIS: &[&str] = &[
     "*::available_parallelism",
 ];
 
-/// Where an expression is evaluated: its module, the `Self` type, the locals bound so far.
+/// Where code is read, for every walker of the interpreter: its module, the `Self` type, the
+/// locals bound so far. A walker plugs its value domain in: `V` is what a local holds (a
+/// [`Val`] for the value evaluator, the routes of a router for the rmcp router evaluator, the
+/// tools of a list for the tower-mcp reader), `S` what `Self` is to it (a lowered type, the
+/// router's server type, nothing).
 #[derive(Debug, Clone)]
-pub struct Frame {
+pub struct Frame<V = Val, S = Option<Ty>> {
     pub scope: Scope,
-    pub self_ty: Option<Ty>,
-    pub locals: Locals<Val>,
+    pub self_ty: S,
+    pub locals: Locals<V>,
     /// The fn's generic parameters bound by the call (`helper::<Out>()`): the type as written
     /// and where, so that `schema_for!(T)` in the body means the caller's type.
     pub type_args: Vec<(String, syn::Type, Scope)>,
 }
 
+impl<V, S> Frame<V, S> {
+    /// A frame of a walker's domain, with no local bound yet.
+    pub fn of(scope: Scope, self_ty: S) -> Self {
+        Frame { scope, self_ty, locals: Locals::default(), type_args: Vec::new() }
+    }
+}
+
 impl Frame {
     pub fn new(scope: Scope) -> Self {
-        Frame { scope, self_ty: None, locals: Locals::default(), type_args: Vec::new() }
+        Frame::of(scope, None)
     }
 
     pub fn with_self(mut self, ty: Option<Ty>) -> Self {
@@ -530,6 +541,8 @@ fn text_op(op: &syn::UnOp) -> &'static str {
 mod json_tests;
 #[cfg(test)]
 mod methods_tests;
+#[cfg(test)]
+mod mutate_tests;
 #[cfg(test)]
 mod std_fns_tests;
 #[cfg(test)]

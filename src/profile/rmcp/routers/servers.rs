@@ -95,7 +95,7 @@ impl<'w> Index<'w> {
         let f = imp.fns().find(|f| f.sig.ident == "list_tools").expect("a hand-written list_tools");
         let at = Some(self.location(server.imp, f.sig.ident.span()));
         let body = self.ws.block(imp.krate, imp.module, &f.block);
-        let key = frame.self_key.clone();
+        let key = frame.self_ty.clone();
         let found = ev.search(body, &f.sig, frame, Probe::ListAll);
         let exact = !found.is_empty() && found.iter().all(|x| x.clean && !x.entries.is_empty());
         if exact {

@@ -176,3 +176,36 @@ fn conditions_and_what_cannot_be_followed() {
         ),
     ]);
 }
+
+/// One case for each row of the reader's `McpRouter` method table ([`super::ROUTER_METHODS`]).
+const METHOD_CASES: &[(&str, Row)] = &[
+    ("tool", (r#"fn main() { McpRouter::new().tool(ToolBuilder::new("a").build()); }"#, &["a"], &[])),
+    ("tools", (r#"fn main() { McpRouter::new().tools([ToolBuilder::new("a").build()]); }"#, &["a"], &[])),
+    // `chain` passes a list through: what it holds is served only once given to a router.
+    (
+        "chain",
+        (
+            r#"fn main() { let v = McpRouter::new().chain(vec![ToolBuilder::new("a").build()]); McpRouter::new().tools(v); }"#,
+            &["a"],
+            &[],
+        ),
+    ),
+    ("tool_if", (r#"fn main() { McpRouter::new().tool_if(cfg!(test), ToolBuilder::new("a").build()); }"#, &[], &[])),
+    (
+        "tools_if",
+        (
+            r#"fn main(on: bool) { McpRouter::new().tools_if(on, vec![ToolBuilder::new("a").build()]); }"#,
+            &["a"],
+            &["note: tool `a` is served only when `on`; listed"],
+        ),
+    ),
+];
+
+#[test]
+fn each_router_method_does_what_its_row_says() {
+    for row in super::ROUTER_METHODS {
+        assert!(METHOD_CASES.iter().any(|(n, _)| *n == row.name), "no case of `.{}()`", row.name);
+    }
+    let rows: Vec<Row> = METHOD_CASES.iter().map(|(_, row)| *row).collect();
+    check(&rows);
+}

@@ -29,7 +29,7 @@ impl<'w> Evaluator<'_, 'w> {
         }
         let (krate, module) = (frame.scope.krate, frame.scope.module);
         let owner = (n >= 2)
-            .then(|| self.index.type_of_path(&segments[..n - 1], krate, module, Some(&frame.self_key)))
+            .then(|| self.index.type_of_path(&segments[..n - 1], krate, module, Some(&frame.self_ty)))
             .flatten();
         if let Some(key) = &owner {
             let blocks = self.router_blocks(key, &segments[n - 1]);
@@ -37,7 +37,7 @@ impl<'w> Evaluator<'_, 'w> {
                 return blocks;
             }
         }
-        let Some(found) = self.index.fn_by_path(&segments, krate, module, Some(&frame.self_key)) else {
+        let Some(found) = self.index.fn_by_path(&segments, krate, module, Some(&frame.self_ty)) else {
             let why = match &owner {
                 Some(_) => format!(
                     "no `#[tool_router]` block or fn named `{}` was found for this type; its tools are not listed",
@@ -54,7 +54,7 @@ impl<'w> Evaluator<'_, 'w> {
         // Against cycles: an associated fn by its type and name, a free fn by its item.
         let (visit, self_key) = match owner {
             Some(key) => ((key.clone(), segments[n - 1].clone()), key),
-            None => ((TypeKey::Item(found.item), String::new()), frame.self_key.clone()),
+            None => ((TypeKey::Item(found.item), String::new()), frame.self_ty.clone()),
         };
         if self.budget.is_active(&visit) {
             return Vec::new();
@@ -90,7 +90,7 @@ impl<'w> Evaluator<'_, 'w> {
         for (param, arg) in param_names(sig).into_iter().zip(&call.args) {
             if !param.is_empty() && self.is_router(arg, frame) {
                 let v = self.expr(arg, frame);
-                inner.env.bind(param, v);
+                inner.locals.bind(param, v);
             }
         }
     }

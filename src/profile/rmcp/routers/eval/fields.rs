@@ -13,7 +13,7 @@ impl<'w> Evaluator<'_, 'w> {
     pub(super) fn field(&mut self, field: &str, frame: &RouterFrame<'w>) -> Vec<Entry<'w>> {
         // `Self { tool_router: self.tool_router.clone(), .. }` in a builder method: the field
         // keeps what the other places give it.
-        let visit = (frame.self_key.clone(), format!("self.{field}"));
+        let visit = (frame.self_ty.clone(), format!("self.{field}"));
         if self.budget.is_active(&visit) {
             self.field_cycles += 1;
             return Vec::new();
@@ -36,7 +36,7 @@ impl<'w> Evaluator<'_, 'w> {
     }
 
     pub(super) fn field_sites_in(&mut self, field: &str, frame: &RouterFrame<'w>, which: Callers) -> Vec<Found<'w>> {
-        let key = frame.self_key.clone();
+        let key = frame.self_ty.clone();
         let type_name = self.type_name(&key);
         let mut sites: Vec<Found<'w>> = Vec::new();
         // The type's own fns, and any other fn (outside tests) that names the type and the field:
@@ -69,11 +69,11 @@ impl<'w> Evaluator<'_, 'w> {
         sites: Vec<Found<'w>>,
     ) -> Vec<Entry<'w>> {
         if sites.is_empty() {
-            let name = self.type_name(&frame.self_key);
-            let at = self.index.field_location(&frame.self_key, field);
+            let name = self.type_name(&frame.self_ty);
+            let at = self.index.field_location(&frame.self_ty, field);
             return self.owned_routers(
                 RUNTIME_ROUTER,
-                &frame.self_key,
+                &frame.self_ty,
                 at,
                 format!("no constructor of `{name}` sets `{field}` from a router the CLI can read; listing every router `{name}` owns"),
             );
@@ -92,7 +92,7 @@ impl<'w> Evaluator<'_, 'w> {
                     "{} given to `{field}` only here, one of {} places that build `{}`; listed",
                     self.tool_names(&own),
                     sites.len(),
-                    self.type_name(&frame.self_key)
+                    self.type_name(&frame.self_ty)
                 );
                 let location = site.location.clone();
                 self.findings.push(Finding { severity: Severity::Note, code: RUNTIME_CONDITION, message, location });

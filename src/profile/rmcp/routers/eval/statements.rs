@@ -37,7 +37,7 @@ impl<'w> Evaluator<'_, 'w> {
         frame: &mut RouterFrame<'w>,
         walk: &mut Walk<'_, 'w>,
     ) -> Vec<Entry<'w>> {
-        let scope = frame.env.mark();
+        let scope = frame.locals.mark();
         let mut value = Vec::new();
         for (i, stmt) in block.stmts.iter().enumerate() {
             let last = i + 1 == block.stmts.len();
@@ -51,10 +51,10 @@ impl<'w> Evaluator<'_, 'w> {
                     if let Some(name) = pat_ident(&local.pat) {
                         if declared_router(&local.pat) || self.is_router(&init.expr, frame) {
                             let v = self.expr(&init.expr, frame);
-                            frame.env.bind(name, v);
+                            frame.locals.bind(name, v);
                         } else {
                             // A shadowing `let` that is not a router.
-                            frame.env.hide(name);
+                            frame.locals.hide(name);
                         }
                     }
                 }
@@ -88,7 +88,7 @@ impl<'w> Evaluator<'_, 'w> {
             }
         }
         // Names bound in this block end with it.
-        frame.env.end_scope(scope);
+        frame.locals.end_scope(scope);
         value
     }
 
@@ -122,8 +122,8 @@ impl<'w> Evaluator<'_, 'w> {
         let mut inner = frame.clone();
         f(self, &mut inner, walk);
         let mut gained = Vec::new();
-        for name in frame.env.sorted_names() {
-            if let (Some(before), Some(after)) = (frame.env.get(&name), inner.env.get(&name)) {
+        for name in frame.locals.sorted_names() {
+            if let (Some(before), Some(after)) = (frame.locals.get(&name), inner.locals.get(&name)) {
                 gained.extend(added(before, after).into_iter().map(|e| (name.clone(), e)));
             }
         }
@@ -134,7 +134,7 @@ impl<'w> Evaluator<'_, 'w> {
         let (span, text) = describe(&condition);
         self.note(frame, span, format!("{} served only {text}; listed", self.tool_names(&entries)));
         for (name, e) in gained {
-            frame.env.get_mut(&name).expect("an outer local").push(e);
+            frame.locals.get_mut(&name).expect("an outer local").push(e);
         }
     }
 
@@ -203,13 +203,13 @@ impl<'w> Evaluator<'_, 'w> {
                 let name = self.tracked(&bin.left, frame).expect("checked");
                 self.walk(&bin.right, frame, walk);
                 let add = self.expr(&bin.right, frame);
-                frame.env.get_mut(&name).expect("tracked").extend(add);
+                frame.locals.get_mut(&name).expect("tracked").extend(add);
             }
             Expr::Assign(a) if self.tracked(&a.left, frame).is_some() => {
                 let name = self.tracked(&a.left, frame).expect("checked");
                 self.walk(&a.right, frame, walk);
                 let v = self.expr(&a.right, frame);
-                frame.env.assign(name, v);
+                frame.locals.assign(name, v);
             }
             Expr::MethodCall(mc) if self.tracked(&mc.receiver, frame).is_some() => {
                 // `r.merge(…)`, `r.add_route(…)`, `r.remove_route("x")`: the local changes.
@@ -218,9 +218,9 @@ impl<'w> Evaluator<'_, 'w> {
                     self.walk(a, frame, walk);
                 }
                 if is_router_mutation(&mc.method.to_string()) {
-                    let before = frame.env.get(&name).expect("tracked").clone();
+                    let before = frame.locals.get(&name).expect("tracked").clone();
                     let v = self.method(mc, before, frame);
-                    frame.env.assign(name, v);
+                    frame.locals.assign(name, v);
                 }
             }
             _ => {
@@ -239,7 +239,7 @@ impl<'w> Evaluator<'_, 'w> {
 
     /// A local router named by `e` (`r`, `(r)`).
     pub(super) fn tracked(&self, e: &Expr, frame: &RouterFrame<'w>) -> Option<String> {
-        expr_ident(e).filter(|n| frame.env.contains(n))
+        expr_ident(e).filter(|n| frame.locals.contains(n))
     }
 
     /// Records what the probe is looking for, should `e` be it.
@@ -254,7 +254,7 @@ impl<'w> Evaluator<'_, 'w> {
                 Expr::Path(p)
                     if self
                         .index
-                        .fn_body(&p.path, frame.scope.krate, frame.scope.module, Some(&frame.self_key))
+                        .fn_body(&p.path, frame.scope.krate, frame.scope.module, Some(&frame.self_ty))
                         .is_some_and(|(b, _, _)| std::ptr::eq(b, target)) =>
                 {
                     call.args.iter().nth(arg)
@@ -269,7 +269,7 @@ impl<'w> Evaluator<'_, 'w> {
         let Some(target) = target else { return };
         let location = self.loc(frame, target.span());
         let param = expr_ident(target)
-            .filter(|n| !frame.env.contains(n))
+            .filter(|n| !frame.locals.contains(n))
             .and_then(|n| walk.params.iter().position(|p| *p == n));
         if param.is_some() {
             walk.found.push(Found { entries: Vec::new(), location, clean: false, param });
@@ -290,7 +290,7 @@ impl<'w> Evaluator<'_, 'w> {
     pub(super) fn names_type(&self, path: &syn::Path, frame: &RouterFrame<'w>, key: &TypeKey) -> bool {
         let segments: Vec<String> = path.segments.iter().map(|x| x.ident.to_string()).collect();
         if segments == ["Self"] {
-            return frame.self_key == *key;
+            return frame.self_ty == *key;
         }
         matches!(self.index.ws.resolve(frame.scope.krate, frame.scope.module, &segments, Namespace::Type), Resolved::Item(item, _) if TypeKey::Item(item) == *key)
     }

@@ -255,3 +255,45 @@ fn nesting_past_the_budget_is_refused() {
     assert!(entries.is_empty(), "{entries:?}");
     assert!(findings.iter().any(|f| f.contains("too deep")), "{findings:#?}");
 }
+
+/// One case for each name of each row of the router method table
+/// ([`super::methods::ROUTER_METHODS`]): the method's name and the row checked.
+const METHOD_CASES: &[(&str, Row)] = &[
+    ("merge", ("", "S::a().merge(S::b())", &["t_a", "t_b"], &[])),
+    ("add", ("", "S::a().add(S::b())", &["t_a", "t_b"], &[])),
+    ("clone", ("", "S::a().clone()", &["t_a"], &[])),
+    ("into", ("", "S::a().into()", &["t_a"], &[])),
+    ("to_owned", ("", "S::a().to_owned()", &["t_a"], &[])),
+    ("with_route", ("", "ToolRouter::new().with_route((S::x_tool_attr(), S::x))", &["x"], &[])),
+    (
+        "add_route",
+        ("", "S::a().add_route(make())", &["t_a"], &["warning: `add_route(…)` with a route the CLI cannot read"]),
+    ),
+    ("with_sync_tool", ("", "S::a().with_sync_tool::<T>()", &["t_a", "trait T"], &[])),
+    (
+        "with_async_tool",
+        (
+            "",
+            "S::a().with_async_tool::<U>()",
+            &["t_a"],
+            &["warning: `with_async_tool`: no `impl ToolBase` for this type"],
+        ),
+    ),
+    ("remove_route", ("", "S::a().remove_route(\"t_a\")", &["t_a", "-t_a"], &[])),
+    ("disable_route", ("", "S::a().disable_route(\"t_a\")", &["t_a", "-t_a"], &[])),
+    (
+        "with_disabled",
+        ("", "S::a().with_disabled(n)", &["t_a"], &["warning: `with_disabled(…)` changes the router at runtime"]),
+    ),
+];
+
+#[test]
+fn each_router_method_does_what_its_row_says() {
+    for row in super::methods::ROUTER_METHODS {
+        for name in row.names {
+            assert!(METHOD_CASES.iter().any(|(n, _)| n == name), "no case of the router method `.{name}()`");
+        }
+    }
+    let rows: Vec<Row> = METHOD_CASES.iter().map(|(_, row)| *row).collect();
+    check(&rows);
+}
