@@ -540,6 +540,8 @@ fn text_op(op: &syn::UnOp) -> &'static str {
 #[cfg(test)]
 mod json_tests;
 #[cfg(test)]
+mod macros_tests;
+#[cfg(test)]
 mod methods_tests;
 #[cfg(test)]
 mod mutate_tests;
