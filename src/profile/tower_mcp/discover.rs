@@ -77,9 +77,9 @@ struct Reader<'w, 'i> {
     impls: &'i ImplIndex<'w>,
     served: Vec<Found<'w>>,
     diagnostics: Vec<Diagnostic>,
-    /// The interpreter's budget: helper fns calling each other deeper than its depth, or more
-    /// statements than its steps, are not followed (recursion in the sources ends there: a
-    /// helper may call itself, each call is a level).
+    /// The interpreter's budget, for the fn that builds a router being read: helper fns calling
+    /// each other deeper than its depth, or more statements than its steps, are not followed
+    /// (recursion in the sources ends there: a helper may call itself, each call is a level).
     budget: Budget<()>,
     routers: usize,
     /// What was parsed from macro tokens (`vec![…]` elements, `#[tool_fn]` chains), once per
@@ -105,6 +105,8 @@ pub fn served<'w>(ws: &'w Workspace, impls: &ImplIndex<'w>) -> Served<'w> {
         if !builds_router(block) {
             continue;
         }
+        // One evaluation per fn that builds a router: each has the whole budget.
+        reader.budget = Budget::default();
         reader.block(block, &mut Frame::of(scope.clone(), ()));
     }
     if reader.routers == 0 {
