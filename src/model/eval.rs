@@ -33,6 +33,7 @@
 //! types through [`Types`]; it names no builder, so that `model`'s modules form no cycle: the
 //! builder (`lower`) calls the evaluator, never the reverse.
 
+pub mod budget;
 mod calls;
 mod default_impl;
 mod exec;
@@ -40,8 +41,10 @@ mod items;
 pub mod json;
 mod jsonval;
 mod macros;
+mod methods;
 mod mutate;
 mod numbers;
+mod std_fns;
 pub mod syntax;
 
 pub use jsonval::{Place, SchemaCall};
@@ -76,13 +79,9 @@ pub const HELP: &str = "the CLI evaluates literals, arithmetic, casts, consts an
 pub const HELP_VALUE: &str = "the CLI evaluates literals, `concat!`, `env!(\"CARGO_PKG_…\")`, `include_str!`, consts \
      and statics, and fns of the workspace made of these; write the value in these terms";
 
-/// Nested evaluations (calls, consts, sub-expressions) deeper than this are refused.
-const MAX_DEPTH: usize = 96;
+pub use budget::{Budget, MAX_DEPTH, MAX_STEPS};
 /// Longest sequence a `[x; n]` or `vec![x; n]` may build.
 const MAX_REPEAT: u64 = 4096;
-/// Statements and loop rounds one evaluation may run (recursion and loops over big schemas
-/// included): past it, the evaluation is refused rather than slow.
-const MAX_STEPS: usize = 200_000;
 
 /// A value computed from source.
 #[derive(Debug, Clone, PartialEq)]
@@ -177,20 +176,31 @@ pub const RUNTIME_APIS: &[&str] = &[
     "*::available_parallelism",
 ];
 
-/// Where an expression is evaluated: its module, the `Self` type, the locals bound so far.
+/// Where code is read, for every walker of the interpreter: its module, the `Self` type, the
+/// locals bound so far. A walker plugs its value domain in: `V` is what a local holds (a
+/// [`Val`] for the value evaluator, the routes of a router for the rmcp router evaluator, the
+/// tools of a list for the tower-mcp reader), `S` what `Self` is to it (a lowered type, the
+/// router's server type, nothing).
 #[derive(Debug, Clone)]
-pub struct Frame {
+pub struct Frame<V = Val, S = Option<Ty>> {
     pub scope: Scope,
-    pub self_ty: Option<Ty>,
-    pub locals: Locals<Val>,
+    pub self_ty: S,
+    pub locals: Locals<V>,
     /// The fn's generic parameters bound by the call (`helper::<Out>()`): the type as written
     /// and where, so that `schema_for!(T)` in the body means the caller's type.
     pub type_args: Vec<(String, syn::Type, Scope)>,
 }
 
+impl<V, S> Frame<V, S> {
+    /// A frame of a walker's domain, with no local bound yet.
+    pub fn of(scope: Scope, self_ty: S) -> Self {
+        Frame { scope, self_ty, locals: Locals::default(), type_args: Vec::new() }
+    }
+}
+
 impl Frame {
     pub fn new(scope: Scope) -> Self {
-        Frame { scope, self_ty: None, locals: Locals::default(), type_args: Vec::new() }
+        Frame::of(scope, None)
     }
 
     pub fn with_self(mut self, ty: Option<Ty>) -> Self {
@@ -238,12 +248,9 @@ pub trait Types {
 pub struct Evaluator<'a, 'w> {
     pub rs: &'a Resolver<'w>,
     pub types: &'a mut dyn Types,
-    depth: usize,
-    /// Consts and fns being evaluated: reaching one again is a cycle (fns run statement by
-    /// statement may recurse, within the step budget).
-    active: Vec<ItemRef>,
-    /// Statements and loop rounds run so far (see [`MAX_STEPS`]).
-    steps: usize,
+    /// Depth and steps so far, and the consts and fns being evaluated: reaching one again is a
+    /// cycle (fns run statement by statement may recurse, within the budget).
+    budget: Budget<ItemRef>,
     /// Methods of another crate whose value the caller knows (rmcp's `router.list_all()`: the
     /// tools generated), by name, taken without their receiver.
     pub given_methods: Vec<(&'static str, Val)>,
@@ -308,9 +315,7 @@ impl<'a, 'w> Evaluator<'a, 'w> {
         Evaluator {
             rs,
             types,
-            depth: 0,
-            active: Vec::new(),
-            steps: 0,
+            budget: Budget::default(),
             given_methods: Vec::new(),
             wrapping_fns: Vec::new(),
             ran: Vec::new(),
@@ -359,12 +364,11 @@ impl<'a, 'w> Evaluator<'a, 'w> {
 
     /// The value of `e`, of type `want` when known, evaluated in `f`.
     pub fn eval(&mut self, e: &Expr, want: Option<&Ty>, f: &Frame) -> Eval {
-        if self.depth >= MAX_DEPTH {
+        if !self.budget.enter() {
             return Err(self.unsupported(e, f, format!("it nests more than {MAX_DEPTH} evaluations deep")));
         }
-        self.depth += 1;
         let out = self.eval_inner(e, want, f);
-        self.depth -= 1;
+        self.budget.leave();
         // An unsuffixed integer (i32 only by fallback) takes the type the context expects: rustc
         // would have inferred it.
         match (out?, want) {
@@ -535,5 +539,13 @@ fn text_op(op: &syn::UnOp) -> &'static str {
 
 #[cfg(test)]
 mod json_tests;
+#[cfg(test)]
+mod macros_tests;
+#[cfg(test)]
+mod methods_tests;
+#[cfg(test)]
+mod mutate_tests;
+#[cfg(test)]
+mod std_fns_tests;
 #[cfg(test)]
 mod tests;

@@ -17,20 +17,12 @@ use serde_json::Value;
 use super::defaults;
 use super::eval::{json, Frame};
 use super::{HandSchema, HandWritten, KeyChange, Lowerer, Part, Scope};
-use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved};
+use crate::source::{ItemKind, ItemRef, Namespace, Resolved};
 
 /// The schema a `schema_with = "path"` fn written where `scope` is returns, or why it is not a
 /// literal.
 pub(crate) fn schema_fn(lw: &mut Lowerer, path: &str, scope: &Scope) -> Result<Value, String> {
     Literals { lw }.schema_with_value(path, scope)
-}
-
-/// The JSON object a fn body written in `krate`/`module` builds, when it only builds a literal
-/// (`json!`/`json_schema!` with consts of the crate, perhaps bound and changed by `insert`):
-/// what an explicit `input_schema = f()` publishes.
-pub fn literal_object(lw: &mut Lowerer, block: &syn::Block, krate: usize, module: ModuleId) -> Result<Value, String> {
-    let scope = Scope::without_generics(krate, module);
-    Literals { lw }.literal_object(block, &scope)
 }
 
 /// A hand-written `impl JsonSchema` item read as literals, or why it cannot be.
@@ -65,15 +57,6 @@ impl Literals<'_, '_, '_> {
         let block = ws.block(item.krate, item.module, &f.block);
         let fn_scope = Scope::without_generics(item.krate, item.module);
         self.literal_schema_body(&f.sig, block, &fn_scope).map_err(|why| format!("`{path}` {why}"))
-    }
-
-    /// The JSON object an argument-less fn body builds as a literal (`input_schema = f()`).
-    pub fn literal_object(&mut self, block: &syn::Block, scope: &Scope) -> Result<Value, String> {
-        let mut env = HashMap::new();
-        match self.block_value(block, scope, &mut env)? {
-            v @ Value::Object(_) => Ok(v),
-            _ => Err("does not build an object".into()),
-        }
     }
 
     /// A hand-written `impl JsonSchema` item read as literals, or why it cannot be.

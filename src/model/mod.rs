@@ -23,7 +23,6 @@ mod serde_panic;
 pub mod written;
 
 pub use attrs::{nested as attr_args, SchemarsAttrs, Validations};
-pub use literal::literal_object;
 pub use lower::{Lowerer, SchemaSource};
 pub use resolve::Resolver;
 pub use scope::Scope;

@@ -336,14 +336,6 @@ const KEY_ORDER: KeyOrder = KeyOrder {
     annotations: AnnotationOrder::Protocol,
 };
 
-fn strip_parens(e: &syn::Expr) -> &syn::Expr {
-    match e {
-        syn::Expr::Paren(p) => strip_parens(&p.expr),
-        syn::Expr::Group(g) => strip_parens(&g.expr),
-        other => other,
-    }
-}
-
 /// What to do about a schema that only exists at runtime: give it in the config.
 fn supply_help(name: &str, kind: SchemaKind) -> String {
     format!(

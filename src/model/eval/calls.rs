@@ -29,105 +29,23 @@ impl<'w> Evaluator<'_, 'w> {
                 return self.eval(a, want, f);
             }
         }
-        match (head, last.as_str(), args.as_slice()) {
-            ("" | "Option", "Some", [a]) => {
-                let inner = match want {
-                    Some(Ty::Option(t)) => Some((**t).clone()),
-                    _ => None,
-                };
-                return Ok(Val::Opt(Some(Box::new(self.eval(a, inner.as_ref(), f)?))));
-            }
-            (_, "default", []) if matches!(head, "" | "Default") => {
-                let Some(t) = want.cloned() else {
-                    return Err(self.unsupported(c, f, "`Default::default()` of a type the CLI cannot tell"));
-                };
-                return self.type_default(&t, c, f);
-            }
-            (
-                "String" | "Vec" | "VecDeque" | "HashSet" | "BTreeSet" | "HashMap" | "BTreeMap" | "IndexMap"
-                | "IndexSet" | "Map" | "LinkedList" | "BinaryHeap",
-                "new" | "with_capacity",
-                _,
-            ) => {
-                return Ok(match head {
-                    "String" => Val::Str(String::new()),
-                    "HashMap" | "BTreeMap" | "IndexMap" | "Map" => Val::Map(Vec::new()),
-                    _ => Val::Seq(Vec::new()),
-                });
-            }
-            (
-                "String" | "From" | "Box" | "Arc" | "Rc" | "PathBuf" | "Cow" | "Some" | "Into" | "ToString" | "ToOwned",
-                "from" | "new" | "into" | "to_string" | "to_owned" | "Borrowed" | "Owned",
-                [a],
-            ) => {
-                return self.eval(a, want, f);
-            }
-            ("Vec" | "HashSet" | "BTreeSet" | "VecDeque" | "IndexSet", "from", [a]) => {
-                let v = self.eval(a, want, f)?;
-                return Ok(v);
-            }
-            ("HashMap" | "BTreeMap" | "IndexMap", "from" | "from_iter", [a]) => {
-                let (k, v) = match want {
-                    Some(Ty::Map(k, v)) => (Some((**k).clone()), Some((**v).clone())),
-                    _ => (None, None),
-                };
-                let pair = match (k, v) {
-                    (Some(k), Some(v)) => Some(Ty::Seq(Box::new(Ty::Tuple(vec![k, v])))),
-                    _ => None,
-                };
-                let entries = self.eval(a, pair.as_ref(), f)?;
-                return self.map_of_entries(entries, *a, f);
-            }
-            (nonzero, "new" | "new_unchecked", [a]) if super::numbers::nonzero_kind(nonzero).is_some() => {
-                let kind = super::numbers::nonzero_kind(nonzero).expect("checked by the guard");
-                let n = match self.eval(a, Some(&Ty::Int(kind)), f)? {
-                    Val::Int(n, _) => n,
-                    other => return Err(self.unsupported(*a, f, format!("{} as a `{nonzero}`", other.kind_of()))),
-                };
-                return Ok(match last.as_str() {
-                    "new" => Val::Opt((n != 0).then(|| Box::new(Val::Int(n, kind)))),
-                    _ => Val::Int(n, kind),
-                });
-            }
-            ("Duration", name, [a]) if name.starts_with("from_") => {
-                let secs_per: Option<f64> = match name {
-                    "from_secs" => Some(1.0),
-                    "from_millis" => Some(1e-3),
-                    "from_micros" => Some(1e-6),
-                    "from_nanos" => Some(1e-9),
-                    "from_mins" => Some(60.0),
-                    "from_hours" => Some(3600.0),
-                    _ => None,
-                };
-                if let Some(unit) = secs_per {
-                    let n = match self.eval(a, Some(&Ty::Int(IntKind::U64)), f)? {
-                        Val::Int(n, _) => n,
-                        other => return Err(self.unsupported(*a, f, format!("{} as a duration", other.kind_of()))),
-                    };
-                    let (secs, nanos) = if unit >= 1.0 {
-                        (n * unit as i128, 0)
-                    } else {
-                        let per_sec = (1.0 / unit).round() as i128;
-                        (n / per_sec, (n % per_sec) * (1_000_000_000 / per_sec))
-                    };
-                    return Ok(Val::Json(serde_json::json!({"secs": secs as u64, "nanos": nanos as u32})));
-                }
-            }
-            _ => {}
+        let call = super::std_fns::Call { head, last: &last, args: &args, want, f, at: c };
+        if let Some(row) = super::std_fns::find(super::std_fns::STD_FNS, head, &last, args.len()) {
+            return (row.run)(self, &call);
         }
         // A fn of the workspace, free or associated.
         if let Some(found) = self.fn_parts(&segs, want, f) {
             // A body run statement by statement may recurse (a walk over a schema), within the
             // step budget.
-            if self.active.contains(&found.item) && !super::exec::needs_run(found.body) {
+            if self.budget.is_active(&found.item) && !super::exec::needs_run(found.body) {
                 return Err(self.fail(c, f, Failure::Unsupported, "a recursive fn"));
             }
             let mut frame = found.frame;
             super::exec::bind_type_args(&mut frame, found.sig, &p.path, f);
-            self.active.push(found.item);
+            self.budget.push(found.item);
             self.ran.push(found.item);
             let out = self.apply(c, found.body, &found.params, &args, frame, found.ret.as_ref().or(want), f);
-            self.active.pop();
+            self.budget.pop();
             return out;
         }
         if let Some(out) = self.schema_fn_call(c, f) {
@@ -136,15 +54,8 @@ impl<'w> Evaluator<'_, 'w> {
         if let Some(out) = self.generator_call(head, &last, &args, f) {
             return out;
         }
-        // A `TypeId` as the type it names (a memo cache's key).
-        if head == "TypeId" && last == "of" && args.is_empty() {
-            if let Some(ty) = super::jsonval::turbofish(&p.path).and_then(|t| t.first().cloned()) {
-                let (ty, _) = super::jsonval::bound_type(&ty, f);
-                return Ok(Val::Str(format!("TypeId<{}>", quote::quote!(#ty))));
-            }
-        }
-        if matches!(head, "JsonObject" | "Map") && matches!(last.as_str(), "new" | "default") && args.is_empty() {
-            return Ok(super::jsonval::empty_object());
+        if let Some(row) = super::std_fns::find(super::std_fns::AFTER_WORKSPACE, head, &last, args.len()) {
+            return (row.run)(self, &call);
         }
         if let Resolved::External(full) = self.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
             if let Some(out) = self.serde_to_value_call(c, &full, f) {
@@ -209,16 +120,16 @@ impl<'w> Evaluator<'_, 'w> {
         if params.len() != values.len() {
             return Some(Err(self.unsupported(at, f, "a fn with another number of parameters")));
         }
-        if self.active.contains(&item) {
+        if self.budget.is_active(&item) {
             return Some(Err(self.unsupported(at, f, "a recursive fn")));
         }
         for ((name, _), v) in params.into_iter().zip(values) {
             frame.locals.bind(name, v);
         }
-        self.active.push(item);
+        self.budget.push(item);
         self.ran.push(item);
         let out = self.fn_body(body, ret.as_ref().or(want), &frame);
-        self.active.pop();
+        self.budget.pop();
         Some(out)
     }
 
@@ -372,7 +283,7 @@ impl<'w> Evaluator<'_, 'w> {
     }
 
     /// A map from a sequence of `(key, value)` pairs (`HashMap::from([...])`, `.collect()`).
-    fn map_of_entries(&mut self, entries: Val, at: &dyn Spanned, f: &Frame) -> Eval {
+    pub(super) fn map_of_entries(&mut self, entries: Val, at: &dyn Spanned, f: &Frame) -> Eval {
         match entries {
             Val::Seq(items) => items
                 .into_iter()
@@ -406,25 +317,7 @@ impl<'w> Evaluator<'_, 'w> {
                 return self.map_of_entries(entries, m, f);
             }
         }
-        let identity = matches!(
-            name.as_str(),
-            "to_string"
-                | "to_owned"
-                | "into"
-                | "clone"
-                | "to_vec"
-                | "into_owned"
-                | "as_str"
-                | "as_ref"
-                | "as_slice"
-                | "iter"
-                | "into_iter"
-                | "cloned"
-                | "copied"
-                | "collect"
-                | "into_boxed_str"
-        );
-        if identity && args.is_empty() {
+        if super::methods::IDENTITY.contains(&name.as_str()) && args.is_empty() {
             let v = self.eval(&m.receiver, want, f)?;
             // `Value::as_str` gives an `Option<&str>`, unlike `String::as_str`.
             if let (Val::Json(j), "as_str") = (&v, name.as_str()) {
@@ -442,98 +335,16 @@ impl<'w> Evaluator<'_, 'w> {
         if let Val::Schemars(g) = v {
             return self.generator_method(m, g, f);
         }
-        match (name.as_str(), v, args.as_slice()) {
-            ("len", Val::Str(s), []) => Ok(Val::Int(s.len() as i128, IntKind::Usize)),
-            ("len", Val::Seq(s), []) => Ok(Val::Int(s.len() as i128, IntKind::Usize)),
-            ("len", Val::Map(s), []) => Ok(Val::Int(s.len() as i128, IntKind::Usize)),
-            ("is_empty", Val::Str(s), []) => Ok(Val::Bool(s.is_empty())),
-            ("is_empty", Val::Seq(s), []) => Ok(Val::Bool(s.is_empty())),
-            ("is_empty", Val::Map(s), []) => Ok(Val::Bool(s.is_empty())),
-            ("contains", Val::Seq(items), [x]) => {
-                let x = self.eval(x, None, f)?;
-                let mut found = false;
-                for item in &items {
-                    found = match self.json_eq(item, &x) {
-                        Some(same) => same,
-                        None => *item == x,
-                    };
-                    if found {
-                        break;
-                    }
-                }
-                Ok(Val::Bool(found))
-            }
-            ("get", Val::Map(entries), [k]) => {
-                let k = self.eval(k, None, f)?;
-                Ok(Val::Opt(entries.into_iter().find(|(key, _)| *key == k).map(|(_, v)| Box::new(v))))
-            }
-            ("read" | "write" | "lock" | "borrow" | "borrow_mut", v @ Val::Map(_), []) => Ok(v),
-            ("expect" | "unwrap", v @ Val::Map(_), _) => Ok(v),
-            ("is_none", Val::Opt(o), []) => Ok(Val::Bool(o.is_none())),
-            ("is_some", Val::Opt(o), []) => Ok(Val::Bool(o.is_some())),
-            ("unwrap" | "expect", Val::Opt(Some(v)), _) => Ok(*v),
-            ("unwrap_or", Val::Opt(o), [d]) => match o {
-                Some(v) => Ok(*v),
-                None => self.eval(d, want, f),
-            },
-            ("unwrap_or_default", Val::Opt(o), []) => match (o, want) {
-                (Some(v), _) => Ok(*v),
-                (None, Some(t)) => self.type_default(&t.clone(), m, f),
-                (None, None) => Err(self.unsupported(m, f, "`unwrap_or_default()` of a type the CLI cannot tell")),
-            },
-            ("strip_prefix" | "strip_suffix", Val::Str(s), [p]) => match self.eval(p, None, f)? {
-                Val::Str(p) => {
-                    let rest = if name == "strip_prefix" { s.strip_prefix(&p) } else { s.strip_suffix(&p) };
-                    Ok(Val::Opt(rest.map(|r| Box::new(Val::Str(r.to_owned())))))
-                }
-                other => Err(self.unsupported(*p, f, format!("{} as a pattern", other.kind_of()))),
-            },
-            ("starts_with" | "ends_with" | "contains", Val::Str(s), [p]) => match self.eval(p, None, f)? {
-                Val::Str(p) => Ok(Val::Bool(match name.as_str() {
-                    "starts_with" => s.starts_with(&p),
-                    "ends_with" => s.ends_with(&p),
-                    _ => s.contains(&p),
-                })),
-                Val::Char(c) => Ok(Val::Bool(match name.as_str() {
-                    "starts_with" => s.starts_with(c),
-                    "ends_with" => s.ends_with(c),
-                    _ => s.contains(c),
-                })),
-                other => Err(self.unsupported(*p, f, format!("{} as a pattern", other.kind_of()))),
-            },
-            ("to_uppercase", Val::Str(s), []) => Ok(Val::Str(s.to_uppercase())),
-            ("to_lowercase", Val::Str(s), []) => Ok(Val::Str(s.to_lowercase())),
-            ("trim", Val::Str(s), []) => Ok(Val::Str(s.trim().to_owned())),
-            ("pow", Val::Int(x, k), [e]) => match self.eval(e, Some(&Ty::Int(IntKind::U32)), f)? {
-                Val::Int(p, _) if (0..=128).contains(&p) => match x.checked_pow(p as u32) {
-                    Some(n) => self.in_range(n, k, m, f),
-                    None => Err(self.fail(m, f, Failure::Invalid, "an overflow")),
-                },
-                _ => Err(self.unsupported(*e, f, "an exponent that is not a small integer")),
-            },
-            ("min" | "max", Val::Int(x, k), [o]) => match self.eval(o, Some(&Ty::Int(k)), f)? {
-                Val::Int(y, _) => Ok(Val::Int(if name == "min" { x.min(y) } else { x.max(y) }, k)),
-                other => Err(self.unsupported(*o, f, format!("{} as an integer", other.kind_of()))),
-            },
-            ("map", Val::Seq(items), [func]) => {
-                let item = element_type(want);
-                items
-                    .into_iter()
-                    .map(|x| self.apply_fn(func, x, item.as_ref(), f))
-                    .collect::<Result<_, _>>()
-                    .map(Val::Seq)
-            }
-            ("map", Val::Opt(o), [func]) => match o {
-                None => Ok(Val::Opt(None)),
-                Some(x) => Ok(Val::Opt(Some(Box::new(self.apply_fn(func, *x, None, f)?)))),
-            },
-            // A `Result` the evaluator knows is `Ok` (`to_value`, an SDK schema fn).
-            ("expect" | "unwrap", Val::Json(j), _) => Ok(Val::Json(j)),
-            (_, Val::Json(j), _) => match self.json_read_method(&name, &j, &args, f) {
+        let call = super::methods::Call { name: &name, args: &args, want, f, at: m };
+        if let Some(row) = super::methods::find(&name, &v, args.len()) {
+            return (row.run)(self, v, &call);
+        }
+        match v {
+            Val::Json(j) => match self.json_read_method(&name, &j, &args, f) {
                 Some(out) => out,
                 None => Err(self.unsupported(m, f, format!("the method `.{name}()` on a JSON value"))),
             },
-            (_, v, _) => Err(self.unsupported(m, f, format!("the method `.{name}()` on {}", v.kind_of()))),
+            v => Err(self.unsupported(m, f, format!("the method `.{name}()` on {}", v.kind_of()))),
         }
     }
 

@@ -4,7 +4,7 @@
 
 use syn::spanned::Spanned;
 
-use super::{Eval, Evaluator, Failure, Frame, Val, MAX_DEPTH, MAX_REPEAT};
+use super::{Eval, Evaluator, Failure, Frame, Val, MAX_REPEAT};
 use crate::model::{substitute, Body, DefId, Leaf, Scope, Ty};
 use crate::source::impls::TypeKey;
 
@@ -53,12 +53,11 @@ impl Evaluator<'_, '_> {
                 items.iter().map(|t| self.type_default(t, at, f)).collect::<Result<_, _>>().map(Val::Tuple)
             }
             Ty::Named(id, args) => {
-                if self.depth >= MAX_DEPTH {
+                if !self.budget.enter() {
                     return Err(self.unsupported(at, f, "`Default` impls nested too deep"));
                 }
-                self.depth += 1;
                 let out = self.named_default(*id, args, at, f);
-                self.depth -= 1;
+                self.budget.leave();
                 out
             }
             Ty::Unknown(u) => {
@@ -116,7 +115,7 @@ impl Evaluator<'_, '_> {
         let Some(imp) = impls.trait_impl(&TypeKey::Item(item), "Default").map(|i| impls.impls[i].item) else {
             return Err(self.unsupported(at, f, format!("`{name}` has no `Default` the CLI can see")));
         };
-        if self.active.contains(&imp) {
+        if self.budget.is_active(&imp) {
             return Err(self.fail(at, f, Failure::Invalid, format!("`{name}::default()` calls itself")));
         }
         let ws = self.ws();
@@ -131,9 +130,9 @@ impl Evaluator<'_, '_> {
         let self_ty = Ty::Named(id, args.to_vec());
         let frame = Frame::new(scope).with_self(Some(self_ty.clone()));
         let body = ws.block(imp.krate, imp.module, &func.block);
-        self.active.push(imp);
+        self.budget.push(imp);
         let out = self.fn_body(body, Some(&self_ty), &frame);
-        self.active.pop();
+        self.budget.pop();
         out
     }
 }

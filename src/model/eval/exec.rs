@@ -10,6 +10,7 @@
 //! evaluated before evaluates the same way.
 
 use super::jsonval::{read_place, seg_of, turbofish, Place, Seg};
+use super::mutate::is_mutating;
 use super::*;
 use serde_json::Value;
 
@@ -31,26 +32,6 @@ macro_rules! value {
     };
 }
 
-/// Methods that change their receiver in place.
-const MUTATING: &[&str] = &[
-    "insert",
-    "remove",
-    "shift_remove",
-    "swap_remove",
-    "retain",
-    "push",
-    "extend",
-    "append",
-    "clear",
-    "sort",
-    "sort_unstable",
-    "dedup",
-    "truncate",
-    "or_insert",
-    "or_insert_with",
-    "or_default",
-];
-
 /// Whether a block needs the statement-by-statement run: a statement other than a plain `let`,
 /// or a tail the plain evaluator refuses.
 pub(super) fn needs_run(block: &syn::Block) -> bool {
@@ -70,7 +51,7 @@ pub(super) fn needs_run(block: &syn::Block) -> bool {
     let effectful_tail = |e: &Expr| {
         matches!(e, Expr::Match(_) | Expr::ForLoop(_))
             || matches!(e, Expr::If(i) if matches!(&*i.cond, Expr::Let(_)))
-            || matches!(e, Expr::MethodCall(m) if MUTATING.contains(&m.method.to_string().as_str()))
+            || matches!(e, Expr::MethodCall(m) if is_mutating(&m.method.to_string()))
     };
     let tail_ok = match last {
         syn::Stmt::Expr(e, None) => !effectful_tail(e),
@@ -116,8 +97,7 @@ impl Evaluator<'_, '_> {
     }
 
     pub(super) fn step(&mut self, at: &dyn Spanned, f: &Frame) -> Result<(), EvalError> {
-        self.steps += 1;
-        if self.steps > MAX_STEPS {
+        if !self.budget.step() {
             return Err(self.unsupported(at, f, format!("it runs more than {MAX_STEPS} statements")));
         }
         Ok(())
@@ -615,7 +595,7 @@ impl Evaluator<'_, '_> {
                 Val::Opt(None) => Err(self.fail(m, f, Failure::Invalid, format!("`.{name}()` on `None` panics"))),
                 other => Err(self.unsupported(m, f, format!("`.{name}()` on {}", other.kind_of()))),
             },
-            (mutating, _) if MUTATING.contains(&mutating) => self.mutate(m, mutating, &args, f).map(Flow::Value),
+            (mutating, _) if is_mutating(mutating) => self.mutate(m, mutating, &args, f).map(Flow::Value),
             // A lock or cell around a cache: its guard is the cache itself.
             ("read" | "write" | "lock" | "borrow" | "borrow_mut", []) if self.is_cache(&m.receiver, f) => {
                 Ok(Flow::Value(Val::Ref(self.place_of(&m.receiver, f)?)))
@@ -688,7 +668,7 @@ impl Evaluator<'_, '_> {
         if c.args.len() != found.params.len() {
             return Err(self.unsupported(c, f, "a call with the wrong number of arguments"));
         }
-        if !needs_run(found.body) && self.active.contains(&found.item) {
+        if !needs_run(found.body) && self.budget.is_active(&found.item) {
             return Err(self.unsupported(c, f, "a recursive fn"));
         }
         let mut frame = found.frame;
@@ -710,15 +690,14 @@ impl Evaluator<'_, '_> {
             frame.locals.bind(name.clone(), v);
         }
         // Recursion nests as deep as evaluations may (a schema is not nested deeper).
-        if self.depth >= MAX_DEPTH {
+        if !self.budget.enter() {
             return Err(self.unsupported(c, f, format!("it nests more than {MAX_DEPTH} calls deep")));
         }
-        self.depth += 1;
-        self.active.push(found.item);
+        self.budget.push(found.item);
         self.ran.push(found.item);
         let out = self.run_block(found.body, found.ret.as_ref().or(want), &mut frame);
-        self.active.pop();
-        self.depth -= 1;
+        self.budget.pop();
+        self.budget.leave();
         let v = match out? {
             Flow::Value(v) | Flow::Return(v) => v,
             Flow::Break | Flow::Continue => return Err(self.unsupported(c, f, "a `break` outside a loop")),
@@ -751,7 +730,7 @@ fn is_make_mut(c: &syn::ExprCall) -> bool {
 fn needs_receiver_run(e: &Expr) -> bool {
     match e {
         Expr::MethodCall(m) => {
-            MUTATING.contains(&m.method.to_string().as_str())
+            is_mutating(&m.method.to_string())
                 || matches!(m.method.to_string().as_str(), "get_mut" | "as_object_mut" | "as_array_mut")
                 || needs_receiver_run(&m.receiver)
         }

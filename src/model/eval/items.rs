@@ -63,7 +63,7 @@ impl Evaluator<'_, '_> {
 
     /// The value of a `const` or `static` item, evaluated where it is written.
     pub(super) fn const_item(&mut self, item: ItemRef, at: &Expr, want: Option<&Ty>, f: &Frame) -> Eval {
-        if self.active.contains(&item) {
+        if self.budget.is_active(&item) {
             return Err(self.fail(at, f, Failure::Invalid, "a const that depends on itself"));
         }
         let ws = self.ws();
@@ -75,9 +75,9 @@ impl Evaluator<'_, '_> {
         let scope = Scope::without_generics(item.krate, item.module);
         let declared = self.types.lower(decl, &scope);
         let ty = if matches!(declared, Ty::Unknown(_)) { want.cloned() } else { Some(declared) };
-        self.active.push(item);
+        self.budget.push(item);
         let out = self.eval(init, ty.as_ref(), &Frame::new(scope));
-        self.active.pop();
+        self.budget.pop();
         out
     }
 
@@ -99,16 +99,16 @@ impl Evaluator<'_, '_> {
             }) else {
                 continue;
             };
-            if self.active.contains(&imp) {
+            if self.budget.is_active(&imp) {
                 return Err(self.fail(at, f, Failure::Invalid, "a const that depends on itself"));
             }
             let scope = Scope::without_generics(imp.krate, imp.module);
             let declared = self.types.lower(&c.ty, &scope);
             let ty = if matches!(declared, Ty::Unknown(_)) { want.cloned() } else { Some(declared) };
             let self_ty = Ty::Named(self.types.def_for(owner), Vec::new());
-            self.active.push(imp);
+            self.budget.push(imp);
             let out = self.eval(&c.expr, ty.as_ref(), &Frame::new(scope).with_self(Some(self_ty)));
-            self.active.pop();
+            self.budget.pop();
             return out.map(Some);
         }
         Ok(None)

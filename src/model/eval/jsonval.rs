@@ -234,83 +234,8 @@ impl Evaluator<'_, '_> {
     /// The reading methods of `Value` and `Map` (`get`, `as_object`, `contains_key`…); `None`
     /// for another method.
     pub(super) fn json_read_method(&mut self, name: &str, v: &Value, args: &[&Expr], f: &Frame) -> Option<Eval> {
-        let json = |x: Option<&Value>| Val::Opt(x.map(|x| Box::new(Val::Json(x.clone()))));
-        let out = match (name, args) {
-            ("get", [k]) => {
-                let k = match self.eval(k, None, f) {
-                    Ok(k) => k,
-                    Err(e) => return Some(Err(e)),
-                };
-                match seg_of(&k) {
-                    Some(Seg::Key(k)) => json(v.get(&k)),
-                    Some(Seg::Index(i)) => json(v.get(i)),
-                    None => return None,
-                }
-            }
-            ("contains_key", [k]) => match self.eval(k, None, f) {
-                Ok(Val::Str(k)) => Val::Bool(v.get(&k).is_some()),
-                Ok(_) => return None,
-                Err(e) => return Some(Err(e)),
-            },
-            ("as_object" | "as_array" | "as_str" | "as_bool" | "as_i64" | "as_u64" | "as_f64", []) => {
-                let some = match name {
-                    "as_object" => v.is_object(),
-                    "as_array" => v.is_array(),
-                    "as_str" => v.is_string(),
-                    "as_bool" => v.is_boolean(),
-                    "as_i64" => v.is_i64(),
-                    "as_u64" => v.is_u64(),
-                    _ => v.is_number(),
-                };
-                let inner = match v {
-                    Value::String(s) => Val::Str(s.clone()),
-                    Value::Bool(b) => Val::Bool(*b),
-                    other => Val::Json(other.clone()),
-                };
-                Val::Opt(some.then(|| Box::new(inner)))
-            }
-            ("is_object", []) => Val::Bool(v.is_object()),
-            ("is_array", []) => Val::Bool(v.is_array()),
-            ("is_string", []) => Val::Bool(v.is_string()),
-            ("is_null", []) => Val::Bool(v.is_null()),
-            ("is_boolean", []) => Val::Bool(v.is_boolean()),
-            ("is_number", []) => Val::Bool(v.is_number()),
-            ("len", []) => match v {
-                Value::Object(m) => Val::Int(m.len() as i128, IntKind::Usize),
-                Value::Array(a) => Val::Int(a.len() as i128, IntKind::Usize),
-                _ => return None,
-            },
-            ("is_empty", []) => match v {
-                Value::Object(m) => Val::Bool(m.is_empty()),
-                Value::Array(a) => Val::Bool(a.is_empty()),
-                _ => return None,
-            },
-            ("keys", []) => match v {
-                Value::Object(m) => Val::Seq(m.keys().map(|k| Val::Str(k.clone())).collect()),
-                _ => return None,
-            },
-            ("values", []) => match v {
-                Value::Object(m) => Val::Seq(m.values().map(|x| Val::Json(x.clone())).collect()),
-                _ => return None,
-            },
-            ("iter", []) => match v {
-                Value::Object(m) => Val::Seq(
-                    m.iter().map(|(k, x)| Val::Tuple(vec![Val::Str(k.clone()), Val::Json(x.clone())])).collect(),
-                ),
-                Value::Array(a) => Val::Seq(a.iter().map(|x| Val::Json(x.clone())).collect()),
-                _ => return None,
-            },
-            ("contains", [x]) => match (self.eval(x, None, f), v) {
-                (Ok(xv), Value::Array(a)) => match self.json_of(xv, *x, f) {
-                    Ok(xv) => Val::Bool(a.contains(&xv)),
-                    Err(e) => return Some(Err(e)),
-                },
-                (Err(e), _) => return Some(Err(e)),
-                _ => return None,
-            },
-            _ => return None,
-        };
-        Some(Ok(out))
+        let row = super::methods::find_json(name, args.len())?;
+        (row.run)(self, v, &super::methods::JsonCall { name, args, f })
     }
 }
 

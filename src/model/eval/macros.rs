@@ -27,87 +27,133 @@ impl syn::parse::Parse for RepeatBody {
     }
 }
 
+/// A macro call as a handler sees it: the name it was called by, the macro, the type the
+/// context wants, the frame.
+pub(super) struct MacroCall<'c> {
+    pub name: &'c str,
+    pub mac: &'c syn::Macro,
+    pub want: Option<&'c Ty>,
+    pub f: &'c Frame,
+}
+
+/// One macro the evaluator knows.
+pub(super) struct Macro {
+    pub names: &'static [&'static str],
+    pub run: fn(&mut Evaluator<'_, '_>, &MacroCall<'_>) -> Eval,
+}
+
+/// The macro's arguments, split at commas.
+fn macro_args(ev: &Evaluator, c: &MacroCall) -> Result<syn::punctuated::Punctuated<Expr, syn::Token![,]>, EvalError> {
+    c.mac
+        .parse_body_with(syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated)
+        .map_err(|x| ev.unsupported(c.mac, c.f, x.to_string()))
+}
+
+/// The macros the evaluator knows, as data: adding one is one row here and a case in the table
+/// test (`macros_tests.rs`).
+pub(super) const MACROS: &[Macro] = &[
+    Macro {
+        names: &["vec"],
+        run: |ev, c| {
+            if let Ok(r) = c.mac.parse_body::<RepeatBody>() {
+                let item = element_type(c.want);
+                let x = ev.eval(&r.0, item.as_ref(), c.f)?;
+                let n = ev.count(&r.1, c.f)?;
+                return Ok(Val::Seq(vec![x; n]));
+            }
+            let elems = macro_args(ev, c)?;
+            let item = element_type(c.want);
+            let items = elems.iter().map(|x| ev.eval(x, item.as_ref(), c.f)).collect::<Result<_, _>>()?;
+            Ok(Val::Seq(items))
+        },
+    },
+    Macro {
+        names: &["concat"],
+        run: |ev, c| {
+            let mut out = String::new();
+            for part in &macro_args(ev, c)? {
+                // A number literal is pasted as written (`1.50` stays `1.50`).
+                if let Expr::Lit(syn::ExprLit { lit: Lit::Int(i), .. }) = part {
+                    out.push_str(i.base10_digits());
+                    continue;
+                }
+                if let Expr::Lit(syn::ExprLit { lit: Lit::Float(x), .. }) = part {
+                    out.push_str(x.base10_digits());
+                    continue;
+                }
+                let v = ev.eval(part, None, c.f)?;
+                match v.display() {
+                    Some(s) => out.push_str(&s),
+                    None => return Err(ev.unsupported(part, c.f, format!("{} in `concat!`", v.kind_of()))),
+                }
+            }
+            Ok(Val::Str(out))
+        },
+    },
+    Macro { names: &["stringify"], run: |_, c| Ok(Val::Str(c.mac.tokens.to_string())) },
+    Macro { names: &["module_path"], run: |ev, c| Ok(Val::Str(ev.module_path(c.f))) },
+    Macro { names: &["matches"], run: |ev, c| ev.matches_macro(c.mac, c.f) },
+    Macro {
+        names: &["format"],
+        run: |ev, c| {
+            let parts = macro_args(ev, c)?;
+            let Some(Expr::Lit(syn::ExprLit { lit: Lit::Str(template), .. })) = parts.first() else {
+                return Err(ev.unsupported(c.mac, c.f, "`format!` without a literal format string"));
+            };
+            ev.format(template, &parts.iter().skip(1).collect::<Vec<_>>(), c.f)
+        },
+    },
+    Macro {
+        names: &["include_str"],
+        run: |ev, c| {
+            let arg: Expr = c.mac.parse_body().map_err(|x| ev.unsupported(c.mac, c.f, x.to_string()))?;
+            let Val::Str(rel) = ev.eval(&arg, None, c.f)? else {
+                return Err(ev.unsupported(&arg, c.f, "a path that is not a string"));
+            };
+            let file = ev.ws().crates[c.f.scope.krate].file_of(c.f.scope.module).source.path.clone();
+            let path = file.parent().map(|d| d.join(&rel)).unwrap_or_else(|| rel.clone().into());
+            std::fs::read_to_string(&path)
+                .map(Val::Str)
+                .map_err(|x| ev.unsupported(c.mac, c.f, format!("`{}` cannot be read: {x}", path.display())))
+        },
+    },
+    Macro {
+        names: &["json"],
+        run: |ev, c| match json::literal(c.mac) {
+            Some(v) => Ok(Val::Json(v)),
+            None => ev.json_macro(c.mac, c.f),
+        },
+    },
+    Macro { names: &["schema_for"], run: |ev, c| ev.schema_for_macro(c.mac, c.f) },
+    Macro {
+        names: &["env", "option_env"],
+        run: |ev, c| {
+            let name = c.name;
+            let var = match c.mac.parse_body::<Expr>() {
+                Ok(Expr::Lit(syn::ExprLit { lit: Lit::Str(s), .. })) => s.value(),
+                _ => return Err(ev.unsupported(c.mac, c.f, format!("`{name}!` of anything but a string literal"))),
+            };
+            match (ev.cargo_env(&var, c.f), name) {
+                (Some(v), "env") => Ok(Val::Str(v)),
+                (Some(v), _) => Ok(Val::Opt(Some(Box::new(Val::Str(v))))),
+                (None, _) => Err(ev.fail(
+                    c.mac,
+                    c.f,
+                    Failure::Runtime,
+                    format!("`{name}!(\"{var}\")` is set by the build environment"),
+                )),
+            }
+        },
+    },
+];
+
 impl Evaluator<'_, '_> {
+    /// A macro call: its row of [`MACROS`], by the last segment of its path.
     pub(super) fn mac(&mut self, mac: &syn::Macro, want: Option<&Ty>, f: &Frame) -> Eval {
-        use syn::punctuated::Punctuated;
         let name = mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
-        let args = || mac.parse_body_with(Punctuated::<Expr, syn::Token![,]>::parse_terminated);
-        match name.as_str() {
-            "vec" => {
-                if let Ok(r) = mac.parse_body::<RepeatBody>() {
-                    let item = element_type(want);
-                    let x = self.eval(&r.0, item.as_ref(), f)?;
-                    let n = self.count(&r.1, f)?;
-                    return Ok(Val::Seq(vec![x; n]));
-                }
-                let elems = args().map_err(|x| self.unsupported(mac, f, x.to_string()))?;
-                let item = element_type(want);
-                let items = elems.iter().map(|x| self.eval(x, item.as_ref(), f)).collect::<Result<_, _>>()?;
-                Ok(Val::Seq(items))
-            }
-            "concat" => {
-                let mut out = String::new();
-                for part in &args().map_err(|x| self.unsupported(mac, f, x.to_string()))? {
-                    // A number literal is pasted as written (`1.50` stays `1.50`).
-                    if let Expr::Lit(syn::ExprLit { lit: Lit::Int(i), .. }) = part {
-                        out.push_str(i.base10_digits());
-                        continue;
-                    }
-                    if let Expr::Lit(syn::ExprLit { lit: Lit::Float(x), .. }) = part {
-                        out.push_str(x.base10_digits());
-                        continue;
-                    }
-                    let v = self.eval(part, None, f)?;
-                    match v.display() {
-                        Some(s) => out.push_str(&s),
-                        None => return Err(self.unsupported(part, f, format!("{} in `concat!`", v.kind_of()))),
-                    }
-                }
-                Ok(Val::Str(out))
-            }
-            "stringify" => Ok(Val::Str(mac.tokens.to_string())),
-            "module_path" => Ok(Val::Str(self.module_path(f))),
-            "matches" => self.matches_macro(mac, f),
-            "format" => {
-                let parts = args().map_err(|x| self.unsupported(mac, f, x.to_string()))?;
-                let Some(Expr::Lit(syn::ExprLit { lit: Lit::Str(template), .. })) = parts.first() else {
-                    return Err(self.unsupported(mac, f, "`format!` without a literal format string"));
-                };
-                self.format(template, &parts.iter().skip(1).collect::<Vec<_>>(), f)
-            }
-            "include_str" => {
-                let arg: Expr = mac.parse_body().map_err(|x| self.unsupported(mac, f, x.to_string()))?;
-                let Val::Str(rel) = self.eval(&arg, None, f)? else {
-                    return Err(self.unsupported(&arg, f, "a path that is not a string"));
-                };
-                let file = self.ws().crates[f.scope.krate].file_of(f.scope.module).source.path.clone();
-                let path = file.parent().map(|d| d.join(&rel)).unwrap_or_else(|| rel.clone().into());
-                std::fs::read_to_string(&path)
-                    .map(Val::Str)
-                    .map_err(|x| self.unsupported(mac, f, format!("`{}` cannot be read: {x}", path.display())))
-            }
-            "json" => match json::literal(mac) {
-                Some(v) => Ok(Val::Json(v)),
-                None => self.json_macro(mac, f),
-            },
-            "schema_for" => self.schema_for_macro(mac, f),
-            "env" | "option_env" => {
-                let var = match mac.parse_body::<Expr>() {
-                    Ok(Expr::Lit(syn::ExprLit { lit: Lit::Str(s), .. })) => s.value(),
-                    _ => return Err(self.unsupported(mac, f, format!("`{name}!` of anything but a string literal"))),
-                };
-                match (self.cargo_env(&var, f), name.as_str()) {
-                    (Some(v), "env") => Ok(Val::Str(v)),
-                    (Some(v), _) => Ok(Val::Opt(Some(Box::new(Val::Str(v))))),
-                    (None, _) => Err(self.fail(
-                        mac,
-                        f,
-                        Failure::Runtime,
-                        format!("`{name}!(\"{var}\")` is set by the build environment"),
-                    )),
-                }
-            }
-            _ => Err(self.unsupported(mac, f, format!("the macro `{name}!`"))),
+        match MACROS.iter().find(|m| m.names.contains(&name.as_str())) {
+            Some(row) => (row.run)(self, &MacroCall { name: &name, mac, want, f }),
+            None => Err(self.unsupported(mac, f, format!("the macro `{name}!`"))),
         }
     }
 

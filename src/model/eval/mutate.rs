@@ -7,11 +7,287 @@ use super::jsonval::{empty_object, read_place, seg_of, Seg};
 use super::*;
 use serde_json::Value;
 
+/// What a mutating method changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Holder {
+    /// A JSON object (`Value::Object`, `serde_json::Map`).
+    Object,
+    /// A JSON array.
+    Array,
+    /// A `Vec`, an array, a set.
+    Seq,
+    /// Any other JSON value (no row applies).
+    Other,
+}
+
+/// A mutating call as a handler sees it: the name it was called by, the arguments as written
+/// (their values are given apart, evaluated in order), the call (for failures).
+pub(super) struct MutCall<'c> {
+    pub name: &'c str,
+    pub args: &'c [&'c Expr],
+    pub at: &'c syn::ExprMethodCall,
+}
+
+/// The arguments' values, in order.
+type Values = std::vec::IntoIter<Val>;
+
+/// A handler: the container changed in place, the arguments' values; the method's value.
+pub(super) enum Run {
+    Json(fn(&mut Evaluator<'_, '_>, &mut Value, &mut Values, &MutCall<'_>, &mut Frame) -> Eval),
+    Seq(fn(&mut Evaluator<'_, '_>, &mut Vec<Val>, &mut Values, &MutCall<'_>, &mut Frame) -> Result<(), EvalError>),
+}
+
+/// One mutating method of `Value`, `Map` or `Vec`.
+pub(super) struct Mutation {
+    pub names: &'static [&'static str],
+    pub on: Holder,
+    /// How many arguments: `None` for any number.
+    pub arity: Option<usize>,
+    pub run: Run,
+}
+
+/// `map.entry(k).or_insert(v)` and the like: the entry's place, filled when empty.
+const ENTRY_METHODS: &[&str] = &["or_insert", "or_insert_with", "or_default"];
+
+/// Methods that change their receiver but are not followed: refused where they are met (rather
+/// than read as methods that leave their receiver alone).
+const UNFOLLOWED: &[&str] = &["truncate"];
+
+/// Whether a method changes its receiver in place.
+pub(super) fn is_mutating(name: &str) -> bool {
+    ENTRY_METHODS.contains(&name) || UNFOLLOWED.contains(&name) || MUTATIONS.iter().any(|m| m.names.contains(&name))
+}
+
+/// The row for a mutating method called by `name` on `on` with `arity` arguments.
+pub(super) fn find_mutation(name: &str, on: Holder, arity: usize) -> Option<&'static Mutation> {
+    MUTATIONS.iter().find(|m| m.names.contains(&name) && m.on == on && m.arity.is_none_or(|n| n == arity))
+}
+
+fn next(values: &mut Values) -> Val {
+    values.next().expect("the row's arity")
+}
+
+fn object(j: &mut Value) -> &mut serde_json::Map<String, Value> {
+    match j {
+        Value::Object(o) => o,
+        _ => unreachable!("an object row"),
+    }
+}
+
+fn array(j: &mut Value) -> &mut Vec<Value> {
+    match j {
+        Value::Array(a) => a,
+        _ => unreachable!("an array row"),
+    }
+}
+
+/// A string key of a map, or a refusal at the argument.
+fn key(ev: &Evaluator, k: &Val, c: &MutCall, f: &Frame) -> Result<String, EvalError> {
+    match seg_of(k) {
+        Some(Seg::Key(k)) => Ok(k),
+        _ => Err(ev.unsupported(c.args[0], f, "a key that is not a string")),
+    }
+}
+
+fn json_opt(x: Option<Value>) -> Val {
+    Val::Opt(x.map(|x| Box::new(Val::Json(x))))
+}
+
+/// The mutating methods, in the order they are tried.
+pub(super) const MUTATIONS: &[Mutation] = &[
+    Mutation {
+        names: &["insert"],
+        on: Holder::Object,
+        arity: Some(2),
+        run: Run::Json(|ev, j, values, c, f| {
+            let (k, v) = (next(values), next(values));
+            let k = key(ev, &k, c, f)?;
+            let v = ev.json_of(v, c.args[1], f)?;
+            Ok(json_opt(object(j).insert(k, v)))
+        }),
+    },
+    Mutation {
+        names: &["remove", "shift_remove", "swap_remove"],
+        on: Holder::Object,
+        arity: Some(1),
+        run: Run::Json(|ev, j, values, c, f| {
+            let k = key(ev, &next(values), c, f)?;
+            // With `preserve_order`, serde_json's `Map::remove` is `swap_remove`: the last key
+            // takes the removed one's place; `shift_remove` keeps the others in place.
+            let o = object(j);
+            Ok(json_opt(if c.name == "shift_remove" { o.shift_remove(&k) } else { o.swap_remove(&k) }))
+        }),
+    },
+    Mutation {
+        names: &["remove"],
+        on: Holder::Array,
+        arity: Some(1),
+        run: Run::Json(|ev, j, values, c, f| {
+            let a = array(j);
+            match seg_of(&next(values)) {
+                Some(Seg::Index(i)) if i < a.len() => Ok(Val::Json(a.remove(i))),
+                _ => Err(ev.fail(c.at, f, Failure::Invalid, "an index out of bounds")),
+            }
+        }),
+    },
+    Mutation {
+        names: &["push"],
+        on: Holder::Array,
+        arity: Some(1),
+        run: Run::Json(|ev, j, values, c, f| {
+            let v = ev.json_of(next(values), c.args[0], f)?;
+            array(j).push(v);
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["extend", "append"],
+        on: Holder::Array,
+        arity: Some(1),
+        run: Run::Json(|ev, j, values, c, f| match ev.json_of(next(values), c.args[0], f)? {
+            Value::Array(more) => {
+                array(j).extend(more);
+                Ok(Val::Unit)
+            }
+            _ => Err(ev.unsupported(c.args[0], f, "extending an array with something else")),
+        }),
+    },
+    Mutation {
+        names: &["extend", "append"],
+        on: Holder::Object,
+        arity: Some(1),
+        run: Run::Json(|ev, j, values, c, f| match ev.json_of(next(values), c.args[0], f)? {
+            Value::Object(more) => {
+                object(j).extend(more);
+                Ok(Val::Unit)
+            }
+            _ => Err(ev.unsupported(c.args[0], f, "extending a map with something else")),
+        }),
+    },
+    Mutation {
+        names: &["clear"],
+        on: Holder::Object,
+        arity: None,
+        run: Run::Json(|_, j, _, _, _| {
+            object(j).clear();
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["clear"],
+        on: Holder::Array,
+        arity: None,
+        run: Run::Json(|_, j, _, _, _| {
+            array(j).clear();
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["sort", "sort_unstable"],
+        on: Holder::Array,
+        arity: Some(0),
+        run: Run::Json(|_, j, _, _, _| {
+            array(j).sort_by(|x, y| x.as_str().cmp(&y.as_str()));
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["dedup"],
+        on: Holder::Array,
+        arity: None,
+        run: Run::Json(|_, j, _, _, _| {
+            array(j).dedup();
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["retain"],
+        on: Holder::Object,
+        arity: Some(1),
+        run: Run::Json(|ev, j, _, c, f| {
+            let o = object(j);
+            let mut kept = serde_json::Map::new();
+            for (k, v) in std::mem::take(o) {
+                if ev.predicate(c.args[0], vec![Val::Str(k.clone()), Val::Json(v.clone())], f)? {
+                    kept.insert(k, v);
+                }
+            }
+            *o = kept;
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["retain"],
+        on: Holder::Array,
+        arity: Some(1),
+        run: Run::Json(|ev, j, _, c, f| {
+            let a = array(j);
+            let mut kept = Vec::new();
+            for v in std::mem::take(a) {
+                if ev.predicate(c.args[0], vec![Val::Json(v.clone())], f)? {
+                    kept.push(v);
+                }
+            }
+            *a = kept;
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["push"],
+        on: Holder::Seq,
+        arity: Some(1),
+        run: Run::Seq(|_, items, values, _, _| {
+            items.push(next(values));
+            Ok(())
+        }),
+    },
+    Mutation {
+        names: &["extend", "append"],
+        on: Holder::Seq,
+        arity: Some(1),
+        run: Run::Seq(|ev, items, values, c, f| match next(values) {
+            Val::Seq(more) => {
+                items.extend(more);
+                Ok(())
+            }
+            Val::Json(Value::Array(more)) => {
+                items.extend(more.into_iter().map(Val::Json));
+                Ok(())
+            }
+            other => Err(ev.unsupported(c.args[0], f, format!("extending a sequence with {}", other.kind_of()))),
+        }),
+    },
+    Mutation {
+        names: &["clear"],
+        on: Holder::Seq,
+        arity: Some(0),
+        run: Run::Seq(|_, items, _, _, _| {
+            items.clear();
+            Ok(())
+        }),
+    },
+    Mutation {
+        names: &["retain"],
+        on: Holder::Seq,
+        arity: Some(1),
+        run: Run::Seq(|ev, items, _, c, f| {
+            let mut kept = Vec::new();
+            for v in std::mem::take(items) {
+                if ev.predicate(c.args[0], vec![v.clone()], f)? {
+                    kept.push(v);
+                }
+            }
+            *items = kept;
+            Ok(())
+        }),
+    },
+];
+
 impl Evaluator<'_, '_> {
     /// A mutating method on a place; its value is what the method returns.
     pub(super) fn mutate(&mut self, m: &syn::ExprMethodCall, name: &str, args: &[&Expr], f: &mut Frame) -> Eval {
         // `map.entry(k).or_insert(v)`: the entry's place, filled when empty.
-        if matches!(name, "or_insert" | "or_insert_with" | "or_default") {
+        if ENTRY_METHODS.contains(&name) {
             let place = self.place_of(&m.receiver, f)?;
             if read_place(f, &place).is_none() {
                 let v = match (name, args) {
@@ -53,94 +329,20 @@ impl Evaluator<'_, '_> {
         args: &[&Expr],
         f: &mut Frame,
     ) -> Result<(Val, Val), EvalError> {
-        let opt = |x: Option<Value>| Val::Opt(x.map(|x| Box::new(Val::Json(x))));
-        let mut values = values.into_iter();
-        let out = match (name, &mut j) {
-            ("insert", Value::Object(o)) if args.len() == 2 => {
-                let (k, v) = (values.next().expect("two"), values.next().expect("two"));
-                let Some(Seg::Key(k)) = seg_of(&k) else {
-                    return Err(self.unsupported(args[0], f, "a key that is not a string"));
-                };
-                let v = self.json_of(v, args[1], f)?;
-                opt(o.insert(k, v))
-            }
-            ("remove" | "shift_remove" | "swap_remove", Value::Object(o)) if args.len() == 1 => {
-                let k = values.next().expect("one");
-                let Some(Seg::Key(k)) = seg_of(&k) else {
-                    return Err(self.unsupported(args[0], f, "a key that is not a string"));
-                };
-                // With `preserve_order`, serde_json's `Map::remove` is `swap_remove`: the last key
-                // takes the removed one's place; `shift_remove` keeps the others in place.
-                opt(if name == "shift_remove" { o.shift_remove(&k) } else { o.swap_remove(&k) })
-            }
-            ("remove", Value::Array(a)) if args.len() == 1 => match seg_of(&values.next().expect("one")) {
-                Some(Seg::Index(i)) if i < a.len() => Val::Json(a.remove(i)),
-                _ => return Err(self.fail(m, f, Failure::Invalid, "an index out of bounds")),
-            },
-            ("push", Value::Array(a)) if args.len() == 1 => {
-                let v = self.json_of(values.next().expect("one"), args[0], f)?;
-                a.push(v);
-                Val::Unit
-            }
-            ("extend" | "append", Value::Array(a)) if args.len() == 1 => {
-                match self.json_of(values.next().expect("one"), args[0], f)? {
-                    Value::Array(more) => a.extend(more),
-                    _ => return Err(self.unsupported(args[0], f, "extending an array with something else")),
-                }
-                Val::Unit
-            }
-            ("extend" | "append", Value::Object(o)) if args.len() == 1 => {
-                match self.json_of(values.next().expect("one"), args[0], f)? {
-                    Value::Object(more) => o.extend(more),
-                    _ => return Err(self.unsupported(args[0], f, "extending a map with something else")),
-                }
-                Val::Unit
-            }
-            ("clear", Value::Object(o)) => {
-                o.clear();
-                Val::Unit
-            }
-            ("clear", Value::Array(a)) => {
-                a.clear();
-                Val::Unit
-            }
-            ("sort" | "sort_unstable", Value::Array(a)) if args.is_empty() => {
-                a.sort_by(|x, y| x.as_str().cmp(&y.as_str()));
-                Val::Unit
-            }
-            ("dedup", Value::Array(a)) => {
-                a.dedup();
-                Val::Unit
-            }
-            ("retain", Value::Object(o)) if args.len() == 1 => {
-                let mut kept = serde_json::Map::new();
-                for (k, v) in std::mem::take(o) {
-                    if self.predicate(args[0], vec![Val::Str(k.clone()), Val::Json(v.clone())], f)? {
-                        kept.insert(k, v);
-                    }
-                }
-                *o = kept;
-                Val::Unit
-            }
-            ("retain", Value::Array(a)) if args.len() == 1 => {
-                let mut kept = Vec::new();
-                for v in std::mem::take(a) {
-                    if self.predicate(args[0], vec![Val::Json(v.clone())], f)? {
-                        kept.push(v);
-                    }
-                }
-                *a = kept;
-                Val::Unit
-            }
-            (_, other) => {
-                let kind = match other {
-                    Value::Object(_) => "a JSON object",
-                    Value::Array(_) => "a JSON array",
-                    _ => "a JSON value that is not an object or array",
-                };
-                return Err(self.unsupported(m, f, format!("`.{name}()` on {kind}")));
-            }
+        let on = match &j {
+            Value::Object(_) => Holder::Object,
+            Value::Array(_) => Holder::Array,
+            _ => Holder::Other,
         };
+        let Some(Run::Json(run)) = find_mutation(name, on, args.len()).map(|row| &row.run) else {
+            let kind = match on {
+                Holder::Object => "a JSON object",
+                Holder::Array => "a JSON array",
+                _ => "a JSON value that is not an object or array",
+            };
+            return Err(self.unsupported(m, f, format!("`.{name}()` on {kind}")));
+        };
+        let out = run(self, &mut j, &mut values.into_iter(), &MutCall { name, args, at: m }, f)?;
         Ok((Val::Json(j), out))
     }
 
@@ -153,28 +355,10 @@ impl Evaluator<'_, '_> {
         args: &[&Expr],
         f: &mut Frame,
     ) -> Result<(Val, Val), EvalError> {
-        let mut values = values.into_iter();
-        match (name, args.len()) {
-            ("push", 1) => items.push(values.next().expect("one")),
-            ("extend" | "append", 1) => match values.next().expect("one") {
-                Val::Seq(more) => items.extend(more),
-                Val::Json(Value::Array(more)) => items.extend(more.into_iter().map(Val::Json)),
-                other => {
-                    return Err(self.unsupported(args[0], f, format!("extending a sequence with {}", other.kind_of())))
-                }
-            },
-            ("clear", 0) => items.clear(),
-            ("retain", 1) => {
-                let mut kept = Vec::new();
-                for v in items {
-                    if self.predicate(args[0], vec![v.clone()], f)? {
-                        kept.push(v);
-                    }
-                }
-                items = kept;
-            }
-            _ => return Err(self.unsupported(m, f, format!("`.{name}()` on a sequence"))),
-        }
+        let Some(Run::Seq(run)) = find_mutation(name, Holder::Seq, args.len()).map(|row| &row.run) else {
+            return Err(self.unsupported(m, f, format!("`.{name}()` on a sequence")));
+        };
+        run(self, &mut items, &mut values.into_iter(), &MutCall { name, args, at: m }, f)?;
         Ok((Val::Seq(items), Val::Unit))
     }
 

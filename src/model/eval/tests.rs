@@ -4,7 +4,7 @@
 use super::*;
 use crate::model::Lowerer;
 
-const CRATE: &str = r#"
+pub(super) const CRATE: &str = r#"
     pub mod units {
         pub const KIB: u64 = 1024;
         pub const MIB: u64 = KIB * KIB;
@@ -40,7 +40,7 @@ enum Want {
 }
 use Want::*;
 
-fn eval_in(src: &str, expr: &str, ty: &str) -> Result<Val, Failure> {
+pub(super) fn eval_in(src: &str, expr: &str, ty: &str) -> Result<Val, Failure> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("lib.rs");
     std::fs::write(&path, src).unwrap();

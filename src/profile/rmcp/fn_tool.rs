@@ -6,7 +6,7 @@ use serde_json::Value;
 use super::routers::{self, TypeKey};
 use super::schemas::{self, SchemaKind, Side};
 use super::tool_attr::{self, ToolAttr};
-use super::{strip_parens, supply_help, tool_name, type_text, Builder};
+use super::{supply_help, tool_name, type_text, Builder};
 use crate::diagnostics::{Code, Diagnostic, Location};
 use crate::manifest::{Tool, ToolEntry};
 use crate::model::eval::{Failure, VALUE_NOT_EVALUABLE};
@@ -139,7 +139,7 @@ impl<'w> Builder<'w, '_> {
                 );
                 return None;
             }
-            return match tool_attr::eval_str_or_why(expr, self.ws, written_in) {
+            return match tool_attr::eval_str_or_why(expr, self.lowerer.rs, written_in) {
                 Ok(s) => Some(s),
                 Err(why) if why.failure == Failure::Runtime => {
                     self.warn(
@@ -171,7 +171,7 @@ impl<'w> Builder<'w, '_> {
             tool.attrs,
             Some(tool.tool_attr),
             self.behaviour.macros.doc_macros,
-            self.ws,
+            self.lowerer.rs,
             written_in,
         );
         // `cfg` and `cfg_attr` were applied when the file was read (`source::cfg`): a `cfg` left
@@ -190,8 +190,8 @@ impl<'w> Builder<'w, '_> {
         fold.description
     }
 
-    /// `input_schema = expr` / `output_schema = expr`: used verbatim; known when it is a fn of
-    /// the crate that only builds a `json!` literal.
+    /// `input_schema = expr` / `output_schema = expr`: used verbatim; known when the evaluator
+    /// knows its value (a `json!` literal, a fn of the crate that builds or rewrites one).
     fn explicit(
         &mut self,
         name: &str,
@@ -200,11 +200,6 @@ impl<'w> Builder<'w, '_> {
         tool: &crate::profile::ToolFn,
         self_key: Option<&TypeKey>,
     ) -> Option<Value> {
-        let known = schemas::explicit_schema(expr, self.index, tool.krate, tool.module, self_key)
-            .or_else(|| self.literal_fn_call(expr, tool, self_key));
-        if let Some(v) = known {
-            return Some(v);
-        }
         let why = match self.evaluated_schema(expr, tool, self_key) {
             Ok(v) => return Some(v),
             Err(why) => why,
@@ -257,24 +252,5 @@ impl<'w> Builder<'w, '_> {
                 Err(evaluator.unsupported(expr, &frame, format!("{} where a JSON object is expected", other.kind_of())))
             }
         }
-    }
-
-    /// `f()` whose body builds a literal with consts or `insert`s (what `explicit_schema`'s plain
-    /// `json!` reading leaves out).
-    fn literal_fn_call(
-        &mut self,
-        expr: &syn::Expr,
-        tool: &crate::profile::ToolFn,
-        self_key: Option<&TypeKey>,
-    ) -> Option<Value> {
-        let syn::Expr::Call(call) = strip_parens(expr) else { return None };
-        let syn::Expr::Path(p) = &*call.func else { return None };
-        if !call.args.is_empty() {
-            return None;
-        }
-        let (block, krate, module) = self.index.fn_body(&p.path, tool.krate, tool.module, self_key)?;
-        let mut v = crate::model::literal_object(&mut self.lowerer, block, krate, module).ok()?;
-        crate::schema::order::sort_all_keys(&mut v);
-        Some(v)
     }
 }

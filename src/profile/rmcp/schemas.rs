@@ -1,8 +1,8 @@
 //! inputSchema and outputSchema as rmcp builds them: which argument and which
 //! return type count (as written, never through aliases), the empty-input form, the
 //! release-dependent post-processing of the schemars root (validation, stripping, key order),
-//! legacy peers, and explicit `input_schema = f()` / `output_schema = f()` whose fn only builds a
-//! `serde_json::json!` literal (consts and `insert`s are read by `schemars::literal_object`).
+//! legacy peers (an explicit `input_schema = f()` / `output_schema = f()` is the evaluator's:
+//! `fn_tool.rs`).
 //! What cannot be made is a [`Gap`]: a warning when it exists only at runtime, an error when we
 //! failed to find a type (see `unresolved`).
 
@@ -10,20 +10,16 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use serde_json::{Map, Value};
-use syn::visit::Visit;
 
-use super::routers::{Index, TypeKey};
 pub use super::unresolved::Gap;
 use super::version::{Behaviour, EmptyInput};
 use super::{is_result, type_text};
 use crate::diagnostics::Code;
-use crate::model::eval::json;
 use crate::model::eval::SchemaCall;
 use crate::model::SchemaSource;
 use crate::model::{Lowerer, Model, Scope, Ty};
 use crate::schema::order::sort_all_keys;
 use crate::schema::schemars::{parameters_root_schema, root_schema, Contract, Dialect, RootSchema, Settings};
-use crate::source::ModuleId;
 
 /// The `Parameters<T>` argument of a tool fn: the first typed argument whose type is a path
 /// ending in `Parameters` (any prefix), and its `T`.
@@ -292,104 +288,6 @@ pub fn keeps_output_for_legacy_peer(schema: &Value) -> bool {
     schema.get("type").and_then(Value::as_str) == Some("object")
 }
 
-/// The schema an explicit `input_schema = expr` / `output_schema = expr` gives, when `expr` calls
-/// a fn of the crate whose body only builds a `serde_json::json!` object literal (and wraps it:
-/// `Arc::new`, `as_object()`, `unwrap()`, `clone()`…). `None` when it cannot be known.
-pub fn explicit_schema(
-    expr: &syn::Expr,
-    index: &Index,
-    krate: usize,
-    module: ModuleId,
-    self_key: Option<&TypeKey>,
-) -> Option<Value> {
-    let call = match expr {
-        syn::Expr::Call(c) if c.args.is_empty() => c,
-        syn::Expr::Paren(p) => return explicit_schema(&p.expr, index, krate, module, self_key),
-        syn::Expr::Group(g) => return explicit_schema(&g.expr, index, krate, module, self_key),
-        syn::Expr::Macro(m) if json::is_json(&m.mac) => return json_object(&m.mac),
-        _ => return None,
-    };
-    let syn::Expr::Path(p) = &*call.func else { return None };
-    let (block, _, _) = index.fn_body(&p.path, krate, module, self_key)?;
-    json_fn_value(block)
-}
-
-fn json_object(mac: &syn::Macro) -> Option<Value> {
-    let mut v = json::literal(mac)?;
-    if !v.is_object() {
-        return None;
-    }
-    sort_all_keys(&mut v);
-    Some(v)
-}
-
-/// The object a fn body builds, when all it does is build one `json!` literal and wrap it.
-pub fn json_fn_value(block: &syn::Block) -> Option<Value> {
-    let mut check = JsonOnly::default();
-    check.visit_block(block);
-    if check.bad || check.literals.len() != 1 {
-        return None;
-    }
-    check.literals.pop()
-}
-
-/// Methods and calls that only wrap or convert the literal.
-const WRAPPING_METHODS: &[&str] = &[
-    "as_object",
-    "unwrap",
-    "expect",
-    "clone",
-    "cloned",
-    "to_owned",
-    "into",
-    "unwrap_or_default",
-    "into_iter",
-    "collect",
-];
-const WRAPPING_CALLS: &[&str] = &["new", "from", "Some", "Ok"];
-
-#[derive(Default)]
-struct JsonOnly {
-    literals: Vec<Value>,
-    bad: bool,
-}
-
-impl<'ast> Visit<'ast> for JsonOnly {
-    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-        if json::is_json(mac) {
-            match json_object(mac) {
-                Some(v) => self.literals.push(v),
-                None => self.bad = true,
-            }
-        } else {
-            self.bad = true;
-        }
-    }
-
-    fn visit_expr(&mut self, e: &'ast syn::Expr) {
-        match e {
-            syn::Expr::If(_)
-            | syn::Expr::Match(_)
-            | syn::Expr::ForLoop(_)
-            | syn::Expr::While(_)
-            | syn::Expr::Loop(_)
-            | syn::Expr::Closure(_)
-            | syn::Expr::Assign(_)
-            | syn::Expr::Index(_)
-            | syn::Expr::Binary(_) => self.bad = true,
-            syn::Expr::MethodCall(mc) if !WRAPPING_METHODS.contains(&mc.method.to_string().as_str()) => self.bad = true,
-            syn::Expr::Call(c) => {
-                let ok = matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| WRAPPING_CALLS.contains(&s.ident.to_string().as_str())));
-                if !ok {
-                    self.bad = true;
-                }
-            }
-            _ => {}
-        }
-        syn::visit::visit_expr(self, e);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -474,28 +372,6 @@ mod tests {
             finish(json!({"type": "integer"}), &b3, SchemaKind::Output, "Json<i32>"),
             Generated::Schema(_)
         ));
-    }
-
-    #[test]
-    fn json_literal_fns() {
-        let block = |s: &str| syn::parse_str::<syn::ItemFn>(s).unwrap().block;
-        let v = json_fn_value(&block(
-            r#"fn f() -> Arc<JsonObject> {
-                let v = serde_json::json!({"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]});
-                Arc::new(v.as_object().unwrap().clone())
-            }"#,
-        ));
-        assert_eq!(v, Some(json!({"properties": {"q": {"type": "string"}}, "required": ["q"], "type": "object"})));
-        assert_eq!(
-            json_fn_value(&block(r#"fn f() -> Arc<JsonObject> { let mut v = json!({}); v.insert(k(), 1); v }"#)),
-            None
-        );
-        assert_eq!(
-            json_fn_value(&block(r#"fn f() -> Arc<JsonObject> { if x { json!({}) } else { json!({"a": 1}) } }"#)),
-            None
-        );
-        assert_eq!(json_fn_value(&block(r#"fn f() -> Arc<JsonObject> { json!({"a": some_var}) }"#)), None);
-        assert_eq!(json_fn_value(&block(r#"fn f() -> Arc<JsonObject> { schema_for::<X>() }"#)), None);
     }
 
     #[test]

@@ -11,13 +11,12 @@ use crate::diagnostics::Location;
 use crate::model::eval::Failure;
 use crate::model::{Lowerer, Resolver, Scope};
 use crate::profile::{annotations, key_and_value, lit_str};
-use crate::source::Workspace;
 
 /// The value of a `&str` expression known without running anything (string literals, `concat!`,
 /// `include_str!`, consts and statics of the workspace, and the rest of what
 /// [`crate::model::eval`] evaluates). `None` when it cannot be known.
-pub fn eval_str(expr: &Expr, ws: &Workspace, scope: &Scope) -> Option<String> {
-    eval_str_or_why(expr, ws, scope).ok()
+pub fn eval_str(expr: &Expr, rs: &Resolver, scope: &Scope) -> Option<String> {
+    eval_str_or_why(expr, rs, scope).ok()
 }
 
 /// Why an attribute value has no value: the evaluator's failure, its reason, and where.
@@ -27,20 +26,20 @@ pub struct NotKnown {
     pub location: Location,
 }
 
-/// [`eval_str`], or why not.
-pub fn eval_str_or_why(expr: &Expr, ws: &Workspace, scope: &Scope) -> Result<String, NotKnown> {
-    let resolver = Resolver::new(ws);
-    let mut lowerer = Lowerer::new(&resolver);
+/// [`eval_str`], or why not. The resolver is the run's (its impl index is built once); the
+/// lowerer is fresh, so that the types an attribute value names add nothing to the run's model.
+pub fn eval_str_or_why(expr: &Expr, rs: &Resolver, scope: &Scope) -> Result<String, NotKnown> {
+    let mut lowerer = Lowerer::new(rs);
     lowerer.evaluator().eval_str(expr, scope.clone()).map_err(|e| NotKnown {
         failure: e.failure,
-        location: e.location(ws),
+        location: e.location(rs.ws),
         reason: e.reason,
     })
 }
 
 /// The value of a doc macro (`concat!(…)`, `include_str!(…)`); any other macro is unknown.
-pub fn eval_macro(mac: &syn::Macro, ws: &Workspace, scope: &Scope) -> Option<String> {
-    eval_str(&Expr::Macro(syn::ExprMacro { attrs: Vec::new(), mac: mac.clone() }), ws, scope)
+pub fn eval_macro(mac: &syn::Macro, rs: &Resolver, scope: &Scope) -> Option<String> {
+    eval_str(&Expr::Macro(syn::ExprMacro { attrs: Vec::new(), mac: mac.clone() }), rs, scope)
 }
 
 /// The result of folding a fn's doc attributes (only when `#[tool]` has no `description = …`).
@@ -61,10 +60,10 @@ pub fn fold_docs(
     attrs: &[syn::Attribute],
     tool_attr: Option<&syn::Attribute>,
     doc_macros: bool,
-    ws: &Workspace,
+    rs: &Resolver,
     scope: &Scope,
 ) -> DocFold {
-    fold_docs_with(attrs, tool_attr, doc_macros, &|m| eval_macro(m, ws, scope))
+    fold_docs_with(attrs, tool_attr, doc_macros, &|m| eval_macro(m, rs, scope))
 }
 
 /// [`fold_docs`] with the evaluation of doc macros given.

@@ -16,7 +16,7 @@ impl Builder<'_, '_> {
         let imp = &self.index.impls[i];
         let written_in = Scope::without_generics(imp.krate, imp.module);
         let loc = self.index.impl_location(i);
-        let t = traits::read(imp.imp, self.ws, &written_in);
+        let t = traits::read(imp.imp, self.lowerer.rs, &written_in);
         let type_name = imp.self_name.clone();
         let name = match t.name {
             Opt::Known(n) => n,

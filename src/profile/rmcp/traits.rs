@@ -4,8 +4,7 @@
 use crate::manifest::{hint_index, Annotations, TITLE};
 use crate::model::eval::tail_expr as tail;
 pub use crate::model::Opt;
-use crate::model::Scope;
-use crate::source::Workspace;
+use crate::model::{Resolver, Scope};
 
 /// What an overridden `input_schema()` / `output_schema()` does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,8 +32,9 @@ pub struct TraitTool<'w> {
     pub meta: bool,
 }
 
-/// Read a `ToolBase` impl written in `scope`.
-pub fn read<'w>(imp: &'w syn::ItemImpl, ws: &'w Workspace, scope: &Scope) -> TraitTool<'w> {
+/// Read a `ToolBase` impl written in `scope`, its values evaluated through the run's resolver.
+pub fn read<'w>(imp: &'w syn::ItemImpl, rs: &Resolver<'w>, scope: &Scope) -> TraitTool<'w> {
+    let ws = rs.ws;
     let items = ws.impl_items(scope.krate, scope.module, imp);
     let fn_named = |name: &str| {
         items.iter().find_map(|i| match i {
@@ -51,7 +51,7 @@ pub fn read<'w>(imp: &'w syn::ItemImpl, ws: &'w Workspace, scope: &Scope) -> Tra
     let string_fn = |name: &str| match fn_named(name) {
         None => Opt::Absent,
         Some(f) => match tail(ws.block(scope.krate, scope.module, &f.block)) {
-            Some(e) => eval_opt_string(e, ws, scope),
+            Some(e) => eval_opt_string(e, rs, scope),
             None => Opt::Opaque(format!("`{name}()` is not a simple value")),
         },
     };
@@ -89,10 +89,11 @@ fn is_none(e: &syn::Expr) -> bool {
 
 /// `"x"`, `"x".into()`, `"x".to_string()`, `Cow::Borrowed("x")`, `String::from("x")`,
 /// `Some(…)`, `None`, a const, and the rest of what [`crate::model::eval`] evaluates.
-pub fn eval_opt_string(e: &syn::Expr, ws: &Workspace, scope: &Scope) -> Opt<String> {
+/// The resolver is the run's (its impl index is built once, not once per string); the lowerer is
+/// fresh, so that what the value names adds nothing to the run's model.
+pub fn eval_opt_string(e: &syn::Expr, rs: &Resolver, scope: &Scope) -> Opt<String> {
     use crate::model::eval::{Frame, Val};
-    let resolver = crate::model::Resolver::new(ws);
-    let mut lowerer = crate::model::Lowerer::new(&resolver);
+    let mut lowerer = crate::model::Lowerer::new(rs);
     let frame = Frame::new(scope.clone());
     match lowerer.evaluator().eval(e, None, &frame) {
         Ok(Val::Opt(None)) => Opt::Absent,

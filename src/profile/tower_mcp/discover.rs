@@ -11,13 +11,41 @@ use syn::visit::Visit;
 use syn::Expr;
 
 use crate::diagnostics::{Code, Diagnostic, Location};
-use crate::model::eval::syntax::{self, Branch, Locals};
+use crate::model::eval::budget::Budget;
+use crate::model::eval::syntax::{self, Branch};
+use crate::model::eval::Frame;
 use crate::model::Scope;
 use crate::source::impls::ImplIndex;
 use crate::source::{ItemKind, ModuleId, Namespace, Resolved, Workspace};
 
-/// Deepest chain of helper-fn calls followed (recursion in the sources ends here).
-const MAX_DEPTH: usize = 24;
+/// A method of `McpRouter` that registers tools: its argument holding them is the last one; a
+/// `conditional` one takes a condition first (`tool_if(c, t)`); what a `serves` one registers is
+/// served (`chain` only passes a list through).
+struct RouterMethod {
+    name: &'static str,
+    conditional: bool,
+    serves: bool,
+}
+
+/// The methods of `McpRouter` the reader follows. Adding one is a row here and a case in the
+/// table test.
+const ROUTER_METHODS: &[RouterMethod] = &[
+    RouterMethod { name: "tool", conditional: false, serves: true },
+    RouterMethod { name: "tools", conditional: false, serves: true },
+    RouterMethod { name: "chain", conditional: false, serves: false },
+    RouterMethod { name: "tool_if", conditional: true, serves: true },
+    RouterMethod { name: "tools_if", conditional: true, serves: true },
+];
+
+fn router_method(name: &str) -> Option<&'static RouterMethod> {
+    ROUTER_METHODS.iter().find(|m| m.name == name)
+}
+
+/// Methods that add to a local list of tools (`v.push(t)`).
+const LIST_METHODS: &[&str] = &["push", "extend", "append"];
+
+/// Calls of one argument that hold what their argument holds (`Some(t)`, `Arc::new(t)`).
+const WRAPPERS: &[&str] = &["Some", "Ok", "new", "from", "Box", "Arc"];
 
 /// One `ToolBuilder` chain a router serves: the whole chain (up to `.build()`) and where it is
 /// written.
@@ -36,11 +64,9 @@ pub struct Served<'w> {
     pub routers: usize,
 }
 
-/// Where code is read: a module of a crate, with the fn's generic parameters.
-#[derive(Clone)]
-struct Ctx {
-    scope: Scope,
-}
+/// Where code is read: the interpreter's [`Frame`] with lists of tools as the locals' values (a
+/// module of a crate, with the fn's generic parameters; no `Self`).
+type ToolsFrame<'w> = Frame<Tools<'w>, ()>;
 
 /// The value of an expression, as far as tools go: a router, a `Vec`/array of tools or a single
 /// tool are all lists of tools. `None`: not something that holds tools.
@@ -51,7 +77,10 @@ struct Reader<'w, 'i> {
     impls: &'i ImplIndex<'w>,
     served: Vec<Found<'w>>,
     diagnostics: Vec<Diagnostic>,
-    depth: usize,
+    /// The interpreter's budget, for the fn that builds a router being read: helper fns calling
+    /// each other deeper than its depth, or more statements than its steps, are not followed
+    /// (recursion in the sources ends there: a helper may call itself, each call is a level).
+    budget: Budget<()>,
     routers: usize,
     /// What was parsed from macro tokens (`vec![…]` elements, `#[tool_fn]` chains), once per
     /// place: the found chains point into it for the rest of the run.
@@ -66,7 +95,7 @@ pub fn served<'w>(ws: &'w Workspace, impls: &ImplIndex<'w>) -> Served<'w> {
         impls,
         served: Vec::new(),
         diagnostics: Vec::new(),
-        depth: 0,
+        budget: Budget::default(),
         routers: 0,
         parsed: HashMap::new(),
         tool_fn_chains: HashMap::new(),
@@ -76,8 +105,9 @@ pub fn served<'w>(ws: &'w Workspace, impls: &ImplIndex<'w>) -> Served<'w> {
         if !builds_router(block) {
             continue;
         }
-        let mut locals = Locals::default();
-        reader.block(block, &Ctx { scope: scope.clone() }, &mut locals);
+        // One evaluation per fn that builds a router: each has the whole budget.
+        reader.budget = Budget::default();
+        reader.block(block, &mut Frame::of(scope.clone(), ()));
     }
     if reader.routers == 0 {
         for (block, scope) in fn_bodies(ws, "ToolBuilder").iter().chain(fn_bodies(ws, "builder").iter()) {
@@ -205,103 +235,107 @@ impl<'ast> Visit<'ast> for BuildChains<'ast> {
 }
 
 impl<'w> Reader<'w, '_> {
-    fn location(&self, ctx: &Ctx, span: proc_macro2::Span) -> Location {
-        self.ws.crates[ctx.scope.krate].file_of(ctx.scope.module).location(span)
+    fn location(&self, scope: &Scope, span: proc_macro2::Span) -> Location {
+        self.ws.crates[scope.krate].file_of(scope.module).location(span)
     }
 
-    fn note_condition(&mut self, ctx: &Ctx, tools: &[Found<'w>], condition: &Expr) {
+    fn note_condition(&mut self, scope: &Scope, tools: &[Found<'w>], condition: &Expr) {
         for t in tools {
             let Some(name) = first_string_arg(t.chain) else { continue };
             let text = syntax::clip(&expr_text(condition));
             let message = format!("tool `{name}` is served only when `{text}`; listed");
             if !self.diagnostics.iter().any(|d| d.message == message) {
                 let d =
-                    Diagnostic::note(Code::RuntimeCondition, message).at(Some(self.location(ctx, condition.span())));
+                    Diagnostic::note(Code::RuntimeCondition, message).at(Some(self.location(scope, condition.span())));
                 self.diagnostics.push(d);
             }
         }
     }
 
-    fn cannot_follow(&mut self, ctx: &Ctx, e: &Expr) {
+    fn cannot_follow(&mut self, scope: &Scope, e: &Expr) {
         let text = syntax::clip(&expr_text(e));
         let message = format!("tools registered from `{text}` cannot be followed in the sources; they are not listed");
         if !self.diagnostics.iter().any(|d| d.message == message) {
             let d = Diagnostic::warning(Code::RuntimeRouter, message)
-                .at(Some(self.location(ctx, e.span())))
+                .at(Some(self.location(scope, e.span())))
                 .with_help("build the tools with `ToolBuilder` chains the CLI can follow (fns, locals, `vec![…]`), or give the manifest by hand");
             self.diagnostics.push(d);
         }
     }
 
-    /// A block's value, running its statements against `locals`.
-    fn block(&mut self, b: &'w syn::Block, ctx: &Ctx, locals: &mut Locals<Tools<'w>>) -> Option<Tools<'w>> {
-        let mark = locals.mark();
+    /// A block's value, running its statements against the frame's locals.
+    fn block(&mut self, b: &'w syn::Block, frame: &mut ToolsFrame<'w>) -> Option<Tools<'w>> {
+        let mark = frame.locals.mark();
         let mut value = None;
         for (i, stmt) in b.stmts.iter().enumerate() {
             let last = i + 1 == b.stmts.len();
+            if !self.budget.step() {
+                break;
+            }
             match stmt {
                 syn::Stmt::Local(l) => {
-                    if syntax::stmt_cfg(&l.attrs, &self.ws.crates[ctx.scope.krate].features) == Some(false) {
+                    if syntax::stmt_cfg(&l.attrs, &self.ws.crates[frame.scope.krate].features) == Some(false) {
                         continue;
                     }
                     // Evaluated whatever the pattern (`let _ = router.tool(t);` still registers).
-                    let v = l.init.as_ref().and_then(|init| self.expr(&init.expr, ctx, locals));
+                    let v = l.init.as_ref().and_then(|init| self.expr(&init.expr, frame));
                     let Some(name) = syntax::pat_ident(&l.pat) else { continue };
                     match v {
-                        Some(v) => locals.bind(name, v),
-                        None => locals.hide(name),
+                        Some(v) => frame.locals.bind(name, v),
+                        None => frame.locals.hide(name),
                     }
                 }
                 syn::Stmt::Expr(e, semi) => {
-                    if syntax::stmt_cfg(syntax::expr_attrs(e), &self.ws.crates[ctx.scope.krate].features) == Some(false)
+                    if syntax::stmt_cfg(syntax::expr_attrs(e), &self.ws.crates[frame.scope.krate].features)
+                        == Some(false)
                     {
                         continue;
                     }
                     if let Expr::Return(r) = e {
-                        value = r.expr.as_deref().and_then(|e| self.expr(e, ctx, locals));
+                        value = r.expr.as_deref().and_then(|e| self.expr(e, frame));
                         break;
                     }
-                    let v = self.statement(e, ctx, locals);
+                    let v = self.statement(e, frame);
                     if last && semi.is_none() {
                         value = v;
                     }
                 }
                 syn::Stmt::Macro(m) => {
                     if last && m.semi_token.is_none() {
-                        value = self.vec_macro(&m.mac, ctx, locals);
+                        value = self.vec_macro(&m.mac, frame);
                     }
                 }
                 syn::Stmt::Item(_) => {}
             }
         }
-        locals.end_scope(mark);
+        frame.locals.end_scope(mark);
         value
     }
 
     /// An expression statement: mutations of locals (`v.push(t)`, `v.extend(…)`, `r = r.tool(t)`),
     /// branches run in place, or the value of the expression.
-    fn statement(&mut self, e: &'w Expr, ctx: &Ctx, locals: &mut Locals<Tools<'w>>) -> Option<Tools<'w>> {
+    fn statement(&mut self, e: &'w Expr, frame: &mut ToolsFrame<'w>) -> Option<Tools<'w>> {
         match e {
             Expr::Assign(a) => {
                 let name = syntax::expr_ident(&a.left)?;
-                let v = self.expr(&a.right, ctx, locals)?;
-                locals.assign(name, v);
+                let v = self.expr(&a.right, frame)?;
+                frame.locals.assign(name, v);
                 None
             }
-            Expr::MethodCall(mc) if matches!(mc.method.to_string().as_str(), "push" | "extend" | "append") => {
-                let Some(name) = syntax::expr_ident(&mc.receiver) else { return self.expr(e, ctx, locals) };
-                if !locals.contains(&name) {
+            Expr::MethodCall(mc) if LIST_METHODS.contains(&mc.method.to_string().as_str()) => {
+                let Some(name) = syntax::expr_ident(&mc.receiver) else { return self.expr(e, frame) };
+                if !frame.locals.contains(&name) {
                     return None;
                 }
                 let arg = mc.args.first()?;
-                let add = self.expr(arg, ctx, locals).unwrap_or_default();
-                if let Some(list) = locals.get_mut(&name) {
+                let add = self.expr(arg, frame).unwrap_or_default();
+                if let Some(list) = frame.locals.get_mut(&name) {
                     list.extend(add);
                 }
                 None
             }
             Expr::If(_) | Expr::Match(_) => {
-                let features = &self.ws.crates[ctx.scope.krate].features;
+                let features = &self.ws.crates[frame.scope.krate].features;
                 let branches = syntax::cfg_branches(e, features).unwrap_or_else(|| syntax::branches(e));
                 let mut out: Option<Tools<'w>> = None;
                 for (branch, condition) in branches {
@@ -309,14 +343,14 @@ impl<'w> Reader<'w, '_> {
                     // (a router merely passed through a branch is not).
                     let before = self.served.len();
                     let v = match branch {
-                        Branch::Block(b) => self.block(b, ctx, locals),
-                        Branch::Expr(x) => self.statement(x, ctx, locals),
+                        Branch::Block(b) => self.block(b, frame),
+                        Branch::Expr(x) => self.statement(x, frame),
                     };
                     if let syntax::Condition::If(c) | syntax::Condition::Else(c) | syntax::Condition::Arm(c, _) =
                         condition
                     {
                         let registered: Vec<Found<'w>> = self.served[before..].to_vec();
-                        self.note_condition(ctx, &registered, c);
+                        self.note_condition(&frame.scope, &registered, c);
                     }
                     if let Some(v) = v {
                         out.get_or_insert_with(Vec::new).extend(v);
@@ -325,44 +359,42 @@ impl<'w> Reader<'w, '_> {
                 out
             }
             Expr::ForLoop(f) => {
-                self.block(&f.body, ctx, locals);
+                self.block(&f.body, frame);
                 None
             }
-            Expr::Block(b) => self.block(&b.block, ctx, locals),
-            _ => self.expr(e, ctx, locals),
+            Expr::Block(b) => self.block(&b.block, frame),
+            _ => self.expr(e, frame),
         }
     }
 
     /// The tools an expression holds.
-    fn expr(&mut self, e: &'w Expr, ctx: &Ctx, locals: &mut Locals<Tools<'w>>) -> Option<Tools<'w>> {
+    fn expr(&mut self, e: &'w Expr, frame: &mut ToolsFrame<'w>) -> Option<Tools<'w>> {
         match e {
-            Expr::Paren(p) => self.expr(&p.expr, ctx, locals),
-            Expr::Group(g) => self.expr(&g.expr, ctx, locals),
-            Expr::Try(t) => self.expr(&t.expr, ctx, locals),
-            Expr::Reference(r) => self.expr(&r.expr, ctx, locals),
-            Expr::Await(a) => self.expr(&a.base, ctx, locals),
-            Expr::Block(b) => self.block(&b.block, ctx, locals),
+            Expr::Paren(p) => self.expr(&p.expr, frame),
+            Expr::Group(g) => self.expr(&g.expr, frame),
+            Expr::Try(t) => self.expr(&t.expr, frame),
+            Expr::Reference(r) => self.expr(&r.expr, frame),
+            Expr::Await(a) => self.expr(&a.base, frame),
+            Expr::Block(b) => self.block(&b.block, frame),
             Expr::Path(p) => {
                 let name = p.path.get_ident()?.to_string();
-                locals.get(&name).cloned()
+                frame.locals.get(&name).cloned()
             }
-            Expr::Array(a) => {
-                Some(a.elems.iter().flat_map(|x| self.expr(x, ctx, locals).unwrap_or_default()).collect())
-            }
-            Expr::Macro(m) => self.vec_macro(&m.mac, ctx, locals),
-            Expr::If(_) | Expr::Match(_) => self.statement(e, ctx, locals),
+            Expr::Array(a) => Some(a.elems.iter().flat_map(|x| self.expr(x, frame).unwrap_or_default()).collect()),
+            Expr::Macro(m) => self.vec_macro(&m.mac, frame),
+            Expr::If(_) | Expr::Match(_) => self.statement(e, frame),
             // A router built in a closure or an async block (a service factory) is still served.
-            Expr::Closure(c) => self.expr(&c.body, ctx, locals),
-            Expr::Async(a) => self.block(&a.block, ctx, locals),
-            Expr::Call(c) => self.call(c, ctx, locals),
-            Expr::MethodCall(mc) => self.method_chain(mc, ctx, locals),
+            Expr::Closure(c) => self.expr(&c.body, frame),
+            Expr::Async(a) => self.block(&a.block, frame),
+            Expr::Call(c) => self.call(c, frame),
+            Expr::MethodCall(mc) => self.method_chain(mc, frame),
             _ => None,
         }
     }
 
     /// `vec![a, b, …]`: the tools of its elements. The elements are parsed from the macro's
     /// tokens once per crate read and kept for the run (the found chains point into them).
-    fn vec_macro(&mut self, mac: &'w syn::Macro, ctx: &Ctx, locals: &mut Locals<Tools<'w>>) -> Option<Tools<'w>> {
+    fn vec_macro(&mut self, mac: &'w syn::Macro, frame: &mut ToolsFrame<'w>) -> Option<Tools<'w>> {
         if !mac.path.is_ident("vec") {
             return None;
         }
@@ -378,12 +410,12 @@ impl<'w> Reader<'w, '_> {
                 elems
             }
         };
-        Some(elems.iter().flat_map(|x| self.expr(x, ctx, locals).unwrap_or_default()).collect())
+        Some(elems.iter().flat_map(|x| self.expr(x, frame).unwrap_or_default()).collect())
     }
 
     /// A call: `McpRouter::new()`, a wrapper (`Some`, `Arc::new`, `Vec::from`), or a fn of the
     /// workspace whose value is followed.
-    fn call(&mut self, c: &'w syn::ExprCall, ctx: &Ctx, locals: &mut Locals<Tools<'w>>) -> Option<Tools<'w>> {
+    fn call(&mut self, c: &'w syn::ExprCall, frame: &mut ToolsFrame<'w>) -> Option<Tools<'w>> {
         if is_router_new(&Expr::Call(c.clone())) {
             self.routers += 1;
             return Some(Vec::new());
@@ -393,54 +425,52 @@ impl<'w> Reader<'w, '_> {
         if is_new_vec(&p.path) {
             return Some(Vec::new());
         }
-        if matches!(last.as_str(), "Some" | "Ok" | "new" | "from" | "Box" | "Arc") && c.args.len() == 1 {
-            if let Some(v) = self.expr(&c.args[0], ctx, locals) {
+        if WRAPPERS.contains(&last.as_str()) && c.args.len() == 1 {
+            if let Some(v) = self.expr(&c.args[0], frame) {
                 return Some(v);
             }
         }
         let segments: Vec<String> =
             p.path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
-        let Some(f) = self.impls.fn_by_path(&segments, ctx.scope.krate, ctx.scope.module, None) else {
-            if let Some(found) = self.tool_fn_constructor(&segments, ctx) {
+        let Some(f) = self.impls.fn_by_path(&segments, frame.scope.krate, frame.scope.module, None) else {
+            if let Some(found) = self.tool_fn_constructor(&segments, &frame.scope) {
                 return Some(found);
             }
             // A call the CLI does not follow (`serve(router.tool(t))`): what its arguments
             // register is still served.
             for arg in &c.args {
-                self.expr(arg, ctx, locals);
+                self.expr(arg, frame);
             }
             return None;
         };
-        if self.depth >= MAX_DEPTH {
+        if !self.budget.enter() {
             return None;
         }
-        self.depth += 1;
         let scope = Scope {
             krate: f.item.krate,
             module: f.item.module,
             generics: f.sig.generics.type_params().map(|p| p.ident.to_string()).collect(),
         };
         // Arguments that hold tools (a router passed in) are bound to the parameters.
-        let mut inner = Locals::default();
+        let mut inner = Frame::of(scope, ());
         for (name, arg) in syntax::param_names(f.sig).into_iter().zip(&c.args) {
-            if let (false, Some(v)) = (name.is_empty(), self.expr(arg, ctx, locals)) {
-                inner.bind(name, v);
+            if let (false, Some(v)) = (name.is_empty(), self.expr(arg, frame)) {
+                inner.locals.bind(name, v);
             }
         }
-        let v = self.block(f.body, &Ctx { scope }, &mut inner);
-        self.depth -= 1;
+        let v = self.block(f.body, &mut inner);
+        self.budget.leave();
         v
     }
 
     /// `add_tool()`, the constructor `#[tool_fn]` generates for `async fn add(input: I)`: the
     /// chain the macro writes (`ToolBuilder::new(name).description(d).handler(|input: I| …)
     /// .build()`, the name defaulting to the fn's with `_` as `-`), with the fn's own spans.
-    fn tool_fn_constructor(&mut self, segments: &[String], ctx: &Ctx) -> Option<Tools<'w>> {
+    fn tool_fn_constructor(&mut self, segments: &[String], scope: &Scope) -> Option<Tools<'w>> {
         let (last, prefix) = segments.split_last()?;
         let stem = last.strip_suffix("_tool")?;
         let path: Vec<String> = prefix.iter().cloned().chain(std::iter::once(stem.to_owned())).collect();
-        let Resolved::Item(item, ItemKind::Fn) =
-            self.ws.resolve(ctx.scope.krate, ctx.scope.module, &path, Namespace::Value)
+        let Resolved::Item(item, ItemKind::Fn) = self.ws.resolve(scope.krate, scope.module, &path, Namespace::Value)
         else {
             return None;
         };
@@ -460,80 +490,69 @@ impl<'w> Reader<'w, '_> {
     }
 
     /// A method chain: a tool's builder chain, or calls on a router or a list of tools.
-    fn method_chain(
-        &mut self,
-        mc: &'w syn::ExprMethodCall,
-        ctx: &Ctx,
-        locals: &mut Locals<Tools<'w>>,
-    ) -> Option<Tools<'w>> {
+    fn method_chain(&mut self, mc: &'w syn::ExprMethodCall, frame: &mut ToolsFrame<'w>) -> Option<Tools<'w>> {
         let (base, calls) = syntax::method_chain(mc);
         if is_builder_start(base) {
             // The chain ends at `.build()`; anything after it (`.with_meta(…)`) keeps the tool.
             let at = calls.iter().rposition(|c| c.method == "build")?;
             let meta = calls[at..].iter().find(|c| c.method == "with_meta").and_then(|c| c.args.first());
-            return Some(vec![Found { chain: calls[at], scope: ctx.scope.clone(), meta }]);
+            return Some(vec![Found { chain: calls[at], scope: frame.scope.clone(), meta }]);
         }
         // A base we cannot follow that gets `.tool(…)` calls is a router of its own (a parameter,
         // a field): the tools given here are still served.
-        let registers =
-            calls.iter().any(|c| matches!(c.method.to_string().as_str(), "tool" | "tools" | "tool_if" | "tools_if"));
-        let mut list = match self.expr(base, ctx, locals) {
+        let registers = calls.iter().any(|c| router_method(&c.method.to_string()).is_some_and(|m| m.serves));
+        let mut list = match self.expr(base, frame) {
             Some(list) => list,
             None if registers => Vec::new(),
             None => {
                 // Not a router: what the arguments register is still served.
                 for call in &calls {
                     for arg in &call.args {
-                        self.expr(arg, ctx, locals);
+                        self.expr(arg, frame);
                     }
                 }
                 return None;
             }
         };
         for call in calls {
-            let method = call.method.to_string();
-            match method.as_str() {
-                "tool" | "tools" | "chain" => {
-                    let Some(arg) = call.args.first() else { continue };
-                    match self.expr(arg, ctx, locals) {
-                        Some(v) => {
-                            self.served_from(&method, &v);
-                            list.extend(v);
-                        }
-                        None => self.cannot_follow(ctx, arg),
+            let Some(method) = router_method(&call.method.to_string()) else { continue };
+            if !method.conditional {
+                let Some(arg) = call.args.first() else { continue };
+                match self.expr(arg, frame) {
+                    Some(v) => {
+                        self.served_from(method, &v);
+                        list.extend(v);
                     }
+                    None => self.cannot_follow(&frame.scope, arg),
                 }
-                "tool_if" | "tools_if" => {
-                    let (Some(cond), Some(arg)) = (call.args.first(), call.args.get(1)) else { continue };
-                    let Some(v) = self.expr(arg, ctx, locals) else {
-                        self.cannot_follow(ctx, arg);
-                        continue;
-                    };
-                    match condition_value(cond, &self.ws.crates[ctx.scope.krate].features) {
-                        Some(false) => {}
-                        Some(true) => {
-                            self.served_from(&method, &v);
-                            list.extend(v);
-                        }
-                        None => {
-                            self.note_condition(ctx, &v, cond);
-                            self.served_from(&method, &v);
-                            list.extend(v);
-                        }
-                    }
+                continue;
+            }
+            let (Some(cond), Some(arg)) = (call.args.first(), call.args.get(1)) else { continue };
+            let Some(v) = self.expr(arg, frame) else {
+                self.cannot_follow(&frame.scope, arg);
+                continue;
+            };
+            match condition_value(cond, &self.ws.crates[frame.scope.krate].features) {
+                Some(false) => {}
+                Some(true) => {
+                    self.served_from(method, &v);
+                    list.extend(v);
                 }
-                _ => {}
+                None => {
+                    self.note_condition(&frame.scope, &v, cond);
+                    self.served_from(method, &v);
+                    list.extend(v);
+                }
             }
         }
         Some(list)
     }
 
     /// Tools given to a router (`.tool`, `.tools`, and their `_if` forms) are served.
-    fn served_from(&mut self, method: &str, tools: &[Found<'w>]) {
-        if method == "chain" {
-            return;
+    fn served_from(&mut self, method: &RouterMethod, tools: &[Found<'w>]) {
+        if method.serves {
+            self.served.extend(tools.iter().cloned());
         }
-        self.served.extend(tools.iter().cloned());
     }
 }
 
@@ -612,3 +631,6 @@ pub fn type_text(ty: &syn::Type) -> String {
         .replace(" >", ">")
         .replace(" ,", ",")
 }
+
+#[cfg(test)]
+mod tests;

@@ -20,6 +20,7 @@
 
 mod calls;
 mod fields;
+mod methods;
 mod statements;
 #[cfg(test)]
 mod tests;
@@ -27,18 +28,15 @@ mod tests;
 use syn::spanned::Spanned;
 use syn::Expr;
 
-use super::{type_key, Entry, Finding, Index, Severity, ToolFnRef, TypeKey};
+use super::{Entry, Finding, Index, Severity, ToolFnRef, TypeKey};
 use crate::diagnostics::{Code, Location};
-use crate::model::eval::syntax::{self, block_tail, branches, clip, Branch, Condition, Locals};
+use crate::model::eval::budget::Budget;
+use crate::model::eval::syntax::{self, block_tail, branches, clip, Branch, Condition};
+use crate::model::eval::Frame;
 use crate::model::Scope;
 use crate::profile::is_attr_named;
 use crate::profile::rmcp::version::Behaviour;
 use crate::source::{ItemKind, ModuleId, Namespace, Resolved};
-
-/// Router expressions nested, or fns calling each other, deeper than this are runtime-built to
-/// us. Flat chains (`a + b + … + z`, `r.merge(a).merge(b)…`) are not nesting: they are read in a
-/// loop, whatever their length.
-const MAX_DEPTH: usize = 48;
 
 /// A router the CLI cannot read exactly (a warning: the manifest may be wrong).
 pub(super) const RUNTIME_ROUTER: Code = Code::RuntimeRouter;
@@ -50,21 +48,15 @@ pub(super) const HAND_WRITTEN: Code = Code::HandWrittenListTools;
 /// Tool names shown in one note before "and N more".
 const NAMES_SHOWN: usize = 6;
 
-/// Where a router expression is evaluated: this evaluator's counterpart of
-/// [`crate::model::eval::Frame`] (the module's [`Scope`], the `Self` type, the locals), its
-/// locals holding routers rather than values.
-#[derive(Clone)]
-pub(super) struct RouterFrame<'w> {
-    /// The module the code is written in (router code has no generic parameters to lower).
-    pub scope: Scope,
-    pub self_key: TypeKey,
-    /// Local variables holding routers.
-    pub env: Locals<Vec<Entry<'w>>>,
-}
+/// Where a router expression is evaluated: the interpreter's [`Frame`] with routers as the
+/// locals' values (their entries) and the server type as `Self` (router code has no generic
+/// parameters to lower).
+pub(super) type RouterFrame<'w> = Frame<Vec<Entry<'w>>, TypeKey>;
 
-impl RouterFrame<'_> {
-    pub fn new(krate: usize, module: ModuleId, self_key: TypeKey) -> Self {
-        RouterFrame { scope: Scope::without_generics(krate, module), self_key, env: Locals::default() }
+impl Frame<Vec<Entry<'_>>, TypeKey> {
+    /// A router frame in a module of a crate, `Self` the server type.
+    pub(super) fn new(krate: usize, module: ModuleId, self_key: TypeKey) -> Self {
+        Frame::of(Scope::without_generics(krate, module), self_key)
     }
 }
 
@@ -103,14 +95,17 @@ pub(super) struct Evaluator<'i, 'w> {
     /// What the rmcp release of the run does (which router forms and trait tools exist).
     pub behaviour: &'i Behaviour,
     pub findings: Vec<Finding>,
-    /// Router fns being evaluated (type, fn name), against cycles.
-    stack: Vec<(TypeKey, String)>,
+    /// The interpreter's budget: router expressions nested, or fns calling each other, deeper
+    /// than its depth are runtime-built to us (flat chains, `a + b + … + z` and
+    /// `r.merge(a).merge(b)…`, are not nesting: they are read in a loop, whatever their length);
+    /// its guard holds the router fns and fields being evaluated (type, name), against cycles.
+    budget: Budget<(TypeKey, String)>,
     /// How many times a field was met inside its own evaluation (`self.r.clone()` in a builder).
     field_cycles: usize,
 }
 
 /// `a` then `b` (on a duplicate name the later one wins when tools are built).
-fn union<'w>(mut a: Vec<Entry<'w>>, b: Vec<Entry<'w>>) -> Vec<Entry<'w>> {
+pub(super) fn union<'w>(mut a: Vec<Entry<'w>>, b: Vec<Entry<'w>>) -> Vec<Entry<'w>> {
     a.extend(b);
     a
 }
@@ -136,7 +131,7 @@ fn union_all<'w>(alternatives: impl IntoIterator<Item = Vec<Entry<'w>>>) -> Vec<
 
 impl<'i, 'w> Evaluator<'i, 'w> {
     pub fn new(index: &'i Index<'w>, behaviour: &'i Behaviour) -> Self {
-        Evaluator { index, behaviour, findings: Vec::new(), stack: Vec::new(), field_cycles: 0 }
+        Evaluator { index, behaviour, findings: Vec::new(), budget: Budget::default(), field_cycles: 0 }
     }
 
     pub(super) fn loc(&self, frame: &RouterFrame, span: proc_macro2::Span) -> Option<Location> {
@@ -159,8 +154,8 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     }
 
     /// The entries a router expression holds.
-    pub fn expr(&mut self, e: &Expr, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
-        if depth > MAX_DEPTH {
+    pub fn expr(&mut self, e: &Expr, frame: &RouterFrame<'w>) -> Vec<Entry<'w>> {
+        if !self.budget.enter() {
             self.runtime(
                 frame,
                 e.span(),
@@ -168,19 +163,25 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             );
             return Vec::new();
         }
+        let v = self.expr_inner(e, frame);
+        self.budget.leave();
+        v
+    }
+
+    fn expr_inner(&mut self, e: &Expr, frame: &RouterFrame<'w>) -> Vec<Entry<'w>> {
         match e {
-            Expr::Paren(p) => self.expr(&p.expr, frame, depth + 1),
-            Expr::Group(g) => self.expr(&g.expr, frame, depth + 1),
-            Expr::Reference(r) => self.expr(&r.expr, frame, depth + 1),
-            Expr::Binary(bin) if matches!(bin.op, syn::BinOp::Add(_)) => self.sum(bin, frame, depth),
+            Expr::Paren(p) => self.expr(&p.expr, frame),
+            Expr::Group(g) => self.expr(&g.expr, frame),
+            Expr::Reference(r) => self.expr(&r.expr, frame),
+            Expr::Binary(bin) if matches!(bin.op, syn::BinOp::Add(_)) => self.sum(bin, frame),
             Expr::Block(b) => {
                 let mut inner = frame.clone();
-                self.block(&b.block, &mut inner, &mut Walk::nothing(), depth + 1)
+                self.block(&b.block, &mut inner, &mut Walk::nothing())
             }
-            Expr::If(_) | Expr::Match(_) => self.branches_value(e, frame, depth),
+            Expr::If(_) | Expr::Match(_) => self.branches_value(e, frame),
             Expr::Path(p) if p.path.get_ident().is_some() => {
                 let name = p.path.get_ident().expect("checked").to_string();
-                match frame.env.get(&name) {
+                match frame.locals.get(&name) {
                     Some(v) => v.clone(),
                     None => {
                         self.runtime(frame, e.span(), format!("router `{name}` comes from outside what the CLI can read (runtime-built); its tools are not listed"));
@@ -197,10 +198,10 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                     );
                     return Vec::new();
                 };
-                self.field(&field.to_string(), frame, depth + 1)
+                self.field(&field.to_string(), frame)
             }
-            Expr::Call(call) => self.call(call, frame, depth + 1),
-            Expr::MethodCall(mc) => self.method_chain(mc, frame, depth),
+            Expr::Call(call) => self.call(call, frame),
+            Expr::MethodCall(mc) => self.method_chain(mc, frame),
             _ => {
                 let text = quote::quote!(#e).to_string();
                 self.runtime(
@@ -214,32 +215,32 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     }
 
     /// `a + b + … + z`: a left-leaning tree as deep as it is long, read in a loop.
-    fn sum(&mut self, bin: &syn::ExprBinary, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
+    fn sum(&mut self, bin: &syn::ExprBinary, frame: &RouterFrame<'w>) -> Vec<Entry<'w>> {
         let mut out = Vec::new();
         for term in syntax::sum_terms(bin) {
-            out.extend(self.expr(term, frame, depth + 1));
+            out.extend(self.expr(term, frame));
         }
         out
     }
 
     /// `base.m1(…).m2(…)…`: the base, then each method in order, in a loop.
-    fn method_chain(&mut self, mc: &syn::ExprMethodCall, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
+    fn method_chain(&mut self, mc: &syn::ExprMethodCall, frame: &RouterFrame<'w>) -> Vec<Entry<'w>> {
         let (base, calls) = syntax::method_chain(mc);
-        let mut v = self.expr(base, frame, depth + 1);
+        let mut v = self.expr(base, frame);
         for call in calls {
-            v = self.method(call, v, frame, depth + 1);
+            v = self.method(call, v, frame);
         }
         v
     }
 
     /// The value of an `if` or a `match`: every branch may be the one taken.
-    fn branches_value(&mut self, e: &Expr, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
+    fn branches_value(&mut self, e: &Expr, frame: &RouterFrame<'w>) -> Vec<Entry<'w>> {
         let mut values = Vec::new();
         for (branch, condition) in self.branches(e, frame) {
             let mut inner = frame.clone();
             let v = match branch {
-                Branch::Block(b) => self.block(b, &mut inner, &mut Walk::nothing(), depth + 1),
-                Branch::Expr(x) => self.expr(x, &inner, depth + 1),
+                Branch::Block(b) => self.block(b, &mut inner, &mut Walk::nothing()),
+                Branch::Expr(x) => self.expr(x, &inner),
             };
             values.push((v, condition));
         }
@@ -284,70 +285,18 @@ impl<'i, 'w> Evaluator<'i, 'w> {
         }
     }
 
-    /// One method applied to the router `receiver` holds.
+    /// One method applied to the router `receiver` holds: its row of [`methods::ROUTER_METHODS`],
+    /// else a warning (the tools before it are kept).
     fn method(
         &mut self,
         mc: &syn::ExprMethodCall,
         receiver: Vec<Entry<'w>>,
         frame: &RouterFrame<'w>,
-        depth: usize,
     ) -> Vec<Entry<'w>> {
         let name = mc.method.to_string();
-        match name.as_str() {
-            "merge" | "add" => {
-                let Some(arg) = mc.args.first() else { return receiver };
-                let other = self.expr(arg, frame, depth + 1);
-                union(receiver, other)
-            }
-            "clone" | "into" | "to_owned" => receiver,
-            "with_route" | "add_route" => match mc.args.first().and_then(|a| self.single_route(a, frame)) {
-                Some(t) => union(receiver, vec![Entry::Fn(t)]),
-                None => {
-                    self.runtime(
-                        frame,
-                        mc.span(),
-                        format!("`{name}(…)` with a route the CLI cannot read (a dynamic route); it is not listed"),
-                    );
-                    receiver
-                }
-            },
-            "with_sync_tool" | "with_async_tool" => {
-                let ty = mc.turbofish.as_ref().and_then(|t| t.args.first()).and_then(|a| match a {
-                    syn::GenericArgument::Type(t) => Some(t),
-                    _ => None,
-                });
-                if !self.behaviour.schema.trait_tools {
-                    self.runtime(frame, mc.span(), format!("`{name}` does not exist before rmcp 0.17; ignored"));
-                    return receiver;
-                }
-                let found = ty.and_then(|ty| {
-                    let (key, _) =
-                        type_key(self.index.ws, frame.scope.krate, frame.scope.module, ty, Some(&frame.self_key));
-                    key.and_then(|k| self.index.tool_base_impl(&k))
-                });
-                match found {
-                    Some(i) => union(receiver, vec![Entry::Trait(i)]),
-                    None => {
-                        self.runtime(frame, mc.span(), format!("`{name}`: no `impl ToolBase` for this type was found in the crate; the tool is not listed"));
-                        receiver
-                    }
-                }
-            }
-            "remove_route" | "disable_route" | "with_disabled" => {
-                let lit = mc.args.first().and_then(crate::profile::lit_str);
-                match lit {
-                    Some(n) => union(receiver, vec![Entry::Remove(n)]),
-                    None => {
-                        self.runtime(
-                            frame,
-                            mc.span(),
-                            format!("`{name}(…)` changes the router at runtime; listing the tools before it"),
-                        );
-                        receiver
-                    }
-                }
-            }
-            _ => {
+        match methods::find(&name) {
+            Some(row) => (row.run)(self, mc, receiver, frame),
+            None => {
                 self.runtime(
                     frame,
                     mc.span(),
@@ -359,7 +308,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
     }
 
     /// `(Self::f_tool_attr(), Self::f)` or `ToolRoute::new(Self::f_tool_attr(), Self::f)`.
-    fn single_route(&self, arg: &Expr, frame: &RouterFrame<'w>) -> Option<ToolFnRef<'w>> {
+    pub(super) fn single_route(&self, arg: &Expr, frame: &RouterFrame<'w>) -> Option<ToolFnRef<'w>> {
         let parts: Vec<&Expr> = match arg {
             Expr::Tuple(t) => t.elems.iter().collect(),
             Expr::Call(c) => c.args.iter().collect(),
@@ -378,7 +327,7 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             let last = path.segments.last()?.ident.to_string();
             Some(last.strip_suffix("_tool_attr").map(str::to_owned).unwrap_or(last))
         })?;
-        for i in self.index.impls_of(&frame.self_key) {
+        for i in self.index.impls_of(&frame.self_ty) {
             if let Some(f) = self.index.impls[i]
                 .fns()
                 .find(|f| f.sig.ident == fn_name.as_str() && f.attrs.iter().any(|a| is_attr_named(a, "tool")))
@@ -413,7 +362,7 @@ impl<'w> Evaluator<'_, 'w> {
             Expr::Binary(b) if matches!(b.op, syn::BinOp::Add(_)) => {
                 syntax::sum_terms(b).into_iter().any(|t| self.is_router(t, frame))
             }
-            Expr::Path(p) => p.path.get_ident().is_some_and(|i| frame.env.contains(&i.to_string())),
+            Expr::Path(p) => p.path.get_ident().is_some_and(|i| frame.locals.contains(&i.to_string())),
             Expr::Field(f) => matches!(&f.member, syn::Member::Named(n) if n.to_string().contains("router")),
             Expr::Block(b) => block_tail(&b.block).is_some_and(|t| self.is_router(t, frame)),
             Expr::If(_) | Expr::Match(_) => branches(e).iter().any(|(b, _)| match b {
@@ -435,7 +384,7 @@ impl<'w> Evaluator<'_, 'w> {
         if let [ty @ .., name] = segments.as_slice() {
             if !ty.is_empty() {
                 let key = if ty == ["Self"] {
-                    Some(frame.self_key.clone())
+                    Some(frame.self_ty.clone())
                 } else {
                     match self.index.ws.resolve(frame.scope.krate, frame.scope.module, ty, Namespace::Type) {
                         Resolved::Item(item, _) => Some(TypeKey::Item(item)),
@@ -488,18 +437,7 @@ fn describe(condition: &Condition) -> (proc_macro2::Span, String) {
 
 /// Methods that change a router in place (`r.merge(x);`) or give a changed one back.
 fn is_router_mutation(method: &str) -> bool {
-    matches!(
-        method,
-        "merge"
-            | "add"
-            | "with_route"
-            | "add_route"
-            | "remove_route"
-            | "disable_route"
-            | "with_disabled"
-            | "with_sync_tool"
-            | "with_async_tool"
-    )
+    methods::find(method).is_some_and(|row| row.mutates)
 }
 
 fn text(e: &Expr) -> String {

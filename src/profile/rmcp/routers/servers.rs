@@ -80,7 +80,7 @@ impl<'w> Index<'w> {
         let mut ev = Evaluator::new(self, behaviour);
         let frame = RouterFrame::new(imp.krate, imp.module, self_key.clone());
         let entries = match &server.served {
-            Served::Router(expr) => ev.expr(expr, &frame, 0),
+            Served::Router(expr) => ev.expr(expr, &frame),
             Served::HandWritten => self.hand_written(server, &mut ev, frame),
             Served::Nothing => Vec::new(),
         };
@@ -95,8 +95,8 @@ impl<'w> Index<'w> {
         let f = imp.fns().find(|f| f.sig.ident == "list_tools").expect("a hand-written list_tools");
         let at = Some(self.location(server.imp, f.sig.ident.span()));
         let body = self.ws.block(imp.krate, imp.module, &f.block);
-        let key = frame.self_key.clone();
-        let found = ev.search(body, &f.sig, frame, Probe::ListAll, 0);
+        let key = frame.self_ty.clone();
+        let found = ev.search(body, &f.sig, frame, Probe::ListAll);
         let exact = !found.is_empty() && found.iter().all(|x| x.clean && !x.entries.is_empty());
         if exact {
             ev.findings.push(Finding {

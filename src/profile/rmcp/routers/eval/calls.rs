@@ -12,7 +12,7 @@ impl<'w> Evaluator<'_, 'w> {
     /// `Self::r()`, `Type::r()`, `ToolRouter::new()`, `make_router()`, `ToolRouter::default()`: a
     /// `#[tool_router]` block's fn, or a fn of the workspace found as the value evaluator finds
     /// one ([`crate::source::impls::ImplIndex::fn_by_path`]) whose body builds a router.
-    pub(super) fn call(&mut self, call: &syn::ExprCall, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
+    pub(super) fn call(&mut self, call: &syn::ExprCall, frame: &RouterFrame<'w>) -> Vec<Entry<'w>> {
         let Expr::Path(p) = &*call.func else {
             self.runtime(
                 frame,
@@ -29,7 +29,7 @@ impl<'w> Evaluator<'_, 'w> {
         }
         let (krate, module) = (frame.scope.krate, frame.scope.module);
         let owner = (n >= 2)
-            .then(|| self.index.type_of_path(&segments[..n - 1], krate, module, Some(&frame.self_key)))
+            .then(|| self.index.type_of_path(&segments[..n - 1], krate, module, Some(&frame.self_ty)))
             .flatten();
         if let Some(key) = &owner {
             let blocks = self.router_blocks(key, &segments[n - 1]);
@@ -37,7 +37,7 @@ impl<'w> Evaluator<'_, 'w> {
                 return blocks;
             }
         }
-        let Some(found) = self.index.fn_by_path(&segments, krate, module, Some(&frame.self_key)) else {
+        let Some(found) = self.index.fn_by_path(&segments, krate, module, Some(&frame.self_ty)) else {
             let why = match &owner {
                 Some(_) => format!(
                     "no `#[tool_router]` block or fn named `{}` was found for this type; its tools are not listed",
@@ -54,19 +54,16 @@ impl<'w> Evaluator<'_, 'w> {
         // Against cycles: an associated fn by its type and name, a free fn by its item.
         let (visit, self_key) = match owner {
             Some(key) => ((key.clone(), segments[n - 1].clone()), key),
-            None => ((TypeKey::Item(found.item), String::new()), frame.self_key.clone()),
+            None => ((TypeKey::Item(found.item), String::new()), frame.self_ty.clone()),
         };
-        if self.stack.contains(&visit) {
+        if self.budget.is_active(&visit) {
             return Vec::new();
         }
-        // An associated fn is one level deeper than a free one (it was so before both were found
-        // the same way; the depth limit stays where it was).
-        let depth = depth + usize::from(found.imp.is_some());
         let mut inner = RouterFrame::new(found.item.krate, found.item.module, self_key);
-        self.bind_arguments(found.sig, call, frame, &mut inner, depth);
-        self.stack.push(visit);
-        let v = self.block(found.body, &mut inner, &mut Walk::nothing(), depth + 1);
-        self.stack.pop();
+        self.bind_arguments(found.sig, call, frame, &mut inner);
+        self.budget.push(visit);
+        let v = self.block(found.body, &mut inner, &mut Walk::nothing());
+        self.budget.pop();
         v
     }
 
@@ -89,12 +86,11 @@ impl<'w> Evaluator<'_, 'w> {
         call: &syn::ExprCall,
         frame: &RouterFrame<'w>,
         inner: &mut RouterFrame<'w>,
-        depth: usize,
     ) {
         for (param, arg) in param_names(sig).into_iter().zip(&call.args) {
             if !param.is_empty() && self.is_router(arg, frame) {
-                let v = self.expr(arg, frame, depth + 1);
-                inner.env.bind(param, v);
+                let v = self.expr(arg, frame);
+                inner.locals.bind(param, v);
             }
         }
     }

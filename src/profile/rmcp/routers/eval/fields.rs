@@ -2,7 +2,7 @@
 //! through constructor parameters to their callers.
 
 use super::super::{Entry, Finding, RouterBlock, Severity, TypeKey};
-use super::{added, union_all, Evaluator, Found, Probe, RouterFrame, MAX_DEPTH, RUNTIME_CONDITION, RUNTIME_ROUTER};
+use super::{added, union_all, Evaluator, Found, Probe, RouterFrame, RUNTIME_CONDITION, RUNTIME_ROUTER};
 use crate::diagnostics::{Code, Location};
 use crate::model::eval::syntax::param_names;
 use crate::source::impls::Callers;
@@ -10,39 +10,33 @@ use crate::source::impls::Callers;
 impl<'w> Evaluator<'_, 'w> {
     /// `self.field`: the routers every place that builds the type gives the field, all of them
     /// (the manifest is what a client may see).
-    pub(super) fn field(&mut self, field: &str, frame: &RouterFrame<'w>, depth: usize) -> Vec<Entry<'w>> {
+    pub(super) fn field(&mut self, field: &str, frame: &RouterFrame<'w>) -> Vec<Entry<'w>> {
         // `Self { tool_router: self.tool_router.clone(), .. }` in a builder method: the field
         // keeps what the other places give it.
-        let visit = (frame.self_key.clone(), format!("self.{field}"));
-        if self.stack.contains(&visit) {
+        let visit = (frame.self_ty.clone(), format!("self.{field}"));
+        if self.budget.is_active(&visit) {
             self.field_cycles += 1;
             return Vec::new();
         }
-        self.stack.push(visit);
-        let sites = self.field_sites(field, frame, depth);
-        self.stack.pop();
+        self.budget.push(visit);
+        let sites = self.field_sites(field, frame);
+        self.budget.pop();
         self.field_value(field, frame, sites)
     }
 
     /// The places that give the field a value, each with the router it gives.
-    pub(super) fn field_sites(&mut self, field: &str, frame: &RouterFrame<'w>, depth: usize) -> Vec<Found<'w>> {
+    pub(super) fn field_sites(&mut self, field: &str, frame: &RouterFrame<'w>) -> Vec<Found<'w>> {
         // The type's own impls and the free fns first: the impl blocks of other types are read
         // (and their deferred items parsed) only when those set the field nowhere.
-        let sites = self.field_sites_in(field, frame, Callers::OwnImplsAndFreeFns, depth);
+        let sites = self.field_sites_in(field, frame, Callers::OwnImplsAndFreeFns);
         if !sites.is_empty() {
             return sites;
         }
-        self.field_sites_in(field, frame, Callers::OtherImpls, depth)
+        self.field_sites_in(field, frame, Callers::OtherImpls)
     }
 
-    pub(super) fn field_sites_in(
-        &mut self,
-        field: &str,
-        frame: &RouterFrame<'w>,
-        which: Callers,
-        depth: usize,
-    ) -> Vec<Found<'w>> {
-        let key = frame.self_key.clone();
+    pub(super) fn field_sites_in(&mut self, field: &str, frame: &RouterFrame<'w>, which: Callers) -> Vec<Found<'w>> {
+        let key = frame.self_ty.clone();
         let type_name = self.type_name(&key);
         let mut sites: Vec<Found<'w>> = Vec::new();
         // The type's own fns, and any other fn (outside tests) that names the type and the field:
@@ -51,20 +45,13 @@ impl<'w> Evaluator<'_, 'w> {
             let inner =
                 RouterFrame::new(caller.krate, caller.module, caller.self_key.clone().unwrap_or_else(|| key.clone()));
             let probe = Probe::Field { field, key: &key };
-            for found in self.search(caller.body, caller.sig, inner, probe, depth + 1) {
+            for found in self.search(caller.body, caller.sig, inner, probe) {
                 match found.param {
                     Some(n) => {
                         let callee_type =
                             caller.self_key.as_ref().map_or_else(|| type_name.clone(), |k| self.type_name(k));
                         let owner = (&key, callee_type);
-                        sites.extend(self.given_by_callers(
-                            caller.body,
-                            caller.sig,
-                            n,
-                            owner,
-                            found.location,
-                            depth + 1,
-                        ))
+                        sites.extend(self.given_by_callers(caller.body, caller.sig, n, owner, found.location))
                     }
                     None => sites.push(found),
                 }
@@ -82,11 +69,11 @@ impl<'w> Evaluator<'_, 'w> {
         sites: Vec<Found<'w>>,
     ) -> Vec<Entry<'w>> {
         if sites.is_empty() {
-            let name = self.type_name(&frame.self_key);
-            let at = self.index.field_location(&frame.self_key, field);
+            let name = self.type_name(&frame.self_ty);
+            let at = self.index.field_location(&frame.self_ty, field);
             return self.owned_routers(
                 RUNTIME_ROUTER,
-                &frame.self_key,
+                &frame.self_ty,
                 at,
                 format!("no constructor of `{name}` sets `{field}` from a router the CLI can read; listing every router `{name}` owns"),
             );
@@ -105,7 +92,7 @@ impl<'w> Evaluator<'_, 'w> {
                     "{} given to `{field}` only here, one of {} places that build `{}`; listed",
                     self.tool_names(&own),
                     sites.len(),
-                    self.type_name(&frame.self_key)
+                    self.type_name(&frame.self_ty)
                 );
                 let location = site.location.clone();
                 self.findings.push(Finding { severity: Severity::Note, code: RUNTIME_CONDITION, message, location });
@@ -126,7 +113,6 @@ impl<'w> Evaluator<'_, 'w> {
         n: usize,
         (owner, callee_type): (&TypeKey, String),
         at: Option<Location>,
-        depth: usize,
     ) -> Vec<Found<'w>> {
         let visit = (owner.clone(), format!("{callee_type}::{}#caller", sig.ident));
         let name = self.type_name(owner);
@@ -143,29 +129,30 @@ impl<'w> Evaluator<'_, 'w> {
             );
             vec![Found { entries, location: at.clone(), clean: false, param: None }]
         };
-        if self.stack.contains(&visit) || depth > MAX_DEPTH {
+        if self.budget.is_active(&visit) || !self.budget.enter() {
             return fallback(self, "its callers pass it on in a cycle".into());
         }
-        self.stack.push(visit);
+        self.budget.push(visit);
         let mut out = Vec::new();
         for caller in self.index.callers(&sig.ident.to_string(), &callee_type) {
             let frame =
                 RouterFrame::new(caller.krate, caller.module, caller.self_key.clone().unwrap_or_else(|| owner.clone()));
-            let found = self.search(caller.body, caller.sig, frame, Probe::Call { target: body, arg: n }, depth + 1);
+            let found = self.search(caller.body, caller.sig, frame, Probe::Call { target: body, arg: n });
             for f in found {
                 match f.param {
                     // Passed on from the caller's own parameter: its callers, in turn.
                     Some(m) => {
                         let callee_type = caller.self_key.as_ref().map_or_else(|| name.clone(), |k| self.type_name(k));
                         let next = (owner, callee_type);
-                        out.extend(self.given_by_callers(caller.body, caller.sig, m, next, f.location, depth + 1));
+                        out.extend(self.given_by_callers(caller.body, caller.sig, m, next, f.location));
                     }
                     // What could not be read was warned about where it is.
                     None => out.push(f),
                 }
             }
         }
-        self.stack.pop();
+        self.budget.pop();
+        self.budget.leave();
         if out.is_empty() {
             return fallback(self, "no call of it outside tests was found in the crate".into());
         }

@@ -6,7 +6,7 @@ use syn::visit::Visit;
 use syn::Expr;
 
 use super::super::{Entry, TypeKey};
-use super::{added, describe, is_router_mutation, Evaluator, Found, Probe, RouterFrame, Walk, MAX_DEPTH};
+use super::{added, describe, is_router_mutation, Evaluator, Found, Probe, RouterFrame, Walk};
 use crate::model::eval::syntax::{self, expr_attrs, expr_ident, param_names, pat_ident, Branch, Condition};
 use crate::source::{Namespace, Resolved};
 
@@ -17,9 +17,8 @@ impl<'w> Evaluator<'_, 'w> {
         block: &syn::Block,
         frame: &mut RouterFrame<'w>,
         walk: &mut Walk<'_, 'w>,
-        depth: usize,
     ) -> Vec<Entry<'w>> {
-        if depth > MAX_DEPTH {
+        if !self.budget.enter() {
             self.runtime(
                 frame,
                 block.span(),
@@ -27,7 +26,18 @@ impl<'w> Evaluator<'_, 'w> {
             );
             return Vec::new();
         }
-        let scope = frame.env.mark();
+        let v = self.block_inner(block, frame, walk);
+        self.budget.leave();
+        v
+    }
+
+    fn block_inner(
+        &mut self,
+        block: &syn::Block,
+        frame: &mut RouterFrame<'w>,
+        walk: &mut Walk<'_, 'w>,
+    ) -> Vec<Entry<'w>> {
+        let scope = frame.locals.mark();
         let mut value = Vec::new();
         for (i, stmt) in block.stmts.iter().enumerate() {
             let last = i + 1 == block.stmts.len();
@@ -37,23 +47,23 @@ impl<'w> Evaluator<'_, 'w> {
                         continue;
                     }
                     let Some(init) = &local.init else { continue };
-                    self.walk(&init.expr, frame, walk, depth + 1);
+                    self.walk(&init.expr, frame, walk);
                     if let Some(name) = pat_ident(&local.pat) {
                         if declared_router(&local.pat) || self.is_router(&init.expr, frame) {
-                            let v = self.expr(&init.expr, frame, depth + 1);
-                            frame.env.bind(name, v);
+                            let v = self.expr(&init.expr, frame);
+                            frame.locals.bind(name, v);
                         } else {
                             // A shadowing `let` that is not a router.
-                            frame.env.hide(name);
+                            frame.locals.hide(name);
                         }
                     }
                 }
                 syn::Stmt::Expr(Expr::Return(r), _) => {
                     if let Some(e) = &r.expr {
                         if walk.wants_value() {
-                            value = self.expr(e, frame, depth + 1);
+                            value = self.expr(e, frame);
                         } else {
-                            self.walk(e, frame, walk, depth + 1);
+                            self.walk(e, frame, walk);
                         }
                     }
                     break;
@@ -64,21 +74,21 @@ impl<'w> Evaluator<'_, 'w> {
                         continue;
                     }
                     if last && semi.is_none() && walk.wants_value() && active.is_some() {
-                        value = self.expr(e, frame, depth + 1);
+                        value = self.expr(e, frame);
                     } else if active.is_none() {
                         // An unreadable `#[cfg]`: the statement may run.
                         self.conditional(frame, walk, Condition::UnreadableCfg(e.span()), |ev, frame, walk| {
-                            ev.walk(e, frame, walk, depth + 1)
+                            ev.walk(e, frame, walk)
                         });
                     } else {
-                        self.walk(e, frame, walk, depth + 1);
+                        self.walk(e, frame, walk);
                     }
                 }
                 syn::Stmt::Item(_) | syn::Stmt::Macro(_) => {}
             }
         }
         // Names bound in this block end with it.
-        frame.env.end_scope(scope);
+        frame.locals.end_scope(scope);
         value
     }
 
@@ -112,8 +122,8 @@ impl<'w> Evaluator<'_, 'w> {
         let mut inner = frame.clone();
         f(self, &mut inner, walk);
         let mut gained = Vec::new();
-        for name in frame.env.sorted_names() {
-            if let (Some(before), Some(after)) = (frame.env.get(&name), inner.env.get(&name)) {
+        for name in frame.locals.sorted_names() {
+            if let (Some(before), Some(after)) = (frame.locals.get(&name), inner.locals.get(&name)) {
                 gained.extend(added(before, after).into_iter().map(|e| (name.clone(), e)));
             }
         }
@@ -124,99 +134,104 @@ impl<'w> Evaluator<'_, 'w> {
         let (span, text) = describe(&condition);
         self.note(frame, span, format!("{} served only {text}; listed", self.tool_names(&entries)));
         for (name, e) in gained {
-            frame.env.get_mut(&name).expect("an outer local").push(e);
+            frame.locals.get_mut(&name).expect("an outer local").push(e);
         }
     }
 
     /// Walks an expression for what it does to the locals and for the probe.
-    pub(super) fn walk(&mut self, e: &Expr, frame: &mut RouterFrame<'w>, walk: &mut Walk<'_, 'w>, depth: usize) {
-        if depth > MAX_DEPTH {
+    pub(super) fn walk(&mut self, e: &Expr, frame: &mut RouterFrame<'w>, walk: &mut Walk<'_, 'w>) {
+        if !self.budget.enter() {
             return;
         }
-        self.probe(e, frame, walk, depth);
+        self.walk_inner(e, frame, walk);
+        self.budget.leave();
+    }
+
+    fn walk_inner(&mut self, e: &Expr, frame: &mut RouterFrame<'w>, walk: &mut Walk<'_, 'w>) {
+        self.probe(e, frame, walk);
         match e {
             Expr::Block(b) => {
-                self.block(&b.block, frame, walk, depth + 1);
+                self.block(&b.block, frame, walk);
             }
             Expr::Unsafe(b) => {
-                self.block(&b.block, frame, walk, depth + 1);
+                self.block(&b.block, frame, walk);
             }
             Expr::If(_) | Expr::Match(_) => {
                 if let Expr::If(i) = e {
-                    self.walk(&i.cond, frame, walk, depth + 1);
+                    self.walk(&i.cond, frame, walk);
                 } else if let Expr::Match(m) = e {
-                    self.walk(&m.expr, frame, walk, depth + 1);
+                    self.walk(&m.expr, frame, walk);
                 }
                 for (branch, condition) in self.branches(e, frame) {
                     self.conditional(frame, walk, condition, |ev, frame, walk| match branch {
                         Branch::Block(b) => {
-                            ev.block(b, frame, walk, depth + 1);
+                            ev.block(b, frame, walk);
                         }
-                        Branch::Expr(x) => ev.walk(x, frame, walk, depth + 1),
+                        Branch::Expr(x) => ev.walk(x, frame, walk),
                     });
                 }
             }
             Expr::ForLoop(l) => {
-                self.walk(&l.expr, frame, walk, depth + 1);
+                self.walk(&l.expr, frame, walk);
                 self.conditional(frame, walk, Condition::Loop(l.for_token.span), |ev, frame, walk| {
-                    ev.block(&l.body, frame, walk, depth + 1);
+                    ev.block(&l.body, frame, walk);
                 });
             }
             Expr::While(l) => {
-                self.walk(&l.cond, frame, walk, depth + 1);
+                self.walk(&l.cond, frame, walk);
                 self.conditional(frame, walk, Condition::Loop(l.while_token.span), |ev, frame, walk| {
-                    ev.block(&l.body, frame, walk, depth + 1);
+                    ev.block(&l.body, frame, walk);
                 });
             }
             Expr::Loop(l) => {
                 self.conditional(frame, walk, Condition::Loop(l.loop_token.span), |ev, frame, walk| {
-                    ev.block(&l.body, frame, walk, depth + 1);
+                    ev.block(&l.body, frame, walk);
                 });
             }
             Expr::Closure(c) => {
                 // Runs later, if ever: only searched for the probe.
                 let mut inner = frame.clone();
-                self.walk(&c.body, &mut inner, walk, depth + 1);
+                self.walk(&c.body, &mut inner, walk);
             }
             Expr::Async(a) => {
                 let mut inner = frame.clone();
-                self.block(&a.block, &mut inner, walk, depth + 1);
+                self.block(&a.block, &mut inner, walk);
             }
             Expr::Binary(bin)
                 if matches!(bin.op, syn::BinOp::AddAssign(_)) && self.tracked(&bin.left, frame).is_some() =>
             {
                 let name = self.tracked(&bin.left, frame).expect("checked");
-                self.walk(&bin.right, frame, walk, depth + 1);
-                let add = self.expr(&bin.right, frame, depth + 1);
-                frame.env.get_mut(&name).expect("tracked").extend(add);
+                self.walk(&bin.right, frame, walk);
+                let add = self.expr(&bin.right, frame);
+                frame.locals.get_mut(&name).expect("tracked").extend(add);
             }
             Expr::Assign(a) if self.tracked(&a.left, frame).is_some() => {
                 let name = self.tracked(&a.left, frame).expect("checked");
-                self.walk(&a.right, frame, walk, depth + 1);
-                let v = self.expr(&a.right, frame, depth + 1);
-                frame.env.assign(name, v);
+                self.walk(&a.right, frame, walk);
+                let v = self.expr(&a.right, frame);
+                frame.locals.assign(name, v);
             }
             Expr::MethodCall(mc) if self.tracked(&mc.receiver, frame).is_some() => {
                 // `r.merge(…)`, `r.add_route(…)`, `r.remove_route("x")`: the local changes.
                 let name = self.tracked(&mc.receiver, frame).expect("checked");
                 for a in &mc.args {
-                    self.walk(a, frame, walk, depth + 1);
+                    self.walk(a, frame, walk);
                 }
                 if is_router_mutation(&mc.method.to_string()) {
-                    let before = frame.env.get(&name).expect("tracked").clone();
-                    let v = self.method(mc, before, frame, depth + 1);
-                    frame.env.assign(name, v);
+                    let before = frame.locals.get(&name).expect("tracked").clone();
+                    let v = self.method(mc, before, frame);
+                    frame.locals.assign(name, v);
                 }
             }
             _ => {
                 let mut children = Children::default();
                 children.visit_expr_children(e);
                 for child in children.exprs {
-                    self.walk(child, frame, walk, depth + 1);
+                    self.walk(child, frame, walk);
                 }
                 for b in children.blocks {
                     let mut inner = frame.clone();
-                    self.block(b, &mut inner, walk, depth + 1);
+                    self.block(b, &mut inner, walk);
                 }
             }
         }
@@ -224,11 +239,11 @@ impl<'w> Evaluator<'_, 'w> {
 
     /// A local router named by `e` (`r`, `(r)`).
     pub(super) fn tracked(&self, e: &Expr, frame: &RouterFrame<'w>) -> Option<String> {
-        expr_ident(e).filter(|n| frame.env.contains(n))
+        expr_ident(e).filter(|n| frame.locals.contains(n))
     }
 
     /// Records what the probe is looking for, should `e` be it.
-    pub(super) fn probe(&mut self, e: &Expr, frame: &RouterFrame<'w>, walk: &mut Walk<'_, 'w>, depth: usize) {
+    pub(super) fn probe(&mut self, e: &Expr, frame: &RouterFrame<'w>, walk: &mut Walk<'_, 'w>) {
         let target: Option<&Expr> = match (walk.probe, e) {
             (Probe::Field { field, key }, Expr::Struct(s)) if self.names_type(&s.path, frame, key) => s
                 .fields
@@ -239,7 +254,7 @@ impl<'w> Evaluator<'_, 'w> {
                 Expr::Path(p)
                     if self
                         .index
-                        .fn_body(&p.path, frame.scope.krate, frame.scope.module, Some(&frame.self_key))
+                        .fn_body(&p.path, frame.scope.krate, frame.scope.module, Some(&frame.self_ty))
                         .is_some_and(|(b, _, _)| std::ptr::eq(b, target)) =>
                 {
                     call.args.iter().nth(arg)
@@ -254,7 +269,7 @@ impl<'w> Evaluator<'_, 'w> {
         let Some(target) = target else { return };
         let location = self.loc(frame, target.span());
         let param = expr_ident(target)
-            .filter(|n| !frame.env.contains(n))
+            .filter(|n| !frame.locals.contains(n))
             .and_then(|n| walk.params.iter().position(|p| *p == n));
         if param.is_some() {
             walk.found.push(Found { entries: Vec::new(), location, clean: false, param });
@@ -262,7 +277,7 @@ impl<'w> Evaluator<'_, 'w> {
         }
         let before = self.warnings();
         let cycles = self.field_cycles;
-        let entries = self.expr(target, frame, depth + 1);
+        let entries = self.expr(target, frame);
         if self.field_cycles > cycles {
             // The field given its own value again: not a router of its own.
             return;
@@ -275,7 +290,7 @@ impl<'w> Evaluator<'_, 'w> {
     pub(super) fn names_type(&self, path: &syn::Path, frame: &RouterFrame<'w>, key: &TypeKey) -> bool {
         let segments: Vec<String> = path.segments.iter().map(|x| x.ident.to_string()).collect();
         if segments == ["Self"] {
-            return frame.self_key == *key;
+            return frame.self_ty == *key;
         }
         matches!(self.index.ws.resolve(frame.scope.krate, frame.scope.module, &segments, Namespace::Type), Resolved::Item(item, _) if TypeKey::Item(item) == *key)
     }
@@ -287,11 +302,10 @@ impl<'w> Evaluator<'_, 'w> {
         sig: &syn::Signature,
         frame: RouterFrame<'w>,
         probe: Probe<'_>,
-        depth: usize,
     ) -> Vec<Found<'w>> {
         let mut walk = Walk { probe, params: param_names(sig), found: Vec::new() };
         let mut frame = frame;
-        self.block(body, &mut frame, &mut walk, depth + 1);
+        self.block(body, &mut frame, &mut walk);
         walk.found
     }
 }

@@ -45,7 +45,7 @@ fn evaluate(items: &str, expr: &str) -> (Vec<String>, Vec<String>) {
     let frame = RouterFrame::new(0, ModuleId(0), key);
     let e: syn::Expr = syn::parse_str(expr).unwrap();
     let mut ev = Evaluator::new(&index, &behaviour);
-    let entries = ev.expr(&e, &frame, 0);
+    let entries = ev.expr(&e, &frame);
     let names = entries
         .iter()
         .map(|e| match e {
@@ -240,4 +240,60 @@ fn helper_fns_and_routers_handed_in() {
 /// A row's items as the `'static` text the table holds.
 fn leak(s: &str) -> &'static str {
     Box::leak(s.to_owned().into_boxed_str())
+}
+
+/// Nesting past the interpreter's one depth limit is a warning, never an overflow: parentheses,
+/// and fns that each call the next.
+#[test]
+fn nesting_past_the_budget_is_refused() {
+    let depth = crate::model::eval::MAX_DEPTH + 4;
+    let parens = format!("{}S::a(){}", "(".repeat(depth), ")".repeat(depth));
+    check(&[("", leak(&parens), &[], &["warning: router expression nested too deeply to follow"])]);
+    let fns: String = (0..depth).map(|i| format!("fn f{i}() -> ToolRouter<S> {{ f{}() }}\n", i + 1)).collect();
+    let fns = format!("{fns}fn f{depth}() -> ToolRouter<S> {{ S::a() }}");
+    let (entries, findings) = evaluate(&fns, "f0()");
+    assert!(entries.is_empty(), "{entries:?}");
+    assert!(findings.iter().any(|f| f.contains("too deep")), "{findings:#?}");
+}
+
+/// One case for each name of each row of the router method table
+/// ([`super::methods::ROUTER_METHODS`]): the method's name and the row checked.
+const METHOD_CASES: &[(&str, Row)] = &[
+    ("merge", ("", "S::a().merge(S::b())", &["t_a", "t_b"], &[])),
+    ("add", ("", "S::a().add(S::b())", &["t_a", "t_b"], &[])),
+    ("clone", ("", "S::a().clone()", &["t_a"], &[])),
+    ("into", ("", "S::a().into()", &["t_a"], &[])),
+    ("to_owned", ("", "S::a().to_owned()", &["t_a"], &[])),
+    ("with_route", ("", "ToolRouter::new().with_route((S::x_tool_attr(), S::x))", &["x"], &[])),
+    (
+        "add_route",
+        ("", "S::a().add_route(make())", &["t_a"], &["warning: `add_route(…)` with a route the CLI cannot read"]),
+    ),
+    ("with_sync_tool", ("", "S::a().with_sync_tool::<T>()", &["t_a", "trait T"], &[])),
+    (
+        "with_async_tool",
+        (
+            "",
+            "S::a().with_async_tool::<U>()",
+            &["t_a"],
+            &["warning: `with_async_tool`: no `impl ToolBase` for this type"],
+        ),
+    ),
+    ("remove_route", ("", "S::a().remove_route(\"t_a\")", &["t_a", "-t_a"], &[])),
+    ("disable_route", ("", "S::a().disable_route(\"t_a\")", &["t_a", "-t_a"], &[])),
+    (
+        "with_disabled",
+        ("", "S::a().with_disabled(n)", &["t_a"], &["warning: `with_disabled(…)` changes the router at runtime"]),
+    ),
+];
+
+#[test]
+fn each_router_method_does_what_its_row_says() {
+    for row in super::methods::ROUTER_METHODS {
+        for name in row.names {
+            assert!(METHOD_CASES.iter().any(|(n, _)| n == name), "no case of the router method `.{name}()`");
+        }
+    }
+    let rows: Vec<Row> = METHOD_CASES.iter().map(|(_, row)| *row).collect();
+    check(&rows);
 }

@@ -1,0 +1,162 @@
+//! One case for each row of the mutating method table ([`super::mutate::MUTATIONS`]): a fn body
+//! run statement by statement that calls the method on what the row changes, with the value the
+//! fn gives (its debug text) or the failure. A row without a case fails [`every_row_has_a_case`].
+
+use super::mutate::{Holder, MUTATIONS};
+use super::tests::eval_in;
+use super::Failure;
+
+/// A case: the method's name, what it changes, the fn's return type and body, and the debug
+/// text of the value or the failure.
+type Case = (&'static str, Holder, &'static str, &'static str, Result<&'static str, Failure>);
+
+const O: Holder = Holder::Object;
+const A: Holder = Holder::Array;
+const S: Holder = Holder::Seq;
+
+const CASES: &[Case] = &[
+    (
+        "insert",
+        O,
+        "Value",
+        r#"let mut v = json!({"a": 1}); v.as_object_mut().unwrap().insert("b".into(), json!(2)); v"#,
+        Ok(r#"Json(Object {"a": Number(1), "b": Number(2)})"#),
+    ),
+    (
+        "remove",
+        O,
+        "Value",
+        r#"let mut v = json!({"a": 1, "b": 2, "c": 3}); v.as_object_mut().unwrap().remove("a"); v"#,
+        Ok(r#"Json(Object {"c": Number(3), "b": Number(2)})"#),
+    ),
+    (
+        "shift_remove",
+        O,
+        "Value",
+        r#"let mut v = json!({"a": 1, "b": 2, "c": 3}); v.as_object_mut().unwrap().shift_remove("a"); v"#,
+        Ok(r#"Json(Object {"b": Number(2), "c": Number(3)})"#),
+    ),
+    (
+        "swap_remove",
+        O,
+        "Option<Value>",
+        r#"let mut v = json!({"a": 1}); v.as_object_mut().unwrap().swap_remove("a")"#,
+        Ok("Opt(Some(Json(Number(1))))"),
+    ),
+    (
+        "remove",
+        A,
+        "Value",
+        r#"let mut v = json!([1, 2]); v.as_array_mut().unwrap().remove(5); v"#,
+        Err(Failure::Invalid),
+    ),
+    (
+        "push",
+        A,
+        "Value",
+        r#"let mut v = json!([1]); v.as_array_mut().unwrap().push(json!(2)); v"#,
+        Ok("Json(Array [Number(1), Number(2)])"),
+    ),
+    (
+        "extend",
+        A,
+        "Value",
+        r#"let mut v = json!([1]); v.as_array_mut().unwrap().extend(vec![json!(2)]); v"#,
+        Ok("Json(Array [Number(1), Number(2)])"),
+    ),
+    (
+        "append",
+        A,
+        "Value",
+        r#"let mut v = json!([1]); let mut w = vec![json!(2)]; v.as_array_mut().unwrap().append(&mut w); v"#,
+        Ok("Json(Array [Number(1), Number(2)])"),
+    ),
+    (
+        "extend",
+        O,
+        "Value",
+        r#"let mut v = json!({"a": 1}); v.as_object_mut().unwrap().extend(json!({"b": 2}).as_object().unwrap().clone()); v"#,
+        Ok(r#"Json(Object {"a": Number(1), "b": Number(2)})"#),
+    ),
+    (
+        "append",
+        O,
+        "Value",
+        r#"let mut v = json!({"a": 1}); v.as_object_mut().unwrap().append(&mut 3); v"#,
+        Err(Failure::Unsupported),
+    ),
+    (
+        "clear",
+        O,
+        "Value",
+        r#"let mut v = json!({"a": 1}); v.as_object_mut().unwrap().clear(); v"#,
+        Ok("Json(Object {})"),
+    ),
+    ("clear", A, "Value", r#"let mut v = json!([1]); v.as_array_mut().unwrap().clear(); v"#, Ok("Json(Array [])")),
+    (
+        "sort",
+        A,
+        "Value",
+        r#"let mut v = json!(["b", "a"]); v.as_array_mut().unwrap().sort(); v"#,
+        Ok(r#"Json(Array [String("a"), String("b")])"#),
+    ),
+    (
+        "sort_unstable",
+        A,
+        "Value",
+        r#"let mut v = json!(["b", "a"]); v.as_array_mut().unwrap().sort_unstable(); v"#,
+        Ok(r#"Json(Array [String("a"), String("b")])"#),
+    ),
+    (
+        "dedup",
+        A,
+        "Value",
+        r#"let mut v = json!([1, 1, 2]); v.as_array_mut().unwrap().dedup(); v"#,
+        Ok("Json(Array [Number(1), Number(2)])"),
+    ),
+    (
+        "retain",
+        O,
+        "Value",
+        r#"let mut v = json!({"a": 1, "b": 2}); v.as_object_mut().unwrap().retain(|k, _| k != "a"); v"#,
+        Ok(r#"Json(Object {"b": Number(2)})"#),
+    ),
+    (
+        "retain",
+        A,
+        "Value",
+        r#"let mut v = json!([1, 2]); v.as_array_mut().unwrap().retain(|x| x != &json!(1)); v"#,
+        Ok("Json(Array [Number(2)])"),
+    ),
+    ("push", S, "Vec<u8>", "let mut v = vec![1u8]; v.push(2u8); v", Ok("Seq([Int(1, U8), Int(2, U8)])")),
+    ("extend", S, "Vec<u8>", "let mut v = vec![1u8]; v.extend(vec![2u8]); v", Ok("Seq([Int(1, U8), Int(2, U8)])")),
+    ("append", S, "Vec<u8>", "let mut v = vec![1]; v.append(&mut 2); v", Err(Failure::Unsupported)),
+    ("clear", S, "Vec<u8>", "let mut v = vec![1]; v.clear(); v", Ok("Seq([])")),
+    ("retain", S, "Vec<u8>", "let mut v = vec![1u8, 2u8]; v.retain(|x| *x > 1); v", Ok("Seq([Int(2, U8)])")),
+];
+
+#[test]
+fn every_row_has_a_case() {
+    for row in MUTATIONS {
+        for name in row.names {
+            assert!(
+                CASES.iter().any(|(n, on, ..)| n == name && *on == row.on),
+                "no case of `.{name}()` on {:?}",
+                row.on
+            );
+        }
+    }
+}
+
+#[test]
+fn each_mutation_changes_what_its_row_says() {
+    for (name, _, ty, body, want) in CASES {
+        let src = format!("use serde_json::{{json, Value}};\nfn case() -> {ty} {{ {body} }}\n");
+        let got = eval_in(&src, "case()", "");
+        match (want, &got) {
+            (Ok(text), Ok(v)) => assert_eq!(&format!("{v:?}"), text, "`.{name}()`: `{body}`"),
+            (Err(f), Err(g)) => assert_eq!(f, g, "`.{name}()`: `{body}`"),
+            (_, got) => panic!("`.{name}()`: `{body}` gave {got:?}"),
+        }
+    }
+}
