@@ -160,11 +160,18 @@ impl ProfileRun {
 /// schema's keys as schemars serializes them and the SDK inserts and removes them (serde_json's
 /// `remove` swaps the last key into the place of the one removed). A note says so, or that the
 /// manifests on disk could not tell (keys are then sorted).
-pub fn serde_json_keeps_insertion_order(ws: &Workspace, notes: &mut Vec<String>) -> bool {
+///
+/// `sdk_crates` are the SDK's own crates when its release data says whether that release turns
+/// the feature on ([`template::JsonOrder::SerdeJson`]): the graph's word for them is not taken,
+/// since the lock may hold another release than the one reproduced (`--sdk-version`).
+pub fn serde_json_keeps_insertion_order(ws: &Workspace, sdk_crates: &[&str], notes: &mut Vec<String>) -> bool {
     use crate::source::SerdeJsonOrder;
+    let others = |by: &[String]| by.iter().filter(|c| !sdk_crates.contains(&c.as_str())).cloned().collect::<Vec<_>>();
     match ws.serde_json_order() {
         SerdeJsonOrder::Sorted => false,
+        SerdeJsonOrder::Insertion { by } if !by.is_empty() && others(&by).is_empty() => false,
         SerdeJsonOrder::Insertion { by } => {
+            let by = others(&by);
             let by = if by.is_empty() {
                 "as configured".to_owned()
             } else {

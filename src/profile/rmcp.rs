@@ -51,7 +51,7 @@ const INFO: ProfileInfo = ProfileInfo {
     detection: super::Detection::DependsOn("rmcp"),
     releases: Some(&version::RMCP),
     reads_protocol: true,
-    json_order: template::JsonOrder::SerdeJson { preserved_since: None },
+    json_order: template::JsonOrder::SerdeJson { preserved_since: None, sdk_crates: &[] },
     capabilities: Capabilities { variant_docs: true, shares_defs: true },
 };
 

@@ -40,8 +40,9 @@ pub enum JsonOrder {
     /// Its own order, whatever serde_json does (pydantic's, rust-mcp-sdk's derive).
     Own,
     /// serde_json's: insertion order when the server's build turns `preserve_order` on, else
-    /// sorted. From the release `preserved_since` on, the SDK turns it on itself.
-    SerdeJson { preserved_since: Option<Version> },
+    /// sorted. From the release `preserved_since` on, the SDK turns it on itself; whether its own
+    /// crates (`sdk_crates`) do is the release's word, not the lock's (which may hold another).
+    SerdeJson { preserved_since: Option<Version>, sdk_crates: &'static [&'static str] },
 }
 
 /// A release as the profile describes it: its provenance (with the `--verbose` note) and the
@@ -69,9 +70,9 @@ pub fn run(profile: &dyn Profile, ws: &Workspace, options: &ProfileOptions) -> P
     };
     let insertion_order = match info.json_order {
         JsonOrder::Own => false,
-        JsonOrder::SerdeJson { preserved_since } => {
+        JsonOrder::SerdeJson { preserved_since, sdk_crates } => {
             let by_the_sdk = preserved_since.zip(release.as_ref()).is_some_and(|(since, r)| r.version >= since);
-            by_the_sdk || serde_json_keeps_insertion_order(ws, &mut out.notes)
+            by_the_sdk || serde_json_keeps_insertion_order(ws, sdk_crates, &mut out.notes)
         }
     };
     let protocol = if info.reads_protocol {

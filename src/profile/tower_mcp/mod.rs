@@ -54,7 +54,10 @@ const INFO: ProfileInfo = ProfileInfo {
     reads_protocol: true,
     // tower-mcp turns on serde_json's `preserve_order` from 0.20 on; before, objects are in key
     // order unless another crate of the build turns the feature on (features are unified).
-    json_order: template::JsonOrder::SerdeJson { preserved_since: Some(version::PRESERVES_ORDER_SINCE) },
+    json_order: template::JsonOrder::SerdeJson {
+        preserved_since: Some(version::PRESERVES_ORDER_SINCE),
+        sdk_crates: &["tower-mcp", "tower-mcp-types"],
+    },
     capabilities: Capabilities { variant_docs: true, shares_defs: true },
 };
 
