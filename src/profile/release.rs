@@ -324,6 +324,18 @@ pub enum Declared {
 pub fn declared(ws: &Workspace, sdk: &Sdk, releases: &[Version]) -> Option<Declared> {
     for m in packages(ws, sdk) {
         let Some(spec) = m.dependency_requirement(sdk.package) else { continue };
+        // A path dependency builds the crate at that path, whatever requirement it also
+        // states (cargo only checks that the requirement allows it): its own version wins.
+        let path_dependency = match spec {
+            DependencySpec::Workspace => m.workspace_root().and_then(|root| {
+                let table = root.raw.get("workspace").and_then(|w| w.get("dependencies")).cloned();
+                path_dependency_version(&root, table.iter(), sdk.package)
+            }),
+            _ => path_dependency_version(m, &dependency_tables(m), sdk.package),
+        };
+        if let Some((version, manifest)) = path_dependency {
+            return Some(Declared::PathDependency { version, manifest });
+        }
         let (requirement, manifest) = match spec {
             DependencySpec::Version(req) => (req, m.path.clone()),
             DependencySpec::Workspace => {
@@ -331,10 +343,7 @@ pub fn declared(ws: &Workspace, sdk: &Sdk, releases: &[Version]) -> Option<Decla
                 let Some(req) = root.workspace_dependency_requirement(sdk.package) else { continue };
                 (req, root.path)
             }
-            DependencySpec::Other => match path_dependency_version(m, sdk.package) {
-                Some((version, manifest)) => return Some(Declared::PathDependency { version, manifest }),
-                None => continue,
-            },
+            DependencySpec::Other => continue,
         };
         if let Some(version) = resolve_requirement(&requirement, releases) {
             return Some(Declared::Requirement { version, requirement, manifest });
@@ -343,14 +352,22 @@ pub fn declared(ws: &Workspace, sdk: &Sdk, releases: &[Version]) -> Option<Decla
     None
 }
 
-/// `package = { path = "…" }` (renamed or not, target-specific or not): the version in that
-/// crate's Cargo.toml.
-fn path_dependency_version(m: &CargoManifest, package: &str) -> Option<(Version, PathBuf)> {
-    let mut tables = Vec::new();
-    tables.extend(m.raw.get("dependencies"));
+/// The tables of `m` that declare its dependencies: `[dependencies]` and each target's.
+fn dependency_tables(m: &CargoManifest) -> Vec<toml::Value> {
+    let mut tables: Vec<toml::Value> = m.raw.get("dependencies").cloned().into_iter().collect();
     if let Some(targets) = m.raw.get("target").and_then(toml::Value::as_table) {
-        tables.extend(targets.values().filter_map(|t| t.get("dependencies")));
+        tables.extend(targets.values().filter_map(|t| t.get("dependencies")).cloned());
     }
+    tables
+}
+
+/// `package = { path = "…" }` in one of `tables` of the Cargo.toml `m` (renamed or not, with a
+/// version requirement or not): the version in that crate's own Cargo.toml.
+fn path_dependency_version<'t>(
+    m: &CargoManifest,
+    tables: impl IntoIterator<Item = &'t toml::Value>,
+    package: &str,
+) -> Option<(Version, PathBuf)> {
     for table in tables.into_iter().filter_map(toml::Value::as_table) {
         for (key, spec) in table {
             let real = spec.get("package").and_then(toml::Value::as_str).unwrap_or(key);
@@ -460,6 +477,22 @@ mod tests {
         assert_eq!((version.as_str(), warnings.len()), ("3.0.0", 2), "{warnings:?}");
         assert!(origin.starts_with("resolved from the requirement \"3\" in "), "{origin}");
         assert!(warnings[1].starts_with("demo-sdk 3.0.0 is newer than 2.0.0"), "{warnings:?}");
+        // A path dependency is the crate at the path, also when it states a requirement that
+        // a newer release would meet; `workspace = true` finds the path in the root's table.
+        std::fs::create_dir_all(dir.path().join("sdk/src")).unwrap();
+        write("sdk/Cargo.toml", "[package]\nname = \"demo-sdk\"\nversion = \"1.1.0\"\n");
+        write("sdk/src/lib.rs", "");
+        for dependency in ["demo-sdk = { version = \"1\", path = \"sdk\" }", "demo-sdk = { path = \"sdk\" }"] {
+            write("Cargo.toml", &format!("{package}[dependencies]\n{dependency}\n"));
+            let (version, origin, _) = run(None).unwrap();
+            assert_eq!((version.as_str(), origin.as_str()), ("1.1.0", "from the path dependency DIR/sdk/Cargo.toml"));
+        }
+        write(
+            "Cargo.toml",
+            &format!("{package}[dependencies]\ndemo-sdk.workspace = true\n[workspace.dependencies]\ndemo-sdk = {{ version = \"1\", path = \"sdk\" }}\n"),
+        );
+        let (version, origin, _) = run(None).unwrap();
+        assert_eq!((version.as_str(), origin.as_str()), ("1.1.0", "from the path dependency DIR/sdk/Cargo.toml"));
         write(
             "Cargo.lock",
             "[[package]]\nname = \"app\"\nversion = \"0.1.0\"\ndependencies = [\"demo-sdk\"]\n\n[[package]]\nname = \"demo-sdk\"\nversion = \"1.0.0\"\n",
