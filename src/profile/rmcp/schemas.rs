@@ -59,12 +59,17 @@ pub fn output_type(ret: &syn::ReturnType) -> Option<&syn::Type> {
 /// The input schema of a tool without parameters, per release.
 pub fn empty_input(behaviour: &Behaviour) -> Value {
     match behaviour.macros.empty_input {
-        EmptyInput::EmptyObjectSchema => serde_json::json!({
-            "$schema": "http://json-schema.org/draft-07/schema#",
-            "description": "This is commonly used for representing empty objects in MCP messages.\n\nwithout returning any specific data.",
-            "title": "EmptyObject",
-            "type": "object"
-        }),
+        EmptyInput::EmptyObjectSchema => {
+            let mut v = serde_json::json!({
+                "$schema": "http://json-schema.org/draft-07/schema#",
+                "description": "This is commonly used for representing empty objects in MCP messages.\n\nwithout returning any specific data.",
+                "title": "EmptyObject",
+                "type": "object"
+            });
+            // schemars 1.x generated it: its serializer's order under `preserve_order`.
+            crate::schema::order::schemars_root_order(&mut v);
+            v
+        }
         EmptyInput::Empty => Value::Object(Map::new()),
         EmptyInput::ObjectNoProperties => {
             // rmcp inserts `type`, then `properties` (the order a `preserve_order` build keeps).
@@ -332,6 +337,10 @@ mod tests {
         assert_eq!(empty_input(&b(Version(0, 6, 0)))["title"], "EmptyObject");
         assert_eq!(empty_input(&b(Version(0, 7, 0))), json!({}));
         assert_eq!(empty_input(&b(Version(3, 11, 0))), json!({"type": "object", "properties": {}}));
+        let keys = |v: Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>().join(" ");
+        assert_eq!(keys(empty_input(&b(Version(0, 6, 0)))), "$schema description title type");
+        let preserved = crate::schema::order::with_serde_json_order(true, || empty_input(&b(Version(0, 6, 0))));
+        assert_eq!(keys(preserved), "$schema title description type", "as schemars serializes it");
     }
 
     #[test]
