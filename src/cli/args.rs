@@ -43,7 +43,8 @@ pub(crate) struct SourceArgs {
     /// order) [default: worked out from the manifests on disk]
     #[arg(long, value_name = "BOOL")]
     pub(crate) serde_json_preserve_order: Option<bool>,
-    /// rmcp, tower-mcp: the MCP protocol version of the peer [default: 2026-07-28]
+    /// rmcp, tower-mcp: the MCP protocol version of the peer [default: 2025-11-25, what a client
+    /// that opens with `initialize` is answered; 2026-07-28 for a stateless request's listing]
     #[arg(long, value_name = "VERSION")]
     pub(crate) protocol: Option<String>,
     /// rmcp: the server type to list when the crate defines several; with `[[servers]]` in the

@@ -37,7 +37,8 @@ pub(crate) struct ValidateArgs {
     /// How to report
     #[arg(long, value_parser = super::choice::<Format>(), default_value = "human")]
     format: Format,
-    /// The MCP protocol version of the peer, for the manifest's own checks [default: 2026-07-28]
+    /// The MCP protocol version of the peer, for the manifest's own checks [default: 2025-11-25,
+    /// what a client that opens with `initialize` is answered]
     #[arg(long, value_name = "VERSION")]
     protocol: Option<String>,
 }

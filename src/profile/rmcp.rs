@@ -104,6 +104,7 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
         reported: Reported::default(),
         list: ToolList::new(POLICY, &opts.overrides),
         origins: Vec::new(),
+        only_in_final_view: Vec::new(),
     };
     let entries = match server {
         None => Vec::new(),
@@ -122,6 +123,7 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
         builder.push(d);
     }
     *source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, std::mem::take(&mut builder.origins));
+    notes.extend(super::protocol::other_view_note(&builder.only_in_final_view));
     Some(manifest)
 }
 
@@ -198,6 +200,9 @@ struct Builder<'w, 'a> {
     list: ToolList<'a>,
     /// Where each fn tool is written, for the source map (by tool name; a later duplicate wins).
     origins: Vec<(String, crate::source_map::ToolOrigin)>,
+    /// The tools whose outputSchema this (legacy) peer does not get and a stateless 2026-07-28
+    /// request does: where the other view differs.
+    only_in_final_view: Vec<String>,
 }
 
 impl<'w> Builder<'w, '_> {
@@ -315,8 +320,11 @@ impl<'w> Builder<'w, '_> {
     /// an `execution` the release does not list are dropped; `icons` and `_meta` are never known
     /// (rmcp builds them when the server runs). Final: kept as compact text, its values freed now
     /// rather than at the end of the run.
-    fn finish(&self, mut entry: ToolEntry) -> Tool {
-        entry.output = entry.output.filter(|o| self.peer_gets_output(o));
+    fn finish(&mut self, mut entry: ToolEntry) -> Tool {
+        if entry.output.as_ref().is_some_and(|o| !self.peer_gets_output(o)) {
+            entry.output = None;
+            self.only_in_final_view.push(entry.name.clone());
+        }
         entry.execution = entry.execution.filter(|_| self.behaviour.schema.execution);
         entry.into_tool(&KEY_ORDER)
     }

@@ -24,7 +24,7 @@ use crate::manifest::{HINTS, TITLE};
 use crate::options::GenerateOptions;
 /// The peer's protocol of `--protocol`, checked as `generate` checks it.
 pub use crate::profile::protocol::peer_protocol;
-use crate::profile::protocol::{is_legacy_protocol, LATEST_PROTOCOL};
+use crate::profile::protocol::{is_legacy_protocol, LATEST_PROTOCOL, LATEST_WITH_INITIALIZE};
 use crate::profile::tool_name;
 
 /// One way a manifest breaks MCP.
@@ -49,7 +49,7 @@ const DATA: &[&str] = &["const", "enum", "default", "examples"];
 /// What to check a manifest for.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Checks<'a> {
-    /// The peer's protocol version (the newest when `None`).
+    /// The peer's protocol version (an `initialize` client's, `LATEST_WITH_INITIALIZE`, when `None`).
     pub protocol: Option<&'a str>,
     /// Validate every schema against its dialect's meta-schema. Building the meta-schema's
     /// validator costs about 0.1 s and 14 MB, and each schema a few tenths of a millisecond:
@@ -63,7 +63,7 @@ pub struct Checks<'a> {
 /// tool at a time (the manifest holds its tools as text; all of them as values at once would be
 /// most of a large run's memory); the findings keep the tools' order.
 pub fn check(manifest: &Manifest, checks: Checks) -> Vec<Finding> {
-    let legacy = is_legacy_protocol(checks.protocol.unwrap_or(LATEST_PROTOCOL));
+    let legacy = is_legacy_protocol(checks.protocol.unwrap_or(LATEST_WITH_INITIALIZE));
     let per_tool: Vec<(String, Vec<Finding>)> =
         manifest.tools().par_iter().map(|tool| check_tool(&tool.to_value(), checks, legacy)).collect();
     let mut findings = Vec::new();
@@ -354,7 +354,9 @@ mod tests {
         let kept: Vec<String> =
             warnings(check(&m, Checks::default()), &already).iter().map(|d| d.message.clone()).collect();
         assert_eq!(kept, ["tool `c d` at /name: the name has characters other than A-Z, a-z, 0-9, `_`, `-` and `.`"]);
-        // The newest protocol takes any outputSchema root.
-        assert!(!codes(tools, None).iter().any(|(c, _)| *c == Code::McpOutputSchema));
+        // The newest protocol takes any outputSchema root; an `initialize` client's (the default)
+        // does not.
+        assert!(!codes(tools.clone(), Some(LATEST_PROTOCOL)).iter().any(|(c, _)| *c == Code::McpOutputSchema));
+        assert_eq!(codes(tools.clone(), None), codes(tools, Some(LATEST_WITH_INITIALIZE)));
     }
 }

@@ -95,7 +95,9 @@ fn the_keys_the_help_names_supply_the_missing_types() {
     // Only the loader's word on the path dependency that is not checked out remains.
     let lines: Vec<&str> = diagnostics.lines().collect();
     assert!(lines.len() == 1 && lines[0].contains("[missing-path-dependency]"), "{out}");
-    assert_eq!(out.matches("\"outputSchema\"").count(), 3, "{out}");
+    // Three output types are supplied; one of them is not an object, and rmcp 3.11 drops it for
+    // an `initialize` client (the default peer).
+    assert_eq!(out.matches("\"outputSchema\"").count(), 2, "{out}");
 }
 
 #[test]

@@ -85,7 +85,9 @@ fn v3_11() -> Vec<String> {
     let dir = data("v3_11");
     let opaque: Vec<String> = serde_json::from_value(read_json(&dir.join("opaque.json"))).unwrap();
     let mut problems = Vec::new();
-    for (file, extra) in [("tools.json", vec![]), ("tools.legacy.json", vec!["--protocol", "2025-11-25"])] {
+    // tools.json is what a stateless 2026-07-28 request gets; an `initialize` client (the default
+    // view) gets tools.legacy.json.
+    for (file, extra) in [("tools.json", vec!["--protocol", "2026-07-28"]), ("tools.legacy.json", vec![])] {
         let expected = read_json(&dir.join(file));
         let exp = match &expected {
             Value::Array(a) => a.clone(),
@@ -130,10 +132,15 @@ fn version_checks() -> Vec<Check> {
         let name = rel.file_name().unwrap().to_string_lossy().into_owned();
         for (server, entry) in expected["servers"].as_object().unwrap() {
             let mut runs: Vec<(&'static str, Vec<String>)> = Vec::new();
+            // Each listing names the protocol it was captured at (as run.py reads it).
+            let at: Vec<String> = match expected["protocol"].as_str() {
+                Some(p) => vec!["--protocol".into(), p.into()],
+                None => vec![],
+            };
             if entry.get("panic").is_some() {
-                runs.push(("panic", vec![]));
+                runs.push(("panic", at));
             } else {
-                runs.push(("tools", vec![]));
+                runs.push(("tools", at));
             }
             if entry.get("tools_legacy").is_some() {
                 let p = expected["legacy_protocol"].as_str().unwrap_or("2025-11-25").to_owned();

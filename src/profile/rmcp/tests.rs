@@ -138,15 +138,24 @@ fn output_roots_per_release() {
     assert!(o.failed());
     assert!(messages(&o).contains("tool `list`") && messages(&o).contains("found 'array'"), "{}", messages(&o));
     let dir = crate_with("3.11.0", true, &[("src/main.rs", &format!("{HEAD}{SCHEMAS}"))]);
-    let t = tools(&run(&dir, None, None));
+    let t = tools(&run(&dir, None, Some("2026-07-28")));
     assert_eq!(t[0]["outputSchema"]["type"], "array");
     assert_eq!(
         t[0]["inputSchema"],
         json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "properties": {"x": {"type": "integer", "format": "int32"}}, "required": ["x"], "type": "object"})
     );
-    let t = tools(&run(&dir, None, Some("2025-11-25")));
-    assert!(t[0].get("outputSchema").is_none());
-    assert_eq!(t[1]["outputSchema"]["type"], "object");
+    // An `initialize` client is answered 2025-11-25 whatever it asks: the default view.
+    for protocol in [Some("2025-11-25"), None] {
+        let o = run(&dir, None, protocol);
+        let t = tools(&o);
+        assert!(t[0].get("outputSchema").is_none());
+        assert_eq!(t[1]["outputSchema"]["type"], "object");
+        // The note (`-v`) says where the other view differs.
+        let other: Vec<&String> = o.notes.iter().filter(|n| n.starts_with("a stateless")).collect();
+        assert_eq!(other, [&crate::profile::protocol::other_view_note(&["list".into()]).unwrap()]);
+    }
+    let o = run(&dir, None, Some("2026-07-28"));
+    assert!(!o.notes.iter().any(|n| n.starts_with("a stateless")), "{:?}", o.notes);
     // Before 1.8 the root keeps its title and description.
     let dir = crate_with("0.10.0", true, &[("src/main.rs", &format!("{HEAD}{SCHEMAS}"))]);
     let t = tools(&run(&dir, None, None));
@@ -194,7 +203,7 @@ fn legacy_peers_lose_non_object_output_from_every_source() {
     };
     let some = |ty: &str| Some(json!(ty));
     assert_eq!(
-        run_for(None),
+        run_for(Some("2026-07-28")),
         [
             ("configured".to_owned(), some("array")),
             ("configured_object".to_owned(), some("object")),
@@ -203,6 +212,7 @@ fn legacy_peers_lose_non_object_output_from_every_source() {
             ("generated".to_owned(), some("array")),
         ]
     );
+    assert_eq!(run_for(None), run_for(Some("2025-11-25")), "the default is an `initialize` client's view");
     assert_eq!(
         run_for(Some("2025-11-25")),
         [

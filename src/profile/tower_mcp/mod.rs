@@ -70,7 +70,8 @@ impl Profile for TowerMcp {
         let found = run.release.as_ref()?;
         let Run { ws, options: opts, protocol, out, insertion_order, .. } = run;
         let ws: &Workspace = ws;
-        let final_protocol = !super::protocol::is_legacy_protocol(protocol) && stateless_enabled(ws);
+        let stateless = stateless_enabled(ws);
+        let final_protocol = !super::protocol::is_legacy_protocol(protocol) && stateless;
         let mut behaviour = version::behaviour(found.version);
         behaviour.preserve_order = *insertion_order;
         if let Some(schemars) = found.lock.as_ref().and_then(|l| l.version("schemars")) {
@@ -103,8 +104,10 @@ impl Profile for TowerMcp {
             reported: Reported::default(),
             list: ToolList::new(POLICY, &opts.overrides),
             final_protocol,
+            stateless,
             behaviour,
             origins: Vec::new(),
+            only_in_final_view: Vec::new(),
         };
         for found in &served.tools {
             if let Some((name, tool)) = builder.tool(found) {
@@ -118,6 +121,7 @@ impl Profile for TowerMcp {
             builder.push(d);
         }
         out.diagnostics.extend(builder.diagnostics);
+        out.notes.extend(super::protocol::other_view_note(&builder.only_in_final_view));
         out.source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, builder.origins);
         Some(manifest)
     }
@@ -177,6 +181,11 @@ struct Builder<'w, 'a> {
     list: ToolList<'a>,
     /// The peer speaks 2026-07-28 and the server has the `stateless` feature.
     final_protocol: bool,
+    /// The server has the `stateless` feature: a 2026-07-28 request may get the final listing.
+    stateless: bool,
+    /// The tools whose outputSchema this peer does not get and a stateless 2026-07-28 request
+    /// does: where the other view differs.
+    only_in_final_view: Vec<String>,
     behaviour: version::Behaviour,
     /// Where each tool's chain is written, for the source map (a later duplicate wins).
     origins: Vec<(String, crate::source_map::ToolOrigin)>,
@@ -273,6 +282,8 @@ impl<'w> Builder<'w, '_> {
                 && v.get("type").and_then(Value::as_str) != Some("object");
             if !dropped {
                 entry.output = Some(v);
+            } else if self.stateless {
+                self.only_in_final_view.push(name.to_owned());
             }
         }
         if !spec.icons.is_empty() {
