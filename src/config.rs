@@ -55,6 +55,7 @@ const KEYS: &[&str] = &[
     "features",
     "all-features",
     "no-default-features",
+    "bin",
     "serde-json-preserve-order",
     "lints",
     "schemas",
@@ -83,6 +84,8 @@ pub struct Config {
     pub(crate) features: Option<Vec<String>>,
     pub(crate) all_features: Option<bool>,
     pub(crate) no_default_features: Option<bool>,
+    /// `bin`: the one binary target to read (`--bin`).
+    pub(crate) bin: Option<String>,
     /// `serde-json-preserve-order`: whether serde_json's `preserve_order` is on in the server.
     pub(crate) serde_json_preserve_order: Option<bool>,
     /// `[lints]`: levels by diagnostic code, each checked against the known codes.
@@ -249,6 +252,7 @@ impl Config {
             all_features: flags.features.all_features || self.all_features.unwrap_or(false),
             no_default_features: flags.features.no_default_features || self.no_default_features.unwrap_or(false),
             serde_json_preserve_order: flags.features.serde_json_preserve_order.or(self.serde_json_preserve_order),
+            bin: flags.features.bin.or_else(|| self.bin.clone()),
         };
         GenerateOptions {
             paths,
@@ -494,6 +498,7 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
             }
             "all-features" => config.all_features = Some(boolean(&value)?),
             "no-default-features" => config.no_default_features = Some(boolean(&value)?),
+            "bin" => config.bin = Some(string(&value)?),
             "budget" => {
                 config.budget = crate::tokens::budget::Budget::from_toml(&value)
                     .map_err(|why| bad("a table of token counts: tool, total, description").with_help(why))?;
@@ -647,7 +652,7 @@ mod tests {
     fn flags_beat_the_config_which_beats_the_defaults() {
         let d = dir_with(&[(
             "mcp-schema.toml",
-            "profile = \"rmcp\"\nprotocol = \"2025-06-18\"\nserver = \"A\"\nfeatures = [\"x,y\", \"z\"]\nall-features = true\nserde-json-preserve-order = true\ninclude = \"src/lib.rs\"\n[lints]\nopaque = \"allow\"\nunknown-type = \"deny\"\n",
+            "profile = \"rmcp\"\nprotocol = \"2025-06-18\"\nserver = \"A\"\nfeatures = [\"x,y\", \"z\"]\nall-features = true\nbin = \"serve\"\nserde-json-preserve-order = true\ninclude = \"src/lib.rs\"\n[lints]\nopaque = \"allow\"\nunknown-type = \"deny\"\n",
         )]);
         let c = Config::discover(Some(d.path())).unwrap();
         let configured = c.apply(Flags::default());
@@ -663,7 +668,8 @@ mod tests {
                 features: vec!["x".into(), "y".into(), "z".into()],
                 all_features: true,
                 no_default_features: false,
-                serde_json_preserve_order: Some(true)
+                serde_json_preserve_order: Some(true),
+                bin: Some("serve".into()),
             }
         );
         assert_eq!(configured.lints.levels.get("opaque"), Some(&Level::Allow));

@@ -68,6 +68,9 @@ pub struct FeatureSelection {
     pub all_features: bool,
     /// `--no-default-features`: the `default` feature is off.
     pub no_default_features: bool,
+    /// `--bin NAME`: read only this binary of the package (with its library), as `cargo run --bin
+    /// NAME` builds it; `None` reads every target.
+    pub bin: Option<String>,
     /// `--serde-json-preserve-order`: whether serde_json's `preserve_order` is on in the server's
     /// build (keys in insertion order), for when the manifests on disk cannot say; `None` works it
     /// out from them.

@@ -39,6 +39,10 @@ pub(crate) struct SourceArgs {
     /// Do not turn on the `default` feature
     #[arg(long)]
     pub(crate) no_default_features: bool,
+    /// Read only the binary target NAME (and the package's library), as `cargo run --bin NAME`
+    /// builds it: for a package whose binaries serve different servers
+    #[arg(long, value_name = "NAME")]
+    pub(crate) bin: Option<String>,
     /// Whether serde_json's `preserve_order` is on in the server's build (schema keys in insertion
     /// order) [default: worked out from the manifests on disk]
     #[arg(long, value_name = "BOOL")]
@@ -88,6 +92,7 @@ impl SourceArgs {
             all_features: self.all_features,
             no_default_features: self.no_default_features,
             serde_json_preserve_order: self.serde_json_preserve_order,
+            bin: self.bin.clone(),
             ..FeatureSelection::default()
         };
         self.features.iter().for_each(|list| features.add_list(list));

@@ -17,6 +17,7 @@ pub fn update_hint(flags: &Flags, shown: &str) -> String {
         ("--rmcp-version", &flags.rmcp.version),
         ("--sdk-version", &flags.sdk_version),
         ("--server", &flags.rmcp.server),
+        ("--bin", &flags.features.bin),
     ];
     for (flag, value) in valued {
         if let Some(v) = value {
@@ -66,7 +67,12 @@ mod tests {
 
     #[test]
     fn the_hint_repeats_every_option_that_changes_the_manifest() {
-        let mut features = FeatureSelection { all_features: true, no_default_features: true, ..Default::default() };
+        let mut features = FeatureSelection {
+            all_features: true,
+            no_default_features: true,
+            bin: Some("serve".into()),
+            ..Default::default()
+        };
         features.add_list("a, b");
         features.add_list("c");
         let flags = Flags {
@@ -84,7 +90,7 @@ mod tests {
         assert_eq!(
             update_hint(&flags, "it's.json"),
             "mcp-schema generate 'my crate' --profile rmcp --protocol 2025-06-18 --rmcp-version 0.8 --sdk-version \
-             0.8.2 --server S --features a,b,c --all-features --no-default-features -o 'it'\\''s.json'"
+             0.8.2 --server S --bin serve --features a,b,c --all-features --no-default-features -o 'it'\\''s.json'"
         );
     }
 

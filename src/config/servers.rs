@@ -274,6 +274,7 @@ impl Config {
         self.features = self.features.or_else(|| base.features.clone());
         self.all_features = self.all_features.or(base.all_features);
         self.no_default_features = self.no_default_features.or(base.no_default_features);
+        self.bin = self.bin.or_else(|| base.bin.clone());
         self.lints = merged(&base.lints, self.lints);
         for (krate, levels) in &base.crate_lints {
             let own = self.crate_lints.remove(krate).unwrap_or_default();

@@ -225,6 +225,7 @@ codes! {
     UndescribedParameter: "undescribed-parameter" => contract::UNDESCRIBED_PARAMETER,
     UndescribedTool: "undescribed-tool" => contract::UNDESCRIBED_TOOL,
     UndescribedVariants: "undescribed-variants" => contract::UNDESCRIBED_VARIANTS,
+    UnknownBin: "unknown-bin" => commands::UNKNOWN_BIN,
     UnknownFeature: "unknown-feature" => commands::UNKNOWN_FEATURE,
     UnknownProtocol: "unknown-protocol" => rmcp::UNKNOWN_PROTOCOL,
     UnknownRevision: "unknown-revision" => commands::UNKNOWN_REVISION,

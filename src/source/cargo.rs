@@ -20,6 +20,10 @@ pub struct CargoManifest {
 /// A compilation target of a package.
 #[derive(Debug, Clone)]
 pub struct Target {
+    /// The name cargo gives it (`--bin NAME`): the `[[bin]]` name, the package's for
+    /// `src/main.rs`, the file stem of `src/bin/`.
+    pub name: String,
+    /// The name its code is known by in paths (`-` written `_`).
     pub crate_name: String,
     pub root_file: PathBuf,
     pub kind: TargetKind,
@@ -52,7 +56,7 @@ fn discover_in(dir: &Path, found: &mut Vec<(String, PathBuf)>) {
             if path.is_dir() { (path.join("main.rs"), path.file_name()) } else { (path.clone(), path.file_stem()) };
         let Some(stem) = stem else { continue };
         if file.extension().is_some_and(|e| e == "rs") && file.is_file() && !found.iter().any(|(_, p)| p == &file) {
-            found.push((stem.to_string_lossy().replace('-', "_"), file));
+            found.push((stem.to_string_lossy().into_owned(), file));
         }
     }
 }
@@ -139,7 +143,6 @@ impl CargoManifest {
     /// unless `autobins` / `autoexamples` is `false`.
     pub fn targets(&self) -> Vec<Target> {
         let Some(package) = self.package_name.as_deref() else { return Vec::new() };
-        let snake = package.replace('-', "_");
         let mut targets = Vec::new();
         if let Some(lib) = self.lib_target() {
             targets.push(lib);
@@ -148,7 +151,7 @@ impl CargoManifest {
         if self.autodiscover("autobins") {
             let main = self.dir.join("src/main.rs");
             if main.is_file() && !bins.iter().any(|(_, p)| p == &main) {
-                bins.push((snake.clone(), main));
+                bins.push((package.to_owned(), main));
             }
             discover_in(&self.dir.join("src/bin"), &mut bins);
         }
@@ -157,9 +160,9 @@ impl CargoManifest {
             discover_in(&self.dir.join("examples"), &mut examples);
         }
         for (kind, found) in [(TargetKind::Bin, bins), (TargetKind::Example, examples)] {
-            for (crate_name, root_file) in found {
+            for (name, root_file) in found {
                 if root_file.is_file() {
-                    targets.push(Target { crate_name, root_file, kind });
+                    targets.push(Target { crate_name: name.replace('-', "_"), name, root_file, kind });
                 }
             }
         }
@@ -168,18 +171,19 @@ impl CargoManifest {
 
     /// The library target alone: all a dependent can use of a package.
     pub fn lib_target(&self) -> Option<Target> {
-        let snake = self.package_name.as_deref()?.replace('-', "_");
+        let package = self.package_name.as_deref()?;
         let lib = self.raw.get("lib");
         let lib_path = lib
             .and_then(|l| l.get("path"))
             .and_then(Value::as_str)
             .map(|p| self.dir.join(p))
             .unwrap_or_else(|| self.dir.join("src/lib.rs"));
-        let name = lib.and_then(|l| l.get("name")).and_then(Value::as_str).map_or(snake, |n| n.replace('-', "_"));
-        lib_path.is_file().then_some(Target { crate_name: name, root_file: lib_path, kind: TargetKind::Lib })
+        let name = lib.and_then(|l| l.get("name")).and_then(Value::as_str).unwrap_or(package).to_owned();
+        let crate_name = name.replace('-', "_");
+        lib_path.is_file().then_some(Target { name, crate_name, root_file: lib_path, kind: TargetKind::Lib })
     }
 
-    /// `[[bin]]` or `[[example]]` tables: (crate name, root file). A target without `path` is
+    /// `[[bin]]` or `[[example]]` tables: (name, root file). A target without `path` is
     /// `<dir>/<name>.rs`, or `<dir>/<name>/main.rs`.
     fn declared_targets(&self, key: &str, dir: &str, default_name: Option<&str>) -> Vec<(String, PathBuf)> {
         let Some(tables) = self.raw.get(key).and_then(Value::as_array) else { return Vec::new() };
@@ -198,7 +202,7 @@ impl CargoManifest {
                     }
                 }
             };
-            found.push((name.replace('-', "_"), path));
+            found.push((name.to_owned(), path));
         }
         found
     }

@@ -371,7 +371,10 @@ pub fn load_wanting(
     let packages = packages::discover(roots, wanted, &mut ws.diagnostics);
     ws.registry_deps = packages::registry_dependencies(&packages);
     let resolution = packages::resolve(&packages, features)?;
-    load_packages(&packages, &resolution, exclude, &mut ws);
+    if let Some(bin) = &features.bin {
+        check_bin(&packages, bin)?;
+    }
+    load_packages(&packages, &resolution, exclude, features.bin.as_deref(), &mut ws);
     index::build(&mut ws);
     Ok(ws)
 }
@@ -455,12 +458,44 @@ fn single_file_features(
     Ok(resolution.features.first().map(|f| cfg::EnabledFeatures::new(f.iter().cloned())).unwrap_or_default())
 }
 
-/// Load the packages that are built: every target of a root package, the library of a
-/// dependency; then tell each crate which crate each of its dependency names means.
+/// `--bin NAME` names a binary of a root package, or the error cargo would give (with the
+/// binaries there are).
+fn check_bin(packages: &[packages::Package], bin: &str) -> Result<(), Diagnostic> {
+    let bins: Vec<String> = packages
+        .iter()
+        .filter(|p| p.is_root)
+        .flat_map(|p| p.manifest.targets())
+        .filter(|t| t.kind == cargo::TargetKind::Bin)
+        .map(|t| t.name)
+        .collect();
+    if bins.iter().any(|b| b == bin) {
+        return Ok(());
+    }
+    let help = if bins.is_empty() {
+        "the package has no binary target".to_owned()
+    } else {
+        format!("binaries: {}", bins.join(", "))
+    };
+    Err(Diagnostic::error(Code::UnknownBin, format!("--bin `{bin}`: no binary target of that name")).with_help(help))
+}
+
+/// Whether a root package's `target` is built: every target, or with `--bin NAME` the library
+/// and that binary (as `cargo run --bin NAME`).
+fn built(target: &cargo::Target, bin: Option<&str>) -> bool {
+    match bin {
+        None => true,
+        Some(name) => target.is_lib() || (target.kind == cargo::TargetKind::Bin && target.name == name),
+    }
+}
+
+/// Load the packages that are built: every target of a root package (or those `--bin` keeps),
+/// the library of a dependency; then tell each crate which crate each of its dependency names
+/// means.
 fn load_packages(
     packages: &[packages::Package],
     resolution: &packages::Resolution,
     exclude: &[PathBuf],
+    bin: Option<&str>,
     ws: &mut Workspace,
 ) {
     // Per package: the index of its library crate.
@@ -471,8 +506,11 @@ fn load_packages(
             continue;
         }
         let manifest = &package.manifest;
-        let targets: Vec<cargo::Target> =
-            if package.is_root { manifest.targets() } else { manifest.lib_target().into_iter().collect() };
+        let targets: Vec<cargo::Target> = if package.is_root {
+            manifest.targets().into_iter().filter(|t| built(t, bin)).collect()
+        } else {
+            manifest.lib_target().into_iter().collect()
+        };
         let roots: Vec<PathBuf> = targets.iter().map(|t| t.root_file.clone()).collect();
         // No profile looks for tools in another crate's sources: nothing there is kept parsed.
         let kept = if package.is_registry { KeptAttributes(&[]) } else { ws.kept };

@@ -128,6 +128,15 @@ pub(super) const RECORD_OUTPUT: CodeDoc = CodeDoc {
     fix: "give a path in a directory you can write to.",
 };
 
+pub(super) const UNKNOWN_BIN: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: Scope::ANY,
+    summary: "`--bin NAME` (or the config's `bin`) names no binary target of the package.",
+    example: "error[unknown-bin]: --bin `serve`: no binary target of that name",
+    fix: "give one of the binaries the help line lists: a `[[bin]]` name, the package's name for\n\
+         `src/main.rs`, or a file stem of `src/bin/`.",
+};
+
 pub(super) const UNKNOWN_FEATURE: CodeDoc = CodeDoc {
     kind: Kind::Error,
     scope: Scope::ANY,
