@@ -228,6 +228,7 @@ codes! {
     UnknownFeature: "unknown-feature" => commands::UNKNOWN_FEATURE,
     UnknownProtocol: "unknown-protocol" => rmcp::UNKNOWN_PROTOCOL,
     UnknownRevision: "unknown-revision" => commands::UNKNOWN_REVISION,
+    UnknownSdk: "unknown-sdk" => commands::UNKNOWN_SDK,
     UnknownServer: "unknown-server" => rmcp::UNKNOWN_SERVER,
     UnknownType: "unknown-type" => python_sdk::UNKNOWN_TYPE,
     UnreadableAttribute: "unreadable-attribute" => python_sdk::UNREADABLE_ATTRIBUTE,

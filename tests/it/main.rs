@@ -45,4 +45,5 @@ mod servers;
 mod structure;
 mod tokens;
 mod tower_mcp_conformance;
+mod unknown_sdk;
 mod validate;
