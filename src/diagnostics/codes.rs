@@ -218,6 +218,7 @@ codes! {
     ToolName: "tool-name" => rmcp::TOOL_NAME,
     TowerMcpPanic: "tower-mcp-panic" => tower_mcp::TOWER_MCP_PANIC,
     ToolOverBudget: "tool-over-budget" => tokens::TOOL_OVER_BUDGET,
+    ToolsNotListed: "tools-not-listed" => commands::TOOLS_NOT_LISTED,
     TotalOverBudget: "total-over-budget" => tokens::TOTAL_OVER_BUDGET,
     TypeTooDeep: "type-too-deep" => sources::TYPE_TOO_DEEP,
     TypeTooLarge: "type-too-large" => sources::TYPE_TOO_LARGE,

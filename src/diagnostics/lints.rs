@@ -77,7 +77,7 @@ pub const LEFT_OUT: Group = Group {
     summary: "What the server publishes and mcp-schema cannot work out (a schema, or a key of one, made \
               only when the server runs, or of a crate whose sources are not on disk), left out of \
               the manifest. An error unless allowed: a manifest is complete, or the run fails and says why.",
-    codes: &[Code::Opaque, Code::RegistryType],
+    codes: &[Code::Opaque, Code::RegistryType, Code::ToolsNotListed],
     default: Level::Deny,
 };
 

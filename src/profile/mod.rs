@@ -14,6 +14,7 @@ pub mod template;
 pub mod tool_name;
 pub mod tower_mcp;
 pub mod unknown_sdk;
+mod unlisted;
 
 use syn::punctuated::Punctuated;
 use syn::{Meta, Token};

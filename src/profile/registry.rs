@@ -166,7 +166,13 @@ pub fn run(ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
         }
     };
     let mut out = super::template::run(chosen, ws, &opts.profile_options);
-    if let Some(why) = auto_why.as_deref().filter(|_| chosen.info().detection == Detection::Otherwise) {
+    let listed_none = out.manifest.as_ref().is_some_and(|m| m.is_empty()) && !out.diagnostics.has_errors();
+    let unlisted = if listed_none { super::unlisted::diagnostic(ws, chosen.info().name) } else { None };
+    let declared = unlisted.is_some();
+    if let Some(d) = unlisted {
+        out.diagnostics.push(d);
+    }
+    if let Some(why) = auto_why.as_deref().filter(|_| chosen.info().detection == Detection::Otherwise && !declared) {
         if let Some(d) = nothing_found(ws, chosen, why, &out) {
             out.diagnostics.push(d);
         }

@@ -116,6 +116,19 @@ pub(super) const UNKNOWN_SDK: CodeDoc = CodeDoc {
           lists the `#[tool]` fns as the Python SDK would.",
 };
 
+pub(super) const TOOLS_NOT_LISTED: CodeDoc = CodeDoc {
+    kind: Kind::Warning,
+    scope: Scope::ANY,
+    summary: "The profile lists no tool, while the crate's own sources declare some: `#[tool]` fns or\n\
+             methods, `#[tool_router]` or `#[tool(tool_box)]` impl blocks, `#[mcp_tool]` structs,\n\
+             `tool_box!` macros (the first few are named). The server is written in a form the profile\n\
+             does not follow, or for another SDK: an empty manifest would be wrong. In the `left-out`\n\
+             group, so an error unless allowed.",
+    example: "src/main.rs:9:14: error[tools-not-listed]: the rmcp profile lists no tool, but the crate declares some: `#[tool]` on `impl Calculator`, `#[tool]` on `Calculator::sum`, `tool_box!` in `impl Calculator`; the server may serve tools this manifest does not list",
+    fix: "choose the profile of the SDK that serves the tools (`--profile`) or the server (`--server`);\n\
+          `-A tools-not-listed` (or `tools-not-listed = \"allow\"`) when the server really lists none.",
+};
+
 pub(super) const PROFILE_AMBIGUOUS: CodeDoc = CodeDoc {
     kind: Kind::Error,
     scope: Scope::ANY,
