@@ -105,6 +105,8 @@ pub enum ValueKind {
     Default,
     /// A tool's `description`.
     Description,
+    /// The `examples` of a type, field or variant (`#[schemars(example = …)]`, in order).
+    Examples,
 }
 
 impl ValueKind {
@@ -113,6 +115,7 @@ impl ValueKind {
         match self {
             ValueKind::Default => "default",
             ValueKind::Description => "description",
+            ValueKind::Examples => "examples",
         }
     }
 }
@@ -128,10 +131,12 @@ pub fn value_line(of: &str, kind: ValueKind) -> String {
     let placeholder = match kind {
         ValueKind::Default => "VALUE",
         ValueKind::Description => "\"TEXT\"",
+        ValueKind::Examples => "[VALUE, …]",
     };
     let what = match kind {
         ValueKind::Default => "the JSON the default serialises to, in TOML",
         ValueKind::Description => "the description",
+        ValueKind::Examples => "every `example` of it, in order, in TOML",
     };
     format!(
         "supply this value under the configuration's `[schemas]`: `\"{}\" = {placeholder}` ({what})",

@@ -26,6 +26,9 @@ fn schema_target(key: &str) -> Result<SchemaTarget<'_>, (String, Option<String>)
     if let Some(tool) = key.strip_suffix(".outputSchema").filter(|t| !t.is_empty()) {
         return Ok(SchemaTarget::ToolOutput(tool));
     }
+    if key.strip_suffix(".examples").is_some_and(|t| !t.is_empty()) {
+        return Ok(SchemaTarget::Value(ValueKind::Examples));
+    }
     if key.strip_suffix(".description").is_some_and(|t| !t.is_empty()) {
         return Ok(SchemaTarget::Value(ValueKind::Description));
     }
@@ -90,6 +93,10 @@ pub(super) fn parse_schemas(file: &ConfigFile, table: Table, root: &Path) -> Res
                 (ValueKind::Description, toml::Value::String(s)) => serde_json::Value::String(s.clone()),
                 (ValueKind::Description, _) => {
                     return Err(file.expected(&format!("schemas.\"{}\"", key.get_ref()), "a string", span))
+                }
+                (ValueKind::Examples, v @ toml::Value::Array(_)) => toml_to_json(v),
+                (ValueKind::Examples, _) => {
+                    return Err(file.expected(&format!("schemas.\"{}\"", key.get_ref()), "an array", span))
                 }
                 (ValueKind::Default, v) => toml_to_json(v),
             };
@@ -175,6 +182,7 @@ mod tests {
         assert_eq!(kind("kit::model::Opts.level.default"), Ok(Some(ValueKind::Default)));
         assert_eq!(kind("ping.description"), Ok(Some(ValueKind::Description)));
         assert_eq!(kind("irc.read.description"), Ok(Some(ValueKind::Description)));
+        assert_eq!(kind("ArchiveRequest.suffix.examples"), Ok(Some(ValueKind::Examples)));
         assert_eq!(kind("ping.inputSchema"), Ok(None));
         assert!(kind("suffix.default").unwrap_err().contains("`Type.field.default`"));
         assert!(kind("A.b-c.default").is_err());

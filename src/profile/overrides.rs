@@ -29,7 +29,7 @@ pub fn unused(overrides: &SchemaOverrides, listed: &[&str], types_used: &BTreeSe
             Code::UnusedSchemaOverride,
             format!("the config gives the value `{key}`, which no tool's schema asks for"),
         )
-        .with_help("the key is the one the diagnostic names: `Type.field.default` for a default it could not evaluate, `TOOL.description` for a tool's description")
+        .with_help("the key is the one the diagnostic names: `Type.field.default` for a default it could not evaluate, `Type.field.examples` for examples, `TOOL.description` for a tool's description")
     });
     tools.chain(types).chain(values).collect()
 }

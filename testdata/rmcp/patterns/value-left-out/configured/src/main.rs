@@ -1,8 +1,8 @@
-//! Two values the CLI cannot evaluate, each costing that one value, not the manifest: a field's
-//! default made by a fn of a crate whose sources are not read, and a tool description made by a
-//! fn the CLI cannot see. `generate` fails and prints, for each, the configuration line that
+//! Three values the CLI cannot evaluate, each costing that one value, not the manifest: a field's
+//! default and a field's `example` made by fns of a crate whose sources are not read, and a tool
+//! description made by a fn the CLI cannot see. `generate` fails and prints, for each, the configuration line that
 //! supplies exactly that value; `-W left-out` writes every other key and tool as the server
-//! lists them; `configured/` supplies both values and is exact.
+//! lists them; `configured/` supplies the three values and is exact.
 
 use rmcp::{
     handler::server::{router::tool::ToolRouter, wrapper::Parameters},
@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Serialize, Deserialize, JsonSchema)]
 pub struct ArchiveRequest {
+    #[schemars(example = naming::sample_path())]
     pub path: String,
     /// Kept as a default the CLI evaluates.
     #[serde(default = "default_level")]
