@@ -52,6 +52,7 @@ pub use options::{
     FeatureSelection, GenerateOptions, ProfileOptions, RmcpOptions, SchemaOverrides, ToolSchemaOverride,
 };
 pub use profile::rmcp::version::check_flag as check_rmcp_version;
+pub use profile::unknown_sdk::{UnknownSdk, UNKNOWN_SDKS};
 pub use profile::ProfileChoice;
 pub use provenance::{Provenance, SdkRelease};
 pub use source::ParseMode;

@@ -95,6 +95,56 @@ pub struct SchemaOverrides {
     /// By Rust type path as written in the config (`kit::model::Blob`, `chrono::NaiveDate`): the
     /// schema that type's `JsonSchema` impl produces.
     pub types: std::collections::BTreeMap<String, serde_json::Value>,
+    /// One value each, by key (see [`value_key`]): a field's default (`Type.field.default`, the
+    /// JSON its serde serialisation gives) or a tool's description (`TOOL.description`), for a
+    /// value the sources do not let the CLI evaluate; the rest of the schema is read as usual.
+    pub values: std::collections::BTreeMap<String, serde_json::Value>,
+}
+
+/// What a value of [`SchemaOverrides::values`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueKind {
+    /// A field's serde default, as schemars shows it in `"default"`.
+    Default,
+    /// A tool's `description`.
+    Description,
+    /// The `examples` of a type, field or variant (`#[schemars(example = …)]`, in order).
+    Examples,
+}
+
+impl ValueKind {
+    /// The key's suffix.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            ValueKind::Default => "default",
+            ValueKind::Description => "description",
+            ValueKind::Examples => "examples",
+        }
+    }
+}
+
+/// The `[schemas]` key of one value: `Type.field.default`, `TOOL.description`.
+pub fn value_key(of: &str, kind: ValueKind) -> String {
+    format!("{of}.{}", kind.suffix())
+}
+
+/// The configuration line that supplies one value, with a placeholder for it, for a
+/// diagnostic's help: `"Type.field.default" = …` under the `[schemas]` table.
+pub fn value_line(of: &str, kind: ValueKind) -> String {
+    let placeholder = match kind {
+        ValueKind::Default => "VALUE",
+        ValueKind::Description => "\"TEXT\"",
+        ValueKind::Examples => "[VALUE, …]",
+    };
+    let what = match kind {
+        ValueKind::Default => "the JSON the default serialises to, in TOML",
+        ValueKind::Description => "the description",
+        ValueKind::Examples => "every `example` of it, in order, in TOML",
+    };
+    format!(
+        "supply this value under the configuration's `[schemas]`: `\"{}\" = {placeholder}` ({what})",
+        value_key(of, kind)
+    )
 }
 
 /// The schemas given for one tool.

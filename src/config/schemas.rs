@@ -6,13 +6,15 @@ use std::path::Path;
 
 use super::{ConfigFile, Table};
 use crate::diagnostics::Diagnostic;
-use crate::options::SchemaOverrides;
+use crate::options::{SchemaOverrides, ValueKind};
 
 /// What a key of `[schemas]` names.
 enum SchemaTarget<'k> {
     ToolInput(&'k str),
     ToolOutput(&'k str),
     Type,
+    /// One value, given inline (`Type.field.default = 3`, `TOOL.description = "…"`).
+    Value(ValueKind),
 }
 
 /// `TOOL.inputSchema`, `TOOL.outputSchema` (tool names may hold dots: the suffix is the last
@@ -23,6 +25,25 @@ fn schema_target(key: &str) -> Result<SchemaTarget<'_>, (String, Option<String>)
     }
     if let Some(tool) = key.strip_suffix(".outputSchema").filter(|t| !t.is_empty()) {
         return Ok(SchemaTarget::ToolOutput(tool));
+    }
+    if key.strip_suffix(".examples").is_some_and(|t| !t.is_empty()) {
+        return Ok(SchemaTarget::Value(ValueKind::Examples));
+    }
+    if key.strip_suffix(".description").is_some_and(|t| !t.is_empty()) {
+        return Ok(SchemaTarget::Value(ValueKind::Description));
+    }
+    if let Some(field) = key.strip_suffix(".default") {
+        return match field.split_once('.') {
+            Some((ty, f)) if is_type_path(ty) && is_type_path(f) && !f.contains("::") => {
+                Ok(SchemaTarget::Value(ValueKind::Default))
+            }
+            _ => Err((
+                format!("`{key}` names no field: a default is given as `Type.field.default`"),
+                Some(
+                    "write the type and the field as the diagnostic names them: `ArchiveRequest.suffix.default`".into(),
+                ),
+            )),
+        };
     }
     if is_type_path(key) {
         // Types are UpperCamelCase (rustc warns otherwise): `get_weather` is a tool missing its
@@ -67,6 +88,21 @@ pub(super) fn parse_schemas(file: &ConfigFile, table: Table, root: &Path) -> Res
             Diagnostic { help, ..d }
         })?;
         let span = value.span();
+        if let SchemaTarget::Value(kind) = target {
+            let json = match (kind, value.get_ref()) {
+                (ValueKind::Description, toml::Value::String(s)) => serde_json::Value::String(s.clone()),
+                (ValueKind::Description, _) => {
+                    return Err(file.expected(&format!("schemas.\"{}\"", key.get_ref()), "a string", span))
+                }
+                (ValueKind::Examples, v @ toml::Value::Array(_)) => toml_to_json(v),
+                (ValueKind::Examples, _) => {
+                    return Err(file.expected(&format!("schemas.\"{}\"", key.get_ref()), "an array", span))
+                }
+                (ValueKind::Default, v) => toml_to_json(v),
+            };
+            overrides.values.insert(key.get_ref().clone(), json);
+            continue;
+        }
         let written = value.get_ref().as_str().ok_or_else(|| {
             file.expected(&format!("schemas.\"{}\"", key.get_ref()), "a path to a JSON Schema file", span.clone())
         })?;
@@ -82,6 +118,7 @@ pub(super) fn parse_schemas(file: &ConfigFile, table: Table, root: &Path) -> Res
             SchemaTarget::Type => {
                 overrides.types.insert(key.get_ref().clone(), schema);
             }
+            SchemaTarget::Value(_) => unreachable!("read above"),
         }
     }
     Ok(overrides)
@@ -112,4 +149,48 @@ fn read_schema_file(
             .with_label("this file"));
     }
     Ok(schema)
+}
+
+/// A TOML value as the JSON it stands for (a datetime as its text).
+fn toml_to_json(v: &toml::Value) -> serde_json::Value {
+    use serde_json::Value as J;
+    match v {
+        toml::Value::String(s) => J::String(s.clone()),
+        toml::Value::Integer(i) => J::from(*i),
+        toml::Value::Float(f) => serde_json::Number::from_f64(*f).map_or(J::Null, J::Number),
+        toml::Value::Boolean(b) => J::Bool(*b),
+        toml::Value::Datetime(d) => J::String(d.to_string()),
+        toml::Value::Array(a) => J::Array(a.iter().map(toml_to_json).collect()),
+        toml::Value::Table(t) => J::Object(t.iter().map(|(k, v)| (k.clone(), toml_to_json(v))).collect()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys of one value: a field's default, a tool's description; a default naming no field
+    /// is an error with the form it takes.
+    #[test]
+    fn value_keys() {
+        let kind = |k: &str| match schema_target(k) {
+            Ok(SchemaTarget::Value(kind)) => Ok(Some(kind)),
+            Ok(_) => Ok(None),
+            Err((message, _)) => Err(message),
+        };
+        assert_eq!(kind("ArchiveRequest.suffix.default"), Ok(Some(ValueKind::Default)));
+        assert_eq!(kind("kit::model::Opts.level.default"), Ok(Some(ValueKind::Default)));
+        assert_eq!(kind("ping.description"), Ok(Some(ValueKind::Description)));
+        assert_eq!(kind("irc.read.description"), Ok(Some(ValueKind::Description)));
+        assert_eq!(kind("ArchiveRequest.suffix.examples"), Ok(Some(ValueKind::Examples)));
+        assert_eq!(kind("ping.inputSchema"), Ok(None));
+        assert!(kind("suffix.default").unwrap_err().contains("`Type.field.default`"));
+        assert!(kind("A.b-c.default").is_err());
+    }
+
+    #[test]
+    fn toml_values_as_json() {
+        let v: toml::Value = toml::from_str("x = { a = [1, 2.5, true], b = \"s\" }").unwrap();
+        assert_eq!(toml_to_json(&v["x"]), serde_json::json!({"a": [1, 2.5, true], "b": "s"}));
+    }
 }

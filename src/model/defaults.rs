@@ -22,6 +22,7 @@ use super::{
     TypeDef, Variant,
 };
 use crate::diagnostics::{Diagnostic, Location};
+use crate::options::{value_key, value_line, ValueKind};
 
 pub use crate::model::eval::{DEFAULT_NOT_EVALUABLE, HELP as EVAL_HELP};
 
@@ -72,6 +73,10 @@ pub(crate) fn field_default_value(
     if field.skip_ser || (field.default == FieldDefault::None && *container == FieldDefault::None) {
         return FieldDefaultValue::Own(Shown::ABSENT);
     }
+    // A value the configuration supplies is the value (`Type.field.default`).
+    if let Some(v) = lw.given_value(&value_key(&field_of(def, field), ValueKind::Default)) {
+        return FieldDefaultValue::Own(Shown::Value(Opt::Known(v)));
+    }
     // The derive bounds type parameters by `JsonSchema` only: a field of a parameter's type is
     // not known to be `Serialize`, so schemars shows no default.
     if field.ty.mentions_param() {
@@ -88,11 +93,33 @@ pub(crate) fn field_default_value(
         FieldDefault::Path(p) => call_default_fn(lw, p, &field.ty, &scope, &what, &field.location),
         FieldDefault::None => return FieldDefaultValue::FromContainer,
     };
-    FieldDefaultValue::Own(shown(value.and_then(|v| shown_value(lw, def, field, &v, &what))))
+    let value = value.and_then(|v| shown_value(lw, def, field, &v, &what));
+    FieldDefaultValue::Own(shown(value.map_err(|e| with_value_line(e, &[field_of(def, field)]))))
 }
 
 fn default_of(def: &TypeDef, field: &Field) -> String {
-    format!("the default of `{}.{}`", def.rust_name, field.rust_name.clone().unwrap_or_default())
+    format!("the default of `{}`", field_of(def, field))
+}
+
+/// `Type.field`, as the default's diagnostic and its configuration key name it.
+fn field_of(def: &TypeDef, field: &Field) -> String {
+    format!("{}.{}", def.rust_name, field.rust_name.clone().unwrap_or_default())
+}
+
+/// An unevaluable default's error with the configuration line that supplies exactly that value
+/// (one per field taking its value from an unevaluable container default).
+fn with_value_line(e: NoDefault, fields: &[String]) -> NoDefault {
+    match e {
+        NoDefault::Error(d) if !fields.is_empty() => {
+            let lines: Vec<String> = fields.iter().map(|f| value_line(f, ValueKind::Default)).collect();
+            let help = format!(
+                "{}; or write the default in what the CLI evaluates (`mcp-schema explain default-not-evaluable`)",
+                lines.join("; ")
+            );
+            NoDefault::Error(d.with_help(help))
+        }
+        other => other,
+    }
 }
 
 /// The container `#[serde(default)]` / `default = "path"` of `id` instantiated with `args`:
@@ -116,7 +143,10 @@ pub(crate) fn container_defaults(lw: &mut Lowerer, id: DefId, args: &[Ty]) -> Co
     let values = match value {
         Ok(Val::Struct { fields, .. }) => fields,
         Ok(_) => return ContainerDefaults { args: args.to_vec(), fields: Ok(vec![Shown::ABSENT; decl.len()]) },
-        Err(e) => return ContainerDefaults { args: args.to_vec(), fields: Err(shown(Err(e))) },
+        Err(e) => {
+            let taking: Vec<String> = decl.iter().filter(|f| asks(f)).map(|f| field_of(&def, f)).collect();
+            return ContainerDefaults { args: args.to_vec(), fields: Err(shown(Err(with_value_line(e, &taking)))) };
+        }
     };
     let mut shown_fields = Vec::new();
     for (i, field) in decl.iter().enumerate() {
@@ -194,7 +224,7 @@ fn at_location(failure: Failure, what: &str, reason: &str, location: &Location) 
     match failure {
         Failure::Runtime => NoDefault::Opaque(format!("{what}: {reason}")),
         Failure::Unsupported | Failure::Invalid => NoDefault::Error(
-            Diagnostic::error(DEFAULT_NOT_EVALUABLE, format!("{what} cannot be evaluated: {reason}"))
+            Diagnostic::warning(DEFAULT_NOT_EVALUABLE, format!("{what} cannot be evaluated: {reason}"))
                 .at(Some(location.clone()))
                 .with_label(reason.to_owned())
                 .with_help(EVAL_HELP),

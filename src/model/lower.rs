@@ -52,8 +52,11 @@ pub struct Lowerer<'r, 'w> {
     /// Types whose schema the user supplies, by path (`kit::model::Blob`, `chrono::NaiveDate`,
     /// `crate::model::Blob`): they lower to an [`Unknown`] carrying the key.
     pub type_overrides: std::collections::BTreeMap<String, serde_json::Value>,
-    /// The keys of `type_overrides` some schema used.
+    /// The keys of `type_overrides` some schema used (and of `value_overrides` some value).
     pub type_overrides_used: std::collections::BTreeSet<String>,
+    /// Values the user supplies, by key (`Type.field.default`, `TOOL.description`: see
+    /// [`crate::options::SchemaOverrides::values`]).
+    pub value_overrides: std::collections::BTreeMap<String, serde_json::Value>,
     /// Whether the types schemars implements `JsonSchema` for behind its own features (`url::Url`,
     /// `bytes::Bytes`, …) are leaves: for the profiles whose schemas schemars makes, not pydantic's.
     pub schemars_impls: bool,
@@ -138,6 +141,7 @@ impl<'r, 'w> Lowerer<'r, 'w> {
             diagnostics: Diagnostics::default(),
             type_overrides: Default::default(),
             type_overrides_used: Default::default(),
+            value_overrides: Default::default(),
             schemars_impls: true,
             reached: Default::default(),
             beside: Vec::new(),
@@ -234,6 +238,13 @@ impl<'r, 'w> Lowerer<'r, 'w> {
         let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(written));
         let origin = Origin { krate: scope.krate, module: scope.module, segments };
         Ty::Unknown(Unknown { written: text, location: Some(location), origin: Some(origin), override_key: None })
+    }
+
+    /// The value the user supplies under `key` (`Type.field.default`), noted as used.
+    pub fn given_value(&mut self, key: &str) -> Option<serde_json::Value> {
+        let v = self.value_overrides.get(key)?.clone();
+        self.type_overrides_used.insert(key.to_owned());
+        Some(v)
     }
 
     /// The type the user gave a schema for in the config (`GenerateOptions::overrides.types`),

@@ -16,6 +16,7 @@ pub(crate) mod defaults;
 pub mod eval;
 pub(crate) mod literal;
 mod lower;
+pub(crate) mod native_values;
 mod reach;
 mod resolve;
 mod scope;

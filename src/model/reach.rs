@@ -161,9 +161,27 @@ impl Lowerer<'_, '_> {
         let values: Vec<Vec<Shown>> = written
             .iter()
             .zip(&sites)
-            .map(|(exprs, what)| {
-                let what = format!("an `example` value of `{what}`");
-                exprs.iter().map(|e| shown(defaults::example(self, e, &scope, &what).map(Some))).collect()
+            .map(|(exprs, site)| {
+                use crate::options::{value_key, value_line, ValueKind};
+                if exprs.is_empty() {
+                    return Vec::new();
+                }
+                // The configuration supplies the site's `examples` (`Type.field.examples`).
+                if let Some(serde_json::Value::Array(given)) = self.given_value(&value_key(site, ValueKind::Examples)) {
+                    return given.into_iter().map(|v| Shown::Value(Opt::Known(v))).collect();
+                }
+                let what = format!("an `example` value of `{site}`");
+                let mut values: Vec<Shown> =
+                    exprs.iter().map(|e| shown(defaults::example(self, e, &scope, &what).map(Some))).collect();
+                for v in &mut values {
+                    if let Shown::Error(d) = v {
+                        let line = value_line(site, ValueKind::Examples);
+                        d.help = Some(format!(
+                            "{line}; or write the value in what the CLI evaluates (`mcp-schema explain default-not-evaluable`)"
+                        ));
+                    }
+                }
+                values
             })
             .collect();
         for (attrs, values) in attr_sites_mut(self.model.def_mut(id)).into_iter().zip(values) {

@@ -13,6 +13,8 @@ pub mod rust_mcp_sdk;
 pub mod template;
 pub mod tool_name;
 pub mod tower_mcp;
+pub mod unknown_sdk;
+mod unlisted;
 
 use syn::punctuated::Punctuated;
 use syn::{Meta, Token};

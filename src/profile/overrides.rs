@@ -24,7 +24,14 @@ pub fn unused(overrides: &SchemaOverrides, listed: &[&str], types_used: &BTreeSe
         )
         .with_help("write the path the type resolves to: `crate_name::module::Type` for a type of the workspace, `other_crate::path::Type` as your `use` names it for another crate's type")
     });
-    tools.chain(types).collect()
+    let values = overrides.values.keys().filter(|k| !types_used.contains(*k)).map(|key| {
+        Diagnostic::warning(
+            Code::UnusedSchemaOverride,
+            format!("the config gives the value `{key}`, which no tool's schema asks for"),
+        )
+        .with_help("the key is the one the diagnostic names: `Type.field.default` for a default it could not evaluate, `Type.field.examples` for examples, `TOOL.description` for a tool's description")
+    });
+    tools.chain(types).chain(values).collect()
 }
 
 /// The config's `schemas` when the profile `profile` does not apply them yet: say so rather than
@@ -35,6 +42,7 @@ pub fn not_applied(profile: &str, overrides: &SchemaOverrides) -> Option<Diagnos
         .keys()
         .map(|tool| format!("`{tool}`"))
         .chain(overrides.types.keys().map(|ty| format!("`{ty}`")))
+        .chain(overrides.values.keys().map(|key| format!("`{key}`")))
         .collect();
     if keys.is_empty() {
         return None;

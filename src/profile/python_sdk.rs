@@ -128,6 +128,7 @@ fn manifest(
     let resolver = Resolver::new(ws);
     let mut lowerer = Lowerer::new(&resolver);
     lowerer.type_overrides = overrides.types.clone();
+    lowerer.value_overrides = overrides.values.clone();
     // pydantic knows none of schemars' feature-gated types.
     lowerer.schemars_impls = false;
     let mut builder =

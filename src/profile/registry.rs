@@ -154,13 +154,25 @@ pub fn kept_attributes(choice: ProfileChoice) -> KeptAttributes {
 pub fn run(ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
     let (id, chosen, auto_why) = match PROFILES.iter().find(|(id, _)| *id == opts.profile) {
         Some(&(id, p)) => (id, p, None),
-        None => match choose(ws) {
-            Ok((&(id, p), why)) => (id, p, Some(why)),
-            Err(d) => return ProfileRun::failed(d),
-        },
+        None => {
+            let names: Vec<&str> = PROFILES.iter().map(|(_, p)| p.info().name).collect();
+            if let Some(d) = super::unknown_sdk::refuse(ws, &names) {
+                return ProfileRun::failed(d);
+            }
+            match choose(ws) {
+                Ok((&(id, p), why)) => (id, p, Some(why)),
+                Err(d) => return ProfileRun::failed(d),
+            }
+        }
     };
     let mut out = super::template::run(chosen, ws, &opts.profile_options);
-    if let Some(why) = auto_why.as_deref().filter(|_| chosen.info().detection == Detection::Otherwise) {
+    let listed_none = out.manifest.as_ref().is_some_and(|m| m.is_empty()) && !out.diagnostics.has_errors();
+    let unlisted = if listed_none { super::unlisted::diagnostic(ws, chosen.info().name) } else { None };
+    let declared = unlisted.is_some();
+    if let Some(d) = unlisted {
+        out.diagnostics.push(d);
+    }
+    if let Some(why) = auto_why.as_deref().filter(|_| chosen.info().detection == Detection::Otherwise && !declared) {
         if let Some(d) = nothing_found(ws, chosen, why, &out) {
             out.diagnostics.push(d);
         }
@@ -207,7 +219,7 @@ fn choose(ws: &Workspace) -> Result<(&'static (ProfileChoice, &'static dyn Profi
         })
         .collect();
     let packages: Vec<&str> = by_dependency.iter().map(|(_, package)| *package).collect();
-    let found = depends_on(ws, &packages);
+    let found = depends_on(&ws.packages, &packages);
     let matched: Vec<_> = by_dependency.iter().zip(found).filter(|(_, found)| *found).map(|(m, _)| *m).collect();
     match matched.as_slice() {
         [(entry, package)] => Ok((entry, format!("the crate depends on {package}"))),
@@ -258,9 +270,9 @@ fn neither_nor(words: &[&str]) -> String {
 
 /// Whether a package of the run depends on each of `packages`, in its Cargo.toml or its
 /// Cargo.lock (each lock read once).
-fn depends_on(ws: &Workspace, packages: &[&str]) -> Vec<bool> {
+pub(super) fn depends_on(manifests: &[std::sync::Arc<crate::source::CargoManifest>], packages: &[&str]) -> Vec<bool> {
     let mut found = vec![false; packages.len()];
-    for m in &ws.packages {
+    for m in manifests {
         for (i, p) in packages.iter().enumerate() {
             found[i] |= m.dependency_requirement(p).is_some();
         }
@@ -317,6 +329,16 @@ mod tests {
         assert_eq!(fallbacks, 1);
         assert_eq!(kept_attributes(ProfileChoice::Auto).0, ["tool"]);
         assert!(kept_attributes(ProfileChoice::RustMcpSdk).0.is_empty());
+    }
+
+    /// A profile written for an SDK of the unknown table takes its row out.
+    #[test]
+    fn no_unknown_sdk_is_a_profiles_dependency() {
+        for (_, p) in PROFILES {
+            if let Detection::DependsOn(package) = p.info().detection {
+                assert!(!super::super::unknown_sdk::UNKNOWN_SDKS.iter().any(|s| s.package == package), "{package}");
+            }
+        }
     }
 
     #[test]

@@ -92,6 +92,7 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
     let resolver = Resolver::sharing(&index.impl_index);
     let mut lowerer = Lowerer::new(&resolver);
     lowerer.type_overrides = opts.overrides.types.clone();
+    lowerer.value_overrides = opts.overrides.values.clone();
     lowerer.schema_source = Some(schemas::schema_source(behaviour));
     let mut builder = Builder {
         ws,
@@ -144,6 +145,7 @@ fn tool_box_manifest(
     let resolver = Resolver::sharing(&index.impl_index);
     let mut lowerer = Lowerer::new(&resolver);
     lowerer.type_overrides = opts.overrides.types.clone();
+    lowerer.value_overrides = opts.overrides.values.clone();
     let tools = tool_box_tools::tools(index, uses, opts.server.as_deref(), &mut lowerer, diagnostics)?;
     diagnostics.extend(std::mem::take(&mut lowerer.diagnostics));
     Some(Manifest::new(tools.into_iter().map(|(_, t)| t).collect()))

@@ -44,5 +44,7 @@ mod sarif;
 mod servers;
 mod structure;
 mod tokens;
+mod tool_box_forms;
 mod tower_mcp_conformance;
+mod unknown_sdk;
 mod validate;

@@ -103,6 +103,32 @@ pub(super) const NO_SDK: CodeDoc = CodeDoc {
           profile with `--profile` (or `profile` in the configuration).",
 };
 
+pub(super) const UNKNOWN_SDK: CodeDoc = CodeDoc {
+    kind: Kind::Error,
+    scope: Scope::when("`--profile auto`"),
+    summary: "The crate depends on an MCP SDK that no profile reproduces (mcp-attr, turbomcp, pmcp,\n\
+             turul-mcp-server, mcpkit, ultrafast-mcp, …: the list is `src/profile/unknown_sdk.rs`).\n\
+             `--profile auto` will not give it another SDK's manifest: the python-sdk fallback would\n\
+             list its `#[tool]` fns as the Python SDK does, which is not what the server serves.",
+    example: "Cargo.toml: error[unknown-sdk]: the crate depends on mcp-attr, an MCP SDK mcp-schema does not reproduce (`#[mcp_server]` on an `impl McpServer`, `#[tool]` fns): its tools/list cannot be worked out",
+    fix: "when another SDK serves the tools (the crate depends on this one for a client, say), choose\n\
+          its profile with `--profile` (or `profile` in the configuration); `--profile python-sdk`\n\
+          lists the `#[tool]` fns as the Python SDK would.",
+};
+
+pub(super) const TOOLS_NOT_LISTED: CodeDoc = CodeDoc {
+    kind: Kind::Warning,
+    scope: Scope::ANY,
+    summary: "The profile lists no tool, while the crate's own sources declare some: `#[tool]` fns or\n\
+             methods, `#[tool_router]` or `#[tool(tool_box)]` impl blocks, `#[mcp_tool]` structs,\n\
+             `tool_box!` macros (the first few are named). The server is written in a form the profile\n\
+             does not follow, or for another SDK: an empty manifest would be wrong. In the `left-out`\n\
+             group, so an error unless allowed.",
+    example: "src/main.rs:9:14: error[tools-not-listed]: the rmcp profile lists no tool, but the crate declares some: `#[tool]` on `impl Calculator`, `#[tool]` on `Calculator::sum`, `tool_box!` in `impl Calculator`; the server may serve tools this manifest does not list",
+    fix: "choose the profile of the SDK that serves the tools (`--profile`) or the server (`--server`);\n\
+          `-A tools-not-listed` (or `tools-not-listed = \"allow\"`) when the server really lists none.",
+};
+
 pub(super) const PROFILE_AMBIGUOUS: CodeDoc = CodeDoc {
     kind: Kind::Error,
     scope: Scope::ANY,

@@ -19,17 +19,20 @@ pub(super) const BAD_PROTOCOL: CodeDoc = CodeDoc {
 };
 
 pub(super) const DEFAULT_NOT_EVALUABLE: CodeDoc = CodeDoc {
-    kind: Kind::Error,
+    kind: Kind::Warning,
     scope: Scope::profiles(&["rmcp"]),
-    summary: "A serde default (a field's or container's `default`, a `Default` impl) is an\n\
-             expression outside what the CLI evaluates, or one rustc would refuse. schemars shows defaults in\n\
-             the schema, so the schema cannot be made without it.",
+    summary: "A serde default (a field's or container's `default`, a `Default` impl) or an `example`\n\
+             value is an expression outside what the CLI evaluates, or one rustc would refuse. schemars\n\
+             shows defaults in the schema: without the value, that one `default` is missing. In the\n\
+             `left-out` group, so an error unless allowed; with `-W left-out` the manifest is written\n\
+             without that value, every other key and tool as the server lists them.",
     example: "src/main.rs:21:5: error[default-not-evaluable]: the default of `ArchiveRequest.suffix` cannot be evaluated: the method `.replace()` on a string",
-    fix: "write the default in what the CLI evaluates (literals, arithmetic, casts, consts and statics,\n\
-         strings, `Some`/`vec!`/`Vec::new()`, struct literals with `..Default::default()`, enum variants,\n\
-         fns of the workspace made of these), or give the tool's schema in the config's `[schemas]`\n\
-         table. A default that needs the running program (environment, clock, files) is an `opaque`\n\
-         warning instead.",
+    fix: "supply the value on the one configuration line the help prints (`\"ArchiveRequest.suffix.default\" =\n\
+         \"tmp-T\"` under `[schemas]`: the JSON the default serialises to, written in TOML), or write the\n\
+         default in what the CLI evaluates (literals, arithmetic, casts, consts and statics, strings,\n\
+         `Some`/`vec!`/`Vec::new()`, struct literals with `..Default::default()`, enum variants, fns of\n\
+         the workspace made of these). A default that needs the running program (environment, clock,\n\
+         files) is an `opaque` warning instead.",
 };
 
 pub(super) const DESCRIPTION_EXPRESSION: CodeDoc = CodeDoc {
@@ -230,11 +233,14 @@ pub(super) const UNRESOLVED_TYPE: CodeDoc = CodeDoc {
 };
 
 pub(super) const VALUE_NOT_EVALUABLE: CodeDoc = CodeDoc {
-    kind: Kind::Error,
+    kind: Kind::ErrorOrWarning,
     scope: Scope::profiles(&["rmcp", "tower-mcp"]),
     summary: "An attribute value (`description = expr`, `#[schemars(example = …)]`, a\n\
-             validation bound such as `range(max = MAX)`) is an expression outside what the CLI evaluates.",
+             validation bound such as `range(max = MAX)`) is an expression outside what the CLI evaluates.\n\
+             A tool's `description` (rmcp) is a warning in the `left-out` group, so an error unless\n\
+             allowed: with `-W left-out` the tool is listed without it; the other values are errors.",
     example: "src/main.rs:15:26: error[value-not-evaluable]: tool `ping`: its `description` cannot be evaluated: the method `.trim_start_matches()` on a string",
     fix: "write the value with literals, `concat!`, `env!(\"CARGO_PKG_…\")`, `include_str!`, consts and\n\
-         statics, or fns of the workspace made of these.",
+         statics, or fns of the workspace made of these; a tool's description can be supplied on the\n\
+         configuration line the help prints (`\"ping.description\" = \"…\"` under `[schemas]`).",
 };

@@ -33,6 +33,10 @@ impl Evaluator<'_, '_> {
             Resolved::External(full) if full == ["serde_json", "Value", "Null"] => {
                 return Ok(Val::Json(serde_json::Value::Null));
             }
+            // A const of a native registry crate, as its own `Serialize` writes it.
+            Resolved::External(full) if crate::model::native_values::native_const(&full).is_some() => {
+                return Ok(Val::Json(crate::model::native_values::native_const(&full).unwrap_or_default()));
+            }
             Resolved::External(full) if is_runtime_api(&full) => {
                 return Err(self.fail(
                     e,

@@ -154,14 +154,23 @@ impl<'w> Builder<'w, '_> {
                     None
                 }
                 Err(why) => {
+                    use crate::options::{value_key, value_line, ValueKind};
+                    if let Some(serde_json::Value::String(s)) =
+                        self.lowerer.given_value(&value_key(name, ValueKind::Description))
+                    {
+                        return Some(s);
+                    }
                     self.push(
-                        Diagnostic::error(
+                        Diagnostic::warning(
                             VALUE_NOT_EVALUABLE,
                             format!("tool `{name}`: its `description` cannot be evaluated: {}", why.reason),
                         )
                         .at(Some(why.location))
                         .with_label(why.reason)
-                        .with_help(crate::model::eval::HELP_VALUE),
+                        .with_help(format!(
+                            "{}; or write it in what the CLI evaluates (`mcp-schema explain value-not-evaluable`)",
+                            value_line(name, ValueKind::Description),
+                        )),
                     );
                     None
                 }

@@ -31,15 +31,25 @@ pub struct ToolBoxUse {
 
 /// Every `tool_box` use in impl blocks of the workspace, in index order.
 pub fn find(index: &Index) -> Vec<ToolBoxUse> {
+    // The items of a block without kept attributes are parsed on demand: a `ServerHandler` block
+    // is asked for them (`tool_box!(@derive)`), and so are the inherent blocks of a type whose
+    // handler derives its `tool_box` (`tool_box!(Type { … })` in a block of its own, with no
+    // `#[tool]` fn); a block with `#[tool]` fns keeps its items.
+    let derived: Vec<&str> = index
+        .impls
+        .iter()
+        .filter(|imp| imp.trait_name().as_deref() == Some("ServerHandler"))
+        .filter(|imp| imp.items().iter().any(|item| matches!(item, syn::ImplItem::Macro(m) if is_tool_box(&m.mac))))
+        .map(|imp| imp.self_name.as_str())
+        .collect();
     let mut out = Vec::new();
     for (i, imp) in index.impls.iter().enumerate() {
         let attr = imp.imp.attrs.iter().any(|a| is_attr_named(a, "tool") && names_tool_box(a));
-        // The items of a block without kept attributes are parsed on demand: only a
-        // `ServerHandler` block is asked for them (`tool_box!(@derive)`); a block with `#[tool]`
-        // fns keeps its items.
-        let items = if imp.trait_name().as_deref() == Some("ServerHandler") { imp.items() } else { &imp.imp.items };
+        let asked = imp.trait_name().as_deref() == Some("ServerHandler")
+            || (imp.is_inherent() && derived.contains(&imp.self_name.as_str()));
+        let items = if asked { imp.items() } else { &imp.imp.items };
         let mac = items.iter().find_map(|item| match item {
-            syn::ImplItem::Macro(m) if m.mac.path.segments.last().is_some_and(|s| s.ident == "tool_box") => Some(m),
+            syn::ImplItem::Macro(m) if is_tool_box(&m.mac) => Some(m),
             _ => None,
         });
         let listed = mac.map(|m| listed_fns(&m.mac.tokens));
@@ -53,6 +63,11 @@ pub fn find(index: &Index) -> Vec<ToolBoxUse> {
             .iter()
             .filter(|item| matches!(item, syn::ImplItem::Fn(f) if f.attrs.iter().any(|a| is_attr_named(a, "tool"))))
             .count();
+        // `tool_box!(Type { a, b })` holds the fns it names, written in any block of the type.
+        let tools = match (&listed, attr) {
+            (Some(names), false) if !names.is_empty() => names.len(),
+            _ => tools,
+        };
         out.push(ToolBoxUse {
             imp: i,
             listed: if attr { None } else { listed },
@@ -64,6 +79,11 @@ pub fn find(index: &Index) -> Vec<ToolBoxUse> {
         });
     }
     out
+}
+
+/// `tool_box!(…)` (any path to it).
+fn is_tool_box(mac: &syn::Macro) -> bool {
+    mac.path.segments.last().is_some_and(|s| s.ident == "tool_box")
 }
 
 /// The fn names inside the braces of `tool_box!(Type { a, b })` (none for `@derive`).

@@ -44,18 +44,30 @@ pub fn tools(
     diagnostics: &mut Diagnostics,
 ) -> Option<Vec<(String, Tool)>> {
     let Some(served) = served_box(uses, server, diagnostics).ok()? else { return Some(Vec::new()) };
-    let imp = &index.impls[served.imp];
-    let scope = Scope::without_generics(imp.krate, imp.module);
     let wanted = served.listed.clone();
+    // `#[tool(tool_box)]`: the block's own `#[tool]` fns. `tool_box!(Type { a, b })`: the fns it
+    // names, written with `#[tool]` in any inherent block of the type (rmcp 0.1 writes
+    // `#[tool]` on the block of the fns, the macro in another).
+    let blocks: Vec<usize> = match &wanted {
+        None => vec![served.imp],
+        Some(_) => {
+            let ty = &index.impls[served.imp].self_name;
+            (0..index.impls.len())
+                .filter(|&i| index.impls[i].is_inherent() && index.impls[i].self_name == *ty)
+                .collect()
+        }
+    };
     let mut out = Vec::new();
-    for f in imp.fns() {
+    for (b, f) in blocks.iter().flat_map(|&b| index.impls[b].fns().map(move |f| (b, f))) {
+        let imp = &index.impls[b];
+        let scope = Scope::without_generics(imp.krate, imp.module);
         let attr = f.attrs.iter().find(|a| a.path().is_ident("tool"));
         let listed = match &wanted {
             Some(names) => names.contains(&f.sig.ident),
             None => attr.is_some(),
         };
         let Some(attr) = attr.filter(|_| listed) else { continue };
-        let (name, description) = name_and_description(attr, f, index, served.imp, diagnostics);
+        let (name, description) = name_and_description(attr, f, index, b, diagnostics);
         let schema = match params(f) {
             Params::None => Some(empty_object()),
             Params::Aggregated(ty) => {

@@ -95,6 +95,7 @@ impl Profile for TowerMcp {
         let resolver = Resolver::sharing(&impls);
         let mut lowerer = Lowerer::new(&resolver);
         lowerer.type_overrides = opts.overrides.types.clone();
+        lowerer.value_overrides = opts.overrides.values.clone();
         lowerer.schema_source = Some(schema_source(behaviour.schemars_tag_first));
         let mut builder = Builder {
             ws,

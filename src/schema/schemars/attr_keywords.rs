@@ -33,15 +33,22 @@ impl Gen<'_> {
         }
         if !attrs.examples.is_empty() {
             let mut values = Vec::new();
+            let mut missing = false;
             for e in &attrs.examples {
                 match e {
                     Shown::Value(Opt::Known(v)) => values.push(v.clone()),
                     Shown::Value(Opt::Opaque(why)) => self.opaque(why.clone()),
                     Shown::Value(Opt::Absent) => {}
-                    Shown::Error(d) => self.report(d),
+                    Shown::Error(d) => {
+                        // The one value left out is the `examples` key (a warning when allowed).
+                        self.report(d);
+                        missing = true;
+                    }
                 }
             }
-            private::insert(schema, "examples", Value::Array(values));
+            if !missing {
+                private::insert(schema, "examples", Value::Array(values));
+            }
         }
     }
 

@@ -1,0 +1,131 @@
+//! Never an empty manifest quietly: when a profile lists no tool while the crate's own sources
+//! carry tool attributes or SDK tool macros (`#[tool]`, `#[tool_router]`, `#[tool(tool_box)]`,
+//! `#[mcp_tool]`, `tool_box!`), the run says which, as `tools-not-listed` (in the `left-out`
+//! group, so an error unless allowed): a server declared in a form the profile does not follow
+//! would otherwise give an empty manifest with exit status 0.
+//!
+//! Only asked when the manifest is empty, so the scan may parse every deferred item again.
+
+use crate::diagnostics::{Code, Diagnostic, Location};
+use crate::source::{ModuleId, Workspace};
+
+use super::is_attr_named;
+
+/// The attributes that declare a tool, a tool router or a tool box in the SDKs the profiles
+/// read (matched on the path's last segment).
+const TOOL_ATTRIBUTES: &[&str] = &["tool", "tool_router", "mcp_tool"];
+
+/// The macros that declare a tool box (rmcp 0.1's `tool_box!`, rust-mcp-sdk's `tool_box!`).
+const TOOL_MACROS: &[&str] = &["tool_box"];
+
+/// One declaration found: how it is written, and where.
+struct Found {
+    what: String,
+    location: Location,
+}
+
+/// The `tools-not-listed` warning (denied by default) when the sources declare tools; `None`
+/// when they declare none.
+pub fn diagnostic(ws: &Workspace, profile: &str) -> Option<Diagnostic> {
+    let found = declarations(ws);
+    let first = found.first()?;
+    const SHOWN: usize = 6;
+    let mut named: Vec<String> = found.iter().take(SHOWN).map(|f| f.what.clone()).collect();
+    if found.len() > SHOWN {
+        named.push(format!("and {} more", found.len() - SHOWN));
+    }
+    Some(
+        Diagnostic::warning(
+            Code::ToolsNotListed,
+            format!(
+                "the {profile} profile lists no tool, but the crate declares some: {}; the server may serve tools \
+                 this manifest does not list",
+                named.join(", ")
+            ),
+        )
+        .at(Some(first.location.clone()))
+        .with_label("declared here")
+        .with_help(
+            "choose the profile of the SDK that serves them with `--profile`, or the server with `--server`; \
+             `-A tools-not-listed` when the server really lists none",
+        ),
+    )
+}
+
+/// Every tool declaration in the crates of the run (not those read from the registry), in
+/// source order.
+fn declarations(ws: &Workspace) -> Vec<Found> {
+    let mut out = Vec::new();
+    for (k, krate) in ws.crates.iter().enumerate().filter(|(_, c)| !c.is_registry) {
+        for (m, module) in krate.modules.iter().enumerate() {
+            let file = krate.file_of(ModuleId(m));
+            for shell in &module.items {
+                let item = file.whole_item(shell);
+                let at = |span: proc_macro2::Span| file.location(span);
+                let mut push = |what: String, span| out.push(Found { what, location: at(span) });
+                match item {
+                    syn::Item::Fn(f) => {
+                        if let Some(a) = tool_attribute(&f.attrs) {
+                            push(format!("`#[{a}]` on fn `{}`", f.sig.ident), f.sig.ident.span());
+                        }
+                    }
+                    syn::Item::Struct(s) => {
+                        if let Some(a) = tool_attribute(&s.attrs) {
+                            push(format!("`#[{a}]` on struct `{}`", s.ident), s.ident.span());
+                        }
+                    }
+                    syn::Item::Enum(e) => {
+                        if let Some(a) = tool_attribute(&e.attrs) {
+                            push(format!("`#[{a}]` on enum `{}`", e.ident), e.ident.span());
+                        }
+                    }
+                    syn::Item::Macro(mac) if is_tool_macro(&mac.mac) => {
+                        push(
+                            "`tool_box!`".to_owned(),
+                            mac.mac.path.segments.last().map_or_else(proc_macro2::Span::call_site, |s| s.ident.span()),
+                        );
+                    }
+                    syn::Item::Impl(imp) => {
+                        let self_ty = quote::ToTokens::to_token_stream(&imp.self_ty).to_string().replace(' ', "");
+                        if let Some(a) = tool_attribute(&imp.attrs) {
+                            push(format!("`#[{a}]` on `impl {self_ty}`"), imp.impl_token.span);
+                        }
+                        for ii in ws.impl_items(k, ModuleId(m), imp) {
+                            match ii {
+                                syn::ImplItem::Fn(f) => {
+                                    if let Some(a) = tool_attribute(&f.attrs) {
+                                        push(format!("`#[{a}]` on `{self_ty}::{}`", f.sig.ident), f.sig.ident.span());
+                                    }
+                                }
+                                syn::ImplItem::Macro(mac) if is_tool_macro(&mac.mac) => {
+                                    let span = mac
+                                        .mac
+                                        .path
+                                        .segments
+                                        .last()
+                                        .map_or_else(proc_macro2::Span::call_site, |s| s.ident.span());
+                                    push(format!("`tool_box!` in `impl {self_ty}`"), span);
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The name of the first tool attribute among `attrs`, as written (`tool`, `rmcp::tool`).
+fn tool_attribute(attrs: &[syn::Attribute]) -> Option<String> {
+    attrs
+        .iter()
+        .find(|a| TOOL_ATTRIBUTES.iter().any(|n| is_attr_named(a, n)))
+        .map(|a| a.path().segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::"))
+}
+
+fn is_tool_macro(mac: &syn::Macro) -> bool {
+    mac.path.segments.last().is_some_and(|s| TOOL_MACROS.iter().any(|n| s.ident == n))
+}
