@@ -42,8 +42,10 @@ pub mod json;
 mod jsonval;
 mod macros;
 mod methods;
+mod methods_std;
 mod mutate;
 mod numbers;
+mod patterns;
 mod std_fns;
 pub mod syntax;
 
@@ -117,6 +119,8 @@ pub enum Val {
     Ref(Place),
     /// A schemars `SchemaSettings` or `SchemaGenerator`.
     Schemars(jsonval::Generator),
+    /// A `Result`'s `Err(e)` (`ok_or`, `Err(…)`); an `Ok(x)` is `x` itself.
+    Err(Box<Val>),
 }
 
 /// Why an expression has no value.
@@ -291,6 +295,7 @@ impl Val {
             Val::Json(_) => "a JSON value",
             Val::Ref(_) => "a reference",
             Val::Schemars(_) => "schemars settings",
+            Val::Err(_) => "an `Err`",
         }
     }
 
@@ -419,6 +424,22 @@ impl<'a, 'w> Evaluator<'a, 'w> {
             Expr::Field(x) => self.field(x, f),
             Expr::Index(x) => {
                 let base = self.eval(&x.expr, None, f)?;
+                if let Val::Json(j) = &base {
+                    // `Index` of `Value`: a missing key or index (or a non-container) reads `null`.
+                    let k = self.eval(&x.index, None, f)?;
+                    return match jsonval::seg_of(&k) {
+                        Some(jsonval::Seg::Key(k)) => Ok(Val::Json(j.get(&k).cloned().unwrap_or_default())),
+                        Some(jsonval::Seg::Index(i)) => Ok(Val::Json(j.get(i).cloned().unwrap_or_default())),
+                        None => Err(self.unsupported(&*x.index, f, "an index that is not a key")),
+                    };
+                }
+                if let Val::Map(entries) = &base {
+                    let k = self.eval(&x.index, None, f)?;
+                    return match entries.iter().find(|(key, _)| *key == k) {
+                        Some((_, v)) => Ok(v.clone()),
+                        None => Err(self.fail(e, f, Failure::Invalid, "a key that is not in the map panics")),
+                    };
+                }
                 let i = self.count(&x.index, f)?;
                 match base {
                     Val::Seq(items) | Val::Tuple(items) => {
