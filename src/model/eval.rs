@@ -260,12 +260,32 @@ pub struct Evaluator<'a, 'w> {
     pub given_methods: Vec<(&'static str, Val)>,
     /// Fns of another crate that only wrap their one argument (`ListToolsResult::with_all_items`).
     pub wrapping_fns: Vec<&'static str>,
+    /// Values of another crate's paths the caller knows (rmcp's `TaskSupport::Forbidden`), by
+    /// the path's last two segments.
+    pub given_paths: Vec<(&'static str, Val)>,
+    /// Fns of another crate the caller knows (rmcp's `ToolExecution::from_raw`), by the path's
+    /// last two segments: the value for the arguments' values, `None` when they do not fit.
+    pub given_fns: Vec<(&'static str, GivenFn)>,
+    /// Struct literals of another crate whose value is one field's (`ListToolsResult { tools,
+    /// .. }`: its `tools`), by the struct's name.
+    pub given_structs: Vec<(&'static str, &'static str)>,
     /// The workspace fns called so far (an associated fn by its `impl`): what a caller that
     /// evaluated a body knows was followed.
     pub ran: Vec<ItemRef>,
 }
 
 pub(crate) use super::scope::path_segments;
+
+/// A fn of another crate whose value the caller knows (see [`Evaluator::given_fns`]).
+pub type GivenFn = fn(Vec<Val>) -> Option<Val>;
+
+/// `A::B` of a path's last two segments (`rmcp::model::TaskSupport::Forbidden`).
+fn last_two(segs: &[String]) -> Option<String> {
+    match segs {
+        [.., a, b] => Some(format!("{a}::{b}")),
+        _ => None,
+    }
+}
 
 /// Whether a path (as spelled out by the resolver) reads the running program's world.
 pub fn is_runtime_api(segs: &[String]) -> bool {
@@ -323,6 +343,9 @@ impl<'a, 'w> Evaluator<'a, 'w> {
             budget: Budget::default(),
             given_methods: Vec::new(),
             wrapping_fns: Vec::new(),
+            given_paths: Vec::new(),
+            given_fns: Vec::new(),
+            given_structs: Vec::new(),
             ran: Vec::new(),
         }
     }

@@ -29,6 +29,13 @@ impl<'w> Evaluator<'_, 'w> {
                 return self.eval(a, want, f);
             }
         }
+        if let Some(two) = super::last_two(&segs) {
+            if let Some((_, run)) = self.given_fns.iter().find(|(p, _)| *p == two) {
+                let run = *run;
+                let values = args.iter().map(|a| self.eval(a, None, f)).collect::<Result<Vec<_>, _>>()?;
+                return run(values).ok_or_else(|| self.unsupported(c, f, format!("`{two}` of these arguments")));
+            }
+        }
         let call = super::std_fns::Call { head, last: &last, args: &args, want, f, at: c };
         if let Some(row) = super::std_fns::find(super::std_fns::STD_FNS, head, &last, args.len()) {
             return (row.run)(self, &call);
@@ -308,6 +315,11 @@ impl<'w> Evaluator<'_, 'w> {
             if let Some((_, v)) = self.given_methods.iter().find(|(n, _)| *n == name) {
                 return Ok(v.clone());
             }
+        }
+        // A memo cell (`OnceLock`, `OnceCell`, `Lazy`): its value is what its init fn gives (a
+        // cell filled once holds what that call computes).
+        if matches!(name.as_str(), "get_or_init" | "get_or_try_init") && args.len() == 1 {
+            return super::methods_std::call_init(self, args[0], want, f);
         }
         // `.collect()` into a map: the pairs become its entries (the type says what is built).
         if name == "collect" && args.is_empty() {

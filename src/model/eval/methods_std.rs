@@ -61,19 +61,24 @@ fn verdict(ev: &mut Evaluator<'_, '_>, func: &syn::Expr, x: Val, c: &Call<'_>) -
 
 /// A closure that takes no argument, called (`unwrap_or_else(|| …)`, `ok_or_else(|| …)`).
 fn call0(ev: &mut Evaluator<'_, '_>, func: &syn::Expr, want: Option<&Ty>, c: &Call<'_>) -> Eval {
+    call_init(ev, func, want, c.f)
+}
+
+/// A fn value that takes no argument, called (a closure `|| …`, a path to a fn).
+pub(super) fn call_init(ev: &mut Evaluator<'_, '_>, func: &syn::Expr, want: Option<&Ty>, f: &super::Frame) -> Eval {
     match func {
-        syn::Expr::Closure(cl) if cl.inputs.is_empty() => ev.eval(&cl.body, want, c.f),
+        syn::Expr::Closure(cl) if cl.inputs.is_empty() => ev.eval(&cl.body, want, f),
         syn::Expr::Path(p) => {
             let segs = super::path_segments(&p.path);
-            if let Some(out) = ev.call_values(&segs, Vec::new(), want, func, c.f) {
+            if let Some(out) = ev.call_values(&segs, Vec::new(), want, func, f) {
                 return out;
             }
             match (segs.last().map(String::as_str), want) {
-                (Some("new" | "default"), Some(t)) => ev.type_default(&t.clone(), func, c.f),
-                _ => Err(ev.unsupported(func, c.f, format!("`{}` applied as a fn", segs.join("::")))),
+                (Some("new" | "default"), Some(t)) => ev.type_default(&t.clone(), func, f),
+                _ => Err(ev.unsupported(func, f, format!("`{}` applied as a fn", segs.join("::")))),
             }
         }
-        other => Err(ev.unsupported(other, c.f, "a computed fn applied as a fn")),
+        other => Err(ev.unsupported(other, f, "a computed fn applied as a fn")),
     }
 }
 
