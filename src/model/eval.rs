@@ -13,8 +13,10 @@
 //! blocks with `let` bindings and `if`/`else`; arrays, `[x; n]`, tuples, `vec![]`, `concat!`,
 //! `format!` (plain `{}` placeholders), `stringify!`, `include_str!`, `json!`,
 //! `env!("CARGO_PKG_…")` (from the manifest); `Some`, `None`, `String::from`, `.to_string()`,
-//! `.into()`, `Vec::new()`, `HashMap::from`, `Box::new`, `Duration::from_secs`…; a few methods
-//! (`len`, `is_empty`, `unwrap_or`, `pow`, `iter().map(…).collect()`…); struct literals with
+//! `.into()`, `Vec::new()`, `HashMap::from`, `Box::new`, `Duration::from_secs`…; std methods as
+//! tables, a row and a test each (`methods.rs`, `methods_std.rs`: `Option`/`Result`, iterators
+//! and closures, `str`, `Value`/`Map`; a path to a method is a fn value, `Value::as_str`); `Err(e)`
+//! is a value of its own ([`Val::Err`]), `Ok(x)` is `x`; struct literals with
 //! `..Default::default()`; enum variants; `Default::default()` of any type of ours; calls of fns
 //! of the workspace (free or associated) whose body is itself in this grammar, arguments bound.
 //!
