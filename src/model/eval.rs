@@ -271,6 +271,11 @@ pub struct Evaluator<'a, 'w> {
     /// Struct literals of another crate whose value is one field's (`ListToolsResult { tools,
     /// .. }`: its `tools`), by the struct's name.
     pub given_structs: Vec<(&'static str, &'static str)>,
+    /// The environment startup code runs in (`Some`: `std::env::var`/`var_os` evaluate, a
+    /// variable not named here as unset); `None` elsewhere, where reading one is a runtime value.
+    pub env: Option<Vec<(String, String)>>,
+    /// The variables read as unset, with where (for a note naming each).
+    pub env_unset: Vec<EvalError>,
     /// The workspace fns called so far (an associated fn by its `impl`): what a caller that
     /// evaluated a body knows was followed.
     pub ran: Vec<ItemRef>,
@@ -348,6 +353,8 @@ impl<'a, 'w> Evaluator<'a, 'w> {
             given_paths: Vec::new(),
             given_fns: Vec::new(),
             given_structs: Vec::new(),
+            env: None,
+            env_unset: Vec::new(),
             ran: Vec::new(),
         }
     }

@@ -104,6 +104,7 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
         reported: Reported::default(),
         list: ToolList::new(POLICY, &opts.overrides),
         origins: Vec::new(),
+        env: opts.env.clone(),
     };
     let entries = match server {
         None => Vec::new(),
@@ -198,6 +199,8 @@ struct Builder<'w, 'a> {
     list: ToolList<'a>,
     /// Where each fn tool is written, for the source map (by tool name; a later duplicate wins).
     origins: Vec<(String, crate::source_map::ToolOrigin)>,
+    /// The environment the server runs with (`--env`, `[env]`), for its startup code.
+    env: Vec<(String, String)>,
 }
 
 impl<'w> Builder<'w, '_> {

@@ -65,6 +65,9 @@ impl<'w> Evaluator<'_, 'w> {
             return (row.run)(self, &call);
         }
         if let Resolved::External(full) = self.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
+            if let Some(out) = self.env_call(c, &full, &args, f) {
+                return out;
+            }
             if let Some(out) = self.serde_to_value_call(c, &full, f) {
                 return out;
             }
@@ -356,6 +359,11 @@ impl<'w> Evaluator<'_, 'w> {
         if let Some(row) = super::methods::find(&name, &v, args.len()) {
             return (row.run)(self, v, &call);
         }
+        if !matches!(v, Val::Opt(_) | Val::Err(_) | Val::Json(_)) {
+            if let Some(out) = super::methods_std::ok_method(self, v.clone(), &call) {
+                return out;
+            }
+        }
         match v {
             Val::Json(j) => match self.json_read_method(&name, &j, &args, f) {
                 Some(out) => out,
@@ -400,6 +408,36 @@ impl<'w> Evaluator<'_, 'w> {
             }
         }
         Some(Ok(Val::Str(out)))
+    }
+
+    /// `std::env::var(name)` / `var_os(name)` in startup code: the value given for the server's
+    /// environment, else as unset (`Err(NotPresent)`, `None`), which is recorded for a note.
+    fn env_call(&mut self, c: &syn::ExprCall, full: &[String], args: &[&Expr], f: &Frame) -> Option<Eval> {
+        let [std, env, var] = full else { return None };
+        if std != "std" || env != "env" || !matches!(var.as_str(), "var" | "var_os") || self.env.is_none() {
+            return None;
+        }
+        let [name] = args else { return None };
+        let name = match self.eval(name, None, f) {
+            Ok(Val::Str(n)) => n,
+            Ok(other) => {
+                return Some(Err(self.unsupported(*name, f, format!("{} as a variable name", other.kind_of()))))
+            }
+            Err(e) => return Some(Err(e)),
+        };
+        let given = self.env.as_ref().and_then(|vars| vars.iter().find(|(n, _)| *n == name)).map(|(_, v)| v.clone());
+        Some(Ok(match (given, var.as_str()) {
+            (Some(v), "var") => Val::Str(v),
+            (Some(v), _) => Val::Opt(Some(Box::new(Val::Str(v)))),
+            (None, var) => {
+                self.env_unset.push(self.fail(c, f, Failure::Runtime, name));
+                if var == "var" {
+                    Val::Err(Box::new(Val::Str("environment variable not found".to_owned())))
+                } else {
+                    Val::Opt(None)
+                }
+            }
+        }))
     }
 
     /// A closure `|x| body` or a path used as a fn value applied to a value: a conversion

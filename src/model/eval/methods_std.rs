@@ -232,6 +232,14 @@ pub(super) const MORE_METHODS: &[Method] = &[
         arity: None,
         run: |_, v, _| Ok(v),
     },
+    Method {
+        names: &["is_err_and"],
+        on: On::Err,
+        arity: Some(1),
+        run: |ev, v, c| Ok(Val::Bool(verdict(ev, c.args[0], err_of(v), c)?)),
+    },
+    Method { names: &["is_ok_and"], on: On::Err, arity: Some(1), run: |_, _, _| Ok(Val::Bool(false)) },
+    Method { names: &["map_or"], on: On::Err, arity: Some(2), run: |ev, _, c| ev.eval(c.args[0], c.want, c.f) },
     // Result: an `Err`'s methods (an `Ok(x)` is `x`; its rows are the JSON ones below).
     Method { names: &["is_err"], on: On::Err, arity: Some(0), run: |_, _, _| Ok(Val::Bool(true)) },
     Method { names: &["is_ok"], on: On::Err, arity: Some(0), run: |_, _, _| Ok(Val::Bool(false)) },
@@ -592,3 +600,42 @@ pub(super) const MORE_METHODS: &[Method] = &[
         },
     },
 ];
+
+/// The methods of a `Result` on a value the evaluator holds as its `Ok` (`std::env::var(…)` set,
+/// `s.parse()`): tried when the value's own type has no method by that name.
+pub(super) const OK_METHODS: &[&str] = &[
+    "is_ok",
+    "is_err",
+    "ok",
+    "err",
+    "map",
+    "and_then",
+    "map_err",
+    "unwrap_or",
+    "unwrap_or_else",
+    "unwrap_or_default",
+    "is_ok_and",
+    "is_err_and",
+    "map_or",
+    "map_or_else",
+    "or_else",
+];
+
+/// A [`OK_METHODS`] method on an `Ok(v)` held as `v`; `None` for another method.
+pub(super) fn ok_method(ev: &mut Evaluator<'_, '_>, v: Val, c: &Call<'_>) -> Option<Eval> {
+    if !OK_METHODS.contains(&c.name) {
+        return None;
+    }
+    Some(match (c.name, c.args) {
+        ("is_ok", []) => Ok(Val::Bool(true)),
+        ("is_err", []) => Ok(Val::Bool(false)),
+        ("ok", []) => Ok(opt(Some(v))),
+        ("err", []) => Ok(Val::Opt(None)),
+        ("map" | "and_then", [func]) => ev.apply_fn(func, v, c.want, c.f),
+        ("is_ok_and", [func]) => verdict(ev, func, v, c).map(Val::Bool),
+        ("is_err_and", [_]) => Ok(Val::Bool(false)),
+        ("map_or" | "map_or_else", [_, func]) => ev.apply_fn(func, v, c.want, c.f),
+        ("map_err" | "unwrap_or" | "unwrap_or_else" | "or_else", [_]) | ("unwrap_or_default", []) => Ok(v),
+        _ => return None,
+    })
+}

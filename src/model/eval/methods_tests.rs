@@ -104,6 +104,9 @@ const CASES: &[Case] = &[
     ("get_or_insert_with", O, "maybe().get_or_insert_with(|| 1)", "", Ok("Opt(Some(Int(4, U8)))")),
     // Result: an `Err`'s methods, and an `Ok` held as its JSON value.
     ("is_err", E, "Err::<u8, u8>(1).is_err()", "", Ok("Bool(true)")),
+    ("is_err_and", E, "Err(\"e\").is_err_and(|e| e.len() == 1)", "", Ok("Bool(true)")),
+    ("is_ok_and", E, "Err(1).is_ok_and(|x| x > 0)", "", Ok("Bool(false)")),
+    ("map_or", E, "Err(1).map_or(7u8, |x| x)", "", Ok("Int(7, U8)")),
     ("is_ok", E, "Err::<u8, u8>(1).is_ok()", "", Ok("Bool(false)")),
     ("ok", E, "Err::<u8, u8>(1).ok()", "", Ok("Opt(None)")),
     ("err", E, "Err(1u8).err()", "", Ok("Opt(Some(Int(1, U8)))")),
@@ -200,6 +203,40 @@ const CASES: &[Case] = &[
     // A call the tables do not know stops at its span with the method's name.
     ("__unknown", S, "\"ab\".char_indices()", "", Err(Failure::Unsupported)),
 ];
+
+/// An `Ok(v)` held as `v`: each Result method on a string that has no method by that name.
+const OK_CASES: &[(&str, &str, Result<&str, Failure>)] = &[
+    ("is_ok", "String::from(\"1\").is_ok()", Ok("Bool(true)")),
+    ("is_err", "String::from(\"v\").is_err()", Ok("Bool(false)")),
+    ("ok", "String::from(\"v\").ok()", Ok("Opt(Some(Str(\"v\")))")),
+    ("err", "String::from(\"v\").err()", Ok("Opt(None)")),
+    ("map", "String::from(\"1\").map(|v| v == \"1\")", Ok("Bool(true)")),
+    ("and_then", "String::from(\"1\").and_then(|v| Some(v.len()))", Ok("Opt(Some(Int(1, Usize)))")),
+    ("map_err", "String::from(\"v\").map_err(|e| e)", Ok("Str(\"v\")")),
+    ("unwrap_or", "String::from(\"v\").unwrap_or(String::new())", Ok("Str(\"v\")")),
+    ("unwrap_or_else", "String::from(\"v\").unwrap_or_else(|_| String::new())", Ok("Str(\"v\")")),
+    ("unwrap_or_default", "String::from(\"v\").unwrap_or_default()", Ok("Str(\"v\")")),
+    ("is_ok_and", "String::from(\"1\").is_ok_and(|v| v == \"2\")", Ok("Bool(false)")),
+    ("is_err_and", "String::from(\"1\").is_err_and(|v| v == \"2\")", Ok("Bool(false)")),
+    ("map_or", "String::from(\"ab\").map_or(0, |v| v.len())", Ok("Int(2, Usize)")),
+    ("map_or_else", "String::from(\"ab\").map_or_else(|_| 0, |v| v.len())", Ok("Int(2, Usize)")),
+    ("or_else", "String::from(\"v\").or_else(|_| Err(1))", Ok("Str(\"v\")")),
+];
+
+#[test]
+fn ok_values_take_result_methods() {
+    for name in super::methods_std::OK_METHODS {
+        assert!(OK_CASES.iter().any(|(n, ..)| n == name), "no case of the Ok `.{name}()`");
+    }
+    for (name, expr, want) in OK_CASES {
+        let got = eval_why(CRATE, expr, "");
+        match (want, &got) {
+            (Ok(text), Ok(v)) => assert_eq!(&format!("{v:?}"), text, "`.{name}()`: `{expr}`"),
+            (Err(f), Err(g)) => assert_eq!(*f, g.failure, "`.{name}()`: `{expr}`: {}", g.reason),
+            (_, got) => panic!("`.{name}()`: `{expr}` gave {got:?}"),
+        }
+    }
+}
 
 #[test]
 fn every_row_has_a_case() {

@@ -69,6 +69,29 @@ impl Builder<'_, '_> {
         }
     }
 
+    /// A note at each environment variable startup code read as unset (once per variable and
+    /// place): the manifest is the server's run without it.
+    fn note_unset(&mut self, unset: Vec<crate::model::eval::EvalError>) {
+        let mut seen: Vec<(String, Location)> = Vec::new();
+        for read in unset {
+            let at = read.location(self.ws);
+            if seen.iter().any(|(n, l)| *n == read.reason && *l == at) {
+                continue;
+            }
+            seen.push((read.reason.clone(), at.clone()));
+            self.push(
+                Diagnostic::note(
+                    Code::RuntimeCondition,
+                    format!(
+                        "startup code reads the environment variable `{0}`: listed as the server runs without it; `--env {0}=VALUE` (or `{0} = \"VALUE\"` in the config's `[env]` table) lists it as set",
+                        read.reason
+                    ),
+                )
+                .at(Some(at)),
+            );
+        }
+    }
+
     /// Runs a loop's body over every tool; applied only when it runs for all of them.
     fn run_route_loop(&mut self, l: &RouteLoop, tools: &mut [(String, Tool)]) {
         let mut rewritten = Vec::new();
@@ -77,7 +100,11 @@ impl Builder<'_, '_> {
             let frame = Frame::new(Scope::without_generics(l.krate, l.module));
             let key = l.pairs.then(|| name.clone());
             let mut evaluator = self.lowerer.evaluator();
-            match evaluator.run_over(l.pat, l.body, route, key, frame) {
+            evaluator.env = Some(self.env.clone());
+            let out = evaluator.run_over(l.pat, l.body, route, key, frame);
+            let unset = std::mem::take(&mut evaluator.env_unset);
+            self.note_unset(unset);
+            match out {
                 Ok(after) => rewritten.push(listed_fields(after.get("attr").unwrap_or(&Value::Null))),
                 Err(why) => {
                     let at = why.location(self.ws);
@@ -171,8 +198,12 @@ impl Builder<'_, '_> {
         evaluator.given_methods.push(("list_all", Val::Json(all)));
         evaluator.wrapping_fns.push("with_all_items");
         given_rmcp_values(&mut evaluator);
-        let Ok(Val::Json(Value::Array(listed))) = evaluator.eval(&block, None, &frame) else { return Vec::new() };
+        evaluator.env = Some(self.env.clone());
+        let out = evaluator.eval(&block, None, &frame);
         let mut followed = std::mem::take(&mut evaluator.ran);
+        let unset = std::mem::take(&mut evaluator.env_unset);
+        let Ok(Val::Json(Value::Array(listed))) = out else { return Vec::new() };
+        self.note_unset(unset);
         followed.push(imp.item);
         *tools = listed
             .iter()
