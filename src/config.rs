@@ -62,6 +62,7 @@ const KEYS: &[&str] = &[
     "drift",
     "servers",
     "budget",
+    "env",
 ];
 
 /// What the configuration sets. Every field is optional: command-line flags beat it, and it
@@ -98,6 +99,8 @@ pub struct Config {
     pub(crate) drift: Acceptance,
     /// `[budget]`: what the tools may cost a model, in tokens.
     pub(crate) budget: crate::tokens::budget::Budget,
+    /// `[env]`: the environment variables the server runs with, by name.
+    pub(crate) env: Vec<(String, String)>,
     /// The file the configuration came from, if any.
     pub(crate) source: Option<PathBuf>,
     /// The directory that holds Cargo.toml / mcp-schema.toml: the crate root.
@@ -129,6 +132,8 @@ pub struct Flags {
     pub features: FeatureSelection,
     /// `--full-parse`: parse fn bodies too, on one thread.
     pub parse_mode: ParseMode,
+    /// `--env NAME=VALUE`: beat the configured `[env]` value of the same name.
+    pub env: Vec<(String, String)>,
 }
 
 /// `Cargo.toml`, of which only `[package.metadata.mcp-schema]` and
@@ -268,6 +273,14 @@ impl Config {
                 rmcp_version: flags.rmcp.version.or_else(|| self.rmcp.version.clone()),
                 sdk_version: flags.sdk_version.or_else(|| self.sdk_version.clone()),
                 overrides: self.schemas.clone(),
+                env: {
+                    let mut env = self.env.clone();
+                    for (name, value) in &flags.env {
+                        env.retain(|(n, _)| n != name);
+                        env.push((name.clone(), value.clone()));
+                    }
+                    env
+                },
             },
             exclude: self.exclude.clone(),
             parse_mode: flags.parse_mode,
@@ -504,6 +517,13 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
                     .map_err(|why| bad("a table of token counts: tool, total, description").with_help(why))?;
             }
             "serde-json-preserve-order" => config.serde_json_preserve_order = Some(boolean(&value)?),
+            "env" => {
+                let Some(vars) = value.as_table() else { return Err(bad("a table of strings")) };
+                for (name, v) in vars {
+                    let v = v.as_str().ok_or_else(|| bad("a table of strings"))?;
+                    config.env.push((name.clone(), v.to_owned()));
+                }
+            }
             "lints" | "schemas" | "drift" => {
                 if !value.is_table() {
                     return Err(bad("a table"));
@@ -652,7 +672,7 @@ mod tests {
     fn flags_beat_the_config_which_beats_the_defaults() {
         let d = dir_with(&[(
             "mcp-schema.toml",
-            "profile = \"rmcp\"\nprotocol = \"2025-06-18\"\nserver = \"A\"\nfeatures = [\"x,y\", \"z\"]\nall-features = true\nbin = \"serve\"\nserde-json-preserve-order = true\ninclude = \"src/lib.rs\"\n[lints]\nopaque = \"allow\"\nunknown-type = \"deny\"\n",
+            "profile = \"rmcp\"\nprotocol = \"2025-06-18\"\nserver = \"A\"\nfeatures = [\"x,y\", \"z\"]\nall-features = true\nbin = \"serve\"\nserde-json-preserve-order = true\ninclude = \"src/lib.rs\"\n[lints]\nopaque = \"allow\"\nunknown-type = \"deny\"\n[env]\nA_PREFIX = \"a_\"\nB = \"b\"\n",
         )]);
         let c = Config::discover(Some(d.path())).unwrap();
         let configured = c.apply(Flags::default());
@@ -690,6 +710,7 @@ mod tests {
             sdk_version: Some("1.1.0".into()),
             features,
             parse_mode: ParseMode::Full,
+            env: vec![("B".into(), "flag".into())],
         };
         let given = c.apply(flags);
         assert_eq!(given.profile, ProfileChoice::PythonSdk);
@@ -705,6 +726,8 @@ mod tests {
         assert_eq!(given.lints.levels.get("unknown-type"), Some(&Level::Deny));
         assert!(given.lints.strict);
         assert_eq!(given.parse_mode, ParseMode::Full);
+        let env = &given.profile_options.env;
+        assert_eq!(env, &[("A_PREFIX".into(), "a_".into()), ("B".into(), "flag".into())], "--env beats `[env]`");
 
         let defaults = Config::default().apply(Flags::default());
         assert_eq!(defaults.profile, ProfileChoice::Auto);

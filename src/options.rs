@@ -45,6 +45,10 @@ pub struct ProfileOptions {
     pub sdk_version: Option<String>,
     /// Schemas the user supplies for what exists only at runtime (the config's `schemas` table).
     pub overrides: SchemaOverrides,
+    /// Environment variables the server runs with (`--env NAME=VALUE`, the config's `[env]`
+    /// table): startup code that reads one (`std::env::var`) evaluates it as set; any other
+    /// evaluates as unset, the server's default branch.
+    pub env: Vec<(String, String)>,
 }
 
 /// The rmcp flags as the command line and the configuration give them (`--protocol`, `--server`,

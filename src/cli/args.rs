@@ -61,6 +61,10 @@ pub(crate) struct SourceArgs {
     /// rust-mcp-sdk, tower-mcp: the SDK release to reproduce instead of the one in Cargo.lock
     #[arg(long, value_name = "X.Y.Z")]
     pub(crate) sdk_version: Option<String>,
+    /// rmcp: an environment variable the server runs with, for startup code that reads it
+    /// (`std::env::var`); unset ones evaluate as unset [repeatable]
+    #[arg(long = "env", value_name = "NAME=VALUE", value_parser = env_pair)]
+    pub(crate) env: Vec<(String, String)>,
     /// Show every note, and say which profile and rmcp version were used, and why
     #[arg(short, long)]
     pub(crate) verbose: bool,
@@ -74,6 +78,14 @@ pub(crate) struct SourceArgs {
 /// takes drift rules (docs/check.md), which `generate` and the others ignore.
 fn level_of(level: Level) -> impl Fn(&str) -> Result<LevelName, String> + Clone {
     move |code| check_rule_or_code(code, level).map_err(|e| e.to_string())
+}
+
+/// A value parser for `--env`: `NAME=VALUE`, the name not empty.
+fn env_pair(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.is_empty() => Ok((name.to_owned(), value.to_owned())),
+        _ => Err(format!("`{text}` is not NAME=VALUE")),
+    }
 }
 
 /// A value parser for `--rmcp-version`: a release or a requirement some release meets.
@@ -109,6 +121,7 @@ impl SourceArgs {
             sdk_version: self.sdk_version.clone(),
             features,
             parse_mode: if self.full_parse { ParseMode::Full } else { ParseMode::Skeleton },
+            env: self.env.clone(),
         }
     }
 }

@@ -361,7 +361,8 @@ fn say_how_to_allow(d: &mut super::Diagnostic) {
          `{code} = \"warn\"` under `[lints]`"
     );
     d.help = Some(match d.help.take() {
-        Some(help) => format!("{help}; or, {how}"),
+        // A help line that ends a sentence of its own is not continued inside it.
+        Some(help) => format!("{}; or, {how}", help.trim_end_matches('.')),
         None => how,
     });
 }

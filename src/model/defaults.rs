@@ -342,7 +342,7 @@ pub fn serialize(lw: &mut Lowerer, v: &Val) -> Result<Value, SerializeError> {
             Value::Object(out)
         }
         Val::Json(j) => j.clone(),
-        Val::Ref(_) | Val::Schemars(_) => {
+        Val::Ref(_) | Val::Schemars(_) | Val::Err(_) => {
             return Err(SerializeError::serde_fails(format!("{} the evaluator holds", v.kind_of())))
         }
         Val::Struct { def, fields, .. } => {

@@ -13,8 +13,10 @@
 //! blocks with `let` bindings and `if`/`else`; arrays, `[x; n]`, tuples, `vec![]`, `concat!`,
 //! `format!` (plain `{}` placeholders), `stringify!`, `include_str!`, `json!`,
 //! `env!("CARGO_PKG_…")` (from the manifest); `Some`, `None`, `String::from`, `.to_string()`,
-//! `.into()`, `Vec::new()`, `HashMap::from`, `Box::new`, `Duration::from_secs`…; a few methods
-//! (`len`, `is_empty`, `unwrap_or`, `pow`, `iter().map(…).collect()`…); struct literals with
+//! `.into()`, `Vec::new()`, `HashMap::from`, `Box::new`, `Duration::from_secs`…; std methods as
+//! tables, a row and a test each (`methods.rs`, `methods_std.rs`: `Option`/`Result`, iterators
+//! and closures, `str`, `Value`/`Map`; a path to a method is a fn value, `Value::as_str`); `Err(e)`
+//! is a value of its own ([`Val::Err`]), `Ok(x)` is `x`; struct literals with
 //! `..Default::default()`; enum variants; `Default::default()` of any type of ours; calls of fns
 //! of the workspace (free or associated) whose body is itself in this grammar, arguments bound.
 //!
@@ -42,8 +44,10 @@ pub mod json;
 mod jsonval;
 mod macros;
 mod methods;
+mod methods_std;
 mod mutate;
 mod numbers;
+mod patterns;
 mod std_fns;
 pub mod syntax;
 
@@ -117,6 +121,8 @@ pub enum Val {
     Ref(Place),
     /// A schemars `SchemaSettings` or `SchemaGenerator`.
     Schemars(jsonval::Generator),
+    /// A `Result`'s `Err(e)` (`ok_or`, `Err(…)`); an `Ok(x)` is `x` itself.
+    Err(Box<Val>),
 }
 
 /// Why an expression has no value.
@@ -256,12 +262,37 @@ pub struct Evaluator<'a, 'w> {
     pub given_methods: Vec<(&'static str, Val)>,
     /// Fns of another crate that only wrap their one argument (`ListToolsResult::with_all_items`).
     pub wrapping_fns: Vec<&'static str>,
+    /// Values of another crate's paths the caller knows (rmcp's `TaskSupport::Forbidden`), by
+    /// the path's last two segments.
+    pub given_paths: Vec<(&'static str, Val)>,
+    /// Fns of another crate the caller knows (rmcp's `ToolExecution::from_raw`), by the path's
+    /// last two segments: the value for the arguments' values, `None` when they do not fit.
+    pub given_fns: Vec<(&'static str, GivenFn)>,
+    /// Struct literals of another crate whose value is one field's (`ListToolsResult { tools,
+    /// .. }`: its `tools`), by the struct's name.
+    pub given_structs: Vec<(&'static str, &'static str)>,
+    /// The environment startup code runs in (`Some`: `std::env::var`/`var_os` evaluate, a
+    /// variable not named here as unset); `None` elsewhere, where reading one is a runtime value.
+    pub env: Option<Vec<(String, String)>>,
+    /// The variables read as unset, with where (for a note naming each).
+    pub env_unset: Vec<EvalError>,
     /// The workspace fns called so far (an associated fn by its `impl`): what a caller that
     /// evaluated a body knows was followed.
     pub ran: Vec<ItemRef>,
 }
 
 pub(crate) use super::scope::path_segments;
+
+/// A fn of another crate whose value the caller knows (see [`Evaluator::given_fns`]).
+pub type GivenFn = fn(Vec<Val>) -> Option<Val>;
+
+/// `A::B` of a path's last two segments (`rmcp::model::TaskSupport::Forbidden`).
+fn last_two(segs: &[String]) -> Option<String> {
+    match segs {
+        [.., a, b] => Some(format!("{a}::{b}")),
+        _ => None,
+    }
+}
 
 /// Whether a path (as spelled out by the resolver) reads the running program's world.
 pub fn is_runtime_api(segs: &[String]) -> bool {
@@ -291,6 +322,7 @@ impl Val {
             Val::Json(_) => "a JSON value",
             Val::Ref(_) => "a reference",
             Val::Schemars(_) => "schemars settings",
+            Val::Err(_) => "an `Err`",
         }
     }
 
@@ -318,6 +350,11 @@ impl<'a, 'w> Evaluator<'a, 'w> {
             budget: Budget::default(),
             given_methods: Vec::new(),
             wrapping_fns: Vec::new(),
+            given_paths: Vec::new(),
+            given_fns: Vec::new(),
+            given_structs: Vec::new(),
+            env: None,
+            env_unset: Vec::new(),
             ran: Vec::new(),
         }
     }
@@ -419,6 +456,22 @@ impl<'a, 'w> Evaluator<'a, 'w> {
             Expr::Field(x) => self.field(x, f),
             Expr::Index(x) => {
                 let base = self.eval(&x.expr, None, f)?;
+                if let Val::Json(j) = &base {
+                    // `Index` of `Value`: a missing key or index (or a non-container) reads `null`.
+                    let k = self.eval(&x.index, None, f)?;
+                    return match jsonval::seg_of(&k) {
+                        Some(jsonval::Seg::Key(k)) => Ok(Val::Json(j.get(&k).cloned().unwrap_or_default())),
+                        Some(jsonval::Seg::Index(i)) => Ok(Val::Json(j.get(i).cloned().unwrap_or_default())),
+                        None => Err(self.unsupported(&*x.index, f, "an index that is not a key")),
+                    };
+                }
+                if let Val::Map(entries) = &base {
+                    let k = self.eval(&x.index, None, f)?;
+                    return match entries.iter().find(|(key, _)| *key == k) {
+                        Some((_, v)) => Ok(v.clone()),
+                        None => Err(self.fail(e, f, Failure::Invalid, "a key that is not in the map panics")),
+                    };
+                }
                 let i = self.count(&x.index, f)?;
                 match base {
                     Val::Seq(items) | Val::Tuple(items) => {

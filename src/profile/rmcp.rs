@@ -106,6 +106,7 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
         list: ToolList::new(POLICY, &opts.overrides),
         origins: Vec::new(),
         only_in_final_view: Vec::new(),
+        env: opts.env.clone(),
     };
     let entries = match server {
         None => Vec::new(),
@@ -205,6 +206,8 @@ struct Builder<'w, 'a> {
     /// The tools whose outputSchema this (legacy) peer does not get and a stateless 2026-07-28
     /// request does: where the other view differs.
     only_in_final_view: Vec<String>,
+    /// The environment the server runs with (`--env`, `[env]`), for its startup code.
+    env: Vec<(String, String)>,
 }
 
 impl<'w> Builder<'w, '_> {

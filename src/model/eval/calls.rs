@@ -29,6 +29,13 @@ impl<'w> Evaluator<'_, 'w> {
                 return self.eval(a, want, f);
             }
         }
+        if let Some(two) = super::last_two(&segs) {
+            if let Some((_, run)) = self.given_fns.iter().find(|(p, _)| *p == two) {
+                let run = *run;
+                let values = args.iter().map(|a| self.eval(a, None, f)).collect::<Result<Vec<_>, _>>()?;
+                return run(values).ok_or_else(|| self.unsupported(c, f, format!("`{two}` of these arguments")));
+            }
+        }
         let call = super::std_fns::Call { head, last: &last, args: &args, want, f, at: c };
         if let Some(row) = super::std_fns::find(super::std_fns::STD_FNS, head, &last, args.len()) {
             return (row.run)(self, &call);
@@ -58,6 +65,9 @@ impl<'w> Evaluator<'_, 'w> {
             return (row.run)(self, &call);
         }
         if let Resolved::External(full) = self.ws().resolve(f.scope.krate, f.scope.module, &segs, Namespace::Value) {
+            if let Some(out) = self.env_call(c, &full, &args, f) {
+                return out;
+            }
             if let Some(out) = self.serde_to_value_call(c, &full, f) {
                 return out;
             }
@@ -309,12 +319,22 @@ impl<'w> Evaluator<'_, 'w> {
                 return Ok(v.clone());
             }
         }
+        // A memo cell (`OnceLock`, `OnceCell`, `Lazy`): its value is what its init fn gives (a
+        // cell filled once holds what that call computes).
+        if matches!(name.as_str(), "get_or_init" | "get_or_try_init") && args.len() == 1 {
+            return super::methods_std::call_init(self, args[0], want, f);
+        }
         // `.collect()` into a map: the pairs become its entries (the type says what is built).
         if name == "collect" && args.is_empty() {
             if let Some(Ty::Map(k, v)) = want {
                 let pairs = Ty::Seq(Box::new(Ty::Tuple(vec![(**k).clone(), (**v).clone()])));
                 let entries = self.eval(&m.receiver, Some(&pairs), f)?;
                 return self.map_of_entries(entries, m, f);
+            }
+        }
+        if name == "collect" && args.is_empty() {
+            if let Some(out) = self.collect(m, want, f) {
+                return out;
             }
         }
         if super::methods::IDENTITY.contains(&name.as_str()) && args.is_empty() {
@@ -339,6 +359,11 @@ impl<'w> Evaluator<'_, 'w> {
         if let Some(row) = super::methods::find(&name, &v, args.len()) {
             return (row.run)(self, v, &call);
         }
+        if !matches!(v, Val::Opt(_) | Val::Err(_) | Val::Json(_)) {
+            if let Some(out) = super::methods_std::ok_method(self, v.clone(), &call) {
+                return out;
+            }
+        }
         match v {
             Val::Json(j) => match self.json_read_method(&name, &j, &args, f) {
                 Some(out) => out,
@@ -348,41 +373,136 @@ impl<'w> Evaluator<'_, 'w> {
         }
     }
 
-    /// A closure `|x| body` or a conversion path (`String::from`, `ToString::to_string`) applied to
-    /// a value.
+    /// `.collect()` into a `String` (the pieces joined), a `Vec` or set (a JSON array's items),
+    /// as the type wanted or the turbofish says; `None` for the identity.
+    fn collect(&mut self, m: &syn::ExprMethodCall, want: Option<&Ty>, f: &Frame) -> Option<Eval> {
+        let named = m.turbofish.as_ref().and_then(|t| t.args.first()).and_then(|a| match a {
+            syn::GenericArgument::Type(syn::Type::Path(p)) => p.path.segments.last().map(|s| s.ident.to_string()),
+            _ => None,
+        });
+        let into_string = matches!(want, Some(Ty::String)) || named.as_deref() == Some("String");
+        let into_seq = matches!(want, Some(Ty::Seq(_) | Ty::Set(_)))
+            || matches!(named.as_deref(), Some("Vec" | "HashSet" | "BTreeSet" | "VecDeque"));
+        if !into_string && !into_seq {
+            return None;
+        }
+        let item = if into_string { None } else { element_type(want).map(|t| Ty::Seq(Box::new(t))) };
+        let v = match self.eval(&m.receiver, item.as_ref(), f) {
+            Ok(v) => v,
+            Err(e) => return Some(Err(e)),
+        };
+        let items = match v {
+            v @ (Val::Seq(_) | Val::Json(serde_json::Value::Array(_))) => super::methods_std::items_of(v),
+            Val::Opt(o) => o.into_iter().map(|b| *b).collect(),
+            Val::Str(s) if into_string => return Some(Ok(Val::Str(s))),
+            other => return Some(Err(self.unsupported(m, f, format!("collecting {}", other.kind_of())))),
+        };
+        if !into_string {
+            return Some(Ok(Val::Seq(items)));
+        }
+        let mut out = String::new();
+        for x in items {
+            match (&x, x.display()) {
+                (Val::Str(_) | Val::Char(_) | Val::Json(serde_json::Value::String(_)), Some(s)) => out.push_str(&s),
+                _ => return Some(Err(self.unsupported(m, f, format!("collecting {} into a string", x.kind_of())))),
+            }
+        }
+        Some(Ok(Val::Str(out)))
+    }
+
+    /// `std::env::var(name)` / `var_os(name)` in startup code: the value given for the server's
+    /// environment, else as unset (`Err(NotPresent)`, `None`), which is recorded for a note.
+    fn env_call(&mut self, c: &syn::ExprCall, full: &[String], args: &[&Expr], f: &Frame) -> Option<Eval> {
+        let [std, env, var] = full else { return None };
+        if std != "std" || env != "env" || !matches!(var.as_str(), "var" | "var_os") || self.env.is_none() {
+            return None;
+        }
+        let [name] = args else { return None };
+        let name = match self.eval(name, None, f) {
+            Ok(Val::Str(n)) => n,
+            Ok(other) => {
+                return Some(Err(self.unsupported(*name, f, format!("{} as a variable name", other.kind_of()))))
+            }
+            Err(e) => return Some(Err(e)),
+        };
+        let given = self.env.as_ref().and_then(|vars| vars.iter().find(|(n, _)| *n == name)).map(|(_, v)| v.clone());
+        Some(Ok(match (given, var.as_str()) {
+            (Some(v), "var") => Val::Str(v),
+            (Some(v), _) => Val::Opt(Some(Box::new(Val::Str(v)))),
+            (None, var) => {
+                self.env_unset.push(self.fail(c, f, Failure::Runtime, name));
+                if var == "var" {
+                    Val::Err(Box::new(Val::Str("environment variable not found".to_owned())))
+                } else {
+                    Val::Opt(None)
+                }
+            }
+        }))
+    }
+
+    /// A closure `|x| body` or a path used as a fn value applied to a value: a conversion
+    /// (`String::from`, `ToString::to_string`), `Some`/`Ok`/`Err`, a fn of the workspace, or a
+    /// method by its path (`Value::as_str`, `Option::is_some`, `str::trim`).
     pub(super) fn apply_fn(&mut self, func: &Expr, x: Val, want: Option<&Ty>, f: &Frame) -> Eval {
+        self.apply_fn_n(func, vec![x], want, f)
+    }
+
+    /// [`Self::apply_fn`] with any number of arguments (`fold(init, |acc, x| …)`, `retain(|k, v| …)`).
+    pub(super) fn apply_fn_n(&mut self, func: &Expr, xs: Vec<Val>, want: Option<&Ty>, f: &Frame) -> Eval {
         match func {
-            Expr::Closure(c) if c.inputs.len() == 1 => {
-                let name = match &c.inputs[0] {
-                    syn::Pat::Ident(pi) => pi.ident.to_string(),
-                    syn::Pat::Type(pt) => match &*pt.pat {
-                        syn::Pat::Ident(pi) => pi.ident.to_string(),
-                        _ => return Err(self.unsupported(&c.inputs[0], f, "a closure with a pattern")),
-                    },
-                    syn::Pat::Reference(r) => match &*r.pat {
-                        syn::Pat::Ident(pi) => pi.ident.to_string(),
-                        _ => return Err(self.unsupported(&c.inputs[0], f, "a closure with a pattern")),
-                    },
-                    other => return Err(self.unsupported(other, f, "a closure with a pattern")),
-                };
-                let frame = f.clone().bind(&name, x);
+            Expr::Paren(p) => self.apply_fn_n(&p.expr, xs, want, f),
+            Expr::Closure(c) if c.inputs.len() == xs.len() => {
+                let mut frame = f.clone();
+                for (p, x) in c.inputs.iter().zip(xs) {
+                    if !self.bind_pattern(p, x, &mut frame)? {
+                        return Err(self.unsupported(p, f, "a closure parameter pattern that does not match"));
+                    }
+                }
                 self.eval(&c.body, want, &frame)
             }
+            Expr::Closure(c) => Err(self.unsupported(c, f, "a closure with another number of parameters")),
             Expr::Path(p) => {
                 let segs = path_segments(&p.path);
                 let last = segs.last().map(String::as_str).unwrap_or("");
-                if matches!(last, "from" | "to_string" | "to_owned" | "into" | "clone" | "new") && segs.len() >= 2 {
-                    return Ok(match x {
-                        v @ (Val::Int(..) | Val::Float(..) | Val::Bool(_) | Val::Char(_)) if last == "to_string" => {
-                            Val::Str(v.display().unwrap_or_default())
-                        }
-                        v => v,
-                    });
+                if let [x] = xs.as_slice() {
+                    if matches!(last, "from" | "to_owned" | "into" | "clone" | "new") && segs.len() >= 2 {
+                        return Ok(x.clone());
+                    }
+                    match segs.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+                        ["Some"] | ["Option", "Some"] => return Ok(Val::Opt(Some(Box::new(x.clone())))),
+                        ["Ok"] | ["Result", "Ok"] => return Ok(x.clone()),
+                        ["Err"] | ["Result", "Err"] => return Ok(Val::Err(Box::new(x.clone()))),
+                        _ => {}
+                    }
                 }
-                Err(self.unsupported(func, f, format!("`{}` applied by `.map`", segs.join("::"))))
+                if let Some(out) = self.call_values(&segs, xs.clone(), want, func, f) {
+                    return out;
+                }
+                // A method by its path: the first value is the receiver.
+                if segs.len() >= 2 && !xs.is_empty() {
+                    let names: Vec<String> = (0..xs.len()).map(|i| format!("__fn_arg{i}")).collect();
+                    let mut frame = f.clone();
+                    for (n, x) in names.iter().zip(xs) {
+                        frame.locals.bind(n.clone(), x);
+                    }
+                    let method = syn::Ident::new(last, proc_macro2::Span::call_site());
+                    let recv = syn::Ident::new(&names[0], proc_macro2::Span::call_site());
+                    let rest = names[1..].iter().map(|n| syn::Ident::new(n, proc_macro2::Span::call_site()));
+                    let call: syn::ExprMethodCall = syn::parse_quote!(#recv.#method(#(#rest),*));
+                    return self.method_at(&call, func, want, &frame);
+                }
+                Err(self.unsupported(func, f, format!("`{}` applied as a fn", segs.join("::"))))
             }
-            other => Err(self.unsupported(other, f, "a computed fn applied by `.map`")),
+            other => Err(self.unsupported(other, f, "a computed fn applied as a fn")),
         }
+    }
+
+    /// A method call made up for a path used as a fn value: its failures are at the path.
+    fn method_at(&mut self, call: &syn::ExprMethodCall, at: &Expr, want: Option<&Ty>, f: &Frame) -> Eval {
+        self.method(call, want, f).map_err(|mut e| {
+            e.span = at.span();
+            e
+        })
     }
 }
 

@@ -18,7 +18,8 @@ use serde_json::Value;
 pub(super) enum Flow {
     Value(Val),
     Return(Val),
-    Break,
+    /// `break` (with its value, `()` for none).
+    Break(Val),
     Continue,
 }
 
@@ -43,13 +44,13 @@ pub(super) fn needs_run(block: &syn::Block) -> bool {
                 syn::Pat::Type(pt) => matches!(&*pt.pat, syn::Pat::Ident(pi) if pi.mutability.is_none()),
                 _ => false,
             };
-            ident && l.init.as_ref().is_some_and(|i| i.diverge.is_none())
+            ident && l.init.as_ref().is_some_and(|i| i.diverge.is_none() && !has_try(&i.expr))
         }
         syn::Stmt::Item(syn::Item::Const(_) | syn::Item::Use(_)) => true,
         _ => false,
     };
     let effectful_tail = |e: &Expr| {
-        matches!(e, Expr::Match(_) | Expr::ForLoop(_))
+        matches!(e, Expr::Match(_) | Expr::ForLoop(_) | Expr::While(_) | Expr::Loop(_))
             || matches!(e, Expr::If(i) if matches!(&*i.cond, Expr::Let(_)))
             || matches!(e, Expr::MethodCall(m) if is_mutating(&m.method.to_string()))
     };
@@ -88,7 +89,7 @@ impl Evaluator<'_, '_> {
         }
         match self.run_block(body, None, &mut frame)? {
             Flow::Return(_) => return Err(self.unsupported(body, &frame, "a `return` from inside the loop")),
-            Flow::Value(_) | Flow::Break | Flow::Continue => {}
+            Flow::Value(_) | Flow::Break(_) | Flow::Continue => {}
         }
         match frame.locals.get(ITEM) {
             Some(Val::Json(v)) => Ok(v.clone()),
@@ -108,7 +109,9 @@ impl Evaluator<'_, '_> {
         let mut frame = f.clone();
         match self.run_block(block, want, &mut frame)? {
             Flow::Value(v) | Flow::Return(v) => Ok(v),
-            Flow::Break | Flow::Continue => Err(self.unsupported(block, f, "a `break` or `continue` outside a loop")),
+            Flow::Break(_) | Flow::Continue => {
+                Err(self.unsupported(block, f, "a `break` or `continue` outside a loop"))
+            }
         }
     }
 
@@ -177,103 +180,6 @@ impl Evaluator<'_, '_> {
         }
     }
 
-    /// Binds the names of `pat` to the parts of `v`; `false` when `v` does not match. A part of a
-    /// reference is a reference (`if let Value::Object(m) = schema` keeps writing to `schema`).
-    pub(super) fn bind_pattern(&mut self, pat: &syn::Pat, v: Val, f: &mut Frame) -> Result<bool, EvalError> {
-        let seen = match &v {
-            Val::Ref(place) => read_place(f, place).unwrap_or(Val::Unit),
-            other => other.clone(),
-        };
-        let inner = |v: &Val, seen: Val| match v {
-            Val::Ref(_) => v.clone(),
-            _ => seen,
-        };
-        match pat {
-            syn::Pat::Ident(pi) if pi.subpat.is_none() => {
-                f.locals.bind(pi.ident.to_string(), v);
-                Ok(true)
-            }
-            syn::Pat::Wild(_) | syn::Pat::Rest(_) => Ok(true),
-            syn::Pat::Paren(p) => self.bind_pattern(&p.pat, v, f),
-            syn::Pat::Reference(r) => self.bind_pattern(&r.pat, v, f),
-            syn::Pat::Type(t) => self.bind_pattern(&t.pat, v, f),
-            syn::Pat::Or(o) => {
-                for case in &o.cases {
-                    if self.bind_pattern(case, v.clone(), f)? {
-                        return Ok(true);
-                    }
-                }
-                Ok(false)
-            }
-            syn::Pat::Tuple(t) => match seen {
-                Val::Tuple(items) if items.len() == t.elems.len() => {
-                    for (p, x) in t.elems.iter().zip(items) {
-                        if !self.bind_pattern(p, x, f)? {
-                            return Ok(false);
-                        }
-                    }
-                    Ok(true)
-                }
-                _ => Err(self.unsupported(pat, f, "a tuple pattern on another value")),
-            },
-            syn::Pat::Lit(l) => {
-                let want = self.eval(&Expr::Lit(l.clone()), None, f)?;
-                let want = self.json_of(want, l, f)?;
-                let got = self.json_of(seen, l, f)?;
-                Ok(want == got)
-            }
-            syn::Pat::Path(p) => {
-                let segs = path_segments(&p.path);
-                match (segs.last().map(String::as_str), &seen) {
-                    (Some("None"), Val::Opt(o)) => Ok(o.is_none()),
-                    (Some("Null"), Val::Json(j)) => Ok(j.is_null()),
-                    (Some("Null"), _) => Ok(false),
-                    _ => Err(self.unsupported(pat, f, "a path pattern on another value")),
-                }
-            }
-            syn::Pat::TupleStruct(ts) => {
-                let segs = path_segments(&ts.path);
-                let name = segs.last().map(String::as_str).unwrap_or("");
-                let [sub] = ts.elems.iter().collect::<Vec<_>>()[..] else {
-                    return Err(self.unsupported(pat, f, "a pattern with several fields"));
-                };
-                let part = match (name, seen) {
-                    ("Some", Val::Opt(Some(x))) => *x,
-                    ("Some", Val::Opt(None)) => return Ok(false),
-                    // An `Option` field seen as JSON (a tool's `output_schema`): `null` is `None`.
-                    ("Some", Val::Json(Value::Null)) => return Ok(false),
-                    ("Some", Val::Json(j)) => inner(&v, Val::Json(j)),
-                    // A `Result` the evaluator knows is `Ok` (`to_value`, an SDK schema fn).
-                    ("Ok", x) => x,
-                    ("Err", _) => return Ok(false),
-                    (variant, Val::Json(j)) => {
-                        let is = match variant {
-                            "Object" => j.is_object(),
-                            "Array" => j.is_array(),
-                            "String" => j.is_string(),
-                            "Number" => j.is_number(),
-                            "Bool" => j.is_boolean(),
-                            _ => return Err(self.unsupported(pat, f, format!("the pattern `{variant}(…)` on JSON"))),
-                        };
-                        if !is {
-                            return Ok(false);
-                        }
-                        match j {
-                            Value::String(s) => Val::Str(s),
-                            Value::Bool(b) => Val::Bool(b),
-                            j => inner(&v, Val::Json(j)),
-                        }
-                    }
-                    (_, other) => {
-                        return Err(self.unsupported(pat, f, format!("the pattern `{name}(…)` on {}", other.kind_of())))
-                    }
-                };
-                self.bind_pattern(sub, part, f)
-            }
-            other => Err(self.unsupported(other, f, "a pattern the CLI does not match")),
-        }
-    }
-
     /// An expression that may change the frame's locals.
     pub(super) fn run_expr(&mut self, e: &Expr, want: Option<&Ty>, f: &mut Frame) -> Result<Flow, EvalError> {
         match e {
@@ -287,7 +193,10 @@ impl Evaluator<'_, '_> {
                 Some(x) => value!(self.run_expr(x, None, f)),
                 None => Val::Unit,
             })),
-            Expr::Break(b) if b.label.is_none() && b.expr.is_none() => Ok(Flow::Break),
+            Expr::Break(b) if b.label.is_none() => Ok(Flow::Break(match &b.expr {
+                Some(x) => value!(self.run_expr(x, None, f)),
+                None => Val::Unit,
+            })),
             Expr::Continue(c) if c.label.is_none() => Ok(Flow::Continue),
             Expr::Assign(a) => {
                 let v = value!(self.run_expr(&a.right, None, f));
@@ -295,24 +204,41 @@ impl Evaluator<'_, '_> {
                 self.write_place(place, v, &a.left, f)?;
                 Ok(Flow::Value(Val::Unit))
             }
+            // `x += y` and the other compound assignments: `x = x + y`.
+            Expr::Binary(b) if plain_op(&b.op).is_some() => self.run_compound(b, f),
             Expr::Reference(r) if r.mutability.is_some() => Ok(Flow::Value(Val::Ref(self.place_of(&r.expr, f)?))),
             Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => match value!(self.run_expr(&u.expr, want, f)) {
                 Val::Ref(place) => Ok(Flow::Value(self.read(&place, u, f)?)),
                 v => Ok(Flow::Value(v)),
             },
-            Expr::Try(t) => match value!(self.run_expr(&t.expr, want, f)) {
+            Expr::Try(t) => match value!(self.run_expr(&t.expr, None, f)) {
                 Val::Opt(Some(v)) => Ok(Flow::Value(*v)),
                 Val::Opt(None) => Ok(Flow::Return(Val::Opt(None))),
+                e @ Val::Err(_) => Ok(Flow::Return(e)),
                 v @ (Val::Json(_) | Val::Ref(_)) => Ok(Flow::Value(v)),
                 other => Err(self.unsupported(e, f, format!("`?` on {}", other.kind_of()))),
             },
             Expr::MethodCall(m) => self.run_method(m, want, f),
             Expr::Call(c) => self.run_call(c, want, f),
-            Expr::While(_) | Expr::Loop(_) | Expr::ForLoop(_) => {
-                Err(self.unsupported(e, f, "a loop the CLI does not run"))
-            }
+            Expr::While(w) if w.label.is_none() => self.run_while(w, f),
+            Expr::Loop(l) if l.label.is_none() => self.run_loop(l, f),
+            Expr::While(_) | Expr::Loop(_) | Expr::ForLoop(_) => Err(self.unsupported(e, f, "a loop with a label")),
             _ => Ok(Flow::Value(self.eval(e, want, f)?)),
         }
+    }
+
+    /// `x += y`: `x = x + y` (kept out of [`Self::run_expr`], whose frame recursion stacks).
+    #[inline(never)]
+    fn run_compound(&mut self, b: &syn::ExprBinary, f: &mut Frame) -> Result<Flow, EvalError> {
+        let op = plain_op(&b.op).expect("checked");
+        let right = value!(self.run_expr(&b.right, None, f));
+        let left = (*b.left).clone();
+        let frame = f.clone().bind("__rhs", right);
+        let sum: Expr = syn::parse_quote!(#left #op __rhs);
+        let v = self.eval(&sum, None, &frame)?;
+        let place = self.place_of(&b.left, f)?;
+        self.write_place(place, v, &b.left, f)?;
+        Ok(Flow::Value(Val::Unit))
     }
 
     fn run_if(&mut self, i: &syn::ExprIf, want: Option<&Ty>, f: &mut Frame) -> Result<Flow, EvalError> {
@@ -395,12 +321,61 @@ impl Evaluator<'_, '_> {
             let flow = self.run_block(&l.body, None, f);
             f.locals.end_scope(mark);
             match flow? {
-                Flow::Break => break,
+                Flow::Break(_) => break,
                 Flow::Return(v) => return Ok(Flow::Return(v)),
                 Flow::Value(_) | Flow::Continue => {}
             }
         }
         Ok(Flow::Value(Val::Unit))
+    }
+
+    /// `while cond { … }` and `while let pat = e { … }`, each round one step.
+    fn run_while(&mut self, w: &syn::ExprWhile, f: &mut Frame) -> Result<Flow, EvalError> {
+        loop {
+            self.step(&w.body, f)?;
+            let mark = f.locals.mark();
+            let go = match &*w.cond {
+                Expr::Let(l) => {
+                    let v = match self.scrutinee(&l.expr, f)? {
+                        Flow::Value(v) => v,
+                        other => {
+                            f.locals.end_scope(mark);
+                            return Ok(other);
+                        }
+                    };
+                    self.bind_pattern(&l.pat, v, f)?
+                }
+                cond => match value!(self.run_expr(cond, Some(&Ty::Bool), f)) {
+                    Val::Bool(b) => b,
+                    other => {
+                        return Err(self.unsupported(cond, f, format!("{} where a bool is expected", other.kind_of())))
+                    }
+                },
+            };
+            if !go {
+                f.locals.end_scope(mark);
+                return Ok(Flow::Value(Val::Unit));
+            }
+            let flow = self.run_block(&w.body, None, f);
+            f.locals.end_scope(mark);
+            match flow? {
+                Flow::Break(_) => return Ok(Flow::Value(Val::Unit)),
+                Flow::Return(v) => return Ok(Flow::Return(v)),
+                Flow::Value(_) | Flow::Continue => {}
+            }
+        }
+    }
+
+    /// `loop { … }`: its value is what `break value` gives; each round one step.
+    fn run_loop(&mut self, l: &syn::ExprLoop, f: &mut Frame) -> Result<Flow, EvalError> {
+        loop {
+            self.step(&l.body, f)?;
+            match self.run_block(&l.body, None, f)? {
+                Flow::Break(v) => return Ok(Flow::Value(v)),
+                Flow::Return(v) => return Ok(Flow::Return(v)),
+                Flow::Value(_) | Flow::Continue => {}
+            }
+        }
     }
 
     /// What a `for` loop goes over: references for `values_mut()`/`iter_mut()`, values otherwise.
@@ -451,6 +426,21 @@ impl Evaluator<'_, '_> {
             let (a, b) = (self.count(from, f)?, self.count(to, f)?);
             let end = if matches!(r.limits, syn::RangeLimits::Closed(_)) { b + 1 } else { b };
             return Ok((a..end).map(|i| Val::Int(i as i128, IntKind::Usize)).collect());
+        }
+        // `for x in items` with `items` a `&mut` local: each element by reference.
+        if let Some(Val::Ref(place)) = syntax::expr_ident(e).and_then(|n| f.locals.get(&n).cloned()) {
+            match self.read(&place, e, f)? {
+                Val::Json(Value::Array(a)) => {
+                    return Ok((0..a.len()).map(|i| Val::Ref(place.child(Seg::Index(i)))).collect())
+                }
+                Val::Json(Value::Object(o)) => {
+                    return Ok(o
+                        .keys()
+                        .map(|k| Val::Tuple(vec![Val::Str(k.clone()), Val::Ref(place.child(Seg::Key(k.clone())))]))
+                        .collect())
+                }
+                _ => {}
+            }
         }
         let v = value_of(self.run_expr(e, None, f)?, e, self, f)?;
         match v {
@@ -596,6 +586,11 @@ impl Evaluator<'_, '_> {
                 other => Err(self.unsupported(m, f, format!("`.{name}()` on {}", other.kind_of()))),
             },
             (mutating, _) if is_mutating(mutating) => self.mutate(m, mutating, &args, f).map(Flow::Value),
+            // `Option::take()` (an iterator's `take(n)` has an argument) and `Option::replace(x)`
+            // on a place.
+            ("take", []) | ("replace", [_]) if self.is_place(&m.receiver, f) => {
+                self.mutate(m, &name, &args, f).map(Flow::Value)
+            }
             // A lock or cell around a cache: its guard is the cache itself.
             ("read" | "write" | "lock" | "borrow" | "borrow_mut", []) if self.is_cache(&m.receiver, f) => {
                 Ok(Flow::Value(Val::Ref(self.place_of(&m.receiver, f)?)))
@@ -609,7 +604,7 @@ impl Evaluator<'_, '_> {
                 f.locals.end_scope(mark);
                 match flow? {
                     Flow::Value(v) | Flow::Return(v) => Ok(Flow::Value(v)),
-                    Flow::Break | Flow::Continue => Err(self.unsupported(m, f, "a `break` out of a closure")),
+                    Flow::Break(_) | Flow::Continue => Err(self.unsupported(m, f, "a `break` out of a closure")),
                 }
             }
             ("for_each", [func]) => {
@@ -700,7 +695,7 @@ impl Evaluator<'_, '_> {
         self.budget.leave();
         let v = match out? {
             Flow::Value(v) | Flow::Return(v) => v,
-            Flow::Break | Flow::Continue => return Err(self.unsupported(c, f, "a `break` outside a loop")),
+            Flow::Break(_) | Flow::Continue => return Err(self.unsupported(c, f, "a `break` outside a loop")),
         };
         for (name, place) in written_back {
             if let Some(after) = frame.locals.get(&name).cloned() {
@@ -711,6 +706,18 @@ impl Evaluator<'_, '_> {
     }
 }
 
+impl Evaluator<'_, '_> {
+    /// Whether an expression names a local (or a part of one) holding an `Option` or JSON.
+    fn is_place(&self, e: &Expr, f: &Frame) -> bool {
+        match e {
+            Expr::Paren(p) => self.is_place(&p.expr, f),
+            Expr::Field(x) => self.is_place(&x.base, f),
+            Expr::Index(x) => self.is_place(&x.expr, f),
+            _ => matches!(syntax::expr_ident(e).and_then(|n| f.local(&n)), Some(Val::Opt(_) | Val::Json(_))),
+        }
+    }
+}
+
 /// The value of a flow where only a value may come (a closure's body, an argument).
 pub(super) fn value_of(flow: Flow, at: &dyn Spanned, ev: &Evaluator, f: &Frame) -> Eval {
     match flow {
@@ -718,6 +725,40 @@ pub(super) fn value_of(flow: Flow, at: &dyn Spanned, ev: &Evaluator, f: &Frame) 
         Flow::Value(v) => Ok(v),
         _ => Err(ev.unsupported(at, f, "a `return` or `break` where a value is expected")),
     }
+}
+
+/// Whether an expression uses `?` outside a closure (it may leave the fn: a run's `return`).
+fn has_try(e: &Expr) -> bool {
+    match e {
+        Expr::Try(_) => true,
+        Expr::Paren(p) => has_try(&p.expr),
+        Expr::Reference(r) => has_try(&r.expr),
+        Expr::Unary(u) => has_try(&u.expr),
+        Expr::Binary(b) => has_try(&b.left) || has_try(&b.right),
+        Expr::Field(x) => has_try(&x.base),
+        Expr::MethodCall(m) => has_try(&m.receiver) || m.args.iter().any(has_try),
+        Expr::Call(c) => c.args.iter().any(has_try),
+        _ => false,
+    }
+}
+
+/// The operator a compound assignment applies (`+` for `+=`).
+fn plain_op(op: &syn::BinOp) -> Option<syn::BinOp> {
+    use syn::BinOp::*;
+    let span = op.span();
+    Some(match op {
+        AddAssign(_) => Add(syn::Token![+](span)),
+        SubAssign(_) => Sub(syn::Token![-](span)),
+        MulAssign(_) => Mul(syn::Token![*](span)),
+        DivAssign(_) => Div(syn::Token![/](span)),
+        RemAssign(_) => Rem(syn::Token![%](span)),
+        BitOrAssign(_) => BitOr(syn::Token![|](span)),
+        BitAndAssign(_) => BitAnd(syn::Token![&](span)),
+        BitXorAssign(_) => BitXor(syn::Token![^](span)),
+        ShlAssign(_) => Shl(syn::Token![<<](span)),
+        ShrAssign(_) => Shr(syn::Token![>>](span)),
+        _ => return None,
+    })
 }
 
 /// `Arc::make_mut(&mut x)` / `Rc::make_mut(&mut x)`: the place of `x`.

@@ -14,6 +14,11 @@ impl Evaluator<'_, '_> {
                 return Ok(v);
             }
         }
+        if let Some(two) = super::last_two(&segs) {
+            if let Some((_, v)) = self.given_paths.iter().find(|(p, _)| *p == two) {
+                return Ok(v.clone());
+            }
+        }
         if segs == ["None"] || segs.ends_with(&["Option".into(), "None".into()]) {
             return Ok(Val::Opt(None));
         }
@@ -216,6 +221,14 @@ impl Evaluator<'_, '_> {
     /// `Name { a: 1, ..base }` / `Enum::Variant { a: 1 }`.
     pub(super) fn struct_literal(&mut self, s: &syn::ExprStruct, want: Option<&Ty>, f: &Frame) -> Eval {
         let segs = path_segments(&s.path);
+        let name = segs.last().map(String::as_str).unwrap_or("");
+        if let Some((_, field)) = self.given_structs.iter().find(|(n, _)| *n == name) {
+            let value = s.fields.iter().find(|fv| matches!(&fv.member, syn::Member::Named(n) if n == field));
+            return match value {
+                Some(fv) => self.eval(&fv.expr, None, f),
+                None => Err(self.unsupported(&s.path, f, format!("`{name}` without its `{field}`"))),
+            };
+        }
         let Some((def, args, variant)) = self.type_target(&segs, want, f) else {
             return Err(self.unsupported(&s.path, f, format!("`{}` is not a type of the workspace", segs.join("::"))));
         };

@@ -12,6 +12,7 @@ use serde_json::Value;
 use syn::Expr;
 
 use super::jsonval::{seg_of, Seg};
+pub(super) use super::methods_std::MORE_METHODS;
 use super::{element_type, Eval, Evaluator, Failure, Frame, IntKind, Ty, Val};
 
 /// Methods whose value is their receiver's (`"x".to_string()`, `v.iter()`, `s.clone()`).
@@ -52,6 +53,8 @@ pub(super) enum On {
     Opt,
     Int,
     Json,
+    /// A `Result`'s `Err`.
+    Err,
 }
 
 impl On {
@@ -64,6 +67,7 @@ impl On {
                 | (On::Opt, Val::Opt(_))
                 | (On::Int, Val::Int(..))
                 | (On::Json, Val::Json(_))
+                | (On::Err, Val::Err(_))
         )
     }
 }
@@ -83,8 +87,14 @@ pub(super) struct Method {
 }
 
 /// The row for a method called by `name` on `v` with `arity` arguments.
+/// The rows of [`METHODS`] first, then those of [`MORE_METHODS`], whose sequence rows apply to
+/// a JSON array or object too (unless `Value` has a reading method by that name).
 pub(super) fn find(name: &str, v: &Val, arity: usize) -> Option<&'static Method> {
-    METHODS.iter().find(|m| m.names.contains(&name) && m.on.holds(v) && m.arity.is_none_or(|n| n == arity))
+    let fits = |m: &&Method| m.names.contains(&name) && m.arity.is_none_or(|n| n == arity);
+    METHODS.iter().find(|m| fits(m) && m.on.holds(v)).or_else(|| {
+        let json_seq = matches!(v, Val::Json(Value::Array(_) | Value::Object(_))) && find_json(name, arity).is_none();
+        MORE_METHODS.iter().find(|m| fits(m) && (m.on.holds(v) || (m.on == On::Seq && json_seq)))
+    })
 }
 
 /// What a method gives on a receiver it does not apply to.
@@ -367,10 +377,13 @@ pub(super) const JSON_METHODS: &[JsonMethod] = &[
                 "as_u64" => v.is_u64(),
                 _ => v.is_number(),
             };
-            let inner = match v {
-                Value::String(s) => Val::Str(s.clone()),
-                Value::Bool(b) => Val::Bool(*b),
-                other => Val::Json(other.clone()),
+            let inner = match (v, c.name) {
+                (Value::String(s), _) => Val::Str(s.clone()),
+                (Value::Bool(b), _) => Val::Bool(*b),
+                (Value::Number(n), "as_u64") => Val::Int(n.as_u64().map_or(0, i128::from), IntKind::U64),
+                (Value::Number(n), "as_i64") => Val::Int(n.as_i64().map_or(0, i128::from), IntKind::I64),
+                (Value::Number(n), "as_f64") => Val::Float(n.as_f64().unwrap_or_default(), super::FloatKind::F64),
+                (other, _) => Val::Json(other.clone()),
             };
             Some(Ok(Val::Opt(some.then(|| Box::new(inner)))))
         },
@@ -381,6 +394,31 @@ pub(super) const JSON_METHODS: &[JsonMethod] = &[
     JsonMethod { names: &["is_null"], arity: 0, run: |_, v, _| Some(Ok(Val::Bool(v.is_null()))) },
     JsonMethod { names: &["is_boolean"], arity: 0, run: |_, v, _| Some(Ok(Val::Bool(v.is_boolean()))) },
     JsonMethod { names: &["is_number"], arity: 0, run: |_, v, _| Some(Ok(Val::Bool(v.is_number()))) },
+    JsonMethod {
+        names: &["is_i64", "is_u64", "is_f64"],
+        arity: 0,
+        run: |_, v, c| {
+            Some(Ok(Val::Bool(match c.name {
+                "is_i64" => v.is_i64(),
+                "is_u64" => v.is_u64(),
+                _ => v.is_f64(),
+            })))
+        },
+    },
+    JsonMethod {
+        names: &["as_null"],
+        arity: 0,
+        run: |_, v, _| Some(Ok(Val::Opt(v.is_null().then(|| Box::new(Val::Unit))))),
+    },
+    JsonMethod {
+        names: &["pointer"],
+        arity: 1,
+        run: |ev, v, c| match ev.eval(c.args[0], None, c.f) {
+            Ok(Val::Str(p)) => Some(Ok(json_opt(v.pointer(&p)))),
+            Ok(_) => None,
+            Err(e) => Some(Err(e)),
+        },
+    },
     JsonMethod {
         names: &["len"],
         arity: 0,

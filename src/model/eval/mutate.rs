@@ -301,6 +301,18 @@ impl Evaluator<'_, '_> {
         }
         let place = self.place_of(&m.receiver, f)?;
         let current = self.read(&place, m, f)?;
+        // `Option::take`/`replace` and `Value::take`: the value out, `None` (`null`) or the new
+        // value in.
+        if let ("take" | "replace", Val::Opt(_) | Val::Json(_)) = (name, &current) {
+            let new = match (args, &current) {
+                ([], Val::Opt(_)) => Val::Opt(None),
+                ([], _) => Val::Json(Value::Null),
+                ([x], Val::Opt(_)) => Val::Opt(Some(Box::new(value_of(self.run_expr(x, None, f)?, *x, self, f)?))),
+                _ => return Err(self.unsupported(m, f, format!("`.{name}()` with these arguments"))),
+            };
+            self.write_place(place, new, m, f)?;
+            return Ok(current);
+        }
         let mut values = Vec::new();
         for a in args {
             if name == "retain" {
@@ -365,7 +377,11 @@ impl Evaluator<'_, '_> {
     /// A closure's verdict on values (`retain(|k, v| …)`).
     pub(super) fn predicate(&mut self, func: &Expr, values: Vec<Val>, f: &Frame) -> Result<bool, EvalError> {
         let Expr::Closure(c) = func else {
-            return Err(self.unsupported(func, f, "a predicate that is not a closure"));
+            // A path used as a fn value (`retain(Value::is_string)`).
+            return match self.apply_fn_n(func, values, Some(&Ty::Bool), f)? {
+                Val::Bool(b) => Ok(b),
+                other => Err(self.unsupported(func, f, format!("{} where a bool is expected", other.kind_of()))),
+            };
         };
         if c.inputs.len() != values.len() {
             return Err(self.unsupported(func, f, "a closure with another number of parameters"));

@@ -160,3 +160,74 @@ fn each_mutation_changes_what_its_row_says() {
         }
     }
 }
+
+/// The statements and patterns of a statement-by-statement run, one case each: a fn's return
+/// type and body, and the debug text of its value or the failure.
+const STATEMENTS: &[(&str, &str, Result<&str, Failure>)] = &[
+    ("u8", "let mut n = 0u8; while n < 3 { n += 1; } n", Ok("Int(3, U8)")),
+    (
+        "u8",
+        "let mut v = vec![1u8, 2u8]; let mut n = 0u8; while let Some(x) = v.pop() { n += x; } n",
+        Err(Failure::Unsupported),
+    ),
+    ("u8", "let mut n = 0u8; let out = loop { n += 2; if n > 5 { break n * 2; } }; out", Ok("Int(12, U8)")),
+    ("u32", "let mut n = 0u32; loop { n += 1; }", Err(Failure::Unsupported)),
+    (
+        "&'static str",
+        r#"let v = json!(3); match v.as_u64() { Some(n) if n > 5 => "big", Some(_) => "small", None => "none" }"#,
+        Ok(r#"Str("small")"#),
+    ),
+    ("u64", "let v = json!(7); match v.as_u64() { Some(n @ 5..=9) => n, _ => 0 }", Err(Failure::Unsupported)),
+    ("u8", "let v = Some(4u8); match v { x @ Some(_) => x.unwrap(), None => 0 }", Ok("Int(4, U8)")),
+    (
+        "Value",
+        r#"let mut v = json!({"type": ["string"]}); if let Some(Value::Array(t)) = v.get_mut("type") { if let [only] = t.as_slice() { let only = only.clone(); v["type"] = only; } } v"#,
+        Ok(r#"Json(Object {"type": String("string")})"#),
+    ),
+    (
+        "usize",
+        "let v = vec![1u8, 2u8, 3u8]; match v.as_slice() { [first, .., last] => (*last - *first) as usize, _ => 0 }",
+        Ok("Int(2, Usize)"),
+    ),
+    (
+        "Value",
+        r#"let mut v = json!([{"a": 1}, {"a": 2}]); let items = v.as_array_mut().unwrap(); for item in items { item["a"] = json!(0); } v"#,
+        Ok(r#"Json(Array [Object {"a": Number(0)}, Object {"a": Number(0)}])"#),
+    ),
+    ("Option<u8>", r#"let r: Result<u8, String> = Err("no".to_string()); let x = r.ok()?; Some(x)"#, Ok("Opt(None)")),
+    ("Result<u8, String>", r#"let x = None::<u8>.ok_or("missing".to_string())?; Ok(x)"#, Ok(r#"Err(Str("missing"))"#)),
+    (
+        "Option<u8>",
+        "let mut a = Some(3u8); let b = a.take(); if a.is_none() { b } else { None }",
+        Ok("Opt(Some(Int(3, U8)))"),
+    ),
+    (
+        "Value",
+        "let mut v = json!({\"a\": 1}); let a = v[\"a\"].take(); json!([v, a])",
+        Ok(r#"Json(Array [Object {"a": Null}, Number(1)])"#),
+    ),
+    (
+        "Value",
+        r#"let mut v = json!({"type": ["string", "null"]}); v.as_object_mut().unwrap().get_mut("type").unwrap().as_array_mut().unwrap().retain(Value::is_string); v"#,
+        Ok(r#"Json(Object {"type": Array [String("string"), String("null")]})"#),
+    ),
+    ("bool", r#"let v = json!({"default": null}); v.get("default").is_some_and(Value::is_null)"#, Ok("Bool(true)")),
+    (
+        "String",
+        r#"let v = json!({"a": "x", "b": "y"}); v.as_object().unwrap().keys().map(|k| k.to_uppercase()).collect()"#,
+        Ok(r#"Str("AB")"#),
+    ),
+];
+
+#[test]
+fn statements_run_as_rust_does() {
+    for (ty, body, want) in STATEMENTS {
+        let src = format!("use serde_json::{{json, Value}};\nfn case() -> {ty} {{ {body} }}\n");
+        let got = super::tests::eval_why(&src, "case()", "");
+        match (want, &got) {
+            (Ok(text), Ok(v)) => assert_eq!(&format!("{v:?}"), text, "`{body}`"),
+            (Err(f), Err(g)) => assert_eq!(f, &g.failure, "`{body}`: {}", g.reason),
+            (_, got) => panic!("`{body}` gave {got:?}"),
+        }
+    }
+}

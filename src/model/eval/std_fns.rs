@@ -97,6 +97,12 @@ pub(super) const STD_FNS: &[StdFn] = &[
         },
     },
     StdFn {
+        heads: Heads::Of(&["", "Result"]),
+        names: &["Err"],
+        arity: Some(1),
+        run: |ev, c| Ok(Val::Err(Box::new(ev.eval(c.args[0], None, c.f)?))),
+    },
+    StdFn {
         heads: Heads::Of(&["", "Default"]),
         names: &["default"],
         arity: Some(0),

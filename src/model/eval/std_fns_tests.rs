@@ -13,6 +13,8 @@ type Case = (&'static str, &'static str, &'static str, &'static str, Result<&'st
 const CASES: &[Case] = &[
     ("", "Some", "Some(3)", "Option<u8>", Ok("Opt(Some(Int(3, U8)))")),
     ("Option", "Some", "Option::Some(\"a\")", "", Ok("Opt(Some(Str(\"a\")))")),
+    ("", "Err", "Err(\"no\")", "", Ok("Err(Str(\"no\"))")),
+    ("Result", "Err", "Result::Err(2u8)", "", Ok("Err(Int(2, U8))")),
     ("", "default", "default()", "u8", Ok("Int(0, U8)")),
     ("Default", "default", "Default::default()", "", Err(Failure::Unsupported)),
     ("String", "new", "String::new()", "", Ok("Str(\"\")")),

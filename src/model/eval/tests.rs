@@ -41,6 +41,10 @@ enum Want {
 use Want::*;
 
 pub(super) fn eval_in(src: &str, expr: &str, ty: &str) -> Result<Val, Failure> {
+    eval_why(src, expr, ty).map_err(|e| e.failure)
+}
+
+pub(super) fn eval_why(src: &str, expr: &str, ty: &str) -> Result<Val, EvalError> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("lib.rs");
     std::fs::write(&path, src).unwrap();
@@ -53,7 +57,7 @@ pub(super) fn eval_in(src: &str, expr: &str, ty: &str) -> Result<Val, Failure> {
         lw.lower(&t, &scope)
     });
     let e: Expr = syn::parse_str(expr).unwrap();
-    lw.evaluator().eval(&e, want.as_ref(), &Frame::new(scope)).map_err(|e| e.failure)
+    lw.evaluator().eval(&e, want.as_ref(), &Frame::new(scope))
 }
 
 fn check(rows: &[(&str, &str, Want)]) {
@@ -177,7 +181,8 @@ fn blocks_calls_structs_and_variants() {
 fn a_failure_points_at_the_sub_expression() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("lib.rs");
-    std::fs::write(&path, "pub const A: u32 = 1;\npub const B: u32 = A + \"x\".repeat(2).len() as u32;\n").unwrap();
+    std::fs::write(&path, "pub const A: u32 = 1;\npub const B: u32 = A + \"x\".char_indices().count() as u32;\n")
+        .unwrap();
     let ws = crate::source::load(&[path], &[]).expect("sources load");
     let rs = crate::model::Resolver::new(&ws);
     let mut lw = Lowerer::new(&rs);
@@ -186,7 +191,7 @@ fn a_failure_points_at_the_sub_expression() {
     let err = lw.evaluator().eval(&e, None, &Frame::new(scope)).unwrap_err();
     let loc = err.location(&ws);
     assert_eq!(loc.line_col(), (2, 24), "{}", err.reason);
-    assert_eq!(&loc.file.text()[loc.start..loc.start + loc.len], "\"x\".repeat(2)");
+    assert_eq!(&loc.file.text()[loc.start..loc.start + loc.len], "\"x\".char_indices()");
 }
 
 #[test]

@@ -69,6 +69,29 @@ impl Builder<'_, '_> {
         }
     }
 
+    /// A note at each environment variable startup code read as unset (once per variable and
+    /// place): the manifest is the server's run without it.
+    fn note_unset(&mut self, unset: Vec<crate::model::eval::EvalError>) {
+        let mut seen: Vec<(String, Location)> = Vec::new();
+        for read in unset {
+            let at = read.location(self.ws);
+            if seen.iter().any(|(n, l)| *n == read.reason && *l == at) {
+                continue;
+            }
+            seen.push((read.reason.clone(), at.clone()));
+            self.push(
+                Diagnostic::note(
+                    Code::RuntimeCondition,
+                    format!(
+                        "startup code reads the environment variable `{0}`: listed as the server runs without it; `--env {0}=VALUE` (or `{0} = \"VALUE\"` in the config's `[env]` table) lists it as set",
+                        read.reason
+                    ),
+                )
+                .at(Some(at)),
+            );
+        }
+    }
+
     /// Runs a loop's body over every tool; applied only when it runs for all of them.
     fn run_route_loop(&mut self, l: &RouteLoop, tools: &mut [(String, Tool)]) {
         let mut rewritten = Vec::new();
@@ -77,7 +100,11 @@ impl Builder<'_, '_> {
             let frame = Frame::new(Scope::without_generics(l.krate, l.module));
             let key = l.pairs.then(|| name.clone());
             let mut evaluator = self.lowerer.evaluator();
-            match evaluator.run_over(l.pat, l.body, route, key, frame) {
+            evaluator.env = Some(self.env.clone());
+            let out = evaluator.run_over(l.pat, l.body, route, key, frame);
+            let unset = std::mem::take(&mut evaluator.env_unset);
+            self.note_unset(unset);
+            match out {
                 Ok(after) => rewritten.push(listed_fields(after.get("attr").unwrap_or(&Value::Null))),
                 Err(why) => {
                     let at = why.location(self.ws);
@@ -150,19 +177,33 @@ impl Builder<'_, '_> {
         let body = self.ws.block(imp.krate, imp.module, &f.block);
         let mut calls = ListAllCalls(0);
         calls.visit_block(body);
-        if calls.0 != 1 {
+        // Two routers' lists cannot be told apart; none here may be one a helper fn reads.
+        if calls.0 > 1 {
             return Vec::new();
         }
         let mut all: Vec<&(String, Tool)> = tools.iter().collect();
         all.sort_by(|a, b| a.0.cmp(&b.0));
         let all = Value::Array(all.iter().map(|(_, t)| rust_fields(&t.to_value())).collect());
-        let frame = Frame::new(Scope::without_generics(imp.krate, imp.module));
+        // The first page as a client asks for it: no pagination parameters.
+        let mut frame = Frame::new(Scope::without_generics(imp.krate, imp.module));
+        for input in &f.sig.inputs {
+            if let syn::FnArg::Typed(pt) = input {
+                if let (syn::Pat::Ident(pi), true) = (&*pt.pat, type_text(&pt.ty).starts_with("Option")) {
+                    frame = frame.bind(&pi.ident.to_string(), Val::Opt(None));
+                }
+            }
+        }
         let block = syn::Expr::Block(syn::ExprBlock { attrs: Vec::new(), label: None, block: body.clone() });
         let mut evaluator = self.lowerer.evaluator();
         evaluator.given_methods.push(("list_all", Val::Json(all)));
         evaluator.wrapping_fns.push("with_all_items");
-        let Ok(Val::Json(Value::Array(listed))) = evaluator.eval(&block, None, &frame) else { return Vec::new() };
+        given_rmcp_values(&mut evaluator);
+        evaluator.env = Some(self.env.clone());
+        let out = evaluator.eval(&block, None, &frame);
         let mut followed = std::mem::take(&mut evaluator.ran);
+        let unset = std::mem::take(&mut evaluator.env_unset);
+        let Ok(Val::Json(Value::Array(listed))) = out else { return Vec::new() };
+        self.note_unset(unset);
         followed.push(imp.item);
         *tools = listed
             .iter()
@@ -173,11 +214,33 @@ impl Builder<'_, '_> {
             })
             .collect();
         // Read: the warning that the list may be changed at runtime no longer holds.
-        self.diagnostics
-            .0
-            .retain(|d| d.code != Code::HandWrittenListTools || !d.message.contains("it serves the `list_all()`"));
+        let named = format!("server `{}` has a hand-written `list_tools`", server.name);
+        self.diagnostics.0.retain(|d| d.code != Code::HandWrittenListTools || !d.message.contains(&named));
         followed
     }
+}
+
+/// The rmcp values a `list_tools` body builds its tools with: `ListToolsResult { tools, .. }`
+/// is its `tools`; `TaskSupport`'s variants and `ToolExecution::from_raw` serialise as rmcp's
+/// serde derives write them (`{"taskSupport": "forbidden"}`, the field left out when `None`).
+fn given_rmcp_values(evaluator: &mut crate::model::eval::Evaluator) {
+    evaluator.given_structs.push(("ListToolsResult", "tools"));
+    for (variant, text) in [("Forbidden", "forbidden"), ("Optional", "optional"), ("Required", "required")] {
+        let path: &'static str = match variant {
+            "Forbidden" => "TaskSupport::Forbidden",
+            "Optional" => "TaskSupport::Optional",
+            _ => "TaskSupport::Required",
+        };
+        evaluator.given_paths.push((path, Val::Str(text.to_owned())));
+    }
+    evaluator.given_fns.push(("ToolExecution::from_raw", |values| match values.as_slice() {
+        [Val::Opt(None)] => Some(Val::Json(serde_json::json!({}))),
+        [Val::Opt(Some(t))] => match &**t {
+            Val::Str(s) => Some(Val::Json(serde_json::json!({ "taskSupport": s }))),
+            _ => None,
+        },
+        _ => None,
+    }));
 }
 
 /// How many `.list_all()` calls a body makes.

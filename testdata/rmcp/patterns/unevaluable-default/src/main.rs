@@ -1,4 +1,4 @@
-//! A default the CLI cannot evaluate (`str::replace` is outside its grammar): an error on the
+//! A default the CLI cannot evaluate (`str::replacen` is outside its grammar): an error on the
 //! expression, not a schema silently left out.
 
 use rmcp::{
@@ -18,7 +18,7 @@ pub struct ArchiveRequest {
 }
 
 fn default_suffix() -> String {
-    PREFIX.replace('t', "T")
+    PREFIX.replacen('t', "T", 1)
 }
 
 #[derive(Clone)]

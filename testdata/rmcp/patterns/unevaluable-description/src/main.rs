@@ -12,7 +12,7 @@ pub struct Pinger {
 
 #[tool_router]
 impl Pinger {
-    #[tool(description = SHOUT.trim_start_matches("ping "))]
+    #[tool(description = SHOUT.rsplitn(2, "ping ").next().unwrap())]
     async fn ping(&self) -> String {
         "pong".into()
     }
