@@ -7,6 +7,7 @@
 mod support;
 
 mod accepted;
+mod action;
 mod baseline;
 mod check_cli;
 mod check_rules;
