@@ -124,7 +124,10 @@ pub fn sarif_log(run: Run, server: Option<&str>) -> super::sarif::Log {
     }
     let none = Report::default();
     let (report, manifest, diagnostics) = match run {
-        Run::Compared { report, opts, diagnostics, .. } => (report, opts.manifest.as_str(), diagnostics),
+        Run::Compared { report, opts, diagnostics, .. } => {
+            log.anchor(opts.crate_dir.as_deref(), Some(std::path::Path::new(opts.manifest_file())));
+            (report, opts.manifest_file(), diagnostics)
+        }
         Run::Failed(diagnostics) => (&none, "", diagnostics),
     };
     diagnostics.iter().for_each(|d| log.diagnostic(d));

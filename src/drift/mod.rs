@@ -113,8 +113,14 @@ pub fn check(session: &Session, request: &Request) -> Checked {
     session.config().acceptance(&session.flags().levels).apply(&mut report);
     // Against a baseline the changes are the pull request's own: nothing to accept by regenerating.
     let update_hint = request.baseline.is_none().then(|| config::update_hint(session.flags(), &shown));
-    let render =
-        RenderOptions { manifest: label, color: request.color, update_hint, blob_base: check::github_blob_base() };
+    let render = RenderOptions {
+        manifest: label,
+        color: request.color,
+        update_hint,
+        blob_base: check::github_blob_base(),
+        manifest_file: Some(shown),
+        crate_dir: Some(session.config().crate_root()),
+    };
     let facts = check::output::made_with(&provenance);
     Ok(Compared { report, render, diagnostics, facts, notes })
 }
@@ -140,7 +146,13 @@ pub fn diff(
     let mut report = check::compare(old, new);
     report.tokens = tokens(encoding, &report, old, new);
     acceptance.apply(&mut report);
-    let render = RenderOptions { manifest: label, color, update_hint: None, blob_base: check::github_blob_base() };
+    let render = RenderOptions {
+        manifest: label,
+        color,
+        update_hint: None,
+        blob_base: check::github_blob_base(),
+        ..Default::default()
+    };
     Compared { report, render, diagnostics: Diagnostics::default(), facts: Vec::new(), notes: Vec::new() }
 }
 

@@ -326,3 +326,34 @@ fn a_parameter_change_points_at_the_parameter() {
     assert_eq!(v["changes"][0]["rule"], "type-changed");
     assert_eq!(v["changes"][0]["source"], serde_json::json!({"file": "tools.rs", "line": 3, "column": 16}));
 }
+
+/// With `--baseline`, the manifest's label (`mcp-tools.json since origin/main`) is what the
+/// reports say, never a file: every `file=` of the GitHub annotations and every SARIF `uri` names
+/// a file of the repository (issue 33, point 3). The pull request removes a tool and changes
+/// another's type, so annotations go on the manifest (token notices), on the fn that was and on
+/// a field.
+#[test]
+fn the_baseline_s_label_is_never_a_file() {
+    let d = repo(false);
+    let list = "    /// List the catalogue.\n    #[tool]\n    async fn list(&self, Parameters(args): Parameters<ListArgs>) -> String {\n        let _ = args;\n        String::new()\n    }\n";
+    pull_request(d.path(), &[BREAK_LIMIT, (list, "")]);
+    let base = ["check", "--baseline", "origin/main", "--fail-on", "none", "--format"];
+    let github = run(d.path(), &[&base[..], &["github"]].concat());
+    let sarif = run(d.path(), &[&base[..], &["sarif"]].concat());
+    let mut files: Vec<String> = String::from_utf8_lossy(&github.stdout)
+        .lines()
+        .filter_map(|l| l.split_once(" file=").map(|(_, rest)| rest.split([',', ':']).next().unwrap_or("").to_owned()))
+        .map(|f| format!("github: {f}"))
+        .collect();
+    let log = json(&sarif);
+    for result in log["runs"][0]["results"].as_array().unwrap() {
+        let uri = &result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"];
+        files.push(format!("sarif {}: {}", result["ruleId"], uri.as_str().unwrap()));
+    }
+    for f in &files {
+        let path = f.rsplit(": ").next().unwrap();
+        assert!(d.path().join(path).is_file(), "{f} is not a file of the repository");
+    }
+    crate::support::code_scanning::assert_accepted(&String::from_utf8_lossy(&sarif.stdout));
+    insta::assert_snapshot!(files.join("\n"));
+}
