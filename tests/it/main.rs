@@ -17,6 +17,7 @@ mod completions;
 mod contract_lints;
 mod diff_cli;
 mod docs_commands;
+mod drift_cases;
 mod explain;
 mod fast_path;
 mod fixtures;
