@@ -16,7 +16,7 @@ use std::path::Path;
 
 use crate::check::{self, RenderOptions, Report};
 use crate::config;
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics};
 use crate::manifest::Manifest;
 use crate::session::{Checks, Made, Mcp, Servers, Session, Stop};
 use crate::tokens::{Delta, Encoding};
@@ -110,7 +110,21 @@ pub fn check(session: &Session, request: &Request) -> Checked {
     if let Some(rev) = request.baseline {
         revision::attach_removed(&mut report, &old, rev, session.flags());
     }
-    session.config().acceptance(&session.flags().levels).apply(&mut report);
+    let acceptance = session.config().acceptance(&session.flags().levels);
+    let unused = acceptance.apply(&mut report);
+    // Against the base, an entry that accepts nothing is stale: its pull request has merged.
+    if let Some(rev) = request.baseline {
+        for entry in unused {
+            let d = Diagnostic::warning(
+                Code::UnusedAccept,
+                format!("[[drift.accept]] {} accepts no change since {rev}", entry.describe()),
+            );
+            diagnostics.push(match session.config().source() {
+                Some(file) => d.in_file(file),
+                None => d,
+            });
+        }
+    }
     // Against a baseline the changes are the pull request's own: nothing to accept by regenerating.
     let update_hint = request.baseline.is_none().then(|| config::update_hint(session.flags(), &shown));
     let render = RenderOptions {

@@ -357,3 +357,27 @@ fn the_baseline_s_label_is_never_a_file() {
     crate::support::code_scanning::assert_accepted(&String::from_utf8_lossy(&sarif.stdout));
     insta::assert_snapshot!(files.join("\n"));
 }
+
+/// `[[drift.accept]]` against the base branch (issue 33, point 7): an entry's pointer takes the
+/// changes at it and below it (the entry names the property, the change is at its `type`), and an
+/// entry that accepts no change is warned about (its pull request has merged, or its change is
+/// gone), in the human report and as an annotation on the configuration.
+#[test]
+fn an_accept_entry_takes_the_changes_below_its_pointer_and_an_unused_one_is_warned() {
+    let d = repo(false);
+    let config = "[drift]\n\n[[drift.accept]]\nrule = \"type-changed\"\ntool = \"search\"\npointer = \"/inputSchema/properties/page/properties/limit\"\nreason = \"limits are strings now\"\n\n\
+                  [[drift.accept]]\nrule = \"property-removed\"\ntool = \"list\"\nreason = \"merged long ago\"\n";
+    std::fs::write(d.path().join("mcp-schema.toml"), config).unwrap();
+    pull_request(d.path(), &[BREAK_LIMIT]);
+    let base = ["check", "--baseline", "origin/main", "--fail-on", "breaking", "--format"];
+    let mut out = String::new();
+    for format in ["human", "github"] {
+        let o = run(d.path(), &[&base[..], &[format]].concat());
+        assert_eq!(o.status.code(), Some(0), "{format}: the break is accepted: {}", transcript(d.path(), &o));
+        out.push_str(&format!("=== {format}\n{}", transcript(d.path(), &o)));
+    }
+    // Without `--baseline` no entry is judged: the committed manifest is up to date, no change.
+    let plain = run(d.path(), &["check"]);
+    assert!(!String::from_utf8_lossy(&plain.stderr).contains("unused-accept"), "{}", transcript(d.path(), &plain));
+    insta::assert_snapshot!(out);
+}
