@@ -67,13 +67,14 @@ pub fn text(format: Format, run: Run) -> String {
     }
 }
 
-/// The run's GitHub workflow commands: one per diagnostic, then the report's. In a run over
+/// The run's GitHub workflow commands: the report's changes, then one per diagnostic, then the
+/// token notices and the summary line (GitHub shows ten warnings a step: the changes first). In a run over
 /// several servers, each message (and the summary line) starts with the `server`'s name.
 pub fn github(run: Run, server: Option<&str>) -> String {
     let label = server.map_or(String::new(), |s| format!("{s}: "));
     match run {
         Run::Compared { report, opts, diagnostics, .. } => {
-            annotations(diagnostics, &label) + &super::render::github_with(report, opts, &label)
+            super::render::github_with(report, opts, &label, &annotations(diagnostics, &label))
         }
         Run::Failed(diagnostics) => annotations(diagnostics, &label),
     }

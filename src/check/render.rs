@@ -285,17 +285,20 @@ pub(super) fn github_command(d: &crate::diagnostics::Diagnostic, label: &str) ->
 }
 
 pub(super) fn github(report: &Report, opts: &RenderOptions) -> String {
-    github_with(report, opts, "")
+    github_with(report, opts, "", "")
 }
 
 /// The report's workflow commands and its summary line, each message (and the line) after
-/// `label`.
-pub(super) fn github_with(report: &Report, opts: &RenderOptions, label: &str) -> String {
+/// `label`; the run's own `annotations` (its diagnostics' commands) come after the changes'.
+/// GitHub shows the first ten warnings of a step: the changes, which the step is about, come
+/// before a crate's dozens of lint warnings.
+pub(super) fn github_with(report: &Report, opts: &RenderOptions, label: &str, annotations: &str) -> String {
     let mut out = String::new();
     for ch in &report.changes {
         out.push_str(&annotation(ch, opts.manifest_file(), label));
         out.push('\n');
     }
+    out.push_str(annotations);
     // Each tool whose cost changed: a notice on the manifest, beside its changes.
     for t in report.tokens.iter().flat_map(|t| &t.tools) {
         let title = escape_property(&format!("mcp-schema tokens: {}", t.tool));
