@@ -138,3 +138,22 @@ fn the_docs_show_the_layers_of_a_servers_settings() {
         "docs/config.md:\n{table}"
     );
 }
+
+/// What the servers of a workspace share (issue 33, point 4): a warning about the one Cargo.lock
+/// (schemars 1.0.4 locked, which the three rmcp servers read) is one annotation naming them, after
+/// the servers' own, not one per server; the pull-request comment starts with a headline that
+/// counts the servers.
+#[test]
+fn a_shared_warning_is_said_once_and_the_comment_counts_the_servers() {
+    let ws = workspace();
+    let lock = ws.path().join("Cargo.lock");
+    let text = read(ws.path(), "Cargo.lock")
+        .replace("name = \"schemars\"\nversion = \"1.2.3\"", "name = \"schemars\"\nversion = \"1.0.4\"");
+    std::fs::write(&lock, text).unwrap();
+    let github = run_in(ws.path(), &["check", "--format", "github"]);
+    let shared = github.stdout.lines().filter(|l| l.contains("schemars-version")).count();
+    assert_eq!(shared, 1, "{}", github.stdout);
+    let markdown = run_in(ws.path(), &["check", "--format", "markdown"]);
+    let head: Vec<&str> = markdown.stdout.lines().take(3).collect();
+    insta::assert_snapshot!(format!("{}\n=== markdown\n{}", transcript(&github, ws.path()), head.join("\n")));
+}
