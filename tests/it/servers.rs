@@ -157,3 +157,40 @@ fn a_shared_warning_is_said_once_and_the_comment_counts_the_servers() {
     let head: Vec<&str> = markdown.stdout.lines().take(3).collect();
     insta::assert_snapshot!(format!("{}\n=== markdown\n{}", transcript(&github, ws.path()), head.join("\n")));
 }
+
+/// `init` at a workspace root where a crate runs the server of another (issue 33, point 5): the
+/// workspace above plus `forecast-bin`, a binary that depends on `forecast` and so lists its tools
+/// too. It is that server, set up once (not a second `[[servers]]` entry with the same manifest),
+/// and the run says it reads the crates before it does.
+#[test]
+fn init_at_a_workspace_root_sets_up_a_server_once() {
+    let ws = workspace();
+    for file in
+        ["mcp-schema.toml", "forecast/mcp-tools.json", "notes/mcp-tools.json", "desk/front.json", "desk/back.json"]
+    {
+        std::fs::remove_file(ws.path().join(file)).unwrap();
+    }
+    std::fs::create_dir(ws.path().join(".git")).unwrap();
+    let root = read(ws.path(), "Cargo.toml").replace(
+        "members = [\"forecast\", \"notes\", \"desk\"]",
+        "members = [\"forecast\", \"notes\", \"desk\", \"forecast-bin\"]",
+    );
+    std::fs::write(ws.path().join("Cargo.toml"), root).unwrap();
+    std::fs::create_dir_all(ws.path().join("forecast-bin/src")).unwrap();
+    std::fs::write(
+        ws.path().join("forecast-bin/Cargo.toml"),
+        "[package]\nname = \"forecast-bin\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n\n\
+         [dependencies]\nforecast = { path = \"../forecast\" }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        ws.path().join("forecast-bin/src/main.rs"),
+        "fn main() {\n    let _ = forecast::Forecast::new();\n}\n",
+    )
+    .unwrap();
+    let run = run_in(ws.path(), &["init", "--dry-run"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let config = run.stdout.split("==> ").find(|f| f.starts_with("mcp-schema.toml")).unwrap_or_default();
+    assert_eq!(config.matches("[[servers]]").count(), 4, "{config}");
+    insta::assert_snapshot!(transcript(&Run { stdout: config.to_owned(), ..run }, ws.path()));
+}
