@@ -108,7 +108,7 @@ pub fn check(session: &Session, request: &Request) -> Checked {
     report.tokens = tokens(request.encoding, &report, &old, &new);
     crate::source_map::changes::attach(&mut report, &new, &source_map);
     if let Some(rev) = request.baseline {
-        revision::attach_removed(&mut report, &old, rev, session.flags());
+        revision::attach_removed(&mut report, &old, rev, session);
     }
     let acceptance = session.config().acceptance(&session.flags().levels);
     let unused = acceptance.apply(&mut report);

@@ -194,3 +194,36 @@ fn init_at_a_workspace_root_sets_up_a_server_once() {
     assert_eq!(config.matches("[[servers]]").count(), 4, "{config}");
     insta::assert_snapshot!(transcript(&Run { stdout: config.to_owned(), ..run }, ws.path()));
 }
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = std::process::Command::new("git")
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// A pull request that removes a tool of one server of `[[servers]]` (issue 33, point 4): the
+/// annotation says where the tool was at the base, as for a single crate, read from that
+/// server's crate and server type in the base's tree.
+#[test]
+fn a_removed_tool_of_a_server_says_where_it_was() {
+    let ws = workspace();
+    let generate = run_in(ws.path(), &["generate"]);
+    assert_eq!(generate.code, Some(0), "{}", generate.stderr);
+    git(ws.path(), &["init", "-q", "-b", "main"]);
+    git(ws.path(), &["add", "-A"]);
+    git(ws.path(), &["commit", "-q", "-m", "base"]);
+    let lib = ws.path().join("desk/src/lib.rs");
+    let reopen = "    /// Reopen a ticket.\n    #[tool]\n    async fn reopen(&self, Parameters(t): Parameters<Ticket>) -> String {\n        t.title\n    }\n";
+    let source = read(ws.path(), "desk/src/lib.rs");
+    assert!(source.contains(reopen));
+    std::fs::write(&lib, source.replace(reopen, "")).unwrap();
+    assert_eq!(run_in(ws.path(), &["generate"]).code, Some(0));
+    git(ws.path(), &["commit", "-q", "-am", "remove reopen"]);
+    let run = run_in(ws.path(), &["check", "--baseline", "HEAD~1", "--format", "github"]);
+    let removed: Vec<&str> = run.stdout.lines().filter(|l| l.contains("tool-removed")).collect();
+    insta::assert_snapshot!(removed.join("\n"));
+}
