@@ -78,9 +78,11 @@ pub fn servers_config(servers: &[ServerEntry]) -> String {
 }
 
 /// The files a commit must touch for the pre-commit hooks to run: the sources, the manifests of
-/// cargo (`Cargo.lock` decides the rmcp release the manifest reproduces) and the configuration.
+/// cargo (`Cargo.lock` decides the rmcp release the manifest reproduces), the configuration and
+/// the tool manifest itself (`mcp-tools.json`, `mcp-tools.NAME.json`: an edit by hand is drift too).
 /// The same pattern as the shipped hooks of `.pre-commit-hooks.yaml`.
-pub const PRECOMMIT_FILES: &str = r"'\.rs$|(^|/)Cargo\.(toml|lock)$|(^|/)mcp-schema\.toml$'";
+pub const PRECOMMIT_FILES: &str =
+    r"'\.rs$|(^|/)Cargo\.(toml|lock)$|(^|/)mcp-schema\.toml$|(^|/)mcp-tools(\.[^/]*)?\.json$'";
 
 /// The hook entry of `.pre-commit-config.yaml`: a local hook running the installed binary.
 pub fn precommit_entry(setup: &Setup) -> String {

@@ -115,7 +115,7 @@ fn every_pre_commit_hook_runs_on_the_same_files() {
 /// pre-commit runs a hook when its `files` pattern matches a path of the commit (Python's
 /// `re.search`, whose syntax this pattern shares with the regex crate's).
 #[test]
-fn the_pre_commit_hook_runs_on_sources_cargo_files_and_the_configuration() {
+fn the_pre_commit_hook_runs_on_sources_cargo_files_the_configuration_and_the_manifest() {
     let pattern = mcp_schema::views::init::PRECOMMIT_FILES.trim_matches('\'');
     let files = regex::Regex::new(pattern).unwrap();
     for path in [
@@ -125,10 +125,19 @@ fn the_pre_commit_hook_runs_on_sources_cargo_files_and_the_configuration() {
         "crates/server/Cargo.lock",
         "mcp-schema.toml",
         "crates/server/mcp-schema.toml",
+        "mcp-tools.json",
+        "desk/mcp-tools.back.json",
     ] {
         assert!(files.is_match(path), "{path} does not run the hook");
     }
-    for path in ["README.md", "NotCargo.lock", "my-mcp-schema.toml", "Cargo.toml.orig"] {
+    for path in [
+        "README.md",
+        "NotCargo.lock",
+        "my-mcp-schema.toml",
+        "Cargo.toml.orig",
+        "old-mcp-tools.json",
+        "mcp-tools.json.bak",
+    ] {
         assert!(!files.is_match(path), "{path} runs the hook");
     }
 }
