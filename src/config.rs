@@ -305,12 +305,17 @@ impl Config {
         if let Some(path) = flag.map(Path::to_path_buf).or_else(|| self.manifest.clone()) {
             return path;
         }
-        let root = self.root.clone().unwrap_or_else(|| match &self.target {
+        in_dir(&self.crate_root(), Path::new(DEFAULT_MANIFEST))
+    }
+
+    /// The crate's directory: the one holding its Cargo.toml or mcp-schema.toml, else the PATH
+    /// given (a `.rs` file's directory), else `.`.
+    pub fn crate_root(&self) -> PathBuf {
+        self.root.clone().unwrap_or_else(|| match &self.target {
             Some(p) if p.is_file() => p.parent().map(PathBuf::from).unwrap_or_else(|| PathBuf::from(".")),
             Some(p) => p.clone(),
             None => PathBuf::from("."),
-        });
-        in_dir(&root, Path::new(DEFAULT_MANIFEST))
+        })
     }
 }
 

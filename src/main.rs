@@ -104,7 +104,29 @@ impl Command {
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    run(Cli::parse())
+}
+
+/// The arguments of `cargo mcp-schema …`: cargo runs the `cargo-mcp-schema` binary with the
+/// subcommand's name as its first argument (`cargo-mcp-schema mcp-schema check`), which the
+/// command line of `mcp-schema` does not take. Without it (the binary run by its own name), the
+/// arguments are left as they are.
+#[allow(dead_code)] // Called by src/bin/cargo-mcp-schema.rs, which includes this file.
+fn cargo_subcommand_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    args.into_iter().enumerate().filter(|(i, arg)| !(*i == 1 && arg == "mcp-schema")).map(|(_, arg)| arg).collect()
+}
+
+/// `cargo mcp-schema …`: the command line as [`main`]'s, named `cargo mcp-schema` in usage lines
+/// and errors.
+#[allow(dead_code)] // Called by src/bin/cargo-mcp-schema.rs, which includes this file.
+pub(crate) fn cargo_main() -> ExitCode {
+    use clap::{CommandFactory, FromArgMatches};
+    let matches =
+        Cli::command().bin_name("cargo mcp-schema").get_matches_from(cargo_subcommand_args(std::env::args_os()));
+    run(Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit()))
+}
+
+fn run(cli: Cli) -> ExitCode {
     // Checked here, not by clap: a global `-q` given before the subcommand escapes its conflicts.
     if cli.global.quiet && cli.command.verbose() {
         use clap::CommandFactory;
@@ -148,6 +170,16 @@ mod tests {
         let cli = Cli::try_parse_from([&["mcp-schema", "generate"], args].concat()).unwrap();
         let Command::Generate(g) = cli.command else { unreachable!() };
         g.source.flags(g.paths)
+    }
+
+    /// Cargo runs `cargo mcp-schema check` as `cargo-mcp-schema mcp-schema check`; the binary
+    /// run by its own name keeps its arguments (a path named `mcp-schema` after a command too).
+    #[test]
+    fn cargo_s_subcommand_name_is_dropped_only_where_cargo_puts_it() {
+        let args = |a: &[&str]| cargo_subcommand_args(a.iter().map(std::ffi::OsString::from));
+        assert_eq!(args(&["cargo-mcp-schema", "mcp-schema", "check"]), ["cargo-mcp-schema", "check"]);
+        assert_eq!(args(&["cargo-mcp-schema", "check", "mcp-schema"]), ["cargo-mcp-schema", "check", "mcp-schema"]);
+        assert_eq!(args(&["cargo-mcp-schema", "--version"]), ["cargo-mcp-schema", "--version"]);
     }
 
     /// clap's own consistency checks of the definition.

@@ -19,7 +19,8 @@ pub struct Accept {
     pub rule: &'static Rule,
     /// The tool; every tool when absent.
     pub tool: Option<String>,
-    /// The JSON pointer into the tool ([`super::Change::pointer`]); every pointer when absent.
+    /// The JSON pointer into the tool ([`super::Change::pointer`]): the changes at it and below
+    /// it (`…/timeout_secs` takes `…/timeout_secs/type`); every pointer when absent.
     pub pointer: Option<String>,
     /// Why the change is intended (required).
     pub reason: String,
@@ -43,8 +44,9 @@ impl Acceptance {
     }
 
     /// Mark the changes of `report` that the levels and accept entries accept, and make denied
-    /// rules' changes breaking.
-    pub fn apply(&self, report: &mut Report) {
+    /// rules' changes breaking. Gives the accept entries that accepted no change.
+    pub fn apply(&self, report: &mut Report) -> Vec<&Accept> {
+        let mut used = vec![false; self.accepts.len()];
         for change in &mut report.changes {
             let level = self.levels.iter().find(|(r, _)| *r == change.rule).map(|(_, l)| *l);
             match level {
@@ -55,10 +57,12 @@ impl Acceptance {
             if level == Some(Level::Deny) {
                 continue;
             }
-            if let Some(a) = self.accepts.iter().find(|a| a.matches(change)) {
-                change.context.accepted = Some(a.reason.clone());
+            if let Some(i) = self.accepts.iter().position(|a| a.matches(change)) {
+                used[i] = true;
+                change.context.accepted = Some(self.accepts[i].reason.clone());
             }
         }
+        self.accepts.iter().zip(used).filter(|(_, used)| !used).map(|(a, _)| a).collect()
     }
 }
 
@@ -73,7 +77,21 @@ impl Accept {
     }
 
     fn is_at(&self, tool: &str, pointer: &str) -> bool {
-        self.tool.as_deref().map_or(true, |t| t == tool) && self.pointer.as_deref().map_or(true, |p| p == pointer)
+        // At the pointer or below it, at a whole segment (`/a` is not a prefix of `/ab`).
+        let below = |p: &str| pointer.strip_prefix(p).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'));
+        self.tool.as_deref().map_or(true, |t| t == tool) && self.pointer.as_deref().map_or(true, below)
+    }
+
+    /// The entry as the configuration writes it, for messages: `rule `r` at tool `t`, pointer `p``.
+    pub fn describe(&self) -> String {
+        let mut out = format!("rule `{}`", self.rule.id);
+        if let Some(tool) = &self.tool {
+            out.push_str(&format!(" at tool `{tool}`"));
+        }
+        if let Some(pointer) = &self.pointer {
+            out.push_str(&format!(", pointer `{pointer}`"));
+        }
+        out
     }
 }
 
@@ -194,6 +212,35 @@ mod tests {
         let accepted: Vec<_> = r.changes.iter().map(|c| (c.pointer.as_str(), c.context.accepted.as_deref())).collect();
         assert!(accepted.contains(&("/inputSchema/properties/x", Some("x was never used"))), "{accepted:?}");
         assert!(accepted.contains(&("/inputSchema/properties/y", None)), "{accepted:?}");
+    }
+
+    /// An entry's pointer takes the changes at it and below it, at whole segments, and an entry
+    /// that takes no change is given back.
+    #[test]
+    fn an_entry_takes_the_changes_below_its_pointer() {
+        let old = json!({"type": "object", "properties": {"t": {"type": "integer"}, "tt": {"type": "integer"}}});
+        let new = json!({"type": "object", "properties": {"t": {"type": "string"}, "tt": {"type": "string"}}});
+        let tool = |s: &serde_json::Value| json!({"tools": [{"name": "a", "inputSchema": s}]});
+        let mut r = compare(&Manifest::from_value(tool(&old)).unwrap(), &Manifest::from_value(tool(&new)).unwrap());
+        let entry = |pointer: &str| Accept {
+            rule: &rules::type_changed::RULE,
+            tool: Some("a".into()),
+            pointer: Some(pointer.into()),
+            reason: "why".into(),
+        };
+        let acceptance = Acceptance {
+            levels: Vec::new(),
+            accepts: vec![entry("/inputSchema/properties/t"), entry("/inputSchema/x")],
+        };
+        let unused = acceptance.apply(&mut r);
+        let accepted: Vec<_> = r.changes.iter().map(|c| (c.pointer.as_str(), c.context.accepted.is_some())).collect();
+        assert_eq!(
+            accepted,
+            [("/inputSchema/properties/t/type", true), ("/inputSchema/properties/tt/type", false)],
+            "{accepted:?}"
+        );
+        assert_eq!(unused, [&acceptance.accepts[1]]);
+        assert_eq!(unused[0].describe(), "rule `type-changed` at tool `a`, pointer `/inputSchema/x`");
     }
 
     #[test]

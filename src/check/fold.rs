@@ -4,7 +4,9 @@
 //! - A type change (`type-changed`) takes with it the facts about keywords that only make sense
 //!   for one of the two types, at the same schema: `format`, bounds and constraints. `u64` ->
 //!   `String` is one breaking change, not three. (Nullability is a fact of its own: `String` ->
-//!   `Option<Address>` also starts accepting null, which a client may want to know.)
+//!   `Option<Address>` also starts accepting null, which a client may want to know.) A type that
+//!   widened or narrowed (`type-widened`, `type-narrowed`) takes them the same way: `i32` ->
+//!   `f64` is one change, its `format` `int32` -> `double` a fact of it.
 //! - A property made required (`property-made-required`) takes with it the null and the default
 //!   it no longer needs, at the same property: `Option<u32>` with `#[serde(default)]` -> `u32` is
 //!   one breaking change, not a `nullable-removed` and a `default-changed` besides.
@@ -80,10 +82,15 @@ fn belongs_to(fact: &Change, schema: &str) -> bool {
     kw == "format" || LOWER_BOUNDS.contains(&kw) || UPPER_BOUNDS.contains(&kw) || CONSTRAINTS.contains(&kw)
 }
 
+/// Whether `c` is a change of a schema's `type`, which takes the facts of its keywords.
+fn is_type_change(c: &Change) -> bool {
+    [&rules::type_changed::RULE, &rules::type_widened::RULE, &rules::type_narrowed::RULE].contains(&c.rule)
+}
+
 fn fold_into_type_changes(changes: Vec<Change>) -> Vec<Change> {
     let mains: Vec<(String, String)> = changes
         .iter()
-        .filter(|c| *c.rule == rules::type_changed::RULE)
+        .filter(|c| is_type_change(c))
         .filter_map(|c| Some((c.tool.clone(), c.pointer.strip_suffix("/type")?.to_owned())))
         .collect();
     if mains.is_empty() {
@@ -102,9 +109,7 @@ fn fold_into_type_changes(changes: Vec<Change>) -> Vec<Change> {
     for (m, fact) in folded {
         let (tool, schema) = &mains[m];
         let type_ptr = format!("{schema}/type");
-        if let Some(main) =
-            kept.iter_mut().find(|c| c.tool == *tool && c.pointer == type_ptr && *c.rule == rules::type_changed::RULE)
-        {
+        if let Some(main) = kept.iter_mut().find(|c| c.tool == *tool && c.pointer == type_ptr && is_type_change(c)) {
             main.breaking |= fact.breaking;
             main.context.folded.push(format!("{} ({})", fact.message, fact.rule.id));
         }
@@ -171,6 +176,33 @@ mod tests {
         );
         assert_eq!(ids(&r), [("t", "/inputSchema/properties/id/type", "type-changed", true)]);
         assert_eq!(r.changes[0].context.folded.len(), 2, "{:?}", r.changes[0].context.folded);
+    }
+
+    /// `i32` -> `f64` on an input field: one compatible change, the type widened with its
+    /// format (a BREAKING `constraint-changed` of the format beside it was wrong); on an output
+    /// field, one breaking change.
+    #[test]
+    fn i32_to_f64_is_one_widening() {
+        let old = json!({"type": "object", "properties": {"n": {"type": "integer", "format": "int32"}}});
+        let new = json!({"type": "object", "properties": {"n": {"type": "number", "format": "double"}}});
+        let out = |schema: &Value| json!({"name": "t", "inputSchema": {"type": "object"}, "outputSchema": schema});
+        let r = compare(
+            &Manifest::from_value(json!({"tools": [tool("t", old.clone())]})).unwrap(),
+            &Manifest::from_value(json!({"tools": [tool("t", new.clone())]})).unwrap(),
+        );
+        assert_eq!(ids(&r), [("t", "/inputSchema/properties/n/type", "type-widened", false)]);
+        assert_eq!(r.changes[0].context.folded, [r#"format "int32" -> "double" (range-widened)"#]);
+        let r = compare(
+            &Manifest::from_value(json!({"tools": [out(&old)]})).unwrap(),
+            &Manifest::from_value(json!({"tools": [out(&new)]})).unwrap(),
+        );
+        assert_eq!(ids(&r), [("t", "/outputSchema/properties/n/type", "type-widened", true)]);
+        // And back: `f64` -> `i32` narrows, breaking for a request.
+        let r = compare(
+            &Manifest::from_value(json!({"tools": [tool("t", new)]})).unwrap(),
+            &Manifest::from_value(json!({"tools": [tool("t", old)]})).unwrap(),
+        );
+        assert_eq!(ids(&r), [("t", "/inputSchema/properties/n/type", "type-narrowed", true)]);
     }
 
     #[test]

@@ -67,13 +67,14 @@ pub fn text(format: Format, run: Run) -> String {
     }
 }
 
-/// The run's GitHub workflow commands: one per diagnostic, then the report's. In a run over
+/// The run's GitHub workflow commands: the report's changes, then one per diagnostic, then the
+/// token notices and the summary line (GitHub shows ten warnings a step: the changes first). In a run over
 /// several servers, each message (and the summary line) starts with the `server`'s name.
 pub fn github(run: Run, server: Option<&str>) -> String {
     let label = server.map_or(String::new(), |s| format!("{s}: "));
     match run {
         Run::Compared { report, opts, diagnostics, .. } => {
-            annotations(diagnostics, &label) + &super::render::github_with(report, opts, &label)
+            super::render::github_with(report, opts, &label, &annotations(diagnostics, &label))
         }
         Run::Failed(diagnostics) => annotations(diagnostics, &label),
     }
@@ -124,7 +125,10 @@ pub fn sarif_log(run: Run, server: Option<&str>) -> super::sarif::Log {
     }
     let none = Report::default();
     let (report, manifest, diagnostics) = match run {
-        Run::Compared { report, opts, diagnostics, .. } => (report, opts.manifest.as_str(), diagnostics),
+        Run::Compared { report, opts, diagnostics, .. } => {
+            log.anchor(opts.crate_dir.as_deref(), Some(std::path::Path::new(opts.manifest_file())));
+            (report, opts.manifest_file(), diagnostics)
+        }
         Run::Failed(diagnostics) => (&none, "", diagnostics),
     };
     diagnostics.iter().for_each(|d| log.diagnostic(d));

@@ -16,6 +16,20 @@ pub struct RenderOptions {
     /// `{server}/{repository}/blob/{sha}`: the commit the Markdown report links sources into
     /// ([`github_blob_base`]); `None` prints them as `path:line`.
     pub blob_base: Option<String>,
+    /// The manifest file, when [`RenderOptions::manifest`] is a label rather than its path
+    /// (`mcp-tools.json since main`): GitHub annotations and SARIF results about the manifest
+    /// name the file.
+    pub manifest_file: Option<String>,
+    /// The crate the report is about: SARIF results of diagnostics that have no place of their
+    /// own go on its Cargo.lock or Cargo.toml ([`super::sarif::Log::anchor`]).
+    pub crate_dir: Option<std::path::PathBuf>,
+}
+
+impl RenderOptions {
+    /// The manifest as a file path: [`RenderOptions::manifest_file`], else the manifest's name.
+    pub fn manifest_file(&self) -> &str {
+        self.manifest_file.as_deref().unwrap_or(&self.manifest)
+    }
 }
 
 /// The head commit's file URLs on GitHub Actions, from `GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`
@@ -271,21 +285,24 @@ pub(super) fn github_command(d: &crate::diagnostics::Diagnostic, label: &str) ->
 }
 
 pub(super) fn github(report: &Report, opts: &RenderOptions) -> String {
-    github_with(report, opts, "")
+    github_with(report, opts, "", "")
 }
 
 /// The report's workflow commands and its summary line, each message (and the line) after
-/// `label`.
-pub(super) fn github_with(report: &Report, opts: &RenderOptions, label: &str) -> String {
+/// `label`; the run's own `annotations` (its diagnostics' commands) come after the changes'.
+/// GitHub shows the first ten warnings of a step: the changes, which the step is about, come
+/// before a crate's dozens of lint warnings.
+pub(super) fn github_with(report: &Report, opts: &RenderOptions, label: &str, annotations: &str) -> String {
     let mut out = String::new();
     for ch in &report.changes {
-        out.push_str(&annotation(ch, &opts.manifest, label));
+        out.push_str(&annotation(ch, opts.manifest_file(), label));
         out.push('\n');
     }
+    out.push_str(annotations);
     // Each tool whose cost changed: a notice on the manifest, beside its changes.
     for t in report.tokens.iter().flat_map(|t| &t.tools) {
         let title = escape_property(&format!("mcp-schema tokens: {}", t.tool));
-        let at = escape_property(&opts.manifest);
+        let at = escape_property(opts.manifest_file());
         out.push_str(&format!(
             "::notice file={at},title={title}::{label}{}\n",
             escape_data(&format!("{}: {}", t.tool, t.phrase()))
@@ -327,7 +344,7 @@ mod tests {
             manifest: "m.json".into(),
             color: false,
             update_hint: Some("mcp-schema generate -o m.json".into()),
-            blob_base: None,
+            ..RenderOptions::default()
         };
         let text = sample().render_human(&opts);
         assert!(text.contains("changed a\n"), "{text}");

@@ -28,6 +28,18 @@ pub struct Log {
     properties: Option<Value>,
     /// The server the run is about, in a log of several ([`Log::for_server`]).
     server: Option<String>,
+    /// Where results without a place of their own go ([`Log::anchor`]).
+    anchor: Anchor,
+}
+
+/// The files a result without a place of its own goes on: code scanning refuses a whole log
+/// when one of its results has no location.
+#[derive(Debug, Default, Clone)]
+struct Anchor {
+    /// The crate the run is about (else the one around the current directory).
+    crate_dir: Option<PathBuf>,
+    /// The manifest the run compared.
+    manifest: Option<PathBuf>,
 }
 
 impl Log {
@@ -40,6 +52,13 @@ impl Log {
     /// apart (GitHub code scanning's category), and each result says its server in `properties`.
     pub fn for_server(&mut self, server: &str) {
         self.server = Some(server.to_owned());
+    }
+
+    /// The crate and the manifest of the run: a diagnostic without a place goes on the crate's
+    /// Cargo.lock (the entry of the package it is about: `schemars 1.0.4 is locked`), else on
+    /// its Cargo.toml (the line of that dependency, else the first), else on the manifest.
+    pub fn anchor(&mut self, crate_dir: Option<&Path>, manifest: Option<&Path>) {
+        self.anchor = Anchor { crate_dir: crate_dir.map(Path::to_path_buf), manifest: manifest.map(Path::to_path_buf) };
     }
 
     /// A drift change as a result: an error when it breaks clients, else a warning. It sits on its
@@ -67,7 +86,7 @@ impl Log {
         let location = match (&d.location, d.file_path()) {
             (Some(loc), Some(path)) => Some(physical(path, Some(loc.line_col()))),
             (None, Some(path)) => Some(physical(path, None)),
-            _ => None,
+            _ => self.anchor.place(&d.message),
         };
         let mut text = d.message.clone();
         if let Some(help) = &d.help {
@@ -172,6 +191,71 @@ impl Log {
     }
 }
 
+impl Anchor {
+    /// Where a diagnostic saying `message` goes when it has no place of its own.
+    fn place(&self, message: &str) -> Option<Value> {
+        // Absolute, so that the Cargo.lock of a workspace above the crate is found.
+        let here = std::env::current_dir().unwrap_or_default();
+        let crate_dir = match &self.crate_dir {
+            Some(dir) => Some(lexical(&here.join(dir))),
+            None => here.ancestors().find(|d| d.join("Cargo.toml").is_file()).map(Path::to_path_buf),
+        };
+        // A locked package's release comes first: `schemars 1.0.4 is locked: …`.
+        let words: Vec<&str> =
+            message.split_whitespace().map(|w| w.trim_matches(|c: char| ",.;:`'\"()".contains(c))).collect();
+        let release = match words.as_slice() {
+            [package, version, ..] if version.starts_with(|c: char| c.is_ascii_digit()) => Some((*package, *version)),
+            _ => None,
+        };
+        if let Some(dir) = &crate_dir {
+            let lock = dir.ancestors().map(|d| d.join("Cargo.lock")).find(|l| l.is_file());
+            let locked = lock.as_ref().zip(release).and_then(|(l, (package, version))| {
+                Some((l, lock_line(&std::fs::read_to_string(l).ok()?, package, version)?))
+            });
+            // Named from here when below here, as the user gave the crate.
+            let shown = |p: &Path| p.strip_prefix(&here).map(Path::to_path_buf).unwrap_or_else(|_| p.to_path_buf());
+            if let Some((lock, line)) = locked {
+                return Some(physical(&shown(lock), Some((line, 1))));
+            }
+            // Else the crate's Cargo.toml: the first dependency the message names.
+            let toml = dir.join("Cargo.toml");
+            if let Ok(text) = std::fs::read_to_string(&toml) {
+                let line = words.iter().find_map(|w| dependency_line(&text, w)).unwrap_or(1);
+                return Some(physical(&shown(&toml), Some((line, 1))));
+            }
+        }
+        self.manifest.as_deref().map(|m| physical(m, None))
+    }
+}
+
+/// The line of `name = "package"` in a Cargo.lock's text: the entry of `version` when several
+/// are locked, else the first.
+fn lock_line(lock: &str, package: &str, version: &str) -> Option<usize> {
+    if package.is_empty() {
+        return None;
+    }
+    let name = format!("name = \"{package}\"");
+    let lines: Vec<&str> = lock.lines().collect();
+    let entries: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].trim() == name).collect();
+    let of_version =
+        entries.iter().find(|&&i| lines.get(i + 1).is_some_and(|l| l.trim() == format!("version = \"{version}\"")));
+    of_version.or(entries.first()).map(|i| i + 1)
+}
+
+/// The line of Cargo.toml declaring the dependency `package` (`package = …`, `package.workspace
+/// = true`, `[dependencies.package]`).
+fn dependency_line(toml: &str, package: &str) -> Option<usize> {
+    if package.is_empty() {
+        return None;
+    }
+    let declares = |l: &str| {
+        let l = l.trim();
+        let key = l.split(['=', '.']).next().unwrap_or("").trim();
+        (key == package && l.contains('=')) || l.strip_prefix('[').is_some_and(|t| t.ends_with(&format!(".{package}]")))
+    };
+    toml.lines().position(declares).map(|i| i + 1)
+}
+
 /// A SARIF result; `properties` left out when empty.
 fn result(rule: &str, index: usize, level: &str, text: String, location: Option<Value>, properties: Value) -> Value {
     let mut r = Map::new();
@@ -230,6 +314,7 @@ fn finding_rule(id: &str, summary: &str, level: &str) -> Value {
         None => json!({
             "id": id,
             "shortDescription": {"text": summary},
+            "fullDescription": {"text": summary},
             "help": {"text": format!("See `mcp-schema explain {id}`")},
             "defaultConfiguration": {"level": level},
             "properties": {"tags": ["validate"]},
@@ -361,6 +446,24 @@ mod tests {
         let v = log.to_value();
         assert_eq!(v["runs"][0]["tool"]["driver"]["rules"].as_array().map(Vec::len), Some(1));
         assert_eq!(v["runs"][0]["results"][1]["ruleIndex"], 0);
-        assert!(v["runs"][0]["results"][0].get("locations").is_none());
+        // Without a place of its own, on the Cargo.toml of the crate here (this one's first line).
+        let place = &v["runs"][0]["results"][0]["locations"][0]["physicalLocation"];
+        assert_eq!(
+            (&place["artifactLocation"]["uri"], &place["region"]["startLine"]),
+            (&json!("Cargo.toml"), &json!(1))
+        );
+    }
+
+    #[test]
+    fn a_locked_package_is_found_at_its_entry() {
+        let lock = "[[package]]\nname = \"schemars\"\nversion = \"0.8.22\"\n\n[[package]]\nname = \"schemars\"\nversion = \"1.0.4\"\n";
+        assert_eq!(lock_line(lock, "schemars", "1.0.4"), Some(6));
+        assert_eq!(lock_line(lock, "schemars", "9.9.9"), Some(2));
+        assert_eq!(lock_line(lock, "no", "Cargo.lock"), None);
+        let toml = "[package]\nname = \"x\"\n\n[dependencies]\nrmcp = \"0.8\"\nschemars.workspace = true\n\n[dependencies.serde]\nversion = \"1\"\n";
+        assert_eq!(dependency_line(toml, "rmcp"), Some(5));
+        assert_eq!(dependency_line(toml, "schemars"), Some(6));
+        assert_eq!(dependency_line(toml, "serde"), Some(8));
+        assert_eq!(dependency_line(toml, "tokio"), None);
     }
 }

@@ -61,6 +61,32 @@ pub fn print_diagnostics(diagnostics: &Diagnostics) {
     if let Some(line) = left_out {
         let _ = writeln!(err, "{line}");
     }
+    if let Some(line) = count_line(diagnostics, super::quiet()) {
+        let _ = writeln!(err, "{line}");
+    }
+}
+
+/// More warnings than this get a count line after them.
+const MANY: usize = 10;
+
+/// After many warnings, how many of each code, so that a flood of lint warnings ends with what
+/// it was: `warning: 173 warnings: undescribed-parameter 120, undescribed-variants 53 (`-A CODE`
+/// turns one off)`.
+fn count_line(diagnostics: &Diagnostics, quiet: bool) -> Option<String> {
+    let warnings: Vec<&Diagnostic> = diagnostics.iter().filter(|d| d.severity == Severity::Warning).collect();
+    if quiet || warnings.len() <= MANY {
+        return None;
+    }
+    let mut by_code: Vec<(Code, usize)> = Vec::new();
+    for d in &warnings {
+        match by_code.iter_mut().find(|(c, _)| *c == d.code) {
+            Some((_, n)) => *n += 1,
+            None => by_code.push((d.code, 1)),
+        }
+    }
+    by_code.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.id().cmp(b.0.id())));
+    let counts: Vec<String> = by_code.iter().map(|(c, n)| format!("{} {n}", c.id())).collect();
+    Some(format!("warning: {} warnings: {} (`-A CODE` turns one off)", warnings.len(), counts.join(", ")))
 }
 
 /// An error that ends the command: printed, exit status 2.

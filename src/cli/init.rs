@@ -134,20 +134,50 @@ struct Found {
     manifest: mcp_schema::Manifest,
     provenance: mcp_schema::Provenance,
     diagnostics: mcp_schema::diagnostics::Diagnostics,
+    /// The crate's server types, as `--server` takes them.
+    server_types: Vec<String>,
 }
 
 /// The servers of the workspace at `root` (its members and the root package; the crate alone
 /// when it is no workspace), when there are several: each crate is read on its own, as
 /// `generate` in its directory reads it; a crate that lists at least one tool is a server, and
-/// a crate with several server types is one server per type. `None` for fewer than two, which
-/// the single-crate setup covers.
+/// a crate with several server types is one server per type. A crate that lists what another
+/// lists, the same server types with the same tools (a binary that runs a server of a library
+/// it depends on, whose sources it reads), is that server, said once. `None` for fewer than two,
+/// which the single-crate setup covers.
 fn server_crates(root: &Path, source: &SourceArgs) -> Option<Vec<Found>> {
     let mut dirs = mcp_schema::config::workspace_crates(root);
     if dirs.is_empty() {
         dirs.push(root.to_path_buf());
     }
-    let found: Vec<Found> = dirs.into_iter().flat_map(|dir| servers_of(dir, source)).collect();
+    if dirs.len() > 1 && !super::quiet() {
+        // Each crate is read in full: seconds for a large workspace.
+        eprintln!("reading the {} crates of the workspace for servers…", dirs.len());
+    }
+    let mut found: Vec<Found> = Vec::new();
+    for f in dirs.into_iter().flat_map(|dir| servers_of(dir, source)) {
+        let same = found.iter().find(|o| o.server_types == f.server_types && o.manifest == f.manifest);
+        match same {
+            Some(first) if !super::quiet() => eprintln!(
+                "{} lists the tools of {} (the same server): one server",
+                relative_or_root(&f.dir, root),
+                relative_or_root(&first.dir, root)
+            ),
+            Some(_) => {}
+            None => found.push(f),
+        }
+    }
     (found.len() >= 2).then_some(found)
+}
+
+/// `dir` from `root`, `.` for the root itself.
+fn relative_or_root(dir: &Path, root: &Path) -> String {
+    let path = relative(dir, root);
+    if path.is_empty() {
+        ".".to_owned()
+    } else {
+        path
+    }
 }
 
 /// The servers of the crate in `dir`: the crate, when it lists a tool; each of its server types,
@@ -160,8 +190,8 @@ fn servers_of(dir: PathBuf, source: &SourceArgs) -> Vec<Found> {
     let types = if several { made.server_types.clone() } else { Vec::new() };
     let found = |made: Made, server: Option<&String>| {
         let manifest = made.result.ok().filter(|m| !m.is_empty())?;
-        let (provenance, diagnostics) = (made.provenance, made.diagnostics);
-        Some(Found { dir: dir.clone(), server: server.cloned(), manifest, provenance, diagnostics })
+        let (provenance, diagnostics, server_types) = (made.provenance, made.diagnostics, made.server_types);
+        Some(Found { dir: dir.clone(), server: server.cloned(), manifest, provenance, diagnostics, server_types })
     };
     if types.is_empty() {
         return found(made, None).into_iter().collect();

@@ -238,6 +238,7 @@ codes! {
     UnreadableFile: "unreadable-file" => sources::UNREADABLE_FILE,
     UnresolvedType: "unresolved-type" => rmcp::UNRESOLVED_TYPE,
     UnsupportedParameter: "unsupported-parameter" => python_sdk::UNSUPPORTED_PARAMETER,
+    UnusedAccept: "unused-accept" => commands::UNUSED_ACCEPT,
     UnusedSchemaOverride: "unused-schema-override" => commands::UNUSED_SCHEMA_OVERRIDE,
     ValueNotEvaluable: "value-not-evaluable" => rmcp::VALUE_NOT_EVALUABLE,
     WriteFailed: "write-failed" => commands::WRITE_FAILED,

@@ -16,7 +16,7 @@ use std::path::Path;
 
 use crate::check::{self, RenderOptions, Report};
 use crate::config;
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics};
 use crate::manifest::Manifest;
 use crate::session::{Checks, Made, Mcp, Servers, Session, Stop};
 use crate::tokens::{Delta, Encoding};
@@ -108,13 +108,33 @@ pub fn check(session: &Session, request: &Request) -> Checked {
     report.tokens = tokens(request.encoding, &report, &old, &new);
     crate::source_map::changes::attach(&mut report, &new, &source_map);
     if let Some(rev) = request.baseline {
-        revision::attach_removed(&mut report, &old, rev, session.flags());
+        revision::attach_removed(&mut report, &old, rev, session);
     }
-    session.config().acceptance(&session.flags().levels).apply(&mut report);
+    let acceptance = session.config().acceptance(&session.flags().levels);
+    let unused = acceptance.apply(&mut report);
+    // Against the base, an entry that accepts nothing is stale: its pull request has merged.
+    if let Some(rev) = request.baseline {
+        for entry in unused {
+            let d = Diagnostic::warning(
+                Code::UnusedAccept,
+                format!("[[drift.accept]] {} accepts no change since {rev}", entry.describe()),
+            );
+            diagnostics.push(match session.config().source() {
+                Some(file) => d.in_file(file),
+                None => d,
+            });
+        }
+    }
     // Against a baseline the changes are the pull request's own: nothing to accept by regenerating.
     let update_hint = request.baseline.is_none().then(|| config::update_hint(session.flags(), &shown));
-    let render =
-        RenderOptions { manifest: label, color: request.color, update_hint, blob_base: check::github_blob_base() };
+    let render = RenderOptions {
+        manifest: label,
+        color: request.color,
+        update_hint,
+        blob_base: check::github_blob_base(),
+        manifest_file: Some(shown),
+        crate_dir: Some(session.config().crate_root()),
+    };
     let facts = check::output::made_with(&provenance);
     Ok(Compared { report, render, diagnostics, facts, notes })
 }
@@ -140,7 +160,13 @@ pub fn diff(
     let mut report = check::compare(old, new);
     report.tokens = tokens(encoding, &report, old, new);
     acceptance.apply(&mut report);
-    let render = RenderOptions { manifest: label, color, update_hint: None, blob_base: check::github_blob_base() };
+    let render = RenderOptions {
+        manifest: label,
+        color,
+        update_hint: None,
+        blob_base: check::github_blob_base(),
+        ..Default::default()
+    };
     Compared { report, render, diagnostics: Diagnostics::default(), facts: Vec::new(), notes: Vec::new() }
 }
 

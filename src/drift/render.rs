@@ -29,7 +29,7 @@ pub fn failure(format: Format, diagnostics: &Diagnostics) -> String {
 pub fn several(format: Format, parts: &[(&Server, Checked)]) -> String {
     match format {
         Format::Human => human(parts),
-        Format::Github => parts.iter().map(|(server, run)| output::github(checked(run), Some(&server.name))).collect(),
+        Format::Github => github(parts),
         Format::Markdown => markdown(parts),
         Format::Json => json(parts),
         Format::Sarif => sarif(parts),
@@ -74,9 +74,80 @@ fn tally(parts: &[(&Server, Checked)]) -> String {
     line
 }
 
-/// One comment: the marker once, then each server's report with its heading naming it.
+/// The comment's headline over several servers: `**8 servers: 2 with breaking changes, 1 with
+/// compatible changes, 5 up to date**`, the counts that are not zero (up to date always).
+fn rollup(parts: &[(&Server, Checked)]) -> String {
+    let compared = || parts.iter().filter_map(|(_, run)| run.as_ref().ok());
+    let breaking = compared().filter(|c| c.report.breaking_count() > 0).count();
+    let compatible = compared().filter(|c| c.report.drift() && c.report.breaking_count() == 0).count();
+    let failed = parts.iter().filter(|(_, run)| run.is_err()).count();
+    let up_to_date = parts.len() - breaking - compatible - failed;
+    let mut counts = Vec::new();
+    for (n, what) in
+        [(breaking, "with breaking changes"), (compatible, "with compatible changes"), (failed, "not compared")]
+    {
+        if n > 0 {
+            counts.push(format!("{n} {what}"));
+        }
+    }
+    counts.push(format!("{up_to_date} up to date"));
+    format!("**{} servers: {}**", parts.len(), counts.join(", "))
+}
+
+/// The GitHub commands of several servers: each server's, except the diagnostics that several
+/// servers have (a warning of a shared Cargo.toml or lock), said once at the end with the names
+/// of the servers that have it.
+fn github(parts: &[(&Server, Checked)]) -> String {
+    // Each server's diagnostics as commands without a label, to find the ones servers share.
+    let commands: Vec<Vec<String>> = parts
+        .iter()
+        .map(|(_, run)| {
+            let diagnostics = match checked(run) {
+                output::Run::Compared { diagnostics, .. } | output::Run::Failed(diagnostics) => diagnostics,
+            };
+            diagnostics.iter().map(crate::check::github_diagnostic).collect()
+        })
+        .collect();
+    let mut shared: Vec<(String, Vec<&str>)> = Vec::new();
+    for (i, (server, _)) in parts.iter().enumerate() {
+        for command in &commands[i] {
+            let others = commands.iter().enumerate().filter(|(j, c)| *j != i && c.contains(command)).count();
+            if others == 0 {
+                continue;
+            }
+            match shared.iter_mut().find(|(c, _)| c == command) {
+                Some((_, names)) => names.push(&server.name),
+                None => shared.push((command.clone(), vec![&server.name])),
+            }
+        }
+    }
+    // `::warning …::NAME: text` is the shared `::warning …::text` when NAME is the server's.
+    let is_shared = |line: &str, name: &str| {
+        let Some((head, text)) = line.strip_prefix("::").and_then(|l| l.split_once("::")) else { return false };
+        text.strip_prefix(&format!("{name}: "))
+            .is_some_and(|text| shared.iter().any(|(c, _)| *c == format!("::{head}::{text}")))
+    };
+    let mut out = String::new();
+    for (server, run) in parts {
+        for line in output::github(checked(run), Some(&server.name)).lines() {
+            if !is_shared(line, &server.name) {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    for (command, names) in &shared {
+        // The label goes where a server's name would.
+        let Some((head, text)) = command.strip_prefix("::").and_then(|l| l.split_once("::")) else { continue };
+        out.push_str(&format!("::{head}::{}: {text}\n", names.join(", ")));
+    }
+    out
+}
+
+/// One comment: the marker once, the headline that counts the servers, then each server's
+/// report with its heading naming it.
 fn markdown(parts: &[(&Server, Checked)]) -> String {
-    let mut out = format!("{MARKDOWN_MARKER}\n");
+    let mut out = format!("{MARKDOWN_MARKER}\n{}\n\n", rollup(parts));
     for (server, run) in parts {
         out.push_str(&output::markdown_section(checked(run), &server.name));
         if !out.ends_with('\n') {

@@ -12,17 +12,25 @@ use crate::session::Session;
 use crate::source_map::changes;
 
 /// Point the changes of `report` that removed something from `old` (the manifest at `rev`) at
-/// where it was written at `rev`: the manifest is generated in the tree of `rev` with `flags`,
-/// their paths taken inside that tree. Best effort: a baseline that cannot be rebuilt leaves
-/// those changes without a source.
-pub(super) fn attach_removed(report: &mut Report, old: &Manifest, rev: &str, flags: &Flags) {
+/// where it was written at `rev`: the manifest of `session`'s crate is generated in the tree of
+/// `rev` with its flags, their paths taken inside that tree (a server of `[[servers]]`, which has
+/// no paths: its crate, and its server type). Best effort: a baseline that cannot be rebuilt
+/// leaves those changes without a source.
+pub(super) fn attach_removed(report: &mut Report, old: &Manifest, rev: &str, session: &Session) {
     if !changes::removes_something(report) {
         return;
     }
+    let flags = session.flags();
     let Ok((tree, cwd)) = extract(rev) else { return };
-    let there: Vec<PathBuf> =
-        if flags.paths.is_empty() { vec![cwd.clone()] } else { flags.paths.iter().map(|p| cwd.join(p)).collect() };
-    let Ok(session) = Session::discover(Flags { paths: there, ..flags.clone() }) else { return };
+    let here = std::env::current_dir().unwrap_or_default();
+    let paths = if flags.paths.is_empty() { vec![session.config().crate_root()] } else { flags.paths.clone() };
+    // Inside the tree: a path from the current directory (an absolute one made relative to it).
+    let there: Vec<PathBuf> = paths.iter().map(|p| cwd.join(p.strip_prefix(&here).unwrap_or(p))).collect();
+    let mut flags = Flags { paths: there, ..flags.clone() };
+    if flags.rmcp.server.is_none() {
+        flags.rmcp.server = session.config().server_type().map(str::to_owned);
+    }
+    let Ok(session) = Session::discover(flags) else { return };
     let outcome = session.generate();
     changes::attach_removed(report, old, rev, &outcome.source_map, &cwd);
     drop(tree);

@@ -78,9 +78,11 @@ pub fn servers_config(servers: &[ServerEntry]) -> String {
 }
 
 /// The files a commit must touch for the pre-commit hooks to run: the sources, the manifests of
-/// cargo (`Cargo.lock` decides the rmcp release the manifest reproduces) and the configuration.
+/// cargo (`Cargo.lock` decides the rmcp release the manifest reproduces), the configuration and
+/// the tool manifest itself (`mcp-tools.json`, `mcp-tools.NAME.json`: an edit by hand is drift too).
 /// The same pattern as the shipped hooks of `.pre-commit-hooks.yaml`.
-pub const PRECOMMIT_FILES: &str = r"'\.rs$|(^|/)Cargo\.(toml|lock)$|(^|/)mcp-schema\.toml$'";
+pub const PRECOMMIT_FILES: &str =
+    r"'\.rs$|(^|/)Cargo\.(toml|lock)$|(^|/)mcp-schema\.toml$|(^|/)mcp-tools(\.[^/]*)?\.json$'";
 
 /// The hook entry of `.pre-commit-config.yaml`: a local hook running the installed binary.
 pub fn precommit_entry(setup: &Setup) -> String {
@@ -101,46 +103,101 @@ pub fn precommit_entry(setup: &Setup) -> String {
 /// for a crate at the repository root).
 pub fn precommit_config(setup: &Setup) -> String {
     format!(
-        "# .pre-commit-config.yaml: `pre-commit install` once, then every commit checks the manifest.\nrepos:\n{}",
+        "# .pre-commit-config.yaml: `pre-commit install` once, then every commit checks the manifest.\n\
+         # The hook runs the installed mcp-schema: {}\nrepos:\n{}",
+        RELEASE.install_command(),
         precommit_entry(setup)
     )
 }
 
-/// The command that installs this release of mcp-schema: from its repository when the package
-/// names one, else from crates.io.
-fn install_command() -> String {
-    install_command_of(env!("CARGO_PKG_REPOSITORY"), env!("CARGO_PKG_VERSION"))
+/// The package that installs mcp-schema (`cargo install`, `cargo binstall`): its binaries are
+/// `mcp-schema` and `cargo-mcp-schema` (`cargo mcp-schema`).
+pub const PACKAGE: &str = env!("CARGO_PKG_NAME");
+
+/// mcp-schema's repository (Cargo.toml's `repository`, the one place naming it): the GitHub
+/// Action of its root `action.yml`, and where it installs from before its release is published.
+pub const REPOSITORY: &str = env!("CARGO_PKG_REPOSITORY");
+
+/// Whether this release of [`PACKAGE`] is on crates.io: set in the commit that publishes it.
+/// Until then, the workflow builds mcp-schema from its repository's `main` branch, and says so.
+pub const PUBLISHED: bool = false;
+
+/// How mcp-schema is installed, and how a workflow runs its action.
+#[derive(Debug, Clone, Copy)]
+pub struct Release<'a> {
+    /// `0.1.0`.
+    pub version: &'a str,
+    /// Its repository's URL (`https://github.com/owner/name`).
+    pub repository: &'a str,
+    /// Whether it is on crates.io.
+    pub published: bool,
 }
 
-fn install_command_of(repository: &str, version: &str) -> String {
-    if repository.is_empty() {
-        format!("cargo install --locked mcp-schema --version {version}")
-    } else {
-        format!("cargo install --locked --git {repository} --tag v{version} mcp-schema")
+/// This release.
+pub const RELEASE: Release<'static> =
+    Release { version: env!("CARGO_PKG_VERSION"), repository: REPOSITORY, published: PUBLISHED };
+
+impl Release<'_> {
+    /// The command that installs it: from crates.io once published, else from its repository.
+    pub fn install_command(&self) -> String {
+        if self.published {
+            format!("cargo install --locked {PACKAGE} --version {}", self.version)
+        } else {
+            format!("cargo install --locked --git {} {PACKAGE}", self.repository)
+        }
+    }
+
+    /// `owner/name@ref` of the action: the release's tag once published, else `main`.
+    fn action(&self) -> String {
+        let slug = self.repository.trim_start_matches("https://github.com/").trim_end_matches('/');
+        if self.published {
+            format!("{slug}@v{}", self.version)
+        } else {
+            format!("{slug}@main")
+        }
+    }
+
+    /// The comment above the workflow's first use of the action, saying where mcp-schema comes
+    /// from and, until the release is published, what to change once it is.
+    fn action_comment(&self) -> String {
+        let v = self.version;
+        if self.published {
+            format!("      # The action installs {PACKAGE} {v} from crates.io (cached between runs).\n")
+        } else {
+            format!(
+                "      # {PACKAGE} {v} is not on crates.io yet: the action builds mcp-schema from its\n\
+                 \x20     # repository's main branch (minutes the first time, then cached). Once it is\n\
+                 \x20     # published, pin the release: `uses: {}` with `version: {v}`.\n",
+                Release { published: true, ..*self }.action()
+            )
+        }
+    }
+
+    /// The `with:` lines of a step using the action, for mcp-schema's arguments `args`.
+    fn action_with(&self, args: &str) -> String {
+        let version = if self.published { format!("          version: {}\n", self.version) } else { String::new() };
+        format!("        with:\n{version}          args: {args}\n")
     }
 }
 
 /// `.github/workflows/mcp-schema.yml` (docs/ci.md shows it for a crate at the repository root):
 /// on a pull request, the breaking changes against the base branch, a Markdown report as one
 /// comment, and the committed manifest up to date; on a push to `main`, the manifest up to date.
+/// The first mcp-schema step of each job is mcp-schema's action (`action.yml`), which installs
+/// it; the steps after it run the installed binary.
 pub fn workflow(setup: &Setup) -> String {
-    workflow_installing(setup, &install_command(), env!("CARGO_PKG_VERSION"))
+    workflow_of(setup, &RELEASE)
 }
 
-fn workflow_installing(setup: &Setup, install: &str, version: &str) -> String {
-    let check = format!("mcp-schema check{}", setup.path_arg());
-    // Both jobs install the same way; the cache keeps the binary of one release between runs.
-    let install_steps = format!(
-        "      - uses: dtolnay/rust-toolchain@stable
-      - name: Cache the mcp-schema binary
-        uses: actions/cache@v4
-        with:
-          path: ~/.cargo/bin/mcp-schema
-          key: mcp-schema-${{{{ runner.os }}}}-{version}
-      - name: Install mcp-schema
-        run: command -v mcp-schema || {install}
-"
-    );
+fn workflow_of(setup: &Setup, release: &Release) -> String {
+    let path = setup.path_arg();
+    let check = format!("mcp-schema check{path}");
+    let action = release.action();
+    let comment = release.action_comment();
+    let breaking = release.action_with(&format!(
+        "check{path} --baseline origin/${{{{ github.base_ref }}}} --fail-on breaking --format github"
+    ));
+    let up_to_date = release.action_with(&format!("check{path} --format github"));
     format!(
         "name: mcp-schema
 on:
@@ -160,9 +217,9 @@ jobs:
         with:
           # The base branch's history: --baseline reads its manifest with git.
           fetch-depth: 0
-{install_steps}      - name: Breaking changes against the base branch
-        run: {check} --baseline origin/${{{{ github.base_ref }}}} --fail-on breaking --format github
-      - name: Write the drift report
+{comment}      - name: Breaking changes against the base branch
+        uses: {action}
+{breaking}      - name: Write the drift report
         if: always()
         run: {check} --baseline origin/${{{{ github.base_ref }}}} --fail-on none --format markdown > drift.md
       - name: Comment on the pull request (one comment, updated in place)
@@ -187,10 +244,22 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - uses: actions/checkout@v4
-{install_steps}      - name: The committed manifest is up to date
-        run: {check} --format github
-"
+{comment}      - name: The committed manifest is up to date
+        uses: {action}
+{up_to_date}"
     )
+}
+
+/// The next step `init` adds until this release is published: where the workflow gets
+/// mcp-schema from, and what to change once it is on crates.io.
+fn unpublished_step(release: &Release) -> Option<String> {
+    (!release.published).then(|| {
+        format!(
+            "until {PACKAGE} {} is on crates.io, the workflow builds mcp-schema from {}; \
+             once it is, pin the release where the workflow's comment says",
+            release.version, release.repository
+        )
+    })
 }
 
 /// One line for a manifest `init` would write, in place of its text: `mcp-tools.json: 11 tools,
@@ -230,6 +299,7 @@ pub fn next_steps(files: &[String], crate_arg: &str, manifest: &str, dry_run: bo
          the pre-commit hook and the workflow run it too)"
     ));
     steps.push(format!("when it is stale: mcp-schema generate{path} -o {manifest}, and commit it"));
+    steps.extend(unpublished_step(&RELEASE));
     numbered(&steps)
 }
 
@@ -247,6 +317,7 @@ pub fn servers_next_steps(files: &[String], root_arg: &str, dry_run: bool) -> St
          the pre-commit hook and the workflow run it too)"
     ));
     steps.push(format!("when one is stale: mcp-schema generate{path} (writes every server's manifest), and commit it"));
+    steps.extend(unpublished_step(&RELEASE));
     numbered(&steps)
 }
 
@@ -288,12 +359,13 @@ mod tests {
         let member = Setup { crate_dir: "crates/server", ..root.clone() };
         assert!(precommit_entry(&root).contains("entry: mcp-schema check\n"));
         assert!(precommit_entry(&member).contains("entry: mcp-schema check crates/server\n"));
-        let w = workflow_installing(&member, "cargo install x", "0.1.0");
+        let w = workflow_of(&member, &RELEASE);
+        assert!(w.contains("args: check crates/server --baseline origin/${{ github.base_ref }} --fail-on breaking"));
         assert!(
-            w.contains("mcp-schema check crates/server --baseline origin/${{ github.base_ref }} --fail-on breaking")
+            w.contains("run: mcp-schema check crates/server --baseline origin/${{ github.base_ref }} --fail-on none")
         );
-        assert_eq!(w.matches("run: mcp-schema check crates/server --format github\n").count(), 2, "{w}");
-        assert_eq!(w.matches("run: command -v mcp-schema || cargo install x\n").count(), 2, "{w}");
+        assert_eq!(w.matches("run: mcp-schema check crates/server --format github\n").count(), 1, "{w}");
+        assert_eq!(w.matches("args: check crates/server --format github\n").count(), 1, "{w}");
         assert_eq!(
             config(&root),
             "# mcp-schema's settings for this crate (docs/config.md of mcp-schema).\nprofile = \"rmcp\"\n\
@@ -327,12 +399,39 @@ mod tests {
         );
     }
 
+    const UNPUBLISHED: Release =
+        Release { version: "0.1.0", repository: "https://github.com/o/mcp-schema", published: false };
+
     #[test]
-    fn mcp_schema_installs_from_its_repository_when_the_package_names_one() {
-        assert_eq!(install_command_of("", "0.1.0"), "cargo install --locked mcp-schema --version 0.1.0");
+    fn mcp_schema_installs_from_its_repository_until_the_release_is_published() {
+        let published = Release { published: true, ..UNPUBLISHED };
         assert_eq!(
-            install_command_of("https://example.org/mcp-schema", "0.1.0"),
-            "cargo install --locked --git https://example.org/mcp-schema --tag v0.1.0 mcp-schema"
+            UNPUBLISHED.install_command(),
+            "cargo install --locked --git https://github.com/o/mcp-schema cargo-mcp-schema"
         );
+        assert_eq!(published.install_command(), "cargo install --locked cargo-mcp-schema --version 0.1.0");
+        assert_eq!(
+            (UNPUBLISHED.action(), published.action()),
+            ("o/mcp-schema@main".into(), "o/mcp-schema@v0.1.0".into())
+        );
+    }
+
+    /// Until the release is published, the workflow says so above each use of the action and
+    /// names the release to pin; once it is, it pins it.
+    #[test]
+    fn the_workflow_says_where_mcp_schema_comes_from() {
+        let root = Setup { profile: crate::profile::ProfileChoice::Rmcp, manifest: "mcp-tools.json", crate_dir: "" };
+        let before = workflow_of(&root, &UNPUBLISHED);
+        assert_eq!(
+            before.matches("uses: o/mcp-schema@main\n        with:\n          args: check").count(),
+            2,
+            "{before}"
+        );
+        assert_eq!(before.matches("cargo-mcp-schema 0.1.0 is not on crates.io yet").count(), 2, "{before}");
+        assert!(before.contains("pin the release: `uses: o/mcp-schema@v0.1.0` with `version: 0.1.0`"), "{before}");
+        let after = workflow_of(&root, &Release { published: true, ..UNPUBLISHED });
+        assert_eq!(after.matches("uses: o/mcp-schema@v0.1.0\n        with:\n          version: 0.1.0\n").count(), 2);
+        assert!(!after.contains("not on crates.io"), "{after}");
+        assert!(unpublished_step(&Release { published: true, ..UNPUBLISHED }).is_none());
     }
 }

@@ -30,7 +30,13 @@ fn accepted_report() -> Report {
 }
 
 fn opts() -> RenderOptions {
-    RenderOptions { manifest: "mcp-tools.json".into(), color: false, update_hint: None, blob_base: None }
+    RenderOptions {
+        manifest: "mcp-tools.json".into(),
+        color: false,
+        update_hint: None,
+        blob_base: None,
+        ..RenderOptions::default()
+    }
 }
 
 #[test]

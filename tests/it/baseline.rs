@@ -326,3 +326,58 @@ fn a_parameter_change_points_at_the_parameter() {
     assert_eq!(v["changes"][0]["rule"], "type-changed");
     assert_eq!(v["changes"][0]["source"], serde_json::json!({"file": "tools.rs", "line": 3, "column": 16}));
 }
+
+/// With `--baseline`, the manifest's label (`mcp-tools.json since origin/main`) is what the
+/// reports say, never a file: every `file=` of the GitHub annotations and every SARIF `uri` names
+/// a file of the repository (issue 33, point 3). The pull request removes a tool and changes
+/// another's type, so annotations go on the manifest (token notices), on the fn that was and on
+/// a field.
+#[test]
+fn the_baseline_s_label_is_never_a_file() {
+    let d = repo(false);
+    let list = "    /// List the catalogue.\n    #[tool]\n    async fn list(&self, Parameters(args): Parameters<ListArgs>) -> String {\n        let _ = args;\n        String::new()\n    }\n";
+    pull_request(d.path(), &[BREAK_LIMIT, (list, "")]);
+    let base = ["check", "--baseline", "origin/main", "--fail-on", "none", "--format"];
+    let github = run(d.path(), &[&base[..], &["github"]].concat());
+    let sarif = run(d.path(), &[&base[..], &["sarif"]].concat());
+    let mut files: Vec<String> = String::from_utf8_lossy(&github.stdout)
+        .lines()
+        .filter_map(|l| l.split_once(" file=").map(|(_, rest)| rest.split([',', ':']).next().unwrap_or("").to_owned()))
+        .map(|f| format!("github: {f}"))
+        .collect();
+    let log = json(&sarif);
+    for result in log["runs"][0]["results"].as_array().unwrap() {
+        let uri = &result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"];
+        files.push(format!("sarif {}: {}", result["ruleId"], uri.as_str().unwrap()));
+    }
+    for f in &files {
+        let path = f.rsplit(": ").next().unwrap();
+        assert!(d.path().join(path).is_file(), "{f} is not a file of the repository");
+    }
+    crate::support::code_scanning::assert_accepted(&String::from_utf8_lossy(&sarif.stdout));
+    insta::assert_snapshot!(files.join("\n"));
+}
+
+/// `[[drift.accept]]` against the base branch (issue 33, point 7): an entry's pointer takes the
+/// changes at it and below it (the entry names the property, the change is at its `type`), and an
+/// entry that accepts no change is warned about (its pull request has merged, or its change is
+/// gone), in the human report and as an annotation on the configuration.
+#[test]
+fn an_accept_entry_takes_the_changes_below_its_pointer_and_an_unused_one_is_warned() {
+    let d = repo(false);
+    let config = "[drift]\n\n[[drift.accept]]\nrule = \"type-changed\"\ntool = \"search\"\npointer = \"/inputSchema/properties/page/properties/limit\"\nreason = \"limits are strings now\"\n\n\
+                  [[drift.accept]]\nrule = \"property-removed\"\ntool = \"list\"\nreason = \"merged long ago\"\n";
+    std::fs::write(d.path().join("mcp-schema.toml"), config).unwrap();
+    pull_request(d.path(), &[BREAK_LIMIT]);
+    let base = ["check", "--baseline", "origin/main", "--fail-on", "breaking", "--format"];
+    let mut out = String::new();
+    for format in ["human", "github"] {
+        let o = run(d.path(), &[&base[..], &[format]].concat());
+        assert_eq!(o.status.code(), Some(0), "{format}: the break is accepted: {}", transcript(d.path(), &o));
+        out.push_str(&format!("=== {format}\n{}", transcript(d.path(), &o)));
+    }
+    // Without `--baseline` no entry is judged: the committed manifest is up to date, no change.
+    let plain = run(d.path(), &["check"]);
+    assert!(!String::from_utf8_lossy(&plain.stderr).contains("unused-accept"), "{}", transcript(d.path(), &plain));
+    insta::assert_snapshot!(out);
+}

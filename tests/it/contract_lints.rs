@@ -74,3 +74,22 @@ fn explain_prints_the_groups_page() {
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     insta::assert_snapshot!("explain_contract", run.stdout);
 }
+
+/// A flood of lint warnings (testdata/contract/flood: 12 tools, each with an undescribed
+/// parameter, and a committed manifest one description behind; issue 33, point 8): `check` ends
+/// the warnings with a count by code, and `--format github` puts the drift before them (GitHub
+/// shows ten warning annotations a step, the first ten).
+#[test]
+fn a_flood_of_warnings_is_counted_and_comes_after_the_drift() {
+    let human = run_in(&contract("flood"), &["check"]);
+    assert_eq!(human.code, Some(1), "{}", human.transcript());
+    let lines: Vec<&str> = human.stderr.lines().collect();
+    let tail = &lines[lines.len().saturating_sub(2)..];
+    let github = run_in(&contract("flood"), &["check", "--format", "github"]);
+    let first = github.stdout.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with("::warning file=src/main.rs,line=94,col=5,title=mcp-schema description-changed"),
+        "{first}"
+    );
+    insta::assert_snapshot!(format!("{}\n=== github\n{}", tail.join("\n"), github.stdout));
+}

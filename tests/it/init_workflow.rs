@@ -11,8 +11,6 @@ use std::process::Command;
 use crate::check_rules::generated;
 use crate::support::{run_in, testdata};
 
-const BIN: &str = env!("CARGO_BIN_EXE_mcp-schema");
-
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -117,7 +115,7 @@ fn every_pre_commit_hook_runs_on_the_same_files() {
 /// pre-commit runs a hook when its `files` pattern matches a path of the commit (Python's
 /// `re.search`, whose syntax this pattern shares with the regex crate's).
 #[test]
-fn the_pre_commit_hook_runs_on_sources_cargo_files_and_the_configuration() {
+fn the_pre_commit_hook_runs_on_sources_cargo_files_the_configuration_and_the_manifest() {
     let pattern = mcp_schema::views::init::PRECOMMIT_FILES.trim_matches('\'');
     let files = regex::Regex::new(pattern).unwrap();
     for path in [
@@ -127,10 +125,19 @@ fn the_pre_commit_hook_runs_on_sources_cargo_files_and_the_configuration() {
         "crates/server/Cargo.lock",
         "mcp-schema.toml",
         "crates/server/mcp-schema.toml",
+        "mcp-tools.json",
+        "desk/mcp-tools.back.json",
     ] {
         assert!(files.is_match(path), "{path} does not run the hook");
     }
-    for path in ["README.md", "NotCargo.lock", "my-mcp-schema.toml", "Cargo.toml.orig"] {
+    for path in [
+        "README.md",
+        "NotCargo.lock",
+        "my-mcp-schema.toml",
+        "Cargo.toml.orig",
+        "old-mcp-tools.json",
+        "mcp-tools.json.bak",
+    ] {
         assert!(!files.is_match(path), "{path} runs the hook");
     }
 }
@@ -144,6 +151,7 @@ struct Step {
     uses: Option<String>,
     condition: Option<String>,
     env: BTreeMap<String, String>,
+    with: BTreeMap<String, String>,
     run: Option<String>,
 }
 
@@ -224,7 +232,12 @@ fn set_step_key(step: &mut Step, name: &str, value: String, below: &[&str]) {
         "name" => step.name = value,
         "uses" => step.uses = Some(value),
         "if" => step.condition = Some(value),
-        "with" => {}
+        "with" => {
+            for entry in below.iter().filter(|l| !l.trim().is_empty() && !l.trim().starts_with('#')) {
+                let (k, v) = entry.trim().split_once(':').unwrap_or_else(|| panic!("not with: {entry}"));
+                step.with.insert(k.to_owned(), v.trim().to_owned());
+            }
+        }
         "env" => {
             for entry in below.iter().filter(|l| !l.trim().is_empty()) {
                 let (k, v) = entry.trim().split_once(':').unwrap_or_else(|| panic!("not env: {entry}"));
@@ -343,21 +356,19 @@ fn github_env(command: &mut Command, repo: &Path, event: &Event) {
 }
 
 /// The job of `workflow` that `event` starts, run in `repo`: each step's command with `bash -e`
-/// as GitHub runs it, `mcp-schema` the built binary and `gh` a stub that prints its arguments.
-/// Gives the job's success and a transcript: every step, whether it ran, its status and output.
+/// as GitHub runs it, mcp-schema's action (`action.yml`) run step by step (tests/it/action.rs:
+/// it installs the built binary and puts it on `PATH` for the later steps), and `gh` a stub that
+/// prints its arguments. Gives the job's success and a transcript: every step, whether it ran,
+/// its status and output.
 fn run_job(repo: &Path, workflow: &str, event: &Event) -> (bool, String) {
-    let stubs = tempfile::tempdir().unwrap();
+    let stubs = crate::action::stubs();
     let gh = stubs.path().join("gh");
     std::fs::write(&gh, "#!/bin/sh\necho \"gh $*\" >&2\n").unwrap();
     std::fs::set_permissions(&gh, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    let bin_dir = Path::new(BIN).parent().unwrap();
-    let path = std::env::join_paths(
-        [stubs.path(), bin_dir]
-            .into_iter()
-            .map(Path::to_path_buf)
-            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
-    )
-    .unwrap();
+    let tool_cache = tempfile::tempdir().unwrap();
+    let mut added = Vec::new();
+    let action = crate::action::this_action();
+    let action_ref = mcp_schema::views::init::REPOSITORY.trim_start_matches("https://github.com/").to_owned() + "@";
     let all = jobs(workflow);
     let started: Vec<(&String, &Job)> =
         all.iter().filter(|(_, job)| event.runs(job.condition.as_deref(), false)).collect();
@@ -367,24 +378,35 @@ fn run_job(repo: &Path, workflow: &str, event: &Event) -> (bool, String) {
     let mut failed = false;
     for step in &job.steps {
         let title = step.uses.clone().unwrap_or_else(|| step.name.clone());
-        let Some(run) = &step.run else {
-            // The checkout is the test's repository; the toolchain and cache are not needed.
-            transcript.push_str(&format!("--- {title}: stands in\n"));
-            continue;
-        };
         if !event.runs(step.condition.as_deref(), failed) {
             transcript.push_str(&format!("--- {title}: skipped\n"));
             continue;
         }
+        if step.uses.as_deref().is_some_and(|u| u.starts_with(&action_ref)) {
+            let with = step.with.iter().map(|(k, v)| (k.clone(), event.expand(v))).collect();
+            let set_env = |c: &mut Command| github_env(c, repo, event);
+            let mut runner = crate::action::Runner {
+                repo,
+                set_env: &set_env,
+                path: &mut added,
+                tool_cache: tool_cache.path(),
+                stubs: stubs.path(),
+            };
+            let (ok, steps) = crate::action::run(&action, &with, &mut runner);
+            failed |= !ok;
+            transcript.push_str(&format!("--- {}: {title}: {}\n{steps}", step.name, if ok { "ok" } else { "failed" }));
+            continue;
+        }
+        let Some(run) = &step.run else {
+            // The checkout is the test's repository.
+            transcript.push_str(&format!("--- {title}: stands in\n"));
+            continue;
+        };
         // GitHub's shell for a `run:` without `shell:` on Linux: `bash -e {0}`.
         let mut command = Command::new("bash");
-        command
-            .args(["--noprofile", "--norc", "-e", "-c"])
-            .arg(event.expand(run))
-            .current_dir(repo)
-            .env("PATH", &path)
-            .env("NO_COLOR", "1");
+        command.args(["--noprofile", "--norc", "-e", "-c"]).arg(event.expand(run)).current_dir(repo);
         github_env(&mut command, repo, event);
+        command.env("PATH", crate::action::step_path(stubs.path(), &added)).env("NO_COLOR", "1");
         for (k, v) in &step.env {
             command.env(k, event.expand(v));
         }
@@ -402,8 +424,7 @@ fn run_job(repo: &Path, workflow: &str, event: &Event) -> (bool, String) {
         transcript.push_str(&format!("--- drift.md\n{report}"));
         std::fs::remove_file(repo.join("drift.md")).unwrap();
     }
-    let clean = transcript.replace(repo.to_str().unwrap(), "[REPO]").replace(bin_dir.to_str().unwrap(), "[BIN]");
-    (!failed, clean)
+    (!failed, transcript.replace(repo.to_str().unwrap(), "[REPO]"))
 }
 
 /// A pull request that changes a tool's description and does not regenerate the manifest: the
@@ -438,10 +459,14 @@ fn the_written_workflow_checks_a_crate_below_the_repository_root() {
     let repo = initialised_repository("crates/server");
     let workflow = read(&repo.path().join(".github/workflows/mcp-schema.yml"));
     describe_the_forecast_tool(repo.path(), "crates/server");
-    let stale = "--- The committed manifest is up to date: exit Some(1)\n";
+    // A `run:` step on a pull request, the action on a push.
+    let stale = |line: &str| {
+        line.starts_with("--- The committed manifest is up to date: ")
+            && (line.ends_with(": exit Some(1)") || line.ends_with(": failed"))
+    };
     for event in [Event::pull_request(), Event::push()] {
         let (passed, transcript) = run_job(repo.path(), &workflow, &event);
-        assert!(!passed && transcript.contains(stale), "{transcript}");
+        assert!(!passed && transcript.lines().any(stale), "{transcript}");
         assert!(transcript.contains("get_forecast"), "the change is reported: {transcript}");
     }
 

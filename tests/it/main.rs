@@ -7,6 +7,7 @@
 mod support;
 
 mod accepted;
+mod action;
 mod baseline;
 mod check_cli;
 mod check_rules;
@@ -16,6 +17,7 @@ mod completions;
 mod contract_lints;
 mod diff_cli;
 mod docs_commands;
+mod drift_cases;
 mod explain;
 mod fast_path;
 mod fixtures;

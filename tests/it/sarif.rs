@@ -156,3 +156,76 @@ fn an_accepted_change_is_a_suppressed_result_with_its_reason() {
     let others = results(&log).iter().filter(|r| r["ruleId"] != "property-removed");
     assert!(others.into_iter().all(|r| r.get("suppressions").is_none()));
 }
+
+/// Findings about the Cargo.lock have no span of their own (`schemars-version`,
+/// `rmcp-version`): code scanning refuses a whole log when one result has no location, so each
+/// goes on the lock's entry of the package it names (testdata/sarif/lock-warnings: the forecast
+/// crate with schemars 1.0.4 and rmcp 3.12.0 locked).
+#[test]
+fn lock_level_findings_are_on_their_cargo_lock_entries() {
+    let run = run_in(&testdata(""), &["check", "sarif/lock-warnings", "--format", "sarif"]);
+    assert_eq!(run.code, Some(0), "{}", run.transcript());
+    let log = valid_log(&run);
+    let places: Vec<String> = results(&log)
+        .iter()
+        .map(|r| {
+            let place = &r["locations"][0]["physicalLocation"];
+            let line = place["region"]["startLine"].as_u64().unwrap() as usize;
+            let uri = place["artifactLocation"]["uri"].as_str().unwrap();
+            let file = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(uri)).unwrap();
+            format!("{}: {uri}:{line}: {}", r["ruleId"], file.lines().nth(line - 1).unwrap())
+        })
+        .collect();
+    insta::assert_snapshot!(places.join("\n"));
+}
+
+/// Without a Cargo.lock entry to name, a finding goes on the crate's Cargo.toml: the line of
+/// the dependency it names, else the first (the same crate without its Cargo.lock).
+#[test]
+fn other_findings_without_a_place_are_on_the_crate_s_cargo_toml() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = testdata("sarif/lock-warnings");
+    std::fs::create_dir_all(dir.path().join("src")).unwrap();
+    for file in ["Cargo.toml", "src/main.rs", "mcp-tools.json"] {
+        std::fs::copy(fixture.join(file), dir.path().join(file)).unwrap();
+    }
+    let run = run_in(dir.path(), &["check", "--format", "sarif"]);
+    let log = valid_log(&run);
+    let places: Vec<String> = results(&log)
+        .iter()
+        .map(|r| {
+            let place = &r["locations"][0]["physicalLocation"];
+            format!("{}: {}:{}", r["ruleId"], place["artifactLocation"]["uri"], place["region"]["startLine"])
+        })
+        .collect();
+    insta::assert_snapshot!(places.join("\n"));
+}
+
+/// The rules of code scanning the logs are held to refuse what GitHub refuses.
+#[test]
+fn the_code_scanning_rules_refuse_what_github_refuses() {
+    use crate::support::code_scanning::refusals;
+    let rule = serde_json::json!({"id": "r", "shortDescription": {"text": "s"}, "fullDescription": {"text": "f"}, "help": {"text": "h"}});
+    let located = |uri: &str| serde_json::json!([{"physicalLocation": {"artifactLocation": {"uri": uri}, "region": {"startLine": 1}}}]);
+    let log = |result: Value| serde_json::json!({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "mcp-schema", "rules": [rule]}}, "results": [result]}]});
+    let result = |locations: Value| serde_json::json!({"ruleId": "r", "ruleIndex": 0, "message": {"text": "m"}, "locations": locations});
+    assert!(refusals(&log(result(located("src/lib.rs")))).is_empty());
+    for refused in [
+        result(serde_json::json!([])),
+        result(located("/abs/src/lib.rs")),
+        result(located("file:///src/lib.rs")),
+        result(located("../src/lib.rs")),
+        result(located("mcp-tools.json since main")),
+        serde_json::json!({"ruleId": "r", "ruleIndex": 1, "message": {"text": "m"}, "locations": located("a.rs")}),
+        serde_json::json!({"ruleId": "r", "message": {"text": ""}, "locations": located("a.rs")}),
+    ] {
+        assert!(!refusals(&log(refused.clone())).is_empty(), "{refused}");
+    }
+    let two_runs = serde_json::json!({"version": "2.1.0", "runs": [
+        {"tool": {"driver": {"name": "mcp-schema"}}, "results": []},
+        {"tool": {"driver": {"name": "mcp-schema"}}, "results": []},
+    ]});
+    assert!(!refusals(&two_runs).is_empty(), "two runs in one category");
+    let no_full = serde_json::json!({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "m", "rules": [{"id": "r", "shortDescription": {"text": "s"}, "help": {"text": "h"}}]}}, "results": []}]});
+    assert!(!refusals(&no_full).is_empty(), "a rule without fullDescription");
+}

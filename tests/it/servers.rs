@@ -138,3 +138,92 @@ fn the_docs_show_the_layers_of_a_servers_settings() {
         "docs/config.md:\n{table}"
     );
 }
+
+/// What the servers of a workspace share (issue 33, point 4): a warning about the one Cargo.lock
+/// (schemars 1.0.4 locked, which the three rmcp servers read) is one annotation naming them, after
+/// the servers' own, not one per server; the pull-request comment starts with a headline that
+/// counts the servers.
+#[test]
+fn a_shared_warning_is_said_once_and_the_comment_counts_the_servers() {
+    let ws = workspace();
+    let lock = ws.path().join("Cargo.lock");
+    let text = read(ws.path(), "Cargo.lock")
+        .replace("name = \"schemars\"\nversion = \"1.2.3\"", "name = \"schemars\"\nversion = \"1.0.4\"");
+    std::fs::write(&lock, text).unwrap();
+    let github = run_in(ws.path(), &["check", "--format", "github"]);
+    let shared = github.stdout.lines().filter(|l| l.contains("schemars-version")).count();
+    assert_eq!(shared, 1, "{}", github.stdout);
+    let markdown = run_in(ws.path(), &["check", "--format", "markdown"]);
+    let head: Vec<&str> = markdown.stdout.lines().take(3).collect();
+    insta::assert_snapshot!(format!("{}\n=== markdown\n{}", transcript(&github, ws.path()), head.join("\n")));
+}
+
+/// `init` at a workspace root where a crate runs the server of another (issue 33, point 5): the
+/// workspace above plus `forecast-bin`, a binary that depends on `forecast` and so lists its tools
+/// too. It is that server, set up once (not a second `[[servers]]` entry with the same manifest),
+/// and the run says it reads the crates before it does.
+#[test]
+fn init_at_a_workspace_root_sets_up_a_server_once() {
+    let ws = workspace();
+    for file in
+        ["mcp-schema.toml", "forecast/mcp-tools.json", "notes/mcp-tools.json", "desk/front.json", "desk/back.json"]
+    {
+        std::fs::remove_file(ws.path().join(file)).unwrap();
+    }
+    std::fs::create_dir(ws.path().join(".git")).unwrap();
+    let root = read(ws.path(), "Cargo.toml").replace(
+        "members = [\"forecast\", \"notes\", \"desk\"]",
+        "members = [\"forecast\", \"notes\", \"desk\", \"forecast-bin\"]",
+    );
+    std::fs::write(ws.path().join("Cargo.toml"), root).unwrap();
+    std::fs::create_dir_all(ws.path().join("forecast-bin/src")).unwrap();
+    std::fs::write(
+        ws.path().join("forecast-bin/Cargo.toml"),
+        "[package]\nname = \"forecast-bin\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n\n\
+         [dependencies]\nforecast = { path = \"../forecast\" }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        ws.path().join("forecast-bin/src/main.rs"),
+        "fn main() {\n    let _ = forecast::Forecast::new();\n}\n",
+    )
+    .unwrap();
+    let run = run_in(ws.path(), &["init", "--dry-run"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let config = run.stdout.split("==> ").find(|f| f.starts_with("mcp-schema.toml")).unwrap_or_default();
+    assert_eq!(config.matches("[[servers]]").count(), 4, "{config}");
+    insta::assert_snapshot!(transcript(&Run { stdout: config.to_owned(), ..run }, ws.path()));
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = std::process::Command::new("git")
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// A pull request that removes a tool of one server of `[[servers]]` (issue 33, point 4): the
+/// annotation says where the tool was at the base, as for a single crate, read from that
+/// server's crate and server type in the base's tree.
+#[test]
+fn a_removed_tool_of_a_server_says_where_it_was() {
+    let ws = workspace();
+    let generate = run_in(ws.path(), &["generate"]);
+    assert_eq!(generate.code, Some(0), "{}", generate.stderr);
+    git(ws.path(), &["init", "-q", "-b", "main"]);
+    git(ws.path(), &["add", "-A"]);
+    git(ws.path(), &["commit", "-q", "-m", "base"]);
+    let lib = ws.path().join("desk/src/lib.rs");
+    let reopen = "    /// Reopen a ticket.\n    #[tool]\n    async fn reopen(&self, Parameters(t): Parameters<Ticket>) -> String {\n        t.title\n    }\n";
+    let source = read(ws.path(), "desk/src/lib.rs");
+    assert!(source.contains(reopen));
+    std::fs::write(&lib, source.replace(reopen, "")).unwrap();
+    assert_eq!(run_in(ws.path(), &["generate"]).code, Some(0));
+    git(ws.path(), &["commit", "-q", "-am", "remove reopen"]);
+    let run = run_in(ws.path(), &["check", "--baseline", "HEAD~1", "--format", "github"]);
+    let removed: Vec<&str> = run.stdout.lines().filter(|l| l.contains("tool-removed")).collect();
+    insta::assert_snapshot!(removed.join("\n"));
+}

@@ -7,6 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+pub mod code_scanning;
+
 /// What one run printed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Run {
@@ -36,6 +38,10 @@ pub fn run_in(dir: &Path, args: &[&str]) -> Run {
         .env_remove("CLICOLOR_FORCE")
         .output()
         .expect("the binary runs");
+    // Every SARIF log a test makes is one code scanning accepts.
+    if code_scanning::asks_for_sarif(args) {
+        code_scanning::assert_accepted(&String::from_utf8_lossy(&out.stdout));
+    }
     let root = testdata("");
     let clean = |b: &[u8]| String::from_utf8_lossy(b).replace(root.to_str().unwrap(), "[TESTDATA]/");
     Run { code: out.status.code(), stdout: clean(&out.stdout), stderr: clean(&out.stderr) }

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::check::keywords::{self, Bound, BoundEnd, NumberFormat};
+use crate::check::keywords::{self, Bound, BoundEnd, NumberFamily, NumberFormat};
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
@@ -34,8 +34,10 @@ pub(crate) fn check_bound(kw: &str, end: BoundEnd, old: Option<&Value>, new: Opt
     tighter.then(|| keywords::bound_change(kw, old, new))
 }
 
-/// A numeric `format` of the same family that got smaller (`int64` -> `int32`).
+/// A numeric `format` of the same family that got smaller (`int64` -> `int32`), or a
+/// floating-point format that became an integer one (`double` -> `int32`).
 pub(crate) fn check_format(old: Option<&Value>, new: Option<&Value>) -> Option<String> {
     let (a, b) = (NumberFormat::read(old)?, NumberFormat::read(new)?);
-    (a.family == b.family && b.width < a.width).then(|| keywords::format_change(old, new))
+    let narrower = if a.family == b.family { b.width < a.width } else { a.family == NumberFamily::Float };
+    narrower.then(|| keywords::format_change(old, new))
 }

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::check::keywords::{self, Bound, BoundEnd, NumberFormat};
+use crate::check::keywords::{self, Bound, BoundEnd, NumberFamily, NumberFormat};
 
 use super::{AppliesTo, Example, Rule, Verdict};
 
@@ -30,10 +30,13 @@ pub(crate) fn check_bound(kw: &str, end: BoundEnd, old: Option<&Value>, new: Opt
     looser.then(|| keywords::bound_change(kw, old, new))
 }
 
-/// A numeric `format` of the same family that got wider (`int32` -> `int64`).
+/// A numeric `format` of the same family that got wider (`int32` -> `int64`), or an integer
+/// format that became a floating-point one (`int32` -> `double`: every integer of the old range
+/// is in the new one).
 pub(crate) fn check_format(old: Option<&Value>, new: Option<&Value>) -> Option<String> {
     let (a, b) = (NumberFormat::read(old)?, NumberFormat::read(new)?);
-    (a.family == b.family && b.width > a.width).then(|| keywords::format_change(old, new))
+    let wider = if a.family == b.family { b.width > a.width } else { b.family == NumberFamily::Float };
+    wider.then(|| keywords::format_change(old, new))
 }
 
 #[cfg(test)]

@@ -182,6 +182,16 @@ pub(super) const UNKNOWN_REVISION: CodeDoc = CodeDoc {
          a branch, tag or commit that exists.",
 };
 
+pub(super) const UNUSED_ACCEPT: CodeDoc = CodeDoc {
+    kind: Kind::Warning,
+    scope: Scope::commands(&["check --baseline"]),
+    summary: "A `[[drift.accept]]` entry accepts no change against the baseline: the pull request it\n\
+             was written for has merged (the base has the change now), or the change is gone.",
+    example: "mcp-schema.toml: warning[unused-accept]: [[drift.accept]] rule `property-removed` at tool `search`, pointer `/inputSchema/properties/limit` accepts no change since origin/main",
+    fix: "remove the entry (or fix its rule, tool or pointer: a pointer takes the changes at it and\n\
+         below it).",
+};
+
 pub(super) const UNUSED_SCHEMA_OVERRIDE: CodeDoc = CodeDoc {
     kind: Kind::Warning,
     scope: Scope::ANY,
