@@ -31,6 +31,7 @@ pub(crate) mod model;
 pub mod options;
 pub(crate) mod profile;
 pub mod provenance;
+pub mod read;
 pub(crate) mod schema;
 pub mod session;
 pub(crate) mod source;

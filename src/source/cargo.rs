@@ -68,7 +68,10 @@ pub struct LockedPackage {
 }
 
 pub fn read_manifest(path: &Path) -> Result<CargoManifest, Diagnostic> {
-    let text = std::fs::read_to_string(path).map_err(|e| super::bad_path(path, e))?;
+    let text = crate::read::read_given(path).map_err(|e| match &e.why {
+        crate::read::Why::Io(io) => super::bad_path(path, io),
+        _ => Diagnostic::error(Code::BadPath, e.to_string()).in_file(path),
+    })?;
     let raw: Value = toml::from_str(&text).map_err(|e| {
         Diagnostic::error(Code::BadCargoToml, format!("{} is not valid TOML: {}", path.display(), e.message()))
             .in_file(path)
@@ -105,6 +108,22 @@ impl CargoManifest {
         let excluded: Vec<PathBuf> = list("exclude").iter().map(|e| root.join(e)).collect();
         let mut members = Vec::new();
         for pattern in list("members") {
+            // A member is a directory of the workspace: an absolute pattern or one that climbs
+            // out (`/usr/**`, `../..`) would walk the file system (cargo refuses both as members).
+            if Path::new(&pattern).is_absolute()
+                || Path::new(&pattern)
+                    .components()
+                    .any(|c| matches!(c, std::path::Component::ParentDir | std::path::Component::Prefix(_)))
+            {
+                diagnostics.push(
+                    Diagnostic::warning(
+                        Code::BadWorkspaceMember,
+                        format!("workspace member pattern `{pattern}` is outside the workspace; not read"),
+                    )
+                    .in_file(&self.path),
+                );
+                continue;
+            }
             let full = root.join(&pattern);
             let matches = match glob::glob(&full.to_string_lossy()) {
                 Ok(paths) => paths.filter_map(Result::ok).collect::<Vec<_>>(),
@@ -272,7 +291,7 @@ pub fn find_lock(dir: &Path) -> Option<(PathBuf, Vec<LockedPackage>)> {
     for d in abs.ancestors() {
         let lock = d.join("Cargo.lock");
         if lock.is_file() {
-            let text = std::fs::read_to_string(&lock).ok()?;
+            let text = crate::read::read_given(&lock).ok()?;
             return Some((lock, parse_lock(&text)));
         }
     }

@@ -205,6 +205,9 @@ pub struct Crate {
     pub is_registry: bool,
     /// One scope per module, parallel to `modules`.
     scopes: Vec<index::ModuleScope>,
+    /// What its code may read (`include_str!`): its project, or its own directory for a
+    /// registry crate (see [`crate::read`]).
+    pub read_root: crate::read::Root,
 }
 
 impl Crate {
@@ -492,6 +495,9 @@ fn load_packages(
             }
             let mut krate = modules::load_crate(spec, &files, &features, ws.mode, &mut ws.diagnostics);
             krate.is_registry = package.is_registry;
+            if package.is_registry {
+                krate.read_root = crate::read::Root::new(crate::read::RootKind::Registry, &manifest.dir);
+            }
             ws.crates.push(krate);
         }
         crates_of[p] = first..ws.crates.len();

@@ -15,6 +15,7 @@ use super::deferred::{DeferredItems, KeptAttributes};
 use super::skeleton::{skeletonize, Skeleton};
 use super::{Crate, Lines, ParseMode, ParsedFile};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, SourceFile};
+use crate::read::{Root, RootKind};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ModuleId(pub usize);
@@ -36,6 +37,8 @@ pub struct Module {
 struct Loaded {
     /// `None` when the file cannot be read or is not UTF-8.
     read: Option<ReadFile>,
+    /// Why it was not read (see [`crate::read`]).
+    failure: Option<Failure>,
     ast: Option<syn::File>,
     skeleton: Option<Skeleton>,
     deferred: DeferredItems,
@@ -79,6 +82,8 @@ pub struct CrateRoot {
 #[derive(Default)]
 pub struct PackageFiles {
     prepared: HashMap<PathBuf, Arc<OnceLock<Prepared>>>,
+    /// The package directory: the files read ahead are read within it.
+    root: Option<Root>,
     /// The attributes that keep an item parsed when the files are parsed (see [`KeptAttributes`]).
     kept: KeptAttributes,
 }
@@ -109,6 +114,8 @@ impl PackageFiles {
         let cells: Vec<(PathBuf, Arc<OnceLock<Prepared>>)> =
             files.into_iter().map(|p| (p, Arc::new(OnceLock::new()))).collect();
         let prepared = cells.iter().map(|(p, cell)| (p.clone(), cell.clone())).collect();
+        let root = Root::new(RootKind::Crate, crate_dir);
+        let within = root.clone();
         match mode {
             ParseMode::Skeleton => rayon::spawn(move || {
                 cells.into_par_iter().for_each(|(p, cell)| {
@@ -116,20 +123,20 @@ impl PackageFiles {
                     // cell then stays empty, and the parsing thread prepares the file itself,
                     // panicking there as it did when it waited for the whole batch.
                     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        cell.get_or_init(|| prepare(&p, mode));
+                        cell.get_or_init(|| prepare(&within, &p, &p, mode));
                     }));
                 });
             }),
             ParseMode::Full => cells.iter().for_each(|(p, cell)| {
-                cell.get_or_init(|| prepare(p, mode));
+                cell.get_or_init(|| prepare(&within, p, p, mode));
             }),
         }
-        PackageFiles { prepared, kept }
+        PackageFiles { prepared, root: Some(root), kept }
     }
 
     /// No files read ahead (a single file outside a package): each is read when reached.
     pub fn none(kept: KeptAttributes) -> Self {
-        PackageFiles { prepared: HashMap::new(), kept }
+        PackageFiles { prepared: HashMap::new(), root: None, kept }
     }
 }
 
@@ -155,8 +162,11 @@ pub fn load_crate(
         externs: HashMap::new(),
         is_registry: false,
         scopes: Vec::new(),
+        read_root: Root::project(&boundary),
     };
     let mut builder = TreeBuilder {
+        crate_root: Root::new(RootKind::Crate, &boundary),
+        project_root: krate.read_root.clone(),
         boundary,
         pool: files,
         features: features.clone(),
@@ -188,33 +198,58 @@ fn list_rs_files(dir: &Path, boundary: &Path, exclude: &[PathBuf], crate_dir: &P
         .collect()
 }
 
+/// Why a file was not read: the boundary's refusal, as the diagnostic it becomes.
+#[derive(Clone)]
+struct Failure {
+    /// Refused (outside the root: a warning, as `#[path]` out of the crate always was) rather
+    /// than unreadable.
+    outside: bool,
+    not_utf8: bool,
+    message: String,
+}
+
 /// A file read from disk, with its skeleton.
 #[derive(Clone)]
 struct Prepared {
     read: Option<ReadFile>,
+    failure: Option<Failure>,
     /// The full text, on the path that parses it.
     full: Option<String>,
     skeleton: Option<Skeleton>,
 }
 
-fn prepare(path: &Path, mode: ParseMode) -> Prepared {
+/// `shown`: the path diagnostics name the file by.
+fn prepare(root: &Root, path: &Path, shown: &Path, mode: ParseMode) -> Prepared {
     // A file that cannot be read or decoded has no AST; `report_unparsable` says why.
-    let Some(text) = std::fs::read(path).ok().and_then(|b| String::from_utf8(b).ok()) else {
-        return Prepared { read: None, full: None, skeleton: None };
+    let text = match crate::read::read_within(root, path) {
+        Ok(text) => text,
+        Err(refused) => {
+            let failure = Failure {
+                outside: matches!(refused.why, crate::read::Why::Outside(_)),
+                not_utf8: matches!(refused.why, crate::read::Why::NotUtf8),
+                message: refused.shown_as(shown),
+            };
+            return Prepared { read: None, failure: Some(failure), full: None, skeleton: None };
+        }
     };
     let lines = Lines::of(&text);
     match mode {
-        ParseMode::Skeleton => {
-            Prepared { read: Some(ReadFile { lines, text: None }), full: None, skeleton: Some(skeletonize(&text)) }
+        ParseMode::Skeleton => Prepared {
+            read: Some(ReadFile { lines, text: None }),
+            failure: None,
+            full: None,
+            skeleton: Some(skeletonize(&text)),
+        },
+        ParseMode::Full => {
+            Prepared { read: Some(ReadFile { lines, text: None }), failure: None, full: Some(text), skeleton: None }
         }
-        ParseMode::Full => Prepared { read: Some(ReadFile { lines, text: None }), full: Some(text), skeleton: None },
     }
 }
 
 /// Parse a prepared file and apply `cfg` to it (before anything is deferred: a shell keeps no
 /// attributes).
 fn parse_prepared(prep: Prepared, features: &Arc<EnabledFeatures>, kept: KeptAttributes) -> Loaded {
-    let Prepared { mut read, full, skeleton } = prep;
+    let Prepared { mut read, failure, full, skeleton } = prep;
     let mut deferred = DeferredItems::default();
     let mut pass = CfgPass::new(features);
     let mut active = true;
@@ -237,11 +272,15 @@ fn parse_prepared(prep: Prepared, features: &Arc<EnabledFeatures>, kept: KeptAtt
     if let (Some(r), Some(t)) = (&mut read, full) {
         r.text = Some(Arc::from(t));
     }
-    Loaded { read, ast, skeleton, deferred, active, unreadable_cfg: pass.unreadable }
+    Loaded { read, failure, ast, skeleton, deferred, active, unreadable_cfg: pass.unreadable }
 }
 
 struct TreeBuilder<'a> {
     boundary: PathBuf,
+    /// What a module file is read within (the package directory).
+    crate_root: Root,
+    /// What the crate root file (a target's `path`) is read within.
+    project_root: Root,
     pool: &'a PackageFiles,
     features: Arc<EnabledFeatures>,
     used: HashSet<PathBuf>,
@@ -291,25 +330,29 @@ impl TreeBuilder<'_> {
             );
             return None;
         }
+        let root = if self.krate.files.is_empty() { &self.project_root } else { &self.crate_root };
         let prepared = match self.pool.prepared.get(&canonical) {
-            Some(cell) => cell.get_or_init(|| prepare(&canonical, self.mode)).clone(),
-            None => prepare(&canonical, self.mode),
+            Some(cell) => cell
+                .get_or_init(|| prepare(self.pool.root.as_ref().unwrap_or(root), &canonical, path, self.mode))
+                .clone(),
+            None => prepare(root, &canonical, path, self.mode),
         };
         let loaded = parse_prepared(prepared, &self.features, self.pool.kept);
         // Diagnostics name the file as the user would: relative to where they pointed us.
         let shown = path.to_path_buf();
         let (source, lines) = match loaded.read {
             Some(ReadFile { lines, text: Some(text) }) => (SourceFile::new(shown, text), lines),
-            Some(ReadFile { lines, text: None }) => {
-                (SourceFile::on_disk(shown, canonical.clone(), lines.len, lines.starts.clone()), lines)
-            }
+            Some(ReadFile { lines, text: None }) => (
+                SourceFile::on_disk(shown, canonical.clone(), crate::read::reopen, lines.len, lines.starts.clone()),
+                lines,
+            ),
             None => (SourceFile::new(shown, Arc::from("")), Lines::of("")),
         };
         let parsed = ParsedFile::new(Arc::new(source), lines, loaded.skeleton.as_ref(), loaded.deferred);
         let ast = match loaded.ast {
             Some(ast) => ast,
             None => {
-                self.report_unparsable(&canonical, &parsed, loaded.skeleton.as_ref(), declared_at);
+                self.report_unparsable(loaded.failure, &parsed, loaded.skeleton.as_ref(), declared_at);
                 return None;
             }
         };
@@ -331,28 +374,26 @@ impl TreeBuilder<'_> {
 
     fn report_unparsable(
         &mut self,
-        canonical: &Path,
+        failure: Option<Failure>,
         parsed: &ParsedFile,
         skeleton: Option<&Skeleton>,
         declared_at: Option<crate::diagnostics::Location>,
     ) {
-        let bytes = std::fs::read(canonical);
-        let d = match bytes {
-            Err(e) => {
-                Diagnostic::error(Code::UnreadableFile, format!("cannot read {}: {e}", parsed.source.path.display()))
-                    .in_file(&parsed.source.path)
-                    .at(declared_at)
+        let path = &parsed.source.path;
+        let d = match failure {
+            // A module out of the crate is left out, as `#[path]` out of it always was; a crate
+            // root that cannot be read leaves no crate.
+            Some(f) if f.outside && !self.krate.files.is_empty() => {
+                Diagnostic::warning(Code::OutsideRoot, f.message).at(declared_at)
             }
-            Ok(b) if std::str::from_utf8(&b).is_err() => {
-                Diagnostic::error(Code::NotUtf8, format!("{} is not valid UTF-8", parsed.source.path.display()))
-                    .in_file(&parsed.source.path)
-            }
-            Ok(_) => match syn::parse_file(skeleton.map_or_else(|| parsed.source.text(), |s| &s.text)) {
+            Some(f) if f.not_utf8 => Diagnostic::error(Code::NotUtf8, f.message).in_file(path),
+            Some(f) => Diagnostic::error(Code::UnreadableFile, f.message).in_file(path).at(declared_at),
+            None => match syn::parse_file(skeleton.map_or_else(|| parsed.source.text(), |s| &s.text)) {
                 Err(e) => Diagnostic::error(Code::SyntaxError, format!("syntax error: {e}"))
                     .at(Some(parsed.location(e.span())))
                     .with_label(e.to_string())
-                    .in_file(&parsed.source.path),
-                Ok(_) => Diagnostic::error(Code::SyntaxError, "syntax error").in_file(&parsed.source.path),
+                    .in_file(path),
+                Ok(_) => Diagnostic::error(Code::SyntaxError, "syntax error").in_file(path),
             },
         };
         self.diagnostics.push(d);

@@ -1,0 +1,148 @@
+//! Crates written to attack the run (issue 32's classes), built in a temporary directory: what a
+//! pull request can make the tool read, publish, hang on or crash on. Each run is a transcript
+//! (the temp dir written `[DIR]`), compared whole with its insta snapshot; docs/security.md says
+//! what is read and what is refused.
+
+use crate::support;
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// The run, killed (and the test failed) after 60 s: a FIFO or a walk of `/` must not hang it.
+fn run(args: &[&str], dir: &Path) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-schema"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("`mcp-schema {}` hung", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// No panic, and the given exit status; the run's transcript.
+fn expect(o: &Output, code: i32, dir: &Path) -> String {
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("panicked"), "panic: {err}");
+    assert_eq!(o.status.code(), Some(code), "{err}");
+    support::transcript_in(o, dir)
+}
+
+fn file(dir: &Path, name: &str, text: impl AsRef<[u8]>) {
+    let p = dir.join(name);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+const MANIFEST: &str = "[package]\nname = \"hostile\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n\n\
+     [dependencies]\nrmcp = { version = \"=3.11.0\", features = [\"server\", \"macros\", \"schemars\"] }\n";
+
+/// An rmcp server whose `#[tool_router]` impl holds `tools`, in a checkout (`.git/` holding the
+/// token actions/checkout persists) at `dir/repo`.
+fn server(dir: &Path, manifest_extra: &str, tools: &str) -> std::path::PathBuf {
+    let repo = dir.join("repo");
+    file(&repo, ".git/config", "[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic SECRET\n");
+    file(&repo, "Cargo.toml", format!("{MANIFEST}{manifest_extra}"));
+    file(
+        &repo,
+        "src/main.rs",
+        format!(
+            "use rmcp::{{handler::server::router::tool::ToolRouter, tool, tool_handler, tool_router, ServerHandler}};\n\n\
+             #[derive(Clone)]\npub struct Server {{\n    tool_router: ToolRouter<Self>,\n}}\n\n\
+             #[tool_router]\nimpl Server {{\n{tools}}}\n\n#[tool_handler]\nimpl ServerHandler for Server {{}}\n\nfn main() {{}}\n"
+        ),
+    );
+    repo
+}
+
+fn doc_tool(name: &str, path: &str) -> String {
+    format!(
+        "    #[doc = include_str!(\"{path}\")]\n    #[tool]\n    async fn {name}(&self) -> String {{\n        String::new()\n    }}\n\n"
+    )
+}
+
+/// Class 1: `include_str!` in a doc reads within the project only: not the runner's
+/// environment, not the token in `.git/config`, not a device, not a FIFO (which would hang).
+#[test]
+fn include_str_reads_only_regular_files_of_the_project() {
+    let dir = tempfile::tempdir().unwrap();
+    let tools = ["ok", "environ", "git_config", "zero", "outside"]
+        .iter()
+        .zip(["doc.md", "/proc/self/environ", "../.git/config", "/dev/zero", "../../outside.md"])
+        .map(|(name, path)| doc_tool(name, path))
+        .collect::<String>();
+    let repo = server(dir.path(), "", &tools);
+    file(&repo, "src/doc.md", "Read from the crate.");
+    file(dir.path(), "outside.md", "SECRET from outside the checkout");
+    let o = run(&["generate", "--rmcp-version", "3.11.0", "-W", "opaque"], &repo);
+    let text = expect(&o, 0, dir.path());
+    assert!(!text.contains("SECRET"), "{text}");
+    insta::assert_snapshot!("include_str_outside", text);
+}
+
+#[cfg(unix)]
+#[test]
+fn include_str_of_a_fifo_does_not_hang() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = server(dir.path(), "", &doc_tool("fifo", "fifo.md"));
+    let made = Command::new("mkfifo").arg(repo.join("src/fifo.md")).status().unwrap();
+    assert!(made.success(), "mkfifo");
+    let o = run(&["generate", "--rmcp-version", "3.11.0", "-W", "opaque"], &repo);
+    insta::assert_snapshot!("include_str_fifo", expect(&o, 0, dir.path()));
+}
+
+/// Class 2: the configuration's `[schemas]` files are read within the project.
+#[test]
+fn schema_files_are_read_within_the_project() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = server(dir.path(), "", &doc_tool("ok", "doc.md"));
+    file(&repo, "src/doc.md", "Read from the crate.");
+    file(dir.path(), "secret.json", "{\"SECRET\": true}");
+    file(&repo, "mcp-schema.toml", "[schemas]\n\"ok.inputSchema\" = \"../secret.json\"\n");
+    let o = run(&["generate", "--rmcp-version", "3.11.0"], &repo);
+    let text = expect(&o, 2, dir.path());
+    assert!(!text.contains("SECRET"), "{text}");
+    insta::assert_snapshot!("schemas_outside", text);
+    file(&repo, "mcp-schema.toml", "[schemas]\n\"ok.inputSchema\" = \".git/config\"\n");
+    let o = run(&["generate", "--rmcp-version", "3.11.0"], &repo);
+    let text = expect(&o, 2, dir.path());
+    assert!(!text.contains("SECRET"), "{text}");
+    insta::assert_snapshot!("schemas_git", text);
+}
+
+/// Class 2: a `[[bin]]` path out of the project is not read (nor shown in a snippet).
+#[test]
+fn target_paths_are_read_within_the_project() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = "\n[[bin]]\nname = \"hostile\"\npath = \"../secret.rs\"\n";
+    let repo = server(dir.path(), bin, "");
+    file(dir.path(), "secret.rs", "SECRET is not Rust\n");
+    let o = run(&["generate", "--rmcp-version", "3.11.0"], &repo);
+    let text = expect(&o, 2, dir.path());
+    assert!(!text.contains("SECRET"), "{text}");
+    insta::assert_snapshot!("bin_path_outside", text);
+}
+
+/// Class 11: workspace members out of the workspace are refused before any walk.
+#[test]
+fn workspace_members_outside_the_workspace_are_not_walked() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().join("repo");
+    file(&repo, "Cargo.toml", "[workspace]\nmembers = [\"/usr/**\", \"../*\", \"member\"]\n");
+    file(&repo, "member/Cargo.toml", "[package]\nname = \"member\"\nversion = \"0.1.0\"\nedition = \"2021\"\n");
+    file(&repo, "member/src/lib.rs", "");
+    let start = Instant::now();
+    let o = run(&["generate", "--profile", "rmcp", "--rmcp-version", "3.11.0"], &repo);
+    assert!(start.elapsed() < Duration::from_secs(20), "took {:?}", start.elapsed());
+    insta::assert_snapshot!("members_outside", expect(&o, 0, dir.path()));
+}
