@@ -225,6 +225,8 @@ fn generate_wanting(
         ));
     }
     diagnostics.apply_lints(&opts.lints);
-    let manifest = if diagnostics.has_errors() { None } else { manifest };
+    // Code that did not parse never gives a manifest (which could replace one with more tools).
+    let unparsed = diagnostics.iter().any(|d| d.code == diagnostics::Code::SyntaxError);
+    let manifest = if diagnostics.has_errors() || unparsed { None } else { manifest };
     (Outcome { manifest, diagnostics, notes, source_map, provenance, server_types }, Some(workspace))
 }

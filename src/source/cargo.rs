@@ -185,6 +185,50 @@ impl CargoManifest {
         targets
     }
 
+    /// What cargo refuses in the targets of a package it builds: a `[lib]`, `[[bin]]` or
+    /// `[[example]]` whose `path` is not a file, or a package with no target at all (a renamed
+    /// `src/main.rs`). Errors: the tools of a target that is not read would be missing.
+    pub fn missing_targets(&self) -> Vec<Diagnostic> {
+        if self.package_name.is_none() {
+            return Vec::new();
+        }
+        let mut missing = Vec::new();
+        let declared = self.raw.get("lib").into_iter().map(|t| ("[lib]", t)).chain(
+            ["bin", "example"].into_iter().flat_map(|key| {
+                let tables = self.raw.get(key).and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+                tables.iter().map(move |t| (if key == "bin" { "[[bin]]" } else { "[[example]]" }, t))
+            }),
+        );
+        for (table, target) in declared {
+            let Some(path) = target.get("path").and_then(Value::as_str) else { continue };
+            let file = self.dir.join(path);
+            if !file.is_file() {
+                missing.push(
+                    Diagnostic::error(
+                        Code::UnreadableFile,
+                        format!("cannot read {}: the root file of a `{table}` target is not a file", file.display()),
+                    )
+                    .in_file(&self.path)
+                    .with_help("cargo refuses the package too: correct the target's `path`, or create the file"),
+                );
+            }
+        }
+        if missing.is_empty() && self.targets().is_empty() {
+            missing.push(
+                Diagnostic::error(
+                    Code::NoCrate,
+                    format!(
+                        "{} has no target: no src/lib.rs, no src/main.rs, no `[lib]` or `[[bin]]` with a file",
+                        self.path.display()
+                    ),
+                )
+                .in_file(&self.path)
+                .with_help("cargo refuses the package too: restore src/main.rs or src/lib.rs, or name the file in `[[bin]] path`"),
+            );
+        }
+        missing
+    }
+
     /// The library target alone: all a dependent can use of a package.
     pub fn lib_target(&self) -> Option<Target> {
         let snake = self.package_name.as_deref()?.replace('-', "_");

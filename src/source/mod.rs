@@ -95,6 +95,14 @@ impl ParsedFile {
         Location { file: self.source.clone(), start, len: end - start }
     }
 
+    /// The location of a span of the original text parsed whole (not of the skeleton).
+    fn original_location(&self, span: proc_macro2::Span) -> Location {
+        let (s, e) = (span.start(), span.end());
+        let start = self.original_offset(s.line, s.column);
+        let end = self.original_offset(e.line, e.column).max(start);
+        Location { file: self.source.clone(), start, len: end - start }
+    }
+
     fn offset(&self, lc: proc_macro2::LineColumn) -> usize {
         let (line, column) = if lc.line > self.skeleton_lines {
             // A body parsed on demand: placed below the skeleton (see `body`), columns as they are.
@@ -102,6 +110,10 @@ impl ParsedFile {
         } else {
             skeleton::original_position(&self.corrections, lc.line, lc.column)
         };
+        self.original_offset(line, column)
+    }
+
+    fn original_offset(&self, line: usize, column: usize) -> usize {
         let index = line.saturating_sub(1);
         let Some(&line_start) = self.lines.starts.get(index) else {
             return self.lines.len;
@@ -398,7 +410,7 @@ fn find_roots(
         let name = path.file_stem().map_or("main".into(), |s| s.to_string_lossy().replace('-', "_"));
         let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let files = if manifest.is_some() && path.starts_with(root.join("src")) {
-            modules::PackageFiles::read(&root, &[path.to_path_buf()], exclude, ws.mode, ws.kept)
+            modules::PackageFiles::read(&root, &[path.to_path_buf()], exclude, ws.mode, ws.kept, true)
         } else {
             modules::PackageFiles::none(ws.kept)
         };
@@ -476,10 +488,15 @@ fn load_packages(
         let manifest = &package.manifest;
         let targets: Vec<cargo::Target> =
             if package.is_root { manifest.targets() } else { manifest.lib_target().into_iter().collect() };
+        if package.is_root {
+            for d in manifest.missing_targets() {
+                ws.diagnostics.push(d);
+            }
+        }
         let roots: Vec<PathBuf> = targets.iter().map(|t| t.root_file.clone()).collect();
         // No profile looks for tools in another crate's sources: nothing there is kept parsed.
         let kept = if package.is_registry { KeptAttributes(&[]) } else { ws.kept };
-        let files = modules::PackageFiles::read(&manifest.dir, &roots, exclude, ws.mode, kept);
+        let files = modules::PackageFiles::read(&manifest.dir, &roots, exclude, ws.mode, kept, !package.is_registry);
         let features = Arc::new(cfg::EnabledFeatures::new(resolution.features[p].iter().cloned()));
         let first = ws.crates.len();
         for target in targets {

@@ -84,6 +84,9 @@ pub struct PackageFiles {
     prepared: HashMap<PathBuf, Arc<OnceLock<Prepared>>>,
     /// The package directory: the files read ahead are read within it.
     root: Option<Root>,
+    /// Whether the fn bodies of its files are checked for syntax errors: those of the crates
+    /// the run is about, not those of a registry, vendored or git dependency (cargo built them).
+    bodies: bool,
     /// The attributes that keep an item parsed when the files are parsed (see [`KeptAttributes`]).
     kept: KeptAttributes,
 }
@@ -97,6 +100,7 @@ impl PackageFiles {
         exclude: &[PathBuf],
         mode: ParseMode,
         kept: KeptAttributes,
+        bodies: bool,
     ) -> Self {
         let boundary = crate_dir.canonicalize().unwrap_or_else(|_| crate_dir.to_path_buf());
         let mut dirs: Vec<PathBuf> = Vec::new();
@@ -123,20 +127,20 @@ impl PackageFiles {
                     // cell then stays empty, and the parsing thread prepares the file itself,
                     // panicking there as it did when it waited for the whole batch.
                     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        cell.get_or_init(|| prepare(&within, &p, &p, mode));
+                        cell.get_or_init(|| prepare(&within, &p, &p, mode, bodies));
                     }));
                 });
             }),
             ParseMode::Full => cells.iter().for_each(|(p, cell)| {
-                cell.get_or_init(|| prepare(&within, p, p, mode));
+                cell.get_or_init(|| prepare(&within, p, p, mode, bodies));
             }),
         }
-        PackageFiles { prepared, root: Some(root), kept }
+        PackageFiles { prepared, root: Some(root), bodies, kept }
     }
 
     /// No files read ahead (a single file outside a package): each is read when reached.
     pub fn none(kept: KeptAttributes) -> Self {
-        PackageFiles { prepared: HashMap::new(), root: None, kept }
+        PackageFiles { prepared: HashMap::new(), root: None, bodies: true, kept }
     }
 }
 
@@ -176,6 +180,14 @@ pub fn load_crate(
         mode,
     };
     builder.add_file_module(root_file, Vec::new(), None, true, None);
+    if builder.krate.modules.is_empty() {
+        // The root file was not read, did not parse or is switched off (reported): the crate is
+        // there with nothing in it, so a path into it resolves to nothing.
+        let source = Arc::new(SourceFile::new(root_file.to_path_buf(), Arc::from("")));
+        builder.krate.files.push(ParsedFile::new(source, Lines::of(""), None, DeferredItems::default()));
+        let dir = root_file.parent().unwrap_or(Path::new("")).to_path_buf();
+        builder.add_module(Vec::new(), None, 0, Vec::new(), dir.clone(), Some(dir));
+    }
     // What loading found is about this crate's sources: its per-crate lint levels apply.
     for d in &mut diagnostics.0[first_new..] {
         d.krate = Some(krate.name.clone());
@@ -218,8 +230,9 @@ struct Prepared {
     skeleton: Option<Skeleton>,
 }
 
-/// `shown`: the path diagnostics name the file by.
-fn prepare(root: &Root, path: &Path, shown: &Path, mode: ParseMode) -> Prepared {
+/// `shown`: the path diagnostics name the file by; `bodies`: whether its fn bodies are checked
+/// (see [`bodies_parse`]).
+fn prepare(root: &Root, path: &Path, shown: &Path, mode: ParseMode, bodies: bool) -> Prepared {
     // A file that cannot be read or decoded has no AST; `report_unparsable` says why.
     let text = match crate::read::read_within(root, path) {
         Ok(text) => text,
@@ -238,12 +251,28 @@ fn prepare(root: &Root, path: &Path, shown: &Path, mode: ParseMode) -> Prepared 
             read: Some(ReadFile { lines, text: None }),
             failure: None,
             full: None,
-            skeleton: Some(skeletonize(&text)),
+            skeleton: Some(skeletonize(&text)).filter(|s| !bodies || bodies_parse(&text, s)),
         },
         ParseMode::Full => {
             Prepared { read: Some(ReadFile { lines, text: None }), failure: None, full: Some(text), skeleton: None }
         }
     }
+}
+
+/// Whether every fn body the skeleton left out parses (as rustc would parse it: inner attributes,
+/// then statements). Checked here, on the thread that reads the file, for every body whichever
+/// of them a profile later asks for: a syntax error in a body is an error of the file, as it is on
+/// the full parse, never a body taken as empty.
+fn bodies_parse(text: &str, skeleton: &Skeleton) -> bool {
+    use syn::parse::Parser;
+    let block = |input: syn::parse::ParseStream<'_>| -> syn::Result<()> {
+        let content;
+        syn::braced!(content in input);
+        content.call(syn::Attribute::parse_inner)?;
+        content.call(syn::Block::parse_within)?;
+        Ok(())
+    };
+    skeleton.bodies.iter().all(|b| text.get(b.open..b.close + 1).is_some_and(|body| block.parse_str(body).is_ok()))
 }
 
 /// Parse a prepared file and apply `cfg` to it (before anything is deferred: a shell keeps no
@@ -332,10 +361,11 @@ impl TreeBuilder<'_> {
         }
         let root = if self.krate.files.is_empty() { &self.project_root } else { &self.crate_root };
         let prepared = match self.pool.prepared.get(&canonical) {
-            Some(cell) => cell
-                .get_or_init(|| prepare(self.pool.root.as_ref().unwrap_or(root), &canonical, path, self.mode))
-                .clone(),
-            None => prepare(root, &canonical, path, self.mode),
+            Some(cell) => {
+                let within = self.pool.root.as_ref().unwrap_or(root);
+                cell.get_or_init(|| prepare(within, &canonical, path, self.mode, self.pool.bodies)).clone()
+            }
+            None => prepare(root, &canonical, path, self.mode, self.pool.bodies),
         };
         let loaded = parse_prepared(prepared, &self.features, self.pool.kept);
         // Diagnostics name the file as the user would: relative to where they pointed us.
@@ -352,7 +382,7 @@ impl TreeBuilder<'_> {
         let ast = match loaded.ast {
             Some(ast) => ast,
             None => {
-                self.report_unparsable(loaded.failure, &parsed, loaded.skeleton.as_ref(), declared_at);
+                self.report_unparsable(loaded.failure, &parsed, declared_at);
                 return None;
             }
         };
@@ -376,7 +406,6 @@ impl TreeBuilder<'_> {
         &mut self,
         failure: Option<Failure>,
         parsed: &ParsedFile,
-        skeleton: Option<&Skeleton>,
         declared_at: Option<crate::diagnostics::Location>,
     ) {
         let path = &parsed.source.path;
@@ -388,9 +417,11 @@ impl TreeBuilder<'_> {
             }
             Some(f) if f.not_utf8 => Diagnostic::error(Code::NotUtf8, f.message).in_file(path),
             Some(f) => Diagnostic::error(Code::UnreadableFile, f.message).in_file(path).at(declared_at),
-            None => match syn::parse_file(skeleton.map_or_else(|| parsed.source.text(), |s| &s.text)) {
+            // The whole text, as the full parse reads it: the same error at the same place on
+            // both paths, in a body as anywhere else.
+            None => match syn::parse_file(parsed.source.text()) {
                 Err(e) => Diagnostic::error(Code::SyntaxError, format!("syntax error: {e}"))
-                    .at(Some(parsed.location(e.span())))
+                    .at(Some(parsed.original_location(e.span())))
                     .with_label(e.to_string())
                     .in_file(path),
                 Ok(_) => Diagnostic::error(Code::SyntaxError, "syntax error").in_file(path),

@@ -146,3 +146,81 @@ fn workspace_members_outside_the_workspace_are_not_walked() {
     assert!(start.elapsed() < Duration::from_secs(20), "took {:?}", start.elapsed());
     insta::assert_snapshot!("members_outside", expect(&o, 0, dir.path()));
 }
+
+/// Class 9: a dependency or a workspace member whose root file does not parse is a syntax error
+/// at its place, not a panic (the crate is there, with nothing in it).
+#[test]
+fn a_dependency_that_does_not_parse_is_a_syntax_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let tool = "    #[tool(description = \"d\")]\n    async fn t(&self, Parameters(p): Parameters<dep::P>) -> String {\n        \
+                String::new()\n    }\n";
+    let repo = server(dir.path(), "dep = { path = \"dep\" }\n", tool);
+    let main = std::fs::read_to_string(repo.join("src/main.rs")).unwrap();
+    file(
+        &repo,
+        "src/main.rs",
+        main.replace("ServerHandler};", "ServerHandler};\nuse rmcp::handler::server::wrapper::Parameters;"),
+    );
+    file(&repo, "dep/Cargo.toml", "[package]\nname = \"dep\"\nversion = \"0.1.0\"\nedition = \"2021\"\n");
+    file(&repo, "dep/src/lib.rs", "pub struct P { pub a: i64\n");
+    let o = run(&["generate", "--rmcp-version", "3.11.0"], &repo);
+    insta::assert_snapshot!("dependency_syntax_error", expect(&o, 2, dir.path()));
+    // The same crate as a workspace member, run from the workspace root.
+    let cargo = std::fs::read_to_string(repo.join("Cargo.toml")).unwrap();
+    file(&repo, "Cargo.toml", cargo.replace("[workspace]\n", "[workspace]\nmembers = [\"dep\"]\n"));
+    let o = run(&["generate", "--rmcp-version", "3.11.0"], &repo);
+    insta::assert_snapshot!("member_syntax_error", expect(&o, 2, dir.path()));
+}
+
+/// Class 6: a syntax error in a fn body (one the fast parse skips: a helper the router is built
+/// with) is an error on both parses, and `generate -o` leaves the committed manifest as it was.
+#[test]
+fn a_syntax_error_in_a_body_keeps_the_committed_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    let tool = "    #[tool(description = \"d\")]\n    async fn t(&self) -> String {\n        helper()\n    }\n";
+    let repo = server(dir.path(), "", tool);
+    let main = std::fs::read_to_string(repo.join("src/main.rs")).unwrap();
+    file(&repo, "src/main.rs", format!("{main}\nfn helper() -> String {{\n    let x = ;\n    String::new()\n}}\n"));
+    let committed = "{\n  \"tools\": [\n    {\n      \"name\": \"t\"\n    }\n  ]\n}\n";
+    file(&repo, "mcp-tools.json", committed);
+    for parse in [&[][..], &["--full-parse"][..]] {
+        let args = [&["generate", "--rmcp-version", "3.11.0", "-o", "mcp-tools.json"][..], parse].concat();
+        let o = run(&args, &repo);
+        insta::assert_snapshot!("body_syntax_error", expect(&o, 2, dir.path()));
+        assert_eq!(std::fs::read_to_string(repo.join("mcp-tools.json")).unwrap(), committed);
+    }
+}
+
+/// Class 6: a syntax error in the `main` that builds a tower-mcp router is an error, not an
+/// empty manifest.
+#[test]
+fn a_syntax_error_in_a_tower_mcp_main_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().join("repo");
+    file(&repo, "Cargo.toml", "[package]\nname = \"t\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n\n[dependencies]\ntower-mcp = \"=0.25.0\"\n");
+    file(
+        &repo,
+        "src/main.rs",
+        "use tower_mcp::{CallToolResult, McpRouter, ToolBuilder};\n\nfn main() {\n    let router = McpRouter::new()\n        \
+         .tool(ToolBuilder::new(\"ok\").no_params_handler(|| async { Ok(CallToolResult::text(\"\")) }).build())\n    \
+         let _ = router;\n}\n",
+    );
+    let o = run(&["generate"], &repo);
+    insta::assert_snapshot!("tower_mcp_main_syntax_error", expect(&o, 2, dir.path()));
+}
+
+/// Class 6: a package without its target root (a renamed src/main.rs, a `[lib] path` to no
+/// file) is an error, as cargo's is.
+#[test]
+fn a_missing_target_root_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = server(dir.path(), "", "");
+    std::fs::rename(repo.join("src/main.rs"), repo.join("src/server.rs")).unwrap();
+    let o = run(&["generate", "--rmcp-version", "3.11.0"], &repo);
+    insta::assert_snapshot!("renamed_main", expect(&o, 2, dir.path()));
+    let cargo = std::fs::read_to_string(repo.join("Cargo.toml")).unwrap();
+    file(&repo, "Cargo.toml", format!("{cargo}\n[lib]\npath = \"src/gone.rs\"\n"));
+    std::fs::rename(repo.join("src/server.rs"), repo.join("src/main.rs")).unwrap();
+    let o = run(&["generate", "--rmcp-version", "3.11.0"], &repo);
+    insta::assert_snapshot!("missing_lib_path", expect(&o, 2, dir.path()));
+}
