@@ -245,10 +245,14 @@ fn prepare(root: &Root, path: &Path, shown: &Path, mode: ParseMode, bodies: bool
             return Prepared { read: None, failure: Some(failure), full: None, skeleton: None };
         }
     };
+    let (text, changed) = as_rustc_reads(text);
     let lines = Lines::of(&text);
+    // A text that is no longer the bytes on disk is kept: a snippet or a body must not read the
+    // file again.
+    let kept = changed.then(|| Arc::<str>::from(text.as_str()));
     match mode {
         ParseMode::Skeleton => Prepared {
-            read: Some(ReadFile { lines, text: None }),
+            read: Some(ReadFile { lines, text: kept }),
             failure: None,
             full: None,
             skeleton: Some(skeletonize(&text)).filter(|s| !bodies || bodies_parse(&text, s)),
@@ -257,6 +261,17 @@ fn prepare(root: &Root, path: &Path, shown: &Path, mode: ParseMode, bodies: bool
             Prepared { read: Some(ReadFile { lines, text: None }), failure: None, full: Some(text), skeleton: None }
         }
     }
+}
+
+/// The text of a source file as rustc reads it (the Reference's input format): a byte order mark
+/// at the start removed, and each CRLF made LF (in block doc comments and raw strings too; a lone
+/// CR stays). Whether it changed.
+fn as_rustc_reads(text: String) -> (String, bool) {
+    let without_bom = text.strip_prefix('\u{feff}');
+    if without_bom.is_none() && !text.contains("\r\n") {
+        return (text, false);
+    }
+    (without_bom.unwrap_or(&text).replace("\r\n", "\n"), true)
 }
 
 /// Whether every fn body the skeleton left out parses (as rustc would parse it: inner attributes,

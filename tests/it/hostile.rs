@@ -224,3 +224,29 @@ fn a_missing_target_root_is_an_error() {
     let o = run(&["generate", "--rmcp-version", "3.11.0"], &repo);
     insta::assert_snapshot!("missing_lib_path", expect(&o, 2, dir.path()));
 }
+
+/// Classes 5 and 8: a file is read as rustc reads it: a byte order mark at its start removed,
+/// CRLF made LF (in a block doc comment and a raw string too). The three spellings of one crate
+/// list the same tools.
+#[test]
+fn a_byte_order_mark_and_crlf_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let tools = "    /** First line.\n     Second line. */\n    #[tool]\n    async fn t(&self, Parameters(p): Parameters<P>) -> String {\n        \
+                 String::new()\n    }\n\n    #[tool(description = r\"raw\ntwo\")]\n    async fn u(&self) -> String {\n        String::new()\n    }\n";
+    let repo = server(dir.path(), "", tools);
+    let main = std::fs::read_to_string(repo.join("src/main.rs")).unwrap().replace(
+        "ServerHandler};",
+        "ServerHandler};\nuse rmcp::handler::server::wrapper::Parameters;\n\n\
+         #[derive(serde::Deserialize, schemars::JsonSchema)]\npub struct P {\n    /// The city.\n    pub city: String,\n}",
+    );
+    let mut runs = Vec::new();
+    for text in [main.clone(), format!("\u{feff}{main}"), format!("\u{feff}{}", main.replace('\n', "\r\n"))] {
+        file(&repo, "src/main.rs", text);
+        for parse in [&[][..], &["--full-parse"][..]] {
+            let o = run(&[&["generate", "--rmcp-version", "3.11.0"][..], parse].concat(), &repo);
+            runs.push(expect(&o, 0, dir.path()));
+        }
+    }
+    assert!(runs.iter().all(|r| *r == runs[0]), "{runs:#?}");
+    insta::assert_snapshot!("bom_and_crlf", runs[0]);
+}
