@@ -224,6 +224,15 @@ fn open(canonical: &Path) -> Result<std::fs::File, Why> {
     Ok(file)
 }
 
+/// `file` as diagnostics name it: relative to `dir` (where the user pointed) when below it.
+pub fn shown(dir: &Path, file: &Path) -> PathBuf {
+    let abs = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    match file.strip_prefix(&abs) {
+        Ok(rel) => dir.join(rel),
+        Err(_) => file.to_path_buf(),
+    }
+}
+
 /// `path` made absolute and with `.` and `..` folded, without touching the disk.
 fn lexical(path: &Path) -> PathBuf {
     let abs = if path.is_absolute() {

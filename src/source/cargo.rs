@@ -342,6 +342,31 @@ pub fn find_lock(dir: &Path) -> Option<(PathBuf, Vec<LockedPackage>)> {
     None
 }
 
+/// The nearest Cargo.lock at or above `dir` when it is not valid TOML (merge-conflict markers,
+/// say): an error at the place, as cargo refuses it too. Every profile reads the locked versions
+/// (the SDK release, the registry sources, serde_json's features), which such a lock does not
+/// give.
+pub fn unreadable_lock(dir: &Path) -> Option<(PathBuf, Diagnostic)> {
+    let abs = dir.canonicalize().ok()?;
+    let lock = abs.ancestors().map(|d| d.join("Cargo.lock")).find(|l| l.is_file())?;
+    let text = crate::read::read_given(&lock).ok()?;
+    let e = toml::from_str::<Value>(&text).err()?;
+    let shown = crate::read::shown(dir, &lock);
+    let file = Arc::new(crate::diagnostics::SourceFile::new(shown.clone(), Arc::from(text.as_str())));
+    let at = e.span().map(|r| crate::diagnostics::Location { file, start: r.start, len: r.len() });
+    let d = Diagnostic::error(
+        Code::BadCargoToml,
+        format!("{} is not valid TOML: {}; its locked versions are not read", shown.display(), e.message()),
+    )
+    .at(at)
+    .with_label(e.message().to_owned())
+    .in_file(&shown)
+    .with_help(
+        "resolve the merge conflict, or delete the file and run `cargo generate-lockfile` (cargo refuses it too)",
+    );
+    Some((lock, d))
+}
+
 pub(crate) fn parse_lock(text: &str) -> Vec<LockedPackage> {
     let Ok(raw) = toml::from_str::<Value>(text) else { return Vec::new() };
     let Some(packages) = raw.get("package").and_then(Value::as_array) else { return Vec::new() };

@@ -381,6 +381,14 @@ pub fn load_wanting(
     for path in paths {
         find_roots(path, exclude, features, &mut ws, &mut roots)?;
     }
+    let mut locks = std::collections::BTreeSet::new();
+    for dir in roots.iter().map(|m| m.dir.clone()).chain([ws.root.clone()]) {
+        if let Some((lock, d)) = cargo::unreadable_lock(&dir) {
+            if locks.insert(lock) {
+                ws.diagnostics.push(d);
+            }
+        }
+    }
     let single_file_package = ws.packages.first().filter(|_| roots.is_empty()).cloned();
     ws.build_roots = (roots.iter().cloned().chain(single_file_package).collect(), features.clone());
     let packages = packages::discover(roots, wanted, &mut ws.diagnostics);

@@ -250,3 +250,22 @@ fn a_byte_order_mark_and_crlf_change_nothing() {
     assert!(runs.iter().all(|r| *r == runs[0]), "{runs:#?}");
     insta::assert_snapshot!("bom_and_crlf", runs[0]);
 }
+
+/// Class 7: a Cargo.lock with merge-conflict markers is an error at the marker, in every profile
+/// (cargo refuses it too), not a lock taken as empty or as missing.
+#[test]
+fn a_cargo_lock_that_does_not_parse_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let lock = "version = 4\n\n[[package]]\nname = \"rmcp\"\n<<<<<<< HEAD\nversion = \"3.11.0\"\n=======\nversion = \"3.10.0\"\n>>>>>>> theirs\n";
+    let repo = server(dir.path(), "", &doc_tool("ok", "doc.md"));
+    file(&repo, "src/doc.md", "Read from the crate.");
+    file(&repo, "Cargo.lock", lock);
+    let o = run(&["generate", "--profile", "rmcp"], &repo);
+    insta::assert_snapshot!("conflicted_lock_rmcp", expect(&o, 2, dir.path()));
+    let tower = dir.path().join("tower");
+    file(&tower, "Cargo.toml", "[package]\nname = \"t\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n\n[dependencies]\ntower-mcp = \"0.25\"\n");
+    file(&tower, "src/main.rs", "fn main() {}\n");
+    file(&tower, "Cargo.lock", lock.replace("rmcp", "tower-mcp"));
+    let o = run(&["generate"], &tower);
+    insta::assert_snapshot!("conflicted_lock_tower_mcp", expect(&o, 2, dir.path()));
+}
