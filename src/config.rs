@@ -385,7 +385,10 @@ fn config_dir(start: &Path) -> Option<PathBuf> {
 }
 
 fn read(path: &Path) -> Result<String, Diagnostic> {
-    std::fs::read_to_string(path).map_err(|e| crate::source::bad_path(path, e))
+    crate::read::read_given(path).map_err(|e| match &e.why {
+        crate::read::Why::Io(io) => crate::source::bad_path(path, io),
+        _ => crate::source::bad_path(path, e.shown_as(path)),
+    })
 }
 
 fn location(path: &Path, text: &str, span: Range<usize>) -> Location {

@@ -37,6 +37,9 @@ impl Severity {
     }
 }
 
+/// How a file is opened for reading again (see [`SourceFile::on_disk`]).
+pub type Opener = fn(&Path) -> std::io::Result<std::fs::File>;
+
 /// A source file as the diagnostics see it: its path (as given on the command line) and its text.
 ///
 /// The text of a source file read on the fast path is not kept in memory (it is as large as the
@@ -53,6 +56,8 @@ pub struct SourceFile {
 #[derive(Debug)]
 struct Reread {
     disk: PathBuf,
+    /// How the file is opened again: the read boundary (`crate::read`).
+    open: Opener,
     len: usize,
     line_starts: Arc<[u32]>,
 }
@@ -67,15 +72,22 @@ impl SourceFile {
     /// lines starting at `line_starts`; should it have changed since (or vanished), the text is
     /// that many spaces with the newlines where they were, so every offset taken from the first
     /// read stays valid.
-    pub fn on_disk(path: PathBuf, disk: PathBuf, len: usize, line_starts: Arc<[u32]>) -> Self {
-        SourceFile { path, text: std::sync::OnceLock::new(), reread: Some(Arc::new(Reread { disk, len, line_starts })) }
+    pub fn on_disk(path: PathBuf, disk: PathBuf, open: Opener, len: usize, line_starts: Arc<[u32]>) -> Self {
+        let reread = Reread { disk, open, len, line_starts };
+        SourceFile { path, text: std::sync::OnceLock::new(), reread: Some(Arc::new(reread)) }
     }
 
     /// The whole text (read again from disk on first use, for a file made by [`SourceFile::on_disk`]).
     pub fn text(&self) -> &str {
         self.text.get_or_init(|| {
             let Some(r) = &self.reread else { return Arc::from("") };
-            match std::fs::read(&r.disk).ok().and_then(|b| String::from_utf8(b).ok()) {
+            let read = || -> std::io::Result<String> {
+                let mut text = String::new();
+                let file = (r.open)(&r.disk)?;
+                std::io::Read::read_to_string(&mut std::io::Read::take(file, r.len as u64 + 1), &mut text)?;
+                Ok(text)
+            };
+            match read().ok() {
                 Some(t) if t.len() == r.len => Arc::from(t),
                 _ => Arc::from(r.blank(0..r.len)),
             }
@@ -100,7 +112,7 @@ impl Reread {
             return String::new();
         }
         let read = || -> std::io::Result<Option<String>> {
-            let mut file = std::fs::File::open(&self.disk)?;
+            let mut file = (self.open)(&self.disk)?;
             if file.metadata()?.len() != self.len as u64 {
                 return Ok(None);
             }
@@ -489,11 +501,11 @@ mod tests {
         let disk = dir.path().join("a.rs");
         std::fs::write(&disk, "fn a() {}\nfn é() {}\n").unwrap();
         let starts: Arc<[u32]> = Arc::from(vec![0u32, 10, 21]);
-        let same = SourceFile::on_disk("a.rs".into(), disk.clone(), 21, starts.clone());
+        let same = SourceFile::on_disk("a.rs".into(), disk.clone(), |p| std::fs::File::open(p), 21, starts.clone());
         assert_eq!(same.text(), "fn a() {}\nfn é() {}\n");
         // Changed (or gone) since it was first read: the same length and lines, nothing else.
         std::fs::write(&disk, "fn b() {}\n").unwrap();
-        let changed = SourceFile::on_disk("a.rs".into(), disk.clone(), 21, starts);
+        let changed = SourceFile::on_disk("a.rs".into(), disk.clone(), |p| std::fs::File::open(p), 21, starts);
         assert_eq!(changed.text(), format!("{}\n{}\n", " ".repeat(9), " ".repeat(10)));
     }
 
@@ -503,7 +515,7 @@ mod tests {
         let disk = dir.path().join("a.rs");
         std::fs::write(&disk, "fn a() {}\nfn é() {}\n").unwrap();
         let starts: Arc<[u32]> = Arc::from(vec![0u32, 10, 21]);
-        let file = SourceFile::on_disk("a.rs".into(), disk.clone(), 21, starts.clone());
+        let file = SourceFile::on_disk("a.rs".into(), disk.clone(), |p| std::fs::File::open(p), 21, starts.clone());
         assert_eq!(file.slice(7..13), "{}\nfn ");
         assert_eq!(file.slice(13..15), "é", "a range on char boundaries");
         assert_eq!(file.slice(14..15), " ", "not one: blanks");

@@ -31,6 +31,7 @@ pub(crate) mod model;
 pub mod options;
 pub(crate) mod profile;
 pub mod provenance;
+pub mod read;
 pub(crate) mod schema;
 pub mod session;
 pub(crate) mod source;
@@ -225,6 +226,8 @@ fn generate_wanting(
         ));
     }
     diagnostics.apply_lints(&opts.lints);
-    let manifest = if diagnostics.has_errors() { None } else { manifest };
+    // Code that did not parse never gives a manifest (which could replace one with more tools).
+    let unparsed = diagnostics.iter().any(|d| d.code == diagnostics::Code::SyntaxError);
+    let manifest = if diagnostics.has_errors() || unparsed { None } else { manifest };
     (Outcome { manifest, diagnostics, notes, source_map, provenance, server_types }, Some(workspace))
 }

@@ -174,10 +174,15 @@ impl Manifest {
 /// the file does not exist.
 #[allow(clippy::result_large_err)]
 fn read_file(path: &Path, what: &str, missing_help: impl Fn(&Path) -> String) -> Result<Manifest, Diagnostic> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        let d = Diagnostic::error(Code::ManifestUnreadable, format!("cannot read {what} {}: {e}", path.display()))
+    let text = crate::read::read_given(path).map_err(|e| {
+        let why = match &e.why {
+            crate::read::Why::Io(io) => io.to_string(),
+            crate::read::Why::NotUtf8 => "stream did not contain valid UTF-8".to_owned(),
+            _ => e.shown_as(path),
+        };
+        let d = Diagnostic::error(Code::ManifestUnreadable, format!("cannot read {what} {}: {why}", path.display()))
             .in_file(path);
-        if e.kind() == io::ErrorKind::NotFound {
+        if e.is_not_found() {
             d.with_help(missing_help(path))
         } else {
             d
@@ -240,7 +245,8 @@ pub fn write_if_changed(path: &Path, content: &str) -> io::Result<bool> {
 /// memory: it is first compared with the file as it is made, then written to the temporary file
 /// only when it differs. [`Manifest::write_pretty`] makes a manifest this way.
 pub fn write_if_changed_with(path: &Path, write: impl Fn(&mut dyn Write) -> io::Result<()>) -> io::Result<bool> {
-    if let Ok(file) = std::fs::File::open(path) {
+    // Compared only with a regular file (the read boundary opens nothing else).
+    if let Ok(file) = crate::read::reopen(path) {
         let mut same = SameAs { file: io::BufReader::with_capacity(1 << 16, file), same: true, scratch: Vec::new() };
         write(&mut same)?;
         if same.same && same.at_end() {

@@ -208,9 +208,12 @@ impl Anchor {
             _ => None,
         };
         if let Some(dir) = &crate_dir {
-            let lock = dir.ancestors().map(|d| d.join("Cargo.lock")).find(|l| l.is_file());
+            // Read within the crate's project, as every file the crate names.
+            let project = crate::read::Root::project(dir);
+            let read = |path: &Path| crate::read::read_within(&project, path).ok();
+            let lock = dir.ancestors().map(|d| d.join("Cargo.lock")).find(|l| project.holds(l) && l.is_file());
             let locked = lock.as_ref().zip(release).and_then(|(l, (package, version))| {
-                Some((l, lock_line(&std::fs::read_to_string(l).ok()?, package, version)?))
+                Some((l, lock_line(&read(l)?, package, version)?))
             });
             // Named from here when below here, as the user gave the crate.
             let shown = |p: &Path| p.strip_prefix(&here).map(Path::to_path_buf).unwrap_or_else(|_| p.to_path_buf());
@@ -219,7 +222,7 @@ impl Anchor {
             }
             // Else the crate's Cargo.toml: the first dependency the message names.
             let toml = dir.join("Cargo.toml");
-            if let Ok(text) = std::fs::read_to_string(&toml) {
+            if let Some(text) = read(&toml) {
                 let line = words.iter().find_map(|w| dependency_line(&text, w)).unwrap_or(1);
                 return Some(physical(&shown(&toml), Some((line, 1))));
             }

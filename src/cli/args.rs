@@ -68,8 +68,8 @@ pub(crate) struct SourceArgs {
     /// Show every note, and say which profile and rmcp version were used, and why
     #[arg(short, long)]
     pub(crate) verbose: bool,
-    /// Parse function bodies too, on one thread: slower, and only needed to have syntax errors
-    /// inside bodies reported (bodies never change a schema)
+    /// Parse function bodies with their files, on one thread: slower, with the same result (the
+    /// fast path checks the bodies it skips on the threads that read them)
     #[arg(long)]
     pub(crate) full_parse: bool,
 }

@@ -134,8 +134,15 @@ fn read_schema_file(
     span: Range<usize>,
     objects_only: bool,
 ) -> Result<serde_json::Value, Diagnostic> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        file.error(format!("cannot read the schema file `{written}`: {e}"), span.clone())
+    // Read within the project the configuration belongs to (docs/security.md).
+    let dir = file.path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let root = crate::read::Root::project(dir);
+    let text = crate::read::read_within(&root, path).map_err(|e| {
+        let why = match &e.why {
+            crate::read::Why::Io(io) => io.to_string(),
+            _ => e.shown_as(Path::new(written)),
+        };
+        file.error(format!("cannot read the schema file `{written}`: {why}"), span.clone())
             .with_label("this file")
             .with_help(format!("the path is relative to the directory of {}", file.path.display()))
     })?;

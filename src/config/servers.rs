@@ -250,7 +250,7 @@ impl Config {
 
     fn entry_error(&self, entry: &Entry, message: String) -> Diagnostic {
         let Some(path) = &self.source else { return Diagnostic::error(crate::diagnostics::Code::BadConfig, message) };
-        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let text = crate::read::read_given(path).unwrap_or_default();
         let file = ConfigFile { path, text: &text, in_cargo: false };
         file.error(format!("{message} ({} `[[servers]]`)", path.display()), entry.span.clone()).with_label("this entry")
     }

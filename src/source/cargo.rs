@@ -72,7 +72,10 @@ pub struct LockedPackage {
 }
 
 pub fn read_manifest(path: &Path) -> Result<CargoManifest, Diagnostic> {
-    let text = std::fs::read_to_string(path).map_err(|e| super::bad_path(path, e))?;
+    let text = crate::read::read_given(path).map_err(|e| match &e.why {
+        crate::read::Why::Io(io) => super::bad_path(path, io),
+        _ => Diagnostic::error(Code::BadPath, e.to_string()).in_file(path),
+    })?;
     let raw: Value = toml::from_str(&text).map_err(|e| {
         Diagnostic::error(Code::BadCargoToml, format!("{} is not valid TOML: {}", path.display(), e.message()))
             .in_file(path)
@@ -109,6 +112,22 @@ impl CargoManifest {
         let excluded: Vec<PathBuf> = list("exclude").iter().map(|e| root.join(e)).collect();
         let mut members = Vec::new();
         for pattern in list("members") {
+            // A member is a directory of the workspace: an absolute pattern or one that climbs
+            // out (`/usr/**`, `../..`) would walk the file system (cargo refuses both as members).
+            if Path::new(&pattern).is_absolute()
+                || Path::new(&pattern)
+                    .components()
+                    .any(|c| matches!(c, std::path::Component::ParentDir | std::path::Component::Prefix(_)))
+            {
+                diagnostics.push(
+                    Diagnostic::warning(
+                        Code::BadWorkspaceMember,
+                        format!("workspace member pattern `{pattern}` is outside the workspace; not read"),
+                    )
+                    .in_file(&self.path),
+                );
+                continue;
+            }
             let full = root.join(&pattern);
             let matches = match glob::glob(&full.to_string_lossy()) {
                 Ok(paths) => paths.filter_map(Result::ok).collect::<Vec<_>>(),
@@ -167,6 +186,50 @@ impl CargoManifest {
             }
         }
         targets
+    }
+
+    /// What cargo refuses in the targets of a package it builds: a `[lib]`, `[[bin]]` or
+    /// `[[example]]` whose `path` is not a file, or a package with no target at all (a renamed
+    /// `src/main.rs`). Errors: the tools of a target that is not read would be missing.
+    pub fn missing_targets(&self) -> Vec<Diagnostic> {
+        if self.package_name.is_none() {
+            return Vec::new();
+        }
+        let mut missing = Vec::new();
+        let declared = self.raw.get("lib").into_iter().map(|t| ("[lib]", t)).chain(
+            ["bin", "example"].into_iter().flat_map(|key| {
+                let tables = self.raw.get(key).and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+                tables.iter().map(move |t| (if key == "bin" { "[[bin]]" } else { "[[example]]" }, t))
+            }),
+        );
+        for (table, target) in declared {
+            let Some(path) = target.get("path").and_then(Value::as_str) else { continue };
+            let file = self.dir.join(path);
+            if !file.is_file() {
+                missing.push(
+                    Diagnostic::error(
+                        Code::UnreadableFile,
+                        format!("cannot read {}: the root file of a `{table}` target is not a file", file.display()),
+                    )
+                    .in_file(&self.path)
+                    .with_help("cargo refuses the package too: correct the target's `path`, or create the file"),
+                );
+            }
+        }
+        if missing.is_empty() && self.targets().is_empty() {
+            missing.push(
+                Diagnostic::error(
+                    Code::NoCrate,
+                    format!(
+                        "{} has no target: no src/lib.rs, no src/main.rs, no `[lib]` or `[[bin]]` with a file",
+                        self.path.display()
+                    ),
+                )
+                .in_file(&self.path)
+                .with_help("cargo refuses the package too: restore src/main.rs or src/lib.rs, or name the file in `[[bin]] path`"),
+            );
+        }
+        missing
     }
 
     /// The library target alone: all a dependent can use of a package.
@@ -276,11 +339,36 @@ pub fn find_lock(dir: &Path) -> Option<(PathBuf, Vec<LockedPackage>)> {
     for d in abs.ancestors() {
         let lock = d.join("Cargo.lock");
         if lock.is_file() {
-            let text = std::fs::read_to_string(&lock).ok()?;
+            let text = crate::read::read_given(&lock).ok()?;
             return Some((lock, parse_lock(&text)));
         }
     }
     None
+}
+
+/// The nearest Cargo.lock at or above `dir` when it is not valid TOML (merge-conflict markers,
+/// say): an error at the place, as cargo refuses it too. Every profile reads the locked versions
+/// (the SDK release, the registry sources, serde_json's features), which such a lock does not
+/// give.
+pub fn unreadable_lock(dir: &Path) -> Option<(PathBuf, Diagnostic)> {
+    let abs = dir.canonicalize().ok()?;
+    let lock = abs.ancestors().map(|d| d.join("Cargo.lock")).find(|l| l.is_file())?;
+    let text = crate::read::read_given(&lock).ok()?;
+    let e = toml::from_str::<Value>(&text).err()?;
+    let shown = crate::read::shown(dir, &lock);
+    let file = Arc::new(crate::diagnostics::SourceFile::new(shown.clone(), Arc::from(text.as_str())));
+    let at = e.span().map(|r| crate::diagnostics::Location { file, start: r.start, len: r.len() });
+    let d = Diagnostic::error(
+        Code::BadCargoToml,
+        format!("{} is not valid TOML: {}; its locked versions are not read", shown.display(), e.message()),
+    )
+    .at(at)
+    .with_label(e.message().to_owned())
+    .in_file(&shown)
+    .with_help(
+        "resolve the merge conflict, or delete the file and run `cargo generate-lockfile` (cargo refuses it too)",
+    );
+    Some((lock, d))
 }
 
 pub(crate) fn parse_lock(text: &str) -> Vec<LockedPackage> {

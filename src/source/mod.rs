@@ -95,6 +95,14 @@ impl ParsedFile {
         Location { file: self.source.clone(), start, len: end - start }
     }
 
+    /// The location of a span of the original text parsed whole (not of the skeleton).
+    fn original_location(&self, span: proc_macro2::Span) -> Location {
+        let (s, e) = (span.start(), span.end());
+        let start = self.original_offset(s.line, s.column);
+        let end = self.original_offset(e.line, e.column).max(start);
+        Location { file: self.source.clone(), start, len: end - start }
+    }
+
     fn offset(&self, lc: proc_macro2::LineColumn) -> usize {
         let (line, column) = if lc.line > self.skeleton_lines {
             // A body parsed on demand: placed below the skeleton (see `body`), columns as they are.
@@ -102,6 +110,10 @@ impl ParsedFile {
         } else {
             skeleton::original_position(&self.corrections, lc.line, lc.column)
         };
+        self.original_offset(line, column)
+    }
+
+    fn original_offset(&self, line: usize, column: usize) -> usize {
         let index = line.saturating_sub(1);
         let Some(&line_start) = self.lines.starts.get(index) else {
             return self.lines.len;
@@ -205,6 +217,9 @@ pub struct Crate {
     pub is_registry: bool,
     /// One scope per module, parallel to `modules`.
     scopes: Vec<index::ModuleScope>,
+    /// What its code may read (`include_str!`): its project, or its own directory for a
+    /// registry crate (see [`crate::read`]).
+    pub read_root: crate::read::Root,
 }
 
 impl Crate {
@@ -366,6 +381,14 @@ pub fn load_wanting(
     for path in paths {
         find_roots(path, exclude, features, &mut ws, &mut roots)?;
     }
+    let mut locks = std::collections::BTreeSet::new();
+    for dir in roots.iter().map(|m| m.dir.clone()).chain([ws.root.clone()]) {
+        if let Some((lock, d)) = cargo::unreadable_lock(&dir) {
+            if locks.insert(lock) {
+                ws.diagnostics.push(d);
+            }
+        }
+    }
     let single_file_package = ws.packages.first().filter(|_| roots.is_empty()).cloned();
     ws.build_roots = (roots.iter().cloned().chain(single_file_package).collect(), features.clone());
     let packages = packages::discover(roots, wanted, &mut ws.diagnostics);
@@ -398,7 +421,7 @@ fn find_roots(
         let name = path.file_stem().map_or("main".into(), |s| s.to_string_lossy().replace('-', "_"));
         let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let files = if manifest.is_some() && path.starts_with(root.join("src")) {
-            modules::PackageFiles::read(&root, &[path.to_path_buf()], exclude, ws.mode, ws.kept)
+            modules::PackageFiles::read(&root, &[path.to_path_buf()], exclude, ws.mode, ws.kept, true)
         } else {
             modules::PackageFiles::none(ws.kept)
         };
@@ -511,10 +534,15 @@ fn load_packages(
         } else {
             manifest.lib_target().into_iter().collect()
         };
+        if package.is_root {
+            for d in manifest.missing_targets() {
+                ws.diagnostics.push(d);
+            }
+        }
         let roots: Vec<PathBuf> = targets.iter().map(|t| t.root_file.clone()).collect();
         // No profile looks for tools in another crate's sources: nothing there is kept parsed.
         let kept = if package.is_registry { KeptAttributes(&[]) } else { ws.kept };
-        let files = modules::PackageFiles::read(&manifest.dir, &roots, exclude, ws.mode, kept);
+        let files = modules::PackageFiles::read(&manifest.dir, &roots, exclude, ws.mode, kept, !package.is_registry);
         let features = Arc::new(cfg::EnabledFeatures::new(resolution.features[p].iter().cloned()));
         let first = ws.crates.len();
         for target in targets {
@@ -530,6 +558,9 @@ fn load_packages(
             }
             let mut krate = modules::load_crate(spec, &files, &features, ws.mode, &mut ws.diagnostics);
             krate.is_registry = package.is_registry;
+            if package.is_registry {
+                krate.read_root = crate::read::Root::new(crate::read::RootKind::Registry, &manifest.dir);
+            }
             ws.crates.push(krate);
         }
         crates_of[p] = first..ws.crates.len();

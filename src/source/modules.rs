@@ -15,6 +15,7 @@ use super::deferred::{DeferredItems, KeptAttributes};
 use super::skeleton::{skeletonize, Skeleton};
 use super::{Crate, Lines, ParseMode, ParsedFile};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, SourceFile};
+use crate::read::{Root, RootKind};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ModuleId(pub usize);
@@ -36,6 +37,8 @@ pub struct Module {
 struct Loaded {
     /// `None` when the file cannot be read or is not UTF-8.
     read: Option<ReadFile>,
+    /// Why it was not read (see [`crate::read`]).
+    failure: Option<Failure>,
     ast: Option<syn::File>,
     skeleton: Option<Skeleton>,
     deferred: DeferredItems,
@@ -79,6 +82,11 @@ pub struct CrateRoot {
 #[derive(Default)]
 pub struct PackageFiles {
     prepared: HashMap<PathBuf, Arc<OnceLock<Prepared>>>,
+    /// The package directory: the files read ahead are read within it.
+    root: Option<Root>,
+    /// Whether the fn bodies of its files are checked for syntax errors: those of the crates
+    /// the run is about, not those of a registry, vendored or git dependency (cargo built them).
+    bodies: bool,
     /// The attributes that keep an item parsed when the files are parsed (see [`KeptAttributes`]).
     kept: KeptAttributes,
 }
@@ -92,6 +100,7 @@ impl PackageFiles {
         exclude: &[PathBuf],
         mode: ParseMode,
         kept: KeptAttributes,
+        bodies: bool,
     ) -> Self {
         let boundary = crate_dir.canonicalize().unwrap_or_else(|_| crate_dir.to_path_buf());
         let mut dirs: Vec<PathBuf> = Vec::new();
@@ -109,6 +118,8 @@ impl PackageFiles {
         let cells: Vec<(PathBuf, Arc<OnceLock<Prepared>>)> =
             files.into_iter().map(|p| (p, Arc::new(OnceLock::new()))).collect();
         let prepared = cells.iter().map(|(p, cell)| (p.clone(), cell.clone())).collect();
+        let root = Root::new(RootKind::Crate, crate_dir);
+        let within = root.clone();
         match mode {
             ParseMode::Skeleton => rayon::spawn(move || {
                 cells.into_par_iter().for_each(|(p, cell)| {
@@ -116,20 +127,20 @@ impl PackageFiles {
                     // cell then stays empty, and the parsing thread prepares the file itself,
                     // panicking there as it did when it waited for the whole batch.
                     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        cell.get_or_init(|| prepare(&p, mode));
+                        cell.get_or_init(|| prepare(&within, &p, &p, mode, bodies));
                     }));
                 });
             }),
             ParseMode::Full => cells.iter().for_each(|(p, cell)| {
-                cell.get_or_init(|| prepare(p, mode));
+                cell.get_or_init(|| prepare(&within, p, p, mode, bodies));
             }),
         }
-        PackageFiles { prepared, kept }
+        PackageFiles { prepared, root: Some(root), bodies, kept }
     }
 
     /// No files read ahead (a single file outside a package): each is read when reached.
     pub fn none(kept: KeptAttributes) -> Self {
-        PackageFiles { prepared: HashMap::new(), kept }
+        PackageFiles { prepared: HashMap::new(), root: None, bodies: true, kept }
     }
 }
 
@@ -155,8 +166,11 @@ pub fn load_crate(
         externs: HashMap::new(),
         is_registry: false,
         scopes: Vec::new(),
+        read_root: Root::project(&boundary),
     };
     let mut builder = TreeBuilder {
+        crate_root: Root::new(RootKind::Crate, &boundary),
+        project_root: krate.read_root.clone(),
         boundary,
         pool: files,
         features: features.clone(),
@@ -166,6 +180,14 @@ pub fn load_crate(
         mode,
     };
     builder.add_file_module(root_file, Vec::new(), None, true, None);
+    if builder.krate.modules.is_empty() {
+        // The root file was not read, did not parse or is switched off (reported): the crate is
+        // there with nothing in it, so a path into it resolves to nothing.
+        let source = Arc::new(SourceFile::new(root_file.to_path_buf(), Arc::from("")));
+        builder.krate.files.push(ParsedFile::new(source, Lines::of(""), None, DeferredItems::default()));
+        let dir = root_file.parent().unwrap_or(Path::new("")).to_path_buf();
+        builder.add_module(Vec::new(), None, 0, Vec::new(), dir.clone(), Some(dir));
+    }
     // What loading found is about this crate's sources: its per-crate lint levels apply.
     for d in &mut diagnostics.0[first_new..] {
         d.krate = Some(krate.name.clone());
@@ -188,33 +210,90 @@ fn list_rs_files(dir: &Path, boundary: &Path, exclude: &[PathBuf], crate_dir: &P
         .collect()
 }
 
+/// Why a file was not read: the boundary's refusal, as the diagnostic it becomes.
+#[derive(Clone)]
+struct Failure {
+    /// Refused (outside the root: a warning, as `#[path]` out of the crate always was) rather
+    /// than unreadable.
+    outside: bool,
+    not_utf8: bool,
+    message: String,
+}
+
 /// A file read from disk, with its skeleton.
 #[derive(Clone)]
 struct Prepared {
     read: Option<ReadFile>,
+    failure: Option<Failure>,
     /// The full text, on the path that parses it.
     full: Option<String>,
     skeleton: Option<Skeleton>,
 }
 
-fn prepare(path: &Path, mode: ParseMode) -> Prepared {
+/// `shown`: the path diagnostics name the file by; `bodies`: whether its fn bodies are checked
+/// (see [`bodies_parse`]).
+fn prepare(root: &Root, path: &Path, shown: &Path, mode: ParseMode, bodies: bool) -> Prepared {
     // A file that cannot be read or decoded has no AST; `report_unparsable` says why.
-    let Some(text) = std::fs::read(path).ok().and_then(|b| String::from_utf8(b).ok()) else {
-        return Prepared { read: None, full: None, skeleton: None };
-    };
-    let lines = Lines::of(&text);
-    match mode {
-        ParseMode::Skeleton => {
-            Prepared { read: Some(ReadFile { lines, text: None }), full: None, skeleton: Some(skeletonize(&text)) }
+    let text = match crate::read::read_within(root, path) {
+        Ok(text) => text,
+        Err(refused) => {
+            let failure = Failure {
+                outside: matches!(refused.why, crate::read::Why::Outside(_)),
+                not_utf8: matches!(refused.why, crate::read::Why::NotUtf8),
+                message: refused.shown_as(shown),
+            };
+            return Prepared { read: None, failure: Some(failure), full: None, skeleton: None };
         }
-        ParseMode::Full => Prepared { read: Some(ReadFile { lines, text: None }), full: Some(text), skeleton: None },
+    };
+    let (text, changed) = as_rustc_reads(text);
+    let lines = Lines::of(&text);
+    // A text that is no longer the bytes on disk is kept: a snippet or a body must not read the
+    // file again.
+    let kept = changed.then(|| Arc::<str>::from(text.as_str()));
+    match mode {
+        ParseMode::Skeleton => Prepared {
+            read: Some(ReadFile { lines, text: kept }),
+            failure: None,
+            full: None,
+            skeleton: Some(skeletonize(&text)).filter(|s| !bodies || bodies_parse(&text, s)),
+        },
+        ParseMode::Full => {
+            Prepared { read: Some(ReadFile { lines, text: None }), failure: None, full: Some(text), skeleton: None }
+        }
     }
+}
+
+/// The text of a source file as rustc reads it (the Reference's input format): a byte order mark
+/// at the start removed, and each CRLF made LF (in block doc comments and raw strings too; a lone
+/// CR stays). Whether it changed.
+fn as_rustc_reads(text: String) -> (String, bool) {
+    let without_bom = text.strip_prefix('\u{feff}');
+    if without_bom.is_none() && !text.contains("\r\n") {
+        return (text, false);
+    }
+    (without_bom.unwrap_or(&text).replace("\r\n", "\n"), true)
+}
+
+/// Whether every fn body the skeleton left out parses (as rustc would parse it: inner attributes,
+/// then statements). Checked here, on the thread that reads the file, for every body whichever
+/// of them a profile later asks for: a syntax error in a body is an error of the file, as it is on
+/// the full parse, never a body taken as empty.
+fn bodies_parse(text: &str, skeleton: &Skeleton) -> bool {
+    use syn::parse::Parser;
+    let block = |input: syn::parse::ParseStream<'_>| -> syn::Result<()> {
+        let content;
+        syn::braced!(content in input);
+        content.call(syn::Attribute::parse_inner)?;
+        content.call(syn::Block::parse_within)?;
+        Ok(())
+    };
+    skeleton.bodies.iter().all(|b| text.get(b.open..b.close + 1).is_some_and(|body| block.parse_str(body).is_ok()))
 }
 
 /// Parse a prepared file and apply `cfg` to it (before anything is deferred: a shell keeps no
 /// attributes).
 fn parse_prepared(prep: Prepared, features: &Arc<EnabledFeatures>, kept: KeptAttributes) -> Loaded {
-    let Prepared { mut read, full, skeleton } = prep;
+    let Prepared { mut read, failure, full, skeleton } = prep;
     let mut deferred = DeferredItems::default();
     let mut pass = CfgPass::new(features);
     let mut active = true;
@@ -237,11 +316,15 @@ fn parse_prepared(prep: Prepared, features: &Arc<EnabledFeatures>, kept: KeptAtt
     if let (Some(r), Some(t)) = (&mut read, full) {
         r.text = Some(Arc::from(t));
     }
-    Loaded { read, ast, skeleton, deferred, active, unreadable_cfg: pass.unreadable }
+    Loaded { read, failure, ast, skeleton, deferred, active, unreadable_cfg: pass.unreadable }
 }
 
 struct TreeBuilder<'a> {
     boundary: PathBuf,
+    /// What a module file is read within (the package directory).
+    crate_root: Root,
+    /// What the crate root file (a target's `path`) is read within.
+    project_root: Root,
     pool: &'a PackageFiles,
     features: Arc<EnabledFeatures>,
     used: HashSet<PathBuf>,
@@ -291,25 +374,30 @@ impl TreeBuilder<'_> {
             );
             return None;
         }
+        let root = if self.krate.files.is_empty() { &self.project_root } else { &self.crate_root };
         let prepared = match self.pool.prepared.get(&canonical) {
-            Some(cell) => cell.get_or_init(|| prepare(&canonical, self.mode)).clone(),
-            None => prepare(&canonical, self.mode),
+            Some(cell) => {
+                let within = self.pool.root.as_ref().unwrap_or(root);
+                cell.get_or_init(|| prepare(within, &canonical, path, self.mode, self.pool.bodies)).clone()
+            }
+            None => prepare(root, &canonical, path, self.mode, self.pool.bodies),
         };
         let loaded = parse_prepared(prepared, &self.features, self.pool.kept);
         // Diagnostics name the file as the user would: relative to where they pointed us.
         let shown = path.to_path_buf();
         let (source, lines) = match loaded.read {
             Some(ReadFile { lines, text: Some(text) }) => (SourceFile::new(shown, text), lines),
-            Some(ReadFile { lines, text: None }) => {
-                (SourceFile::on_disk(shown, canonical.clone(), lines.len, lines.starts.clone()), lines)
-            }
+            Some(ReadFile { lines, text: None }) => (
+                SourceFile::on_disk(shown, canonical.clone(), crate::read::reopen, lines.len, lines.starts.clone()),
+                lines,
+            ),
             None => (SourceFile::new(shown, Arc::from("")), Lines::of("")),
         };
         let parsed = ParsedFile::new(Arc::new(source), lines, loaded.skeleton.as_ref(), loaded.deferred);
         let ast = match loaded.ast {
             Some(ast) => ast,
             None => {
-                self.report_unparsable(&canonical, &parsed, loaded.skeleton.as_ref(), declared_at);
+                self.report_unparsable(loaded.failure, &parsed, declared_at);
                 return None;
             }
         };
@@ -331,28 +419,27 @@ impl TreeBuilder<'_> {
 
     fn report_unparsable(
         &mut self,
-        canonical: &Path,
+        failure: Option<Failure>,
         parsed: &ParsedFile,
-        skeleton: Option<&Skeleton>,
         declared_at: Option<crate::diagnostics::Location>,
     ) {
-        let bytes = std::fs::read(canonical);
-        let d = match bytes {
-            Err(e) => {
-                Diagnostic::error(Code::UnreadableFile, format!("cannot read {}: {e}", parsed.source.path.display()))
-                    .in_file(&parsed.source.path)
-                    .at(declared_at)
+        let path = &parsed.source.path;
+        let d = match failure {
+            // A module out of the crate is left out, as `#[path]` out of it always was; a crate
+            // root that cannot be read leaves no crate.
+            Some(f) if f.outside && !self.krate.files.is_empty() => {
+                Diagnostic::warning(Code::OutsideRoot, f.message).at(declared_at)
             }
-            Ok(b) if std::str::from_utf8(&b).is_err() => {
-                Diagnostic::error(Code::NotUtf8, format!("{} is not valid UTF-8", parsed.source.path.display()))
-                    .in_file(&parsed.source.path)
-            }
-            Ok(_) => match syn::parse_file(skeleton.map_or_else(|| parsed.source.text(), |s| &s.text)) {
+            Some(f) if f.not_utf8 => Diagnostic::error(Code::NotUtf8, f.message).in_file(path),
+            Some(f) => Diagnostic::error(Code::UnreadableFile, f.message).in_file(path).at(declared_at),
+            // The whole text, as the full parse reads it: the same error at the same place on
+            // both paths, in a body as anywhere else.
+            None => match syn::parse_file(parsed.source.text()) {
                 Err(e) => Diagnostic::error(Code::SyntaxError, format!("syntax error: {e}"))
-                    .at(Some(parsed.location(e.span())))
+                    .at(Some(parsed.original_location(e.span())))
                     .with_label(e.to_string())
-                    .in_file(&parsed.source.path),
-                Ok(_) => Diagnostic::error(Code::SyntaxError, "syntax error").in_file(&parsed.source.path),
+                    .in_file(path),
+                Ok(_) => Diagnostic::error(Code::SyntaxError, "syntax error").in_file(path),
             },
         };
         self.diagnostics.push(d);

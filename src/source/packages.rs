@@ -236,7 +236,17 @@ fn discover_reaching(roots: Vec<Arc<CargoManifest>>, reach: Reach<'_>, diagnosti
                 if let Some(&i) = by_dir.get(&dir) {
                     return Some(i);
                 }
-                match read_manifest(&path.join("Cargo.toml")) {
+                // A path dependency of a crate in a git checkout is read within the checkout
+                // (docs/security.md).
+                let root = crate::read::Root::checkout(&manifest.dir).filter(|_| !packages[next].is_registry);
+                let read = match root {
+                    Some(root) if !root.holds(path) => Err(Diagnostic::warning(
+                        Code::MissingPathDependency,
+                        format!("{} is outside the project root {}; not read", path.display(), root.dir.display()),
+                    )),
+                    _ => read_manifest(&path.join("Cargo.toml")),
+                };
+                match read {
                     Ok(m) => {
                         by_dir.insert(dir, packages.len());
                         let is_registry = packages[next].is_registry;

@@ -38,7 +38,7 @@ impl Locator {
     pub fn new(dir: &Path) -> Self {
         let abs = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
         let locked = lock_above(&abs)
-            .and_then(|l| std::fs::read_to_string(l).ok())
+            .and_then(|l| crate::read::read_given(&l).ok())
             .map(|text| parse_lock(&text))
             .unwrap_or_default();
         let cargo_home = cargo_home();
@@ -159,7 +159,7 @@ fn cargo_home() -> Option<PathBuf> {
 /// The `directory` sources that `replace-with` entries of one config file name; relative paths
 /// are of `base` (the directory holding `.cargo/`).
 fn replaced_dirs(config: &Path, base: &Path) -> Vec<PathBuf> {
-    let Some(raw) = std::fs::read_to_string(config).ok().and_then(|t| toml::from_str::<Value>(&t).ok()) else {
+    let Some(raw) = crate::read::read_given(config).ok().and_then(|t| toml::from_str::<Value>(&t).ok()) else {
         return Vec::new();
     };
     let Some(sources) = raw.get("source").and_then(Value::as_table) else { return Vec::new() };
@@ -182,7 +182,7 @@ fn sorted_dirs(dir: &Path) -> Vec<PathBuf> {
 
 /// `package.version` of the Cargo.toml in `dir`.
 fn manifest_version(dir: &Path) -> Option<String> {
-    let raw: Value = toml::from_str(&std::fs::read_to_string(dir.join("Cargo.toml")).ok()?).ok()?;
+    let raw: Value = toml::from_str(&crate::read::read_given(&dir.join("Cargo.toml")).ok()?).ok()?;
     raw.get("package")?.get("version")?.as_str().map(str::to_owned)
 }
 
@@ -198,7 +198,7 @@ fn package_in(checkout: &Path, name: &str) -> Option<PathBuf> {
         .flatten()
         .filter(|e| e.file_name() == "Cargo.toml")
         .find_map(|e| {
-            let raw: Value = toml::from_str(&std::fs::read_to_string(e.path()).ok()?).ok()?;
+            let raw: Value = toml::from_str(&crate::read::read_given(e.path()).ok()?).ok()?;
             (raw.get("package")?.get("name")?.as_str()? == name).then(|| e.path().parent().map(Path::to_path_buf))?
         })
 }

@@ -259,10 +259,10 @@ pub fn update_hint(path: Option<&Path>, file: &Path) -> String {
 
 /// The file's text, `None` when it does not exist yet.
 fn read_existing(file: &Path) -> Result<Option<String>, Diagnostic> {
-    match std::fs::read_to_string(file) {
+    match crate::read::read_given(file) {
         Ok(text) => Ok(Some(text)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Diagnostic::error(Code::BadPath, format!("cannot read {}: {e}", file.display())).in_file(file)),
+        Err(e) if e.is_not_found() => Ok(None),
+        Err(e) => Err(Diagnostic::error(Code::BadPath, e.to_string()).in_file(file)),
     }
 }
 

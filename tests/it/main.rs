@@ -23,6 +23,7 @@ mod fast_path;
 mod fixtures;
 mod from_subdirectory;
 mod hardening;
+mod hostile;
 mod init_cli;
 mod init_workflow;
 mod ir_boundary;

@@ -272,3 +272,34 @@ fn the_checks_see_what_they_forbid() {
     assert_eq!(named_modules(&code, &modules), ["model".to_owned()].into());
     assert_eq!(item_end("#[cfg(test)] use crate::x; fn g() {}"), "#[cfg(test)] use crate::x;".len());
 }
+
+/// Where a file may be read other than through `read` (docs/security.md), and why.
+const DIRECT_READS: &[(&str, &str)] = &[
+    ("read.rs", "the boundary itself"),
+    ("cli/", "the recordings and standard input the user names on the command line, streamed"),
+    ("tokens/cache.rs", "the user's own cache of token counts, under their cache directory"),
+];
+
+/// Every file a crate or a configuration names is read through the one boundary,
+/// `read`, which refuses what is outside its root, `.git/`, devices, FIFOs and files over
+/// the size cap: a direct read anywhere else in the library would bypass it.
+#[test]
+fn files_are_read_only_through_the_boundary() {
+    let sources = all_sources();
+    let mut direct = Vec::new();
+    for (file, text) in &sources {
+        let rel = file.strip_prefix(src()).unwrap().to_string_lossy().replace('\\', "/");
+        if rel.ends_with("tests.rs") || DIRECT_READS.iter().any(|(allowed, _)| rel.starts_with(allowed)) {
+            continue;
+        }
+        // A file's test module is at its end (its braces in strings may fool `item_end`).
+        let code = without_tests_and_comments(text.split("#[cfg(test)]\nmod tests").next().unwrap_or(text));
+        for pattern in ["fs::read(", "fs::read_to_string(", "File::open(", ".read(true)"] {
+            if code.contains(pattern) {
+                direct.push(format!("{rel}: `{pattern}`"));
+            }
+        }
+    }
+    assert!(sources.len() >= 100, "only {} sources", sources.len());
+    assert!(direct.is_empty(), "read these through `read` (docs/security.md):\n{}", direct.join("\n"));
+}

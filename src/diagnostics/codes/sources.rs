@@ -5,7 +5,8 @@ use super::{CodeDoc, Kind, Scope};
 pub(super) const BAD_CARGO_TOML: CodeDoc = CodeDoc {
     kind: Kind::Error,
     scope: Scope::ANY,
-    summary: "A Cargo.toml of the crate or workspace is not valid TOML.",
+    summary: "A Cargo.toml or Cargo.lock of the crate or workspace is not valid TOML (a Cargo.lock with\n\
+             merge-conflict markers, say).",
     example:
         "crates/server/Cargo.toml: error[bad-cargo-toml]: crates/server/Cargo.toml is not valid TOML: expected `=`",
     fix: "make the file valid TOML (`cargo metadata` reports the same mistake).",

@@ -110,11 +110,17 @@ pub(super) const MACROS: &[Macro] = &[
             let Val::Str(rel) = ev.eval(&arg, None, c.f)? else {
                 return Err(ev.unsupported(&arg, c.f, "a path that is not a string"));
             };
-            let file = ev.ws().crates[c.f.scope.krate].file_of(c.f.scope.module).source.path.clone();
+            let krate = &ev.ws().crates[c.f.scope.krate];
+            let file = krate.file_of(c.f.scope.module).source.path.clone();
             let path = file.parent().map(|d| d.join(&rel)).unwrap_or_else(|| rel.clone().into());
-            std::fs::read_to_string(&path)
-                .map(Val::Str)
-                .map_err(|x| ev.unsupported(c.mac, c.f, format!("`{}` cannot be read: {x}", path.display())))
+            // Read within the crate's project only (docs/security.md): a refusal is opaque.
+            crate::read::read_within(&krate.read_root, &path).map(Val::Str).map_err(|x| {
+                let why = match x.why {
+                    crate::read::Why::Io(e) => e.to_string(),
+                    _ => x.to_string(),
+                };
+                ev.unsupported(c.mac, c.f, format!("`{}` cannot be read: {why}", path.display()))
+            })
         },
     },
     Macro {
