@@ -97,7 +97,7 @@ pub(crate) fn run(args: RecordArgs) -> u8 {
     match status {
         Ok(status) => exit_code(status),
         Err(e) => {
-            eprintln!("error: cannot wait for the server: {e}");
+            say!("error: cannot wait for the server: {e}");
             2
         }
     }
@@ -177,7 +177,7 @@ fn record(recorder: &Recorder, direction: Direction, line: &[u8]) {
     entry.extend_from_slice(b"}\n");
     let Ok(mut out) = recorder.lock() else { return };
     if out.write_all(&entry).and_then(|()| out.flush()).is_err() {
-        eprintln!("warning: mcp-schema record: cannot write the recording");
+        say!("warning: mcp-schema record: cannot write the recording");
     }
 }
 

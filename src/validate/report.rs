@@ -292,12 +292,4 @@ pub fn to_json(recording: &str, v: &Violation) -> Value {
     Value::Object(m)
 }
 
-/// Workflow-command data: `%`, CR and LF escaped.
-pub(crate) fn escape_data(s: &str) -> String {
-    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
-}
-
-/// Workflow-command property values: also `:` and `,`.
-pub(crate) fn escape_property(s: &str) -> String {
-    escape_data(s).replace(':', "%3A").replace(',', "%2C")
-}
+pub(crate) use crate::escape::{github_data as escape_data, github_property as escape_property};

@@ -21,6 +21,7 @@ mod fast_path;
 mod fixtures;
 mod from_subdirectory;
 mod hardening;
+mod hostile_text;
 mod init_cli;
 mod init_workflow;
 mod ir_boundary;
