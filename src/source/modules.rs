@@ -203,6 +203,11 @@ fn prepare(path: &Path, mode: ParseMode) -> Prepared {
         return Prepared { read: None, full: None, skeleton: None };
     };
     let lines = Lines::of(&text);
+    if super::nesting::too_deep(&text).is_some() {
+        // Deeper than syn and the walkers of its tree can recurse: not parsed, and
+        // `report_unparsable` says where.
+        return Prepared { read: Some(ReadFile { lines, text: None }), full: None, skeleton: None };
+    }
     match mode {
         ParseMode::Skeleton => {
             Prepared { read: Some(ReadFile { lines, text: None }), full: None, skeleton: Some(skeletonize(&text)) }
@@ -345,6 +350,16 @@ impl TreeBuilder<'_> {
             }
             Ok(b) if std::str::from_utf8(&b).is_err() => {
                 Diagnostic::error(Code::NotUtf8, format!("{} is not valid UTF-8", parsed.source.path.display()))
+                    .in_file(&parsed.source.path)
+            }
+            Ok(_) if super::nesting::too_deep(parsed.source.text()).is_some() => {
+                let at = super::nesting::too_deep(parsed.source.text()).unwrap_or(0);
+                let limit = super::nesting::MAX_NESTING;
+                let location = crate::diagnostics::Location { file: parsed.source.clone(), start: at, len: 1 };
+                Diagnostic::error(Code::SyntaxError, format!("the code nests more than {limit} levels deep"))
+                    .at(Some(location))
+                    .with_label(format!("level {}", limit + 1))
+                    .with_help("brackets, braces, parentheses and generic arguments count; real code nests a few dozen")
                     .in_file(&parsed.source.path)
             }
             Ok(_) => match syn::parse_file(skeleton.map_or_else(|| parsed.source.text(), |s| &s.text)) {
