@@ -28,6 +28,7 @@ mod ir_boundary;
 mod list_docs;
 mod meta_schema;
 mod mutation;
+mod output_file;
 mod output_levels;
 mod patterns;
 mod patterns_crates;
