@@ -148,7 +148,7 @@ fn pump_lines(mut from: impl Read, mut to: impl Write, direction: Direction, rec
             forwarding = false;
         }
         let mut rest = chunk;
-        let mut keep = |line: &mut Vec<u8>, overlong: &mut Option<usize>, part: &[u8]| match overlong {
+        let keep = |line: &mut Vec<u8>, overlong: &mut Option<usize>, part: &[u8]| match overlong {
             Some(n) => *n += part.len(),
             None if line.len() + part.len() > max_line => {
                 *overlong = Some(line.len() + part.len());
