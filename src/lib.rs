@@ -24,6 +24,7 @@ pub mod choice;
 pub mod config;
 pub mod diagnostics;
 pub mod drift;
+pub mod escape;
 pub mod explain;
 pub(crate) mod lints_contract;
 pub mod manifest;

@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use crate::diagnostics::{Code, Diagnostic};
 
 mod entry;
+mod temp;
 
 pub use entry::{hint_index, AnnotationOrder, Annotations, Hint, Key, KeyOrder, ToolEntry, HINTS, SCHEMA_KEYS, TITLE};
 
@@ -245,6 +246,11 @@ pub fn write_if_changed(path: &Path, content: &str) -> io::Result<bool> {
 /// memory: it is first compared with the file as it is made, then written to the temporary file
 /// only when it differs. [`Manifest::write_pretty`] makes a manifest this way.
 pub fn write_if_changed_with(path: &Path, write: impl Fn(&mut dyn Write) -> io::Result<()>) -> io::Result<bool> {
+    // Only a regular file is replaced: a device node would become a file, and opening a FIFO
+    // (`-o /dev/stdout` in a pipe) to compare would wait for a writer ([`write_error`] says so).
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(io::Error::from(io::ErrorKind::InvalidInput));
+    }
     // Compared only with a regular file (the read boundary opens nothing else).
     if let Ok(file) = crate::read::reopen(path) {
         let mut same = SameAs { file: io::BufReader::with_capacity(1 << 16, file), same: true, scratch: Vec::new() };
@@ -262,14 +268,18 @@ pub fn write_if_changed_with(path: &Path, write: impl Fn(&mut dyn Write) -> io::
     #[cfg(unix)]
     builder.permissions(new_file_mode());
     let mut tmp = builder.tempfile_in(dir)?;
+    // Removed by a signal that ends the process while it exists (tempfile removes it otherwise).
+    let _guard = temp::Guard::new(tmp.path());
     // An existing file keeps its mode.
     if let Ok(meta) = std::fs::metadata(path) {
         tmp.as_file().set_permissions(meta.permissions())?;
     }
     {
-        let mut out = io::BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
-        write(&mut out)?;
-        out.flush()?;
+        let mut out = io::BufWriter::with_capacity(1 << 16, FirstError { file: tmp.as_file_mut(), error: None });
+        // serde_json reports a failed write inside a value as invalid data: the file's own error
+        // (a full disk) is the one to tell.
+        let written = write(&mut out).and_then(|_| out.flush());
+        written.map_err(|e| out.get_mut().error.take().unwrap_or(e))?;
     }
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
@@ -293,9 +303,17 @@ pub fn write_error(path: &Path, e: &io::Error) -> Diagnostic {
     };
     let why = if !dir.is_dir() {
         format!("the directory {} does not exist", dir.display())
+    } else if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        "it is not a regular file (a directory, a device, a FIFO or a socket); `-o` writes a file, `-o -` \
+         writes to standard output"
+            .to_owned()
     } else {
-        // The kind alone: the error's own text may name the temporary file.
-        io::Error::from(e.kind()).to_string()
+        match e.kind() {
+            io::ErrorKind::StorageFull => "no space left on device".to_owned(),
+            io::ErrorKind::QuotaExceeded => "disk quota exceeded".to_owned(),
+            // The kind alone: the error's own text may name the temporary file.
+            kind => io::Error::from(kind).to_string(),
+        }
     };
     Diagnostic::error(Code::ManifestUnwritable, format!("cannot write {}: {why}", path.display()))
 }
@@ -344,6 +362,30 @@ pub fn left_out_line(diagnostics: &crate::Diagnostics) -> Option<String> {
          (`--strict` makes them errors)",
         named.join(", ")
     ))
+}
+
+/// A file that keeps the first error a write to it met (its own kind and OS code).
+struct FirstError<'f> {
+    file: &'f mut std::fs::File,
+    error: Option<io::Error>,
+}
+
+impl Write for FirstError<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file.write(buf).inspect_err(|e| self.keep(e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush().inspect_err(|e| self.keep(e))
+    }
+}
+
+impl FirstError<'_> {
+    fn keep(&mut self, e: &io::Error) {
+        if self.error.is_none() {
+            self.error = Some(e.raw_os_error().map_or_else(|| io::Error::from(e.kind()), io::Error::from_raw_os_error));
+        }
+    }
 }
 
 /// A writer that compares what it is given with what a file holds, byte for byte.
@@ -447,6 +489,23 @@ mod tests {
         assert_eq!(m.to_value(), json!({ "tools": [tool] }));
         let text = m.to_pretty_string();
         assert_eq!(Manifest::parse(&text).unwrap(), m);
+    }
+
+    /// A full disk is said as such: serde_json reports a failed write inside a value as invalid
+    /// data, and the file's own error is the one kept.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_full_disk_is_no_space_left_on_device() {
+        use std::io::Write as _;
+        let mut full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let manifest =
+            Manifest::from_value(json!({"tools": [{"name": "t", "description": "x".repeat(1 << 17)}]})).unwrap();
+        let mut out = std::io::BufWriter::new(super::FirstError { file: &mut full, error: None });
+        let e = manifest.write_pretty(&mut out).and_then(|_| out.flush()).unwrap_err();
+        let kept = out.get_mut().error.take().unwrap();
+        assert_eq!((e.kind(), kept.kind()), (std::io::ErrorKind::InvalidData, std::io::ErrorKind::StorageFull));
+        let d = super::write_error(std::path::Path::new("m.json"), &kept);
+        assert_eq!(d.message, "cannot write m.json: no space left on device");
     }
 
     #[test]

@@ -16,7 +16,7 @@ pub(super) fn render(report: &Report, opts: &RenderOptions) -> String {
 
 /// ` (server `NAME`)`: what the heading of a server's part of a comment ends with.
 pub(super) fn server_label(server: &str) -> String {
-    format!(" (server `{server}`)")
+    format!(" (server {})", code(server))
 }
 
 /// The report after its marker; the heading names `server` in a run over several.
@@ -126,9 +126,9 @@ fn line_link(file: &str, line: usize, blob_base: Option<&str>) -> String {
     }
 }
 
-/// Text in a table cell: on one line, `|` escaped.
+/// Text in a table cell: on one line, inert ([`crate::escape::markdown_text`]).
 fn cell(s: &str) -> String {
-    s.replace('\n', " ").replace('|', "\\|")
+    crate::escape::markdown_text(s)
 }
 
 /// The tool, and the others a change of a shared definition hits.
@@ -160,7 +160,7 @@ fn old_to_new(c: &Change) -> String {
 }
 
 fn details(c: &Change, blob_base: Option<&str>) -> String {
-    let mut body = format!("{}{}.\n", c.message, verdict_note(c));
+    let mut body = format!("{}.\n", cell(&format!("{}{}", c.message, verdict_note(c))));
     if let Some(source) = source_of(c, blob_base) {
         body.push_str(&format!("\nSource: {source}\n"));
     }
@@ -172,12 +172,15 @@ fn details(c: &Change, blob_base: Option<&str>) -> String {
     }
     if !c.context.folded.is_empty() {
         body.push_str("\nWith it:\n");
-        c.context.folded.iter().for_each(|f| body.push_str(&format!("- {f}\n")));
+        c.context.folded.iter().for_each(|f| body.push_str(&format!("- {}\n", cell(f))));
     }
     if let Some(d) = &c.context.definition {
         if !c.context.also.is_empty() {
-            body.push_str(&format!("\nIn the shared definition `{d}`, also used by:\n"));
-            c.context.also.iter().for_each(|p| body.push_str(&format!("- `{}` at `{}`\n", p.tool, p.pointer)));
+            body.push_str(&format!("\nIn the shared definition {}, also used by:\n", code(d)));
+            c.context
+                .also
+                .iter()
+                .for_each(|p| body.push_str(&format!("- {} at {}\n", code(&p.tool), code(&p.pointer))));
         }
     }
     let at = if c.pointer.is_empty() { String::new() } else { format!(" at <code>{}</code>", html(&c.pointer)) };
@@ -192,21 +195,7 @@ fn pretty(v: &serde_json::Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
 }
 
-/// Inline code in a table cell: a backtick run longer than any inside, `|` escaped.
-fn code(s: &str) -> String {
-    let s = s.replace('|', "\\|");
-    let ticks = "`".repeat(longest_backtick_run(&s) + 1);
-    let pad = if s.starts_with('`') || s.ends_with('`') { " " } else { "" };
-    format!("{ticks}{pad}{s}{pad}{ticks}")
-}
-
-fn longest_backtick_run(s: &str) -> usize {
-    s.split(|c| c != '`').map(str::len).max().unwrap_or(0)
-}
-
-fn html(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
-}
+use crate::escape::{html, markdown_code as code};
 
 #[cfg(test)]
 mod tests {

@@ -399,12 +399,17 @@ fn compare_every_fact(old: &Manifest, new: &Manifest) -> Report {
     }
     let okeys = keys(&old);
     let nkeys = keys(&new);
-    let common_old: Vec<&(String, usize)> = okeys.iter().filter(|k| nkeys.contains(k)).collect();
-    let common_new: Vec<&(String, usize)> = nkeys.iter().filter(|k| okeys.contains(k)).collect();
-    let unmoved = rules::tool_moved::unmoved(&common_old, &common_new);
+    // Looked up by key: linear in the tools, not quadratic.
+    let new_at: std::collections::HashMap<&(String, usize), usize> =
+        nkeys.iter().enumerate().map(|(j, k)| (k, j)).collect();
+    let in_old: std::collections::HashSet<&(String, usize)> = okeys.iter().collect();
+    let common_old: Vec<&(String, usize)> = okeys.iter().filter(|k| new_at.contains_key(k)).collect();
+    let common_new: Vec<&(String, usize)> = nkeys.iter().filter(|k| in_old.contains(k)).collect();
+    let unmoved: std::collections::HashSet<&(String, usize)> =
+        rules::tool_moved::unmoved(&common_old, &common_new).into_iter().collect();
     for (i, key) in okeys.iter().enumerate() {
         let name = key.0.as_str();
-        let Some(j) = nkeys.iter().position(|k| k == key) else {
+        let Some(&j) = new_at.get(key) else {
             report.changes.push(tool_change(
                 &rules::tool_removed::RULE,
                 name,
@@ -425,7 +430,7 @@ fn compare_every_fact(old: &Manifest, new: &Manifest) -> Report {
         }
         report.changes.extend(compare_tool(name, &old[i], &new[j]));
     }
-    for key in nkeys.iter().filter(|k| !okeys.contains(k)) {
+    for key in nkeys.iter().filter(|k| !in_old.contains(k)) {
         report.changes.push(tool_change(
             &rules::tool_added::RULE,
             &key.0,
@@ -439,11 +444,13 @@ fn compare_every_fact(old: &Manifest, new: &Manifest) -> Report {
 
 /// Tools by (name, how many of that name came before), so duplicate names still pair up.
 fn keys(tools: &[Value]) -> Vec<(String, usize)> {
-    let mut out: Vec<(String, usize)> = Vec::new();
+    let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut out: Vec<(String, usize)> = Vec::with_capacity(tools.len());
     for t in tools {
-        let name = t.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
-        let n = out.iter().filter(|(k, _)| *k == name).count();
-        out.push((name, n));
+        let name = t.get("name").and_then(Value::as_str).unwrap_or_default();
+        let n = seen.entry(name).or_default();
+        out.push((name.to_owned(), *n));
+        *n += 1;
     }
     out
 }

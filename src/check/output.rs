@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 
 use super::{Format, RenderOptions, Report, MARKDOWN_MARKER};
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::escape::markdown_code as code;
 use crate::provenance::Provenance;
 
 /// What made the regenerated manifest, as facts by name: the profile, and for an SDK profile the
@@ -71,7 +72,7 @@ pub fn text(format: Format, run: Run) -> String {
 /// token notices and the summary line (GitHub shows ten warnings a step: the changes first). In a run over
 /// several servers, each message (and the summary line) starts with the `server`'s name.
 pub fn github(run: Run, server: Option<&str>) -> String {
-    let label = server.map_or(String::new(), |s| format!("{s}: "));
+    let label = server.map_or(String::new(), |s| format!("{}: ", crate::escape::github_data(s)));
     match run {
         Run::Compared { report, opts, diagnostics, .. } => {
             super::render::github_with(report, opts, &label, &annotations(diagnostics, &label))
@@ -182,13 +183,13 @@ fn with_diagnostics_markdown(mut text: String, diagnostics: &Diagnostics) -> Str
         let at = match (d.file_path(), &d.location) {
             (Some(p), Some(loc)) => {
                 let (line, col) = loc.line_col();
-                format!(" (`{}:{line}:{col}`)", p.display())
+                format!(" ({})", code(&format!("{}:{line}:{col}", p.display())))
             }
-            (Some(p), None) => format!(" (`{}`)", p.display()),
+            (Some(p), None) => format!(" ({})", code(&p.display().to_string())),
             _ => String::new(),
         };
         let level = d.severity.name();
-        text.push_str(&format!("- {level} `{}`: {}{at}\n", d.code, d.message.replace('\n', " ")));
+        text.push_str(&format!("- {level} `{}`: {}{at}\n", d.code, crate::escape::markdown_text(&d.message)));
     }
     text
 }

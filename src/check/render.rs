@@ -3,6 +3,7 @@
 use super::json::one_line;
 use super::{Change, Report, ToolStatus};
 use crate::diagnostics::{rule_report, Severity};
+use crate::escape::terminal;
 
 /// How to render a report.
 #[derive(Debug, Clone, Default)]
@@ -110,19 +111,19 @@ pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
         };
         let cost = report.tokens.as_ref().and_then(|t| t.of_tool(tool));
         let cost = cost.map_or(String::new(), |t| paint(&format!("  ({})", t.phrase()), DIM, c));
-        out.push_str(&format!("{} {}{cost}\n", paint(word, code, c), paint(tool, BOLD, c)));
+        out.push_str(&format!("{} {}{cost}\n", paint(word, code, c), paint(&terminal(tool), BOLD, c)));
         for ch in changes {
             let verdict = if ch.breaking {
                 paint("BREAKING  ", &format!("{BOLD};{RED}"), c)
             } else {
                 paint("compatible", YELLOW, c)
             };
-            let at = if ch.pointer.is_empty() { String::new() } else { format!("  at {}", ch.pointer) };
+            let at = if ch.pointer.is_empty() { String::new() } else { format!("  at {}", terminal(&ch.pointer)) };
             out.push_str(&format!("  {verdict}  {}{at}\n", paint(ch.rule.id, BOLD, c)));
             // The snippet of the Rust line says the message and the place: each is printed once.
             let snippet = ch.context.source.as_ref().and_then(|src| snippet(ch, src));
             if snippet.is_none() {
-                out.push_str(&format!("              {}\n", ch.message));
+                out.push_str(&format!("              {}\n", terminal(&ch.message)));
             }
             if let Some(old) = &ch.old {
                 out.push_str(&format!("              {} {}\n", paint("old:", DIM, c), one_line(old, 200)));
@@ -131,7 +132,7 @@ pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
                 out.push_str(&format!("              {} {}\n", paint("new:", DIM, c), one_line(new, 200)));
             }
             if let Some(reason) = &ch.context.accepted {
-                out.push_str(&format!("              {} {reason}\n", paint("accepted:", GREEN, c)));
+                out.push_str(&format!("              {} {}\n", paint("accepted:", GREEN, c), terminal(reason)));
             }
             human_context(&mut out, ch, c);
             out.push_str(&snippet.unwrap_or_default());
@@ -159,13 +160,13 @@ pub(super) fn human(report: &Report, opts: &RenderOptions) -> String {
 /// no snippet shows it.
 fn human_context(out: &mut String, ch: &Change, c: bool) {
     for fact in &ch.context.folded {
-        out.push_str(&format!("              {} {fact}\n", paint("with:", DIM, c)));
+        out.push_str(&format!("              {} {}\n", paint("with:", DIM, c), terminal(fact)));
     }
     if let Some(d) = &ch.context.definition {
         if !ch.context.also.is_empty() {
-            out.push_str(&format!("              {} {d}, also used by:\n", paint("in:", DIM, c)));
+            out.push_str(&format!("              {} {}, also used by:\n", paint("in:", DIM, c), terminal(d)));
             for p in &ch.context.also {
-                out.push_str(&format!("                {} at {}\n", p.tool, p.pointer));
+                out.push_str(&format!("                {} at {}\n", terminal(&p.tool), terminal(&p.pointer)));
             }
         }
     }
@@ -173,15 +174,16 @@ fn human_context(out: &mut String, ch: &Change, c: bool) {
         out.push_str(&format!(
             "              {} {}:{}:{}\n",
             paint("removed from:", DIM, c),
-            head.file,
+            terminal(&head.file),
             head.line,
             head.column
         ));
     }
     // Without a snippet (the file could not be read), the place alone.
     if let Some(src) = ch.context.source.as_ref().filter(|src| src.location.is_none()) {
-        let at = src.revision.as_ref().map_or(String::new(), |rev| format!(" (at {rev})"));
-        out.push_str(&format!("              {} {}:{}:{}{at}\n", paint("-->", DIM, c), src.file, src.line, src.column));
+        let at = src.revision.as_ref().map_or(String::new(), |rev| format!(" (at {})", terminal(rev)));
+        let file = terminal(&src.file);
+        out.push_str(&format!("              {} {file}:{}:{}{at}\n", paint("-->", DIM, c), src.line, src.column));
     }
 }
 
@@ -189,20 +191,12 @@ fn human_context(out: &mut String, ch: &Change, c: bool) {
 fn snippet(ch: &Change, src: &super::SourcePoint) -> Option<String> {
     let location = src.location.clone()?;
     let severity = if ch.breaking { Severity::Error } else { Severity::Warning };
-    let message = format!("{}: {}", ch.tool, ch.message);
+    let message = format!("{}: {}", terminal(&ch.tool), terminal(&ch.message));
     let text = format!("{:?}", rule_report(severity, ch.rule.id, message, location, ch.rule.id));
     Some(text.lines().map(|l| format!("              {l}\n")).collect())
 }
 
-/// Workflow-command data: `%`, CR and LF escaped.
-fn escape_data(s: &str) -> String {
-    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
-}
-
-/// Workflow-command property values: also `:` and `,`.
-fn escape_property(s: &str) -> String {
-    escape_data(s).replace(':', "%3A").replace(',', "%2C")
-}
+use crate::escape::{github_data as escape_data, github_property as escape_property};
 
 /// A change's workflow command, its message after `label` (a server's name in a run over several).
 fn annotation(ch: &Change, manifest: &str, label: &str) -> String {
@@ -213,8 +207,8 @@ fn annotation(ch: &Change, manifest: &str, label: &str) -> String {
     };
     let mut text = format!(
         "{}{}: {}",
-        ch.tool,
-        if ch.pointer.is_empty() { String::new() } else { format!(" {}", ch.pointer) },
+        terminal(&ch.tool),
+        if ch.pointer.is_empty() { String::new() } else { format!(" {}", terminal(&ch.pointer)) },
         ch.message
     );
     text.push_str(&verdict_note(ch));
@@ -228,7 +222,7 @@ fn annotation(ch: &Change, manifest: &str, label: &str) -> String {
         text.push_str(&format!("\nwith: {fact}"));
     }
     for p in &ch.context.also {
-        text.push_str(&format!("\nalso: {} {}", p.tool, p.pointer));
+        text.push_str(&format!("\nalso: {} {}", terminal(&p.tool), terminal(&p.pointer)));
     }
     // On the Rust line when it is known: the annotation shows inline in the pull request's diff.
     let at = match &ch.context.source {
@@ -249,7 +243,7 @@ fn annotation(ch: &Change, manifest: &str, label: &str) -> String {
     };
     format!(
         "::{level} {at},title={}::{label}{}",
-        escape_property(&format!("mcp-schema {}: {}", ch.rule.id, ch.tool)),
+        escape_property(&format!("mcp-schema {}: {}", ch.rule.id, terminal(&ch.tool))),
         escape_data(&text)
     )
 }
@@ -301,11 +295,11 @@ pub(super) fn github_with(report: &Report, opts: &RenderOptions, label: &str, an
     out.push_str(annotations);
     // Each tool whose cost changed: a notice on the manifest, beside its changes.
     for t in report.tokens.iter().flat_map(|t| &t.tools) {
-        let title = escape_property(&format!("mcp-schema tokens: {}", t.tool));
+        let title = escape_property(&format!("mcp-schema tokens: {}", terminal(&t.tool)));
         let at = escape_property(opts.manifest_file());
         out.push_str(&format!(
             "::notice file={at},title={title}::{label}{}\n",
-            escape_data(&format!("{}: {}", t.tool, t.phrase()))
+            escape_data(&format!("{}: {}", terminal(&t.tool), t.phrase()))
         ));
     }
     let mut line = summary(report, &opts.manifest);
@@ -314,9 +308,8 @@ pub(super) fn github_with(report: &Report, opts: &RenderOptions, label: &str, an
             line.push_str(&format!("; to accept them run `{hint}`"));
         }
     }
-    out.push_str(label);
-    out.push_str(&line);
-    out.push('\n');
+    // Not a command: a line of the log, which must not read as one.
+    out.push_str(&crate::escape::log_lines(&format!("{label}{line}\n")));
     out
 }
 

@@ -265,7 +265,7 @@ fn result(rule: &str, index: usize, level: &str, text: String, location: Option<
     r.insert("ruleId".into(), json!(rule));
     r.insert("ruleIndex".into(), json!(index));
     r.insert("level".into(), json!(level));
-    r.insert("message".into(), json!({"text": text}));
+    r.insert("message".into(), json!({"text": crate::escape::sarif(&text)}));
     if let Some(location) = location {
         r.insert("locations".into(), json!([location]));
     }
@@ -328,9 +328,10 @@ fn finding_rule(id: &str, summary: &str, level: &str) -> Value {
 /// What a change's result says: where in the tool, the sentence, the verdict, the values and where
 /// a removed item was.
 fn change_text(ch: &Change) -> String {
-    let at = if ch.pointer.is_empty() { String::new() } else { format!(" {}", ch.pointer) };
+    let shown = crate::escape::terminal;
+    let at = if ch.pointer.is_empty() { String::new() } else { format!(" {}", shown(&ch.pointer)) };
     let verdict = if ch.breaking { "breaking" } else { "compatible" };
-    let mut text = format!("{}{at}: {} ({verdict})", ch.tool, ch.message);
+    let mut text = format!("{}{at}: {} ({verdict})", shown(&ch.tool), ch.message);
     let value = |v: &Value| super::json::one_line(v, 200);
     if let Some(old) = &ch.old {
         text.push_str(&format!("\nold: {}", value(old)));

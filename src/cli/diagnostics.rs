@@ -3,10 +3,11 @@
 //! one kind (a `runtime-condition` for each tool a router adds behind an `if`).
 
 use std::collections::{HashMap, HashSet};
-use std::io::Write;
+use std::fmt::Write;
 use std::sync::Mutex;
 
 use mcp_schema::diagnostics::{Code, Diagnostic, Diagnostics, Severity};
+use mcp_schema::escape;
 
 /// One entry of what is printed.
 enum Shown<'a> {
@@ -43,18 +44,17 @@ fn not_printed_before(diagnostics: &Diagnostics) -> Diagnostics {
 /// lacks part of a tool: that is one count line.
 pub fn print_diagnostics(diagnostics: &Diagnostics) {
     let diagnostics = &not_printed_before(diagnostics);
-    let stderr = std::io::stderr();
-    let mut err = stderr.lock();
+    let mut err = String::new();
     let shown = fold(diagnostics, super::quiet(), super::verbose());
     let left_out = if super::quiet() { left_out_line(diagnostics) } else { None };
     if !shown.is_empty() || left_out.is_some() {
         if let Some(heading) = SERVER.lock().unwrap_or_else(|e| e.into_inner()).take() {
-            let _ = writeln!(err, "server {heading}:");
+            let _ = writeln!(err, "server {}:", escape::terminal(&heading));
         }
     }
     for shown in shown {
         let _ = match shown {
-            Shown::Full(d) => writeln!(err, "{:?}", miette::Report::new(d.to_miette())),
+            Shown::Full(d) => writeln!(err, "{:?}", miette::Report::new(escaped(d).to_miette())),
             Shown::More { code, count } => writeln!(err, "{}", more_line(code, count)),
         };
     }
@@ -64,6 +64,8 @@ pub fn print_diagnostics(diagnostics: &Diagnostics) {
     if let Some(line) = count_line(diagnostics, super::quiet()) {
         let _ = writeln!(err, "{line}");
     }
+    // The snippets quote the crate's source, and a line of it must not become a workflow command.
+    super::eprint_text(&err);
 }
 
 /// More warnings than this get a count line after them.
@@ -87,6 +89,16 @@ fn count_line(diagnostics: &Diagnostics, quiet: bool) -> Option<String> {
     by_code.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.id().cmp(b.0.id())));
     let counts: Vec<String> = by_code.iter().map(|(c, n)| format!("{} {n}", c.id())).collect();
     Some(format!("warning: {} warnings: {} (`-A CODE` turns one off)", warnings.len(), counts.join(", ")))
+}
+
+/// `d` with the crate text it quotes (message, help, label) escaped for a terminal: its own line
+/// breaks kept, every other control character written as an escape.
+fn escaped(d: &Diagnostic) -> Diagnostic {
+    let mut d = d.clone();
+    d.message = escape::terminal_block(&d.message);
+    d.help = d.help.as_deref().map(escape::terminal_block);
+    d.label = d.label.as_deref().map(escape::terminal_block);
+    d
 }
 
 /// An error that ends the command: printed, exit status 2.

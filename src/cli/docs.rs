@@ -71,14 +71,14 @@ pub fn run(args: DocsArgs) -> u8 {
     }
     if up_to_date {
         if !super::quiet() {
-            eprintln!("{} is up to date", file.display());
+            say!("{} is up to date", file.display());
         }
         return 0;
     }
     match mcp_schema::manifest::write_if_changed(&file, &update.wanted) {
         Ok(_) => {
             if !super::quiet() {
-                eprintln!("wrote the tool docs into {}", file.display());
+                say!("wrote the tool docs into {}", file.display());
             }
             0
         }
@@ -102,9 +102,13 @@ fn servers_section(source: &SourceArgs, counted: Option<Encoding>, servers: &Ser
     for server in &servers.servers {
         set_server(Some(server.label()));
         match super::session::read_server(server, &source.flags(Vec::new())) {
-            Ok((manifest, _)) => sections.push(format!("## Server `{}`\n\n{}", server.name, page(&manifest, counted))),
+            Ok((manifest, _)) => sections.push(format!(
+                "## Server {}\n\n{}",
+                mcp_schema::escape::markdown_code(&server.name),
+                page(&manifest, counted)
+            )),
             Err(why) => {
-                eprintln!("error: {}: cannot read the tools: {why}", server.name);
+                say!("error: {}: cannot read the tools: {why}", server.name);
                 failed = true;
             }
         }
@@ -120,14 +124,10 @@ fn servers_section(source: &SourceArgs, counted: Option<Encoding>, servers: &Ser
 fn check_result(file: &Path, up_to_date: bool, path: Option<&Path>) -> u8 {
     if up_to_date {
         if !super::quiet() {
-            eprintln!("{}: the tool docs are up to date", file.display());
+            say!("{}: the tool docs are up to date", file.display());
         }
         return 0;
     }
-    eprintln!(
-        "{}: the tool docs are out of date; update them with `{}`",
-        file.display(),
-        docs::update_hint(path, file)
-    );
+    say!("{}: the tool docs are out of date; update them with `{}`", file.display(), docs::update_hint(path, file));
     1
 }

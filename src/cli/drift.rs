@@ -177,7 +177,7 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
             super::session::print_notes(&failure.notes);
             let code = failed(&failure.diagnostics, format);
             if let Some(after) = failure.after {
-                eprintln!("{after}");
+                say!("{after}");
             }
             code
         }
@@ -207,7 +207,7 @@ fn run_servers(args: &CheckArgs, servers: &Servers, request: &Request) -> u8 {
                 super::session::print_notes(&failure.notes);
                 print_diagnostics(&failure.diagnostics);
                 if let Some(after) = failure.after {
-                    eprintln!("{after} (server {})", server.name);
+                    say!("{after} (server {})", server.name);
                 }
                 status = 2;
             }
@@ -215,7 +215,7 @@ fn run_servers(args: &CheckArgs, servers: &Servers, request: &Request) -> u8 {
         parts.push((server, run));
     }
     set_server(None);
-    if super::print(&render::several(format, &parts)) != 0 {
+    if super::print_commands(&for_stdout(format, &render::several(format, &parts))) != 0 {
         return 2;
     }
     status
@@ -229,8 +229,8 @@ fn made_with_note(format: Format, run: &Compared, server: Option<&str>) {
     }
     if let Some(note) = check::output::made_with_note(&run.facts) {
         match server {
-            Some(server) => eprintln!("note: {server}: {note}"),
-            None => eprintln!("note: {note}"),
+            Some(server) => say!("note: {}: {note}", mcp_schema::escape::terminal(server)),
+            None => say!("note: {note}"),
         }
     }
 }
@@ -241,7 +241,7 @@ fn finish(run: Compared, args: &ReportArgs) -> u8 {
     made_with_note(args.format, &run, None);
     let text = render::one(args.format, &run);
     let mut out = std::io::stdout().lock();
-    if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
+    if out.write_all(for_stdout(args.format, &text).as_bytes()).and_then(|_| out.flush()).is_err() {
         return 2;
     }
     u8::from(args.fail_on.fails(&run.report))
@@ -253,6 +253,16 @@ fn failed(diagnostics: &Diagnostics, format: Format) -> u8 {
     print_diagnostics(diagnostics);
     let text = render::failure(format, diagnostics);
     let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+    let _ = out.write_all(for_stdout(format, &text).as_bytes()).and_then(|_| out.flush());
     2
+}
+
+/// A report as stdout takes it: `--format github`'s workflow commands as they are (their crate
+/// text escaped as command data), a JSON document or a text with no line a CI runner reads as one.
+fn for_stdout(format: Format, text: &str) -> String {
+    match format {
+        Format::Github => text.to_owned(),
+        Format::Json | Format::Sarif => mcp_schema::escape::json_lines(text),
+        Format::Human | Format::Markdown => mcp_schema::escape::log_lines(text),
+    }
 }

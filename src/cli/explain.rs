@@ -29,10 +29,10 @@ pub fn run(args: ExplainArgs) -> u8 {
     match mcp_schema::explain::page(&id) {
         Ok(page) => super::print(&page),
         Err(near) => {
-            eprintln!("error: no diagnostic code, drift rule or kind of finding is named `{id}`");
+            say!("error: no diagnostic code, drift rule or kind of finding is named `{id}`");
             match near {
-                Some(near) => eprintln!("help: did you mean `{near}`?"),
-                None => eprintln!("help: `mcp-schema explain --list` lists them"),
+                Some(near) => say!("help: did you mean `{near}`?"),
+                None => say!("help: `mcp-schema explain --list` lists them"),
             }
             2
         }

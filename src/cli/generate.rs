@@ -50,14 +50,14 @@ pub(crate) fn run(args: GenerateArgs) -> u8 {
     let (manifest, provenance) = match make(&session, args.validate, output.as_deref()) {
         Ok(made) => made,
         Err(why) => {
-            eprintln!("error: no manifest written: {why}");
+            say!("error: no manifest written: {why}");
             return 2;
         }
     };
     // Said without -v when the manifest goes to a file or a pipe, where nobody sees it made.
     if !super::quiet() && !std::io::stdout().is_terminal() {
         let n = manifest.len();
-        eprintln!("{n} tool{} listed with {provenance}", if n == 1 { "" } else { "s" });
+        say!("{n} tool{} listed with {provenance}", if n == 1 { "" } else { "s" });
     }
     match output {
         None => {
@@ -71,12 +71,12 @@ pub(crate) fn run(args: GenerateArgs) -> u8 {
         Some(path) => match mcp_schema::manifest::write_if_changed_with(&path, |out| manifest.write_pretty(out)) {
             Ok(true) => {
                 if super::verbose() {
-                    eprintln!("wrote {}", path.display());
+                    say!("wrote {}", path.display());
                 }
             }
             Ok(false) => {
                 if super::verbose() {
-                    eprintln!("{} is up to date", path.display());
+                    say!("{} is up to date", path.display());
                 }
             }
             Err(e) => {
@@ -100,7 +100,7 @@ fn make(
     super::session::print(&made);
     let manifest = made.result.map_err(|stop| stop.why())?;
     if let Some(line) = mcp_schema::manifest::left_out_line(&made.diagnostics).filter(|_| !super::quiet()) {
-        eprintln!("{line}");
+        say!("{line}");
     }
     Ok((manifest, made.provenance))
 }
@@ -119,13 +119,13 @@ fn run_servers(args: &GenerateArgs, servers: &Servers) -> u8 {
         match make(&session, args.validate, Some(&server.config.manifest_path(None))) {
             Ok((manifest, provenance)) => made.push((server, manifest, provenance)),
             Err(why) => {
-                eprintln!("error: {}: {why}", server.name);
+                say!("error: {}: {why}", server.name);
                 failed.push(server.name.as_str());
             }
         }
     }
     if !failed.is_empty() {
-        eprintln!(
+        say!(
             "error: no manifest written: {} of {} servers failed ({})",
             failed.len(),
             servers.servers.len(),
@@ -151,7 +151,7 @@ fn write_manifest(server: &config::Server, manifest: &Manifest, provenance: &Pro
     if !super::quiet() {
         let n = manifest.len();
         let s = if n == 1 { "" } else { "s" };
-        eprintln!("{}: {n} tool{s} listed with {provenance}; {what} {}", server.name, config::shown_path(&path));
+        say!("{}: {n} tool{s} listed with {provenance}; {what} {}", server.name, config::shown_path(&path));
     }
     0
 }

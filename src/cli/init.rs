@@ -50,7 +50,7 @@ struct Planned {
 pub fn run(args: InitArgs) -> u8 {
     let crate_dir = mcp_schema::config::crate_dir(args.path.as_deref()).unwrap_or_else(|| PathBuf::from("."));
     if !crate_dir.join("Cargo.toml").is_file() {
-        eprintln!("error: {} has no Cargo.toml: give the directory of the crate to set up", crate_dir.display());
+        say!("error: {} has no Cargo.toml: give the directory of the crate to set up", crate_dir.display());
         return 2;
     }
     let session = match super::session::plan(args.source.flags(args.path.iter().cloned().collect())) {
@@ -83,7 +83,7 @@ pub fn run(args: InitArgs) -> u8 {
             summary: None,
         });
     } else if !super::quiet() {
-        eprintln!("kept the configuration in {}", config.source().unwrap_or(Path::new("")).display());
+        say!("kept the configuration in {}", config.source().unwrap_or(Path::new("")).display());
     }
     let manifest_path = config.manifest_path(None);
     let shown_manifest = mcp_schema::config::shown_path(&manifest_path);
@@ -104,7 +104,7 @@ pub fn run(args: InitArgs) -> u8 {
     });
     let status = write_all(&files, args.dry_run);
     if !super::quiet() && !args.dry_run {
-        eprintln!("set up with {provenance}; `mcp-schema check` now compares the sources with {shown_manifest}");
+        say!("set up with {provenance}; `mcp-schema check` now compares the sources with {shown_manifest}");
     }
     if !super::quiet() && status == 0 {
         // A kept configuration is one of the files to commit too.
@@ -112,7 +112,7 @@ pub fn run(args: InitArgs) -> u8 {
         let paths: Vec<String> =
             kept_config.iter().chain(files.iter().map(|f| &f.path)).map(|p| p.display().to_string()).collect();
         let crate_arg = args.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
-        eprint!("{}", init::next_steps(&paths, &crate_arg, &shown_manifest, args.dry_run));
+        super::eprint_text(&init::next_steps(&paths, &crate_arg, &shown_manifest, args.dry_run));
     }
     status
 }
@@ -246,13 +246,13 @@ fn set_up_servers(args: &InitArgs, crate_dir: &Path, servers: &Servers) -> u8 {
         match super::session::read_server(server, &args.source.flags(Vec::new())) {
             Ok((manifest, _)) => manifests.push(manifest_file(server.config.manifest_path(None), &manifest)),
             Err(why) => {
-                eprintln!("error: {}: {why}", server.name);
+                say!("error: {}: {why}", server.name);
                 failed = true;
             }
         }
     }
     if failed {
-        eprintln!("error: nothing written: a server's tools cannot be read");
+        say!("error: nothing written: a server's tools cannot be read");
         return 2;
     }
     let root = config.source().and_then(Path::parent).map_or_else(|| crate_dir.to_path_buf(), Path::to_path_buf);
@@ -319,11 +319,11 @@ fn finish_servers(
         summary: None,
     });
     if let (Some(kept), false) = (kept, super::quiet()) {
-        eprintln!("kept the configuration in {}", kept.display());
+        say!("kept the configuration in {}", kept.display());
     }
     let status = write_all(&files, args.dry_run);
     if !super::quiet() && !args.dry_run {
-        eprintln!("{said}; `mcp-schema check` now compares each with its manifest");
+        say!("{said}; `mcp-schema check` now compares each with its manifest");
     }
     if !super::quiet() && status == 0 {
         let paths: Vec<String> = kept
@@ -333,7 +333,7 @@ fn finish_servers(
             .map(|p| p.display().to_string())
             .collect();
         let root_arg = if root == Path::new(".") { String::new() } else { root.display().to_string() };
-        eprint!("{}", init::servers_next_steps(&paths, &root_arg, args.dry_run));
+        super::eprint_text(&init::servers_next_steps(&paths, &root_arg, args.dry_run));
     }
     status
 }
@@ -352,26 +352,26 @@ fn show(file: &Planned) -> u8 {
 fn write_new(file: &Planned) -> u8 {
     if file.path.exists() {
         if let Some(summary) = &file.summary {
-            eprintln!("kept {} (it exists); the sources now make {summary}", file.path.display());
+            say!("kept {} (it exists); the sources now make {summary}", file.path.display());
             return 0;
         }
         let (what, text) = match &file.entry {
             Some(entry) => ("add this entry to it", entry),
             None => ("it would have written", &file.text),
         };
-        eprintln!("kept {} (it exists); {what}:", file.path.display());
+        say!("kept {} (it exists); {what}:", file.path.display());
         return super::print(&format!("{text}\n"));
     }
     let made = file.path.parent().filter(|p| !p.as_os_str().is_empty()).map_or(Ok(()), std::fs::create_dir_all);
     match made.and_then(|_| create_new(&file.path, &file.text)) {
         Ok(()) => {
             if !super::quiet() {
-                eprintln!("created {}", file.path.display());
+                say!("created {}", file.path.display());
             }
             0
         }
         Err(e) => {
-            eprintln!("error: cannot write {}: {e}", file.path.display());
+            say!("error: cannot write {}: {e}", file.path.display());
             2
         }
     }

@@ -59,9 +59,9 @@ pub fn run(args: ListArgs) -> u8 {
     let listing = Listing::new(&manifest, &provenance, args.encoding);
     let text = match args.format {
         ListFormat::Json => json_text(&listing),
-        ListFormat::Table => table(&listing),
+        ListFormat::Table => return super::print(&table(&listing)),
     };
-    super::print(&text)
+    super::print_json(&text)
 }
 
 /// `list` over every server: a table (or JSON document) per server, named.
@@ -78,20 +78,24 @@ fn run_servers(source: &SourceArgs, format: ListFormat, encoding: Encoding, serv
                     ListFormat::Json => {
                         docs.push(server.tagged(serde_json::to_value(&listing).expect("a listing is plain data")))
                     }
-                    ListFormat::Table => tables.push(format!("server {}:\n{}", server.label(), table(&listing))),
+                    ListFormat::Table => tables.push(format!(
+                        "server {}:\n{}",
+                        mcp_schema::escape::terminal(&server.label()),
+                        table(&listing)
+                    )),
                 }
             }
             Err(why) => {
-                eprintln!("error: {}: cannot read the tools: {why}", server.name);
+                say!("error: {}: cannot read the tools: {why}", server.name);
                 status = 2;
             }
         }
     }
-    let text = match format {
-        ListFormat::Json => json_text(&serde_json::json!({ "servers": docs })),
-        ListFormat::Table => tables.join("\n"),
+    let printed = match format {
+        ListFormat::Json => super::print_json(&json_text(&serde_json::json!({ "servers": docs }))),
+        ListFormat::Table => super::print(&tables.join("\n")),
     };
-    status.max(super::print(&text))
+    status.max(printed)
 }
 
 /// A JSON document, pretty, with a final newline.

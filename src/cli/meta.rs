@@ -59,7 +59,7 @@ pub fn man(cmd: clap::Command) -> u8 {
     match man_page(cmd) {
         Ok(page) => super::print(&page),
         Err(e) => {
-            eprintln!("error: cannot render the man page: {e}");
+            say!("error: cannot render the man page: {e}");
             2
         }
     }

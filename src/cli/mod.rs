@@ -1,6 +1,20 @@
 //! The subcommands, one module each, over the core: each parses its arguments, calls the core
 //! (a [`session`] for the commands that read sources), prints, and returns the exit status; and
-//! the global flags every command shares.
+//! the global flags every command shares. What they print goes through
+//! [`mcp_schema::escape`]: stderr by [`say!`] and [`eprint_text`], stdout by [`print`] (crate text
+//! in it already escaped for its sink, no line of it a workflow command).
+
+/// `eprintln!`, the text made safe for a terminal and a CI log ([`mcp_schema::escape::rendered`]):
+/// what a command says on stderr quotes crate text (tool names, paths, server names).
+macro_rules! say {
+    // Written out rather than calling `eprint_text`: this module is also compiled into the
+    // `cargo-mcp-schema` binary, below its crate root, where `$crate::cli` names nothing.
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let text = ::mcp_schema::escape::rendered(&format!("{}\n", format_args!($($arg)*)));
+        let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    }};
+}
 
 pub(crate) mod args;
 pub mod diagnostics;
@@ -109,15 +123,37 @@ pub(crate) fn setup_miette() {
     }));
 }
 
-/// Write `text` to stdout; a closed pipe or full disk is exit status 2.
+/// Write `text` to stderr, made safe for a terminal and a CI log.
+pub fn eprint_text(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stderr().lock().write_all(mcp_schema::escape::rendered(text).as_bytes());
+}
+
+/// Write `text` to stdout, no line of it read as a workflow command by a CI runner; a closed pipe
+/// or full disk is exit status 2.
 pub fn print(text: &str) -> u8 {
+    write_stdout(&mcp_schema::escape::log_lines(text))
+}
+
+/// Write `text`, a JSON document, to stdout, no line of it read as a workflow command.
+pub fn print_json(text: &str) -> u8 {
+    write_stdout(&mcp_schema::escape::json_lines(text))
+}
+
+/// Write `text`, GitHub workflow commands made by `--format github` (their crate text escaped as
+/// command data), to stdout as it is.
+pub fn print_commands(text: &str) -> u8 {
+    write_stdout(text)
+}
+
+fn write_stdout(text: &str) -> u8 {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Ok(()) => 0,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
-            eprintln!("error: cannot write to stdout: {e}");
+            say!("error: cannot write to stdout: {e}");
             2
         }
     }

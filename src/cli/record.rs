@@ -97,7 +97,7 @@ pub(crate) fn run(args: RecordArgs) -> u8 {
     match status {
         Ok(status) => exit_code(status),
         Err(e) => {
-            eprintln!("error: cannot wait for the server: {e}");
+            say!("error: cannot wait for the server: {e}");
             2
         }
     }
@@ -121,9 +121,20 @@ fn exit_code(status: std::process::ExitStatus) -> u8 {
 /// Copy `from` to `to` chunk by chunk, each flushed at once, and record every line that passes.
 /// When `to` is gone (the server exited, the client hung up), the rest of `from` is still read
 /// and recorded, so the other side never blocks on a full pipe.
-fn pump(mut from: impl Read, mut to: impl Write, direction: Direction, recorder: &Recorder) {
+fn pump(from: impl Read, to: impl Write, direction: Direction, recorder: &Recorder) {
+    pump_lines(from, to, direction, recorder, MAX_RECORDED_LINE)
+}
+
+/// The longest line recorded (64 MiB): a longer one, or one that never ends, is forwarded whole
+/// but recorded as a note of its length, so that the proxy holds at most this much of it.
+const MAX_RECORDED_LINE: usize = 64 << 20;
+
+/// [`pump`], recording lines of up to `max_line` bytes.
+fn pump_lines(mut from: impl Read, mut to: impl Write, direction: Direction, recorder: &Recorder, max_line: usize) {
     let mut buf = vec![0u8; 1 << 16];
     let mut line = Vec::new();
+    // The length of a line past `max_line`, whose bytes are no longer kept.
+    let mut overlong: Option<usize> = None;
     let mut forwarding = true;
     loop {
         let n = match from.read(&mut buf) {
@@ -137,17 +148,37 @@ fn pump(mut from: impl Read, mut to: impl Write, direction: Direction, recorder:
             forwarding = false;
         }
         let mut rest = chunk;
+        let keep = |line: &mut Vec<u8>, overlong: &mut Option<usize>, part: &[u8]| match overlong {
+            Some(n) => *n += part.len(),
+            None if line.len() + part.len() > max_line => {
+                *overlong = Some(line.len() + part.len());
+                *line = Vec::new();
+            }
+            None => line.extend_from_slice(part),
+        };
         while let Some(i) = rest.iter().position(|&b| b == b'\n') {
-            line.extend_from_slice(&rest[..i]);
-            record(recorder, direction, &line);
+            keep(&mut line, &mut overlong, &rest[..i]);
+            record_line(recorder, direction, &line, overlong.take());
             line.clear();
             rest = &rest[i + 1..];
         }
-        line.extend_from_slice(rest);
+        keep(&mut line, &mut overlong, rest);
     }
     // A last message without its newline is still a message.
-    record(recorder, direction, &line);
+    record_line(recorder, direction, &line, overlong);
     // Dropping `to` closes the pipe: the server sees the end of its input.
+}
+
+/// Record `line`, or for a line of `overlong` bytes, that it was too long to keep.
+fn record_line(recorder: &Recorder, direction: Direction, line: &[u8], overlong: Option<usize>) {
+    match overlong {
+        Some(n) => record(
+            recorder,
+            direction,
+            format!("[a line of {n} bytes, longer than mcp-schema record keeps]").as_bytes(),
+        ),
+        None => record(recorder, direction, line),
+    }
 }
 
 /// Append one line to the recording: as `message` when it is a JSON object or array, else as
@@ -177,7 +208,7 @@ fn record(recorder: &Recorder, direction: Direction, line: &[u8]) {
     entry.extend_from_slice(b"}\n");
     let Ok(mut out) = recorder.lock() else { return };
     if out.write_all(&entry).and_then(|()| out.flush()).is_err() {
-        eprintln!("warning: mcp-schema record: cannot write the recording");
+        say!("warning: mcp-schema record: cannot write the recording");
     }
 }
 
@@ -213,6 +244,29 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_longer_than_the_limit_is_forwarded_whole_and_recorded_as_its_length() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("rec.jsonl");
+        let recorder: Recorder = Arc::new(Mutex::new(BufWriter::new(File::create(&path).unwrap())));
+        let long = "x".repeat(300_000);
+        let input = format!("{{\"id\":1}}\n{long}\n{{\"id\":2}}\n{long}");
+        let mut forwarded = Vec::new();
+        pump_lines(input.as_bytes(), &mut forwarded, Direction::ToServer, &recorder, 100_000);
+        assert_eq!(forwarded, input.as_bytes(), "forwarded whole");
+        drop(recorder);
+        let recorded = std::fs::read_to_string(&path).unwrap();
+        let kept: Vec<String> = recorded
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v.get("message").map_or_else(|| v["text"].as_str().unwrap().to_owned(), |m| m.to_string())
+            })
+            .collect();
+        let note = "[a line of 300000 bytes, longer than mcp-schema record keeps]";
+        assert_eq!(kept, [r#"{"id":1}"#, note, r#"{"id":2}"#, note], "the unterminated last line too");
+    }
 
     #[test]
     fn timestamps_are_rfc3339_utc() {

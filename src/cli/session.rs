@@ -38,7 +38,7 @@ pub(crate) fn print(made: &Made) {
 pub(crate) fn print_notes(notes: &[String]) {
     if super::verbose() {
         for note in notes {
-            eprintln!("note: {note}");
+            say!("note: {note}");
         }
     }
 }
@@ -56,7 +56,7 @@ pub(crate) fn manifest(session: &Session, checks: Checks) -> Result<(Manifest, P
 /// status 2 when there is none (said too).
 pub(crate) fn read(session: &Session) -> Result<(Manifest, Provenance), u8> {
     manifest(session, Checks::default()).map_err(|why| {
-        eprintln!("error: cannot read the tools: {why}");
+        say!("error: cannot read the tools: {why}");
         2
     })
 }

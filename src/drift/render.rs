@@ -54,7 +54,11 @@ fn human(parts: &[(&Server, Checked)]) -> String {
         if n > 0 {
             out.push('\n');
         }
-        out.push_str(&format!("server {}:\n{}", server.label(), output::text(Format::Human, checked(run))));
+        out.push_str(&format!(
+            "server {}:\n{}",
+            crate::escape::terminal(&server.label()),
+            output::text(Format::Human, checked(run))
+        ));
     }
     out.push_str(&format!("\n{}\n", tally(parts)));
     out

@@ -436,6 +436,7 @@ impl<'a, 'w> Evaluator<'a, 'w> {
                 let item = element_type(want);
                 let x = self.eval(&r.expr, item.as_ref(), f)?;
                 let n = self.count(&r.len, f)?;
+                self.grown(n.saturating_mul(budget::size_of(&x)), r, f)?;
                 Ok(Val::Seq(vec![x; n]))
             }
             Expr::Tuple(t) if t.elems.is_empty() => Ok(Val::Unit),

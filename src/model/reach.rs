@@ -14,12 +14,17 @@ use super::{
     literal, Body, DefId, Field, FieldDefault, FieldDefaultValue, JsonSchemaImpl, Lowerer, Opt, SchemarsAttrs, Scope,
     Shown, Traits, Ty, TypeDef,
 };
+use crate::diagnostics::{Code, Diagnostic};
 use crate::source::impls::TypeKey;
 use crate::source::ItemRef;
 
 /// Types nested deeper than this are not followed (the generator stops at half this depth: it
 /// counts schemas, this counts every type node).
 const MAX_WALK_DEPTH: usize = 256;
+
+/// A generic type instantiated with arguments of more type nodes than this is not followed: its
+/// fields instantiate it with ever larger ones (`G<T>` holding `G<(T, T)>`), which rustc refuses.
+pub const MAX_INSTANCE_SIZE: usize = 4096;
 
 impl Lowerer<'_, '_> {
     /// Lower a type written in `scope`, and everything its schema can reach (see the module doc).
@@ -237,6 +242,11 @@ impl Lowerer<'_, '_> {
             }
             Ty::Tuple(ts) => ts.iter().for_each(|t| self.follow_instances(t, depth + 1)),
             Ty::Named(id, args) => {
+                if ty.size_up_to(MAX_INSTANCE_SIZE) >= MAX_INSTANCE_SIZE {
+                    // A generic type whose fields instantiate it with a larger argument
+                    // (`G<T>` holding a `G<(T, T)>`) grows without end: rustc refuses it too.
+                    return self.instance_too_large(*id);
+                }
                 let seen = self.reached.instances.entry(*id).or_default();
                 if seen.contains(args) {
                     return;
@@ -253,6 +263,25 @@ impl Lowerer<'_, '_> {
             }
             _ => {}
         }
+    }
+}
+
+impl Lowerer<'_, '_> {
+    /// `def` instantiated with arguments past [`MAX_INSTANCE_SIZE`] nodes: an error at its name, once.
+    fn instance_too_large(&mut self, id: DefId) {
+        let def = self.model.def(id);
+        let message = format!(
+            "generic type `{}` is instantiated with ever larger arguments, past {MAX_INSTANCE_SIZE} type nodes",
+            def.rust_name
+        );
+        if self.diagnostics.iter().any(|d| d.message == message) {
+            return;
+        }
+        let d = Diagnostic::error(Code::TypeTooLarge, message).at(Some(def.location.clone())).with_help(
+            "a field instantiates the type with a larger argument than its own (`G<T>` holding `G<(T, T)>`); \
+             rustc refuses it too (recursion limit while instantiating)",
+        );
+        self.diagnostics.push(d);
     }
 }
 

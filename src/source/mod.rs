@@ -9,6 +9,7 @@ mod deferred;
 pub mod impls;
 mod index;
 mod modules;
+mod nesting;
 mod packages;
 mod registry;
 mod serde_order;

@@ -250,6 +250,11 @@ fn prepare(root: &Root, path: &Path, shown: &Path, mode: ParseMode, bodies: bool
     // A text that is no longer the bytes on disk is kept: a snippet or a body must not read the
     // file again.
     let kept = changed.then(|| Arc::<str>::from(text.as_str()));
+    if super::nesting::too_deep(&text).is_some() {
+        // Deeper than syn and the walkers of its tree can recurse: not parsed, and
+        // `report_unparsable` says where.
+        return Prepared { read: Some(ReadFile { lines, text: kept }), failure: None, full: None, skeleton: None };
+    }
     match mode {
         ParseMode::Skeleton => Prepared {
             read: Some(ReadFile { lines, text: kept }),
@@ -432,6 +437,16 @@ impl TreeBuilder<'_> {
             }
             Some(f) if f.not_utf8 => Diagnostic::error(Code::NotUtf8, f.message).in_file(path),
             Some(f) => Diagnostic::error(Code::UnreadableFile, f.message).in_file(path).at(declared_at),
+            None if super::nesting::too_deep(parsed.source.text()).is_some() => {
+                let at = super::nesting::too_deep(parsed.source.text()).unwrap_or(0);
+                let limit = super::nesting::MAX_NESTING;
+                let location = crate::diagnostics::Location { file: parsed.source.clone(), start: at, len: 1 };
+                Diagnostic::error(Code::SyntaxError, format!("the code nests more than {limit} levels deep"))
+                    .at(Some(location))
+                    .with_label(format!("level {}", limit + 1))
+                    .with_help("brackets, braces, parentheses and generic arguments count; real code nests a few dozen")
+                    .in_file(path)
+            }
             // The whole text, as the full parse reads it: the same error at the same place on
             // both paths, in a body as anywhere else.
             None => match syn::parse_file(parsed.source.text()) {

@@ -95,6 +95,10 @@ pub(crate) fn read(
     mut input: impl BufRead,
     mut each: impl FnMut(Record) -> Result<(), ReadError>,
 ) -> Result<(), ReadError> {
+    // A byte order mark (a recording saved by a Windows editor) is not part of the JSON.
+    if input.fill_buf().is_ok_and(|buf| buf.starts_with(b"\xEF\xBB\xBF")) {
+        input.consume(3);
+    }
     // Leading white space is skipped here, its lines counted: it may be longer than a buffer.
     let mut skipped_lines = 0;
     let first = loop {
@@ -139,7 +143,7 @@ fn read_lines(
         // Without its line end: an error at the end of the line is placed on it, not after it.
         let text = buf.strip_suffix(b"\n").unwrap_or(&buf);
         let text = text.strip_suffix(b"\r").unwrap_or(text);
-        let value: Value = serde_json::from_slice(text).map_err(|e| ReadError::json(line, &e))?;
+        let value = parse(text, line)?;
         records_of(value, line, each)?;
     }
 }
@@ -268,10 +272,46 @@ impl ValueScan {
 
     fn flush(&mut self, each: &mut impl FnMut(Record) -> Result<(), ReadError>) -> Result<(), ReadError> {
         let line = self.element_line;
-        let value: Value = serde_json::from_slice(&self.element).map_err(|e| ReadError::json(line, &e))?;
+        let value = parse(&self.element, line)?;
         self.element.clear();
         records_of(value, line, each)
     }
+}
+
+/// How deep a value of a recording may nest. serde_json stops at 128 by default, and `record`
+/// writes each message (which may nest 128 deep) inside an entry of its own.
+pub const MAX_VALUE_DEPTH: usize = 512;
+
+/// One JSON value of the recording, which starts on `line`: nested up to [`MAX_VALUE_DEPTH`]
+/// (counted on the bytes first, so that serde_json, which recurses, never goes deeper).
+fn parse(text: &[u8], line: usize) -> Result<Value, ReadError> {
+    let (mut depth, mut deepest, mut in_string, mut escaped, mut at_line) = (0usize, 0usize, false, false, line);
+    for &b in text {
+        match b {
+            _ if escaped => escaped = false,
+            b'\\' if in_string => escaped = true,
+            b'"' => in_string = !in_string,
+            b'\n' => at_line += 1,
+            b'{' | b'[' if !in_string => {
+                depth += 1;
+                if depth > deepest {
+                    deepest = depth;
+                    if deepest > MAX_VALUE_DEPTH {
+                        return Err(ReadError::at(
+                            at_line,
+                            format!("a value nests deeper than {MAX_VALUE_DEPTH} levels"),
+                        ));
+                    }
+                }
+            }
+            b'}' | b']' if !in_string => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    let mut de = serde_json::Deserializer::from_slice(text);
+    de.disable_recursion_limit();
+    let value = serde::Deserialize::deserialize(&mut de).and_then(|v: Value| de.end().map(|()| v));
+    value.map_err(|e| ReadError::json(line, &e))
 }
 
 /// The messages one JSON value of a recording holds: a message, a wrapped message, or a batch.
@@ -356,6 +396,31 @@ mod tests {
             Ok(())
         })?;
         Ok(out)
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_recording() {
+        let text = "\u{feff}{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\n";
+        let read = read_all(text).unwrap();
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].2, r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#);
+        let array = format!("\u{feff}[{}]", &text[3..text.len() - 1]);
+        assert_eq!(read_all(&array).unwrap().len(), 1, "an array too");
+    }
+
+    #[test]
+    fn a_message_as_deep_as_record_keeps_it_is_read_and_a_deeper_one_is_an_error() {
+        // `record` keeps a message that serde_json reads (128 levels) inside an entry of its own.
+        let deep = |n: usize| format!("{}1{}", "[".repeat(n), "]".repeat(n));
+        let entry = format!(
+            "{{\"timestamp\":\"t\",\"direction\":\"client\",\"message\":{{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}}}}\n",
+            deep(127)
+        );
+        assert_eq!(read_all(&entry).unwrap().len(), 1);
+        assert_eq!(read_all(&format!("[{}]", entry.trim_end())).unwrap().len(), 1, "in an array too");
+        let too_deep = format!("{{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}}\n", deep(100_000));
+        let e = read_all(&format!("\n{too_deep}")).unwrap_err();
+        assert_eq!((e.line, e.message.as_str()), (2, "a value nests deeper than 512 levels"));
     }
 
     #[test]

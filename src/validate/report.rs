@@ -229,9 +229,11 @@ fn details(v: &Violation) -> Option<String> {
 
 fn write_human(out: &mut impl Write, recording: &str, v: &Violation) -> io::Result<()> {
     let at = if v.line == 0 { String::new() } else { format!(":{}", v.line) };
-    writeln!(out, "{recording}{at}: {}[{}]: {}", level_name(v.level), v.kind, headline(v))?;
+    // What the recording says (names, values) reaches the terminal escaped, on one line.
+    let shown = crate::escape::terminal;
+    writeln!(out, "{}{at}: {}[{}]: {}", shown(recording), level_name(v.level), v.kind, shown(&headline(v)))?;
     if let Some(d) = details(v) {
-        writeln!(out, "    {d}")?;
+        writeln!(out, "    {}", shown(&d))?;
     }
     Ok(())
 }
@@ -292,12 +294,37 @@ pub fn to_json(recording: &str, v: &Violation) -> Value {
     Value::Object(m)
 }
 
-/// Workflow-command data: `%`, CR and LF escaped.
-pub(crate) fn escape_data(s: &str) -> String {
-    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
-}
+pub(crate) use crate::escape::{github_data as escape_data, github_property as escape_property};
 
-/// Workflow-command property values: also `:` and `,`.
-pub(crate) fn escape_property(s: &str) -> String {
-    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_the_recording_says_reaches_the_terminal_escaped() {
+        let v = Violation {
+            line: 3,
+            kind: "unknown-tool",
+            level: Level::Violation,
+            tool: Some("a\n::error::forged\x1b[2J".into()),
+            pointer: String::new(),
+            keyword: None,
+            expected: None,
+            actual: None,
+            message: "no such tool \r over".into(),
+        };
+        let mut out = Vec::new();
+        write_human(&mut out, "rec.jsonl", &v).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(!text.contains(['\x1b', '\r']), "{text:?}");
+        assert_eq!(
+            text,
+            format!("rec.jsonl:3: {}[unknown-tool]: {}\n", level_name(Level::Violation), terminal_headline(&v))
+        );
+    }
+
+    fn terminal_headline(v: &Violation) -> String {
+        crate::escape::terminal(&headline(v))
+    }
 }

@@ -3,6 +3,7 @@
 //!
 //! The text depends on the manifest alone, in its order, so it is the same on every run.
 
+use crate::escape::{self, markdown_code as code};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -42,13 +43,14 @@ pub fn render(manifest: &Manifest, costs: Option<&Costs>) -> String {
 
 fn render_tool(out: &mut String, tool: &Value, cost: Option<(usize, &Costs)>) {
     let name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
-    let _ = writeln!(out, "### `{name}`\n");
+    let _ = writeln!(out, "### {}\n", code(name));
     if let Some(title) = title(tool) {
-        let _ = writeln!(out, "**{}**\n", title.trim());
+        let _ = writeln!(out, "**{}**\n", escape::markdown_text(title.trim()));
     }
     if let Some(description) = tool.get("description").and_then(Value::as_str).map(str::trim).filter(|d| !d.is_empty())
     {
-        let _ = writeln!(out, "{description}\n");
+        // The author's Markdown, as the tool's page shows it; never a control character.
+        let _ = writeln!(out, "{}\n", escape::terminal_block(description));
     }
     if let Some((tokens, costs)) = cost {
         let encoding = crate::choice::Choice::name(costs.encoding);
@@ -60,7 +62,7 @@ fn render_tool(out: &mut String, tool: &Value, cost: Option<(usize, &Costs)>) {
         None => out.push_str("None.\n"),
     }
     if let Some(schema) = tool.get("outputSchema") {
-        let _ = writeln!(out, "\n**Output**: `{}`", cell(&output_type(name, schema)));
+        let _ = writeln!(out, "\n**Output**: {}", code(&output_type(name, schema)));
         let rows = fields(schema);
         if !rows.is_empty() {
             out.push('\n');
@@ -158,15 +160,10 @@ fn field_table(out: &mut String, rows: &[Field], with_default: bool) {
         out.push_str("| name | type | required | description |\n|---|---|---|---|\n");
     }
     for row in rows {
-        let _ = write!(
-            out,
-            "| `{}` | `{}` | {} |",
-            cell(&row.path),
-            cell(&row.ty),
-            if row.required { "yes" } else { "no" }
-        );
+        let _ =
+            write!(out, "| {} | {} | {} |", code(&row.path), code(&row.ty), if row.required { "yes" } else { "no" });
         if with_default {
-            let default = row.default.as_deref().map(|d| format!(" `{}`", cell(d))).unwrap_or_default();
+            let default = row.default.as_deref().map(|d| format!(" {}", code(d))).unwrap_or_default();
             let _ = write!(out, "{default} |");
         }
         let description = row.description.as_deref().map(|d| format!(" {}", cell(&one_line(d)))).unwrap_or_default();
@@ -184,9 +181,9 @@ fn one_line(text: &str) -> String {
         .join("<br>")
 }
 
-/// Text made safe in a table cell: a `|` would end it.
+/// Text made safe in a table cell: a `|` would end it, a control character is escaped.
 fn cell(text: &str) -> String {
-    text.replace('|', "\\|")
+    escape::terminal(text).replace('|', "\\|")
 }
 
 fn annotation_hints(tool: &Value) -> Vec<String> {

@@ -227,11 +227,13 @@ pub fn summary(listing: &Listing) -> String {
 fn cells_of(row: &Row) -> [String; 6] {
     let params: Vec<String> = row.parameters.iter().map(Parameter::signature).collect();
     let hints: Vec<String> = row.hints.iter().map(|h| short_hint(h)).collect();
+    // Crate text, on one line of a terminal.
+    let shown = crate::escape::terminal;
     [
-        row.name.clone(),
-        row.title.clone().unwrap_or_default(),
-        if params.is_empty() { "—".to_owned() } else { params.join(", ") },
-        row.output.clone().unwrap_or_else(|| "—".to_owned()),
+        shown(&row.name),
+        shown(row.title.as_deref().unwrap_or_default()),
+        if params.is_empty() { "—".to_owned() } else { shown(&params.join(", ")) },
+        row.output.as_deref().map_or_else(|| "—".to_owned(), shown),
         hints.join(" "),
         thousands(row.tokens),
     ]

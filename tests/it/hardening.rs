@@ -240,3 +240,16 @@ fn run_as_nobody(args: &[&str], dir: &Path) -> std::io::Result<Output> {
     }
     Command::new(&bin).args(args).current_dir(dir).env("NO_COLOR", "1").uid(NOBODY).gid(NOBODY).output()
 }
+
+#[test]
+fn nesting_past_what_the_stack_holds_is_an_error_at_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 100_000;
+    let generics = format!("#[tool]\nfn deep(x: {}u8{}) {{}}\n", "Option<\n".repeat(n), ">".repeat(n));
+    file(dir.path(), "generics.rs", generics);
+    insta::assert_snapshot!("nested_generics", expect(&run(&["generate", "generics.rs"], dir.path()), 2, dir.path()));
+    let n = 1_000_000;
+    let blocks = format!("#[tool]\nfn deep() {{\n{}{}\n}}\n", "{\n".repeat(n), "}".repeat(n));
+    file(dir.path(), "blocks.rs", blocks);
+    insta::assert_snapshot!("nested_blocks", expect(&run(&["generate", "blocks.rs"], dir.path()), 2, dir.path()));
+}

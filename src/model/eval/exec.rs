@@ -104,6 +104,15 @@ impl Evaluator<'_, '_> {
         Ok(())
     }
 
+    /// `bytes` more made at `at` (a string, a JSON value), within the run's size budget.
+    pub(super) fn grown(&mut self, bytes: usize, at: &dyn Spanned, f: &Frame) -> Result<(), EvalError> {
+        if !self.budget.grow(bytes) {
+            let mib = super::budget::MAX_BYTES >> 20;
+            return Err(self.unsupported(at, f, format!("it makes more than {mib} MiB of strings and values")));
+        }
+        Ok(())
+    }
+
     /// The value of a block run statement by statement in a frame of its own.
     pub(super) fn run_block_value(&mut self, block: &syn::Block, want: Option<&Ty>, f: &Frame) -> Eval {
         let mut frame = f.clone();

@@ -151,7 +151,10 @@ impl Evaluator<'_, '_> {
         });
         match (value, failed) {
             (_, Some(e)) => Err(e),
-            (Some(v), None) => Ok(Val::Json(v)),
+            (Some(v), None) => {
+                self.grown(super::budget::json_size(&v), mac, f)?;
+                Ok(Val::Json(v))
+            }
             (None, None) => Err(self.unsupported(mac, f, "a `json!` value the CLI cannot read")),
         }
     }

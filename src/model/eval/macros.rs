@@ -225,7 +225,10 @@ impl Evaluator<'_, '_> {
                         })?
                     };
                     match v.display() {
-                        Some(s) => out.push_str(&s),
+                        Some(s) => {
+                            self.grown(s.len(), template, f)?;
+                            out.push_str(&s)
+                        }
                         None => return Err(self.unsupported(template, f, format!("{} in `format!`", v.kind_of()))),
                     }
                 }

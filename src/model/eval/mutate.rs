@@ -103,6 +103,7 @@ pub(super) const MUTATIONS: &[Mutation] = &[
             let (k, v) = (next(values), next(values));
             let k = key(ev, &k, c, f)?;
             let v = ev.json_of(v, c.args[1], f)?;
+            ev.grown(k.len() + super::budget::json_size(&v), c.at, f)?;
             Ok(json_opt(object(j).insert(k, v)))
         }),
     },
@@ -136,6 +137,7 @@ pub(super) const MUTATIONS: &[Mutation] = &[
         arity: Some(1),
         run: Run::Json(|ev, j, values, c, f| {
             let v = ev.json_of(next(values), c.args[0], f)?;
+            ev.grown(super::budget::json_size(&v), c.at, f)?;
             array(j).push(v);
             Ok(Val::Unit)
         }),
@@ -146,6 +148,7 @@ pub(super) const MUTATIONS: &[Mutation] = &[
         arity: Some(1),
         run: Run::Json(|ev, j, values, c, f| match ev.json_of(next(values), c.args[0], f)? {
             Value::Array(more) => {
+                ev.grown(more.iter().map(super::budget::json_size).sum(), c.at, f)?;
                 array(j).extend(more);
                 Ok(Val::Unit)
             }
@@ -158,6 +161,7 @@ pub(super) const MUTATIONS: &[Mutation] = &[
         arity: Some(1),
         run: Run::Json(|ev, j, values, c, f| match ev.json_of(next(values), c.args[0], f)? {
             Value::Object(more) => {
+                ev.grown(more.iter().map(|(k, v)| k.len() + super::budget::json_size(v)).sum(), c.at, f)?;
                 object(j).extend(more);
                 Ok(Val::Unit)
             }
@@ -236,8 +240,10 @@ pub(super) const MUTATIONS: &[Mutation] = &[
         names: &["push"],
         on: Holder::Seq,
         arity: Some(1),
-        run: Run::Seq(|_, items, values, _, _| {
-            items.push(next(values));
+        run: Run::Seq(|ev, items, values, c, f| {
+            let v = next(values);
+            ev.grown(super::budget::size_of(&v), c.at, f)?;
+            items.push(v);
             Ok(())
         }),
     },
@@ -247,10 +253,12 @@ pub(super) const MUTATIONS: &[Mutation] = &[
         arity: Some(1),
         run: Run::Seq(|ev, items, values, c, f| match next(values) {
             Val::Seq(more) => {
+                ev.grown(more.iter().map(super::budget::size_of).sum(), c.at, f)?;
                 items.extend(more);
                 Ok(())
             }
             Val::Json(Value::Array(more)) => {
+                ev.grown(more.iter().map(super::budget::json_size).sum(), c.at, f)?;
                 items.extend(more.into_iter().map(Val::Json));
                 Ok(())
             }

@@ -335,7 +335,10 @@ impl Evaluator<'_, '_> {
                 BitXor(_) => Ok(Val::Bool(x ^ y)),
                 _ => Err(self.unsupported(b, f, "an arithmetic operator on bools")),
             },
-            (Val::Str(x), Val::Str(y)) if matches!(b.op, Add(_)) => Ok(Val::Str(x + &y)),
+            (Val::Str(x), Val::Str(y)) if matches!(b.op, Add(_)) => {
+                self.grown(x.len() + y.len(), b, f)?;
+                Ok(Val::Str(x + &y))
+            }
             (l, r) => Err(self.unsupported(b, f, format!("an operator between {} and {}", l.kind_of(), r.kind_of()))),
         }
     }

@@ -19,6 +19,10 @@ use crate::schema::object;
 /// (an inlined recursive type): reported, not followed.
 const MAX_DEPTH: usize = 128;
 
+/// Types of more nodes than this are not followed: the model's limit for a generic instance
+/// (`model::reach::MAX_INSTANCE_SIZE`), which it reports.
+const MAX_TYPE_NODES: usize = 4096;
+
 pub struct Gen<'a> {
     /// Every type the schema reaches, lowered and evaluated.
     pub model: &'a Model,
@@ -205,6 +209,12 @@ impl<'a> Gen<'a> {
     pub fn json_schema(&mut self, ty: &Ty) -> Value {
         if self.depth >= MAX_DEPTH {
             self.opaque("a type contains itself without an indirection schemars could follow".to_owned());
+            return Value::Bool(true);
+        }
+        if matches!(ty, Ty::Named(..)) && ty.size_up_to(MAX_TYPE_NODES) >= MAX_TYPE_NODES {
+            // A generic type instantiated with ever larger arguments (`G<T>` holding `G<(T, T)>`):
+            // the model reports it (`type-too-large`).
+            self.opaque(format!("a type of more than {MAX_TYPE_NODES} nodes"));
             return Value::Bool(true);
         }
         self.depth += 1;
