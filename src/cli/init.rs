@@ -54,7 +54,9 @@ pub fn run(args: InitArgs) -> u8 {
         return 2;
     }
     let session = match super::session::plan(args.source.flags(args.path.iter().cloned().collect())) {
-        Plan::Servers(Ok(servers)) => return set_up_servers(&args, &crate_dir, &servers),
+        Plan::Servers(Ok(servers)) => {
+            return mcp_schema::sharing_sources(|| set_up_servers(&args, &crate_dir, &servers))
+        }
         Plan::Servers(Err(d)) => return super::diagnostics::fail(d),
         Plan::One(session) => session,
     };
@@ -146,8 +148,48 @@ fn server_crates(root: &Path, source: &SourceArgs) -> Option<Vec<Found>> {
     if dirs.is_empty() {
         dirs.push(root.to_path_buf());
     }
-    let found: Vec<Found> = dirs.into_iter().flat_map(|dir| servers_of(dir, source)).collect();
+    // One read per crate, shared by its server types (and by the runs of one crate's types).
+    let progress = Progress::new(dirs.len());
+    let found: Vec<Found> = mcp_schema::sharing_sources(|| {
+        let mut found = Vec::new();
+        for (i, dir) in dirs.into_iter().enumerate() {
+            progress.at(i, &dir);
+            found.extend(servers_of(dir, source));
+        }
+        found
+    });
+    progress.done();
     (found.len() >= 2).then_some(found)
+}
+
+/// A progress line on a terminal's stderr, once the crates of a workspace take more than a
+/// second to read: `reading crate 3 of 12: crates/server`, rewritten in place, cleared at the end.
+struct Progress {
+    crates: usize,
+    start: std::time::Instant,
+    shown: std::sync::atomic::AtomicBool,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new(crates: usize) -> Progress {
+        use std::io::IsTerminal;
+        let terminal = !super::quiet() && std::io::stderr().is_terminal();
+        Progress { crates, start: std::time::Instant::now(), shown: Default::default(), terminal }
+    }
+
+    fn at(&self, i: usize, dir: &Path) {
+        if self.terminal && self.start.elapsed() >= std::time::Duration::from_secs(1) {
+            eprint!("\r\x1b[Kreading crate {} of {}: {}", i + 1, self.crates, dir.display());
+            self.shown.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    fn done(&self) {
+        if self.shown.load(std::sync::atomic::Ordering::Relaxed) {
+            eprint!("\r\x1b[K");
+        }
+    }
 }
 
 /// The servers of the crate in `dir`: the crate, when it lists a tool; each of its server types,

@@ -309,6 +309,12 @@ impl Workspace {
         }
     }
 
+    /// Start again with no registry crate wanted: a run on sources an earlier run used (see
+    /// [`Workspace::want_registry_crate`]).
+    pub fn forget_wanted_registry_crates(&self) {
+        self.registry_wanted.borrow_mut().clear();
+    }
+
     /// The registry crates the run wanted (see [`Workspace::want_registry_crate`]).
     pub fn wanted_registry_crates(&self) -> std::collections::BTreeSet<String> {
         self.registry_wanted.borrow().clone()
