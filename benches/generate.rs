@@ -158,8 +158,8 @@ fn main() {
             } else {
                 run_size(shape, n, &lock, &bins)
             };
-            if limits && ratio > shape.limit() {
-                eprintln!("{} {n}: {ratio:.2}x, far past the goal (limit {:.2}x)", shape.name(), shape.limit());
+            if limits && ratio > shape.limit(n) {
+                eprintln!("{} {n}: {ratio:.2}x, far past the goal (limit {:.2}x)", shape.name(), shape.limit(n));
                 std::process::exit(1);
             }
         }
@@ -169,12 +169,14 @@ fn main() {
 impl Shape {
     /// The ratio `--limits` fails beyond: well past each goal (big 0.07x of the floor, the small
     /// shapes 0.5x, eight servers 2x one), so that only a regression of the size of issue 34's
-    /// (1.08x on big 50 files, 1.34x on small files) trips it on this shared machine.
-    fn limit(self) -> f64 {
-        match self {
-            Shape::Big => 0.3,
-            Shape::Small | Shape::Methods | Shape::RealServer => 1.2,
-            Shape::Servers => 3.0,
+    /// (1.60x on big 50 files, 1.34x on small files at 600) trips it on this shared machine. Under
+    /// 200 files the process's start-up is most of a small crate's run, and the limit is wider.
+    fn limit(self, files: usize) -> f64 {
+        match (self, files < 200) {
+            (Shape::Big, _) => 0.4,
+            (Shape::Small | Shape::Methods | Shape::RealServer, true) => 2.5,
+            (Shape::Small | Shape::Methods | Shape::RealServer, false) => 1.5,
+            (Shape::Servers, _) => 4.0,
         }
     }
 }
