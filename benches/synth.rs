@@ -128,6 +128,29 @@ const SMALL_PER_DIR: usize = 20;
 /// three tools in every third file, and one server whose constructor joins every router in a
 /// single `+` chain. Few function bodies: here the item level of the crate is most of the text.
 pub fn write_small_crate(root: &Path, files: usize, lock: &str) -> std::io::Result<u64> {
+    write_small_crate_with(root, files, lock, Extra::None)
+}
+
+/// What a small-file crate has besides its types and tools.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Extra {
+    None,
+    /// Ordinary methods on the types the tools use (`impl Item { fn score(&self, …) }`).
+    Methods,
+    /// The methods, and the patterns of real servers: an output-schema helper fn the tools call
+    /// (`output_schema = crate::envelope::<T>()`, evaluated) and a startup rewrite of every
+    /// tool's input schema in the server's constructor.
+    RealServer,
+    /// The methods, and seven more server types in `main.rs`, each with three tools of its own,
+    /// listed with the first in a `[[servers]]` configuration (eight servers of one crate).
+    Servers,
+}
+
+/// The server types of [`Extra::Servers`].
+pub const SERVERS: usize = 8;
+
+/// The small-file shape with `extra`.
+pub fn write_small_crate_with(root: &Path, files: usize, lock: &str, extra: Extra) -> std::io::Result<u64> {
     let src = root.join("src");
     std::fs::create_dir_all(&src)?;
     write_manifest(root, lock)?;
@@ -137,7 +160,25 @@ pub fn write_small_crate(root: &Path, files: usize, lock: &str) -> std::io::Resu
     for d in 0..dirs {
         writeln!(main, "pub mod m{d};").unwrap();
     }
-    main.push_str(&chained_server(files));
+    main.push_str(&chained_server(files, extra));
+    if extra == Extra::RealServer {
+        main.push_str(REAL_SERVER_HELPERS);
+    }
+    if extra == Extra::Servers {
+        let mut config = String::from("[lints]\nopaque = \"allow\"\n");
+        for k in 0..SERVERS {
+            let ty = if k == 0 { "Server".to_owned() } else { format!("Server{k}") };
+            writeln!(
+                config,
+                "\n[[servers]]\nname = \"s{k}\"\npath = \".\"\nserver = \"{ty}\"\nmanifest = \"m{k}.json\""
+            )
+            .unwrap();
+            if k > 0 {
+                main.push_str(&extra_server(k));
+            }
+        }
+        std::fs::write(root.join("mcp-schema.toml"), config)?;
+    }
     total += main.len() as u64;
     std::fs::write(src.join("main.rs"), main)?;
     for d in 0..dirs {
@@ -151,7 +192,7 @@ pub fn write_small_crate(root: &Path, files: usize, lock: &str) -> std::io::Resu
         total += m.len() as u64;
         std::fs::write(dir.join("mod.rs"), m)?;
         for f in 0..count {
-            let text = small_file(d * SMALL_PER_DIR + f);
+            let text = small_file(d * SMALL_PER_DIR + f, extra);
             total += text.len() as u64;
             std::fs::write(dir.join(format!("t{f}.rs")), text)?;
         }
@@ -174,18 +215,57 @@ fn small_path_of(i: usize) -> String {
 }
 
 /// The server: its constructor joins every router in one `+` expression.
-fn chained_server(files: usize) -> String {
+fn chained_server(files: usize, extra: Extra) -> String {
     let routers: Vec<String> = (0..files).step_by(3).map(|i| format!("Self::router_{i}()")).collect();
+    let constructor = if extra == Extra::RealServer {
+        format!(
+            "        let mut tool_router = {};\n        for route in tool_router.map.values_mut() {{\n            \
+             let schema = std::sync::Arc::make_mut(&mut route.attr.input_schema);\n            schema.remove(\"$schema\");\n        }}\n\
+             \x20       Self {{ tool_router }}\n",
+            routers.join("\n            + ")
+        )
+    } else {
+        format!("        Self {{\n            tool_router: {},\n        }}\n", routers.join("\n                + "))
+    };
     format!(
         "\nuse rmcp::handler::server::router::tool::ToolRouter;\nuse rmcp::{{tool_handler, ServerHandler}};\n\n\
          #[derive(Clone)]\npub struct Server {{\n    tool_router: ToolRouter<Server>,\n}}\n\nimpl Server {{\n    pub fn new() -> Self {{\n\
-         \x20       Self {{\n            tool_router: {},\n        }}\n    }}\n}}\n\n\
-         #[tool_handler(router = self.tool_router)]\nimpl ServerHandler for Server {{}}\n\nfn main() {{}}\n",
-        routers.join("\n                + ")
+         {constructor}    }}\n}}\n\n\
+         #[tool_handler(router = self.tool_router)]\nimpl ServerHandler for Server {{}}\n\nfn main() {{}}\n"
     )
 }
 
-fn small_file(i: usize) -> String {
+/// Server type `k` of [`Extra::Servers`]: three tools on types of the first files.
+fn extra_server(k: usize) -> String {
+    format!(
+        "\n#[derive(Clone)]\npub struct Server{k} {{\n    tool_router: ToolRouter<Server{k}>,\n}}\n\n\
+         #[rmcp::tool_router]\nimpl Server{k} {{\n    pub fn new() -> Self {{\n        Self {{ tool_router: Self::tool_router() }}\n    }}\n\n\
+         \x20   /// Find, on server {k}.\n    #[rmcp::tool]\n    fn find_on_{k}(&self, rmcp::handler::server::wrapper::Parameters(q): rmcp::handler::server::wrapper::Parameters<crate::m0::t{k}::Find{k}>) -> String {{\n        let _ = q;\n        String::new()\n    }}\n\n\
+         \x20   /// Get, on server {k}.\n    #[rmcp::tool]\n    fn get_on_{k}(&self, rmcp::handler::server::wrapper::Parameters(i): rmcp::handler::server::wrapper::Parameters<crate::m0::t{k}::Item{k}>) -> String {{\n        let _ = i;\n        String::new()\n    }}\n\n\
+         \x20   /// Ping server {k}.\n    #[rmcp::tool]\n    fn ping_{k}(&self) -> String {{\n        String::from(\"pong\")\n    }}\n}}\n\n\
+         #[tool_handler(router = self.tool_router)]\nimpl ServerHandler for Server{k} {{}}\n"
+    )
+}
+
+/// The output-schema helper of [`Extra::RealServer`]: the SDK's schema of `T` inside an envelope.
+const REAL_SERVER_HELPERS: &str = "\n/// The schema of `T` as the `data` of an envelope with a status.\n\
+pub fn envelope<T: schemars::JsonSchema + 'static>() -> std::sync::Arc<rmcp::model::JsonObject> {\n\
+    let mut inner = (*rmcp::handler::server::tool::schema_for_output::<T>()).clone();\n\
+    let defs = inner.remove(\"$defs\");\n\
+    let mut props = serde_json::Map::new();\n\
+    props.insert(\"status\".to_owned(), serde_json::json!({ \"type\": \"string\", \"enum\": [\"ok\", \"error\"] }));\n\
+    props.insert(\"data\".to_owned(), serde_json::Value::Object(inner));\n\
+    let mut root = serde_json::Map::new();\n\
+    if let Some(defs) = defs {\n\
+        root.insert(\"$defs\".to_owned(), defs);\n\
+    }\n\
+    root.insert(\"type\".to_owned(), serde_json::json!(\"object\"));\n\
+    root.insert(\"properties\".to_owned(), serde_json::Value::Object(props));\n\
+    root.insert(\"required\".to_owned(), serde_json::json!([\"status\"]));\n\
+    std::sync::Arc::new(root)\n\
+}\n";
+
+fn small_file(i: usize, extra: Extra) -> String {
     let mut s = String::new();
     let other = if i > 0 { (i * 7 + 3) % i } else { 0 };
     writeln!(s, "//! Types of module {i}.\n").unwrap();
@@ -221,10 +301,18 @@ fn small_file(i: usize) -> String {
     for t in 0..FILLER_TYPES {
         s.push_str(&filler_type(i, t));
     }
+    if extra != Extra::None {
+        s.push_str(&methods(i));
+    }
+    let find_attr = if extra == Extra::RealServer {
+        format!("#[tool(annotations(read_only_hint = true), output_schema = crate::envelope::<Item{i}>())]")
+    } else {
+        "#[tool(annotations(read_only_hint = true))]".to_owned()
+    };
     if i % 3 == 0 {
         writeln!(
             s,
-            "#[tool_router(router = router_{i})]\nimpl crate::Server {{\n    /// Find the items of module {i}.\n    #[tool(annotations(read_only_hint = true))]\n    async fn find_{i}(&self, Parameters(q): Parameters<Find{i}>) -> Result<Json<Vec<Item{i}>>, ErrorData> {{\n        let _ = q;\n        Ok(Json(Vec::new()))\n    }}\n\n    /// Get one item.\n    #[tool(name = \"get-{i}\")]\n    async fn get_{i}(&self, Parameters(item): Parameters<Item{i}>) -> Json<Item{i}> {{\n        Json(item)\n    }}\n\n    /// Count the items.\n    #[tool]\n    fn count_{i}(&self) -> String {{\n        String::from(\"0\")\n    }}\n}}\n"
+            "#[tool_router(router = router_{i})]\nimpl crate::Server {{\n    /// Find the items of module {i}.\n    {find_attr}\n    async fn find_{i}(&self, Parameters(q): Parameters<Find{i}>) -> Result<Json<Vec<Item{i}>>, ErrorData> {{\n        let _ = q;\n        Ok(Json(Vec::new()))\n    }}\n\n    /// Get one item.\n    #[tool(name = \"get-{i}\")]\n    async fn get_{i}(&self, Parameters(item): Parameters<Item{i}>) -> Json<Item{i}> {{\n        Json(item)\n    }}\n\n    /// Count the items.\n    #[tool]\n    fn count_{i}(&self) -> String {{\n        String::from(\"0\")\n    }}\n}}\n"
         )
         .unwrap();
     }
@@ -255,5 +343,23 @@ fn check_fn() -> String {
         .unwrap();
     }
     s.push_str("        Ok(())\n    }\n");
+    s
+}
+
+/// Ordinary methods on the types the tools use: what a real crate's types have.
+fn methods(i: usize) -> String {
+    let mut s = format!(
+        "impl Item{i} {{\n    /// The weighted score.\n    pub fn score(&self, weight: f64) -> f64 {{\n        let base = self.score as f64 * weight;\n        \
+         if self.tags.is_empty() {{\n            base\n        }} else {{\n            base + self.tags.iter().map(|t| t.len() as f64).sum::<f64>() / 10.0\n        }}\n    }}\n\n\
+         \x20   /// A label to show.\n    pub fn label_or(&self, fallback: &str) -> String {{\n        match &self.label {{\n            Some(l) if !l.is_empty() => l.clone(),\n            _ => format!(\"{{}} #{{}}\", fallback, self.item_id),\n        }}\n    }}\n\n\
+         \x20   /// Whether the item is done.\n    pub fn is_done(&self) -> bool {{\n        matches!(self.status, Status{i}::Done(_))\n    }}\n}}\n\n"
+    );
+    writeln!(
+        s,
+        "impl Find{i} {{\n    /// The limit, within bounds.\n    pub fn limit(&self) -> u32 {{\n        self.limit.unwrap_or(20).clamp(1, 500)\n    }}\n\n\
+         \x20   /// Whether an item matches.\n    pub fn matches(&self, item: &Item{i}) -> bool {{\n        item.label.as_deref().is_some_and(|l| l.contains(&self.query))\n            \
+         || item.tags.iter().any(|t| t == &self.query)\n    }}\n}}\n"
+    )
+    .unwrap();
     s
 }

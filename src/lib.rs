@@ -35,6 +35,7 @@ pub mod provenance;
 pub mod read;
 pub(crate) mod schema;
 pub mod session;
+mod shared;
 pub(crate) mod source;
 pub mod source_map;
 pub mod tokens;
@@ -119,22 +120,44 @@ pub fn generate_leaking_sources(opts: &GenerateOptions) -> Outcome {
     })
 }
 
+/// Run `work`, a process's runs over several servers or crates, so that each crate is read,
+/// parsed and resolved once ([`shared::Loaded`]): the generations `work` makes on this thread
+/// (the servers of one crate, each server type of a crate) share the sources of those that read
+/// the same paths with the same features and profile, and never free them (a process about to
+/// exit). Runs on the deep stack [`generate`] runs on, where the sources' spans are valid.
+pub fn sharing_sources<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    on_deep_stack(|| shared::sharing(work))
+}
+
 /// syn and our lowering recurse over nested code; a generous stack turns pathological nesting
 /// into a diagnostic (`type-too-deep`, `module-too-deep`) instead of an overflow. Only the pages
 /// a run touches are ever mapped.
 const STACK_SIZE: usize = 512 * 1024 * 1024;
 
-/// Run `work` on a new thread with a [`STACK_SIZE`] stack, or on this one if no thread can be
-/// made. A panic in `work` goes on unwinding in the caller.
+thread_local! {
+    /// Whether this thread is one [`on_deep_stack`] made.
+    static ON_DEEP_STACK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Run `work` on a new thread with a [`STACK_SIZE`] stack, or on this one if it is such a thread
+/// already or no thread can be made. A panic in `work` goes on unwinding in the caller.
 fn on_deep_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    if ON_DEEP_STACK.get() {
+        return work();
+    }
     let work = std::sync::Mutex::new(Some(work));
     // Whichever thread runs first takes the work; `None` means it already ran.
     let run = || work.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take().map(|work| work());
-    let done =
-        std::thread::scope(|scope| match std::thread::Builder::new().stack_size(STACK_SIZE).spawn_scoped(scope, run) {
+    let deep = || {
+        ON_DEEP_STACK.set(true);
+        run()
+    };
+    let done = std::thread::scope(|scope| {
+        match std::thread::Builder::new().stack_size(STACK_SIZE).spawn_scoped(scope, deep) {
             Ok(worker) => worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
             Err(_) => run(),
-        });
+        }
+    });
     done.expect("the work was taken by exactly one thread")
 }
 
@@ -142,14 +165,14 @@ fn on_deep_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
 /// load reached (a chain of crates each naming the next one's types).
 const REGISTRY_ROUNDS: usize = 8;
 
-fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<source::Workspace>) {
+fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<shared::Loaded>) {
     let mut wanted = std::collections::BTreeSet::new();
     // Worked out from every manifest of the build, which a round does not change: once.
     let mut serde_json_order = None;
     for round in 1.. {
         let (outcome, workspace) = generate_wanting(opts, &wanted, serde_json_order.take());
-        serde_json_order = workspace.as_ref().and_then(source::Workspace::serde_json_order_known);
-        let more = workspace.as_ref().map(source::Workspace::wanted_registry_crates).unwrap_or_default();
+        serde_json_order = workspace.as_deref().and_then(source::Workspace::serde_json_order_known);
+        let more = workspace.as_deref().map(source::Workspace::wanted_registry_crates).unwrap_or_default();
         if !missed_a_type(&outcome) || more.is_subset(&wanted) || round == REGISTRY_ROUNDS {
             return (outcome, workspace);
         }
@@ -177,17 +200,10 @@ fn generate_wanting(
     opts: &GenerateOptions,
     wanted: &std::collections::BTreeSet<String>,
     serde_json_order: Option<source::SerdeJsonOrder>,
-) -> (Outcome, Option<source::Workspace>) {
+) -> (Outcome, Option<shared::Loaded>) {
     let mut diagnostics = Diagnostics::default();
     let mut notes = Vec::new();
-    let workspace = match source::load_wanting(
-        &opts.paths,
-        &opts.exclude,
-        opts.parse_mode,
-        &opts.features,
-        profile::kept_attributes(opts.profile),
-        wanted,
-    ) {
+    let workspace = match shared::load(opts, wanted) {
         Ok(ws) => ws,
         Err(d) => {
             diagnostics.push(d);

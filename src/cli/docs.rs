@@ -53,7 +53,7 @@ pub fn run(args: DocsArgs) -> u8 {
     let counted = args.tokens.then_some(args.encoding);
     let made = match super::session::plan(args.source.flags(args.path.iter().cloned().collect())) {
         Plan::One(Ok(session)) => super::session::read(&session).map(|(manifest, _)| page(&manifest, counted)),
-        Plan::Servers(Ok(servers)) => servers_section(&args.source, counted, &servers),
+        Plan::Servers(Ok(servers)) => mcp_schema::sharing_sources(|| servers_section(&args.source, counted, &servers)),
         Plan::One(Err(d)) | Plan::Servers(Err(d)) => Err(super::diagnostics::fail(d)),
     };
     let section = match made {

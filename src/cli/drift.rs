@@ -164,7 +164,7 @@ pub(crate) fn run_check(args: CheckArgs) -> u8 {
     };
     let session = match super::session::plan(args.source.flags(args.paths.clone())) {
         Plan::One(Ok(session)) => session,
-        Plan::Servers(Ok(servers)) => return run_servers(&args, &servers, &request),
+        Plan::Servers(Ok(servers)) => return mcp_schema::sharing_sources(|| run_servers(&args, &servers, &request)),
         Plan::One(Err(d)) | Plan::Servers(Err(d)) => return failed(&Diagnostics(vec![d]), format),
     };
     let run = drift::check(&session, &request);

@@ -42,7 +42,7 @@ pub(crate) struct GenerateArgs {
 pub(crate) fn run(args: GenerateArgs) -> u8 {
     let session = match super::session::plan(args.source.flags(args.paths.clone())) {
         Plan::One(Ok(session)) => session,
-        Plan::Servers(Ok(servers)) => return run_servers(&args, &servers),
+        Plan::Servers(Ok(servers)) => return mcp_schema::sharing_sources(|| run_servers(&args, &servers)),
         Plan::One(Err(d)) | Plan::Servers(Err(d)) => return fail(d),
     };
     // `-o -` is standard output, as most tools read it.

@@ -54,7 +54,9 @@ pub fn run(args: InitArgs) -> u8 {
         return 2;
     }
     let session = match super::session::plan(args.source.flags(args.path.iter().cloned().collect())) {
-        Plan::Servers(Ok(servers)) => return set_up_servers(&args, &crate_dir, &servers),
+        Plan::Servers(Ok(servers)) => {
+            return mcp_schema::sharing_sources(|| set_up_servers(&args, &crate_dir, &servers))
+        }
         Plan::Servers(Err(d)) => return super::diagnostics::fail(d),
         Plan::One(session) => session,
     };
@@ -150,15 +152,22 @@ fn server_crates(root: &Path, source: &SourceArgs) -> Option<Vec<Found>> {
     if dirs.is_empty() {
         dirs.push(root.to_path_buf());
     }
-    if dirs.len() > 1 && !super::quiet() {
-        // Each crate is read in full: seconds for a large workspace.
-        eprintln!("reading the {} crates of the workspace for servers…", dirs.len());
-    }
+    // One read per crate, shared by its server types (and by the runs of one crate's types).
+    let progress = Progress::new(dirs.len());
+    let read: Vec<Found> = mcp_schema::sharing_sources(|| {
+        let mut read = Vec::new();
+        for (i, dir) in dirs.into_iter().enumerate() {
+            progress.at(i, &dir);
+            read.extend(servers_of(dir, source));
+        }
+        read
+    });
+    progress.done();
     let mut found: Vec<Found> = Vec::new();
-    for f in dirs.into_iter().flat_map(|dir| servers_of(dir, source)) {
+    for f in read {
         let same = found.iter().find(|o| o.server_types == f.server_types && o.manifest == f.manifest);
         match same {
-            Some(first) if !super::quiet() => eprintln!(
+            Some(first) if !super::quiet() => say!(
                 "{} lists the tools of {} (the same server): one server",
                 relative_or_root(&f.dir, root),
                 relative_or_root(&first.dir, root)
@@ -177,6 +186,37 @@ fn relative_or_root(dir: &Path, root: &Path) -> String {
         ".".to_owned()
     } else {
         path
+    }
+}
+
+/// A progress line on a terminal's stderr, once the crates of a workspace take more than a
+/// second to read: `reading crate 3 of 12: crates/server`, rewritten in place, cleared at the end.
+struct Progress {
+    crates: usize,
+    start: std::time::Instant,
+    shown: std::sync::atomic::AtomicBool,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new(crates: usize) -> Progress {
+        use std::io::IsTerminal;
+        let terminal = !super::quiet() && std::io::stderr().is_terminal();
+        Progress { crates, start: std::time::Instant::now(), shown: Default::default(), terminal }
+    }
+
+    fn at(&self, i: usize, dir: &Path) {
+        if self.terminal && self.start.elapsed() >= std::time::Duration::from_secs(1) {
+            let shown = mcp_schema::escape::terminal(&dir.display().to_string());
+            eprint!("\r\x1b[Kreading crate {} of {}: {shown}", i + 1, self.crates);
+            self.shown.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    fn done(&self) {
+        if self.shown.load(std::sync::atomic::Ordering::Relaxed) {
+            eprint!("\r\x1b[K");
+        }
     }
 }
 

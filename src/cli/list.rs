@@ -49,7 +49,9 @@ pub fn run(args: ListArgs) -> u8 {
     args.encoding.preload();
     let session = match super::session::plan(args.source.flags(args.path.into_iter().collect())) {
         Plan::One(Ok(session)) => session,
-        Plan::Servers(Ok(servers)) => return run_servers(&args.source, args.format, args.encoding, &servers),
+        Plan::Servers(Ok(servers)) => {
+            return mcp_schema::sharing_sources(|| run_servers(&args.source, args.format, args.encoding, &servers))
+        }
         Plan::One(Err(d)) | Plan::Servers(Err(d)) => return super::diagnostics::fail(d),
     };
     let (manifest, provenance) = match super::session::read(&session) {

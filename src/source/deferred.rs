@@ -197,6 +197,12 @@ impl DeferredItems {
             .map_or(&imp.items, |d| d.items(|items| CfgPass::new(&self.features).impl_items(items)))
     }
 
+    /// How many deferred impl item lists have been parsed so far.
+    #[cfg(test)]
+    pub(crate) fn parsed_impls(&self) -> usize {
+        self.impls.iter().filter(|d| d.parsed.get().is_some()).count()
+    }
+
     /// The items of `t`: its own, or those parsed again when they were deferred. (Nothing reads
     /// a trait's items yet but the test that they come back as they were.)
     #[cfg(test)]

@@ -153,6 +153,26 @@ impl ParsedFile {
         }
     }
 
+    /// Whether the original text of this file mentions `word`: a cheap test before a scan that
+    /// would parse the file's deferred bodies and item lists.
+    pub fn text_mentions(&self, word: &str) -> bool {
+        self.source.slice(0..self.lines.len).contains(word)
+    }
+
+    /// Whether the original text of an impl block of this file, between its braces, may mention
+    /// `word`: a cheap test before asking for its deferred items and their bodies.
+    pub fn impl_mentions(&self, imp: &syn::ItemImpl, word: &str) -> bool {
+        let open = self.offset(imp.brace_token.span.open().start());
+        let close = self.offset(imp.brace_token.span.close().end()).max(open);
+        self.source.slice(open..close).contains(word)
+    }
+
+    /// How many deferred fn bodies and impl item lists of this file have been parsed so far.
+    #[cfg(test)]
+    pub(crate) fn parsed_deferred(&self) -> usize {
+        self.parsed_bodies.iter().filter(|b| b.get().is_some()).count() + self.deferred.parsed_impls()
+    }
+
     /// The items of an impl block of this file: always use this rather than `imp.items`, which
     /// is empty when the block's items were deferred (see [`deferred`]).
     pub fn impl_items<'a>(&'a self, imp: &'a syn::ItemImpl) -> &'a [syn::ImplItem] {
@@ -303,6 +323,12 @@ impl Workspace {
         if self.registry_deps.contains(name) {
             self.registry_wanted.borrow_mut().insert(name.to_owned());
         }
+    }
+
+    /// Start again with no registry crate wanted: a run on sources an earlier run used (see
+    /// [`Workspace::want_registry_crate`]).
+    pub fn forget_wanted_registry_crates(&self) {
+        self.registry_wanted.borrow_mut().clear();
     }
 
     /// The registry crates the run wanted (see [`Workspace::want_registry_crate`]).

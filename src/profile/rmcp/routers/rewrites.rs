@@ -37,23 +37,41 @@ pub struct Rewrites<'w> {
     pub unread: Vec<(Location, ItemRef)>,
 }
 
+/// The words a fn body that rewrites schemas or loops over a router's routes must contain: a
+/// file, an impl block or a body without any of them is not parsed (see [`startup_rewrites`]).
+const WORDS: &[&str] = &["input_schema", "output_schema", "values_mut", "iter_mut"];
+
 /// The startup rewrites of the workspace's fns.
+///
+/// Only the code that can rewrite a tool's schema is parsed: a file whose text names none of
+/// [`WORDS`] is skipped whole, an impl block whose text names none of them keeps its items
+/// deferred, and a deferred fn body is parsed only when its own text names one. (What is skipped
+/// could not hold a route loop or a schema rewrite: both are written with one of the words.)
 pub fn startup_rewrites(ws: &Workspace) -> Rewrites<'_> {
     let mut out = Rewrites::default();
     for (k, krate) in ws.crates.iter().enumerate() {
+        let mut mentioning: Vec<Option<bool>> = vec![None; krate.files.len()];
         for (m, module) in krate.modules.iter().enumerate() {
             let file = krate.file_of(ModuleId(m));
-            // Fn bodies (and impl items) may be deferred: each is asked for whole.
+            let named = mentioning[module.file].get_or_insert_with(|| WORDS.iter().any(|w| file.text_mentions(w)));
+            if !*named {
+                continue;
+            }
+            let mentions = |body: &syn::Block| WORDS.iter().any(|w| file.body_mentions(body, w));
+            // Fn bodies (and impl items) may be deferred: each is asked for whole, once its text
+            // names one of the words.
             let mut bodies: Vec<(&syn::Block, Option<&syn::Type>, ItemRef)> = Vec::new();
             for (index, item) in module.items.iter().enumerate() {
                 let at = ItemRef { krate: k, module: ModuleId(m), index };
                 match item {
-                    syn::Item::Fn(f) => bodies.push((file.body(&f.block), None, at)),
-                    syn::Item::Impl(_) => {
+                    syn::Item::Fn(f) if mentions(&f.block) => bodies.push((file.body(&f.block), None, at)),
+                    syn::Item::Impl(imp) if WORDS.iter().any(|w| file.impl_mentions(imp, w)) => {
                         let syn::Item::Impl(imp) = file.whole_item(item) else { continue };
                         for ii in file.impl_items(imp) {
                             if let syn::ImplItem::Fn(f) = ii {
-                                bodies.push((file.body(&f.block), Some(&*imp.self_ty), at));
+                                if mentions(&f.block) {
+                                    bodies.push((file.body(&f.block), Some(&*imp.self_ty), at));
+                                }
                             }
                         }
                     }
@@ -61,10 +79,6 @@ pub fn startup_rewrites(ws: &Workspace) -> Rewrites<'_> {
                 }
             }
             for (body, self_ty, item) in bodies {
-                let mentions = |w: &str| file.body_mentions(body, w);
-                if !SCHEMA_FIELDS.iter().any(|f| mentions(f)) && !mentions("values_mut") && !mentions("iter_mut") {
-                    continue;
-                }
                 let mut finder = Finder { loops: Vec::new(), unread: Vec::new() };
                 finder.visit_block(body);
                 // A `map` of something else than a router (no router named in the fn) is not a
@@ -141,5 +155,31 @@ impl<'w> Visit<'w> for Finder<'w> {
             return;
         }
         syn::visit::visit_expr(self, e);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Only the fn whose text names a schema field is parsed: the other free fn, the impl block
+    /// of ordinary methods and the file that names none of the words stay as the skeleton left them.
+    #[test]
+    fn only_bodies_naming_a_schema_field_are_parsed() {
+        let dir = tempfile::tempdir().unwrap();
+        let lib = "mod other;\n\
+            pub struct T;\n\
+            impl T {\n    pub fn score(&self, x: u32) -> u32 { x + 1 }\n    pub fn name(&self) -> String { String::new() }\n}\n\
+            pub fn plain() -> u32 { let v = vec![1, 2]; v.len() as u32 }\n\
+            pub fn rewrite(tool: &mut Tool) { tool.input_schema = Default::default(); }\n\
+            pub struct Tool { pub input_schema: u8 }\n";
+        std::fs::write(dir.path().join("lib.rs"), lib).unwrap();
+        std::fs::write(dir.path().join("other.rs"), "impl super::T {\n    pub fn more(&self) -> u8 { 2 }\n}\n")
+            .unwrap();
+        let ws = crate::source::load(&[dir.path().join("lib.rs")], &[]).expect("sources load");
+        let rewrites = startup_rewrites(&ws);
+        assert_eq!(rewrites.unread.len(), 1);
+        let parsed: Vec<usize> = ws.crates[0].files.iter().map(|f| f.parsed_deferred()).collect();
+        assert_eq!(parsed, vec![1, 0]);
     }
 }
