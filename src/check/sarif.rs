@@ -212,9 +212,10 @@ impl Anchor {
             let project = crate::read::Root::project(dir);
             let read = |path: &Path| crate::read::read_within(&project, path).ok();
             let lock = dir.ancestors().map(|d| d.join("Cargo.lock")).find(|l| project.holds(l) && l.is_file());
-            let locked = lock.as_ref().zip(release).and_then(|(l, (package, version))| {
-                Some((l, lock_line(&read(l)?, package, version)?))
-            });
+            let locked = lock
+                .as_ref()
+                .zip(release)
+                .and_then(|(l, (package, version))| Some((l, lock_line(&read(l)?, package, version)?)));
             // Named from here when below here, as the user gave the crate.
             let shown = |p: &Path| p.strip_prefix(&here).map(Path::to_path_buf).unwrap_or_else(|_| p.to_path_buf());
             if let Some((lock, line)) = locked {

@@ -457,6 +457,9 @@ impl<'a, 'w> Evaluator<'a, 'w> {
             Expr::Field(x) => self.field(x, f),
             Expr::Index(x) => {
                 let base = self.eval(&x.expr, None, f)?;
+                if let Expr::Range(range) = &*x.index {
+                    return self.slice(base, range, e, f);
+                }
                 if let Val::Json(j) = &base {
                     // `Index` of `Value`: a missing key or index (or a non-container) reads `null`.
                     let k = self.eval(&x.index, None, f)?;
@@ -511,12 +514,60 @@ impl<'a, 'w> Evaluator<'a, 'w> {
         }
     }
 
+    /// `base[a..b]` (`a..`, `..b`, `..=b`, `..`) of a sequence, a JSON array or a string; a range
+    /// out of bounds (or off a char boundary) panics, as it does in Rust.
+    fn slice(&mut self, base: Val, range: &syn::ExprRange, e: &Expr, f: &Frame) -> Eval {
+        let len = match &base {
+            Val::Seq(items) => items.len(),
+            Val::Json(serde_json::Value::Array(items)) => items.len(),
+            Val::Str(s) => s.len(),
+            other => return Err(self.unsupported(e, f, format!("slicing {}", other.kind_of()))),
+        };
+        let start = match &range.start {
+            Some(s) => self.count(s, f)?,
+            None => 0,
+        };
+        let end = match &range.end {
+            Some(x) if matches!(range.limits, syn::RangeLimits::Closed(_)) => self.count(x, f)? + 1,
+            Some(x) => self.count(x, f)?,
+            None => len,
+        };
+        if start > end || end > len {
+            return Err(self.fail(e, f, Failure::Invalid, "a range out of bounds panics"));
+        }
+        match base {
+            Val::Seq(items) => Ok(Val::Seq(items[start..end].to_vec())),
+            Val::Json(serde_json::Value::Array(items)) => {
+                Ok(Val::Json(serde_json::Value::Array(items[start..end].to_vec())))
+            }
+            Val::Str(s) => match s.get(start..end) {
+                Some(part) => Ok(Val::Str(part.to_owned())),
+                None => Err(self.fail(e, f, Failure::Invalid, "a range off a char boundary panics")),
+            },
+            _ => unreachable!("measured above"),
+        }
+    }
+
+    /// The `const` items of a block, bound as locals for the whole block (an item is visible in
+    /// all of its block, also before it is written; rustc evaluates it at compile time).
+    pub(super) fn bind_block_consts(&mut self, stmts: &[syn::Stmt], frame: &mut Frame) -> Result<(), EvalError> {
+        for stmt in stmts {
+            if let syn::Stmt::Item(syn::Item::Const(c)) = stmt {
+                let ty = self.types.lower(&c.ty, &frame.scope);
+                let v = self.eval(&c.expr, Some(&ty), frame)?;
+                frame.locals.bind(c.ident.to_string(), v);
+            }
+        }
+        Ok(())
+    }
+
     /// A block: `let x = …;` bindings, then its tail expression.
     fn block(&mut self, block: &syn::Block, want: Option<&Ty>, f: &Frame) -> Eval {
         if exec::needs_run(block) {
             return self.run_block_value(block, want, f);
         }
         let mut frame = f.clone();
+        self.bind_block_consts(&block.stmts, &mut frame)?;
         let Some((last, init)) = block.stmts.split_last() else { return Ok(Val::Unit) };
         for stmt in init {
             match stmt {

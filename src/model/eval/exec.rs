@@ -131,7 +131,10 @@ impl Evaluator<'_, '_> {
         f: &mut Frame,
     ) -> Result<Flow, EvalError> {
         let mark = f.locals.mark();
-        let out = self.run_stmts(&block.stmts, want, f);
+        let out = match self.bind_block_consts(&block.stmts, f) {
+            Ok(()) => self.run_stmts(&block.stmts, want, f),
+            Err(e) => Err(e),
+        };
         f.locals.end_scope(mark);
         out
     }

@@ -257,6 +257,54 @@ pub(super) const METHODS: &[Method] = &[
         },
     },
     Method {
+        names: &[
+            "checked_add",
+            "checked_sub",
+            "checked_mul",
+            "saturating_add",
+            "saturating_sub",
+            "saturating_mul",
+            "wrapping_add",
+            "wrapping_sub",
+            "wrapping_mul",
+        ],
+        on: On::Int,
+        arity: Some(1),
+        run: |ev, v, c| {
+            let Val::Int(x, k) = v else { unreachable!("an integer row") };
+            let y = match ev.eval(c.args[0], Some(&Ty::Int(k)), c.f)? {
+                Val::Int(y, _) => y,
+                other => return Err(ev.unsupported(c.args[0], c.f, format!("{} as an integer", other.kind_of()))),
+            };
+            let (op, mode) = c.name.split_once('_').map(|(m, op)| (op, m)).unwrap_or_default();
+            // Exact in i128 for every kind but the 128-bit ones, where an overflow of i128
+            // itself is an overflow of the kind too (u128 past i128::MAX is out of our range).
+            let exact = match op {
+                "add" => x.checked_add(y),
+                "sub" => x.checked_sub(y),
+                _ => x.checked_mul(y),
+            };
+            let (lo, hi) = super::numbers::int_range(k);
+            let fits = exact.filter(|n| (lo..=hi).contains(n));
+            Ok(match mode {
+                "checked" => Val::Opt(fits.map(|n| Box::new(Val::Int(n, k)))),
+                "saturating" => {
+                    // Past the range on the side the operation moves towards.
+                    let below = match op {
+                        "add" => y < 0,
+                        "sub" => y > 0,
+                        _ => (x < 0) != (y < 0),
+                    };
+                    Val::Int(fits.unwrap_or(if below { lo } else { hi }), k)
+                }
+                _ => match exact {
+                    Some(n) => Val::Int(super::numbers::wrap(n, k), k),
+                    None => return Err(ev.unsupported(c.at, c.f, "a wrapping operation past 128 bits")),
+                },
+            })
+        },
+    },
+    Method {
         names: &["map"],
         on: On::Seq,
         arity: Some(1),

@@ -246,3 +246,29 @@ fn module_path_names_the_crate_and_modules() {
         other => panic!("{other:?}"),
     }
 }
+
+/// `const` items of a block are visible in all of it (also before they are written), in the
+/// plain evaluator and in the statement runner alike.
+#[test]
+fn consts_of_a_block() {
+    check(&[
+        ("{ const N: u8 = 3; N * 2 }", "", Is("Int(6, U8)")),
+        ("{ let x = N + 1; const N: u16 = 9; x }", "", Is("Int(10, U16)")),
+        ("{ const N: usize = 2; let mut v = vec![1u8]; v.push(N as u8); v }", "", Is("Seq([Int(1, U8), Int(2, U8)])")),
+    ]);
+}
+
+/// `x[a..b]` and its other range forms, on a `Vec`, a JSON array and a string; out of bounds
+/// panics as in Rust.
+#[test]
+fn slices() {
+    check(&[
+        ("vec![1u8, 2u8, 3u8][1..]", "", Is("Seq([Int(2, U8), Int(3, U8)])")),
+        ("vec![1u8, 2u8, 3u8][..=1]", "", Is("Seq([Int(1, U8), Int(2, U8)])")),
+        ("vec![1u8, 2u8, 3u8][..]", "", Is("Seq([Int(1, U8), Int(2, U8), Int(3, U8)])")),
+        ("serde_json::json!([1, 2, 3])[0..2]", "", Is("Json(Array [Number(1), Number(2)])")),
+        ("\"hello\"[1..3]", "", Is("Str(\"el\")")),
+        ("vec![1u8][1..3]", "", Fails(Failure::Invalid)),
+        ("\"é\"[0..1]", "", Fails(Failure::Invalid)),
+    ]);
+}

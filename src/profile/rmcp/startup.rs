@@ -202,7 +202,14 @@ impl Builder<'_, '_> {
         let out = evaluator.eval(&block, None, &frame);
         let mut followed = std::mem::take(&mut evaluator.ran);
         let unset = std::mem::take(&mut evaluator.env_unset);
-        let Ok(Val::Json(Value::Array(listed))) = out else { return Vec::new() };
+        let listed = match out {
+            Ok(Val::Json(Value::Array(listed))) => listed,
+            Ok(_) => return Vec::new(),
+            Err(e) => {
+                self.say_where_list_tools_stops(server, &e);
+                return Vec::new();
+            }
+        };
         self.note_unset(unset);
         followed.push(imp.item);
         *tools = listed
@@ -217,6 +224,22 @@ impl Builder<'_, '_> {
         let named = format!("server `{}` has a hand-written `list_tools`", server.name);
         self.diagnostics.0.retain(|d| d.code != Code::HandWrittenListTools || !d.message.contains(&named));
         followed
+    }
+}
+
+impl Builder<'_, '_> {
+    /// The `hand-written-list-tools` diagnostic of `server` says where the interpreter stopped
+    /// in its body, and why: the one thing to change or to check.
+    fn say_where_list_tools_stops(&mut self, server: &Server, e: &crate::model::eval::EvalError) {
+        let at = e.location(self.ws);
+        let line = at.line_col().0;
+        let stop = format!("reading it stops at {}:{line}: {}", at.file.path.display(), e.reason);
+        let named = format!("server `{}` has a hand-written `list_tools`", server.name);
+        for d in
+            self.diagnostics.0.iter_mut().filter(|d| d.code == Code::HandWrittenListTools && d.message.contains(&named))
+        {
+            d.message = format!("{}; {stop}", d.message);
+        }
     }
 }
 
