@@ -157,9 +157,17 @@ pub fn read_given(path: &Path) -> Result<String, Refused> {
     text(path, read_checked(None, path)?)
 }
 
+#[cfg(test)]
+thread_local! {
+    /// How many times this thread opened a file again (what shows a scan reads a file once).
+    pub(crate) static REOPENED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// A file read before, opened again for a snippet or a body (a [`crate::diagnostics::Opener`]),
 /// with the same checks.
 pub fn reopen(path: &Path) -> std::io::Result<std::fs::File> {
+    #[cfg(test)]
+    REOPENED.with(|n| n.set(n.get() + 1));
     let canonical = checked_path(None, path).map_err(std::io::Error::other)?;
     open(&canonical).map_err(|why| std::io::Error::other(Refused { path: path.to_path_buf(), why }))
 }

@@ -63,31 +63,178 @@ pub fn attrs_active(attrs: &[Attribute], features: &EnabledFeatures) -> Option<b
 /// Whether one predicate (`feature = "x"`, `all(...)`, `any(...)`, `not(...)`, a name) holds.
 pub fn eval(predicate: &Meta, features: &EnabledFeatures) -> Option<bool> {
     match predicate {
-        Meta::Path(path) => {
-            let name = path.get_ident()?.to_string();
-            Some(SET.contains(&name.as_str()))
-        }
+        Meta::Path(path) => Some(name_is_set(&path.get_ident()?.to_string())),
         Meta::NameValue(nv) => {
             let key = nv.path.get_ident()?.to_string();
             let Expr::Lit(lit) = &nv.value else { return None };
             let Lit::Str(value) = &lit.lit else { return None };
-            let value = value.value();
-            Some(match key.as_str() {
-                "feature" => features.contains(&value),
-                _ => TARGET.iter().any(|(k, v)| *k == key && *v == value),
-            })
+            Some(pair_is_set(&key, &value.value(), features))
         }
         Meta::List(list) => {
-            let name = list.path.get_ident()?.to_string();
-            let args = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated).ok()?;
-            let mut values = args.iter().map(|m| eval(m, features));
-            match name.as_str() {
-                "all" => values.try_fold(true, |acc, v| Some(acc & v?)),
-                "any" => values.try_fold(false, |acc, v| Some(acc | v?)),
-                "not" if args.len() == 1 => values.next()?.map(|v| !v),
-                _ => None,
-            }
+            let op = Op::named(&list.path.get_ident()?.to_string())?;
+            Some(Predicate::parse(op, list.tokens.clone())?.eval(features))
         }
+    }
+}
+
+fn name_is_set(name: &str) -> bool {
+    SET.contains(&name)
+}
+
+fn pair_is_set(key: &str, value: &str, features: &EnabledFeatures) -> bool {
+    match key {
+        "feature" => features.contains(value),
+        _ => TARGET.iter().any(|(k, v)| *k == key && *v == value),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Op {
+    All,
+    Any,
+    Not,
+}
+
+impl Op {
+    fn named(name: &str) -> Option<Op> {
+        match name {
+            "all" => Some(Op::All),
+            "any" => Some(Op::Any),
+            "not" => Some(Op::Not),
+            _ => None,
+        }
+    }
+}
+
+/// One node of a parsed predicate.
+#[derive(Debug, PartialEq, Eq)]
+enum Node {
+    Name(String),
+    Pair(String, String),
+    /// A combinator over the nodes of its last `usize` sub-predicates.
+    Op(Op, usize),
+}
+
+/// A `cfg` predicate parsed once, its nodes in post-order (each sub-predicate before the
+/// combinator that holds it): parsing it reads each token once, and neither parsing, evaluating
+/// nor dropping it recurses, so no nesting depth costs more than its tokens or overflows the stack.
+#[derive(Debug)]
+struct Predicate {
+    nodes: Vec<Node>,
+    /// How many tokens the parse read (each once: what shows the parse is linear).
+    #[cfg(test)]
+    tokens_read: usize,
+}
+
+/// A combinator's argument list being read: what comes next is a sub-predicate (or the end), or
+/// a comma (or the end).
+struct Level {
+    op: Op,
+    tokens: std::iter::Peekable<proc_macro2::token_stream::IntoIter>,
+    args: usize,
+    after_arg: bool,
+}
+
+impl Predicate {
+    /// `op(tokens)`, as syn reads `Meta`s separated by commas (a trailing comma allowed) and
+    /// `eval` reads those. `None` when it is not a predicate we can read: a path of several
+    /// segments, another combinator, `not` without exactly one argument, a value that is not a
+    /// string literal.
+    fn parse(op: Op, tokens: proc_macro2::TokenStream) -> Option<Predicate> {
+        use proc_macro2::{Delimiter, TokenTree};
+        let is_comma = |t: &TokenTree| matches!(t, TokenTree::Punct(p) if p.as_char() == ',');
+        let mut nodes = Vec::new();
+        #[cfg(test)]
+        let mut tokens_read = 0;
+        let mut levels = vec![Level { op, tokens: tokens.into_iter().peekable(), args: 0, after_arg: false }];
+        while let Some(level) = levels.last_mut() {
+            let next = level.tokens.next();
+            #[cfg(test)]
+            {
+                tokens_read += usize::from(next.is_some());
+            }
+            let first = match next {
+                None => {
+                    let Level { op, args, .. } = levels.pop().expect("a level");
+                    if op == Op::Not && args != 1 {
+                        return None;
+                    }
+                    nodes.push(Node::Op(op, args));
+                    if let Some(parent) = levels.last_mut() {
+                        parent.args += 1;
+                        parent.after_arg = true;
+                    }
+                    continue;
+                }
+                Some(t) if level.after_arg => {
+                    if !is_comma(&t) {
+                        return None;
+                    }
+                    level.after_arg = false;
+                    continue;
+                }
+                Some(TokenTree::Ident(ident)) => ident,
+                Some(_) => return None,
+            };
+            let name = first.to_string();
+            let ends = |t: Option<&TokenTree>| t.map_or(true, is_comma);
+            if ends(level.tokens.peek()) {
+                nodes.push(Node::Name(name));
+            } else {
+                let t = level.tokens.next().expect("peeked");
+                #[cfg(test)]
+                {
+                    tokens_read += 1;
+                }
+                match t {
+                    TokenTree::Punct(p) if p.as_char() == '=' => {
+                        let Some(TokenTree::Literal(lit)) = level.tokens.next() else { return None };
+                        #[cfg(test)]
+                        {
+                            tokens_read += 1;
+                        }
+                        let Lit::Str(value) = Lit::new(lit) else { return None };
+                        if !ends(level.tokens.peek()) {
+                            return None;
+                        }
+                        nodes.push(Node::Pair(name, value.value()));
+                    }
+                    TokenTree::Group(g) if g.delimiter() != Delimiter::None => {
+                        let op = Op::named(&name)?;
+                        levels.push(Level { op, tokens: g.stream().into_iter().peekable(), args: 0, after_arg: false });
+                        continue;
+                    }
+                    _ => return None,
+                }
+            }
+            level.args += 1;
+            level.after_arg = true;
+        }
+        Some(Predicate {
+            nodes,
+            #[cfg(test)]
+            tokens_read,
+        })
+    }
+
+    fn eval(&self, features: &EnabledFeatures) -> bool {
+        let mut values: Vec<bool> = Vec::new();
+        for node in &self.nodes {
+            let value = match node {
+                Node::Name(name) => name_is_set(name),
+                Node::Pair(key, value) => pair_is_set(key, value, features),
+                Node::Op(op, n) => {
+                    let args = values.split_off(values.len() - n);
+                    match op {
+                        Op::All => args.iter().all(|v| *v),
+                        Op::Any => args.iter().any(|v| *v),
+                        Op::Not => !args[0],
+                    }
+                }
+            };
+            values.push(value);
+        }
+        values.pop().unwrap_or(false)
     }
 }
 
@@ -285,6 +432,63 @@ mod tests {
         assert_eq!(active("#[cfg(frobnicate(x))]", &[]), None);
         assert_eq!(active("#[cfg(not(a, b))]", &[]), None);
         assert_eq!(active("#[cfg(feature = 1)]", &[]), None);
+    }
+
+    fn nested(depth: usize, inner: &str) -> String {
+        format!("{}{inner}{}", "not(".repeat(depth), ")".repeat(depth))
+    }
+
+    /// Reads `op(args)` as a predicate, with how many tokens the parse read.
+    fn parsed(op: Op, args: &str) -> Option<(bool, usize)> {
+        let p = Predicate::parse(op, args.parse().unwrap())?;
+        Some((p.eval(&EnabledFeatures::new(["x".to_string()])), p.tokens_read))
+    }
+
+    /// A deep predicate is read in one pass over its tokens (each level's two, `not` and its
+    /// group, and the innermost name): twice as deep reads twice as many, and nothing recurses.
+    #[test]
+    fn deep_nesting_is_read_once_without_recursion() {
+        for depth in [1_000, 2_000, crate::source::nesting::MAX_NESTING, 100_000] {
+            assert_eq!(parsed(Op::All, &nested(depth, "unix")), Some((depth % 2 == 0, 2 * depth + 1)), "{depth}");
+        }
+        let deep = format!("#[cfg({})]", nested(2_000, r#"feature = "x""#));
+        assert_eq!(active(&deep, &["x"]), Some(true));
+        assert_eq!(active(&deep, &[]), Some(false));
+        assert_eq!(active(&format!("#[cfg({})]", nested(2_001, "frobnicate(x)")), &[]), None);
+        assert_eq!(active(&format!("#[cfg({})]", nested(2_001, "not(a, b)")), &[]), None);
+    }
+
+    #[test]
+    fn wide_predicates_are_read_once() {
+        let wide = vec![r#"feature = "y""#; 20_000].join(", ");
+        // Each argument's three tokens and the comma after it (none after the last).
+        assert_eq!(parsed(Op::Any, &wide), Some((false, 4 * 20_000 - 1)));
+        assert_eq!(parsed(Op::Any, &format!(r#"{wide}, feature = "x","#)), Some((true, 4 * 20_001)));
+        assert_eq!(parsed(Op::All, &format!("{wide}, unix")), Some((false, 4 * 20_000 + 1)));
+        assert_eq!(active(&format!("#[cfg(any({wide}, all(unix, feature = \"x\")))]"), &["x"]), Some(true));
+    }
+
+    /// What syn's `Meta` list reads and what it does not, as before the single pass.
+    #[test]
+    fn argument_lists_as_syn_reads_them() {
+        assert_eq!(active("#[cfg(all(unix,))]", &[]), Some(true), "a trailing comma");
+        assert_eq!(active("#[cfg(all(,))]", &[]), None);
+        assert_eq!(active("#[cfg(all(unix,,))]", &[]), None);
+        assert_eq!(active("#[cfg(all(unix unix))]", &[]), None);
+        assert_eq!(active("#[cfg(any[unix])]", &[]), Some(true), "any delimiter");
+        assert_eq!(active("#[cfg(not())]", &[]), None);
+        assert_eq!(active("#[cfg(not(unix,))]", &[]), Some(false));
+        assert_eq!(active("#[cfg(all(a::b))]", &[]), None);
+        assert_eq!(active("#[cfg(all(::a))]", &[]), None);
+        assert_eq!(active(r#"#[cfg(all(feature = "x" "y"))]"#, &["x"]), None);
+        assert_eq!(active(r#"#[cfg(all(feature = "x".len()))]"#, &["x"]), None);
+        assert_eq!(active(r#"#[cfg(all(feature = r"x"))]"#, &["x"]), Some(true));
+        assert_eq!(active(r#"#[cfg(all(feature = "\x78"))]"#, &["x"]), Some(true));
+        assert_eq!(active(r#"#[cfg(all(feature = b"x"))]"#, &["x"]), None);
+        assert_eq!(active(r#"#[cfg(all(feature == "x"))]"#, &["x"]), None);
+        assert_eq!(active(r#"#[cfg(all(feature =))]"#, &["x"]), None);
+        assert_eq!(active(r#"#[cfg(all(target_os = "linux", 1))]"#, &[]), None);
+        assert_eq!(active(r#"#[cfg(any(unix, frob(x)))]"#, &[]), None, "unknown anywhere: unknown");
     }
 
     #[test]

@@ -153,20 +153,13 @@ impl ParsedFile {
         }
     }
 
-    /// Whether the original text of this file mentions `word`: a cheap test before a scan that
-    /// would parse the file's deferred bodies and item lists.
-    pub fn text_mentions(&self, word: &str) -> bool {
-        self.source.slice(0..self.lines.len).contains(word)
+    /// The original text of this file, read once (a file read again from disk is read there on
+    /// every [`SourceFile::slice`]), to test several words on the file, its impl blocks and its
+    /// skipped fn bodies: cheap tests before a scan that would parse the file's deferred bodies
+    /// and item lists.
+    pub fn read_text(&self) -> FileText<'_> {
+        FileText { file: self, text: self.source.slice(0..self.lines.len) }
     }
-
-    /// Whether the original text of an impl block of this file, between its braces, may mention
-    /// `word`: a cheap test before asking for its deferred items and their bodies.
-    pub fn impl_mentions(&self, imp: &syn::ItemImpl, word: &str) -> bool {
-        let open = self.offset(imp.brace_token.span.open().start());
-        let close = self.offset(imp.brace_token.span.close().end()).max(open);
-        self.source.slice(open..close).contains(word)
-    }
-
     /// How many deferred fn bodies and impl item lists of this file have been parsed so far.
     #[cfg(test)]
     pub(crate) fn parsed_deferred(&self) -> usize {
@@ -203,6 +196,41 @@ impl ParsedFile {
             syn::parse_str::<syn::Block>(&placed_at(self.skeleton_lines + b.line, b.column, &self.body_text(i))).ok()
         });
         parsed.as_ref().unwrap_or(block)
+    }
+}
+
+/// The text of one [`ParsedFile`], read once (see [`ParsedFile::read_text`]).
+pub struct FileText<'f> {
+    file: &'f ParsedFile,
+    text: std::borrow::Cow<'f, str>,
+}
+
+impl FileText<'_> {
+    fn any_in(&self, range: std::ops::Range<usize>, words: &[&str]) -> bool {
+        let text = self.text.get(range).unwrap_or_default();
+        words.iter().any(|w| text.contains(w))
+    }
+
+    /// Whether the file's text mentions one of `words`.
+    pub fn mentions(&self, words: &[&str]) -> bool {
+        words.iter().any(|w| self.text.contains(w))
+    }
+
+    /// Whether the text of an impl block of this file, between its braces, mentions one of
+    /// `words`.
+    pub fn impl_mentions(&self, imp: &syn::ItemImpl, words: &[&str]) -> bool {
+        let open = self.file.offset(imp.brace_token.span.open().start());
+        let close = self.file.offset(imp.brace_token.span.close().end()).max(open);
+        self.any_in(open..close, words)
+    }
+
+    /// Whether the text of a fn body of this file may mention one of `words` (always true for a
+    /// body that was parsed with the file, as [`ParsedFile::body_mentions`]).
+    pub fn body_mentions(&self, block: &syn::Block, words: &[&str]) -> bool {
+        match self.file.skipped(block) {
+            Some(i) => self.any_in(self.file.bodies[i].open..self.file.bodies[i].close + 1, words),
+            None => true,
+        }
     }
 }
 

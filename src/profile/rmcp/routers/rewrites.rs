@@ -10,7 +10,7 @@ use syn::visit::Visit;
 use syn::Expr;
 
 use crate::diagnostics::Location;
-use crate::source::{ItemRef, ModuleId, Workspace};
+use crate::source::{FileText, ItemRef, ModuleId, Workspace};
 
 const SCHEMA_FIELDS: &[&str] = &["input_schema", "output_schema"];
 const MUTATING: &[&str] = &["insert", "remove", "retain", "extend", "clear", "entry", "get_mut", "as_object_mut"];
@@ -51,13 +51,22 @@ pub fn startup_rewrites(ws: &Workspace) -> Rewrites<'_> {
     let mut out = Rewrites::default();
     for (k, krate) in ws.crates.iter().enumerate() {
         let mut mentioning: Vec<Option<bool>> = vec![None; krate.files.len()];
+        // The text of the file last read, kept for its next modules (a file's inline modules).
+        let mut read: Option<(usize, FileText<'_>)> = None;
         for (m, module) in krate.modules.iter().enumerate() {
-            let file = krate.file_of(ModuleId(m));
-            let named = mentioning[module.file].get_or_insert_with(|| WORDS.iter().any(|w| file.text_mentions(w)));
-            if !*named {
+            if mentioning[module.file] == Some(false) {
                 continue;
             }
-            let mentions = |body: &syn::Block| WORDS.iter().any(|w| file.body_mentions(body, w));
+            let file = krate.file_of(ModuleId(m));
+            if read.as_ref().map_or(true, |(f, _)| *f != module.file) {
+                read = Some((module.file, file.read_text()));
+            }
+            let Some((_, text)) = &read else { continue };
+            let named = *mentioning[module.file].get_or_insert_with(|| text.mentions(WORDS));
+            if !named {
+                continue;
+            }
+            let mentions = |body: &syn::Block| text.body_mentions(body, WORDS);
             // Fn bodies (and impl items) may be deferred: each is asked for whole, once its text
             // names one of the words.
             let mut bodies: Vec<(&syn::Block, Option<&syn::Type>, ItemRef)> = Vec::new();
@@ -65,7 +74,7 @@ pub fn startup_rewrites(ws: &Workspace) -> Rewrites<'_> {
                 let at = ItemRef { krate: k, module: ModuleId(m), index };
                 match item {
                     syn::Item::Fn(f) if mentions(&f.block) => bodies.push((file.body(&f.block), None, at)),
-                    syn::Item::Impl(imp) if WORDS.iter().any(|w| file.impl_mentions(imp, w)) => {
+                    syn::Item::Impl(imp) if text.impl_mentions(imp, WORDS) => {
                         let syn::Item::Impl(imp) = file.whole_item(item) else { continue };
                         for ii in file.impl_items(imp) {
                             if let syn::ImplItem::Fn(f) = ii {
@@ -177,9 +186,13 @@ mod tests {
         std::fs::write(dir.path().join("other.rs"), "impl super::T {\n    pub fn more(&self) -> u8 { 2 }\n}\n")
             .unwrap();
         let ws = crate::source::load(&[dir.path().join("lib.rs")], &[]).expect("sources load");
+        let reopened = crate::read::REOPENED.with(|n| n.get());
         let rewrites = startup_rewrites(&ws);
         assert_eq!(rewrites.unread.len(), 1);
         let parsed: Vec<usize> = ws.crates[0].files.iter().map(|f| f.parsed_deferred()).collect();
         assert_eq!(parsed, vec![1, 0]);
+        // Each file's text is read once for all the words, its impl blocks and bodies (lib.rs and
+        // other.rs), and the one body parsed once more (15 reads when each word read the text).
+        assert_eq!(crate::read::REOPENED.with(|n| n.get()) - reopened, 3);
     }
 }
