@@ -227,6 +227,10 @@ fn generate_wanting(
     let profile::ProfileRun { manifest, diagnostics: found, notes: told, source_map, provenance, server_types } =
         profile::run(&workspace, opts);
     diagnostics.extend(found);
+    // The bodies the profile parsed on demand that do not parse: read as empty, so said.
+    for d in workspace.crates.iter().flat_map(|k| &k.files).flat_map(source::ParsedFile::body_errors) {
+        diagnostics.push(d);
+    }
     notes.extend(told);
     let capabilities = provenance.profile.and_then(profile::capabilities);
     if let Some(manifest) = &manifest {

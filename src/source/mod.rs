@@ -70,7 +70,8 @@ pub struct ParsedFile {
     /// (`usize::MAX` for a file parsed in full: every span is of the original text.)
     skeleton_lines: usize,
     bodies: Vec<skeleton::BodyRange>,
-    parsed_bodies: Vec<OnceCell<Option<syn::Block>>>,
+    /// Each deferred body once parsed, or its syntax error ([`ParsedFile::body_errors`]).
+    parsed_bodies: Vec<OnceCell<Result<syn::Block, syn::Error>>>,
     deferred: deferred::DeferredItems,
 }
 
@@ -193,9 +194,20 @@ impl ParsedFile {
             // Pad to the body's own line, counted below the skeleton's last line (the lines
             // `offset` reads as the original's lines; above it, they are the skeleton's), and
             // to its own column.
-            syn::parse_str::<syn::Block>(&placed_at(self.skeleton_lines + b.line, b.column, &self.body_text(i))).ok()
+            syn::parse_str::<syn::Block>(&placed_at(self.skeleton_lines + b.line, b.column, &self.body_text(i)))
         });
         parsed.as_ref().unwrap_or(block)
+    }
+
+    /// The syntax errors of the deferred bodies parsed so far: a body that does not parse is
+    /// read as empty, and the run says so (no manifest from code that did not parse).
+    pub fn body_errors(&self) -> impl Iterator<Item = Diagnostic> + '_ {
+        self.parsed_bodies.iter().filter_map(|cell| cell.get()?.as_ref().err()).map(|e| {
+            Diagnostic::error(Code::SyntaxError, format!("syntax error: {e}"))
+                .at(Some(self.location(e.span())))
+                .with_label(e.to_string())
+                .in_file(&self.source.path)
+        })
     }
 }
 
