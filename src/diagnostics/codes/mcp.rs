@@ -51,7 +51,8 @@ pub(super) const MCP_OUTPUT_SCHEMA: CodeDoc = CodeDoc {
     summary: "A tool's `outputSchema` root is not\n\
              `\"type\": \"object\"`, which peers of a protocol older than 2026-07-28 (`--protocol`) require.",
     example: r#"warning[mcp-output-schema]: tool `count` at /outputSchema: the outputSchema's root is not `"type": "object"`, which peers older than 2026-07-28 require"#,
-    fix: "return a struct (rmcp: `Json<T>` with a struct `T`), or serve only peers of 2026-07-28.",
+    fix: "return a struct (rmcp: `Json<T>` with a struct `T`); a server that serves only peers of\n\
+         2026-07-28 says so with `--protocol 2026-07-28` (or `protocol` in the configuration).",
 };
 
 pub(super) const MCP_TOOL_NAME: CodeDoc = CodeDoc {
