@@ -376,6 +376,10 @@ fn path_dependency_version<'t>(
             }
             let path = spec.get("path").and_then(toml::Value::as_str)?;
             let toml_path = m.dir.join(path).join("Cargo.toml");
+            // As the loader reads a path dependency: within the checkout (docs/security.md).
+            if crate::read::Root::checkout(&m.dir).is_some_and(|root| !root.holds(&toml_path)) {
+                return None;
+            }
             let dep = crate::source::read_manifest(&toml_path).ok()?;
             let v = dep.raw.get("package")?.get("version")?.as_str().and_then(Version::parse)?;
             return Some((v, toml_path));
@@ -493,6 +497,18 @@ mod tests {
         );
         let (version, origin, _) = run(None).unwrap();
         assert_eq!((version.as_str(), origin.as_str()), ("1.1.0", "from the path dependency DIR/sdk/Cargo.toml"));
+        // In a checkout, a path out of it is not read: the requirement tells the release.
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("Cargo.toml"), "[package]\nname = \"demo-sdk\"\nversion = \"1.1.0\"\n")
+            .unwrap();
+        std::fs::create_dir_all(dir.path().join(".git")).unwrap();
+        write(
+            "Cargo.toml",
+            &format!("{package}[dependencies]\ndemo-sdk = {{ version = \"1\", path = {:?} }}\n", outside.path()),
+        );
+        let (version, origin, _) = run(None).unwrap();
+        assert_eq!(version, "1.2.0", "{origin}");
+        std::fs::remove_dir(dir.path().join(".git")).unwrap();
         write(
             "Cargo.lock",
             "[[package]]\nname = \"app\"\nversion = \"0.1.0\"\ndependencies = [\"demo-sdk\"]\n\n[[package]]\nname = \"demo-sdk\"\nversion = \"1.0.0\"\n",
