@@ -1,6 +1,8 @@
 //! How a run's diagnostics are printed on stderr: errors only with `-q`; without `-v`, the
 //! first note of each code in full and a count of the others, since a crate can have dozens of
-//! one kind (a `runtime-condition` for each tool a router adds behind an `if`).
+//! one kind (a `runtime-condition` for each tool a router adds behind an `if`), and a long run of
+//! tool warnings that differ only in the tool folded into one line naming the tools (39
+//! `mcp-output-schema` warnings with one help on a real server).
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
@@ -15,6 +17,8 @@ enum Shown<'a> {
     Full(&'a Diagnostic),
     /// The notes of `code` left out after the first one.
     More { code: Code, count: usize },
+    /// The warnings of `code` with the help of the ones shown before, left out: their tools.
+    SameWarnings { code: Code, tools: Vec<&'a str> },
 }
 
 /// The server whose diagnostics are printed next, in a run over several (`[[servers]]`): said
@@ -56,6 +60,7 @@ pub fn print_diagnostics(diagnostics: &Diagnostics) {
         let _ = match shown {
             Shown::Full(d) => writeln!(err, "{:?}", miette::Report::new(escaped(d).to_miette())),
             Shown::More { code, count } => writeln!(err, "{}", more_line(code, count)),
+            Shown::SameWarnings { code, tools } => writeln!(err, "{}", same_warnings_line(code, &tools)),
         };
     }
     if let Some(line) = left_out {
@@ -142,9 +147,10 @@ fn fold(diagnostics: &Diagnostics, quiet: bool, verbose: bool) -> Vec<Shown<'_>>
         *notes.entry(d.code).or_default() += 1;
     }
     let mut shown = Vec::new();
+    let mut same = SameWarnings::of(&kept);
     for d in kept {
         if d.severity != Severity::Note {
-            shown.push(Shown::Full(d));
+            same.show(d, &mut shown);
             continue;
         }
         // The first note of a code takes the count of the others, which are then skipped.
@@ -162,6 +168,78 @@ fn fold(diagnostics: &Diagnostics, quiet: bool, verbose: bool) -> Vec<Shown<'_>>
     shown
 }
 
+/// A run of tool warnings longer than this, of one code and one help, is folded.
+const SAME_MANY: usize = 5;
+
+/// How many of such a run are shown in full before the fold line.
+const SAME_SHOWN: usize = 2;
+
+/// How many of the folded tools the fold line names.
+const SAME_NAMED: usize = 12;
+
+/// The tool warnings that say one thing of many tools: grouped by code and help.
+struct SameWarnings<'a> {
+    /// Per group, how many there are and how many were shown.
+    groups: HashMap<(Code, Option<&'a str>), (usize, usize)>,
+    /// Where each group's fold line is in what is shown.
+    lines: HashMap<(Code, Option<&'a str>), usize>,
+}
+
+impl<'a> SameWarnings<'a> {
+    /// The groups of `kept`'s tool warnings.
+    fn of(kept: &[&'a Diagnostic]) -> Self {
+        let mut groups: HashMap<_, (usize, usize)> = HashMap::new();
+        for d in kept.iter().filter_map(|d| Self::key(d)) {
+            groups.entry(d).or_default().0 += 1;
+        }
+        SameWarnings { groups, lines: HashMap::new() }
+    }
+
+    /// The group of a warning about one tool; errors and warnings naming no tool fold with none.
+    fn key(d: &'a Diagnostic) -> Option<(Code, Option<&'a str>)> {
+        (d.severity == Severity::Warning && d.tool.is_some()).then(|| (d.code, d.help.as_deref()))
+    }
+
+    /// Show `d` in full, or add its tool to its group's fold line.
+    fn show(&mut self, d: &'a Diagnostic, shown: &mut Vec<Shown<'a>>) {
+        let Some(key) = Self::key(d) else { return shown.push(Shown::Full(d)) };
+        let (total, seen) = self.groups.get_mut(&key).expect("every tool warning was grouped");
+        *seen += 1;
+        if *total <= SAME_MANY || *seen <= SAME_SHOWN {
+            return shown.push(Shown::Full(d));
+        }
+        let tool = d.tool.as_deref().unwrap_or_default();
+        match self.lines.get(&key) {
+            Some(&at) => match &mut shown[at] {
+                Shown::SameWarnings { tools, .. } => tools.push(tool),
+                _ => unreachable!("a fold line's index holds a fold line"),
+            },
+            None => {
+                self.lines.insert(key, shown.len());
+                shown.push(Shown::SameWarnings { code: d.code, tools: vec![tool] });
+            }
+        }
+    }
+}
+
+/// `warning: 37 more mcp-output-schema warnings like the ones above, on tools a, b, … and 25
+/// others (-v shows each)`.
+fn same_warnings_line(code: Code, tools: &[&str]) -> String {
+    let named: Vec<String> = tools.iter().take(SAME_NAMED).map(|t| format!("`{}`", escape::terminal(t))).collect();
+    let others = match tools.len().saturating_sub(SAME_NAMED) {
+        0 => String::new(),
+        1 => " and 1 other".to_owned(),
+        n => format!(" and {n} others"),
+    };
+    let (n, plural, tool) =
+        (tools.len(), if tools.len() == 1 { "" } else { "s" }, if tools.len() == 1 { "tool" } else { "tools" });
+    format!(
+        "warning: {n} more {} warning{plural} like the ones above, on {tool} {}{others} (-v shows each)\n",
+        code.id(),
+        named.join(", ")
+    )
+}
+
 /// `note: 36 more runtime-condition notes (-v shows them)`.
 fn more_line(code: Code, count: usize) -> String {
     let (plural, them) = if count == 1 { ("", "it") } else { ("s", "them") };
@@ -177,6 +255,7 @@ mod tests {
         let entry = |shown: Shown| match shown {
             Shown::Full(d) => d.message.clone(),
             Shown::More { code, count } => format!("+{count} {}", code.id()),
+            Shown::SameWarnings { code, tools } => format!("{} on {}", code.id(), tools.join(",")),
         };
         fold(all, quiet, verbose).into_iter().map(entry).collect()
     }
@@ -193,6 +272,42 @@ mod tests {
         ]);
         assert_eq!(folded(&all, false, false), ["n1", "+2 runtime-condition", "w", "other"]);
         assert_eq!(folded(&all, false, true), ["n1", "w", "n2", "n3", "other"], "-v shows every note");
+    }
+
+    #[test]
+    fn tool_warnings_with_one_help_fold_past_a_few() {
+        let on = |tool: &str, help: &str| Diagnostic {
+            tool: Some(tool.into()),
+            help: Some(help.into()),
+            ..Diagnostic::warning(Code::Opaque, tool)
+        };
+        let run: Vec<Diagnostic> = (1..=7).map(|i| on(&format!("t{i}"), "h")).collect();
+        let mut all = run.clone();
+        all.insert(3, on("odd", "another help"));
+        all.push(Diagnostic::warning(Code::Opaque, "no tool"));
+        assert_eq!(
+            folded(&Diagnostics(all.clone()), false, false),
+            ["t1", "t2", "opaque on t3,t4,t5,t6,t7", "odd", "no tool"],
+            "the fold line stands where the first folded warning was"
+        );
+        assert_eq!(folded(&Diagnostics(all), false, true).len(), 9, "-v shows each");
+        let few = Diagnostics(run[..5].to_vec());
+        assert_eq!(folded(&few, false, false), ["t1", "t2", "t3", "t4", "t5"], "five are shown, not folded");
+    }
+
+    #[test]
+    fn the_fold_line_names_a_dozen_tools_and_counts_the_rest() {
+        let tools: Vec<String> = (1..=14).map(|i| format!("t{i}")).collect();
+        let tools: Vec<&str> = tools.iter().map(String::as_str).collect();
+        assert_eq!(
+            same_warnings_line(Code::Opaque, &tools),
+            "warning: 14 more opaque warnings like the ones above, on tools `t1`, `t2`, `t3`, `t4`, `t5`, \
+             `t6`, `t7`, `t8`, `t9`, `t10`, `t11`, `t12` and 2 others (-v shows each)\n"
+        );
+        assert_eq!(
+            same_warnings_line(Code::Opaque, &["a\u{1b}[31m"]),
+            "warning: 1 more opaque warning like the ones above, on tool `a\\u{1b}[31m` (-v shows each)\n"
+        );
     }
 
     #[test]

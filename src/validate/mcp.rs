@@ -253,7 +253,12 @@ pub fn warnings(findings: Vec<Finding>, already: &Diagnostics) -> Diagnostics {
         _ => false,
     };
     let kept = findings.into_iter().filter(|f| !reported(f));
-    Diagnostics(kept.map(|f| Diagnostic::warning(f.code, describe(&f))).collect())
+    Diagnostics(kept.map(|f| as_warning(&f)).collect())
+}
+
+/// A finding as a warning about its tool.
+fn as_warning(f: &Finding) -> Diagnostic {
+    Diagnostic::warning(f.code, describe(f)).for_tool(&f.tool)
 }
 
 /// The MCP checks of a manifest `generate` or `check` made with `opts`, as diagnostics: warnings,
@@ -273,7 +278,7 @@ pub fn generated_manifest(
     let mut found = if deny_all {
         // Every finding, the missing inputSchemas the profile warned about included: `--validate`
         // promises a manifest MCP accepts, and a tool without one is not.
-        Diagnostics(findings.iter().map(|f| Diagnostic::warning(f.code, describe(f))).collect())
+        Diagnostics(findings.iter().map(as_warning).collect())
     } else {
         warnings(findings, already)
     };
