@@ -434,18 +434,7 @@ fn read_cargo(path: &Path) -> Result<Option<(PathBuf, String, Table)>, Diagnosti
 
 fn read_own(path: &Path) -> Result<(PathBuf, String, Table), Diagnostic> {
     let text = read(path)?;
-    let table: Table = toml::from_str(&text).map_err(|e| {
-        let header = e.span().and_then(|span| drift::dotted_header(&text, span.start));
-        let help =
-            header.map(|(line, parent)| format!("write the table's own header first: `[{parent}]` before `{line}`"));
-        let d = toml_error(path, &text, e);
-        // The toml crate keeps no span for a table that only a dotted header (`[[drift.accept]]`,
-        // `[lints.crates.NAME]`) creates, and fails on reading the keys with their spans.
-        match help {
-            Some(help) => d.with_help(help),
-            None => d,
-        }
-    })?;
+    let table: Table = toml::from_str(&text).map_err(|e| toml_error(path, &text, e))?;
     Ok((path.to_path_buf(), text, table))
 }
 

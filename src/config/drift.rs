@@ -72,16 +72,6 @@ fn level_error(file: &ConfigFile, e: diagnostics::LevelError, span: Range<usize>
     d
 }
 
-/// Whether the line at byte `at` of `text` is a dotted table header (`[a.b]`, `[[a.b]]`).
-/// The dotted table header on the line of `at` (`[[drift.accept]]`, `[lints.crates.NAME]`) and
-/// the table it opens inside (`drift`, `lints`).
-pub(super) fn dotted_header(text: &str, at: usize) -> Option<(&str, &str)> {
-    let start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
-    let line = text[start..].lines().next().unwrap_or_default().trim();
-    let parent = line.trim_start_matches('[').split('.').next()?.trim();
-    (line.starts_with('[') && line.contains('.')).then_some((line, parent))
-}
-
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
@@ -117,6 +107,22 @@ mod tests {
         assert_eq!(a.levels.iter().map(|(r, l)| (r.id, *l)).collect::<Vec<_>>(), [("enum-widened", Level::Deny)]);
     }
 
+    /// A dotted header creates its tables: `[[drift.accept]]` needs no `[drift]` before it, as
+    /// TOML says (`[lints.crates.NAME]` likewise), in mcp-schema.toml and in Cargo.toml.
+    #[test]
+    fn an_entry_needs_no_header_of_its_table() {
+        let own = "[[drift.accept]]\nrule = \"property-removed\"\ntool = \"t\"\nreason = \"intended\"\n";
+        let d = dir_with(own);
+        let a = Config::discover(Some(d.path())).unwrap().acceptance(&BTreeMap::new());
+        assert_eq!((a.accepts[0].rule.id, a.accepts[0].reason.as_str()), ("property-removed", "intended"));
+        let cargo = "[package]\nname = \"c\"\nversion = \"0.1.0\"\n\n[[package.metadata.mcp-schema.drift.accept]]\n\
+                     rule = \"property-removed\"\nreason = \"intended\"\n";
+        let d = tempfile::tempdir().unwrap();
+        std::fs::write(d.path().join("Cargo.toml"), cargo).unwrap();
+        let a = Config::discover(Some(d.path())).unwrap().acceptance(&BTreeMap::new());
+        assert_eq!(a.accepts.iter().map(|a| a.rule.id).collect::<Vec<_>>(), ["property-removed"]);
+    }
+
     #[test]
     fn drift_errors_point_at_the_entry() {
         let (message, at, help) = config_error("[drift]\nenum-widend = \"allow\"\n");
@@ -129,8 +135,6 @@ mod tests {
             config_error("[drift]\n[[drift.accept]]\nrule = \"property-remove\"\nreason = \"x\"\n");
         assert!(message.contains("unknown drift rule"), "{message}");
         assert_eq!((at, help.as_deref()), ((3, 8), Some("did you mean `property-removed`?")));
-        let (_, _, help) = config_error("[[drift.accept]]\nrule = \"property-removed\"\nreason = \"x\"\n");
-        assert_eq!(help.as_deref(), Some("write the table's own header first: `[drift]` before `[[drift.accept]]`"));
         let (message, at, _) = config_error("[drift]\n[[drift.accept]]\nrule = \"property-removed\"\n");
         assert!(message.contains("needs a `reason`"), "{message}");
         assert_eq!(at.0, 2, "at the entry's header: {message}");
