@@ -9,122 +9,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::support::workflow::{self, Action};
+
 const BIN: &str = env!("CARGO_BIN_EXE_mcp-schema");
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// One step of the action.
-#[derive(Debug, Default)]
-pub struct Step {
-    name: String,
-    id: Option<String>,
-    uses: Option<String>,
-    condition: Option<String>,
-    shell: Option<String>,
-    working_directory: Option<String>,
-    env: BTreeMap<String, String>,
-    with: BTreeMap<String, String>,
-    run: Option<String>,
-}
-
-/// What the action is made of: its inputs (with their defaults) and steps.
-#[derive(Debug, Default)]
-pub struct Action {
-    using: String,
-    inputs: BTreeMap<String, String>,
-    steps: Vec<Step>,
-}
-
-/// A scalar as YAML reads it: `''` and `""` quote, anything else is the text.
-fn scalar(value: &str) -> String {
-    let v = value.trim();
-    for q in ['\'', '"'] {
-        if let Some(inner) = v.strip_prefix(q).and_then(|v| v.strip_suffix(q)) {
-            return inner.to_owned();
-        }
-    }
-    v.to_owned()
-}
-
-/// `action.yml`, read from the block style it is written in (two spaces an indent level). A
-/// key the runner does not know fails the test rather than being ignored.
-pub fn parse(text: &str) -> Action {
-    let lines: Vec<&str> = text.lines().collect();
-    let indent = |l: &str| l.len() - l.trim_start().len();
-    let mut action = Action::default();
-    let mut section = "";
-    let mut input = String::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i];
-        let (depth, text) = (indent(line), line.trim());
-        i += 1;
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
-        let key_value = |t: &str| {
-            let (k, v) = t.split_once(':').unwrap_or_else(|| panic!("not a key: {line}"));
-            (k.trim().to_owned(), v.trim().to_owned())
-        };
-        match (section, depth) {
-            (_, 0) => section = if text.ends_with(':') { text.trim_end_matches(':') } else { "" },
-            ("inputs", 2) => input = key_value(text).0,
-            ("inputs", 4) => {
-                let (k, v) = key_value(text);
-                match k.as_str() {
-                    "default" => drop(action.inputs.insert(input.clone(), scalar(&v))),
-                    "description" | "required" => {}
-                    _ => panic!("an input key the runner does not know: {k}"),
-                }
-            }
-            ("runs", 2) => {
-                let (k, v) = key_value(text);
-                if k == "using" {
-                    action.using = v;
-                }
-            }
-            ("runs", 4 | 6) => {
-                let key = match text.strip_prefix("- ") {
-                    Some(first) if depth == 4 => {
-                        action.steps.push(Step::default());
-                        first
-                    }
-                    _ if depth == 6 => text,
-                    _ => panic!("not a step: {line}"),
-                };
-                let step = action.steps.last_mut().expect("a key of a step");
-                let (name, value) = key_value(key);
-                let below: Vec<&str> =
-                    lines[i..].iter().take_while(|l| l.trim().is_empty() || indent(l) > 6).copied().collect();
-                i += below.len();
-                let map = || -> BTreeMap<String, String> {
-                    below.iter().filter(|l| !l.trim().is_empty()).map(|l| key_value(l.trim())).collect()
-                };
-                match name.as_str() {
-                    "name" => step.name = value,
-                    "id" => step.id = Some(value),
-                    "uses" => step.uses = Some(value),
-                    "if" => step.condition = Some(value),
-                    "shell" => step.shell = Some(value),
-                    "working-directory" => step.working_directory = Some(value),
-                    "env" => step.env = map().into_iter().map(|(k, v)| (k, scalar(&v))).collect(),
-                    "with" => step.with = map(),
-                    "run" if value == "|" => {
-                        let dedent =
-                            below.iter().filter(|l| !l.trim().is_empty()).map(|l| indent(l)).min().unwrap_or(0);
-                        step.run =
-                            Some(below.iter().map(|l| l.get(dedent..).unwrap_or("")).collect::<Vec<_>>().join("\n"));
-                    }
-                    "run" => step.run = Some(value),
-                    _ => panic!("a step key the runner does not know: {name}"),
-                }
-            }
-            _ => {}
-        }
-    }
-    action
 }
 
 /// `text` with each `${{ expression }}` replaced by `lookup`'s value of it.
@@ -176,20 +66,17 @@ pub fn step_path(stubs: &Path, added: &[PathBuf]) -> std::ffi::OsString {
 /// succeeded and a transcript: every step, whether it ran, its status and output, with the
 /// machine's paths named.
 pub fn run(action: &Action, with: &BTreeMap<String, String>, runner: &mut Runner) -> (bool, String) {
-    assert_eq!(action.using, "composite");
+    assert_eq!(action.runs.using, "composite");
     for name in with.keys() {
         assert!(action.inputs.contains_key(name), "the action has no input `{name}`");
     }
-    let inputs: BTreeMap<String, String> = action
-        .inputs
-        .iter()
-        .map(|(k, d)| (k.clone(), with.get(k).map(|v| scalar(v)).unwrap_or_else(|| d.clone())))
-        .collect();
+    let mut inputs = action.defaults();
+    inputs.extend(with.iter().map(|(k, v)| (k.clone(), v.clone())));
     let mut outputs: BTreeMap<String, String> = BTreeMap::new();
     let mut transcript = String::new();
     let mut failed = false;
     let scratch = tempfile::tempdir().unwrap();
-    for step in &action.steps {
+    for step in &action.runs.steps {
         let lookup = |e: &str| -> String {
             if let Some(name) = e.strip_prefix("inputs.") {
                 return inputs.get(name).unwrap_or_else(|| panic!("no input `{name}`")).clone();
@@ -281,7 +168,7 @@ pub fn run(action: &Action, with: &BTreeMap<String, String>, runner: &mut Runner
 
 /// The action at the root of this repository.
 pub fn this_action() -> Action {
-    parse(&std::fs::read_to_string(root().join("action.yml")).unwrap())
+    workflow::parse("action.yml", &std::fs::read_to_string(root().join("action.yml")).unwrap())
 }
 
 /// Run the action in `repo` with `with`, on a runner whose tool cache is `tool_cache`.
@@ -346,7 +233,7 @@ fn the_action_installs_a_release_and_runs_what_it_is_given() {
         cache.path(),
         &[("version", "0.1.0"), ("working-directory", "server"), ("args", "check -q --format github")],
     );
-    let (installed, install_only, _) = run_in(repo.path(), cache.path(), &[("version", "0.1.0"), ("args", "''")]);
+    let (installed, install_only, _) = run_in(repo.path(), cache.path(), &[("version", "0.1.0"), ("args", "")]);
     insta::assert_snapshot!("action_release_and_args", format!("{stale}=== install only\n{install_only}"));
     assert!(!ok, "a stale manifest passed: {stale}");
     assert!(installed, "{install_only}");

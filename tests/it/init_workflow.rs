@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::check_rules::generated;
+use crate::support::workflow::{self, Job, Workflow};
 use crate::support::{run_in, testdata};
 
 fn root() -> PathBuf {
@@ -144,116 +145,6 @@ fn the_pre_commit_hook_runs_on_sources_cargo_files_the_configuration_and_the_man
 
 // ----- the workflow, run ------------------------------------------------------------------------
 
-/// One step of a job, as far as running it needs.
-#[derive(Debug, Default)]
-struct Step {
-    name: String,
-    uses: Option<String>,
-    condition: Option<String>,
-    env: BTreeMap<String, String>,
-    with: BTreeMap<String, String>,
-    run: Option<String>,
-}
-
-/// A job: its condition and steps.
-#[derive(Debug, Default)]
-struct Job {
-    condition: Option<String>,
-    steps: Vec<Step>,
-}
-
-/// The jobs of a workflow, read from the block style `init` writes (two spaces an indent level).
-fn jobs(workflow: &str) -> BTreeMap<String, Job> {
-    let lines: Vec<&str> = workflow.lines().collect();
-    let indent = |l: &str| l.len() - l.trim_start().len();
-    let mut jobs = BTreeMap::new();
-    let mut current: Option<(String, Job)> = None;
-    let mut in_jobs = false;
-    // Under a job's `steps:`, not under another of its keys (`permissions:`).
-    let mut in_steps = false;
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i];
-        let (depth, text) = (indent(line), line.trim());
-        i += 1;
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
-        if depth == 0 {
-            in_jobs = text == "jobs:";
-            continue;
-        }
-        if !in_jobs {
-            continue;
-        }
-        match depth {
-            2 => {
-                jobs.extend(current.take());
-                current = Some((text.trim_end_matches(':').to_owned(), Job::default()));
-            }
-            4 => {
-                let job = &mut current.as_mut().expect("a key inside a job").1;
-                in_steps = text == "steps:";
-                if let Some(condition) = text.strip_prefix("if:") {
-                    job.condition = Some(condition.trim().to_owned());
-                }
-            }
-            6 | 8 if in_steps => {
-                let job = &mut current.as_mut().expect("a step inside a job").1;
-                let key = match text.strip_prefix("- ") {
-                    Some(first) if depth == 6 => {
-                        job.steps.push(Step::default());
-                        first
-                    }
-                    _ if depth == 8 => text,
-                    _ => panic!("not a step: {line}"),
-                };
-                let step = job.steps.last_mut().expect("a key of a step");
-                let (name, value) = key.split_once(':').unwrap_or_else(|| panic!("not a key: {line}"));
-                let value = value.trim().to_owned();
-                // What is indented below the key: a block scalar, or a map.
-                let below: Vec<&str> =
-                    lines[i..].iter().take_while(|l| l.trim().is_empty() || indent(l) > 8).copied().collect();
-                i += below.len();
-                set_step_key(step, name, value, &below);
-            }
-            _ => {}
-        }
-    }
-    jobs.extend(current);
-    jobs
-}
-
-/// Set the key `name` of a step to `value`, or to what is indented `below` it (a block scalar, a
-/// map). A key this runner does not know fails the test rather than being ignored.
-fn set_step_key(step: &mut Step, name: &str, value: String, below: &[&str]) {
-    let indent = |l: &str| l.len() - l.trim_start().len();
-    match name {
-        "name" => step.name = value,
-        "uses" => step.uses = Some(value),
-        "if" => step.condition = Some(value),
-        "with" => {
-            for entry in below.iter().filter(|l| !l.trim().is_empty() && !l.trim().starts_with('#')) {
-                let (k, v) = entry.trim().split_once(':').unwrap_or_else(|| panic!("not with: {entry}"));
-                step.with.insert(k.to_owned(), v.trim().to_owned());
-            }
-        }
-        "env" => {
-            for entry in below.iter().filter(|l| !l.trim().is_empty()) {
-                let (k, v) = entry.trim().split_once(':').unwrap_or_else(|| panic!("not env: {entry}"));
-                step.env.insert(k.to_owned(), v.trim().to_owned());
-            }
-        }
-        "run" if value == "|" => {
-            let dedent = below.iter().filter(|l| !l.trim().is_empty()).map(|l| indent(l)).min().unwrap_or(0);
-            let script: Vec<&str> = below.iter().map(|l| l.get(dedent..).unwrap_or("")).collect();
-            step.run = Some(script.join("\n"));
-        }
-        "run" => step.run = Some(value),
-        _ => panic!("a step key the runner does not know: {name}"),
-    }
-}
-
 /// What the stubbed GitHub knows: the contexts `${{ }}` and `if:` read.
 struct Event {
     contexts: BTreeMap<&'static str, &'static str>,
@@ -369,7 +260,7 @@ fn run_job(repo: &Path, workflow: &str, event: &Event) -> (bool, String) {
     let mut added = Vec::new();
     let action = crate::action::this_action();
     let action_ref = mcp_schema::views::init::REPOSITORY.trim_start_matches("https://github.com/").to_owned() + "@";
-    let all = jobs(workflow);
+    let all = workflow::parse::<Workflow>("the workflow init writes", workflow).jobs;
     let started: Vec<(&String, &Job)> =
         all.iter().filter(|(_, job)| event.runs(job.condition.as_deref(), false)).collect();
     assert_eq!(started.len(), 1, "one job runs on {:?}", event.contexts["github.event_name"]);

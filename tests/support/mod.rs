@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 pub mod code_scanning;
+pub mod workflow;
 
 /// What one run printed.
 #[derive(Debug, Clone, PartialEq, Eq)]
