@@ -590,6 +590,18 @@ impl Evaluator<'_, '_> {
                 };
                 Ok(Flow::Value(Val::Opt(target.map(|p| Box::new(Val::Ref(p))))))
             }
+            // schemars' `Schema::ensure_object()`: a bool schema becomes its object; the object.
+            ("ensure_object", []) => {
+                let place = self.place_of(&m.receiver, f)?;
+                match self.read(&place, m, f)? {
+                    Val::Json(Value::Object(_)) => {}
+                    Val::Json(Value::Bool(b)) => {
+                        self.write_place(place.clone(), Val::Json(super::mutate::bool_schema_object(b)), m, f)?
+                    }
+                    other => return Err(self.unsupported(m, f, format!("`.ensure_object()` on {}", other.kind_of()))),
+                }
+                Ok(Flow::Value(Val::Ref(place)))
+            }
             ("unwrap" | "expect", _) => match value!(self.run_expr(&m.receiver, want, f)) {
                 Val::Opt(Some(v)) => Ok(Flow::Value(*v)),
                 // A `Result` known to be `Ok`: a schema fn's, `to_value`'s, a lock's guard.

@@ -91,6 +91,12 @@ const CRATE: &str = r#"
         forever(&mut v);
         v
     }
+    // schemars' `Schema::ensure_object`, on a bool schema and on an object.
+    fn ensured(mut v: Value) -> Value {
+        v.ensure_object().insert("x".into(), json!(1));
+        v.ensure_object();
+        v
+    }
     fn needs_generator() -> Value {
         serde_json::to_value(schemars::schema_for!(u32)).unwrap()
     }
@@ -129,6 +135,10 @@ fn json_fns_run_statement_by_statement() {
         // serde_json's `remove` is `swap_remove` with `preserve_order`: the last key moves up.
         (r#"renamed(json!({"title": "T", "type": "object", "x": 1}))"#, Ok(r#"{"x":1,"type":"object","name":"T"}"#)),
         (r#"shifted(json!({"title": "T", "type": "object", "x": 1}))"#, Ok(r#"{"type":"object","x":1}"#)),
+        ("ensured(json!(false))", Ok(r#"{"not":{},"x":1}"#)),
+        ("ensured(json!(true))", Ok(r#"{"x":1}"#)),
+        (r#"ensured(json!({"a": 2}))"#, Ok(r#"{"a":2,"x":1}"#)),
+        ("ensured(json!(3))", Err(Failure::Unsupported)),
         ("cached()", Ok("5")),
         ("spin()", Err(Failure::Unsupported)),
         // Without a profile's schema pipeline, a schema fn has no value.
