@@ -4,8 +4,6 @@
 //! One test per row of schemars' own transforms, and the forms user code takes (fn paths,
 //! `RecursiveTransform(f)`, closures, several in order, on containers, fields and variants).
 
-use serde_json::Value;
-
 use crate::model::{Lowerer, Scope};
 use crate::schema::schemars::{root_schema, Contract, Dialect, RootSchema, Settings};
 use crate::source::ModuleId;
@@ -16,6 +14,10 @@ const DEFAULTS: Settings =
 
 /// The root schema of `ty` in `src`, made by our pipeline.
 fn ours(src: &str, ty: &str) -> RootSchema {
+    ours_with(src, ty, DEFAULTS)
+}
+
+fn ours_with(src: &str, ty: &str, settings: Settings) -> RootSchema {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("lib.rs");
     std::fs::write(&path, src).expect("write source");
@@ -25,7 +27,7 @@ fn ours(src: &str, ty: &str) -> RootSchema {
     let scope = Scope::without_generics(0, ModuleId(0));
     let syn_ty: syn::Type = syn::parse_str(ty).expect("a type");
     let lowered = lowerer.lower_reachable(&syn_ty, &scope);
-    root_schema(&lowerer.model, &lowered, &DEFAULTS, &lowerer.type_overrides, &lowerer.code())
+    root_schema(&lowerer.model, &lowered, &settings, &lowerer.type_overrides, &lowerer.code())
 }
 
 /// A case: the items, compiled (`schema_for!` of the type) and read as text (our schema), and
@@ -295,5 +297,32 @@ fn code_not_followed_is_opaque_at_its_span() {
             Some("lib::Params".to_owned())
         )]
     );
-    let _: Option<&Value> = None;
+}
+
+/// The types of the `schemars-transforms` pattern, compiled.
+#[allow(dead_code)]
+mod fixture {
+    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rmcp/patterns/schemars-transforms/src/types.rs"));
+}
+
+/// The pattern's schemas are schemars 1.2.3's: its parameters (deserialized) and its output
+/// (serialized); the one whose transform reads the environment is opaque.
+#[test]
+fn the_pattern_types_are_what_schemars_derives() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rmcp/patterns/schemars-transforms/src/types.rs");
+    let src = std::fs::read_to_string(path).expect("the pattern's types");
+    let page = serde_json::to_value(schemars::schema_for!(fixture::Page)).expect("a schema");
+    let r = ours(&src, "Page");
+    assert!(r.opaque.is_empty(), "{:?}", r.opaque);
+    assert_eq!(r.schema, page);
+    let generator = schemars::generate::SchemaSettings::default().for_serialize().into_generator();
+    let listing = serde_json::to_value(generator.into_root_schema_for::<fixture::Listing>()).expect("a schema");
+    let r = ours_with(&src, "Listing", Settings { contract: Contract::Serialize, ..DEFAULTS });
+    assert!(r.opaque.is_empty(), "{:?}", r.opaque);
+    assert_eq!(r.schema, listing);
+    let reasons: Vec<String> = ours(&src, "Query").opaque.into_iter().map(|o| o.reason).collect();
+    assert_eq!(
+        reasons,
+        ["`Query`: the CLI cannot follow `#[schemars(transform = from_env)]` (`std::env::var()` is only known at runtime)"]
+    );
 }
