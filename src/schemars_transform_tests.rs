@@ -326,3 +326,108 @@ fn the_pattern_types_are_what_schemars_derives() {
         ["`Query`: the CLI cannot follow `#[schemars(transform = from_env)]` (`std::env::var()` is only known at runtime)"]
     );
 }
+
+/// The value of `expr` in `src` evaluated by the interpreter, schemars' schema fns answered by
+/// our pipeline with the settings the code builds (as the rmcp profile's `schema_source` does).
+fn evaluated(src: &str, expr: &str) -> serde_json::Value {
+    use crate::model::eval::{Frame, SchemaCall, Val};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("lib.rs");
+    std::fs::write(&path, src).expect("write source");
+    let ws = crate::source::load(&[path], &[]).expect("sources load");
+    let rs = crate::model::Resolver::new(&ws);
+    let mut lowerer = Lowerer::new(&rs);
+    lowerer.schema_source = Some(std::rc::Rc::new(|lw: &mut Lowerer, ty: &syn::Type, scope: &Scope, call| {
+        let SchemaCall::Schemars(g) = call else { return Err("not schemars".into()) };
+        let settings = Settings {
+            contract: if g.serialize { Contract::Serialize } else { Contract::Deserialize },
+            dialect: if g.draft07 { Dialect::Draft07 } else { Dialect::Draft2020_12 },
+            ..DEFAULTS
+        };
+        let lowered = lw.lower_reachable(ty, scope);
+        Ok(root_schema(&lw.model, &lowered, &settings, &lw.type_overrides, &lw.code()).schema)
+    }));
+    let e: syn::Expr = syn::parse_str(expr).expect("an expression");
+    match lowerer.evaluator().eval(&e, None, &Frame::new(Scope::without_generics(0, ModuleId(0)))) {
+        Ok(Val::Json(v)) => v,
+        other => panic!("`{expr}`: {other:?}"),
+    }
+}
+
+/// A case of code that builds a generator with transforms: `$f()` compiled and evaluated, and
+/// what the compiled value shows of the transforms (`$shows`).
+macro_rules! generator_case {
+    ($test:ident, $f:ident, $shows:expr, { $($src:tt)* }) => {
+        #[test]
+        fn $test() {
+            #[allow(dead_code, unused_imports, unused_mut, clippy::all)]
+            mod compiled {
+                use schemars::generate::{SchemaGenerator, SchemaSettings};
+                use schemars::transform::*;
+                use schemars::{JsonSchema, Schema};
+                use serde::{Deserialize, Serialize};
+                use serde_json::Value;
+                $($src)*
+            }
+            let src = format!(
+                "use schemars::generate::{{SchemaGenerator, SchemaSettings}};\nuse schemars::transform::*;\nuse schemars::{{JsonSchema, Schema}};\nuse serde::{{Deserialize, Serialize}};\nuse serde_json::Value;\n{}",
+                stringify!($($src)*)
+            );
+            let expected = compiled::$f();
+            let shows: fn(&serde_json::Value) -> bool = $shows;
+            assert!(shows(&expected), "the transforms show in {expected}");
+            assert_eq!(evaluated(&src, concat!(stringify!($f), "()")), expected);
+        }
+    };
+}
+
+generator_case!(
+    generator_with_transform,
+    made,
+    |v| v.pointer("/properties/n/format").is_none() && v.pointer("/$defs/Inner/properties/m/format").is_none(),
+    {
+        fn drop_unsigned(schema: &mut Schema) {
+            let unsigned = schema.get("format").and_then(Value::as_str).is_some_and(|f| f.starts_with("uint"));
+            if unsigned {
+                schema.remove("format");
+            }
+        }
+        #[derive(Deserialize, JsonSchema)]
+        pub struct Params {
+            pub n: u32,
+            pub inner: Option<Inner>,
+        }
+        #[derive(Deserialize, JsonSchema)]
+        pub struct Inner {
+            pub m: u8,
+        }
+        pub fn made() -> Value {
+            let settings = SchemaSettings::draft2020_12().with_transform(RecursiveTransform(drop_unsigned));
+            let generator = settings.into_generator();
+            serde_json::to_value(generator.into_root_schema_for::<Params>()).unwrap()
+        }
+    }
+);
+
+generator_case!(
+    generator_settings_transforms_pushed,
+    pushed,
+    |v| v.get("title").is_none() && v.pointer("/properties/n/nullable").is_some(),
+    {
+        #[derive(Serialize, JsonSchema)]
+        /// The output.
+        pub struct Out {
+            pub n: Option<u8>,
+            pub tags: Vec<String>,
+        }
+        pub fn pushed() -> Value {
+            let mut settings = SchemaSettings::draft07().for_serialize();
+            settings.transforms.push(Box::new(AddNullable::default()));
+            settings.transforms.push(Box::new(|s: &mut Schema| {
+                s.remove("title");
+            }));
+            let generator = SchemaGenerator::new(settings);
+            serde_json::to_value(generator.into_root_schema_for::<Out>()).unwrap()
+        }
+    }
+);

@@ -5,10 +5,12 @@
 //! the `extend` keys), through [`RunCode`]: it names neither syn nor the sources, and the code
 //! stays beside the model, in the [`super::Lowerer`] that read it.
 
+use schemars::transform::{self as st, Transform as _};
+use schemars::Schema;
 use serde_json::Value;
 use syn::Expr;
 
-use super::eval::Frame;
+use super::eval::{Evaluator, Frame};
 use super::{Lowerer, Resolver, Scope, Ty};
 use crate::diagnostics::Location;
 use crate::source::{ItemKind, ItemRef, Namespace, Resolved};
@@ -65,7 +67,7 @@ pub trait RunCode {
 #[derive(Debug, Clone)]
 pub struct CodeSite {
     expr: Expr,
-    scope: Scope,
+    pub(super) scope: Scope,
     /// The struct or enum the attribute is written in (`Self` in `Self::f`).
     self_item: Option<ItemRef>,
 }
@@ -90,29 +92,111 @@ impl RunCode for CodeRunner<'_, '_, '_> {
             Ty::Named(id, (0..n).map(Ty::Param).collect())
         });
         let frame = Frame::new(site.scope.clone()).with_self(self_ty);
-        let (pat, body): (syn::Pat, syn::Block) = match &site.expr {
-            Expr::Closure(c) if c.inputs.len() == 1 => {
-                let body = match &*c.body {
-                    Expr::Block(b) => b.block.clone(),
-                    other => syn::parse_quote!({ #other; }),
-                };
-                (c.inputs[0].clone(), body)
-            }
-            Expr::Path(p) => {
-                let arg = syn::Ident::new(SCHEMA, proc_macro2::Span::call_site());
-                (syn::parse_quote!(#arg), syn::parse_quote!({ #p(#arg); }))
-            }
-            _ => return Err(CodeGap { reason: "a transform that is not a fn or a closure".into(), location: None }),
-        };
         let mut ev = scratch.evaluator();
-        let item = std::mem::take(schema);
-        match ev.run_over(&pat, &body, item, None, frame) {
-            Ok(after) => {
-                *schema = after;
+        run_site(&mut ev, site, frame, schema)
+    }
+}
+
+/// Runs a transform's code (a fn path or a one-parameter closure) over a schema with the
+/// interpreter, in `frame`.
+pub(super) fn run_site(ev: &mut Evaluator, site: &CodeSite, frame: Frame, schema: &mut Value) -> Result<(), CodeGap> {
+    let (pat, body): (syn::Pat, syn::Block) = match &site.expr {
+        Expr::Closure(c) if c.inputs.len() == 1 => {
+            let body = match &*c.body {
+                Expr::Block(b) => b.block.clone(),
+                other => syn::parse_quote!({ #other; }),
+            };
+            (c.inputs[0].clone(), body)
+        }
+        Expr::Path(p) => {
+            let arg = syn::Ident::new(SCHEMA, proc_macro2::Span::call_site());
+            (syn::parse_quote!(#arg), syn::parse_quote!({ #p(#arg); }))
+        }
+        _ => return Err(CodeGap { reason: "a transform that is not a fn or a closure".into(), location: None }),
+    };
+    let item = std::mem::take(schema);
+    match ev.run_over(&pat, &body, item, None, frame) {
+        Ok(after) => {
+            *schema = after;
+            Ok(())
+        }
+        Err(e) => Err(CodeGap { reason: e.reason.clone(), location: Some(e.location(ev.rs.ws)) }),
+    }
+}
+
+/// A transform of schemars', made as `Default::default()` makes it.
+type Make = fn() -> Box<dyn st::Transform>;
+
+/// schemars' own transforms by name, each the real `schemars::transform` type (the names
+/// [`OWN_TRANSFORMS`] reads, in its order).
+pub const OWN: &[(&str, Make)] = &[
+    ("ReplaceBoolSchemas", || Box::<st::ReplaceBoolSchemas>::default()),
+    ("RemoveRefSiblings", || Box::<st::RemoveRefSiblings>::default()),
+    ("SetSingleExample", || Box::<st::SetSingleExample>::default()),
+    ("ReplaceConstValue", || Box::<st::ReplaceConstValue>::default()),
+    ("ReplacePrefixItems", || Box::<st::ReplacePrefixItems>::default()),
+    ("ReplaceUnevaluatedProperties", || Box::<st::ReplaceUnevaluatedProperties>::default()),
+    ("RestrictFormats", || Box::<st::RestrictFormats>::default()),
+    ("AddNullable", || Box::<st::AddNullable>::default()),
+];
+
+/// Applies one transform to a schema as schemars does (`RecursiveTransform` by schemars' own
+/// traversal of subschemas), code by `run`; the first code that cannot be followed stops it.
+pub fn apply(
+    t: &Transform,
+    schema: &mut Value,
+    run: &mut dyn FnMut(&CodeRef, &mut Value) -> Result<(), CodeGap>,
+) -> Result<(), CodeGap> {
+    if !(schema.is_object() || schema.is_boolean()) {
+        *schema = Value::Bool(true);
+    }
+    let schema = <&mut Schema>::try_from(schema).expect("objects and bools are schemas");
+    apply_to(t, schema, run)
+}
+
+fn apply_to(
+    t: &Transform,
+    schema: &mut Schema,
+    run: &mut dyn FnMut(&CodeRef, &mut Value) -> Result<(), CodeGap>,
+) -> Result<(), CodeGap> {
+    match t {
+        Transform::Own(name) => match OWN.iter().find(|(n, _)| n == name) {
+            Some((_, make)) => {
+                make().transform(schema);
                 Ok(())
             }
-            Err(e) => Err(CodeGap { reason: e.reason.clone(), location: Some(e.location(self.rs.ws)) }),
+            None => Err(CodeGap { reason: format!("`{name}` is not one of schemars' transforms"), location: None }),
+        },
+        Transform::Recursive(inner) => {
+            let mut gap = None;
+            st::RecursiveTransform(|s: &mut Schema| {
+                if gap.is_none() {
+                    gap = apply_to(inner, s, run).err();
+                }
+            })
+            .transform(schema);
+            gap.map_or(Ok(()), Err)
         }
+        Transform::Code(c) => {
+            let mut v = std::mem::take(schema).to_value();
+            let out = run(c, &mut v);
+            // A `&mut Schema` stays a schema: anything else is what the code could not write.
+            *schema = Schema::try_from(v).unwrap_or_default();
+            out
+        }
+        Transform::Unread { reason, location } => {
+            Err(CodeGap { reason: reason.clone(), location: Some(location.clone()) })
+        }
+    }
+}
+
+/// What a transform is called in a message: `RecursiveTransform(f)`, `f`, `RestrictFormats`.
+pub fn name(t: &Transform) -> String {
+    match t {
+        Transform::Own(n) => (*n).to_owned(),
+        Transform::Recursive(inner) => format!("RecursiveTransform({})", name(inner)),
+        Transform::Code(c) => c.name.trim_matches('`').to_owned(),
+        Transform::Unread { .. } => "…".to_owned(),
     }
 }
 
@@ -136,55 +220,81 @@ impl<'r, 'w> Lowerer<'r, 'w> {
         scope: &Scope,
         self_item: Option<ItemRef>,
     ) -> Vec<Transform> {
-        written.iter().map(|e| self.transform(e, scope, self_item)).collect()
+        written.iter().map(|e| read(e, self.rs, scope, self_item, &mut self.transform_code)).collect()
     }
+}
 
-    fn transform(&mut self, e: &Expr, scope: &Scope, self_item: Option<ItemRef>) -> Transform {
-        let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(e));
-        match e {
-            Expr::Paren(p) => self.transform(&p.expr, scope, self_item),
-            Expr::Lit(_) => Transform::Unread {
-                reason: format!("`{}` is a literal, not a `fn(&mut Schema)` (schemars refuses it)", text(e)),
-                location,
-            },
-            Expr::Call(c) if c.args.len() == 1 && last_segment(&c.func).as_deref() == Some("RecursiveTransform") => {
-                Transform::Recursive(Box::new(self.transform(&c.args[0], scope, self_item)))
-            }
-            Expr::Call(c) if c.args.is_empty() => match (&*c.func, last_segment(&c.func)) {
-                (Expr::Path(p), Some(last)) if last == "default" || last == "new" => {
-                    let segs = super::scope::path_segments(&p.path);
-                    match segs.len().checked_sub(2).map(|i| segs[i].as_str()).and_then(own) {
-                        Some(name) => Transform::Own(name),
-                        None => unread(e, location),
-                    }
-                }
-                _ => unread(e, location),
-            },
-            Expr::Path(p) => {
-                let segs = super::scope::path_segments(&p.path);
-                let ours = matches!(
-                    self.rs.ws.resolve(scope.krate, scope.module, &segs, Namespace::Value),
-                    Resolved::Item(_, ItemKind::Fn)
-                );
-                match segs.last().map(String::as_str).and_then(own) {
-                    Some(name) if !ours => Transform::Own(name),
-                    _ => self.code_site(e, scope, self_item, location),
-                }
-            }
-            Expr::Closure(c) if c.inputs.len() == 1 => self.code_site(e, scope, self_item, location),
-            _ => unread(e, location),
+/// A transform value written in `scope` (`RecursiveTransform(f)`, `AddNullable::default()`, a fn
+/// path, a closure), read; the code it runs is added to `sites`.
+pub(super) fn read(
+    e: &Expr,
+    rs: &Resolver,
+    scope: &Scope,
+    self_item: Option<ItemRef>,
+    sites: &mut Vec<CodeSite>,
+) -> Transform {
+    let location = rs.location(scope.krate, scope.module, syn::spanned::Spanned::span(e));
+    match e {
+        Expr::Paren(p) => read(&p.expr, rs, scope, self_item, sites),
+        Expr::Lit(_) => Transform::Unread {
+            reason: format!("`{}` is a literal, not a `fn(&mut Schema)` (schemars refuses it)", text(e)),
+            location,
+        },
+        // `Box::new(t)`, as `settings.transforms.push(…)` takes it.
+        Expr::Call(c) if c.args.len() == 1 && is_box_new(&c.func) => read(&c.args[0], rs, scope, self_item, sites),
+        Expr::Call(c) if c.args.len() == 1 && last_segment(&c.func).as_deref() == Some("RecursiveTransform") => {
+            Transform::Recursive(Box::new(read(&c.args[0], rs, scope, self_item, sites)))
         }
+        Expr::Call(c) if c.args.is_empty() => match (&*c.func, last_segment(&c.func)) {
+            (Expr::Path(p), Some(last)) if last == "default" || last == "new" => {
+                let segs = super::scope::path_segments(&p.path);
+                match segs.len().checked_sub(2).map(|i| segs[i].as_str()).and_then(own) {
+                    Some(name) => Transform::Own(name),
+                    None => unread(e, location),
+                }
+            }
+            _ => unread(e, location),
+        },
+        Expr::Path(p) => {
+            let segs = super::scope::path_segments(&p.path);
+            let ours = matches!(
+                rs.ws.resolve(scope.krate, scope.module, &segs, Namespace::Value),
+                Resolved::Item(_, ItemKind::Fn)
+            );
+            match segs.last().map(String::as_str).and_then(own) {
+                Some(name) if !ours => Transform::Own(name),
+                _ => code_site(e, scope, self_item, location, sites),
+            }
+        }
+        Expr::Closure(c) if c.inputs.len() == 1 => code_site(e, scope, self_item, location, sites),
+        _ => unread(e, location),
     }
+}
 
-    fn code_site(&mut self, e: &Expr, scope: &Scope, self_item: Option<ItemRef>, location: Location) -> Transform {
-        let id = self.transform_code.len();
-        self.transform_code.push(CodeSite { expr: e.clone(), scope: scope.clone(), self_item });
-        let name = match e {
-            Expr::Closure(_) => "a closure".to_owned(),
-            _ => format!("`{}`", text(e)),
-        };
-        Transform::Code(CodeRef { id, name, location })
+fn is_box_new(e: &Expr) -> bool {
+    match e {
+        Expr::Path(p) => {
+            let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+            segs.ends_with(&["Box".to_owned(), "new".to_owned()])
+        }
+        _ => false,
     }
+}
+
+fn code_site(
+    e: &Expr,
+    scope: &Scope,
+    self_item: Option<ItemRef>,
+    location: Location,
+    sites: &mut Vec<CodeSite>,
+) -> Transform {
+    let id = sites.len();
+    sites.push(CodeSite { expr: e.clone(), scope: scope.clone(), self_item });
+    let name = match e {
+        Expr::Closure(_) => "a closure".to_owned(),
+        _ => format!("`{}`", text(e)),
+    };
+    Transform::Code(CodeRef { id, name, location })
 }
 
 fn own(name: &str) -> Option<&'static str> {
@@ -200,4 +310,16 @@ fn last_segment(e: &Expr) -> Option<String> {
 
 fn unread(e: &Expr, location: Location) -> Transform {
     Transform::Unread { reason: format!("`{}` is not a transform the CLI reads", text(e)), location }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table applies exactly the names the reader reads.
+    #[test]
+    fn the_table_names_what_is_read() {
+        let names: Vec<&str> = OWN.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, OWN_TRANSFORMS);
+    }
 }

@@ -214,6 +214,6 @@ fn schema_fns_ask_the_profile_with_the_callers_type() {
     assert_eq!(run("tried::<Vec<Out>>()"), r#"{"type":"Vec < Out >","call":"SdkOutput"}"#);
     assert_eq!(
         run("plain::<Out>()"),
-        r#"{"type":"Out","call":"Schemars(Generator { draft07: false, serialize: false })"}"#
+        r#"{"type":"Out","call":"Schemars(Generator { draft07: false, serialize: false, transforms: None })"}"#
     );
 }

@@ -331,6 +331,16 @@ pub(super) const MUTATIONS: &[Mutation] = &[
 impl Evaluator<'_, '_> {
     /// A mutating method on a place; its value is what the method returns.
     pub(super) fn mutate(&mut self, m: &syn::ExprMethodCall, name: &str, args: &[&Expr], f: &mut Frame) -> Eval {
+        // `settings.transforms.push(Box::new(t))` on a local holding schemars settings.
+        if let (Expr::Field(x), "push", [t]) = (&*m.receiver, name, args) {
+            let local =
+                syntax::expr_ident(&x.base).filter(|_| matches!(&x.member, syn::Member::Named(n) if n == "transforms"));
+            if let Some((local, Val::Schemars(g))) = local.and_then(|l| f.locals.get(&l).cloned().map(|v| (l, v))) {
+                let g = self.with_transform(g, t, f);
+                f.locals.assign(local, Val::Schemars(g));
+                return Ok(Val::Unit);
+            }
+        }
         // `map.entry(k).or_insert(v)`: the entry's place, filled when empty.
         if ENTRY_METHODS.contains(&name) {
             let place = self.place_of(&m.receiver, f)?;
