@@ -273,6 +273,27 @@ case!(transform_on_a_bool_schema, Loose, {
     }
 });
 
+case!(recursive_and_plain_on_a_container_and_a_field, Struct, {
+    fn capitalize_type(schema: &mut Schema) {
+        if let Some(obj) = schema.as_object_mut() {
+            if let Some(Value::String(ty)) = obj.get_mut("type") {
+                *ty = ty.to_uppercase();
+            }
+        }
+    }
+    fn insert_property_count(schema: &mut Schema) {
+        let count = schema.get("properties").and_then(Value::as_object).map_or(0, serde_json::Map::len);
+        schema.insert("x-propertyCount".to_owned(), count.into());
+    }
+    #[derive(Deserialize, JsonSchema)]
+    #[schemars(transform = RecursiveTransform(capitalize_type), transform = insert_property_count)]
+    pub struct Struct {
+        pub value: Value,
+        #[schemars(transform = insert_property_count)]
+        pub int: i32,
+    }
+});
+
 /// Code the interpreter cannot follow costs that schema alone: opaque where it stopped, with the
 /// fn's name and the type whose schema the config may give.
 #[test]

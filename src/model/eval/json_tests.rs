@@ -97,6 +97,29 @@ const CRATE: &str = r#"
         v.ensure_object();
         v
     }
+    // A let chain (edition 2024), as schema transforms write them.
+    fn chained(mut v: Value) -> Value {
+        if let Some(o) = v.as_object_mut()
+            && matches!(o.get("format").and_then(Value::as_str), Some("uint8" | "uint32"))
+            && let Some(Value::String(t)) = o.get("type")
+            && t == "integer"
+        {
+            o.remove("format");
+        }
+        v
+    }
+    // A string of a JSON place written through its `Value::String` binding.
+    fn upper(mut v: Value) -> Value {
+        if let Some(Value::String(t)) = v.get_mut("type") {
+            *t = t.to_uppercase();
+        }
+        if let Some(o) = v.as_object_mut() {
+            if let Some(Value::Bool(b)) = o.get_mut("flag") {
+                *b = !*b;
+            }
+        }
+        v
+    }
     fn needs_generator() -> Value {
         serde_json::to_value(schemars::schema_for!(u32)).unwrap()
     }
@@ -139,6 +162,11 @@ fn json_fns_run_statement_by_statement() {
         ("ensured(json!(true))", Ok(r#"{"x":1}"#)),
         (r#"ensured(json!({"a": 2}))"#, Ok(r#"{"a":2,"x":1}"#)),
         ("ensured(json!(3))", Err(Failure::Unsupported)),
+        (r#"chained(json!({"type": "integer", "format": "uint8"}))"#, Ok(r#"{"type":"integer"}"#)),
+        (r#"chained(json!({"type": "string", "format": "uint8"}))"#, Ok(r#"{"type":"string","format":"uint8"}"#)),
+        (r#"chained(json!({"type": "integer", "format": "int32"}))"#, Ok(r#"{"type":"integer","format":"int32"}"#)),
+        ("chained(json!(true))", Ok("true")),
+        (r#"upper(json!({"type": "object", "flag": true}))"#, Ok(r#"{"type":"OBJECT","flag":false}"#)),
         ("cached()", Ok("5")),
         ("spin()", Err(Failure::Unsupported)),
         // Without a profile's schema pipeline, a schema fn has no value.
