@@ -48,6 +48,8 @@ mod schemars08_pipeline_tests;
 mod schemars_delegation_tests;
 #[cfg(test)]
 mod schemars_pipeline_tests;
+#[cfg(test)]
+mod schemars_transform_tests;
 
 use diagnostics::Diagnostics;
 pub use manifest::Manifest;

@@ -22,7 +22,7 @@ fn generate(src: &str, ty: &str) -> RootSchema {
     let mut lowerer = Lowerer::new(&rs);
     let syn_ty: syn::Type = syn::parse_str(ty).expect("a type");
     let lowered = lowerer.lower_reachable(&syn_ty, &Scope::without_generics(0, ModuleId(0)));
-    parameters_root_schema(&lowerer.model, &lowered, &RMCP_0_2, &lowerer.type_overrides)
+    parameters_root_schema(&lowerer.model, &lowered, &RMCP_0_2, &lowerer.type_overrides, &lowerer.code())
 }
 
 /// A `#[serde(transparent)]` struct around itself: schemars 0.8 forwards its name and schema to

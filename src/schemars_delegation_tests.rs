@@ -23,7 +23,7 @@ fn ours(src: &str, ty: &str) -> (Value, Vec<String>) {
     let mut lowerer = Lowerer::new(&rs);
     let scope = Scope::without_generics(0, ModuleId(0));
     let lowered = lowerer.lower_reachable(&syn::parse_str(ty).expect("a type"), &scope);
-    let r = root_schema(&lowerer.model, &lowered, &SETTINGS, &lowerer.type_overrides);
+    let r = root_schema(&lowerer.model, &lowered, &SETTINGS, &lowerer.type_overrides, &lowerer.code());
     (r.schema, r.opaque.into_iter().map(|o| o.reason).collect())
 }
 

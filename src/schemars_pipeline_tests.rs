@@ -26,9 +26,9 @@ fn generate_at(path: &Path, ty: &str, settings: Settings, parameters: bool) -> R
     let syn_ty: syn::Type = syn::parse_str(ty).expect("a type");
     let lowered = lowerer.lower_reachable(&syn_ty, &scope);
     if parameters {
-        parameters_root_schema(&lowerer.model, &lowered, &settings, &lowerer.type_overrides)
+        parameters_root_schema(&lowerer.model, &lowered, &settings, &lowerer.type_overrides, &lowerer.code())
     } else {
-        root_schema(&lowerer.model, &lowered, &settings, &lowerer.type_overrides)
+        root_schema(&lowerer.model, &lowered, &settings, &lowerer.type_overrides, &lowerer.code())
     }
 }
 

@@ -44,8 +44,8 @@ pub struct SchemarsAttrs {
     pub with: Option<Ty>,
     /// `schema_with = "path"`: the fn, and its schema when its body is a literal.
     pub schema_with: Option<SchemaFn>,
-    /// `transform = …`: custom code, opaque.
-    pub transform: bool,
+    /// `transform = …` values in order, read ([`super::transform`]).
+    pub transforms: Vec<super::transform::Transform>,
     /// `extend("k" = value, …)`, in order.
     pub extend: Vec<(String, Value)>,
     /// `example = expr` values, evaluated and serialised (one per attribute, in order).
@@ -70,6 +70,8 @@ pub struct WrittenAttrs {
     pub schema_with: Option<String>,
     /// `example = expr`, as written.
     pub examples: Vec<Expr>,
+    /// `transform = expr`, as written.
+    pub transforms: Vec<Expr>,
     /// Validation bounds written as expressions (`range(max = MAX_LEN)`), evaluated where the
     /// item is written (see [`crate::model::eval::validation_bounds`]).
     pub bounds: Vec<(Bound, Expr)>,
@@ -239,7 +241,7 @@ impl SchemarsAttrs {
             "rename" => self.rename = value.and_then(lit_str),
             "with" => written.with = value.and_then(lit_str).and_then(|s| syn::parse_str(&s).ok()),
             "schema_with" => written.schema_with = Some(value.and_then(lit_str).unwrap_or_else(|| "…".into())),
-            "transform" => self.transform = true,
+            "transform" => written.transforms.extend(value.cloned()),
             "example" => written.examples.extend(value.cloned()),
             "extend" => {
                 if let Meta::List(list) = meta {

@@ -279,6 +279,10 @@ pub struct Evaluator<'a, 'w> {
     /// The workspace fns called so far (an associated fn by its `impl`): what a caller that
     /// evaluated a body knows was followed.
     pub ran: Vec<ItemRef>,
+    /// The transforms of the schemars settings made so far (`with_transform(t)`,
+    /// `settings.transforms.push(Box::new(t))`), as written and where: a [`jsonval::Generator`]
+    /// names its list by index.
+    generator_transforms: Vec<Vec<(Expr, Scope)>>,
 }
 
 pub(crate) use super::scope::path_segments;
@@ -356,6 +360,7 @@ impl<'a, 'w> Evaluator<'a, 'w> {
             env: None,
             env_unset: Vec::new(),
             ran: Vec::new(),
+            generator_transforms: Vec::new(),
         }
     }
 

@@ -472,7 +472,7 @@ mod tests {
         let mut lowerer = Lowerer::new(&rs);
         let scope = Scope::without_generics(0, ModuleId(0));
         let lowered = lowerer.lower_reachable(&syn::parse_str(ty).expect("a type"), &scope);
-        parameters_root_schema(&lowerer.model, &lowered, &PARAMS, &Default::default())
+        parameters_root_schema(&lowerer.model, &lowered, &PARAMS, &Default::default(), &lowerer.code())
     }
 
     /// The schema of field `f` of `struct P` whose `schema_with` fn has `body`.

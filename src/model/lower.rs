@@ -67,6 +67,8 @@ pub struct Lowerer<'r, 'w> {
     /// The schema pipeline of the profile that runs, for the schema fns the evaluator meets
     /// (`schema_for!(T)`); `None` where no profile gives one.
     pub schema_source: Option<SchemaSource<'r, 'w>>,
+    /// The code `#[schemars(transform = …)]` values run, by [`super::transform::CodeRef::id`].
+    pub(super) transform_code: Vec<super::transform::CodeSite>,
 }
 
 /// What makes the schema of a type for a schema fn ([`eval::SchemaCall`]): the profile's pipeline.
@@ -146,6 +148,7 @@ impl<'r, 'w> Lowerer<'r, 'w> {
             reached: Default::default(),
             beside: Vec::new(),
             schema_source: None,
+            transform_code: Vec::new(),
         }
     }
 
@@ -154,6 +157,11 @@ impl<'r, 'w> Lowerer<'r, 'w> {
     }
 
     /// An evaluator over the types lowered so far; the types it meets are lowered here.
+    /// The struct or enum whose body is being lowered (the `Self` of its attributes' code).
+    pub(super) fn current_item(&self) -> Option<ItemRef> {
+        self.self_stack.last().map(|(id, _)| self.model.def(*id).item)
+    }
+
     pub fn evaluator(&mut self) -> Evaluator<'_, 'w> {
         Evaluator::new(self.rs, self)
     }
@@ -391,8 +399,14 @@ impl<'r, 'w> Lowerer<'r, 'w> {
     /// evaluated, the `with` type lowered. Examples and `schema_with` fns are evaluated with the
     /// rest of what a schema reaches ([`Lowerer::lower_reachable`]): a placeholder each until then,
     /// and the example expressions, to keep beside the definition.
-    fn schemars_attrs(&mut self, attrs: &[syn::Attribute], scope: &Scope) -> (SchemarsAttrs, Vec<syn::Expr>) {
+    fn schemars_attrs(
+        &mut self,
+        attrs: &[syn::Attribute],
+        scope: &Scope,
+        self_item: Option<ItemRef>,
+    ) -> (SchemarsAttrs, Vec<syn::Expr>) {
         let (mut out, written) = SchemarsAttrs::from_attrs(attrs);
+        out.transforms = self.transforms(written.transforms, scope, self_item);
         if !written.bounds.is_empty() {
             validation_bounds(self, &mut out, written.bounds, scope);
         }
@@ -447,7 +461,7 @@ impl<'r, 'w> Lowerer<'r, 'w> {
             traits: Default::default(),
             container_defaults: Vec::new(),
         });
-        let (schemars, examples) = self.schemars_attrs(attrs, &scope);
+        let (schemars, examples) = self.schemars_attrs(attrs, &scope, Some(item));
         self.model.def_mut(id).schemars = schemars;
         let mut examples = vec![examples];
         // A struct or enum ends any chain of aliases: `type Runs = Vec<Run>; struct Run { runs: Runs }`

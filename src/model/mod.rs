@@ -21,6 +21,7 @@ mod reach;
 mod resolve;
 mod scope;
 mod serde_panic;
+pub mod transform;
 pub mod written;
 
 pub use attrs::{nested as attr_args, SchemarsAttrs, Validations};

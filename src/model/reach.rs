@@ -509,10 +509,15 @@ mod tests {
             assert!(matches!(fields(def(lw, "P"))[1].default_value, FieldDefaultValue::Own(Shown::Error(_))));
             let none = Default::default();
             // Parameters skip `b`: nothing is reported.
-            let input = root_schema(&lw.model, &tys[0], &SETTINGS, &none);
+            let input = root_schema(&lw.model, &tys[0], &SETTINGS, &none, &lw.code());
             assert!(input.diagnostics.is_empty(), "{:?}", input.diagnostics);
-            let output =
-                root_schema(&lw.model, &tys[0], &Settings { contract: Contract::Serialize, ..SETTINGS }, &none);
+            let output = root_schema(
+                &lw.model,
+                &tys[0],
+                &Settings { contract: Contract::Serialize, ..SETTINGS },
+                &none,
+                &lw.code(),
+            );
             assert_eq!(output.diagnostics.len(), 1);
             assert_eq!(output.diagnostics[0].code, crate::model::eval::DEFAULT_NOT_EVALUABLE);
         });

@@ -17,6 +17,7 @@ mod derive_0_8;
 mod generator;
 mod leaf;
 mod private;
+mod transforms;
 mod v0_8;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -24,6 +25,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::Value;
 
 use crate::diagnostics::{Diagnostic, Location};
+use crate::model::transform::RunCode;
 use crate::model::{Model, Ty, Unknown};
 
 /// Which side of serde the schema describes: parameters are deserialized, results serialized.
@@ -95,9 +97,16 @@ pub struct Opaque {
 /// given settings). The root carries `ty`'s identity: a reference to `ty` inside it is
 /// `{"$ref": "#"}` and `ty` gets no `$defs` entry. This is rmcp's `Json<T>` output: `T` is the root.
 /// `model` holds `ty` lowered with [`crate::model::Lowerer::lower_reachable`]; `overrides` are the
-/// schemas the user gives for types, by the config's key.
-pub fn root_schema(model: &Model, ty: &Ty, settings: &Settings, overrides: &BTreeMap<String, Value>) -> RootSchema {
-    generator::Gen::new(model, overrides, *settings).root(ty, true)
+/// schemas the user gives for types, by the config's key; `code` runs the code of
+/// `#[schemars(transform = …)]` values (the builder's [`crate::model::Lowerer::code`]).
+pub fn root_schema(
+    model: &Model,
+    ty: &Ty,
+    settings: &Settings,
+    overrides: &BTreeMap<String, Value>,
+    code: &dyn RunCode,
+) -> RootSchema {
+    generator::Gen::new(model, overrides, *settings, code).root(ty, true)
 }
 
 /// [`root_schema`] with its keys in the order schemars inserts them rather than sorted: what an
@@ -107,8 +116,9 @@ pub fn root_schema_in_generation_order(
     ty: &Ty,
     settings: &Settings,
     overrides: &BTreeMap<String, Value>,
+    code: &dyn RunCode,
 ) -> RootSchema {
-    generator::Gen::new(model, overrides, *settings).root_in_generation_order(ty, true)
+    generator::Gen::new(model, overrides, *settings, code).root_in_generation_order(ty, true)
 }
 
 /// The root schema of rmcp's `Parameters<T>` for `ty` = `T` (a wrapper with `T`'s schema): the same
@@ -119,6 +129,7 @@ pub fn parameters_root_schema(
     ty: &Ty,
     settings: &Settings,
     overrides: &BTreeMap<String, Value>,
+    code: &dyn RunCode,
 ) -> RootSchema {
-    generator::Gen::new(model, overrides, *settings).root(ty, false)
+    generator::Gen::new(model, overrides, *settings, code).root(ty, false)
 }

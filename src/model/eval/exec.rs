@@ -51,7 +51,7 @@ pub(super) fn needs_run(block: &syn::Block) -> bool {
     };
     let effectful_tail = |e: &Expr| {
         matches!(e, Expr::Match(_) | Expr::ForLoop(_) | Expr::While(_) | Expr::Loop(_))
-            || matches!(e, Expr::If(i) if matches!(&*i.cond, Expr::Let(_)))
+            || matches!(e, Expr::If(i) if has_let(&i.cond))
             || matches!(e, Expr::MethodCall(m) if is_mutating(&m.method.to_string()))
     };
     let tail_ok = match last {
@@ -60,6 +60,16 @@ pub(super) fn needs_run(block: &syn::Block) -> bool {
         _ => false,
     };
     !(init.iter().all(plain_let) && tail_ok)
+}
+
+/// Whether a condition is `let P = e` or a let chain (`let P = e && c`, `c && let P = e`).
+fn has_let(cond: &Expr) -> bool {
+    match cond {
+        Expr::Let(_) => true,
+        Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => has_let(&b.left) || has_let(&b.right),
+        Expr::Paren(p) => has_let(&p.expr),
+        _ => false,
+    }
 }
 
 /// The local a value run over by [`Evaluator::run_over`] lives in (no Rust name can be it).
@@ -212,6 +222,12 @@ impl Evaluator<'_, '_> {
             Expr::Continue(c) if c.label.is_none() => Ok(Flow::Continue),
             Expr::Assign(a) => {
                 let v = value!(self.run_expr(&a.right, None, f));
+                // `*s = …` with `s` bound by `Value::String(s)` over a place: the place, then `s`.
+                if let Some((name, place)) = self.alias_of(&a.left, f) {
+                    self.write_place(place, v.clone(), &a.left, f)?;
+                    f.locals.assign(name, v);
+                    return Ok(Flow::Value(Val::Unit));
+                }
                 let place = self.place_of(&a.left, f)?;
                 self.write_place(place, v, &a.left, f)?;
                 Ok(Flow::Value(Val::Unit))
@@ -239,6 +255,17 @@ impl Evaluator<'_, '_> {
         }
     }
 
+    /// The local and the place of `*name` when `name` was bound by `Value::String(name)` or
+    /// `Value::Bool(name)` over a place (see [`super::patterns::alias_local`]).
+    fn alias_of(&self, e: &Expr, f: &Frame) -> Option<(String, Place)> {
+        let Expr::Unary(u) = e else { return None };
+        let (syn::UnOp::Deref(_), Some(name)) = (u.op, syntax::expr_ident(&u.expr)) else { return None };
+        match f.locals.get(&super::patterns::alias_local(&name)) {
+            Some(Val::Ref(place)) => Some((name, place.clone())),
+            _ => None,
+        }
+    }
+
     /// `x += y`: `x = x + y` (kept out of [`Self::run_expr`], whose frame recursion stacks).
     #[inline(never)]
     fn run_compound(&mut self, b: &syn::ExprBinary, f: &mut Frame) -> Result<Flow, EvalError> {
@@ -255,17 +282,9 @@ impl Evaluator<'_, '_> {
 
     fn run_if(&mut self, i: &syn::ExprIf, want: Option<&Ty>, f: &mut Frame) -> Result<Flow, EvalError> {
         let mark = f.locals.mark();
-        let taken = match &*i.cond {
-            Expr::Let(l) => {
-                let v = value!(self.scrutinee(&l.expr, f));
-                self.bind_pattern(&l.pat, v, f)?
-            }
-            cond => match value!(self.run_expr(cond, Some(&Ty::Bool), f)) {
-                Val::Bool(b) => b,
-                other => {
-                    return Err(self.unsupported(cond, f, format!("{} where a bool is expected", other.kind_of())))
-                }
-            },
+        let taken = match self.run_cond(&i.cond, f)? {
+            Ok(taken) => taken,
+            Err(flow) => return Ok(flow),
         };
         let out = if taken {
             self.run_block(&i.then_branch, want, f)
@@ -278,6 +297,30 @@ impl Evaluator<'_, '_> {
         };
         f.locals.end_scope(mark);
         out
+    }
+
+    /// An `if` condition: a bool, `let P = e`, or a chain of them joined by `&&` (a let chain:
+    /// what one part binds, the next and the branch see); `Err` for a flow that leaves.
+    fn run_cond(&mut self, cond: &Expr, f: &mut Frame) -> Result<Result<bool, Flow>, EvalError> {
+        match cond {
+            Expr::Let(l) => match self.scrutinee(&l.expr, f)? {
+                Flow::Value(v) => Ok(Ok(self.bind_pattern(&l.pat, v, f)?)),
+                flow => Ok(Err(flow)),
+            },
+            Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) && has_let(cond) => {
+                match self.run_cond(&b.left, f)? {
+                    Ok(true) => self.run_cond(&b.right, f),
+                    other => Ok(other),
+                }
+            }
+            cond => match self.run_expr(cond, Some(&Ty::Bool), f)? {
+                Flow::Value(Val::Bool(b)) => Ok(Ok(b)),
+                Flow::Value(other) => {
+                    Err(self.unsupported(cond, f, format!("{} where a bool is expected", other.kind_of())))
+                }
+                flow => Ok(Err(flow)),
+            },
+        }
     }
 
     /// What `match`/`if let` look at: a local that is a reference stays one, so that the arms
@@ -589,6 +632,18 @@ impl Evaluator<'_, '_> {
                     _ => matches!(base, Val::Json(Value::Array(_))).then_some(place),
                 };
                 Ok(Flow::Value(Val::Opt(target.map(|p| Box::new(Val::Ref(p))))))
+            }
+            // schemars' `Schema::ensure_object()`: a bool schema becomes its object; the object.
+            ("ensure_object", []) => {
+                let place = self.place_of(&m.receiver, f)?;
+                match self.read(&place, m, f)? {
+                    Val::Json(Value::Object(_)) => {}
+                    Val::Json(Value::Bool(b)) => {
+                        self.write_place(place.clone(), Val::Json(super::mutate::bool_schema_object(b)), m, f)?
+                    }
+                    other => return Err(self.unsupported(m, f, format!("`.ensure_object()` on {}", other.kind_of()))),
+                }
+                Ok(Flow::Value(Val::Ref(place)))
             }
             ("unwrap" | "expect", _) => match value!(self.run_expr(&m.receiver, want, f)) {
                 Val::Opt(Some(v)) => Ok(Flow::Value(*v)),

@@ -91,6 +91,35 @@ const CRATE: &str = r#"
         forever(&mut v);
         v
     }
+    // schemars' `Schema::ensure_object`, on a bool schema and on an object.
+    fn ensured(mut v: Value) -> Value {
+        v.ensure_object().insert("x".into(), json!(1));
+        v.ensure_object();
+        v
+    }
+    // A let chain (edition 2024), as schema transforms write them.
+    fn chained(mut v: Value) -> Value {
+        if let Some(o) = v.as_object_mut()
+            && matches!(o.get("format").and_then(Value::as_str), Some("uint8" | "uint32"))
+            && let Some(Value::String(t)) = o.get("type")
+            && t == "integer"
+        {
+            o.remove("format");
+        }
+        v
+    }
+    // A string of a JSON place written through its `Value::String` binding.
+    fn upper(mut v: Value) -> Value {
+        if let Some(Value::String(t)) = v.get_mut("type") {
+            *t = t.to_uppercase();
+        }
+        if let Some(o) = v.as_object_mut() {
+            if let Some(Value::Bool(b)) = o.get_mut("flag") {
+                *b = !*b;
+            }
+        }
+        v
+    }
     fn needs_generator() -> Value {
         serde_json::to_value(schemars::schema_for!(u32)).unwrap()
     }
@@ -129,6 +158,15 @@ fn json_fns_run_statement_by_statement() {
         // serde_json's `remove` is `swap_remove` with `preserve_order`: the last key moves up.
         (r#"renamed(json!({"title": "T", "type": "object", "x": 1}))"#, Ok(r#"{"x":1,"type":"object","name":"T"}"#)),
         (r#"shifted(json!({"title": "T", "type": "object", "x": 1}))"#, Ok(r#"{"type":"object","x":1}"#)),
+        ("ensured(json!(false))", Ok(r#"{"not":{},"x":1}"#)),
+        ("ensured(json!(true))", Ok(r#"{"x":1}"#)),
+        (r#"ensured(json!({"a": 2}))"#, Ok(r#"{"a":2,"x":1}"#)),
+        ("ensured(json!(3))", Err(Failure::Unsupported)),
+        (r#"chained(json!({"type": "integer", "format": "uint8"}))"#, Ok(r#"{"type":"integer"}"#)),
+        (r#"chained(json!({"type": "string", "format": "uint8"}))"#, Ok(r#"{"type":"string","format":"uint8"}"#)),
+        (r#"chained(json!({"type": "integer", "format": "int32"}))"#, Ok(r#"{"type":"integer","format":"int32"}"#)),
+        ("chained(json!(true))", Ok("true")),
+        (r#"upper(json!({"type": "object", "flag": true}))"#, Ok(r#"{"type":"OBJECT","flag":false}"#)),
         ("cached()", Ok("5")),
         ("spin()", Err(Failure::Unsupported)),
         // Without a profile's schema pipeline, a schema fn has no value.
@@ -204,6 +242,6 @@ fn schema_fns_ask_the_profile_with_the_callers_type() {
     assert_eq!(run("tried::<Vec<Out>>()"), r#"{"type":"Vec < Out >","call":"SdkOutput"}"#);
     assert_eq!(
         run("plain::<Out>()"),
-        r#"{"type":"Out","call":"Schemars(Generator { draft07: false, serialize: false })"}"#
+        r#"{"type":"Out","call":"Schemars(Generator { draft07: false, serialize: false, transforms: None })"}"#
     );
 }

@@ -51,6 +51,9 @@ pub struct Generator {
     pub draft07: bool,
     /// `.for_serialize()`: what the type serializes to, rather than what deserializes into it.
     pub serialize: bool,
+    /// The transforms added to the settings (`with_transform`, `transforms.push`): their list in
+    /// the evaluator, applied to each root schema in order.
+    pub transforms: Option<usize>,
 }
 
 impl SchemaCall {
@@ -191,7 +194,7 @@ impl Evaluator<'_, '_> {
     pub(super) fn generator_call(&mut self, head: &str, last: &str, args: &[&Expr], f: &Frame) -> Option<Eval> {
         let made = match (head, last, args) {
             ("SchemaSettings", "draft2020_12" | "default", []) => Generator::default(),
-            ("SchemaSettings", "draft07", []) => Generator { draft07: true, serialize: false },
+            ("SchemaSettings", "draft07", []) => Generator { draft07: true, ..Generator::default() },
             ("SchemaGenerator", "default", []) => Generator::default(),
             ("SchemaGenerator", "new" | "from", [a]) => {
                 return Some(match self.eval(a, None, f) {
@@ -212,6 +215,7 @@ impl Evaluator<'_, '_> {
             ("for_serialize", 0) => Ok(Val::Schemars(Generator { serialize: true, ..g })),
             ("for_deserialize", 0) => Ok(Val::Schemars(Generator { serialize: false, ..g })),
             ("into_generator" | "clone" | "settings", 0) => Ok(Val::Schemars(g)),
+            ("with_transform", 1) => Ok(Val::Schemars(self.with_transform(g, &m.args[0], f))),
             ("into_root_schema_for" | "root_schema_for", 0) => {
                 let Some(ty) = m.turbofish.as_ref().and_then(|t| t.args.first()).and_then(|a| match a {
                     syn::GenericArgument::Type(t) => Some(t.clone()),
@@ -219,10 +223,38 @@ impl Evaluator<'_, '_> {
                 }) else {
                     return Err(self.unsupported(m, f, format!("`.{name}()` without its type")));
                 };
-                self.schema_of(&ty, m, SchemaCall::Schemars(g), f)
+                let schema = self.schema_of(&ty, m, SchemaCall::Schemars(g), f)?;
+                self.generator_transforms_on(g, schema, m, f)
             }
             _ => Err(self.unsupported(m, f, format!("the schemars method `.{name}()`"))),
         }
+    }
+
+    /// The settings with one more transform (written at `t`).
+    pub(super) fn with_transform(&mut self, g: Generator, t: &Expr, f: &Frame) -> Generator {
+        let mut list = g.transforms.map(|i| self.generator_transforms[i].clone()).unwrap_or_default();
+        list.push((t.clone(), f.scope.clone()));
+        self.generator_transforms.push(list);
+        Generator { transforms: Some(self.generator_transforms.len() - 1), ..g }
+    }
+
+    /// A root schema after the settings' transforms, in order, as `SchemaGenerator` applies them.
+    fn generator_transforms_on(&mut self, g: Generator, schema: Val, at: &dyn Spanned, f: &Frame) -> Eval {
+        use crate::model::transform::{apply, name, read, run_site};
+        let (Some(i), Val::Json(mut v)) = (g.transforms, schema.clone()) else { return Ok(schema) };
+        for (e, scope) in self.generator_transforms[i].clone() {
+            let mut sites = Vec::new();
+            let t = read(&e, self.rs, &scope, None, &mut sites);
+            let out = apply(&t, &mut v, &mut |c, v| {
+                let site = &sites[c.id];
+                run_site(self, site, Frame::new(site.scope.clone()), v)
+            });
+            if let Err(gap) = out {
+                let why = format!("the schemars transform `{}` cannot be followed: {}", name(&t), gap.reason);
+                return Err(self.unsupported(at, f, why));
+            }
+        }
+        Ok(Val::Json(v))
     }
 
     /// `serde_json::to_value(x)` (its `Result` is `Ok`: `?`, `unwrap` and `expect` keep it).

@@ -453,6 +453,8 @@ pub(super) const JSON_METHODS: &[JsonMethod] = &[
             })))
         },
     },
+    // schemars' `Schema` is its JSON value: `as_value()`, `to_value()` give it.
+    JsonMethod { names: &["as_value", "to_value"], arity: 0, run: |_, v, _| Some(Ok(Val::Json(v.clone()))) },
     JsonMethod {
         names: &["as_null"],
         arity: 0,

@@ -85,6 +85,8 @@ const CASES: &[Case] = &[
     ("is_u64", JSON, "json!(-1).is_u64()", "", Ok("Bool(false)")),
     ("is_f64", JSON, "json!(1.5).is_f64()", "", Ok("Bool(true)")),
     ("as_null", JSON, "json!(null).as_null()", "", Ok("Opt(Some(Unit))")),
+    ("as_value", JSON, "json!({\"a\": 1}).as_value()", "", Ok("Json(Object {\"a\": Number(1)})")),
+    ("to_value", JSON, "json!(true).to_value()", "", Ok("Json(Bool(true))")),
     ("pointer", JSON, "json!({\"a\": [1, {\"b\": 2}]}).pointer(\"/a/1/b\")", "", Ok("Opt(Some(Json(Number(2))))")),
     ("len", JSON, "json!([1, 2]).len()", "", Ok("Int(2, Usize)")),
     ("is_empty", JSON, "json!(1).is_empty()", "", Err(Failure::Unsupported)),

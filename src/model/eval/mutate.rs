@@ -89,12 +89,49 @@ fn key(ev: &Evaluator, k: &Val, c: &MutCall, f: &Frame) -> Result<String, EvalEr
     }
 }
 
+/// The object schema a bool schema is (`Schema::ensure_object`): `true` is `{}`, `false` is
+/// `{"not": {}}`.
+pub(super) fn bool_schema_object(b: bool) -> Value {
+    if b {
+        Value::Object(Default::default())
+    } else {
+        serde_json::json!({"not": {}})
+    }
+}
+
 fn json_opt(x: Option<Value>) -> Val {
     Val::Opt(x.map(|x| Box::new(Val::Json(x))))
 }
 
 /// The mutating methods, in the order they are tried.
 pub(super) const MUTATIONS: &[Mutation] = &[
+    // schemars' `Schema::insert` on a bool schema: it becomes the equivalent object first.
+    Mutation {
+        names: &["insert"],
+        on: Holder::Other,
+        arity: Some(2),
+        run: Run::Json(|ev, j, values, c, f| {
+            let Value::Bool(b) = *j else {
+                return Err(ev.unsupported(c.at, f, "`.insert()` on a JSON value that is not an object or array"));
+            };
+            *j = bool_schema_object(b);
+            let (k, v) = (next(values), next(values));
+            let k = key(ev, &k, c, f)?;
+            let v = ev.json_of(v, c.args[1], f)?;
+            ev.grown(k.len() + super::budget::json_size(&v), c.at, f)?;
+            Ok(json_opt(object(j).insert(k, v)))
+        }),
+    },
+    // `Schema::remove` on a bool schema: nothing to remove.
+    Mutation {
+        names: &["remove"],
+        on: Holder::Other,
+        arity: Some(1),
+        run: Run::Json(|ev, j, _, c, f| match j {
+            Value::Bool(_) => Ok(Val::Opt(None)),
+            _ => Err(ev.unsupported(c.at, f, "`.remove()` on a JSON value that is not an object or array")),
+        }),
+    },
     Mutation {
         names: &["insert"],
         on: Holder::Object,
@@ -294,6 +331,16 @@ pub(super) const MUTATIONS: &[Mutation] = &[
 impl Evaluator<'_, '_> {
     /// A mutating method on a place; its value is what the method returns.
     pub(super) fn mutate(&mut self, m: &syn::ExprMethodCall, name: &str, args: &[&Expr], f: &mut Frame) -> Eval {
+        // `settings.transforms.push(Box::new(t))` on a local holding schemars settings.
+        if let (Expr::Field(x), "push", [t]) = (&*m.receiver, name, args) {
+            let local =
+                syntax::expr_ident(&x.base).filter(|_| matches!(&x.member, syn::Member::Named(n) if n == "transforms"));
+            if let Some((local, Val::Schemars(g))) = local.and_then(|l| f.locals.get(&l).cloned().map(|v| (l, v))) {
+                let g = self.with_transform(g, t, f);
+                f.locals.assign(local, Val::Schemars(g));
+                return Ok(Val::Unit);
+            }
+        }
         // `map.entry(k).or_insert(v)`: the entry's place, filled when empty.
         if ENTRY_METHODS.contains(&name) {
             let place = self.place_of(&m.receiver, f)?;

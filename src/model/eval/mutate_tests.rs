@@ -17,6 +17,14 @@ const S: Holder = Holder::Seq;
 const CASES: &[Case] = &[
     (
         "insert",
+        Holder::Other,
+        "Value",
+        r#"let mut v = json!(false); v.insert("a".to_owned(), json!(1)); v"#,
+        Ok(r#"Json(Object {"not": Object {}, "a": Number(1)})"#),
+    ),
+    ("remove", Holder::Other, "Option<Value>", r#"let mut v = json!(true); v.remove("a")"#, Ok("Opt(None)")),
+    (
+        "insert",
         O,
         "Value",
         r#"let mut v = json!({"a": 1}); v.as_object_mut().unwrap().insert("b".into(), json!(2)); v"#,

@@ -8,6 +8,12 @@ use super::jsonval::{read_place, Seg};
 use super::*;
 use serde_json::Value;
 
+/// The hidden local holding the place a `Value::String(name)` / `Value::Bool(name)` binding was
+/// read from (no Rust name can be it), so that `*name = …` writes that place.
+pub(super) fn alias_local(name: &str) -> String {
+    format!("\u{0}alias:{name}")
+}
+
 impl Evaluator<'_, '_> {
     /// Binds the names of `pat` to the parts of `v`; `false` when `v` does not match. A part of a
     /// reference is a reference (`if let Value::Object(m) = schema` keeps writing to `schema`).
@@ -102,10 +108,22 @@ impl Evaluator<'_, '_> {
                         if !is {
                             return Ok(false);
                         }
-                        match j {
-                            Value::String(s) => Val::Str(s),
-                            Value::Bool(b) => Val::Bool(b),
-                            j => inner(&v, Val::Json(j)),
+                        match (j, &v, sub) {
+                            // `Value::String(s)` over a place: `s` is the string, and `*s = …`
+                            // writes the place (its alias, see [`alias_local`]).
+                            (j @ (Value::String(_) | Value::Bool(_)), Val::Ref(place), syn::Pat::Ident(pi))
+                                if pi.subpat.is_none() =>
+                            {
+                                f.locals.bind(alias_local(&pi.ident.to_string()), Val::Ref(place.clone()));
+                                match j {
+                                    Value::String(s) => Val::Str(s),
+                                    Value::Bool(b) => Val::Bool(b),
+                                    _ => unreachable!("matched above"),
+                                }
+                            }
+                            (Value::String(s), ..) => Val::Str(s),
+                            (Value::Bool(b), ..) => Val::Bool(b),
+                            (j, ..) => inner(&v, Val::Json(j)),
                         }
                     }
                     (_, other) => {

@@ -216,6 +216,16 @@ pub(super) const AFTER_WORKSPACE: &[StdFn] = &[
             }
         },
     },
+    // `Value::from(x)`, and schemars' `Schema::from(true)` / `from(map)`: the argument's JSON.
+    StdFn {
+        heads: Heads::Of(&["Value", "Schema"]),
+        names: &["from"],
+        arity: Some(1),
+        run: |ev, c| {
+            let v = ev.eval(c.args[0], None, c.f)?;
+            ev.json_of(v, c.args[0], c.f).map(Val::Json)
+        },
+    },
     StdFn {
         heads: Heads::Of(&["JsonObject", "Map"]),
         names: &["new", "default"],

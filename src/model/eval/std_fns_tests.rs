@@ -30,6 +30,8 @@ const CASES: &[Case] = &[
     ("LinkedList", "new", "LinkedList::new()", "", Ok("Seq([])")),
     ("BinaryHeap", "new", "BinaryHeap::new()", "", Ok("Seq([])")),
     ("String", "from", "String::from(\"x\")", "", Ok("Str(\"x\")")),
+    ("Value", "from", "Value::from(\"x\")", "", Ok("Json(String(\"x\"))")),
+    ("Schema", "from", "Schema::from(true)", "", Ok("Json(Bool(true))")),
     ("From", "from", "From::from(1u8)", "", Ok("Int(1, U8)")),
     ("Box", "new", "Box::new(1u8)", "", Ok("Int(1, U8)")),
     ("Arc", "new", "Arc::new(\"a\")", "", Ok("Str(\"a\")")),

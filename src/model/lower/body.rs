@@ -93,7 +93,7 @@ impl Lowerer<'_, '_> {
         };
         let location = self.location(scope.krate, scope.module, syn::spanned::Spanned::span(f.original));
         let ty = self.lower(f.ty, scope);
-        let (schemars, examples) = self.schemars_attrs(&f.original.attrs, scope);
+        let (schemars, examples) = self.schemars_attrs(&f.original.attrs, scope, self.current_item());
         let field = Field {
             rust_name,
             ser_name: a.name().serialize_name().to_owned(),
@@ -120,7 +120,7 @@ impl Lowerer<'_, '_> {
         let a = &v.attrs;
         let location = self.location(scope.krate, scope.module, v.ident.span());
         let (fields, field_examples): (Vec<_>, Vec<_>) = v.fields.iter().map(|f| self.field(f, scope)).unzip();
-        let (schemars, own) = self.schemars_attrs(&v.original.attrs, scope);
+        let (schemars, own) = self.schemars_attrs(&v.original.attrs, scope, self.current_item());
         examples.push(own);
         examples.extend(field_examples);
         Variant {

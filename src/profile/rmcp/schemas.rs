@@ -95,6 +95,9 @@ pub enum Generated {
     Panic(String),
 }
 
+/// How a side's root schema is made (`root_schema` or `parameters_root_schema`).
+type RootFn = fn(&Model, &Ty, &Settings, &BTreeMap<String, Value>, &dyn crate::model::transform::RunCode) -> RootSchema;
+
 /// What differs between rmcp's two schemas, as data of the kind: where a tool writes the type,
 /// the wrapper rmcp names it by, how schemars roots it, what the release asks of the root, and
 /// what a tool that names no type lists. Everything else is one path for both.
@@ -111,7 +114,7 @@ pub struct Side {
     pub without_type: fn(&Behaviour) -> Option<Value>,
     /// `Parameters<T>` has `T`'s schema but not its identity: a reference to `T` inside it goes
     /// to `$defs`. `Json<T>`'s root is `T`: a reference to `T` is `{"$ref": "#"}`.
-    root: fn(&Model, &Ty, &Settings, &BTreeMap<String, Value>) -> RootSchema,
+    root: RootFn,
     /// What schemars describes: what deserializes into the type, or what it serializes to.
     contract: fn(&Behaviour) -> Contract,
     /// Whether the release panics on a root that is not `"type": "object"`.
@@ -186,7 +189,7 @@ pub fn generate(
     // Everything the schema reaches is lowered and evaluated first: the flavour reads the model.
     let lowered = lowerer.lower_reachable(ty, scope);
     let (model, overrides) = (&lowerer.model, &lowerer.type_overrides);
-    let mut root = (Side::of(kind).root)(model, &lowered, &settings(behaviour, kind), overrides);
+    let mut root = (Side::of(kind).root)(model, &lowered, &settings(behaviour, kind), overrides, &lowerer.code());
     lowerer.type_overrides_used.append(&mut root.overrides_used);
     for d in std::mem::take(&mut root.diagnostics) {
         crate::model::defaults::report(lowerer, d);
@@ -231,7 +234,7 @@ pub fn schema_source<'r, 'w>(behaviour: Behaviour) -> SchemaSource<'r, 'w> {
             SchemaCall::SdkOutput => (SchemaKind::Output, settings(&behaviour, SchemaKind::Output)),
         };
         let lowered = lowerer.lower_reachable(ty, scope);
-        let mut root = root_schema(&lowerer.model, &lowered, &settings, &lowerer.type_overrides);
+        let mut root = root_schema(&lowerer.model, &lowered, &settings, &lowerer.type_overrides, &lowerer.code());
         lowerer.type_overrides_used.append(&mut root.overrides_used);
         for d in std::mem::take(&mut root.diagnostics) {
             crate::model::defaults::report(lowerer, d);

@@ -204,7 +204,7 @@ fn root_schema(lowerer: &mut Lowerer, root: &Ty, tool: &str, diagnostics: &mut D
         nullable: false,
         schemars08: Some(TOOL_BOX_SCHEMARS),
     };
-    let out = parameters_root_schema(&lowerer.model, root, &settings, &lowerer.type_overrides);
+    let out = parameters_root_schema(&lowerer.model, root, &settings, &lowerer.type_overrides, &lowerer.code());
     diagnostics.0.extend(out.diagnostics);
     let mut gaps: Vec<String> = out.opaque.into_iter().map(|o| o.reason).collect();
     gaps.extend(out.unknown.into_iter().map(|u| format!("`{}` has no known schema", u.written)));

@@ -497,7 +497,8 @@ fn tower_root(
         nullable: false,
         schemars08: None,
     };
-    let mut root = root_schema_in_generation_order(&lowerer.model, &lowered, &settings, &lowerer.type_overrides);
+    let mut root =
+        root_schema_in_generation_order(&lowerer.model, &lowered, &settings, &lowerer.type_overrides, &lowerer.code());
     lowerer.type_overrides_used.append(&mut root.overrides_used);
     for d in std::mem::take(&mut root.diagnostics) {
         crate::model::defaults::report(lowerer, d);

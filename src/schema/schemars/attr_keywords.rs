@@ -52,13 +52,26 @@ impl Gen<'_> {
         }
     }
 
-    /// The post-mutators: `extend` keys (overriding anything), `transform` (opaque).
-    pub fn apply_post(&mut self, schema: &mut Value, attrs: &SchemarsAttrs, what: &str) {
+    /// The post-mutators: `extend` keys (overriding anything), then the `transform`s in order
+    /// (code the interpreter cannot follow makes the schema opaque there; `type_path`: the
+    /// type whose schema the config's `schemas` table may give instead).
+    pub fn apply_post(&mut self, schema: &mut Value, attrs: &SchemarsAttrs, what: &str, type_path: &str) {
         for (k, v) in &attrs.extend {
             private::insert(schema, k, v.clone());
         }
-        if attrs.transform {
-            self.opaque(format!("`{what}` uses `#[schemars(transform = …)]`"));
+        for t in &attrs.transforms {
+            if let Err(gap) = super::transforms::apply(t, schema, self.code) {
+                let reason = format!(
+                    "`{what}`: the CLI cannot follow `#[schemars(transform = {})]` ({})",
+                    super::transforms::name(t),
+                    gap.reason
+                );
+                self.opaque_at(reason.clone(), gap.location);
+                if let Some(o) = self.opaque.iter_mut().find(|o| o.reason == reason) {
+                    o.type_path.get_or_insert(type_path.to_owned());
+                }
+                return;
+            }
         }
     }
 

@@ -24,7 +24,7 @@ pub fn common_is_default(docs: &[String], attrs: &crate::model::SchemarsAttrs, d
         && !deprecated
         && attrs.examples.is_empty()
         && attrs.extend.is_empty()
-        && !attrs.transform
+        && attrs.transforms.is_empty()
         && !attrs.opaque.iter().any(|o| o == "title" || o == "description" || o.starts_with("extend"))
 }
 
@@ -309,7 +309,7 @@ impl<'a> Gen<'a> {
             }
         };
         self.apply_common(&mut schema, &def.docs, &def.schemars, def.deprecated);
-        self.apply_post(&mut schema, &def.schemars, &def.rust_name);
+        self.apply_post(&mut schema, &def.schemars, &def.rust_name, &def.qualified_path());
         schema
     }
 
@@ -410,7 +410,7 @@ impl<'a> Gen<'a> {
         if let Some(d) = default {
             private::insert(&mut schema, "default", d);
         }
-        self.apply_post(&mut schema, &field.schemars, &what);
+        self.apply_post(&mut schema, &field.schemars, &what, &def.qualified_path());
         schema
     }
 
@@ -621,7 +621,7 @@ impl<'a> Gen<'a> {
             self.opaque_at(format!("`{what}`: `{o}` cannot be evaluated"), Some(v.location.clone()));
         }
         self.apply_common(schema, &v.docs, &v.schemars, v.deprecated);
-        self.apply_post(schema, &v.schemars, &what);
+        self.apply_post(schema, &v.schemars, &what, &def.qualified_path());
     }
 
     /// `expr_for_untagged_enum_variant`: the variant's content (with the variant's metadata

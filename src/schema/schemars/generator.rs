@@ -12,6 +12,7 @@ use super::private::{allow_null, ensure_object};
 use super::v0_8;
 use super::{Contract, Opaque, RootSchema, Settings};
 use crate::diagnostics::{Diagnostic, Location};
+use crate::model::transform::RunCode;
 use crate::model::{Model, Ty, Unknown};
 use crate::schema::object;
 
@@ -41,10 +42,17 @@ pub struct Gen<'a> {
     pub unknown: Vec<Unknown>,
     depth: usize,
     defs_path: String,
+    /// What runs the code of `#[schemars(transform = …)]` values.
+    pub code: &'a dyn RunCode,
 }
 
 impl<'a> Gen<'a> {
-    pub fn new(model: &'a Model, overrides: &'a BTreeMap<String, Value>, settings: Settings) -> Self {
+    pub fn new(
+        model: &'a Model,
+        overrides: &'a BTreeMap<String, Value>,
+        settings: Settings,
+        code: &'a dyn RunCode,
+    ) -> Self {
         Gen {
             model,
             overrides,
@@ -59,6 +67,7 @@ impl<'a> Gen<'a> {
             unknown: Vec::new(),
             depth: 0,
             defs_path: definitions_path(settings.dialect),
+            code,
         }
     }
 
