@@ -3,6 +3,11 @@
 //! `Serialize` impl makes of them: `semver::VersionReq::STAR` serialises through `collect_str`
 //! (its `Display`), `*`. A table, a test per row; a const of these crates not in it stays
 //! unevaluable (its default left out, with the configuration line that supplies it).
+//!
+//! Every other registry crate's consts, statics and `Default` impls are evaluated from its own
+//! sources: a path to a value of a crate not read asks for it (`Workspace::want_registry_crate`),
+//! and the next load reads it. A value whose type has a hand-written `impl Serialize` is left out
+//! at its span (`defaults::SerializeError::own_serialize`): that code is not run.
 
 use serde_json::Value;
 

@@ -82,9 +82,27 @@ impl Lowerer<'_, '_> {
                 None => JsonSchemaImpl::None,
             }
         };
-        let serialize = serialize || hand_written("Serialize").is_some();
+        let own_serialize = if serialize { None } else { hand_written("Serialize").map(|imp| self.own_serialize(imp)) };
+        let serialize = serialize || own_serialize.is_some();
         let default = default || hand_written("Default").is_some();
-        Traits { json_schema, serialize, default }
+        Traits { json_schema, serialize, own_serialize, default }
+    }
+
+    /// What the hand-written `impl Serialize` `imp` does: `collect_str` (its `Display`), or other code.
+    fn own_serialize(&self, imp: ItemRef) -> super::OwnSerialize {
+        let ws = self.ws();
+        let syn::Item::Impl(i) = ws.item(imp) else { return super::OwnSerialize::Custom };
+        let collects = ws.impl_items(imp.krate, imp.module, i).iter().any(|it| match it {
+            syn::ImplItem::Fn(f) if f.sig.ident == "serialize" => {
+                ws.block_mentions(imp.krate, imp.module, &f.block, "collect_str")
+            }
+            _ => false,
+        });
+        if collects {
+            super::OwnSerialize::CollectStr
+        } else {
+            super::OwnSerialize::Custom
+        }
     }
 
     /// Where an impl's `for Type` is written.
