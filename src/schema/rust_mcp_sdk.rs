@@ -9,7 +9,7 @@
 //! parser stops at the first entry it does not expect, dropping the rest of that attribute.
 //! Objects come out with their keys in byte order (serde_json without `preserve_order`), which
 //! [`sorted`] gives; with `preserve_order`, in the order the derive's code inserts them (checked
-//! against a compiled rust-mcp-sdk 2.0 server): every map is built here in that order.
+//! against compiled rust-mcp-sdk 2.0 and 1.1 servers): every map is built here in that order.
 
 use serde_json::{Map, Value};
 
