@@ -72,6 +72,24 @@ mod tests {
         assert_eq!(of("uuid::Uuid::NAMESPACE_X500"), Some(Value::from("6ba7b814-9dad-11d1-80b4-00c04fd430c8")));
     }
 
+    /// The table's rows are what semver's and uuid's own `Serialize` write (both crates are
+    /// dependencies of ours).
+    #[test]
+    fn rows_are_what_the_crates_serialize() {
+        assert_eq!(of("semver::VersionReq::STAR"), Some(serde_json::to_value(semver::VersionReq::STAR).unwrap()));
+        let uuids = [
+            ("NAMESPACE_DNS", uuid::Uuid::NAMESPACE_DNS),
+            ("NAMESPACE_URL", uuid::Uuid::NAMESPACE_URL),
+            ("NAMESPACE_OID", uuid::Uuid::NAMESPACE_OID),
+            ("NAMESPACE_X500", uuid::Uuid::NAMESPACE_X500),
+        ];
+        for (name, value) in uuids {
+            // uuid's `Serialize` (human-readable formats) writes `hyphenated()`, lower case; its
+            // `serde` feature is off in this build, so the text it writes is asked of `hyphenated`.
+            assert_eq!(of(&format!("uuid::Uuid::{name}")), Some(Value::from(value.hyphenated().to_string())), "{name}");
+        }
+    }
+
     #[test]
     fn every_row_is_tested_and_others_are_none() {
         assert_eq!(CONSTS.len(), 5, "a row added needs its test above");
