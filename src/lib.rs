@@ -185,14 +185,22 @@ fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<shared::L
     unreachable!("the last round returns")
 }
 
-/// Whether a run's outcome shows a type it could not know: only then can reading the registry
-/// crates its types reached change the manifest. A type lowered for no schema (a skipped field,
-/// a value the evaluator built) is no reason to read its crate, nor to ask for it to be fetched.
+/// Whether a run's outcome shows a type or value it could not know: only then can reading the
+/// registry crates its types and values reached change the manifest. A type lowered for no schema
+/// (a skipped field, a value the evaluator built) is no reason to read its crate, nor to ask for
+/// it to be fetched.
 fn missed_a_type(outcome: &Outcome) -> bool {
     use diagnostics::Code;
     outcome.diagnostics.iter().any(|d| {
         d.is_error()
-            || matches!(d.code, Code::RegistryType | Code::UnknownType | Code::UnresolvedType)
+            || matches!(
+                d.code,
+                Code::RegistryType
+                    | Code::UnknownType
+                    | Code::UnresolvedType
+                    | Code::DefaultNotEvaluable
+                    | Code::ValueNotEvaluable
+            )
             || d.left_out_key().is_some()
     })
 }

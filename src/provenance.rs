@@ -11,6 +11,9 @@ pub struct Provenance {
     /// The SDK release the profile reproduced; `None` for a profile that reproduces no release
     /// of a Rust SDK (python-sdk), or when no profile ran.
     pub sdk: Option<SdkRelease>,
+    /// The tools a stateless 2026-07-28 request also gets an outputSchema for (not an object:
+    /// the listing written, an `initialize` client's, has none), in the manifest's order.
+    pub other_view: Vec<String>,
 }
 
 /// An SDK release a profile reproduced.

@@ -206,6 +206,7 @@ mod tests {
         let rmcp = Provenance {
             profile: Some(ProfileChoice::Rmcp),
             sdk: Some(crate::provenance::SdkRelease { name: "rmcp", version: "0.8.0".into(), note: note.clone() }),
+            other_view: Vec::new(),
         };
         let facts = made_with(&rmcp);
         assert_eq!(facts, [("profile", "rmcp".to_owned()), ("rmcp", note)]);

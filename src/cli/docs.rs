@@ -52,7 +52,9 @@ pub fn run(args: DocsArgs) -> u8 {
     }
     let counted = args.tokens.then_some(args.encoding);
     let made = match super::session::plan(args.source.flags(args.path.iter().cloned().collect())) {
-        Plan::One(Ok(session)) => super::session::read(&session).map(|(manifest, _)| page(&manifest, counted)),
+        Plan::One(Ok(session)) => {
+            super::session::read(&session).map(|(manifest, made)| page(&manifest, counted, &made.other_view))
+        }
         Plan::Servers(Ok(servers)) => mcp_schema::sharing_sources(|| servers_section(&args.source, counted, &servers)),
         Plan::One(Err(d)) | Plan::Servers(Err(d)) => Err(super::diagnostics::fail(d)),
     };
@@ -88,10 +90,11 @@ pub fn run(args: DocsArgs) -> u8 {
     }
 }
 
-/// The reference of `manifest`, with what each tool costs in the `counted` encoding.
-fn page(manifest: &Manifest, counted: Option<Encoding>) -> String {
+/// The reference of `manifest`, with what each tool costs in the `counted` encoding, and the
+/// tools a stateless 2026-07-28 request also gets an outputSchema for (`other_view`).
+fn page(manifest: &Manifest, counted: Option<Encoding>, other_view: &[String]) -> String {
     let costs = counted.map(|encoding| Costs::of(encoding, &manifest.tool_values()));
-    docs::render(manifest, costs.as_ref())
+    docs::render(manifest, costs.as_ref(), other_view)
 }
 
 /// The Markdown reference of every server: a `## Server `NAME`` section each, holding what
@@ -102,10 +105,10 @@ fn servers_section(source: &SourceArgs, counted: Option<Encoding>, servers: &Ser
     for server in &servers.servers {
         set_server(Some(server.label()));
         match super::session::read_server(server, &source.flags(Vec::new())) {
-            Ok((manifest, _)) => sections.push(format!(
+            Ok((manifest, made)) => sections.push(format!(
                 "## Server {}\n\n{}",
                 mcp_schema::escape::markdown_code(&server.name),
-                page(&manifest, counted)
+                page(&manifest, counted, &made.other_view)
             )),
             Err(why) => {
                 say!("error: {}: cannot read the tools: {why}", server.name);

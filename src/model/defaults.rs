@@ -181,6 +181,7 @@ fn shown_value(
         Ok(json) => Ok(Some(json)),
         // schemars keeps the default only when `serde_json::to_value` succeeds.
         Err(e) if e.serde_fails => Ok(None),
+        Err(e) if e.own_serialize => Err(at_location(Failure::Unsupported, what, &e.why, &field.location)),
         Err(e) => Err(NoDefault::Opaque(format!("{what}: {e}"))),
     }
 }
@@ -279,17 +280,34 @@ pub fn implements_serialize(lw: &mut Lowerer, ty: &Ty) -> bool {
 pub struct SerializeError {
     pub why: String,
     pub serde_fails: bool,
+    /// The value is written by a type's hand-written `impl Serialize` (`collect_str`, its
+    /// `Display`, or other code), which the CLI does not run: the value is left out, an error of
+    /// the left-out group with the configuration line that supplies it.
+    pub own_serialize: bool,
 }
 
 impl SerializeError {
     fn serde_fails(why: impl Into<String>) -> Self {
-        SerializeError { why: why.into(), serde_fails: true }
+        SerializeError { why: why.into(), serde_fails: true, own_serialize: false }
+    }
+
+    /// A value of `def`, whose own `impl Serialize` writes it.
+    fn own_serialize(def: &TypeDef, how: super::OwnSerialize) -> Self {
+        let how = match how {
+            super::OwnSerialize::CollectStr => "through `serializer.collect_str(self)`, its `Display`",
+            super::OwnSerialize::Custom => "by hand-written code",
+        };
+        let why = format!(
+            "`{}` is serialised by its own `impl Serialize` ({how}), which the CLI does not run",
+            def.rust_name
+        );
+        SerializeError { why, serde_fails: false, own_serialize: true }
     }
 }
 
 impl From<String> for SerializeError {
     fn from(why: String) -> Self {
-        SerializeError { why, serde_fails: false }
+        SerializeError { why, serde_fails: false, own_serialize: false }
     }
 }
 
@@ -347,10 +365,16 @@ pub fn serialize(lw: &mut Lowerer, v: &Val) -> Result<Value, SerializeError> {
         }
         Val::Struct { def, fields, .. } => {
             let d = lw.model.shared(*def);
+            if let Some(how) = d.traits.own_serialize {
+                return Err(SerializeError::own_serialize(&d, how));
+            }
             serialize_struct(lw, &d, fields)?
         }
         Val::Variant { def, variant, fields, .. } => {
             let d = lw.model.shared(*def);
+            if let Some(how) = d.traits.own_serialize {
+                return Err(SerializeError::own_serialize(&d, how));
+            }
             serialize_variant(lw, &d, *variant, fields)?
         }
     })
@@ -503,11 +527,12 @@ fn serialize_variant(
 /// The JSON of an `example = expr` value (schemars `examples`).
 pub fn example(lw: &mut Lowerer, e: &syn::Expr, scope: &Scope, what: &str) -> Result<Value, NoDefault> {
     let frame = Frame::new(scope.clone());
-    let v = lw
-        .evaluator()
-        .eval(e, None, &frame)
-        .map_err(|x| failure(lw, what, &x, &lw.location(scope.krate, scope.module, syn::spanned::Spanned::span(e))))?;
-    serialize(lw, &v).map_err(|why| NoDefault::Opaque(format!("{what}: {why}")))
+    let here = lw.location(scope.krate, scope.module, syn::spanned::Spanned::span(e));
+    let v = lw.evaluator().eval(e, None, &frame).map_err(|x| failure(lw, what, &x, &here))?;
+    serialize(lw, &v).map_err(|why| match why.own_serialize {
+        true => at_location(Failure::Unsupported, what, &why.why, &here),
+        false => NoDefault::Opaque(format!("{what}: {why}")),
+    })
 }
 
 /// An evaluation's outcome as the model keeps it.

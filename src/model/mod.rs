@@ -65,9 +65,21 @@ pub struct Traits {
     pub json_schema: JsonSchemaImpl,
     /// `Serialize`, derived or hand-written (schemars shows no default of a type that is not).
     pub serialize: bool,
+    /// A hand-written `impl Serialize` (no derive): its values are what that code writes, which
+    /// the CLI does not run.
+    pub own_serialize: Option<OwnSerialize>,
     /// `Default`, derived or hand-written (for the profiles; schemars' rules do not ask).
     #[allow(dead_code)]
     pub default: bool,
+}
+
+/// What a hand-written `impl Serialize` does, as far as it tells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OwnSerialize {
+    /// `serializer.collect_str(self)`: the JSON is a string, the type's `Display`.
+    CollectStr,
+    /// Anything else.
+    Custom,
 }
 
 /// How a type of ours implements `JsonSchema`.

@@ -3,6 +3,11 @@
 //! `Serialize` impl makes of them: `semver::VersionReq::STAR` serialises through `collect_str`
 //! (its `Display`), `*`. A table, a test per row; a const of these crates not in it stays
 //! unevaluable (its default left out, with the configuration line that supplies it).
+//!
+//! Every other registry crate's consts, statics and `Default` impls are evaluated from its own
+//! sources: a path to a value of a crate not read asks for it (`Workspace::want_registry_crate`),
+//! and the next load reads it. A value whose type has a hand-written `impl Serialize` is left out
+//! at its span (`defaults::SerializeError::own_serialize`): that code is not run.
 
 use serde_json::Value;
 
@@ -65,6 +70,24 @@ mod tests {
     #[test]
     fn uuid_namespace_x500() {
         assert_eq!(of("uuid::Uuid::NAMESPACE_X500"), Some(Value::from("6ba7b814-9dad-11d1-80b4-00c04fd430c8")));
+    }
+
+    /// The table's rows are what semver's and uuid's own `Serialize` write (both crates are
+    /// dependencies of ours).
+    #[test]
+    fn rows_are_what_the_crates_serialize() {
+        assert_eq!(of("semver::VersionReq::STAR"), Some(serde_json::to_value(semver::VersionReq::STAR).unwrap()));
+        let uuids = [
+            ("NAMESPACE_DNS", uuid::Uuid::NAMESPACE_DNS),
+            ("NAMESPACE_URL", uuid::Uuid::NAMESPACE_URL),
+            ("NAMESPACE_OID", uuid::Uuid::NAMESPACE_OID),
+            ("NAMESPACE_X500", uuid::Uuid::NAMESPACE_X500),
+        ];
+        for (name, value) in uuids {
+            // uuid's `Serialize` (human-readable formats) writes `hyphenated()`, lower case; its
+            // `serde` feature is off in this build, so the text it writes is asked of `hyphenated`.
+            assert_eq!(of(&format!("uuid::Uuid::{name}")), Some(Value::from(value.hyphenated().to_string())), "{name}");
+        }
     }
 
     #[test]

@@ -82,9 +82,27 @@ impl Lowerer<'_, '_> {
                 None => JsonSchemaImpl::None,
             }
         };
-        let serialize = serialize || hand_written("Serialize").is_some();
+        let own_serialize = if serialize { None } else { hand_written("Serialize").map(|imp| self.own_serialize(imp)) };
+        let serialize = serialize || own_serialize.is_some();
         let default = default || hand_written("Default").is_some();
-        Traits { json_schema, serialize, default }
+        Traits { json_schema, serialize, own_serialize, default }
+    }
+
+    /// What the hand-written `impl Serialize` `imp` does: `collect_str` (its `Display`), or other code.
+    fn own_serialize(&self, imp: ItemRef) -> super::OwnSerialize {
+        let ws = self.ws();
+        let syn::Item::Impl(i) = ws.item(imp) else { return super::OwnSerialize::Custom };
+        let collects = ws.impl_items(imp.krate, imp.module, i).iter().any(|it| match it {
+            syn::ImplItem::Fn(f) if f.sig.ident == "serialize" => {
+                ws.block_mentions(imp.krate, imp.module, &f.block, "collect_str")
+            }
+            _ => false,
+        });
+        if collects {
+            super::OwnSerialize::CollectStr
+        } else {
+            super::OwnSerialize::Custom
+        }
     }
 
     /// Where an impl's `for Type` is written.
@@ -451,6 +469,9 @@ mod tests {
             assert!(matches!(&level.traits.json_schema, JsonSchemaImpl::Repr(Opt::Known(v)) if *v == [1, 5]));
             let id = def(lw, "Id");
             assert!(id.traits.serialize);
+            // Its own `impl Serialize` writes its values (not `collect_str`): the CLI runs none.
+            assert_eq!(id.traits.own_serialize, Some(crate::model::OwnSerialize::Custom));
+            assert_eq!(p.traits.own_serialize, None);
             match &id.traits.json_schema {
                 JsonSchemaImpl::HandWritten { literal: Ok(h), location } => {
                     assert_eq!((&h.name, &h.id), (&Part::Literal("Ident".into()), &None));
@@ -494,6 +515,40 @@ mod tests {
             assert_eq!(page.container_defaults.len(), 2);
             for c in &page.container_defaults {
                 assert!(matches!(&c.fields, Ok(v) if matches!(&v[1], Shown::Value(Opt::Known(n)) if *n == json!(0))));
+            }
+        });
+    }
+
+    /// A default whose type serialises itself (`collect_str`, its `Display`) is an error at the
+    /// field (the left-out group), never the derive's shape of the value.
+    #[test]
+    fn a_default_written_by_its_own_serialize_is_an_error() {
+        let src = r#"
+            #[derive(Clone, Copy)]
+            pub struct Ver { pub major: u64 }
+            impl Ver { pub const ONE: Ver = Ver { major: 1 }; }
+            impl Serialize for Ver {
+                fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> { s.collect_str(self) }
+            }
+            impl JsonSchema for Ver {
+                fn schema_name() -> Cow<'static, str> { "Ver".into() }
+                fn json_schema(_: &mut SchemaGenerator) -> Schema { json_schema!({"type": "string"}) }
+            }
+            fn one() -> Ver { Ver::ONE }
+            #[derive(Deserialize, Serialize, JsonSchema)]
+            pub struct P { #[serde(default = "one")] pub v: Ver }
+        "#;
+        reached(src, &["P"], |lw, _| {
+            assert_eq!(def(lw, "Ver").traits.own_serialize, Some(crate::model::OwnSerialize::CollectStr));
+            match &fields(def(lw, "P"))[0].default_value {
+                FieldDefaultValue::Own(Shown::Error(d)) => {
+                    assert_eq!(d.code, crate::model::eval::DEFAULT_NOT_EVALUABLE);
+                    assert_eq!(
+                        d.message,
+                        "the default of `P.v` cannot be evaluated: `Ver` is serialised by its own `impl Serialize` (through `serializer.collect_str(self)`, its `Display`), which the CLI does not run"
+                    );
+                }
+                other => panic!("{other:?}"),
             }
         });
     }

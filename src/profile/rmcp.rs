@@ -75,7 +75,7 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
     let versions = Versions::of(run.release.as_ref()?);
     let Run { ws, options: opts, protocol, out, .. } = run;
     let ws: &Workspace = ws;
-    let ProfileRun { diagnostics, notes, source_map, server_types, .. } = out;
+    let ProfileRun { diagnostics, notes, source_map, server_types, provenance, .. } = out;
     let behaviour = versions.behaviour();
     notes.push(format!("protocol {protocol}"));
     let legacy = behaviour.schema.legacy_peers_lose_non_object_output && super::protocol::is_legacy_protocol(protocol);
@@ -126,6 +126,7 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
     }
     *source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, std::mem::take(&mut builder.origins));
     notes.extend(super::protocol::other_view_note(&builder.only_in_final_view));
+    provenance.other_view = builder.only_in_final_view;
     Some(manifest)
 }
 

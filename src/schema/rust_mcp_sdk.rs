@@ -8,7 +8,8 @@
 //! qualified path, a generic type, a map, a tuple) gets the "unknown" schema. Its attribute
 //! parser stops at the first entry it does not expect, dropping the rest of that attribute.
 //! Objects come out with their keys in byte order (serde_json without `preserve_order`), which
-//! [`sorted`] gives.
+//! [`sorted`] gives; with `preserve_order`, in the order the derive's code inserts them (checked
+//! against compiled rust-mcp-sdk 2.0 and 1.1 servers): every map is built here in that order.
 
 use serde_json::{Map, Value};
 
@@ -57,13 +58,19 @@ pub enum SchemaError {
     Recursive { field: Location, chain: Vec<String> },
 }
 
-/// The `json_schema()` of a definition, keys in byte order; or every reason it cannot be made
-/// (each field at fault once).
-pub fn def_schema(model: &WrittenModel, id: WrittenId, rules: &Rules) -> Result<Map<String, Value>, Vec<SchemaError>> {
+/// The `json_schema()` of a definition, keys in byte order (in the derive's insertion order when
+/// the server's serde_json keeps it, `insertion_order`); or every reason it cannot be made (each
+/// field at fault once).
+pub fn def_schema(
+    model: &WrittenModel,
+    id: WrittenId,
+    rules: &Rules,
+    insertion_order: bool,
+) -> Result<Map<String, Value>, Vec<SchemaError>> {
     let mut derive = Derive { model, rules, stack: Vec::new(), errors: Vec::new() };
     let schema = derive.def(id, None);
     if derive.errors.is_empty() {
-        Ok(sorted_map(&schema))
+        Ok(if insertion_order { schema } else { sorted_map(&schema) })
     } else {
         Err(derive.errors)
     }
@@ -113,7 +120,7 @@ impl Derive<'_> {
         self.stack.push(id);
         let model = self.model;
         let out = match &model.def(id).body {
-            WrittenBody::Struct(fields) => self.object(fields),
+            WrittenBody::Struct(fields) => self.object(fields, true),
             WrittenBody::Enum(variants) => {
                 let mut one_of = Vec::new();
                 for v in variants {
@@ -134,7 +141,7 @@ impl Derive<'_> {
                             m.insert("additionalItems".into(), Value::Bool(false));
                             m
                         }
-                        VariantFields::Named(fields) => self.object(fields),
+                        VariantFields::Named(fields) => self.object(fields, false),
                     };
                     insert_opt(&mut map, "title", title);
                     insert_opt(&mut map, "description", description);
@@ -149,13 +156,19 @@ impl Derive<'_> {
         out
     }
 
-    /// `{"type": "object", "properties": …, "required": …}` of named fields.
-    fn object(&mut self, fields: &[WrittenField]) -> Map<String, Value> {
+    /// `{"type": "object", "properties": …, "required": …}` of named fields; a struct's fields
+    /// (`headers`, not a struct variant's) get their `x-mcp-header` after their schema.
+    fn object(&mut self, fields: &[WrittenField], headers: bool) -> Map<String, Value> {
         let mut properties = Map::new();
         let mut required = Vec::new();
         for f in fields {
             let name = property_name(f);
-            properties.insert(name.clone(), Value::Object(self.field(f)));
+            let mut schema = self.field(f);
+            if headers {
+                let header = field_keys(&f.attrs, self.rules).mcp_header;
+                insert_opt(&mut schema, "x-mcp-header", header.map(Value::String));
+            }
+            properties.insert(name.clone(), Value::Object(schema));
             if !is_option(&f.ty) {
                 required.push(Value::String(name));
             }
@@ -192,9 +205,10 @@ impl Derive<'_> {
                         let items = self.ty(inner, &Keys::default(), field);
                         let mut m = typed("array");
                         m.insert("items".into(), Value::Object(items));
-                        self.common(&mut m, keys);
+                        self.head(&mut m, keys);
                         insert_opt(&mut m, "minItems", keys.min_length.map(Value::from));
                         insert_opt(&mut m, "maxItems", keys.max_length.map(Value::from));
+                        self.tail(&mut m, keys);
                         return m;
                     }
                 }
@@ -207,10 +221,11 @@ impl Derive<'_> {
                 _ if might_be_struct(path) => return self.nested(path, keys, field),
                 "String" => {
                     let mut m = typed("string");
-                    self.common(&mut m, keys);
+                    self.head(&mut m, keys);
                     insert_opt(&mut m, "format", keys.format.clone().map(Value::String));
                     insert_opt(&mut m, "minLength", keys.min_length.map(Value::from));
                     insert_opt(&mut m, "maxLength", keys.max_length.map(Value::from));
+                    self.tail(&mut m, keys);
                     return m;
                 }
                 _ if INTEGERS.contains(&ident) => return self.numeric("integer", keys),
@@ -286,20 +301,22 @@ impl Derive<'_> {
                 }
             },
         }
-        self.common(&mut m, keys);
+        self.head(&mut m, keys);
         insert_opt(&mut m, "format", keys.format.clone().map(Value::String));
         insert_opt(&mut m, "minLength", keys.min_length.map(Value::from));
         insert_opt(&mut m, "maxLength", keys.max_length.map(Value::from));
         insert_opt(&mut m, "minimum", keys.minimum.map(Value::from));
         insert_opt(&mut m, "maximum", keys.maximum.map(Value::from));
+        self.tail(&mut m, keys);
         m
     }
 
     fn numeric(&self, ty: &str, keys: &Keys) -> Map<String, Value> {
         let mut m = typed(ty);
-        self.common(&mut m, keys);
+        self.head(&mut m, keys);
         insert_opt(&mut m, "minimum", keys.minimum.map(Value::from));
         insert_opt(&mut m, "maximum", keys.maximum.map(Value::from));
+        self.tail(&mut m, keys);
         m
     }
 
@@ -312,13 +329,23 @@ impl Derive<'_> {
         m
     }
 
-    /// `description` (the key, else the doc comment), `title`, `default`, and the header: what
-    /// every branch adds.
+    /// `description` (the key, else the doc comment), `title` and `default`: what every branch
+    /// adds, in this order when it adds nothing between them.
     fn common(&self, m: &mut Map<String, Value>, keys: &Keys) {
+        self.head(m, keys);
+        self.tail(m, keys);
+    }
+
+    /// `description` and `title`: every branch adds them after its own first keys (`type`,
+    /// `items`).
+    fn head(&self, m: &mut Map<String, Value>, keys: &Keys) {
         insert_opt(m, "description", keys.description().cloned().map(Value::String));
         insert_opt(m, "title", keys.title.clone().map(Value::String));
+    }
+
+    /// `default`: every branch adds it last (after the format and bounds keys).
+    fn tail(&self, m: &mut Map<String, Value>, keys: &Keys) {
         insert_opt(m, "default", keys.default.clone());
-        insert_opt(m, "x-mcp-header", keys.mcp_header.clone().map(Value::String));
     }
 }
 

@@ -26,14 +26,17 @@ const EXPAND_DEPTH: usize = 4;
 
 /// The Markdown of every tool, one `###` section each; with `costs` (`docs --tokens`), each
 /// section says what its tool costs.
-pub fn render(manifest: &Manifest, costs: Option<&Costs>) -> String {
+///
+/// `other_view`: the tools a stateless 2026-07-28 request also gets an outputSchema for (the
+/// manifest, an `initialize` client's listing, has none): each section says so.
+pub fn render(manifest: &Manifest, costs: Option<&Costs>, other_view: &[String]) -> String {
     let tools = manifest.tool_values();
     let mut out = String::new();
     for (i, tool) in tools.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        render_tool(&mut out, tool, costs.map(|c| (c.tools[i].1, c)));
+        render_tool(&mut out, tool, costs.map(|c| (c.tools[i].1, c)), other_view);
     }
     if tools.is_empty() {
         out.push_str("*No tools.*\n");
@@ -41,7 +44,7 @@ pub fn render(manifest: &Manifest, costs: Option<&Costs>) -> String {
     out
 }
 
-fn render_tool(out: &mut String, tool: &Value, cost: Option<(usize, &Costs)>) {
+fn render_tool(out: &mut String, tool: &Value, cost: Option<(usize, &Costs)>, other_view: &[String]) {
     let name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
     let _ = writeln!(out, "### {}\n", code(name));
     if let Some(title) = title(tool) {
@@ -68,6 +71,12 @@ fn render_tool(out: &mut String, tool: &Value, cost: Option<(usize, &Costs)>) {
             out.push('\n');
             field_table(out, &rows, false);
         }
+    } else if other_view.iter().any(|t| t == name) {
+        let p = crate::profile::protocol::LATEST_PROTOCOL;
+        let _ = writeln!(
+            out,
+            "\n**Output**: none for a client that opens with `initialize`; a stateless {p} request also gets an outputSchema (not an object), which `--protocol {p}` lists"
+        );
     }
     let hints = annotation_hints(tool);
     if !hints.is_empty() {

@@ -21,6 +21,10 @@ pub struct Row {
     pub parameters: Vec<Parameter>,
     /// The output type; `None` when the tool declares no output schema.
     pub output: Option<String>,
+    /// A stateless 2026-07-28 request also gets an outputSchema for it (not an object, so the
+    /// listing written, an `initialize` client's, has none; `--protocol 2026-07-28` lists it).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub stateless_output: bool,
     /// The hints the tool sets, by their long names (`read-only`); a hint set to `false` is
     /// `!read-only`.
     pub hints: Vec<String>,
@@ -76,7 +80,11 @@ impl Listing {
     pub fn new(manifest: &Manifest, provenance: &Provenance, encoding: Encoding) -> Self {
         let values = manifest.tool_values();
         let costs = Costs::of(encoding, &values);
-        let tools = values.iter().zip(&costs.tools).map(|(tool, (_, tokens))| row(tool, *tokens)).collect();
+        let tools = values
+            .iter()
+            .zip(&costs.tools)
+            .map(|(tool, (_, tokens))| row(tool, *tokens, &provenance.other_view))
+            .collect();
         // The listing names the rmcp release only (its JSON key says so); other SDKs' releases
         // are not shown here.
         let rmcp_version = provenance.version_of("rmcp").map(str::to_owned);
@@ -90,11 +98,24 @@ pub fn title(tool: &Value) -> Option<String> {
     tool.get("title").or_else(|| tool.pointer("/annotations/title")).and_then(Value::as_str).map(str::to_owned)
 }
 
-fn row(tool: &Value, tokens: usize) -> Row {
+/// The row of `tool`; `other_view`: the tools a stateless 2026-07-28 request also gets an
+/// outputSchema for.
+fn row(tool: &Value, tokens: usize, other_view: &[String]) -> Row {
     let name = tool.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
     let parameters = tool.get("inputSchema").map(parameters).unwrap_or_default();
     let output = tool.get("outputSchema").map(|schema| output_type(&name, schema));
-    Row { title: title(tool), parameters, output, hints: hints(tool), name, tokens }
+    let stateless_output = output.is_none() && other_view.contains(&name);
+    Row { title: title(tool), parameters, output, stateless_output, hints: hints(tool), name, tokens }
+}
+
+/// The mark of an output cell whose tool a stateless 2026-07-28 request also gets an
+/// outputSchema for, and the line under the table that says so.
+const STATELESS_MARK: &str = "—*";
+fn stateless_legend() -> String {
+    let p = crate::profile::protocol::LATEST_PROTOCOL;
+    format!(
+        "* a stateless {p} request also gets an outputSchema (not an object, so an `initialize` client does not); `--protocol {p}` lists that view\n"
+    )
 }
 
 /// The top-level properties of an input schema (behind a `$ref`, if the root is one).
@@ -205,6 +226,9 @@ pub fn render_table(listing: &Listing, style: TableStyle) -> String {
         out.push_str(&legend.join(", "));
         out.push_str(" (! when set to false)\n");
     }
+    if listing.tools.iter().any(|t| t.stateless_output) {
+        out.push_str(&stateless_legend());
+    }
     out
 }
 
@@ -233,7 +257,11 @@ fn cells_of(row: &Row) -> [String; 6] {
         shown(&row.name),
         shown(row.title.as_deref().unwrap_or_default()),
         if params.is_empty() { "—".to_owned() } else { shown(&params.join(", ")) },
-        row.output.as_deref().map_or_else(|| "—".to_owned(), shown),
+        match (&row.output, row.stateless_output) {
+            (Some(output), _) => shown(output),
+            (None, true) => STATELESS_MARK.to_owned(),
+            (None, false) => "—".to_owned(),
+        },
         hints.join(" "),
         thousands(row.tokens),
     ]
@@ -310,6 +338,7 @@ mod tests {
         let provenance = Provenance {
             profile: Some(crate::profile::ProfileChoice::Rmcp),
             sdk: Some(crate::provenance::SdkRelease { name: "rmcp", version: "3.11.0".into(), note: String::new() }),
+            other_view: Vec::new(),
         };
         Listing::new(&manifest, &provenance, Encoding::O200kBase)
     }
@@ -327,6 +356,26 @@ mod tests {
         assert_eq!(sigs, ["a: string", "b?: integer"]);
         assert_eq!(row.output.as_deref(), Some("{r: number}"));
         assert_eq!(row.hints, ["read-only", "!destructive"]);
+    }
+
+    /// A tool the other view (a stateless 2026-07-28 request) also gets an outputSchema for is
+    /// marked, with the legend under the table; a tool with an output of its own is not.
+    #[test]
+    fn the_other_view_is_marked_where_it_differs() {
+        let manifest = Manifest::from_value(json!({ "tools": [
+            {"name": "a", "inputSchema": {"type": "object"}},
+            {"name": "b", "inputSchema": {"type": "object"}, "outputSchema": {"type": "object"}},
+            {"name": "c", "inputSchema": {"type": "object"}}
+        ]}))
+        .unwrap();
+        let provenance = Provenance { other_view: vec!["a".into(), "b".into()], ..Default::default() };
+        let l = Listing::new(&manifest, &provenance, Encoding::O200kBase);
+        let marked: Vec<bool> = l.tools.iter().map(|t| t.stateless_output).collect();
+        assert_eq!(marked, [true, false, false]);
+        let table = render_table(&l, TableStyle { width: None, color: false });
+        let outputs: Vec<&str> = table.lines().skip(1).take(3).map(|l| l.split_whitespace().nth(2).unwrap()).collect();
+        assert_eq!(outputs, ["—*", "object", "—"]);
+        assert_eq!(table.lines().last().map(str::to_owned), Some(stateless_legend().trim_end().to_owned()));
     }
 
     #[test]

@@ -43,6 +43,7 @@ mod python_sdk_differential;
 mod record;
 mod registry_crates;
 mod registry_tools;
+mod registry_values;
 mod rmcp_conformance;
 mod rust_mcp_sdk_conformance;
 mod sarif;

@@ -35,6 +35,23 @@ fn ordered_text(tool: &Value, release: &str) -> String {
     serde_json::to_string(&tool).unwrap()
 }
 
+/// The 2.0.0 and 1.1.0 catalogues built with serde_json's `preserve_order` (the feature graph
+/// turns it on): what the compiled server answered, byte for byte (the derive's insertion order
+/// in every map).
+#[test]
+fn preserve_order_matches_rust_mcp_sdk_in_bytes() {
+    for release in ["2.0.0", "1.1.0"] {
+        let dir = data(&format!("releases/{release}-preserve-order"));
+        let run = generate(&dir, &["--profile", "rust-mcp-sdk"]);
+        assert_eq!(run.code, Some(0), "{release}: {}", run.stderr);
+        let expected = std::fs::read_to_string(dir.join("expected.json")).unwrap();
+        if run.stdout != expected {
+            let line = run.stdout.lines().zip(expected.lines()).position(|(a, b)| a != b);
+            panic!("{release}: generate differs from the compiled server from line {:?}", line.map(|l| l + 1));
+        }
+    }
+}
+
 #[test]
 fn releases_match_rust_mcp_sdk_in_values_and_key_order() {
     let mut problems = Vec::new();

@@ -50,6 +50,9 @@ impl Evaluator<'_, '_> {
                     format!("`{}` is only known at runtime", full.join("::")),
                 ))
             }
+            // A value of a crate not read: the next load reads it when it is a registry
+            // dependency, and evaluates the value from its own sources.
+            Resolved::External(full) => self.want_crate_of(&full),
             _ => {}
         }
         if let Some(v) = self.assoc_const(&segs, e, want, f)? {
@@ -67,6 +70,14 @@ impl Evaluator<'_, '_> {
                 Ok(Val::Struct { def, args, fields: Vec::new() })
             }
             _ => Err(self.unsupported(e, f, format!("`{}` is not a const, static or value the CLI can see", text(e)))),
+        }
+    }
+
+    /// Note that the run reached a value of the extern crate `full` starts with (see
+    /// [`crate::source::Workspace::want_registry_crate`]).
+    pub(super) fn want_crate_of(&self, full: &[String]) {
+        if let Some(krate) = full.iter().find(|s| !s.is_empty()) {
+            self.ws().want_registry_crate(krate);
         }
     }
 
@@ -137,6 +148,10 @@ impl Evaluator<'_, '_> {
         } else {
             match self.ws().resolve(f.scope.krate, f.scope.module, head, Namespace::Type) {
                 Resolved::Item(item, ItemKind::Struct | ItemKind::Enum) => item,
+                Resolved::External(full) => {
+                    self.want_crate_of(&full);
+                    return None;
+                }
                 _ => return None,
             }
         };

@@ -42,7 +42,9 @@ const INFO: ProfileInfo = ProfileInfo {
     detection: super::Detection::DependsOn("rust-mcp-sdk"),
     releases: Some(&version::SDK),
     reads_protocol: false,
-    json_order: JsonOrder::Own,
+    // serde_json's: the derive builds `serde_json::Map`s, so a build that turns `preserve_order`
+    // on lists their keys as the derive inserts them (no release turns it on itself).
+    json_order: JsonOrder::SerdeJson { preserved_since: None, sdk_crates: &[] },
     // The derive inlines every type: no `$defs` to share a subschema through.
     capabilities: Capabilities { variant_docs: true, shares_defs: false },
 };
@@ -67,14 +69,20 @@ impl Profile for RustMcpSdk {
                 versions.schema
             ));
         }
-        let (manifest, source_map) = manifest(run.ws, behaviour, &mut out.diagnostics);
+        let (manifest, source_map) = manifest(run.ws, behaviour, run.insertion_order, &mut out.diagnostics);
         out.source_map = source_map;
         Some(manifest)
     }
 }
 
 /// The tools the crate lists, as this release of the SDK lists them, and where each is written.
-fn manifest(ws: &Workspace, behaviour: Behaviour, diagnostics: &mut Diagnostics) -> (Manifest, SourceMap) {
+/// `insertion_order`: the server's serde_json keeps keys in insertion order (`preserve_order`).
+fn manifest(
+    ws: &Workspace,
+    behaviour: Behaviour,
+    insertion_order: bool,
+    diagnostics: &mut Diagnostics,
+) -> (Manifest, SourceMap) {
     let mut run = Run { ws, behaviour, builder: Builder::new(ws), diagnostics, rejected: Vec::new() };
     let items = mcp_tool_items(ws);
     let (boxes, broken_boxes) = tool_boxes(ws, run.diagnostics);
@@ -96,9 +104,9 @@ fn manifest(ws: &Workspace, behaviour: Behaviour, diagnostics: &mut Diagnostics)
     let mut origins = Vec::new();
     for tool in &tools {
         let is_listed = listed.iter().any(|t| t.item == tool.item);
-        match def_schema(&run.builder.model, tool.def, &behaviour.macros.rules) {
+        match def_schema(&run.builder.model, tool.def, &behaviour.macros.rules, insertion_order) {
             Ok(schema) if is_listed => {
-                out.push((tool.item, tool_json(&tool.attr, &schema, &behaviour)));
+                out.push((tool.item, tool_json(&tool.attr, &schema, &behaviour, insertion_order)));
                 let def = run.builder.model.def(tool.def);
                 origins.push((tool.attr.name.clone(), origins::of_struct(tool.at.clone(), tool.attr_at.clone(), def)));
             }
@@ -487,7 +495,7 @@ const KEY_ORDER: KeyOrder = KeyOrder {
 };
 
 /// The `Tool` the SDK lists.
-fn tool_json(attr: &ToolAttr, schema: &Map<String, Value>, behaviour: &Behaviour) -> Tool {
+fn tool_json(attr: &ToolAttr, schema: &Map<String, Value>, behaviour: &Behaviour, insertion_order: bool) -> Tool {
     let hints = [attr.read_only_hint, attr.destructive_hint, attr.idempotent_hint, attr.open_world_hint];
     let annotations = hints.iter().any(Option::is_some).then_some(Annotations { title: None, hints });
     let execution = match (behaviour.macros.execution, behaviour.schema.execution, attr.task_support.as_ref()) {
@@ -522,20 +530,31 @@ fn tool_json(attr: &ToolAttr, schema: &Map<String, Value>, behaviour: &Behaviour
     let entry = ToolEntry {
         title: attr.title.clone(),
         description: Some(attr.description.clone()),
-        input: Some(Value::Object(input_schema(schema, behaviour.schema.input_key_order))),
+        input: Some(Value::Object(input_schema(schema, behaviour.schema.input_key_order, insertion_order))),
         annotations,
         execution,
         icons,
-        meta: attr.meta.as_ref().map(sorted),
+        // A `serde_json::Map` (`_meta`): as written under `preserve_order`, else sorted.
+        meta: attr.meta.as_ref().map(|m| if insertion_order { m.clone() } else { sorted(m) }),
         ..ToolEntry::named(&attr.name)
     };
     entry.into_tool(&KEY_ORDER)
 }
 
 /// `ToolInputSchema` from the derive's schema: its `properties` (when an object) and `required`
-/// (when not empty), and `"type": "object"` whatever the derive said.
-fn input_schema(schema: &Map<String, Value>, order: InputKeyOrder) -> Map<String, Value> {
-    let properties = schema.get("properties").and_then(Value::as_object).map(|p| Value::Object(sorted_map(p)));
+/// (when not empty), and `"type": "object"` whatever the derive said. `properties` is a
+/// `BTreeMap` of rust-mcp-schema: its own keys are sorted, and under `preserve_order`
+/// (`insertion_order`) the schemas in it keep the derive's order.
+fn input_schema(schema: &Map<String, Value>, order: InputKeyOrder, insertion_order: bool) -> Map<String, Value> {
+    let properties = schema.get("properties").and_then(Value::as_object).map(|p| {
+        if insertion_order {
+            let mut entries: Vec<(&String, &Value)> = p.iter().collect();
+            entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            Value::Object(entries.into_iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+        } else {
+            Value::Object(sorted_map(p))
+        }
+    });
     let required =
         schema.get("required").and_then(Value::as_array).filter(|r| !r.is_empty()).cloned().map(Value::Array);
     let mut m = Map::new();

@@ -123,6 +123,7 @@ impl Profile for TowerMcp {
         }
         out.diagnostics.extend(builder.diagnostics);
         out.notes.extend(super::protocol::other_view_note(&builder.only_in_final_view));
+        out.provenance.other_view = std::mem::take(&mut builder.only_in_final_view);
         out.source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, builder.origins);
         Some(manifest)
     }
