@@ -10,6 +10,7 @@
 //! [`traits`] reads what a trait tool's methods return.
 
 mod fn_tool;
+mod list_tools;
 pub mod routers;
 pub mod schemas;
 mod select;
@@ -107,6 +108,7 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
         origins: Vec::new(),
         only_in_final_view: Vec::new(),
         env: opts.env.clone(),
+        protocol: protocol.to_string(),
     };
     let entries = match server {
         None => Vec::new(),
@@ -208,6 +210,9 @@ struct Builder<'w, 'a> {
     only_in_final_view: Vec<String>,
     /// The environment the server runs with (`--env`, `[env]`), for its startup code.
     env: Vec<(String, String)>,
+    /// The peer's protocol (`--protocol`): what a hand-written `list_tools` reads as
+    /// `ctx.protocol_version()`.
+    protocol: String,
 }
 
 impl<'w> Builder<'w, '_> {

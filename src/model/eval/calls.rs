@@ -319,6 +319,9 @@ impl<'w> Evaluator<'_, 'w> {
                 return Ok(v.clone());
             }
         }
+        if self.receiver_methods.contains(&name.as_str()) {
+            return self.eval(&m.receiver, want, f);
+        }
         // A memo cell (`OnceLock`, `OnceCell`, `Lazy`): its value is what its init fn gives (a
         // cell filled once holds what that call computes).
         if matches!(name.as_str(), "get_or_init" | "get_or_try_init") && args.len() == 1 {

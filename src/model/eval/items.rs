@@ -209,7 +209,15 @@ impl Evaluator<'_, '_> {
             }
             // A value of another crate seen as its JSON (a tool route's `attr.input_schema`).
             (syn::Member::Named(n), Val::Json(serde_json::Value::Object(mut o))) => {
-                match o.swap_remove(&crate::source::unraw_ident(&n.to_string())) {
+                let name = crate::source::unraw_ident(&n.to_string());
+                if self.option_fields.contains(&name.as_str()) {
+                    let some = o.swap_remove(&name).filter(|v| !v.is_null()).map(|v| match v {
+                        serde_json::Value::String(s) => Box::new(Val::Str(s)),
+                        v => Box::new(Val::Json(v)),
+                    });
+                    return Ok(Val::Opt(some));
+                }
+                match o.swap_remove(&name) {
                     Some(v) => Ok(Val::Json(v)),
                     None => Err(self.unsupported(x, f, format!("a field `{n}` the CLI does not know"))),
                 }
