@@ -15,6 +15,7 @@ pub mod routers;
 pub mod schemas;
 mod select;
 mod startup;
+mod startup_args;
 pub mod tool_attr;
 mod tool_box;
 mod tool_box_tools;

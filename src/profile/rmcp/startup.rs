@@ -91,10 +91,27 @@ impl Builder<'_, '_> {
 
     /// Runs a loop's body over every tool; applied only when it runs for all of them.
     fn run_route_loop(&mut self, l: &RouteLoop, tools: &mut [(String, Tool)]) {
+        let params = match self.loop_params(l) {
+            Ok((params, unset)) => {
+                self.note_unset(unset);
+                params
+            }
+            Err(why) => {
+                self.loop_not_followed(l, &l.at, &why);
+                return;
+            }
+        };
         let mut rewritten = Vec::new();
         for (name, tool) in tools.iter() {
             let route = serde_json::json!({ "attr": rust_fields(&tool.to_value()), "call": null });
-            let frame = Frame::new(Scope::without_generics(l.krate, l.module));
+            let mut frame = Frame::new(Scope::without_generics(l.krate, l.module));
+            for (param, v) in &params {
+                frame = frame.bind(param, v.clone());
+            }
+            // The router the routes were taken from: the body puts them back in its map.
+            if let Some(root) = &l.map_root {
+                frame = frame.bind(root, crate::model::eval::Val::Json(serde_json::json!({ "map": {} })));
+            }
             let key = l.pairs.then(|| name.clone());
             let mut evaluator = self.lowerer.evaluator();
             evaluator.env = Some(self.env.clone());
@@ -105,19 +122,7 @@ impl Builder<'_, '_> {
                 Ok(after) => rewritten.push(listed_fields(after.get("attr").unwrap_or(&Value::Null))),
                 Err(why) => {
                     let at = why.location(self.ws);
-                    self.push(
-                        Diagnostic::warning(
-                            Code::StartupRewrite,
-                            format!(
-                                "the loop over the router's tools on line {} rewrites each tool when the server starts, and the CLI cannot follow it ({}); the listed tools are as generated",
-                                l.at.line_col().0,
-                                why.reason
-                            ),
-                        )
-                        .at(Some(at))
-                        .with_label("not followed")
-                        .with_help(HELP),
-                    );
+                    self.loop_not_followed(l, &at, &why.reason);
                     return;
                 }
             }
@@ -128,6 +133,23 @@ impl Builder<'_, '_> {
             }
             *tool = Tool::from_value(&Value::Object(after));
         }
+    }
+}
+
+impl Builder<'_, '_> {
+    fn loop_not_followed(&mut self, l: &RouteLoop, at: &Location, why: &str) {
+        self.push(
+            Diagnostic::warning(
+                Code::StartupRewrite,
+                format!(
+                    "the loop over the router's tools on line {} rewrites each tool when the server starts, and the CLI cannot follow it ({why}); the listed tools are as generated",
+                    l.at.line_col().0,
+                ),
+            )
+            .at(Some(at.clone()))
+            .with_label("not followed")
+            .with_help(HELP),
+        );
     }
 }
 
