@@ -278,6 +278,9 @@ pub struct Evaluator<'a, 'w> {
     /// Fields of another crate's values held as JSON that are `Option`s
     /// (`PaginatedRequestParams::cursor`), by name: `null` reads as `None`, a value as `Some`.
     pub option_fields: Vec<&'static str>,
+    /// Builder methods of another crate's values held as JSON objects that set one field to
+    /// their one argument (`Tool::with_title(t)`: `title`), by name.
+    pub setter_methods: Vec<(&'static str, &'static str)>,
     /// The environment startup code runs in (`Some`: `std::env::var`/`var_os` evaluate, a
     /// variable not named here as unset); `None` elsewhere, where reading one is a runtime value.
     pub env: Option<Vec<(String, String)>>,
@@ -362,6 +365,7 @@ impl<'a, 'w> Evaluator<'a, 'w> {
             given_structs: Vec::new(),
             receiver_methods: Vec::new(),
             option_fields: Vec::new(),
+            setter_methods: Vec::new(),
             env: None,
             env_unset: Vec::new(),
             ran: Vec::new(),

@@ -120,6 +120,8 @@ impl Builder<'_, '_> {
         }
         self.note_unset(unset);
         followed.push(imp.item);
+        // rmcp sends the list as the body built it.
+        self.list.keep_order();
         *tools = listed
             .iter()
             .map(|t| {
@@ -189,6 +191,21 @@ fn given_rmcp_values(evaluator: &mut Evaluator, protocol: &str) {
         }
         _ => None,
     }));
+    evaluator.given_fns.push(("Tool::new", |values| match values.as_slice() {
+        [name, description, schema] => tool_value(name, Some(description), schema),
+        _ => None,
+    }));
+    evaluator.given_fns.push(("Tool::new_with_raw", |values| match values.as_slice() {
+        [name, Val::Opt(description), schema] => tool_value(name, description.as_deref(), schema),
+        _ => None,
+    }));
+    evaluator.setter_methods.extend([
+        ("with_title", "title"),
+        ("with_raw_output_schema", "output_schema"),
+        ("with_annotations", "annotations"),
+        ("with_icons", "icons"),
+        ("with_meta", "meta"),
+    ]);
     evaluator.receiver_methods.extend(["with_ttl_ms", "with_cache_scope"]);
     evaluator.option_fields.extend(["cursor", "next_cursor"]);
     evaluator.given_methods.push(("protocol_version", Val::Opt(Some(Box::new(Val::Str(protocol.to_owned()))))));
@@ -214,6 +231,29 @@ fn given_rmcp_values(evaluator: &mut Evaluator, protocol: &str) {
         },
         _ => None,
     }));
+}
+
+/// rmcp's `Tool::new(name, description, input_schema)` (and `new_with_raw`, whose description
+/// is an `Option`): the tool with those, every other field `None`, with rmcp's field names.
+fn tool_value(name: &Val, description: Option<&Val>, schema: &Val) -> Option<Val> {
+    let text = |v: &Val| match v {
+        Val::Str(s) | Val::Json(Value::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    let schema = match schema {
+        Val::Json(o @ Value::Object(_)) => o.clone(),
+        _ => return None,
+    };
+    let description = match description {
+        Some(d) => Value::String(text(d)?),
+        None => Value::Null,
+    };
+    let mut tool = rust_fields(&json!({}));
+    let o = tool.as_object_mut()?;
+    o.insert("name".into(), Value::String(text(name)?));
+    o.insert("description".into(), description);
+    o.insert("input_schema".into(), schema);
+    Some(Val::Json(tool))
 }
 
 /// How many `.list_all()` calls a body makes.
