@@ -19,6 +19,7 @@ mod startup_args;
 pub mod tool_attr;
 mod tool_box;
 mod tool_box_tools;
+mod tool_meta;
 mod trait_tool;
 pub mod traits;
 pub(crate) mod unresolved;
@@ -351,6 +352,8 @@ const KEY_ORDER: KeyOrder = KeyOrder {
         Key::OutputSchema,
         Key::Annotations,
         Key::Execution,
+        Key::Icons,
+        Key::Meta,
     ],
     annotations: AnnotationOrder::Protocol,
 };

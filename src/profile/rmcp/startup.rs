@@ -171,7 +171,8 @@ pub(super) fn listed_fields(attr: &Value) -> Map<String, Value> {
             None | Some(Value::Null) => {}
             Some(v) => {
                 let mut v = v.clone();
-                if rust.ends_with("_schema") {
+                // JSON objects of the crate's serde_json (the typed fields keep their order).
+                if rust.ends_with("_schema") || *rust == "meta" {
                     crate::schema::order::sort_all_keys(&mut v);
                 }
                 out.insert((*listed).to_owned(), v);
