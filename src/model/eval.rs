@@ -281,6 +281,10 @@ pub struct Evaluator<'a, 'w> {
     /// Builder methods of another crate's values held as JSON objects that set one field to
     /// their one argument (`Tool::with_title(t)`: `title`), by name.
     pub setter_methods: Vec<(&'static str, &'static str)>,
+    /// Struct literals of another crate held as the JSON object of their fields, each given
+    /// field's value serialised and the others `null` (rmcp's `Tool { name, .. }`), by the
+    /// struct's name, with its fields.
+    pub json_structs: Vec<(&'static str, &'static [&'static str])>,
     /// The environment startup code runs in (`Some`: `std::env::var`/`var_os` evaluate, a
     /// variable not named here as unset); `None` elsewhere, where reading one is a runtime value.
     pub env: Option<Vec<(String, String)>>,
@@ -366,6 +370,7 @@ impl<'a, 'w> Evaluator<'a, 'w> {
             receiver_methods: Vec::new(),
             option_fields: Vec::new(),
             setter_methods: Vec::new(),
+            json_structs: Vec::new(),
             env: None,
             env_unset: Vec::new(),
             ran: Vec::new(),

@@ -237,6 +237,28 @@ impl Evaluator<'_, '_> {
                 None => Err(self.unsupported(&s.path, f, format!("`{name}` without its `{field}`"))),
             };
         }
+        if let Some(&(_, fields)) = self.json_structs.iter().find(|(n, _)| *n == name) {
+            if let Some(rest) = &s.rest {
+                return Err(self.unsupported(&**rest, f, format!("`{name}` with a base (`..`)")));
+            }
+            let mut o = serde_json::Map::new();
+            for field in fields {
+                o.insert((*field).to_owned(), serde_json::Value::Null);
+            }
+            for fv in &s.fields {
+                let syn::Member::Named(n) = &fv.member else {
+                    return Err(self.unsupported(&fv.member, f, format!("a field of `{name}` by position")));
+                };
+                let n = crate::source::unraw_ident(&n.to_string());
+                if !fields.contains(&n.as_str()) {
+                    return Err(self.unsupported(&fv.member, f, format!("a field `{n}` the CLI does not know")));
+                }
+                let v = self.eval(&fv.expr, None, f)?;
+                let j = self.types.serialize(&v).map_err(|why| self.unsupported(&fv.expr, f, why))?;
+                o.insert(n, j);
+            }
+            return Ok(Val::Json(serde_json::Value::Object(o)));
+        }
         let Some((def, args, variant)) = self.type_target(&segs, want, f) else {
             return Err(self.unsupported(&s.path, f, format!("`{}` is not a type of the workspace", segs.join("::"))));
         };

@@ -31,6 +31,11 @@ pub(super) const PROTOCOL_VERSIONS: &[(&str, &str)] = &[
     ("ProtocolVersion::V_2026_07_28", "2026-07-28"),
 ];
 
+/// rmcp's `Tool` fields (a struct literal of it, writable before rmcp 1.0 made it
+/// `#[non_exhaustive]`).
+const TOOL_FIELDS: &[&str] =
+    &["name", "title", "description", "input_schema", "output_schema", "annotations", "execution", "icons", "meta"];
+
 /// What one page of a `list_tools` gives: its tools, and the cursor of the next page.
 type Page = (Vec<Value>, Option<String>);
 
@@ -92,9 +97,19 @@ impl Builder<'_, '_> {
             followed.append(&mut evaluator.ran);
             unset.append(&mut evaluator.env_unset);
             let page = match out {
-                Ok(v) => match page_of(v) {
+                Ok(v) => match page_of(v.clone()) {
                     Some(page) => page,
-                    None => return Vec::new(),
+                    None => {
+                        let e = EvalError {
+                            failure: crate::model::eval::Failure::Unsupported,
+                            reason: format!("it gives {} where a list of tools is expected", v.kind_of()),
+                            span: syn::spanned::Spanned::span(&f.sig.ident),
+                            krate: imp.krate,
+                            module: imp.module,
+                        };
+                        self.say_where_list_tools_stops(server, &e);
+                        return Vec::new();
+                    }
                 },
                 Err(e) => {
                     self.say_where_list_tools_stops(server, &e);
@@ -156,6 +171,13 @@ impl Builder<'_, '_> {
 fn page_of(v: Val) -> Option<Page> {
     match v {
         Val::Json(Value::Array(tools)) => Some((tools, None)),
+        Val::Seq(items) => {
+            let tools = items.into_iter().map(|t| match t {
+                Val::Json(t @ Value::Object(_)) => Some(t),
+                _ => None,
+            });
+            Some((tools.collect::<Option<Vec<Value>>>()?, None))
+        }
         Val::Json(Value::Object(mut o)) => {
             let Some(Value::Array(tools)) = o.swap_remove("tools") else { return None };
             match o.swap_remove("next_cursor") {
@@ -191,6 +213,7 @@ fn given_rmcp_values(evaluator: &mut Evaluator, protocol: &str) {
         }
         _ => None,
     }));
+    evaluator.json_structs.push(("Tool", TOOL_FIELDS));
     evaluator.given_fns.push(("Tool::new", |values| match values.as_slice() {
         [name, description, schema] => tool_value(name, Some(description), schema),
         _ => None,
@@ -284,6 +307,13 @@ mod tests {
         assert_eq!(known, crate::profile::protocol::KNOWN_PROTOCOLS);
     }
 
+    /// A `Tool { .. }` literal holds the fields rmcp's `Tool` has, as the listed JSON reads them.
+    #[test]
+    fn tool_fields_are_rmcps() {
+        let listed: Vec<&str> = super::super::startup::FIELDS.iter().map(|(rust, _)| *rust).collect();
+        assert_eq!(listed, TOOL_FIELDS);
+    }
+
     #[test]
     fn a_page_is_its_tools_and_next_cursor() {
         let page = page_of(Val::Json(json!({ "tools": [{"name": "a"}], "next_cursor": "2" })));
@@ -292,5 +322,7 @@ mod tests {
         assert_eq!(page_of(Val::Json(json!({ "tools": [], "next_cursor": null }))), Some((Vec::new(), None)));
         assert_eq!(page_of(Val::Json(json!({ "tools": [], "next_cursor": 3 }))), None);
         assert_eq!(page_of(Val::Unit), None);
+        assert_eq!(page_of(Val::Seq(vec![Val::Json(json!({"name": "a"}))])), Some((vec![json!({"name": "a"})], None)));
+        assert_eq!(page_of(Val::Seq(vec![Val::Str("a".into())])), None);
     }
 }

@@ -14,7 +14,7 @@ use crate::model::Scope;
 use crate::source::ItemRef;
 
 /// rmcp's `Tool` fields as the tools/list JSON names them, in the order rmcp writes them.
-const FIELDS: &[(&str, &str)] = &[
+pub(super) const FIELDS: &[(&str, &str)] = &[
     ("name", "name"),
     ("title", "title"),
     ("description", "description"),
