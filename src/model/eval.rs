@@ -271,6 +271,20 @@ pub struct Evaluator<'a, 'w> {
     /// Struct literals of another crate whose value is one field's (`ListToolsResult { tools,
     /// .. }`: its `tools`), by the struct's name.
     pub given_structs: Vec<(&'static str, &'static str)>,
+    /// Methods of another crate whose value is their receiver's, unchanged for the caller's
+    /// purpose (`ListToolsResult::with_ttl_ms`: the tools listed stay the same), by name; their
+    /// arguments are not evaluated.
+    pub receiver_methods: Vec<&'static str>,
+    /// Fields of another crate's values held as JSON that are `Option`s
+    /// (`PaginatedRequestParams::cursor`), by name: `null` reads as `None`, a value as `Some`.
+    pub option_fields: Vec<&'static str>,
+    /// Builder methods of another crate's values held as JSON objects that set one field to
+    /// their one argument (`Tool::with_title(t)`: `title`), by name.
+    pub setter_methods: Vec<(&'static str, &'static str)>,
+    /// Struct literals of another crate held as the JSON object of their fields, each given
+    /// field's value serialised and the others `null` (rmcp's `Tool { name, .. }`), by the
+    /// struct's name, with its fields.
+    pub json_structs: Vec<(&'static str, &'static [&'static str])>,
     /// The environment startup code runs in (`Some`: `std::env::var`/`var_os` evaluate, a
     /// variable not named here as unset); `None` elsewhere, where reading one is a runtime value.
     pub env: Option<Vec<(String, String)>>,
@@ -357,6 +371,10 @@ impl<'a, 'w> Evaluator<'a, 'w> {
             given_paths: Vec::new(),
             given_fns: Vec::new(),
             given_structs: Vec::new(),
+            receiver_methods: Vec::new(),
+            option_fields: Vec::new(),
+            setter_methods: Vec::new(),
+            json_structs: Vec::new(),
             env: None,
             env_unset: Vec::new(),
             ran: Vec::new(),

@@ -104,6 +104,12 @@ impl<'o> ToolList<'o> {
         self.first_at.remove(name);
     }
 
+    /// List the tools in the order they are in now (a hand-written list the server sends as it
+    /// built it), whatever the policy's order.
+    pub fn keep_order(&mut self) {
+        self.policy.order = Order::Registration;
+    }
+
     /// The tools so far, for what the server does to them at startup.
     pub fn tools_mut(&mut self) -> &mut Vec<(String, Tool)> {
         &mut self.tools

@@ -10,13 +10,16 @@
 //! [`traits`] reads what a trait tool's methods return.
 
 mod fn_tool;
+mod list_tools;
 pub mod routers;
 pub mod schemas;
 mod select;
 mod startup;
+mod startup_args;
 pub mod tool_attr;
 mod tool_box;
 mod tool_box_tools;
+mod tool_meta;
 mod trait_tool;
 pub mod traits;
 pub(crate) mod unresolved;
@@ -107,6 +110,7 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
         origins: Vec::new(),
         only_in_final_view: Vec::new(),
         env: opts.env.clone(),
+        protocol: protocol.to_string(),
     };
     let entries = match server {
         None => Vec::new(),
@@ -209,6 +213,9 @@ struct Builder<'w, 'a> {
     only_in_final_view: Vec<String>,
     /// The environment the server runs with (`--env`, `[env]`), for its startup code.
     env: Vec<(String, String)>,
+    /// The peer's protocol (`--protocol`): what a hand-written `list_tools` reads as
+    /// `ctx.protocol_version()`.
+    protocol: String,
 }
 
 impl<'w> Builder<'w, '_> {
@@ -346,6 +353,8 @@ const KEY_ORDER: KeyOrder = KeyOrder {
         Key::OutputSchema,
         Key::Annotations,
         Key::Execution,
+        Key::Icons,
+        Key::Meta,
     ],
     annotations: AnnotationOrder::Protocol,
 };

@@ -319,6 +319,25 @@ impl<'w> Evaluator<'_, 'w> {
                 return Ok(v.clone());
             }
         }
+        if self.receiver_methods.contains(&name.as_str()) {
+            return self.eval(&m.receiver, want, f);
+        }
+        if let (Some(&(_, field)), [arg]) = (self.setter_methods.iter().find(|(n, _)| *n == name), args.as_slice()) {
+            let serde_json::Value::Object(mut o) = (match self.eval(&m.receiver, want, f)? {
+                Val::Json(j) => j,
+                other => return Err(self.unsupported(m, f, format!("the method `.{name}()` on {}", other.kind_of()))),
+            }) else {
+                return Err(self.unsupported(
+                    m,
+                    f,
+                    format!("the method `.{name}()` on a JSON value that is no object"),
+                ));
+            };
+            let v = self.eval(arg, None, f)?;
+            let j = self.types.serialize(&v).map_err(|why| self.unsupported(*arg, f, why))?;
+            o.insert(field.to_owned(), j);
+            return Ok(Val::Json(serde_json::Value::Object(o)));
+        }
         // A memo cell (`OnceLock`, `OnceCell`, `Lazy`): its value is what its init fn gives (a
         // cell filled once holds what that call computes).
         if matches!(name.as_str(), "get_or_init" | "get_or_try_init") && args.len() == 1 {

@@ -224,7 +224,15 @@ impl Evaluator<'_, '_> {
             }
             // A value of another crate seen as its JSON (a tool route's `attr.input_schema`).
             (syn::Member::Named(n), Val::Json(serde_json::Value::Object(mut o))) => {
-                match o.swap_remove(&crate::source::unraw_ident(&n.to_string())) {
+                let name = crate::source::unraw_ident(&n.to_string());
+                if self.option_fields.contains(&name.as_str()) {
+                    let some = o.swap_remove(&name).filter(|v| !v.is_null()).map(|v| match v {
+                        serde_json::Value::String(s) => Box::new(Val::Str(s)),
+                        v => Box::new(Val::Json(v)),
+                    });
+                    return Ok(Val::Opt(some));
+                }
+                match o.swap_remove(&name) {
                     Some(v) => Ok(Val::Json(v)),
                     None => Err(self.unsupported(x, f, format!("a field `{n}` the CLI does not know"))),
                 }
@@ -243,6 +251,28 @@ impl Evaluator<'_, '_> {
                 Some(fv) => self.eval(&fv.expr, None, f),
                 None => Err(self.unsupported(&s.path, f, format!("`{name}` without its `{field}`"))),
             };
+        }
+        if let Some(&(_, fields)) = self.json_structs.iter().find(|(n, _)| *n == name) {
+            if let Some(rest) = &s.rest {
+                return Err(self.unsupported(&**rest, f, format!("`{name}` with a base (`..`)")));
+            }
+            let mut o = serde_json::Map::new();
+            for field in fields {
+                o.insert((*field).to_owned(), serde_json::Value::Null);
+            }
+            for fv in &s.fields {
+                let syn::Member::Named(n) = &fv.member else {
+                    return Err(self.unsupported(&fv.member, f, format!("a field of `{name}` by position")));
+                };
+                let n = crate::source::unraw_ident(&n.to_string());
+                if !fields.contains(&n.as_str()) {
+                    return Err(self.unsupported(&fv.member, f, format!("a field `{n}` the CLI does not know")));
+                }
+                let v = self.eval(&fv.expr, None, f)?;
+                let j = self.types.serialize(&v).map_err(|why| self.unsupported(&fv.expr, f, why))?;
+                o.insert(n, j);
+            }
+            return Ok(Val::Json(serde_json::Value::Object(o)));
         }
         let Some((def, args, variant)) = self.type_target(&segs, want, f) else {
             return Err(self.unsupported(&s.path, f, format!("`{}` is not a type of the workspace", segs.join("::"))));

@@ -99,6 +99,29 @@ fn str_arg(ev: &mut Evaluator<'_, '_>, i: usize, c: &Call<'_>) -> Result<String,
     }
 }
 
+/// `s.parse::<k>()`: the integer, or the text of std's `ParseIntError` (as `Display` gives it).
+fn parse_int(s: &str, k: IntKind) -> Result<i128, String> {
+    fn of<T: std::str::FromStr<Err = std::num::ParseIntError> + Into<i128>>(s: &str) -> Result<i128, String> {
+        s.parse::<T>().map(Into::into).map_err(|e| e.to_string())
+    }
+    match k {
+        IntKind::I8 => of::<i8>(s),
+        IntKind::I16 => of::<i16>(s),
+        IntKind::I32 => of::<i32>(s),
+        IntKind::I64 | IntKind::Isize => of::<i64>(s),
+        IntKind::I128 => of::<i128>(s),
+        IntKind::U8 => of::<u8>(s),
+        IntKind::U16 => of::<u16>(s),
+        IntKind::U32 => of::<u32>(s),
+        IntKind::U64 | IntKind::Usize => of::<u64>(s),
+        // Past `i128::MAX` the evaluator holds no integer: refused as out of range.
+        IntKind::U128 => s
+            .parse::<u128>()
+            .map_err(|e| e.to_string())
+            .and_then(|n| i128::try_from(n).map_err(|_| "number too large to fit in target type".to_owned())),
+    }
+}
+
 fn strs(parts: impl Iterator<Item = impl Into<String>>) -> Val {
     Val::Seq(parts.map(|p| Val::Str(p.into())).collect())
 }
@@ -497,6 +520,31 @@ pub(super) const MORE_METHODS: &[Method] = &[
         },
     },
     // More `str` methods.
+    Method {
+        // `str::parse::<T>()` of an integer or `bool`, typed by the turbofish or the `Result`
+        // wanted: `Ok(n)`, or `Err` with the text of std's error.
+        names: &["parse"],
+        on: On::Str,
+        arity: Some(0),
+        run: |ev, v, c| {
+            let named = c.at.turbofish.as_ref().and_then(|t| t.args.first()).and_then(|a| match a {
+                syn::GenericArgument::Type(syn::Type::Path(p)) => p.path.get_ident().map(ToString::to_string),
+                _ => None,
+            });
+            let s = str_of(v);
+            let parsed = match (named.as_deref(), c.want) {
+                (Some("bool"), _) => s.parse::<bool>().map(Val::Bool).map_err(|e| e.to_string()),
+                (Some(n), _) => match super::numbers::int_kind(n) {
+                    Some(k) => parse_int(&s, k).map(|n| Val::Int(n, k)),
+                    None => return Err(ev.unsupported(c.at, c.f, format!("`.parse::<{n}>()`"))),
+                },
+                (None, Some(Ty::Int(k))) => parse_int(&s, *k).map(|n| Val::Int(n, *k)),
+                (None, Some(Ty::Bool)) => s.parse::<bool>().map(Val::Bool).map_err(|e| e.to_string()),
+                _ => return Err(ev.unsupported(c.at, c.f, "`.parse()` into a type the CLI cannot tell")),
+            };
+            Ok(parsed.unwrap_or_else(|e| Val::Err(Box::new(Val::Str(e)))))
+        },
+    },
     Method {
         names: &["split"],
         on: On::Str,

@@ -63,19 +63,15 @@ impl<'w> Builder<'w, '_> {
         let context = SchemaContext { tool: &tool, self_key: self_key.as_ref(), scope: &scope, loc: &loc };
         let input = self.fn_schema(&name, &schemas::INPUT, attr.input_schema.as_ref(), &context);
         let output = self.fn_schema(&name, &schemas::OUTPUT, attr.output_schema.as_ref(), &context);
-        // Icons and `_meta` are expressions rmcp evaluates when the server runs.
-        for (attr_key, json_key, given) in [("icons", "icons", &attr.icons), ("meta", "_meta", &attr.meta)] {
-            if let Some(e) = given {
-                self.warn(
-                    Code::Opaque,
-                    format!(
-                        "tool `{name}`: `{attr_key} = {}` is only known at runtime; `{json_key}` left out",
-                        quote::quote!(#e)
-                    ),
-                    &loc,
-                );
-            }
+        // Icons are an expression rmcp evaluates when the server runs; `_meta` is evaluated.
+        if let Some(e) = &attr.icons {
+            self.warn(
+                Code::Opaque,
+                format!("tool `{name}`: `icons = {}` is only known at runtime; `icons` left out", quote::quote!(#e)),
+                &loc,
+            );
         }
+        let meta = attr.meta.as_ref().and_then(|e| self.tool_meta(&name, e, &written_in));
         let entry = self.finish(ToolEntry {
             title: attr.title.clone(),
             description,
@@ -83,6 +79,7 @@ impl<'w> Builder<'w, '_> {
             output,
             annotations: attr.annotations.clone(),
             execution: attr.execution.clone(),
+            meta,
             ..ToolEntry::named(&name)
         });
         (name, entry)

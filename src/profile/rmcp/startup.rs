@@ -5,19 +5,16 @@
 
 use serde_json::{Map, Value};
 
-use syn::visit::Visit;
-
 use super::routers::rewrites::{startup_rewrites, RouteLoop};
-use super::routers::{Served, Server};
 use super::{type_text, Builder};
 use crate::diagnostics::{Code, Diagnostic, Location};
 use crate::manifest::Tool;
-use crate::model::eval::{Frame, Val};
+use crate::model::eval::Frame;
 use crate::model::Scope;
 use crate::source::ItemRef;
 
 /// rmcp's `Tool` fields as the tools/list JSON names them, in the order rmcp writes them.
-const FIELDS: &[(&str, &str)] = &[
+pub(super) const FIELDS: &[(&str, &str)] = &[
     ("name", "name"),
     ("title", "title"),
     ("description", "description"),
@@ -71,7 +68,7 @@ impl Builder<'_, '_> {
 
     /// A note at each environment variable startup code read as unset (once per variable and
     /// place): the manifest is the server's run without it.
-    fn note_unset(&mut self, unset: Vec<crate::model::eval::EvalError>) {
+    pub(super) fn note_unset(&mut self, unset: Vec<crate::model::eval::EvalError>) {
         let mut seen: Vec<(String, Location)> = Vec::new();
         for read in unset {
             let at = read.location(self.ws);
@@ -94,10 +91,27 @@ impl Builder<'_, '_> {
 
     /// Runs a loop's body over every tool; applied only when it runs for all of them.
     fn run_route_loop(&mut self, l: &RouteLoop, tools: &mut [(String, Tool)]) {
+        let params = match self.loop_params(l) {
+            Ok((params, unset)) => {
+                self.note_unset(unset);
+                params
+            }
+            Err(why) => {
+                self.loop_not_followed(l, &l.at, &why);
+                return;
+            }
+        };
         let mut rewritten = Vec::new();
         for (name, tool) in tools.iter() {
             let route = serde_json::json!({ "attr": rust_fields(&tool.to_value()), "call": null });
-            let frame = Frame::new(Scope::without_generics(l.krate, l.module));
+            let mut frame = Frame::new(Scope::without_generics(l.krate, l.module));
+            for (param, v) in &params {
+                frame = frame.bind(param, v.clone());
+            }
+            // The router the routes were taken from: the body puts them back in its map.
+            if let Some(root) = &l.map_root {
+                frame = frame.bind(root, crate::model::eval::Val::Json(serde_json::json!({ "map": {} })));
+            }
             let key = l.pairs.then(|| name.clone());
             let mut evaluator = self.lowerer.evaluator();
             evaluator.env = Some(self.env.clone());
@@ -108,19 +122,7 @@ impl Builder<'_, '_> {
                 Ok(after) => rewritten.push(listed_fields(after.get("attr").unwrap_or(&Value::Null))),
                 Err(why) => {
                     let at = why.location(self.ws);
-                    self.push(
-                        Diagnostic::warning(
-                            Code::StartupRewrite,
-                            format!(
-                                "the loop over the router's tools on line {} rewrites each tool when the server starts, and the CLI cannot follow it ({}); the listed tools are as generated",
-                                l.at.line_col().0,
-                                why.reason
-                            ),
-                        )
-                        .at(Some(at))
-                        .with_label("not followed")
-                        .with_help(HELP),
-                    );
+                    self.loop_not_followed(l, &at, &why.reason);
                     return;
                 }
             }
@@ -134,9 +136,26 @@ impl Builder<'_, '_> {
     }
 }
 
+impl Builder<'_, '_> {
+    fn loop_not_followed(&mut self, l: &RouteLoop, at: &Location, why: &str) {
+        self.push(
+            Diagnostic::warning(
+                Code::StartupRewrite,
+                format!(
+                    "the loop over the router's tools on line {} rewrites each tool when the server starts, and the CLI cannot follow it ({why}); the listed tools are as generated",
+                    l.at.line_col().0,
+                ),
+            )
+            .at(Some(at.clone()))
+            .with_label("not followed")
+            .with_help(HELP),
+        );
+    }
+}
+
 /// A listed tool's JSON with rmcp's field names (`inputSchema` is `input_schema`), absent
 /// optional fields as `null`.
-fn rust_fields(tool: &Value) -> Value {
+pub(super) fn rust_fields(tool: &Value) -> Value {
     let mut out = Map::new();
     for (rust, listed) in FIELDS {
         out.insert((*rust).to_owned(), tool.get(*listed).cloned().unwrap_or(Value::Null));
@@ -145,14 +164,15 @@ fn rust_fields(tool: &Value) -> Value {
 }
 
 /// Back to the listed JSON: `null` fields left out, schemas' keys sorted as rmcp prints them.
-fn listed_fields(attr: &Value) -> Map<String, Value> {
+pub(super) fn listed_fields(attr: &Value) -> Map<String, Value> {
     let mut out = Map::new();
     for (rust, listed) in FIELDS {
         match attr.get(*rust) {
             None | Some(Value::Null) => {}
             Some(v) => {
                 let mut v = v.clone();
-                if rust.ends_with("_schema") {
+                // JSON objects of the crate's serde_json (the typed fields keep their order).
+                if rust.ends_with("_schema") || *rust == "meta" {
                     crate::schema::order::sort_all_keys(&mut v);
                 }
                 out.insert((*listed).to_owned(), v);
@@ -160,120 +180,4 @@ fn listed_fields(attr: &Value) -> Map<String, Value> {
         }
     }
     out
-}
-
-impl Builder<'_, '_> {
-    /// A hand-written `list_tools` that takes one router's `list_all()` and filters, renames or
-    /// rewrites it: run with the evaluator, `list_all()` being the tools generated for that
-    /// router (sorted by name, as rmcp gives them). When it cannot be followed the list stays as
-    /// generated, with the warning the router evaluator gave.
-    /// Gives the fns and `impl`s it followed (none when it was not read).
-    pub(super) fn read_list_tools(&mut self, tools: &mut Vec<(String, Tool)>, server: &Server) -> Vec<ItemRef> {
-        if !matches!(server.served, Served::HandWritten) {
-            return Vec::new();
-        }
-        let imp = &self.index.impls[server.imp];
-        let Some(f) = imp.fns().find(|f| f.sig.ident == "list_tools") else { return Vec::new() };
-        let body = self.ws.block(imp.krate, imp.module, &f.block);
-        let mut calls = ListAllCalls(0);
-        calls.visit_block(body);
-        // Two routers' lists cannot be told apart; none here may be one a helper fn reads.
-        if calls.0 > 1 {
-            return Vec::new();
-        }
-        let mut all: Vec<&(String, Tool)> = tools.iter().collect();
-        all.sort_by(|a, b| a.0.cmp(&b.0));
-        let all = Value::Array(all.iter().map(|(_, t)| rust_fields(&t.to_value())).collect());
-        // The first page as a client asks for it: no pagination parameters.
-        let mut frame = Frame::new(Scope::without_generics(imp.krate, imp.module));
-        for input in &f.sig.inputs {
-            if let syn::FnArg::Typed(pt) = input {
-                if let (syn::Pat::Ident(pi), true) = (&*pt.pat, type_text(&pt.ty).starts_with("Option")) {
-                    frame = frame.bind(&pi.ident.to_string(), Val::Opt(None));
-                }
-            }
-        }
-        let block = syn::Expr::Block(syn::ExprBlock { attrs: Vec::new(), label: None, block: body.clone() });
-        let mut evaluator = self.lowerer.evaluator();
-        evaluator.given_methods.push(("list_all", Val::Json(all)));
-        evaluator.wrapping_fns.push("with_all_items");
-        given_rmcp_values(&mut evaluator);
-        evaluator.env = Some(self.env.clone());
-        let out = evaluator.eval(&block, None, &frame);
-        let mut followed = std::mem::take(&mut evaluator.ran);
-        let unset = std::mem::take(&mut evaluator.env_unset);
-        let listed = match out {
-            Ok(Val::Json(Value::Array(listed))) => listed,
-            Ok(_) => return Vec::new(),
-            Err(e) => {
-                self.say_where_list_tools_stops(server, &e);
-                return Vec::new();
-            }
-        };
-        self.note_unset(unset);
-        followed.push(imp.item);
-        *tools = listed
-            .iter()
-            .map(|t| {
-                let t = listed_fields(t);
-                let name = t.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
-                (name, Tool::from_value(&Value::Object(t)))
-            })
-            .collect();
-        // Read: the warning that the list may be changed at runtime no longer holds.
-        let named = format!("server `{}` has a hand-written `list_tools`", server.name);
-        self.diagnostics.0.retain(|d| d.code != Code::HandWrittenListTools || !d.message.contains(&named));
-        followed
-    }
-}
-
-impl Builder<'_, '_> {
-    /// The `hand-written-list-tools` diagnostic of `server` says where the interpreter stopped
-    /// in its body, and why: the one thing to change or to check.
-    fn say_where_list_tools_stops(&mut self, server: &Server, e: &crate::model::eval::EvalError) {
-        let at = e.location(self.ws);
-        let line = at.line_col().0;
-        let stop = format!("reading it stops at {}:{line}: {}", at.file.path.display(), e.reason);
-        let named = format!("server `{}` has a hand-written `list_tools`", server.name);
-        for d in
-            self.diagnostics.0.iter_mut().filter(|d| d.code == Code::HandWrittenListTools && d.message.contains(&named))
-        {
-            d.message = format!("{}; {stop}", d.message);
-        }
-    }
-}
-
-/// The rmcp values a `list_tools` body builds its tools with: `ListToolsResult { tools, .. }`
-/// is its `tools`; `TaskSupport`'s variants and `ToolExecution::from_raw` serialise as rmcp's
-/// serde derives write them (`{"taskSupport": "forbidden"}`, the field left out when `None`).
-fn given_rmcp_values(evaluator: &mut crate::model::eval::Evaluator) {
-    evaluator.given_structs.push(("ListToolsResult", "tools"));
-    for (variant, text) in [("Forbidden", "forbidden"), ("Optional", "optional"), ("Required", "required")] {
-        let path: &'static str = match variant {
-            "Forbidden" => "TaskSupport::Forbidden",
-            "Optional" => "TaskSupport::Optional",
-            _ => "TaskSupport::Required",
-        };
-        evaluator.given_paths.push((path, Val::Str(text.to_owned())));
-    }
-    evaluator.given_fns.push(("ToolExecution::from_raw", |values| match values.as_slice() {
-        [Val::Opt(None)] => Some(Val::Json(serde_json::json!({}))),
-        [Val::Opt(Some(t))] => match &**t {
-            Val::Str(s) => Some(Val::Json(serde_json::json!({ "taskSupport": s }))),
-            _ => None,
-        },
-        _ => None,
-    }));
-}
-
-/// How many `.list_all()` calls a body makes.
-struct ListAllCalls(usize);
-
-impl<'ast> syn::visit::Visit<'ast> for ListAllCalls {
-    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
-        if m.method == "list_all" {
-            self.0 += 1;
-        }
-        syn::visit::visit_expr_method_call(self, m);
-    }
 }

@@ -19,8 +19,15 @@ const MUTATING: &[&str] = &["insert", "remove", "retain", "extend", "clear", "en
 pub struct RouteLoop<'w> {
     pub pat: &'w syn::Pat,
     pub body: &'w syn::Block,
-    /// `iter_mut()`: the loop goes over `(name, route)` pairs.
+    /// `iter_mut()`, or the routes taken out of the map: the loop goes over `(name, route)`
+    /// pairs.
     pub pairs: bool,
+    /// The local router whose routes the loop takes out of its map (`router.map.drain()`,
+    /// `std::mem::take(&mut router.map)`), so that the body's `router.map.insert(…)` puts them
+    /// back: rmcp lists each route's `attr`, the name it was given included.
+    pub map_root: Option<String>,
+    /// The signature of the fn the loop is written in (its parameters are the caller's values).
+    pub sig: Option<&'w syn::Signature>,
     pub krate: usize,
     pub module: ModuleId,
     /// The `impl` block's type the loop is written in (`None` in a free fn).
@@ -39,7 +46,7 @@ pub struct Rewrites<'w> {
 
 /// The words a fn body that rewrites schemas or loops over a router's routes must contain: a
 /// file, an impl block or a body without any of them is not parsed (see [`startup_rewrites`]).
-const WORDS: &[&str] = &["input_schema", "output_schema", "values_mut", "iter_mut"];
+const WORDS: &[&str] = &["input_schema", "output_schema", "values_mut", "iter_mut", "map.drain", "mem::take"];
 
 /// The startup rewrites of the workspace's fns.
 ///
@@ -69,17 +76,18 @@ pub fn startup_rewrites(ws: &Workspace) -> Rewrites<'_> {
             let mentions = |body: &syn::Block| text.body_mentions(body, WORDS);
             // Fn bodies (and impl items) may be deferred: each is asked for whole, once its text
             // names one of the words.
-            let mut bodies: Vec<(&syn::Block, Option<&syn::Type>, ItemRef)> = Vec::new();
+            type Body<'b> = (&'b syn::Block, Option<&'b syn::Type>, ItemRef, &'b syn::Signature);
+            let mut bodies: Vec<Body<'_>> = Vec::new();
             for (index, item) in module.items.iter().enumerate() {
                 let at = ItemRef { krate: k, module: ModuleId(m), index };
                 match item {
-                    syn::Item::Fn(f) if mentions(&f.block) => bodies.push((file.body(&f.block), None, at)),
+                    syn::Item::Fn(f) if mentions(&f.block) => bodies.push((file.body(&f.block), None, at, &f.sig)),
                     syn::Item::Impl(imp) if text.impl_mentions(imp, WORDS) => {
                         let syn::Item::Impl(imp) = file.whole_item(item) else { continue };
                         for ii in file.impl_items(imp) {
                             if let syn::ImplItem::Fn(f) = ii {
                                 if mentions(&f.block) {
-                                    bodies.push((file.body(&f.block), Some(&*imp.self_ty), at));
+                                    bodies.push((file.body(&f.block), Some(&*imp.self_ty), at, &f.sig));
                                 }
                             }
                         }
@@ -87,17 +95,19 @@ pub fn startup_rewrites(ws: &Workspace) -> Rewrites<'_> {
                     _ => {}
                 }
             }
-            for (body, self_ty, item) in bodies {
-                let mut finder = Finder { loops: Vec::new(), unread: Vec::new() };
+            for (body, self_ty, item, sig) in bodies {
+                let mut finder = Finder { loops: Vec::new(), unread: Vec::new(), drained: Vec::new() };
                 finder.visit_block(body);
                 // A `map` of something else than a router (no router named in the fn) is not a
                 // route loop.
                 let names_router = !finder.loops.is_empty() && quote::quote!(#body).to_string().contains("router");
-                for (l, pairs) in finder.loops.into_iter().filter(|_| names_router) {
+                for (l, pairs, map_root) in finder.loops.into_iter().filter(|_| names_router) {
                     out.loops.push(RouteLoop {
                         pat: &l.pat,
                         body: &l.body,
                         pairs,
+                        map_root,
+                        sig: Some(sig),
                         krate: k,
                         module: ModuleId(m),
                         self_ty,
@@ -112,8 +122,12 @@ pub fn startup_rewrites(ws: &Workspace) -> Rewrites<'_> {
 }
 
 struct Finder<'w> {
-    loops: Vec<(&'w syn::ExprForLoop, bool)>,
+    /// Each loop, whether it goes over pairs, and the local whose map it takes the routes of.
+    loops: Vec<(&'w syn::ExprForLoop, bool, Option<String>)>,
     unread: Vec<proc_macro2::Span>,
+    /// Locals holding a router's routes taken out of its map (`let routes: Vec<_> =
+    /// router.map.drain().collect();`), with that router's local.
+    drained: Vec<(String, Option<String>)>,
 }
 
 /// Whether an expression is a schema field (`x.input_schema`, `(*x.attr.output_schema)`).
@@ -142,11 +156,68 @@ fn route_iteration(e: &Expr) -> Option<bool> {
     }
 }
 
+/// The routes taken out of a router's map: `….map.drain()`, `std::mem::take(&mut ….map)`,
+/// `std::mem::replace(&mut ….map, …)`, possibly `.into_iter()`/`.collect()`ed; `Some` of the local
+/// router it is (`router` of `router.map`), `None` inside when it is no local.
+fn drained_routes(e: &Expr) -> Option<Option<String>> {
+    let map_of = |e: &Expr| match e {
+        Expr::Field(f) if matches!(&f.member, syn::Member::Named(n) if n == "map") => match &*f.base {
+            Expr::Path(p) => Some(p.path.get_ident().map(ToString::to_string)),
+            _ => Some(None),
+        },
+        _ => None,
+    };
+    match e {
+        Expr::MethodCall(m) if matches!(m.method.to_string().as_str(), "collect" | "into_iter") => {
+            drained_routes(&m.receiver)
+        }
+        Expr::MethodCall(m) if m.method == "drain" && m.args.is_empty() => map_of(&m.receiver),
+        Expr::Call(c) => {
+            let Expr::Path(p) = &*c.func else { return None };
+            let last = p.path.segments.last()?.ident.to_string();
+            match (last.as_str(), c.args.first()) {
+                ("take" | "replace", Some(Expr::Reference(r))) if r.mutability.is_some() => map_of(&r.expr),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 impl<'w> Visit<'w> for Finder<'w> {
+    fn visit_local(&mut self, l: &'w syn::Local) {
+        let name = match &l.pat {
+            syn::Pat::Ident(i) => Some(i.ident.to_string()),
+            syn::Pat::Type(t) => match &*t.pat {
+                syn::Pat::Ident(i) => Some(i.ident.to_string()),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let (Some(name), Some(init)) = (name, &l.init) {
+            if let Some(root) = drained_routes(&init.expr) {
+                self.drained.push((name, root));
+            }
+        }
+        syn::visit::visit_local(self, l);
+    }
+
     fn visit_expr(&mut self, e: &'w Expr) {
         if let Expr::ForLoop(l) = e {
             if let Some(pairs) = route_iteration(&l.expr) {
-                self.loops.push((l, pairs));
+                self.loops.push((l, pairs, None));
+                return;
+            }
+            if let Some(root) = drained_routes(&l.expr) {
+                self.loops.push((l, true, root));
+                return;
+            }
+            let local = match &*l.expr {
+                Expr::Path(p) => p.path.get_ident().map(ToString::to_string),
+                _ => None,
+            };
+            if let Some((_, root)) = local.and_then(|n| self.drained.iter().rev().find(|(d, _)| *d == n)) {
+                self.loops.push((l, true, root.clone()));
                 return;
             }
         }
