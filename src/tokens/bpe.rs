@@ -8,7 +8,8 @@
 //! `<encoding>.tiktoken` files. They are built into the binary and read into a hash map on
 //! first use (a few milliseconds): nothing is downloaded, derived or cached on disk.
 
-use std::collections::HashMap;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
@@ -88,35 +89,49 @@ impl Bpe {
         })
     }
 
-    /// The tokens of one piece: merged from its bytes, lowest rank first.
+    /// The tokens of one piece: merged from its bytes, lowest rank first (the leftmost of
+    /// equals), as tiktoken merges. The pairs wait in a heap, so that a long piece (a run of
+    /// letters is one) costs n log n, not n² as a scan for the lowest pair after each merge.
     pub(crate) fn count_piece(&self, piece: &[u8]) -> usize {
         if piece.len() < 2 || self.ranks.contains_key(piece) {
             return piece.len().min(1);
         }
-        // The boundaries of the parts, and the rank of each pair of neighbouring parts' merge.
-        let mut bounds: Vec<usize> = (0..=piece.len()).collect();
-        let rank = |bounds: &[usize], i: usize| -> u32 {
-            match (bounds.get(i), bounds.get(i + 2)) {
-                (Some(&from), Some(&to)) => self.ranks.get(&piece[from..to]).copied().unwrap_or(u32::MAX),
-                _ => u32::MAX,
+        let n = piece.len();
+        let rank = |from: usize, to: usize| self.ranks.get(&piece[from..to]).copied();
+        // The parts, by their first byte: the next part's first byte (`n` at the end), and
+        // whether the part is still there (a merge removes its right part).
+        let mut next: Vec<usize> = (1..=n).collect();
+        let mut prev: Vec<usize> = (0..n).map(|i| i.wrapping_sub(1)).collect();
+        let mut alive = vec![true; n];
+        // (rank, first byte, end) of a pair of neighbouring parts whose merge is a token.
+        let mut heap: BinaryHeap<Reverse<(u32, usize, usize)>> =
+            (0..n - 1).filter_map(|i| Some(Reverse((rank(i, i + 2)?, i, i + 2)))).collect();
+        let mut parts = n;
+        while let Some(Reverse((_, i, end))) = heap.pop() {
+            // A pair whose parts changed since it was pushed is stale: its new pair was pushed.
+            let mid = next[i];
+            if !alive[i] || mid >= n || next[mid] != end {
+                continue;
             }
-        };
-        let mut pairs: Vec<u32> = (0..piece.len() - 1).map(|i| rank(&bounds, i)).collect();
-        loop {
-            let Some((i, &lowest)) = pairs.iter().enumerate().min_by_key(|&(i, &r)| (r, i)) else { break };
-            if lowest == u32::MAX {
-                break;
+            alive[mid] = false;
+            next[i] = end;
+            if end < n {
+                prev[end] = i;
             }
-            bounds.remove(i + 1);
-            pairs.remove(i);
-            if i > 0 {
-                pairs[i - 1] = rank(&bounds, i - 1);
+            parts -= 1;
+            if let Some(before) = prev.get(i).copied().filter(|&p| p < n) {
+                if let Some(r) = rank(before, end) {
+                    heap.push(Reverse((r, before, end)));
+                }
             }
-            if i < pairs.len() {
-                pairs[i] = rank(&bounds, i);
+            if end < n {
+                let after = next[end];
+                if let Some(r) = rank(i, after) {
+                    heap.push(Reverse((r, i, after)));
+                }
             }
         }
-        bounds.len() - 1
+        parts
     }
 }
 
@@ -192,6 +207,40 @@ mod tests {
             assert_eq!(bpe.split(text).collect::<String>(), text);
             assert!(bpe.split(text).all(|p| !p.is_empty()));
         }
+    }
+
+    /// tiktoken's merge as written: after each merge, scan for the lowest pair.
+    fn count_by_scanning(bpe: &Bpe, piece: &[u8]) -> usize {
+        let mut bounds: Vec<usize> = (0..=piece.len()).collect();
+        loop {
+            let lowest = (0..bounds.len().saturating_sub(2))
+                .filter_map(|i| Some((*bpe.ranks.get(&piece[bounds[i]..bounds[i + 2]])?, i)))
+                .min();
+            let Some((_, i)) = lowest else { return bounds.len() - 1 };
+            bounds.remove(i + 1);
+        }
+    }
+
+    #[test]
+    fn the_heap_merges_as_tiktoken_does() {
+        let bpe = Bpe::of(Encoding::O200kBase);
+        let mut rng = fastrand::Rng::with_seed(3);
+        let alphabet = "abcdeéxyz ABC01_\"{}:,é日本\n".as_bytes();
+        for _ in 0..2_000 {
+            let len = rng.usize(2..40);
+            let piece: Vec<u8> = (0..len).map(|_| alphabet[rng.usize(0..alphabet.len())]).collect();
+            assert_eq!(bpe.count_piece(&piece), count_by_scanning(bpe, &piece), "{piece:?}");
+        }
+    }
+
+    #[test]
+    fn a_long_piece_is_not_quadratic() {
+        // 400 kB of letters is one piece; a scan after each merge would take minutes.
+        let text = "Internationalization".repeat(20_000);
+        let start = std::time::Instant::now();
+        let count = Bpe::of(Encoding::O200kBase).count(&text);
+        assert!(count > 20_000 && count < 200_000, "{count}");
+        assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
     }
 
     #[test]
