@@ -1,8 +1,8 @@
 //! What a manifest costs a model: the number of tokens of each tool as a client sends it (the
 //! tool object serialised without whitespace), in one of OpenAI's encodings.
 //!
-//! The encodings are built into the binary by `bpe-openai` (nothing is downloaded) and loaded on
-//! first use, which takes tens of milliseconds: [`Encoding::preload`] starts that on another
+//! The encodings' tokens are built into the binary ([`bpe`]: nothing is downloaded) and read on
+//! first use, which takes a few milliseconds: [`Encoding::preload`] starts that on another
 //! thread while the manifest is being made, so that a command that shows counts does not wait
 //! for it.
 
@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use crate::choice::{from_str_by_choice, Choice};
 
+mod bpe;
 pub mod budget;
 pub mod cache;
 pub mod shared;
@@ -50,11 +51,8 @@ impl Choice for Encoding {
 from_str_by_choice!(Encoding);
 
 impl Encoding {
-    fn tokenizer(self) -> &'static bpe_openai::Tokenizer {
-        match self {
-            Encoding::O200kBase => bpe_openai::o200k_base(),
-            Encoding::Cl100kBase => bpe_openai::cl100k_base(),
-        }
+    fn tokenizer(self) -> &'static bpe::Bpe {
+        bpe::Bpe::of(self)
     }
 
     /// Start loading the encoding on another thread, so that the first count does not wait for
@@ -130,13 +128,12 @@ impl Encoding {
     /// hundred distinct pieces, whose counts are then looked up rather than encoded again.
     fn count_cached(self, text: &str, cache: &mut PieceCounts) -> usize {
         let tokenizer = self.tokenizer();
-        let text = tokenizer.normalize(text);
         tokenizer
-            .split(text.as_str())
+            .split(text)
             .map(|piece| match cache.0.get(piece) {
                 Some(&n) => n,
                 None => {
-                    let n = tokenizer.bpe.count(piece.as_bytes());
+                    let n = tokenizer.count_piece(piece.as_bytes());
                     cache.0.insert(piece.to_owned(), n);
                     n
                 }
