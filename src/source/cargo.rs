@@ -588,6 +588,19 @@ mod tests {
         m.targets().into_iter().map(|t| (t.crate_name, t.kind)).collect()
     }
 
+    /// The parsed locks a run keeps are found by their text, not their path: a lock rewritten
+    /// in place (a test, `cargo update` between two runs of one process) is read anew.
+    #[test]
+    fn a_lock_rewritten_in_place_is_parsed_again() {
+        let lock = |v: &str| format!("version = 4\n\n[[package]]\nname = \"kit\"\nversion = \"{v}\"\n");
+        let (dir, _) = package(&[("Cargo.toml", "[package]\nname = \"kit\"\n"), ("Cargo.lock", &lock("1.0.0"))]);
+        let versions = || -> Vec<String> { find_lock(dir.path()).unwrap().1.into_iter().map(|p| p.version).collect() };
+        assert_eq!(versions(), ["1.0.0"]);
+        assert_eq!(versions(), ["1.0.0"]);
+        std::fs::write(dir.path().join("Cargo.lock"), lock("1.0.1")).unwrap();
+        assert_eq!(versions(), ["1.0.1"]);
+    }
+
     const FILES: &[(&str, &str)] = &[
         ("src/lib.rs", ""),
         ("src/main.rs", ""),
