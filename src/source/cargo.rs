@@ -371,7 +371,29 @@ pub fn unreadable_lock(dir: &Path) -> Option<(PathBuf, Diagnostic)> {
     Some((lock, d))
 }
 
+/// The packages of a Cargo.lock's text. A run asks for the same lock many times (each path
+/// dependency's registry check, the SDK's release, the locator of every package under it): the
+/// last few texts parsed are kept, and a text equal to one of them is not parsed again (on a
+/// workspace with a large lock, parsing it once per package was a third of the run).
 pub(crate) fn parse_lock(text: &str) -> Vec<LockedPackage> {
+    type Parsed = Vec<(Arc<str>, Arc<Vec<LockedPackage>>)>;
+    static PARSED: std::sync::Mutex<Parsed> = std::sync::Mutex::new(Vec::new());
+    const KEPT: usize = 4;
+    let cached = |parsed: &Parsed| parsed.iter().find(|(t, _)| **t == *text).map(|(_, p)| Arc::clone(p));
+    if let Some(p) = PARSED.lock().ok().and_then(|parsed| cached(&parsed)) {
+        return (*p).clone();
+    }
+    let packages = Arc::new(parse_lock_text(text));
+    if let Ok(mut parsed) = PARSED.lock() {
+        if parsed.len() == KEPT {
+            parsed.remove(0);
+        }
+        parsed.push((Arc::from(text), Arc::clone(&packages)));
+    }
+    Arc::unwrap_or_clone(packages)
+}
+
+fn parse_lock_text(text: &str) -> Vec<LockedPackage> {
     let Ok(raw) = toml::from_str::<Value>(text) else { return Vec::new() };
     let Some(packages) = raw.get("package").and_then(Value::as_array) else { return Vec::new() };
     packages
@@ -564,6 +586,19 @@ mod tests {
 
     fn names(m: &CargoManifest) -> Vec<(String, TargetKind)> {
         m.targets().into_iter().map(|t| (t.crate_name, t.kind)).collect()
+    }
+
+    /// The parsed locks a run keeps are found by their text, not their path: a lock rewritten
+    /// in place (a test, `cargo update` between two runs of one process) is read anew.
+    #[test]
+    fn a_lock_rewritten_in_place_is_parsed_again() {
+        let lock = |v: &str| format!("version = 4\n\n[[package]]\nname = \"kit\"\nversion = \"{v}\"\n");
+        let (dir, _) = package(&[("Cargo.toml", "[package]\nname = \"kit\"\n"), ("Cargo.lock", &lock("1.0.0"))]);
+        let versions = || -> Vec<String> { find_lock(dir.path()).unwrap().1.into_iter().map(|p| p.version).collect() };
+        assert_eq!(versions(), ["1.0.0"]);
+        assert_eq!(versions(), ["1.0.0"]);
+        std::fs::write(dir.path().join("Cargo.lock"), lock("1.0.1")).unwrap();
+        assert_eq!(versions(), ["1.0.1"]);
     }
 
     const FILES: &[(&str, &str)] = &[

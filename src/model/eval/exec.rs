@@ -439,9 +439,9 @@ impl Evaluator<'_, '_> {
             let name = m.method.to_string();
             if matches!(name.as_str(), "values_mut" | "iter_mut") && m.args.is_empty() {
                 let place = self.place_of(&m.receiver, f)?;
-                return match self.read(&place, m, f)? {
-                    Val::Json(Value::Object(o)) => Ok(o
-                        .keys()
+                return match self.parts_at(&place, m, f)? {
+                    Parts::Keys(o) => Ok(o
+                        .into_iter()
                         .map(|k| {
                             let r = Val::Ref(place.child(Seg::Key(k.clone())));
                             if name == "iter_mut" {
@@ -451,10 +451,8 @@ impl Evaluator<'_, '_> {
                             }
                         })
                         .collect()),
-                    Val::Json(Value::Array(a)) => {
-                        Ok((0..a.len()).map(|i| Val::Ref(place.child(Seg::Index(i)))).collect())
-                    }
-                    other => Err(self.unsupported(m, f, format!("`.{name}()` on {}", other.kind_of()))),
+                    Parts::Len(n) => Ok((0..n).map(|i| Val::Ref(place.child(Seg::Index(i)))).collect()),
+                    Parts::Other(kind) => Err(self.unsupported(m, f, format!("`.{name}()` on {kind}"))),
                 };
             }
         }
@@ -462,15 +460,13 @@ impl Evaluator<'_, '_> {
         if let Expr::Reference(r) = e {
             if r.mutability.is_some() {
                 let place = self.place_of(&r.expr, f)?;
-                return match self.read(&place, e, f)? {
-                    Val::Json(Value::Array(a)) => {
-                        Ok((0..a.len()).map(|i| Val::Ref(place.child(Seg::Index(i)))).collect())
-                    }
-                    Val::Json(Value::Object(o)) => Ok(o
-                        .keys()
-                        .map(|k| Val::Tuple(vec![Val::Str(k.clone()), Val::Ref(place.child(Seg::Key(k.clone())))]))
+                return match self.parts_at(&place, e, f)? {
+                    Parts::Len(n) => Ok((0..n).map(|i| Val::Ref(place.child(Seg::Index(i)))).collect()),
+                    Parts::Keys(o) => Ok(o
+                        .into_iter()
+                        .map(|k| Val::Tuple(vec![Val::Str(k.clone()), Val::Ref(place.child(Seg::Key(k)))]))
                         .collect()),
-                    other => Err(self.unsupported(e, f, format!("a loop over `&mut` {}", other.kind_of()))),
+                    Parts::Other(kind) => Err(self.unsupported(e, f, format!("a loop over `&mut` {kind}"))),
                 };
             }
         }
@@ -484,17 +480,15 @@ impl Evaluator<'_, '_> {
         }
         // `for x in items` with `items` a `&mut` local: each element by reference.
         if let Some(Val::Ref(place)) = syntax::expr_ident(e).and_then(|n| f.locals.get(&n).cloned()) {
-            match self.read(&place, e, f)? {
-                Val::Json(Value::Array(a)) => {
-                    return Ok((0..a.len()).map(|i| Val::Ref(place.child(Seg::Index(i)))).collect())
-                }
-                Val::Json(Value::Object(o)) => {
+            match self.parts_at(&place, e, f)? {
+                Parts::Len(n) => return Ok((0..n).map(|i| Val::Ref(place.child(Seg::Index(i)))).collect()),
+                Parts::Keys(o) => {
                     return Ok(o
-                        .keys()
-                        .map(|k| Val::Tuple(vec![Val::Str(k.clone()), Val::Ref(place.child(Seg::Key(k.clone())))]))
+                        .into_iter()
+                        .map(|k| Val::Tuple(vec![Val::Str(k.clone()), Val::Ref(place.child(Seg::Key(k)))]))
                         .collect())
                 }
-                _ => {}
+                Parts::Other(_) => {}
             }
         }
         let v = value_of(self.run_expr(e, None, f)?, e, self, f)?;
@@ -569,6 +563,18 @@ impl Evaluator<'_, '_> {
         }
     }
 
+    /// What a loop over a place goes over, read where it is: the keys of a JSON object, the
+    /// length of a JSON array, or the kind of value it is instead.
+    fn parts_at(&self, place: &Place, at: &dyn Spanned, f: &Frame) -> Result<Parts, EvalError> {
+        Ok(match jsonval::place_ref(f, place) {
+            None => return Err(self.fail(at, f, Failure::Invalid, "a key or index that is not there")),
+            Some(Ok(Value::Object(o))) => Parts::Keys(o.keys().cloned().collect()),
+            Some(Ok(Value::Array(a))) => Parts::Len(a.len()),
+            Some(Ok(other)) => Parts::Other(Val::Json(other.clone()).kind_of()),
+            Some(Err(other)) => Parts::Other(other.kind_of()),
+        })
+    }
+
     pub(super) fn read(&self, place: &Place, at: &dyn Spanned, f: &Frame) -> Eval {
         read_place(f, place).ok_or_else(|| self.fail(at, f, Failure::Invalid, "a key or index that is not there"))
     }
@@ -590,9 +596,27 @@ impl Evaluator<'_, '_> {
             return Ok(());
         }
         let json = self.json_of(v, at, f)?;
+        let (last, parents) = place.path.split_last().expect("not empty");
+        // A JSON local is written where it is, not copied out and back.
+        if let Some(Val::Json(root)) = f.locals.get_mut(&place.root) {
+            let written = match (last, jsonval::json_at_mut(root, parents)) {
+                (Seg::Key(k), Some(Value::Object(m))) => {
+                    m.insert(k.clone(), json);
+                    true
+                }
+                (Seg::Index(i), Some(Value::Array(a))) if *i < a.len() => {
+                    a[*i] = json;
+                    true
+                }
+                _ => false,
+            };
+            if !written {
+                return Err(self.fail(at, f, Failure::Invalid, "a key or index that is not there"));
+            }
+            return Ok(());
+        }
         let root = self.read(&Place { root: place.root.clone(), path: Vec::new() }, at, f)?;
         let mut root = self.json_of(root, at, f)?;
-        let (last, parents) = place.path.split_last().expect("not empty");
         let Some(parent) = jsonval::json_at_mut(&mut root, parents) else {
             return Err(self.fail(at, f, Failure::Invalid, "a key or index that is not there"));
         };
@@ -615,21 +639,25 @@ impl Evaluator<'_, '_> {
         match (name.as_str(), args.as_slice()) {
             ("get_mut", [_]) | ("as_object_mut" | "as_array_mut", []) => {
                 let place = self.place_of(&m.receiver, f)?;
-                let base = self.read(&place, m, f)?;
+                if jsonval::place_ref(f, &place).is_none() {
+                    return Err(self.fail(m, f, Failure::Invalid, "a key or index that is not there"));
+                }
                 let target = match (name.as_str(), args.as_slice()) {
                     ("get_mut", [k]) => {
                         let k = self.eval(k, None, f)?;
                         let seg =
                             seg_of(&k).ok_or_else(|| self.unsupported(args[0], f, "a key that is not a string"))?;
-                        let there = match (&seg, &base) {
-                            (Seg::Key(k), Val::Json(j)) => j.get(k).is_some(),
-                            (Seg::Index(i), Val::Json(j)) => j.get(*i).is_some(),
+                        let there = match (&seg, jsonval::place_ref(f, &place)) {
+                            (Seg::Key(k), Some(Ok(j))) => j.get(k).is_some(),
+                            (Seg::Index(i), Some(Ok(j))) => j.get(*i).is_some(),
                             _ => false,
                         };
                         there.then(|| place.child(seg))
                     }
-                    ("as_object_mut", _) => matches!(base, Val::Json(Value::Object(_))).then_some(place),
-                    _ => matches!(base, Val::Json(Value::Array(_))).then_some(place),
+                    ("as_object_mut", _) => {
+                        matches!(jsonval::place_ref(f, &place), Some(Ok(Value::Object(_)))).then_some(place)
+                    }
+                    _ => matches!(jsonval::place_ref(f, &place), Some(Ok(Value::Array(_)))).then_some(place),
                 };
                 Ok(Flow::Value(Val::Opt(target.map(|p| Box::new(Val::Ref(p))))))
             }
@@ -869,4 +897,11 @@ pub(super) fn bind_type_args(frame: &mut Frame, sig: &syn::Signature, path: &syn
         let (ty, scope) = jsonval::bound_type(&ty, caller);
         frame.type_args.push((name, ty, scope));
     }
+}
+
+/// What a loop over a place goes over ([`Evaluator::parts_at`]).
+enum Parts {
+    Keys(Vec<String>),
+    Len(usize),
+    Other(&'static str),
 }

@@ -70,11 +70,17 @@ impl SchemaCall {
 
 /// The value at a place, `None` when the place is gone.
 pub(super) fn read_place(f: &Frame, place: &Place) -> Option<Val> {
+    Some(match place_ref(f, place)? {
+        Ok(json) => Val::Json(json.clone()),
+        Err(v) => v.clone(),
+    })
+}
+
+/// The value at a place, borrowed (what [`read_place`] would copy): `Ok` a JSON value, `Err` a
+/// local that is not JSON; `None` when the place is gone.
+pub(super) fn place_ref<'f>(f: &'f Frame, place: &Place) -> Option<Result<&'f Value, &'f Val>> {
     let root = f.locals.get(&place.root)?;
-    if place.path.is_empty() {
-        return Some(root.clone());
-    }
-    let Val::Json(root) = root else { return None };
+    let Val::Json(root) = root else { return place.path.is_empty().then_some(Err(root)) };
     let mut at = root;
     for seg in &place.path {
         at = match seg {
@@ -82,7 +88,18 @@ pub(super) fn read_place(f: &Frame, place: &Place) -> Option<Val> {
             Seg::Index(i) => at.get(i)?,
         };
     }
-    Some(Val::Json(at.clone()))
+    Some(Ok(at))
+}
+
+/// Takes the value out of a place, leaving `()` (a local) or `null` (a part of a JSON value)
+/// until it is written back; `None` when the place is gone.
+pub(super) fn take_place(f: &mut Frame, place: &Place) -> Option<Val> {
+    let root = f.locals.get_mut(&place.root)?;
+    if place.path.is_empty() {
+        return Some(std::mem::replace(root, Val::Unit));
+    }
+    let Val::Json(root) = root else { return None };
+    json_at_mut(root, &place.path).map(|at| Val::Json(at.take()))
 }
 
 /// The JSON value at `path` inside `v`, for writing.

@@ -3,7 +3,7 @@
 //! the thread-local memo caches it meets.
 
 use super::exec::value_of;
-use super::jsonval::{empty_object, read_place, seg_of, Seg};
+use super::jsonval::{empty_object, place_ref, seg_of, take_place, Seg};
 use super::*;
 use serde_json::Value;
 
@@ -344,7 +344,7 @@ impl Evaluator<'_, '_> {
         // `map.entry(k).or_insert(v)`: the entry's place, filled when empty.
         if ENTRY_METHODS.contains(&name) {
             let place = self.place_of(&m.receiver, f)?;
-            if read_place(f, &place).is_none() {
+            if place_ref(f, &place).is_none() {
                 let v = match (name, args) {
                     ("or_insert", [v]) => value_of(self.run_expr(v, None, f)?, *v, self, f)?,
                     ("or_insert_with", [func]) => self.apply_fn_none(func, f)?,
@@ -355,7 +355,12 @@ impl Evaluator<'_, '_> {
             return Ok(Val::Ref(place));
         }
         let place = self.place_of(&m.receiver, f)?;
-        let current = self.read(&place, m, f)?;
+        let current = match place_ref(f, &place) {
+            None => return Err(self.fail(m, f, Failure::Invalid, "a key or index that is not there")),
+            Some(Ok(_) | Err(Val::Opt(_))) if matches!(name, "take" | "replace") => self.read(&place, m, f)?,
+            // Taken out below, after the arguments (which cannot borrow it in Rust either).
+            Some(_) => Val::Unit,
+        };
         // `Option::take`/`replace` and `Value::take`: the value out, `None` (`null`) or the new
         // value in.
         if let ("take" | "replace", Val::Opt(_) | Val::Json(_)) = (name, &current) {
@@ -375,13 +380,22 @@ impl Evaluator<'_, '_> {
             }
             values.push(value_of(self.run_expr(a, None, f)?, *a, self, f)?);
         }
+        // The value is mutated out of its place and written back: a copy of a whole local per
+        // `insert` made building a map quadratic.
+        let Some(current) = take_place(f, &place) else {
+            return Err(self.fail(m, f, Failure::Invalid, "a key or index that is not there"));
+        };
         let (updated, out) = match current {
             Val::Seq(items) => self.mutate_seq(m, name, items, values, args, f)?,
             Val::Map(entries) if entries.is_empty() => {
                 self.mutate_json(m, name, Value::Object(Default::default()), values, args, f)?
             }
             Val::Json(j) => self.mutate_json(m, name, j, values, args, f)?,
-            other => return Err(self.unsupported(m, f, format!("`.{name}()` on {}", other.kind_of()))),
+            other => {
+                let kind = other.kind_of();
+                self.write_place(place, other, m, f)?;
+                return Err(self.unsupported(m, f, format!("`.{name}()` on {kind}")));
+            }
         };
         self.write_place(place, updated, m, f)?;
         Ok(out)
@@ -495,10 +509,10 @@ impl Evaluator<'_, '_> {
         match e {
             Expr::Paren(p) => self.is_cache(&p.expr, f),
             Expr::MethodCall(m) => self.is_cache(&m.receiver, f),
-            _ => match syntax::expr_ident(e).and_then(|n| f.locals.get(&n).cloned()) {
+            _ => match syntax::expr_ident(e).and_then(|n| f.locals.get(&n)) {
                 Some(Val::Map(_)) => true,
                 Some(Val::Ref(place)) => {
-                    matches!(read_place(f, &place), Some(Val::Map(_) | Val::Json(Value::Object(_))))
+                    matches!(place_ref(f, place), Some(Err(Val::Map(_)) | Ok(Value::Object(_))))
                 }
                 _ => false,
             },

@@ -18,9 +18,20 @@ impl Evaluator<'_, '_> {
     /// Binds the names of `pat` to the parts of `v`; `false` when `v` does not match. A part of a
     /// reference is a reference (`if let Value::Object(m) = schema` keeps writing to `schema`).
     pub(crate) fn bind_pattern(&mut self, pat: &syn::Pat, v: Val, f: &mut Frame) -> Result<bool, EvalError> {
-        let seen = match &v {
-            Val::Ref(place) => read_place(f, place).unwrap_or(Val::Unit),
-            other => other.clone(),
+        // What `v` is, for the patterns that look into it (a name, `_` and `|` need no copy).
+        let looks_in = matches!(
+            pat,
+            syn::Pat::Slice(_) | syn::Pat::Tuple(_) | syn::Pat::Lit(_) | syn::Pat::Path(_) | syn::Pat::TupleStruct(_)
+        );
+        // A value that is not a reference moves into `seen` (`v` is then read only as "not a
+        // reference").
+        let (v, seen) = match v {
+            v if !looks_in => (v, Val::Unit),
+            Val::Ref(place) => {
+                let seen = read_place(f, &place).unwrap_or(Val::Unit);
+                (Val::Ref(place), seen)
+            }
+            other => (Val::Unit, other),
         };
         let inner = |v: &Val, seen: Val| match v {
             Val::Ref(_) => v.clone(),
