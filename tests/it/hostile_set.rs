@@ -178,7 +178,7 @@ fn cases() -> Vec<Case> {
 /// The binary under test: this build's, or `MCP_SCHEMA_HOSTILE_BIN` (another build, an older
 /// release: `MCP_SCHEMA_HOSTILE_BIN=/path/to/mcp-schema cargo test --test it hostile_set --
 /// --ignored`).
-fn binary() -> PathBuf {
+pub(crate) fn binary() -> PathBuf {
     std::env::var_os("MCP_SCHEMA_HOSTILE_BIN")
         .map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_mcp-schema")), PathBuf::from)
 }
