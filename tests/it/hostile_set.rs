@@ -84,8 +84,27 @@ fn cases() -> Vec<Case> {
         case("2-bin-path-outside", vec![("Cargo.toml", format!("{MANIFEST}\n[[bin]]\nname = \"x\"\npath = \"../../outside.txt\"\n"))]),
         case("2-lib-path-device", vec![("Cargo.toml", format!("{MANIFEST}\n[lib]\npath = \"/dev/zero\"\n"))]),
         case(
-            "2-vendor-outside",
+            "2-vendor-root",
             vec![(".cargo/config.toml", "[source.crates-io]\nreplace-with = \"v\"\n\n[source.v]\ndirectory = \"/\"\n".into())],
+        ),
+        case(
+            "2-vendor-outside",
+            vec![
+                (".cargo/config.toml", "[source.crates-io]\nreplace-with = \"v\"\n\n[source.v]\ndirectory = \"../vendor\"\n".into()),
+                ("Cargo.toml", MANIFEST.replace("[dependencies]\n", "[dependencies]\ndep = \"0.1\"\n")),
+                (
+                    "Cargo.lock",
+                    "version = 4\n\n[[package]]\nname = \"dep\"\nversion = \"0.1.0\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\n\n\
+                     [[package]]\nname = \"hostile\"\nversion = \"0.1.0\"\ndependencies = [\"dep\"]\n"
+                        .into(),
+                ),
+                main_rs("", &tool("/// d", "t", &p("dep::P"))),
+                ("../vendor/dep/Cargo.toml", "[package]\nname = \"dep\"\nversion = \"0.1.0\"\n".into()),
+                (
+                    "../vendor/dep/src/lib.rs",
+                    format!("#[derive(serde::Deserialize, schemars::JsonSchema)]\npub struct P {{\n    /// {SECRET}\n    pub a: i64,\n}}\n"),
+                ),
+            ],
         ),
         // 3 and 4: workflow commands, control characters and Markdown in crate text.
         case(
