@@ -91,18 +91,20 @@ fn types_in_one_file(dir: &Path, tools: usize) {
     std::fs::write(dir.join("src/main.rs"), main).unwrap();
 }
 
-/// Twice the tools cost at most 2.5 times the CPU and the memory.
+/// Twice the tools cost at most 2.5 times the peak memory and 3 times the CPU (CPU time is the
+/// noisier on a loaded machine; N² doubles to 4 times either, and the previous main's runs were
+/// 3.2 to 3.7 times the memory).
 fn grows_linearly(shape: &str, write: fn(&Path, usize)) {
     let dir = tempfile::tempdir().unwrap();
     let mut runs = Vec::new();
-    for tools in [2_000, 4_000] {
+    for tools in [4_000, 8_000] {
         let krate = dir.path().join(format!("t{tools}"));
         write(&krate, tools);
         runs.push(best_run(&krate, tools));
     }
     let [(cpu_1, rss_1), (cpu_2, rss_2)] = [runs[0], runs[1]];
-    eprintln!("{shape}: 2,000 tools {cpu_1:.2}s {rss_1} kB, 4,000 tools {cpu_2:.2}s {rss_2} kB");
-    assert!(cpu_2 <= 2.5 * cpu_1 + 0.05, "{shape}: CPU grows faster than linearly: {cpu_1:.2}s, then {cpu_2:.2}s");
+    eprintln!("{shape}: 4,000 tools {cpu_1:.2}s {rss_1} kB, 8,000 tools {cpu_2:.2}s {rss_2} kB");
+    assert!(cpu_2 <= 3.0 * cpu_1 + 0.05, "{shape}: CPU grows faster than linearly: {cpu_1:.2}s, then {cpu_2:.2}s");
     assert!(
         rss_2 as f64 <= 2.5 * rss_1 as f64,
         "{shape}: memory grows faster than linearly: {rss_1} kB, then {rss_2} kB"
