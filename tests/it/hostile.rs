@@ -328,3 +328,16 @@ fn a_vendor_directory_is_read_within_the_project_or_the_cargo_home() {
         insta::assert_snapshot!("vendor_package_linked_outside", expect(&o, 2, dir.path()));
     }
 }
+
+/// Class 6: a brace moved by a half-edited change puts the next `#[tool]` fn inside the body
+/// before it; the body still lexes, but the tool would be lost without a word. A body naming
+/// the profile's attribute is parsed with the file: a syntax error, as with `--full-parse`.
+#[test]
+fn a_tool_moved_into_the_body_before_it_is_a_syntax_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let tools = "    #[tool(description = \"a\")]\n    async fn a(&self) -> String {\n        String::new()\n\n    \
+                 #[tool(description = \"b\")]\n    async fn b(&self) -> String {\n        String::new()\n    }\n    }\n";
+    let repo = server(dir.path(), "", tools);
+    let o = run(&["generate", "--rmcp-version", "3.11.0"], &repo);
+    insta::assert_snapshot!(expect(&o, 2, dir.path()));
+}
