@@ -16,8 +16,9 @@
 //!   with the same name or macro path (at the same position), and nothing else, for the module's
 //!   scope.
 //!
-//! The text parsed again is the very skeleton text the file was parsed from, padded to the same
-//! line and column, so its spans and trees are the same as those of the first parse.
+//! The text parsed again is the very skeleton text the file was parsed from, parsed alone: its
+//! trees are the same as those of the first parse, and its spans are mapped to the same
+//! positions by where it starts ([`super::Placements`]).
 
 use std::cell::OnceCell;
 use std::sync::Arc;
@@ -26,6 +27,7 @@ use proc_macro2::Span;
 use syn::parse::{ParseStream, Parser};
 
 use super::cfg::{CfgPass, EnabledFeatures};
+use super::{Placement, Placements};
 
 /// The attributes (matched on the last segment of their path: `tool` is `#[tool]` and
 /// `#[rmcp::tool]`) that keep an item parsed in the tree: the profile of the run scans every fn
@@ -71,12 +73,14 @@ impl<T> Deferred<T> {
         self.key
     }
 
-    /// Parse the text again at its own line and column, compacted as the file's tree was. It
-    /// parsed once already, so failing now would mean a bug; the caller then gives an empty result
-    /// rather than abort the run.
-    fn parse_with<R: Clone>(&self, parser: impl Parser<Output = R>) -> Option<R> {
-        let text = super::placed_at(self.line, self.column, &self.text);
-        parser.parse_str(&text).ok().map(|parsed| super::compacted(&parsed))
+    /// Parse the text again, as it is, its source file noted in `placed` as starting at its own
+    /// line and column of the skeleton; compacted as the file's tree was. It parsed once already,
+    /// so failing now would mean a bug; the caller then gives an empty result rather than abort
+    /// the run.
+    fn parse_with<R: Clone>(&self, parser: impl Parser<Output = R>, placed: &Placements) -> Option<R> {
+        let tokens =
+            placed.lex(&self.text, Placement { line: self.line, column: self.column, in_skeleton: true }).ok()?;
+        parser.parse2(tokens).ok().map(|parsed| super::compacted(&parsed))
     }
 }
 
@@ -87,9 +91,9 @@ impl<T: syn::parse::Parse + Clone> Deferred<Vec<T>> {
     }
 
     /// The items, with `cfg` applied by `apply` as it was to the rest of the file.
-    fn items(&self, apply: impl FnOnce(&mut Vec<T>)) -> &[T] {
+    fn items(&self, apply: impl FnOnce(&mut Vec<T>), placed: &Placements) -> &[T] {
         self.parsed.get_or_init(|| {
-            let mut items = self.parse_with(braced_items).unwrap_or_default();
+            let mut items = self.parse_with(braced_items, placed).unwrap_or_default();
             apply(&mut items);
             items
         })
@@ -97,10 +101,10 @@ impl<T: syn::parse::Parse + Clone> Deferred<Vec<T>> {
 }
 
 impl Deferred<Option<Box<syn::Item>>> {
-    fn item(&self, features: &EnabledFeatures) -> Option<&syn::Item> {
+    fn item(&self, features: &EnabledFeatures, placed: &Placements) -> Option<&syn::Item> {
         self.parsed
             .get_or_init(|| {
-                let mut item = self.parse_with(<syn::Item as syn::parse::Parse>::parse)?;
+                let mut item = self.parse_with(<syn::Item as syn::parse::Parse>::parse, placed)?;
                 // It was on when deferred: only what it holds can go.
                 CfgPass::new(features).item(&mut item);
                 Some(Box::new(item))
@@ -120,6 +124,8 @@ pub(crate) struct DeferredItems {
     features: Arc<EnabledFeatures>,
     /// The attributes that kept their items in the tree (a fn carrying one has no shell).
     kept: KeptAttributes,
+    /// Where each text parsed again (and each fn body parsed on demand) starts.
+    pub(crate) placed: Placements,
 }
 
 impl DeferredItems {
@@ -176,7 +182,7 @@ impl DeferredItems {
             return item;
         }
         let Some(name) = deferrable_name(item, self.kept) else { return item };
-        find(&self.whole, name.span()).and_then(|d| d.item(&self.features)).unwrap_or(item)
+        find(&self.whole, name.span()).and_then(|d| d.item(&self.features, &self.placed)).unwrap_or(item)
     }
 
     /// Whether `item` may mention `word`: a cheap test on the text of a deferred item before
@@ -194,7 +200,7 @@ impl DeferredItems {
             return &imp.items;
         }
         find(&self.impls, imp.brace_token.span.open())
-            .map_or(&imp.items, |d| d.items(|items| CfgPass::new(&self.features).impl_items(items)))
+            .map_or(&imp.items, |d| d.items(|items| CfgPass::new(&self.features).impl_items(items), &self.placed))
     }
 
     /// How many deferred impl item lists have been parsed so far.
@@ -211,7 +217,7 @@ impl DeferredItems {
             return &t.items;
         }
         find(&self.traits, t.brace_token.span.open())
-            .map_or(&t.items, |d| d.items(|items| CfgPass::new(&self.features).trait_items(items)))
+            .map_or(&t.items, |d| d.items(|items| CfgPass::new(&self.features).trait_items(items), &self.placed))
     }
 }
 
@@ -406,8 +412,15 @@ trait Empty {}
         }
     }
 
-    fn starts<T: syn::spanned::Spanned>(items: &[T]) -> Vec<proc_macro2::LineColumn> {
-        items.iter().map(|i| i.span().start()).collect()
+    /// Where each item starts in the skeleton: as its span says, or through where the text it
+    /// was parsed again from starts.
+    fn starts<T: syn::spanned::Spanned>(items: &[T], placed: &Placements) -> Vec<(usize, usize)> {
+        items.iter().map(|i| position(i.span(), placed)).collect()
+    }
+
+    fn position(span: Span, placed: &Placements) -> (usize, usize) {
+        let lc = span.start();
+        placed.place(span, lc).map_or((lc.line, lc.column), |(line, column, _)| (line, column))
     }
 
     #[test]
@@ -429,12 +442,16 @@ trait Empty {}
         for (e, l) in eager_impls.iter().zip(&lazy_impls) {
             let back = deferred.impl_items(l);
             assert_eq!(back, e.items.as_slice(), "the same items");
-            assert_eq!(starts(back), starts(&e.items), "at the same lines and columns");
+            assert_eq!(
+                starts(back, &deferred.placed),
+                starts(&e.items, &deferred.placed),
+                "at the same lines and columns"
+            );
         }
         for (e, l) in eager_traits.iter().zip(&lazy_traits) {
             let back = deferred.trait_items(l);
             assert_eq!(back, e.items.as_slice());
-            assert_eq!(starts(back), starts(&e.items));
+            assert_eq!(starts(back, &deferred.placed), starts(&e.items, &deferred.placed));
         }
         // The header keeps the block's attributes, inner ones too.
         assert_eq!(lazy_impls[2].attrs, eager_impls[2].attrs);
@@ -483,7 +500,9 @@ macro_rules! mac { ($x:expr) => { $x }; }
             assert_eq!(e == l, is_tool, "{name:?}: a shell in the tree unless a tool");
             let back = deferred.whole_item(l);
             assert_eq!(back, e, "{name:?}: the same item");
-            let tokens = |i: &syn::Item| quote::ToTokens::to_token_stream(i).into_iter().map(|t| t.span().start());
+            let tokens = |i: &syn::Item| {
+                quote::ToTokens::to_token_stream(i).into_iter().map(|t| position(t.span(), &deferred.placed))
+            };
             assert!(tokens(back).eq(tokens(e)), "{name:?}: at the same positions");
         }
     }

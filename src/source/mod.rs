@@ -15,7 +15,8 @@ mod registry;
 mod serde_order;
 mod skeleton;
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -66,9 +67,6 @@ pub struct ParsedFile {
     /// For turning syn's line/column into byte offsets without the text (on ASCII lines).
     lines: Lines,
     corrections: Vec<skeleton::Correction>,
-    /// The skeleton's line count: a span on a later line is one of a body parsed on demand.
-    /// (`usize::MAX` for a file parsed in full: every span is of the original text.)
-    skeleton_lines: usize,
     bodies: Vec<skeleton::BodyRange>,
     /// Each deferred body once parsed, or its syntax error ([`ParsedFile::body_errors`]).
     parsed_bodies: Vec<OnceCell<Result<syn::Block, syn::Error>>>,
@@ -82,18 +80,18 @@ impl ParsedFile {
         skeleton: Option<&skeleton::Skeleton>,
         deferred: deferred::DeferredItems,
     ) -> Self {
-        let (corrections, bodies, skeleton_lines) = match skeleton {
-            Some(s) => (s.corrections.clone(), s.bodies.clone(), 1 + s.text.bytes().filter(|&b| b == b'\n').count()),
-            None => (Vec::new(), Vec::new(), usize::MAX),
+        let (corrections, bodies) = match skeleton {
+            Some(s) => (s.corrections.clone(), s.bodies.clone()),
+            None => (Vec::new(), Vec::new()),
         };
         let parsed_bodies = bodies.iter().map(|_| OnceCell::new()).collect();
-        ParsedFile { source, lines, corrections, skeleton_lines, bodies, parsed_bodies, deferred }
+        ParsedFile { source, lines, corrections, bodies, parsed_bodies, deferred }
     }
 
     /// The location of a syn span in this file.
     pub fn location(&self, span: proc_macro2::Span) -> Location {
-        let start = self.offset(span.start());
-        let end = self.offset(span.end()).max(start);
+        let start = self.offset(span, span.start());
+        let end = self.offset(span, span.end()).max(start);
         Location { file: self.source.clone(), start, len: end - start }
     }
 
@@ -105,12 +103,13 @@ impl ParsedFile {
         Location { file: self.source.clone(), start, len: end - start }
     }
 
-    fn offset(&self, lc: proc_macro2::LineColumn) -> usize {
-        let (line, column) = if lc.line > self.skeleton_lines {
-            // A body parsed on demand: placed below the skeleton (see `body`), columns as they are.
-            (lc.line - self.skeleton_lines, lc.column)
-        } else {
-            skeleton::original_position(&self.corrections, lc.line, lc.column)
+    /// The byte offset of `lc`, a position of `span`: of the skeleton, or of a text parsed again
+    /// alone (a body parsed on demand, of the original; a deferred item, of the skeleton).
+    fn offset(&self, span: proc_macro2::Span, lc: proc_macro2::LineColumn) -> usize {
+        let (line, column) = match self.deferred.placed.place(span, lc) {
+            Some((line, column, false)) => (line, column),
+            Some((line, column, true)) => skeleton::original_position(&self.corrections, line, column),
+            None => skeleton::original_position(&self.corrections, lc.line, lc.column),
         };
         self.original_offset(line, column)
     }
@@ -141,7 +140,8 @@ impl ParsedFile {
         if !block.stmts.is_empty() || self.bodies.is_empty() {
             return None;
         }
-        let open = self.offset(block.brace_token.span.open().start());
+        let open = block.brace_token.span.open();
+        let open = self.offset(open, open.start());
         self.bodies.binary_search_by_key(&open, |b| b.open).ok()
     }
 
@@ -191,10 +191,13 @@ impl ParsedFile {
         let Some(i) = self.skipped(block) else { return block };
         let parsed = self.parsed_bodies[i].get_or_init(|| {
             let b = self.bodies[i];
-            // Pad to the body's own line, counted below the skeleton's last line (the lines
-            // `offset` reads as the original's lines; above it, they are the skeleton's), and
-            // to its own column.
-            syn::parse_str::<syn::Block>(&placed_at(self.skeleton_lines + b.line, b.column, &self.body_text(i)))
+            // Lexed as it is, its source file noted as starting where the body does.
+            let at = Placement { line: b.line, column: b.column, in_skeleton: false };
+            self.deferred
+                .placed
+                .lex(&self.body_text(i), at)
+                .map_err(syn::Error::from)
+                .and_then(syn::parse2::<syn::Block>)
         });
         parsed.as_ref().unwrap_or(block)
     }
@@ -231,8 +234,10 @@ impl FileText<'_> {
     /// Whether the text of an impl block of this file, between its braces, mentions one of
     /// `words`.
     pub fn impl_mentions(&self, imp: &syn::ItemImpl, words: &[&str]) -> bool {
-        let open = self.file.offset(imp.brace_token.span.open().start());
-        let close = self.file.offset(imp.brace_token.span.close().end()).max(open);
+        let (open, close) = (imp.brace_token.span.open(), imp.brace_token.span.close());
+        let open_at = self.file.offset(open, open.start());
+        let close = self.file.offset(close, close.end()).max(open_at);
+        let open = open_at;
         self.any_in(open..close, words)
     }
 
@@ -246,14 +251,57 @@ impl FileText<'_> {
     }
 }
 
-/// `text` padded with newlines and spaces so that it starts at `line` (1-based) and `column`
-/// (0-based, in chars): parsed alone, its spans are those it has in the file it was cut from.
-fn placed_at(line: usize, column: usize, text: &str) -> String {
-    let mut placed = String::with_capacity(line - 1 + column + text.len());
-    placed.extend(std::iter::repeat('\n').take(line - 1));
-    placed.extend(std::iter::repeat(' ').take(column));
-    placed.push_str(text);
-    placed
+/// Where a text parsed alone starts: a line (1-based) and column (0-based, in chars) of the
+/// original text, or of the skeleton.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Placement {
+    pub line: usize,
+    pub column: usize,
+    pub in_skeleton: bool,
+}
+
+/// Where the texts of one file parsed alone start (its fn bodies parsed on demand, its deferred
+/// items parsed again), by the proc-macro2 source file each became. Each is parsed as it is and
+/// its spans are mapped through its placement: padding a text to its own line instead made
+/// proc-macro2 keep a line table as long as the file for every text, so N tools or N types in
+/// one file cost N² time and memory.
+#[derive(Debug, Default)]
+pub(crate) struct Placements(RefCell<HashMap<(std::thread::ThreadId, usize), Placement>>);
+
+impl Placements {
+    /// Lex `text`, placed at `at`.
+    pub(crate) fn lex(&self, text: &str, at: Placement) -> Result<proc_macro2::TokenStream, proc_macro2::LexError> {
+        let lexed = text.parse::<proc_macro2::TokenStream>();
+        let first = match &lexed {
+            Ok(tokens) => tokens.clone().into_iter().next().map(|t| t.span()),
+            Err(e) => Some(e.span()),
+        };
+        if let Some(file) = first.and_then(source_file_of) {
+            self.0.borrow_mut().insert(file, at);
+        }
+        lexed
+    }
+
+    /// Where `lc`, a position of `span`, is when `span` is of a text parsed alone: the line and
+    /// column, and whether they are of the skeleton (else of the original text).
+    pub(crate) fn place(&self, span: proc_macro2::Span, lc: proc_macro2::LineColumn) -> Option<(usize, usize, bool)> {
+        let placed = self.0.borrow();
+        if placed.is_empty() {
+            return None;
+        }
+        let at = *placed.get(&source_file_of(span)?)?;
+        let (line, column) =
+            if lc.line <= 1 { (at.line, at.column + lc.column) } else { (at.line + lc.line - 1, lc.column) };
+        Some((line, column, at.in_skeleton))
+    }
+}
+
+/// The proc-macro2 source file (of this thread: each thread has its own) a span is of: every
+/// text parsed is one, named `<parsed string N>`; `None` for a span of none (`Span::call_site`).
+fn source_file_of(span: proc_macro2::Span) -> Option<(std::thread::ThreadId, usize)> {
+    let name = span.file();
+    let n = name.strip_prefix("<parsed string ")?.strip_suffix('>')?.parse().ok()?;
+    Some((std::thread::current().id(), n))
 }
 
 /// One compilation unit: a library, a binary, or a single file given on the command line.

@@ -127,12 +127,12 @@ impl PackageFiles {
                     // cell then stays empty, and the parsing thread prepares the file itself,
                     // panicking there as it did when it waited for the whole batch.
                     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        cell.get_or_init(|| prepare(&within, &p, &p, mode, bodies));
+                        cell.get_or_init(|| prepare(&within, &p, mode, bodies, kept));
                     }));
                 });
             }),
             ParseMode::Full => cells.iter().for_each(|(p, cell)| {
-                cell.get_or_init(|| prepare(&within, p, p, mode, bodies));
+                cell.get_or_init(|| prepare(&within, p, mode, bodies, kept));
             }),
         }
         PackageFiles { prepared, root: Some(root), bodies, kept }
@@ -217,7 +217,10 @@ struct Failure {
     /// than unreadable.
     outside: bool,
     not_utf8: bool,
-    message: String,
+    /// The refusal, named in the message by the path the file is shown by when reported (the
+    /// reading threads prepare a file by its canonical path, the tree builder by the user's: the
+    /// message must not depend on which came first).
+    refused: Arc<crate::read::Refused>,
 }
 
 /// A file read from disk, with its skeleton.
@@ -230,9 +233,9 @@ struct Prepared {
     skeleton: Option<Skeleton>,
 }
 
-/// `shown`: the path diagnostics name the file by; `bodies`: whether its fn bodies are checked
-/// (see [`bodies_parse`]).
-fn prepare(root: &Root, path: &Path, shown: &Path, mode: ParseMode, bodies: bool) -> Prepared {
+/// `bodies`: whether its fn bodies are checked (see [`bodies_parse`]), `attrs`: the profile's
+/// attributes (a body naming one is parsed there).
+fn prepare(root: &Root, path: &Path, mode: ParseMode, bodies: bool, attrs: KeptAttributes) -> Prepared {
     // A file that cannot be read or decoded has no AST; `report_unparsable` says why.
     let text = match crate::read::read_within(root, path) {
         Ok(text) => text,
@@ -240,7 +243,7 @@ fn prepare(root: &Root, path: &Path, shown: &Path, mode: ParseMode, bodies: bool
             let failure = Failure {
                 outside: matches!(refused.why, crate::read::Why::Outside(_)),
                 not_utf8: matches!(refused.why, crate::read::Why::NotUtf8),
-                message: refused.shown_as(shown),
+                refused: Arc::new(refused),
             };
             return Prepared { read: None, failure: Some(failure), full: None, skeleton: None };
         }
@@ -260,7 +263,7 @@ fn prepare(root: &Root, path: &Path, shown: &Path, mode: ParseMode, bodies: bool
             read: Some(ReadFile { lines, text: kept }),
             failure: None,
             full: None,
-            skeleton: Some(skeletonize(&text)).filter(|s| !bodies || bodies_parse(&text, s)),
+            skeleton: Some(skeletonize(&text)).filter(|s| !bodies || bodies_parse(&text, s, attrs)),
         },
         ParseMode::Full => {
             Prepared { read: Some(ReadFile { lines, text: None }), failure: None, full: Some(text), skeleton: None }
@@ -286,11 +289,18 @@ fn as_rustc_reads(text: String) -> (String, bool) {
 /// three times slower); the grammar of a body is checked when a profile parses it, and a body
 /// that does not parse then is a syntax error of the run ([`super::ParsedFile::body_errors`]),
 /// never a body taken as empty. `--full-parse` checks the grammar of every body.
-fn bodies_parse(text: &str, skeleton: &Skeleton) -> bool {
-    skeleton
-        .bodies
-        .iter()
-        .all(|b| text.get(b.open..b.close + 1).is_some_and(|body| body.parse::<proc_macro2::TokenStream>().is_ok()))
+///
+/// A body whose text names one of the profile's kept attributes (`#[tool]`) and a `#` is parsed
+/// here in full: a brace moved by a half-edited change can put the next tool fn inside the
+/// body before it, which still lexes, and the tool would be lost without a word.
+fn bodies_parse(text: &str, skeleton: &Skeleton, kept: KeptAttributes) -> bool {
+    skeleton.bodies.iter().all(|b| {
+        let Some(body) = text.get(b.open..b.close + 1) else { return false };
+        if body.contains('#') && kept.0.iter().any(|k| body.contains(k)) {
+            return syn::parse_str::<syn::Block>(body).is_ok();
+        }
+        body.parse::<proc_macro2::TokenStream>().is_ok()
+    })
 }
 
 /// Parse a prepared file and apply `cfg` to it (before anything is deferred: a shell keeps no
@@ -381,9 +391,9 @@ impl TreeBuilder<'_> {
         let prepared = match self.pool.prepared.get(&canonical) {
             Some(cell) => {
                 let within = self.pool.root.as_ref().unwrap_or(root);
-                cell.get_or_init(|| prepare(within, &canonical, path, self.mode, self.pool.bodies)).clone()
+                cell.get_or_init(|| prepare(within, &canonical, self.mode, self.pool.bodies, self.pool.kept)).clone()
             }
-            None => prepare(root, &canonical, path, self.mode, self.pool.bodies),
+            None => prepare(root, &canonical, self.mode, self.pool.bodies, self.pool.kept),
         };
         let loaded = parse_prepared(prepared, &self.features, self.pool.kept);
         // Diagnostics name the file as the user would: relative to where they pointed us.
@@ -431,10 +441,10 @@ impl TreeBuilder<'_> {
             // A module out of the crate is left out, as `#[path]` out of it always was; a crate
             // root that cannot be read leaves no crate.
             Some(f) if f.outside && !self.krate.files.is_empty() => {
-                Diagnostic::warning(Code::OutsideRoot, f.message).at(declared_at)
+                Diagnostic::warning(Code::OutsideRoot, f.refused.shown_as(path)).at(declared_at)
             }
-            Some(f) if f.not_utf8 => Diagnostic::error(Code::NotUtf8, f.message).in_file(path),
-            Some(f) => Diagnostic::error(Code::UnreadableFile, f.message).in_file(path).at(declared_at),
+            Some(f) if f.not_utf8 => Diagnostic::error(Code::NotUtf8, f.refused.shown_as(path)).in_file(path),
+            Some(f) => Diagnostic::error(Code::UnreadableFile, f.refused.shown_as(path)).in_file(path).at(declared_at),
             None if super::nesting::too_deep(parsed.source.text()).is_some() => {
                 let at = super::nesting::too_deep(parsed.source.text()).unwrap_or(0);
                 let limit = super::nesting::MAX_NESTING;

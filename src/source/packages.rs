@@ -299,6 +299,9 @@ fn registry_dependency(
     let dependent = &packages[p];
     let locator = dependent.locator.clone().unwrap_or_else(|| Locator::shared(&dependent.manifest.dir, locators));
     packages[p].locator = Some(locator.clone());
+    for refused in locator.refusals() {
+        diagnostics.push(refused.clone());
+    }
     let dependent = &packages[p];
     let version = if dependent.is_registry { dependent.version() } else { None };
     let dir = match locator.find(dependent.name(), version, &dep.package) {

@@ -10,7 +10,13 @@
 
 use std::path::{Path, PathBuf};
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use toml::Value;
+
+use crate::diagnostics::{Code, Diagnostic, Location, SourceFile};
+use crate::read::{Root, RootKind};
 
 use super::cargo::{parse_lock, LockedPackage as Locked};
 
@@ -19,8 +25,13 @@ use super::cargo::{parse_lock, LockedPackage as Locked};
 pub(crate) struct Locator {
     locked: Vec<Locked>,
     cargo_home: Option<PathBuf>,
-    /// Directories that a source replacement puts in place of crates.io or a git source.
+    /// Directories that a source replacement puts in place of crates.io or a git source (each
+    /// inside the project or the cargo home: see [`replaced_dirs`]).
     vendor_dirs: Vec<PathBuf>,
+    /// The source replacements refused, each a diagnostic at its `directory` line, told once
+    /// ([`Locator::refusals`]).
+    refused: Vec<Diagnostic>,
+    told: AtomicBool,
 }
 
 /// Why a dependency's sources cannot be read.
@@ -50,9 +61,27 @@ impl Locator {
             let base = home.parent().map(Path::to_path_buf).unwrap_or_default();
             configs.extend([home.join("config.toml"), home.join("config")].map(|c| (c, base.clone())));
         }
-        let vendor_dirs =
-            configs.iter().filter(|(c, _)| c.is_file()).flat_map(|(c, base)| replaced_dirs(c, base)).collect();
-        Locator { locked, cargo_home, vendor_dirs }
+        // A vendor directory is a registry root the user configured, read only inside the project
+        // the package is in (a pull request's `.cargo/config.toml` names `/` or `../../..`
+        // otherwise) or the cargo home.
+        let mut within = vec![Root::project(&abs)];
+        within.extend(cargo_home.iter().map(|h| Root::new(RootKind::Registry, h)));
+        let (mut vendor_dirs, mut refused) = (Vec::new(), Vec::new());
+        for (config, base) in configs.iter().filter(|(c, _)| c.is_file()) {
+            let (dirs, refusals) = replaced_dirs(config, base, &within, &crate::read::shown(dir, config));
+            vendor_dirs.extend(dirs);
+            refused.extend(refusals);
+        }
+        Locator { locked, cargo_home, vendor_dirs, refused, told: AtomicBool::new(false) }
+    }
+
+    /// The source replacements this locator refused, the first time it is asked (a locator is
+    /// shared by the packages under one Cargo.lock).
+    pub fn refusals(&self) -> &[Diagnostic] {
+        if self.told.swap(true, Ordering::Relaxed) {
+            return &[];
+        }
+        &self.refused
     }
 
     /// The locator for packages in `dir`, shared with the packages under the same Cargo.lock
@@ -127,11 +156,14 @@ impl Locator {
             .find_map(|checkout| package_in(&checkout, &locked.name))
     }
 
-    /// `vendor/<name>-<version>/` or `vendor/<name>/` of the locked version.
+    /// `vendor/<name>-<version>/` or `vendor/<name>/` of the locked version (inside the vendor
+    /// directory once symlinks are resolved: a link in it to elsewhere is not followed).
     fn vendored(&self, locked: &Locked) -> Option<PathBuf> {
         self.vendor_dirs.iter().find_map(|v| {
+            let root = Root::new(RootKind::Registry, v);
             [v.join(format!("{}-{}", locked.name, locked.version)), v.join(&locked.name)]
                 .into_iter()
+                .filter(|d| root.holds(d))
                 .find(|d| manifest_version(d).as_deref() == Some(locked.version.as_str()))
         })
     }
@@ -157,18 +189,55 @@ fn cargo_home() -> Option<PathBuf> {
 }
 
 /// The `directory` sources that `replace-with` entries of one config file name; relative paths
-/// are of `base` (the directory holding `.cargo/`).
-fn replaced_dirs(config: &Path, base: &Path) -> Vec<PathBuf> {
-    let Some(raw) = crate::read::read_given(config).ok().and_then(|t| toml::from_str::<Value>(&t).ok()) else {
-        return Vec::new();
-    };
-    let Some(sources) = raw.get("source").and_then(Value::as_table) else { return Vec::new() };
-    sources
+/// are of `base` (the directory holding `.cargo/`). A directory outside every root of `within`
+/// is refused, with a warning at its `directory` line.
+/// `shown`: the config's path as diagnostics name it.
+fn replaced_dirs(config: &Path, base: &Path, within: &[Root], shown: &Path) -> (Vec<PathBuf>, Vec<Diagnostic>) {
+    let Some(text) = crate::read::read_given(config).ok() else { return Default::default() };
+    let Some(raw) = toml::from_str::<Value>(&text).ok() else { return Default::default() };
+    let Some(sources) = raw.get("source").and_then(Value::as_table) else { return Default::default() };
+    let (mut dirs, mut refused) = (Vec::new(), Vec::new());
+    let named = sources
         .values()
         .filter_map(|s| s.get("replace-with").and_then(Value::as_str))
-        .filter_map(|name| sources.get(name)?.get("directory")?.as_str())
-        .map(|d| base.join(d))
-        .collect()
+        .filter_map(|name| sources.get(name)?.get("directory")?.as_str());
+    for d in named {
+        let dir = base.join(d);
+        if within.iter().any(|root| root.holds(&dir)) {
+            dirs.push(dir);
+            continue;
+        }
+        let roots: Vec<String> = within.iter().map(|r| r.dir.display().to_string()).collect();
+        let file = Arc::new(SourceFile::new(shown.to_path_buf(), Arc::from(text.as_str())));
+        let at = directory_value(&text, d).map(|(start, len)| Location { file, start, len });
+        refused.push(
+            Diagnostic::warning(
+                Code::OutsideRoot,
+                format!("the vendor directory `{d}` is outside the project and the cargo home; not read"),
+            )
+            .at(at)
+            .with_label("outside ".to_string() + &roots.join(" and "))
+            .with_help("vendor the sources inside the repository (`cargo vendor` writes `vendor/`), or leave them to the cargo home"),
+        );
+    }
+    (dirs, refused)
+}
+
+/// Where the string `value` of a `directory` key is in a config's text (its quotes included).
+fn directory_value(text: &str, value: &str) -> Option<(usize, usize)> {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let key = line.trim_start();
+        if key.starts_with("directory") {
+            for quoted in [format!("\"{value}\""), format!("'{value}'")] {
+                if let Some(i) = line.find(&quoted) {
+                    return Some((at + i, quoted.len()));
+                }
+            }
+        }
+        at += line.len();
+    }
+    None
 }
 
 /// The subdirectories of `dir`, in name order.
@@ -236,7 +305,13 @@ mod tests {
     "#;
 
     fn locator(home: &Path) -> Locator {
-        Locator { locked: parse_lock(LOCK), cargo_home: Some(home.to_path_buf()), vendor_dirs: Vec::new() }
+        Locator {
+            locked: parse_lock(LOCK),
+            cargo_home: Some(home.to_path_buf()),
+            vendor_dirs: Vec::new(),
+            refused: Vec::new(),
+            told: AtomicBool::new(false),
+        }
     }
 
     fn write_package(dir: &Path, name: &str, version: &str) {
@@ -282,6 +357,22 @@ mod tests {
         std::fs::create_dir_all(config.parent().unwrap()).unwrap();
         let text = "[source.crates-io]\nreplace-with = \"vendored-sources\"\n\n[source.vendored-sources]\ndirectory = \"vendor\"\n";
         std::fs::write(&config, text).unwrap();
-        assert_eq!(replaced_dirs(&config, dir.path()), [dir.path().join("vendor")]);
+        let within = [Root::new(RootKind::Project, dir.path())];
+        let (dirs, refused) = replaced_dirs(&config, dir.path(), &within, &config);
+        assert_eq!((dirs, refused.len()), (vec![dir.path().join("vendor")], 0));
+    }
+
+    #[test]
+    fn a_directory_outside_the_project_and_the_cargo_home_is_refused_at_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = dir.path().join("repo/.cargo/config.toml");
+        std::fs::create_dir_all(config.parent().unwrap()).unwrap();
+        std::fs::create_dir_all(dir.path().join("outside")).unwrap();
+        let text = "[source.crates-io]\nreplace-with = \"v\"\n\n[source.v]\ndirectory = \"../outside\"\n";
+        std::fs::write(&config, text).unwrap();
+        let within = [Root::new(RootKind::Project, &dir.path().join("repo"))];
+        let (dirs, refused) = replaced_dirs(&config, &dir.path().join("repo"), &within, &config);
+        assert_eq!((dirs.len(), refused.len()), (0, 1));
+        assert_eq!(directory_value(text, "../outside"), Some((text.find("\"../").unwrap(), 12)));
     }
 }

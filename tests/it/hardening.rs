@@ -253,3 +253,20 @@ fn nesting_past_what_the_stack_holds_is_an_error_at_its_place() {
     file(dir.path(), "blocks.rs", blocks);
     insta::assert_snapshot!("nested_blocks", expect(&run(&["generate", "blocks.rs"], dir.path()), 2, dir.path()));
 }
+
+/// A module that cannot be read is named as the user names it (`./src/bad.rs`) whichever thread
+/// read it first: the reading threads read every file by its canonical path while the tree is
+/// built, and a long crate root gives them the time to reach the module first (the message used
+/// to carry the path of whoever read it: absolute on a loaded machine).
+#[test]
+fn a_refused_module_is_named_as_the_user_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    krate(dir.path());
+    let mut lib = String::from("mod bad;\n");
+    for i in 0..3_000 {
+        lib.push_str(&format!("pub struct S{i} {{ pub a: u32, pub b: Option<Vec<String>> }}\n"));
+    }
+    file(dir.path(), "src/lib.rs", lib);
+    file(dir.path(), "src/bad.rs", b"/// caf\xe9\nfn f() {}\n");
+    insta::assert_snapshot!(expect(&run(&["generate", "."], dir.path()), 2, dir.path()));
+}

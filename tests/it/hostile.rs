@@ -11,10 +11,16 @@ use std::time::{Duration, Instant};
 
 /// The run, killed (and the test failed) after 60 s: a FIFO or a walk of `/` must not hang it.
 fn run(args: &[&str], dir: &Path) -> Output {
+    run_env(args, dir, &[])
+}
+
+/// [`run`] with more environment variables.
+fn run_env(args: &[&str], dir: &Path, env: &[(&str, &Path)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-schema"))
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
+        .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -273,4 +279,65 @@ fn a_cargo_lock_that_does_not_parse_is_an_error() {
     file(&tower, "Cargo.lock", lock.replace("rmcp", "tower-mcp"));
     let o = run(&["generate"], &tower);
     insta::assert_snapshot!("conflicted_lock_tower_mcp", expect(&o, 2, dir.path()));
+}
+
+/// Class 2: a `.cargo/config.toml` source replacement is a registry root read only inside the
+/// project or the cargo home: a `directory` out of the checkout is refused at its line, and a
+/// vendored package that is a symlink out of the vendor directory is not followed (the crate's
+/// types are then unknown, said once, rather than read from elsewhere on disk).
+#[test]
+fn a_vendor_directory_is_read_within_the_project_or_the_cargo_home() {
+    let dir = tempfile::tempdir().unwrap();
+    let tool = "    #[tool(description = \"d\")]\n    async fn t(&self, Parameters(p): Parameters<dep::P>) -> String {\n        \
+                String::new()\n    }\n";
+    let repo = server(dir.path(), "dep = \"0.1\"\nschemars = \"1\"\n", tool);
+    let main = std::fs::read_to_string(repo.join("src/main.rs")).unwrap();
+    file(
+        &repo,
+        "src/main.rs",
+        main.replace("ServerHandler};", "ServerHandler};\nuse rmcp::handler::server::wrapper::Parameters;"),
+    );
+    let registry = "source = \"registry+https://github.com/rust-lang/crates.io-index\"\n";
+    file(
+        &repo,
+        "Cargo.lock",
+        format!(
+            "version = 4\n\n[[package]]\nname = \"dep\"\nversion = \"0.1.0\"\n{registry}\n[[package]]\nname = \"hostile\"\n\
+             version = \"0.1.0\"\ndependencies = [\"dep\", \"rmcp\"]\n\n[[package]]\nname = \"rmcp\"\nversion = \"3.11.0\"\n{registry}"
+        ),
+    );
+    let outside = dir.path().join("outside/dep");
+    file(&outside, "Cargo.toml", "[package]\nname = \"dep\"\nversion = \"0.1.0\"\nedition = \"2021\"\n");
+    file(
+        &outside,
+        "src/lib.rs",
+        "#[derive(serde::Deserialize, schemars::JsonSchema)]\npub struct P {\n    pub secret_from_outside: i64,\n}\n",
+    );
+    let home = dir.path().join("cargo-home");
+    std::fs::create_dir_all(&home).unwrap();
+    let config = "[source.crates-io]\nreplace-with = \"vendored\"\n\n[source.vendored]\ndirectory = \"../outside\"\n";
+    file(&repo, ".cargo/config.toml", config);
+    let o = run_env(&["generate", "--rmcp-version", "3.11.0"], &repo, &[("CARGO_HOME", &home)]);
+    insta::assert_snapshot!("vendor_directory_outside", expect(&o, 2, dir.path()));
+    #[cfg(unix)]
+    {
+        file(&repo, ".cargo/config.toml", config.replace("../outside", "vendor"));
+        std::fs::create_dir_all(repo.join("vendor")).unwrap();
+        std::os::unix::fs::symlink(&outside, repo.join("vendor/dep")).unwrap();
+        let o = run_env(&["generate", "--rmcp-version", "3.11.0"], &repo, &[("CARGO_HOME", &home)]);
+        insta::assert_snapshot!("vendor_package_linked_outside", expect(&o, 2, dir.path()));
+    }
+}
+
+/// Class 6: a brace moved by a half-edited change puts the next `#[tool]` fn inside the body
+/// before it; the body still lexes, but the tool would be lost without a word. A body naming
+/// the profile's attribute is parsed with the file: a syntax error, as with `--full-parse`.
+#[test]
+fn a_tool_moved_into_the_body_before_it_is_a_syntax_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let tools = "    #[tool(description = \"a\")]\n    async fn a(&self) -> String {\n        String::new()\n\n    \
+                 #[tool(description = \"b\")]\n    async fn b(&self) -> String {\n        String::new()\n    }\n    }\n";
+    let repo = server(dir.path(), "", tools);
+    let o = run(&["generate", "--rmcp-version", "3.11.0"], &repo);
+    insta::assert_snapshot!(expect(&o, 2, dir.path()));
 }

@@ -24,6 +24,8 @@ mod fixtures;
 mod from_subdirectory;
 mod hardening;
 mod hostile;
+mod hostile_scale;
+mod hostile_set;
 mod hostile_text;
 mod init_cli;
 mod init_workflow;

@@ -326,3 +326,177 @@ fn run(count: usize, seed: u64) -> Tally {
     eprintln!("mutation test: {parsed} of {count} mutants parsed and went through every stage; {compared} compared with the full parse");
     Tally { panics, parsed, compared, elapsed: start.elapsed() }
 }
+
+/// The workspace the whole-crate mutants are made of (`tests/data/mutation-workspace`): a server
+/// member whose tools take types of a path dependency (`shared`, also a member) and of a
+/// registry crate vendored by `.cargo/config.toml` (`vendor/pager`, kept in the repository as
+/// `cargo-config/` so that it configures nothing here), with its Cargo.lock.
+fn workspace_files() -> Vec<(PathBuf, Vec<u8>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mutation-workspace");
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(&root).sort_by_file_name().into_iter().filter_map(Result::ok) {
+        if entry.file_type().is_file() {
+            let rel = entry.path().strip_prefix(&root).unwrap();
+            let rel = match rel.strip_prefix("cargo-config") {
+                Ok(rest) => Path::new(".cargo").join(rest),
+                Err(_) => rel.to_path_buf(),
+            };
+            files.push((rel, std::fs::read(entry.path()).unwrap()));
+        }
+    }
+    assert_eq!(files.len(), 10, "the mutation workspace is incomplete");
+    files
+}
+
+/// What a whole-crate mutant must never do (besides panic): run past this, write an empty
+/// manifest without saying anything, or lose tools without a word when the file it mutated does
+/// not parse (a mutant that parses may well have fewer tools: a `#[tool]` deleted).
+const MUTANT_TIME_LIMIT: Duration = Duration::from_secs(20);
+
+/// Whole-crate mutants: one file of the workspace (a source of the server, of the path
+/// dependency or of the vendored crate, a Cargo.toml, the Cargo.lock or the cargo config) is
+/// mutated, and `generate` runs on the server member or on the workspace root. No panic, no hang,
+/// no silent empty manifest, and no silent loss of tools to code that does not parse: a manifest
+/// with fewer tools than the workspace's then comes with a warning or an error. 24 mutants by default (about 3 s in a debug build), and a few of them through the
+/// binary, whose exit status must be 0 or 2; `MCP_SCHEMA_CRATE_MUTANTS=2000 cargo test --release
+/// --test it mutation::whole_workspace -- --nocapture` is the long run (docs/testing.md).
+#[test]
+fn whole_workspace_mutants_never_panic_hang_or_lose_tools_silently() {
+    let count: usize = std::env::var("MCP_SCHEMA_CRATE_MUTANTS").ok().and_then(|v| v.parse().ok()).unwrap_or(24);
+    let seed: u64 = std::env::var("MCP_SCHEMA_MUTATION_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x7773_7063);
+    let worker =
+        std::thread::Builder::new().stack_size(256 * 1024 * 1024).spawn(move || run_workspace(count, seed)).unwrap();
+    let (failures, lost, elapsed) = worker.join().unwrap();
+    eprintln!(
+        "whole-workspace mutation test: {count} mutants in {:.1}s (seed {seed}), {lost} lost tools with a diagnostic, {} failed",
+        elapsed.as_secs_f64(),
+        failures.len()
+    );
+    assert!(failures.is_empty(), "whole-workspace mutants that failed (saved):\n{}", failures.join("\n"));
+}
+
+fn write_tree(dir: &Path, files: &[(PathBuf, Vec<u8>)]) {
+    for (rel, bytes) in files {
+        let path = dir.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+}
+
+fn run_workspace(count: usize, seed: u64) -> (Vec<String>, usize, Duration) {
+    let files = workspace_files();
+    let saved = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mutants");
+    let start = Instant::now();
+    // The workspace as it is: its tool count is what no mutant may lose without a word.
+    let pristine = tempfile::tempdir().unwrap();
+    write_tree(pristine.path(), &files);
+    let opts = |path: PathBuf| GenerateOptions { paths: vec![path], ..Default::default() };
+    let clean = generate(&opts(pristine.path().join("server")));
+    let tools = clean.manifest.as_ref().map_or(0, |m| m.len());
+    assert!(tools == 2 && clean.diagnostics.iter().all(|d| d.code != Code::SyntaxError), "the workspace itself");
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let (mut failures, mut lost) = (Vec::new(), 0);
+    let quiet = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    for i in 0..count {
+        // Sources most often; the manifests, the lock and the config too.
+        let which = if rng.u8(..4) > 0 {
+            let sources: Vec<usize> =
+                (0..files.len()).filter(|&f| files[f].0.extension().is_some_and(|e| e == "rs")).collect();
+            sources[rng.usize(..sources.len())]
+        } else {
+            rng.usize(..files.len())
+        };
+        let mut tree = files.clone();
+        tree[which].1 = mutate(&mut rng, &files[which].1);
+        let dir = tempfile::tempdir().unwrap();
+        write_tree(dir.path(), &tree);
+        let target = if i % 3 == 2 { dir.path().to_path_buf() } else { dir.path().join("server") };
+        let began = Instant::now();
+        let through_binary = i % 8 == 7;
+        let verdict = if through_binary {
+            binary_verdict(&target, tools, parses(&tree[which]))
+        } else {
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate(&opts(target.clone())))) {
+                Err(_) => Some("panicked".to_string()),
+                Ok(outcome) => {
+                    let said =
+                        outcome.diagnostics.iter().any(|d| d.severity >= mcp_schema::diagnostics::Severity::Warning);
+                    match outcome.manifest.as_ref().map(|m| m.len()) {
+                        Some(n) if n < tools && !said && (n == 0 || !parses(&tree[which])) => {
+                            Some(format!("{n} of {tools} tools, and no warning or error"))
+                        }
+                        Some(n) if n < tools => {
+                            lost += 1;
+                            None
+                        }
+                        _ => None,
+                    }
+                }
+            }
+        };
+        let verdict = verdict.or_else(|| {
+            (began.elapsed() > MUTANT_TIME_LIMIT).then(|| format!("took {:.1}s", began.elapsed().as_secs_f64()))
+        });
+        if let Some(why) = verdict {
+            let path = saved.join(format!("workspace-{seed}-{i}"));
+            std::fs::create_dir_all(&path).unwrap();
+            write_tree(&path, &tree);
+            failures.push(format!("{} ({}, {why})", path.display(), files[which].0.display()));
+        }
+    }
+    std::panic::set_hook(quiet);
+    (failures, lost, start.elapsed())
+}
+
+/// Whether a mutated file still parses: Rust as syn reads it, TOML as the toml crate does.
+fn parses((path, bytes): &(PathBuf, Vec<u8>)) -> bool {
+    let Ok(text) = std::str::from_utf8(bytes) else { return false };
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("rs") => syn::parse_file(text).is_ok(),
+        _ => text.parse::<toml::Table>().is_ok(),
+    }
+}
+
+/// One mutant through the binary: killed past the time limit; exit 0 or 2, no panic, and no
+/// manifest with fewer tools without a diagnostic on stderr.
+fn binary_verdict(target: &Path, tools: usize, parses: bool) -> Option<String> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-schema"))
+        .arg("generate")
+        .arg(target)
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > MUTANT_TIME_LIMIT {
+            child.kill().unwrap();
+            return Some("hung (killed)".to_string());
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    if err.contains("panicked") {
+        return Some("panicked".to_string());
+    }
+    match out.status.code() {
+        Some(0) => {
+            let listed = serde_json::from_slice::<serde_json::Value>(&out.stdout)
+                .ok()
+                .and_then(|v| v.get("tools").and_then(|t| t.as_array()).map(Vec::len));
+            match listed {
+                None => Some("exit 0 without a manifest on stdout".to_string()),
+                Some(n) if n < tools && (n == 0 || !parses) && !err.contains("mcp_schema::") => {
+                    Some(format!("{n} of {tools} tools, and no diagnostic"))
+                }
+                Some(_) => None,
+            }
+        }
+        Some(2) => None,
+        other => Some(format!("exit {other:?}")),
+    }
+}
