@@ -39,7 +39,7 @@ impl<'w> Index<'w> {
                 let served = if imp.fns().any(|f| f.sig.ident == "list_tools") {
                     Served::HandWritten
                 } else if let Some(attr) = imp.imp.attrs.iter().find(|a| is_attr_named(a, "tool_handler")) {
-                    Served::Router(Box::new(handler_router(attr).unwrap_or_else(|| default_router(behaviour))))
+                    Served::Router(Box::new(handler_router(attr).unwrap_or_else(|| default_router(behaviour, syn::spanned::Spanned::span(attr)))))
                 } else {
                     Served::Nothing
                 };
@@ -145,11 +145,11 @@ fn handler_router(attr: &syn::Attribute) -> Option<Expr> {
     })
 }
 
-/// The router a bare `#[tool_handler]` serves on this release.
-pub fn default_router(behaviour: &Behaviour) -> Expr {
-    let text = match behaviour.macros.default_router {
-        DefaultRouter::Field => "self.tool_router",
-        DefaultRouter::AssociatedFn => "Self::tool_router()",
-    };
-    syn::parse_str(text).expect("a valid expression")
+/// The router a bare `#[tool_handler]` serves on this release, spanned at the attribute (what a
+/// finding about it points at: the macro writes it there).
+pub fn default_router(behaviour: &Behaviour, at: proc_macro2::Span) -> Expr {
+    match behaviour.macros.default_router {
+        DefaultRouter::Field => syn::parse_quote_spanned!(at=> self.tool_router),
+        DefaultRouter::AssociatedFn => syn::parse_quote_spanned!(at=> Self::tool_router()),
+    }
 }
