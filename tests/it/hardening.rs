@@ -142,7 +142,9 @@ fn recursive_structs_through_every_container() {
     assert_eq!(output["properties"]["r"]["$ref"], "#/$defs/N");
 }
 
+/// 2^60 nodes cut at the bound: 2 s of CPU in a debug build, so in the release step.
 #[test]
+#[ignore = "slow in debug: .ci/run runs it with `cargo test --release --test it -- --ignored`"]
 fn exponential_types_are_a_bounded_error() {
     let dir = tempfile::tempdir().unwrap();
     let mut src = String::from("pub struct P<T>(pub T, pub T);\ntype A0 = u8;\n");
