@@ -145,13 +145,23 @@ impl ParsedFile {
         self.bodies.binary_search_by_key(&open, |b| b.open).ok()
     }
 
-    /// Whether the text of a fn body may mention `word`: a cheap test before asking for the
-    /// parsed body (always true for a body that was parsed with the file).
+    /// Whether the text of a fn body mentions `word`: a cheap test before asking for the parsed
+    /// body. A body parsed already (with the file under `--full-parse`, or on demand) is tested
+    /// on its text too, so that what a scan visits does not depend on the parse mode or on what
+    /// was parsed before (a scan that visited every parsed body printed notes of bodies the
+    /// fast path never visits).
     pub fn body_mentions(&self, block: &syn::Block, word: &str) -> bool {
         match self.skipped(block) {
             Some(i) => self.body_text(i).contains(word),
-            None => true,
+            None => self.parsed_body_text(block).is_none_or(|text| text.contains(word)),
         }
+    }
+
+    /// The text of a parsed fn body, braces included, if its span maps into this file.
+    fn parsed_body_text(&self, block: &syn::Block) -> Option<std::borrow::Cow<'_, str>> {
+        let (open, close) = (block.brace_token.span.open(), block.brace_token.span.close());
+        let (start, end) = (self.offset(open, open.start()), self.offset(close, close.end()));
+        (start < end && end <= self.lines.len).then(|| self.source.slice(start..end))
     }
 
     /// The original text of this file, read once (a file read again from disk is read there on

@@ -71,3 +71,26 @@ fn skipping_bodies_changes_nothing() {
     }
     assert!(compared > 100, "only {compared} runs compared");
 }
+
+/// A scan for the places that build the server visits the same fns on both paths: a free fn
+/// whose body never names the field was visited only when bodies were parsed with the file, and
+/// its `if`s printed `runtime-condition` notes the fast path never prints (found by the file
+/// mutation test: a constructor whose struct literal names another type than the server's).
+#[test]
+fn a_body_parsed_with_the_file_is_tested_on_its_text_too() {
+    let source = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rmcp/patterns/router-statements/src/main.rs"),
+    )
+    .unwrap();
+    let mutant =
+        source.replace("Self { tool_router: routers(&options) }", "Options { tool_router: routers(&options) }");
+    assert_ne!(mutant, source, "the pattern still builds its server that way");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("main.rs");
+    std::fs::write(&file, mutant).unwrap();
+    let opts = GenerateOptions { paths: vec![file], profile: ProfileChoice::Rmcp, ..Default::default() };
+    let fast = render(&opts);
+    let full = render(&GenerateOptions { parse_mode: ParseMode::Full, ..opts });
+    assert_eq!(fast, full);
+    assert!(fast.1.iter().any(|d| d.contains("no constructor of `Notebook`")), "{:?}", fast.1);
+}

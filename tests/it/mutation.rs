@@ -214,7 +214,7 @@ fn mutate(rng: &mut fastrand::Rng, src: &[u8]) -> Vec<u8> {
 #[test]
 fn mutants_never_panic() {
     // A count, not a time budget: the same mutants run on a busy CI runner as on a quiet machine
-    // (about 2.5 s in a debug build on 2 cores; .ci/run runs 160 in release).
+    // (about 2.5 s in a debug build on 2 cores; .ci/run runs 1,000 in release).
     // `MCP_SCHEMA_MUTANTS=5000` for a long run.
     let count: usize = std::env::var("MCP_SCHEMA_MUTANTS").ok().and_then(|v| v.parse().ok()).unwrap_or(40);
     let seed: u64 = std::env::var("MCP_SCHEMA_MUTATION_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x6d63_7073);

@@ -39,7 +39,10 @@ impl<'w> Index<'w> {
                 let served = if imp.fns().any(|f| f.sig.ident == "list_tools") {
                     Served::HandWritten
                 } else if let Some(attr) = imp.imp.attrs.iter().find(|a| is_attr_named(a, "tool_handler")) {
-                    Served::Router(Box::new(handler_router(attr).unwrap_or_else(|| default_router(behaviour, syn::spanned::Spanned::span(attr)))))
+                    Served::Router(Box::new(
+                        handler_router(attr)
+                            .unwrap_or_else(|| default_router(behaviour, syn::spanned::Spanned::span(attr))),
+                    ))
                 } else {
                     Served::Nothing
                 };
