@@ -4,9 +4,16 @@
 //! group, so an error unless allowed): a server declared in a form the profile does not follow
 //! would otherwise give an empty manifest with exit status 0.
 //!
-//! Only asked when the manifest is empty, so the scan may parse every deferred item again.
+//! Only asked when the manifest is empty, so the scan may parse every deferred item again, and
+//! read again the `.rs` files beside the crate root that no `mod` declares (a deleted `mod
+//! tools;` takes the file of every tool out of the crate, and rustc then refuses the `use` of
+//! it): a tool declared in one is named too.
 
-use crate::diagnostics::{Code, Diagnostic, Location};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::diagnostics::{Code, Diagnostic, Location, SourceFile};
 use crate::source::{ModuleId, Workspace};
 
 use super::is_attr_named;
@@ -27,7 +34,8 @@ struct Found {
 /// The `tools-not-listed` warning (denied by default) when the sources declare tools; `None`
 /// when they declare none.
 pub fn diagnostic(ws: &Workspace, profile: &str) -> Option<Diagnostic> {
-    let found = declarations(ws);
+    let mut found = declarations(ws);
+    found.extend(undeclared_files(ws));
     let first = found.first()?;
     const SHOWN: usize = 6;
     let mut named: Vec<String> = found.iter().take(SHOWN).map(|f| f.what.clone()).collect();
@@ -113,6 +121,49 @@ fn declarations(ws: &Workspace) -> Vec<Found> {
                     _ => {}
                 }
             }
+        }
+    }
+    out
+}
+
+/// How a tool declaration begins in a file no module declares (read as text: it is not parsed).
+const TEXT_MARKERS: &[&str] = &["#[tool]", "#[tool(", "#[tool_router", "#[mcp_tool", "#[rmcp::tool", "tool_box!"];
+
+/// At most this many files beside a crate root are looked at.
+const MAX_FILES: usize = 10_000;
+
+/// Tool declarations in `.rs` files under a crate root's directory that no module of the run
+/// declares (files under `bin/` are other targets' and left out), each at its first marker.
+fn undeclared_files(ws: &Workspace) -> Vec<Found> {
+    let canonical = |p: &Path| p.canonicalize().ok();
+    let declared: HashSet<PathBuf> =
+        ws.crates.iter().flat_map(|c| c.files.iter()).filter_map(|f| canonical(&f.source.path)).collect();
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for krate in ws.crates.iter().filter(|c| !c.is_registry) {
+        let root = krate.file_of(krate.root_module());
+        let Some(dir) = root.source.path.parent().map(Path::to_path_buf) else { continue };
+        let files = walkdir::WalkDir::new(&dir)
+            .follow_links(false)
+            .max_depth(16)
+            .into_iter()
+            .filter_entry(|e| e.depth() != 1 || e.file_name() != "bin")
+            .filter_map(Result::ok)
+            .take(MAX_FILES)
+            .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "rs"));
+        for entry in files {
+            let path = entry.path();
+            let Some(abs) = canonical(path) else { continue };
+            if declared.contains(&abs) || !seen.insert(abs) {
+                continue;
+            }
+            let Ok(text) = crate::read::read_within(&krate.read_root, path) else { continue };
+            let Some((at, marker)) = TEXT_MARKERS.iter().filter_map(|m| text.find(m).map(|at| (at, *m))).min() else {
+                continue;
+            };
+            let file = Arc::new(SourceFile::new(path.to_path_buf(), Arc::from(text)));
+            let what = format!("tools in {}, a file no `mod` declares", path.display());
+            out.push(Found { what, location: Location { file, start: at, len: marker.len() } });
         }
     }
     out

@@ -121,11 +121,14 @@ pub(super) const TOOLS_NOT_LISTED: CodeDoc = CodeDoc {
     scope: Scope::ANY,
     summary: "The profile lists no tool, while the crate's own sources declare some: `#[tool]` fns or\n\
              methods, `#[tool_router]` or `#[tool(tool_box)]` impl blocks, `#[mcp_tool]` structs,\n\
-             `tool_box!` macros (the first few are named). The server is written in a form the profile\n\
-             does not follow, or for another SDK: an empty manifest would be wrong. In the `left-out`\n\
-             group, so an error unless allowed.",
+             `tool_box!` macros (the first few are named), also in a `.rs` file beside the crate root\n\
+             that no `mod` declares (a deleted `mod tools;`, which rustc would refuse). The server is\n\
+             written in a form the profile does not follow, or for another SDK, or its module is not\n\
+             declared: an empty manifest would be wrong. In the `left-out` group, so an error unless\n\
+             allowed.",
     example: "src/main.rs:9:14: error[tools-not-listed]: the rmcp profile lists no tool, but the crate declares some: `#[tool]` on `impl Calculator`, `#[tool]` on `Calculator::sum`, `tool_box!` in `impl Calculator`; the server may serve tools this manifest does not list",
-    fix: "choose the profile of the SDK that serves the tools (`--profile`) or the server (`--server`);\n\
+    fix: "declare the file's module (`mod tools;`); choose the profile of the SDK that serves the tools\n\
+          (`--profile`) or the server (`--server`);\n\
           `-A tools-not-listed` (or `tools-not-listed = \"allow\"`) when the server really lists none.",
 };
 
