@@ -144,14 +144,20 @@ impl Evaluator<'_, '_> {
     ) -> Result<Flow, EvalError> {
         let mark = f.locals.mark();
         let out = match self.bind_block_consts(&block.stmts, f) {
-            Ok(()) => self.run_stmts(&block.stmts, want, f),
+            Ok(()) => self.run_stmts(&block.stmts, want, mark, f),
             Err(e) => Err(e),
         };
         f.locals.end_scope(mark);
         out
     }
 
-    fn run_stmts(&mut self, stmts: &[syn::Stmt], want: Option<&Ty>, f: &mut Frame) -> Result<Flow, EvalError> {
+    fn run_stmts(
+        &mut self,
+        stmts: &[syn::Stmt],
+        want: Option<&Ty>,
+        mark: usize,
+        f: &mut Frame,
+    ) -> Result<Flow, EvalError> {
         let mut out = Val::Unit;
         for (i, stmt) in stmts.iter().enumerate() {
             self.step(stmt, f)?;
@@ -173,6 +179,9 @@ impl Evaluator<'_, '_> {
                 }
                 syn::Stmt::Expr(e, semi) => {
                     let tail = last && semi.is_none();
+                    if tail && take_tail_local(e, mark, f, &mut out) {
+                        break;
+                    }
                     let v = value!(self.run_expr(e, if tail { want } else { None }, f));
                     if tail {
                         out = v;
@@ -665,6 +674,31 @@ impl Evaluator<'_, '_> {
 }
 
 /// The value of a flow where only a value may come (a closure's body, an argument).
+/// The value of a block's tail that names a local bound in the block (`root` after `let mut root
+/// = …`), moved out of the frame: the block's bindings end right after it, so a copy would be
+/// thrown away. Only values that reading gives back unchanged: a `Ref` reads through its place,
+/// and an unsuffixed integer takes the type the context wants.
+/// Written into `out` (kept off the frame of the statement loop, which recursion deepens).
+#[inline(never)]
+fn take_tail_local(e: &Expr, mark: usize, f: &mut Frame, out: &mut Val) -> bool {
+    let Expr::Path(p) = e else { return false };
+    if p.qself.is_some() || !p.attrs.is_empty() {
+        return false;
+    }
+    let Some(name) = p.path.get_ident().map(|i| i.to_string()) else { return false };
+    let movable = |v: &Val| matches!(v, Val::Json(_) | Val::Str(_) | Val::Seq(_) | Val::Map(_) | Val::Struct { .. });
+    if !f.locals.get(&name).is_some_and(movable) {
+        return false;
+    }
+    match f.locals.take_since(mark, &name) {
+        Some(v) => {
+            *out = v;
+            true
+        }
+        None => false,
+    }
+}
+
 pub(super) fn value_of(flow: Flow, at: &dyn Spanned, ev: &Evaluator, f: &Frame) -> Eval {
     match flow {
         Flow::Value(Val::Ref(place)) => ev.read(&place, at, f),

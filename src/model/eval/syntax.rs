@@ -73,6 +73,17 @@ impl<V> Locals<V> {
         self.vars.len()
     }
 
+    /// Takes the value of `name` out of its binding when that binding was made since `mark` (a
+    /// block's tail naming a local of the block: the block ends right after, so the value moves
+    /// out rather than being copied). `None`, the binding untouched, otherwise.
+    pub fn take_since(&mut self, mark: usize, name: &str) -> Option<V> {
+        let at = self.vars.iter().rposition(|(n, _)| n == name)?;
+        if at < mark {
+            return None;
+        }
+        self.vars[at].1.take()
+    }
+
     /// Ends the bindings made since `mark` (the end of a block); assignments to outer names stay.
     pub fn end_scope(&mut self, mark: usize) {
         self.vars.truncate(mark);
@@ -264,4 +275,29 @@ pub fn clip(s: &str) -> String {
     }
     let head: String = s.chars().take(CLIP).collect();
     format!("{head}…")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Locals;
+
+    /// A block's tail takes only a binding of the block: an outer one, or a name the block
+    /// never bound, stays where it is.
+    #[test]
+    fn take_since_moves_only_the_blocks_own_binding() {
+        let mut l = Locals::default();
+        l.bind("outer".to_string(), 1);
+        l.bind("x".to_string(), 2);
+        let mark = l.mark();
+        l.bind("x".to_string(), 3);
+        l.bind("inner".to_string(), 4);
+        assert_eq!(l.take_since(mark, "outer"), None);
+        assert_eq!(l.get("outer"), Some(&1));
+        assert_eq!(l.take_since(mark, "missing"), None);
+        assert_eq!(l.take_since(mark, "x"), Some(3));
+        assert_eq!(l.take_since(mark, "x"), None);
+        l.end_scope(mark);
+        assert_eq!(l.get("x"), Some(&2));
+        assert_eq!(l.take_since(mark, "x"), None);
+    }
 }
