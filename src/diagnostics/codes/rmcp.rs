@@ -56,10 +56,13 @@ pub(super) const EMPTY_ROUTER: CodeDoc = CodeDoc {
 pub(super) const HAND_WRITTEN_LIST_TOOLS: CodeDoc = CodeDoc {
     kind: Kind::Warning,
     scope: Scope::profiles(&["rmcp"]),
-    summary: "The server writes `list_tools` itself. The tools of the routers it serves\n\
-             (or, when that cannot be read, of every router the server type owns) are listed, but the code\n\
-             may filter, rename or add tools when it runs.",
-    example: "src/main.rs:36:14: warning[hand-written-list-tools]: server `Paged` has a hand-written `list_tools`: it serves the `list_all()` of the routers listed here, but may filter, rename or add tools at runtime",
+    summary: "The server writes `list_tools` itself, and the CLI cannot follow its body to the end (it runs\n\
+             it as rmcp serves a `tools/list` request: the peer's protocol, every page, tools built with\n\
+             `Tool::new` or taken from `list_all()` and changed). The tools of the routers it serves (or,\n\
+             when that cannot be read, of every router the server type owns) are listed, and the message\n\
+             says where reading stopped; the code may filter, rename or add tools when it runs. In the\n\
+             `left-out` group, so an error unless allowed.",
+    example: "src/main.rs:36:14: error[hand-written-list-tools]: server `Inventory` has a hand-written `list_tools`: it serves the `list_all()` of the routers listed here, but may filter, rename or add tools at runtime; reading it stops at ./src/main.rs:41: `.shuffle()` on a list",
     fix: "check that the manifest is what the server lists, then `-A hand-written-list-tools` (or\n\
          `hand-written-list-tools = \"allow\"`); give changed schemas in the `[schemas]` table.",
 };
