@@ -132,8 +132,9 @@ const TEXT_MARKERS: &[&str] = &["#[tool]", "#[tool(", "#[tool_router", "#[mcp_to
 /// At most this many files beside a crate root are looked at.
 const MAX_FILES: usize = 10_000;
 
-/// Tool declarations in `.rs` files under a crate root's directory that no module of the run
-/// declares (files under `bin/` are other targets' and left out), each at its first marker.
+/// Tool declarations in `.rs` files under the directory of a `main.rs` or `lib.rs` crate root
+/// that no module of the run declares (files under `bin/` are other targets' and left out),
+/// each at its first marker.
 fn undeclared_files(ws: &Workspace) -> Vec<Found> {
     let canonical = |p: &Path| p.canonicalize().ok();
     let declared: HashSet<PathBuf> =
@@ -141,8 +142,13 @@ fn undeclared_files(ws: &Workspace) -> Vec<Found> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for krate in ws.crates.iter().filter(|c| !c.is_registry) {
-        let root = krate.file_of(krate.root_module());
-        let Some(dir) = root.source.path.parent().map(Path::to_path_buf) else { continue };
+        // Beside a `main.rs` or `lib.rs` the files are its modules; beside another root (a
+        // `src/bin/NAME.rs`, an example) they are other targets.
+        let root = &krate.file_of(krate.root_module()).source.path;
+        if !root.file_name().is_some_and(|n| n == "main.rs" || n == "lib.rs") {
+            continue;
+        }
+        let Some(dir) = root.parent().map(Path::to_path_buf) else { continue };
         let files = walkdir::WalkDir::new(&dir)
             .follow_links(false)
             .max_depth(16)
