@@ -6,7 +6,7 @@
 use crate::support;
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 /// The run, killed (and the test failed) after 60 s: a FIFO or a walk of `/` must not hang it.
@@ -16,24 +16,10 @@ fn run(args: &[&str], dir: &Path) -> Output {
 
 /// [`run`] with more environment variables.
 fn run_env(args: &[&str], dir: &Path, env: &[(&str, &Path)]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-schema"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .envs(env.iter().copied())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(60) {
-            child.kill().unwrap();
-            panic!("`mcp-schema {}` hung", args.join(" "));
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mcp-schema"));
+    command.args(args).current_dir(dir).env("NO_COLOR", "1").envs(env.iter().copied());
+    support::output_within(&mut command, Duration::from_secs(60))
+        .unwrap_or_else(|| panic!("`mcp-schema {}` hung", args.join(" ")))
 }
 
 /// No panic, and the given exit status; the run's transcript.

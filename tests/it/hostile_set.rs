@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A secret no run may print: in `.git/config`, beside the checkout, and in the environment.
 const SECRET: &str = "SECRET-8c1f";
@@ -204,26 +204,16 @@ pub(crate) fn binary() -> PathBuf {
 
 /// The run, killed after 60 s.
 fn run(args: &[&str], dir: &Path, stdin: Option<&Path>) -> Result<std::process::Output, String> {
-    let mut child = Command::new(binary())
+    let mut command = Command::new(binary());
+    command
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .env("HOSTILE_SECRET", SECRET)
         .env("CARGO_HOME", dir.join("cargo-home"))
-        .stdin(stdin.map_or(Stdio::null(), |p| Stdio::from(std::fs::File::open(p).unwrap())))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(60) {
-            child.kill().unwrap();
-            return Err("hung (killed after 60 s)".into());
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    Ok(child.wait_with_output().unwrap())
+        .stdin(stdin.map_or(Stdio::null(), |p| Stdio::from(std::fs::File::open(p).unwrap())));
+    crate::support::output_within(&mut command, Duration::from_secs(60))
+        .ok_or_else(|| "hung (killed after 60 s)".into())
 }
 
 /// What is wrong with a run, if anything.

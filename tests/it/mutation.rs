@@ -462,24 +462,11 @@ fn parses((path, bytes): &(PathBuf, Vec<u8>)) -> bool {
 /// One mutant through the binary: killed past the time limit; exit 0 or 2, no panic, and no
 /// manifest with fewer tools without a diagnostic on stderr.
 fn binary_verdict(target: &Path, tools: usize, parses: bool) -> Option<String> {
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-schema"))
-        .arg("generate")
-        .arg(target)
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > MUTANT_TIME_LIMIT {
-            child.kill().unwrap();
-            return Some("hung (killed)".to_string());
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let out = child.wait_with_output().unwrap();
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-schema"));
+    command.arg("generate").arg(target).env("NO_COLOR", "1");
+    let Some(out) = crate::support::output_within(&mut command, MUTANT_TIME_LIMIT) else {
+        return Some("hung (killed)".to_string());
+    };
     let err = String::from_utf8_lossy(&out.stderr);
     if err.contains("panicked") {
         return Some("panicked".to_string());

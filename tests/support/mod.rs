@@ -86,3 +86,34 @@ pub fn transcript_in(out: &std::process::Output, dir: &Path) -> String {
     };
     Run { code: out.status.code(), stdout: clean(&out.stdout), stderr: clean(&out.stderr) }.transcript()
 }
+
+/// Run `command` with stdout and stderr captured, killed once it runs past `limit`: `None` when
+/// it was. The pipes are read as it runs, so a run that prints more than a pipe holds is not
+/// taken for a hung one.
+pub fn output_within(command: &mut Command, limit: std::time::Duration) -> Option<std::process::Output> {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            pipe.read_to_end(&mut bytes).map(|_| bytes).unwrap_or_default()
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    let (stdout, stderr) = (stdout.join().unwrap(), stderr.join().unwrap());
+    status.map(|status| std::process::Output { status, stdout, stderr })
+}
