@@ -92,18 +92,7 @@ pub fn run(args: InitArgs) -> u8 {
     let text = manifest.to_pretty_string();
     let summary = Some(init::tools_and_size(manifest.len(), text.len()));
     files.push(Planned { path: manifest_path, text, entry: None, summary });
-    files.push(Planned {
-        path: in_dir(&repo_root, ".pre-commit-config.yaml"),
-        text: init::precommit_config(&setup),
-        entry: Some(init::precommit_entry(&setup)),
-        summary: None,
-    });
-    files.push(Planned {
-        path: in_dir(&repo_root, ".github/workflows/mcp-schema.yml"),
-        text: init::workflow(&setup),
-        entry: None,
-        summary: None,
-    });
+    files.extend(hook_and_workflow(&repo_root, &setup));
     let status = write_all(&files, args.dry_run);
     if !super::quiet() && !args.dry_run {
         say!("set up with {provenance}; `mcp-schema check` now compares the sources with {shown_manifest}");
@@ -346,18 +335,7 @@ fn finish_servers(
     let root_rel = relative(root, &repo_root);
     let setup = Setup { profile: ProfileChoice::Auto, manifest: MANIFEST, crate_dir: &root_rel };
     let mut files: Vec<Planned> = new_config.into_iter().chain(manifests).collect();
-    files.push(Planned {
-        path: in_dir(&repo_root, ".pre-commit-config.yaml"),
-        text: init::precommit_config(&setup),
-        entry: Some(init::precommit_entry(&setup)),
-        summary: None,
-    });
-    files.push(Planned {
-        path: in_dir(&repo_root, ".github/workflows/mcp-schema.yml"),
-        text: init::workflow(&setup),
-        entry: None,
-        summary: None,
-    });
+    files.extend(hook_and_workflow(&repo_root, &setup));
     if let (Some(kept), false) = (kept, super::quiet()) {
         say!("kept the configuration in {}", kept.display());
     }
@@ -445,6 +423,25 @@ fn relative(dir: &Path, root: &Path) -> String {
 }
 
 /// `dir/name`, or `name` when `dir` is `.`: the paths users typed.
+/// The pre-commit hook and the CI workflow, at the repository root: one pair for every server the
+/// run sets up, whether it is one crate or a workspace.
+fn hook_and_workflow(repo_root: &Path, setup: &Setup) -> [Planned; 2] {
+    [
+        Planned {
+            path: in_dir(repo_root, ".pre-commit-config.yaml"),
+            text: init::precommit_config(setup),
+            entry: Some(init::precommit_entry(setup)),
+            summary: None,
+        },
+        Planned {
+            path: in_dir(repo_root, ".github/workflows/mcp-schema.yml"),
+            text: init::workflow(setup),
+            entry: None,
+            summary: None,
+        },
+    ]
+}
+
 fn in_dir(dir: &Path, name: &str) -> PathBuf {
     if dir == Path::new(".") {
         PathBuf::from(name)
