@@ -90,16 +90,20 @@ mod tests {
             let dir = tempfile::tempdir().unwrap();
             let path = dir.path().join(".mcp-schema-x.tmp");
             std::fs::write(&path, "partial").unwrap();
-            let guard = Guard::new(&path);
-            // SAFETY: the child only raises a signal (async-signal-safe) and exits.
+            // The guard is made in the child: the path it keeps is one per process, and other
+            // tests of this process write manifests on other threads meanwhile (a guard made
+            // here before the fork was replaced by theirs now and then). A forked child has one
+            // thread, and glibc's allocator is fork-safe.
+            // SAFETY: the child makes the guard, raises a signal and exits, touching nothing the
+            // parent's other threads hold.
             let child = unsafe { libc::fork() };
             if child == 0 {
+                let _guard = Guard::new(&path);
                 unsafe {
                     libc::raise(signal);
                     libc::_exit(0);
                 }
             }
-            drop(guard);
             let mut status = 0;
             // SAFETY: waiting for the child just forked.
             assert_eq!(unsafe { libc::waitpid(child, &mut status, 0) }, child);
