@@ -26,6 +26,7 @@ pub mod diagnostics;
 pub mod drift;
 pub mod escape;
 pub mod explain;
+pub(crate) mod key_order;
 pub(crate) mod lints_contract;
 pub mod manifest;
 pub(crate) mod model;

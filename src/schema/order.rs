@@ -95,36 +95,19 @@ fn generation_order(v: &mut Value) {
 /// rmcp holds schemas in maps without serde_json's `preserve_order`, so it prints them this way;
 /// the schemars flavour and the rmcp profile both use it.
 pub fn sort_all_keys(v: &mut Value) {
-    if INSERTION_ORDER.get() {
+    if crate::key_order::insertion_order() {
         return;
     }
     sort_every_key(v);
 }
 
-thread_local! {
-    /// Set while a profile runs for a server whose serde_json keeps insertion order
-    /// (`preserve_order`): the SDK's maps then keep keys as inserted, so [`sort_all_keys`] leaves
-    /// them, and [`schemars_root_order`] writes them as schemars serializes a schema.
-    static INSERTION_ORDER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Run `work` with the server's serde_json key order: sorted, or (`insertion`) as inserted.
-pub fn with_serde_json_order<T>(insertion: bool, work: impl FnOnce() -> T) -> T {
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            INSERTION_ORDER.set(self.0);
-        }
-    }
-    let _restore = Restore(INSERTION_ORDER.replace(insertion));
-    work()
-}
+pub use crate::key_order::with_serde_json_order;
 
 /// The keys of a root schema as schemars 1.x hands it over (`serde_json::to_value(schema)`):
 /// sorted without serde_json's `preserve_order`; with it, in the order schemars' `Schema`
 /// serializer writes them (see [`schemars_serialized`]).
 pub fn schemars_root_order(v: &mut Value) {
-    if INSERTION_ORDER.get() {
+    if crate::key_order::insertion_order() {
         schemars_serialized(v, false);
     } else {
         sort_every_key(v);

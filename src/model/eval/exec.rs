@@ -533,6 +533,30 @@ impl Evaluator<'_, '_> {
                 }
                 Ok(Flow::Value(Val::Ref(place)))
             }
+            // `.and_then(Value::as_object_mut)` on what a `&mut` accessor gave (`get_mut(k)`): the
+            // accessor on that place, as `.and_then(|v| v.as_object_mut())` is.
+            ("and_then", [Expr::Path(p)]) if mut_accessor(&p.path).is_some() => {
+                let object = mut_accessor(&p.path) == Some("as_object_mut");
+                match value!(self.run_expr(&m.receiver, None, f)) {
+                    Val::Opt(None) => Ok(Flow::Value(Val::Opt(None))),
+                    Val::Opt(Some(inner)) => match *inner {
+                        Val::Ref(place) => {
+                            let fits = match jsonval::place_ref(f, &place) {
+                                Some(Ok(Value::Object(_))) => object,
+                                Some(Ok(Value::Array(_))) => !object,
+                                _ => false,
+                            };
+                            Ok(Flow::Value(Val::Opt(fits.then(|| Box::new(Val::Ref(place))))))
+                        }
+                        other => Err(self.unsupported(
+                            m,
+                            f,
+                            format!("`.{name}(…)` of a `&mut` accessor on {}", other.kind_of()),
+                        )),
+                    },
+                    other => Err(self.unsupported(m, f, format!("`.{name}(…)` on {}", other.kind_of()))),
+                }
+            }
             ("unwrap" | "expect", _) => match value!(self.run_expr(&m.receiver, want, f)) {
                 Val::Opt(Some(v)) => Ok(Flow::Value(*v)),
                 // A `Result` known to be `Ok`: a schema fn's, `to_value`'s, a lock's guard.
@@ -745,6 +769,12 @@ fn plain_op(op: &syn::BinOp) -> Option<syn::BinOp> {
 fn is_make_mut(c: &syn::ExprCall) -> bool {
     matches!(&*c.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "make_mut"))
         && c.args.len() == 1
+}
+
+/// `Value::as_object_mut` or `Value::as_array_mut` as a fn value: which of the two.
+fn mut_accessor(path: &syn::Path) -> Option<&'static str> {
+    let last = path.segments.last()?;
+    ["as_object_mut", "as_array_mut"].into_iter().find(|n| last.ident == n)
 }
 
 /// Whether a receiver changes the frame (`x.remove(k)`), so it must run before the method.

@@ -8,6 +8,7 @@
 //! pass their receiver through ([`IDENTITY`]) need no row of their own. The mutating methods of a
 //! statement-by-statement run are in `mutate.rs`.
 
+use crate::key_order::keys_as_iterated;
 use serde_json::Value;
 use syn::Expr;
 
@@ -491,7 +492,9 @@ pub(super) const JSON_METHODS: &[JsonMethod] = &[
         names: &["keys"],
         arity: 0,
         run: |_, v, _| match v {
-            Value::Object(m) => Some(Ok(Val::Seq(m.keys().map(|k| Val::Str(k.clone())).collect()))),
+            Value::Object(m) => {
+                Some(Ok(Val::Seq(keys_as_iterated(m).into_iter().map(|k| Val::Str(k.clone())).collect())))
+            }
             _ => None,
         },
     },
@@ -499,7 +502,9 @@ pub(super) const JSON_METHODS: &[JsonMethod] = &[
         names: &["values"],
         arity: 0,
         run: |_, v, _| match v {
-            Value::Object(m) => Some(Ok(Val::Seq(m.values().map(|x| Val::Json(x.clone())).collect()))),
+            Value::Object(m) => {
+                Some(Ok(Val::Seq(keys_as_iterated(m).into_iter().map(|k| Val::Json(m[k].clone())).collect())))
+            }
             _ => None,
         },
     },
@@ -508,7 +513,10 @@ pub(super) const JSON_METHODS: &[JsonMethod] = &[
         arity: 0,
         run: |_, v, _| match v {
             Value::Object(m) => Some(Ok(Val::Seq(
-                m.iter().map(|(k, x)| Val::Tuple(vec![Val::Str(k.clone()), Val::Json(x.clone())])).collect(),
+                keys_as_iterated(m)
+                    .into_iter()
+                    .map(|k| Val::Tuple(vec![Val::Str(k.clone()), Val::Json(m[k].clone())]))
+                    .collect(),
             ))),
             Value::Array(a) => Some(Ok(Val::Seq(a.iter().map(|x| Val::Json(x.clone())).collect()))),
             _ => None,

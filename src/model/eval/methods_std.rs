@@ -45,7 +45,8 @@ pub(super) fn items_of(v: Val) -> Vec<Val> {
         Val::Seq(s) => s,
         Val::Json(Value::Array(a)) => a.into_iter().map(Val::Json).collect(),
         Val::Json(Value::Object(o)) => {
-            o.into_iter().map(|(k, v)| Val::Tuple(vec![Val::Str(k), Val::Json(v)])).collect()
+            let keys = crate::key_order::keys_as_iterated(&o);
+            keys.into_iter().map(|k| Val::Tuple(vec![Val::Str(k.clone()), Val::Json(o[k].clone())])).collect()
         }
         _ => unreachable!("a sequence row"),
     }

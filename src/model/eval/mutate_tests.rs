@@ -17,6 +17,13 @@ const S: Holder = Holder::Seq;
 const CASES: &[Case] = &[
     (
         "insert",
+        O,
+        "Value",
+        r#"let mut v = json!({"p": {"a": 1}, "q": 2}); if let Some(o) = v.get_mut("p").and_then(Value::as_object_mut) { o.insert("b".into(), json!(2)); } if let Some(o) = v.get_mut("q").and_then(Value::as_object_mut) { o.insert("c".into(), json!(3)); } v"#,
+        Ok(r#"Json(Object {"p": Object {"a": Number(1), "b": Number(2)}, "q": Number(2)})"#),
+    ),
+    (
+        "insert",
         Holder::Other,
         "Value",
         r#"let mut v = json!(false); v.insert("a".to_owned(), json!(1)); v"#,

@@ -266,6 +266,9 @@ def path_from_root(d: Decl) -> str:
 class Gen:
     def __init__(self, seed: int, idx: int):
         self.r = random.Random(f"{seed}:{idx}")
+        # Transforms draw from a stream of their own, so that adding them left every other draw
+        # of a seed as it was (the tools of earlier runs are the same tools).
+        self.xr = random.Random(f"{seed}:{idx}:transform")
         self.idx = idx
         self.counter = 0
         self.tool = Tool(idx=idx, fn_name=f"t{idx}", decls=[], input=None, output=None)
@@ -488,7 +491,18 @@ class Gen:
         ]
         for _ in range(r.choice([0, 0, 0, 1, 1, 2])):
             x.append(r.choice(opts)())
+        self.transforms(x, 0.12)
         return f
+
+    def transforms(self, attrs, p):
+        """`#[schemars(transform = …)]` lines (each a code of `TRANSFORMS`, a closure, or one of
+        schemars' own), appended to `attrs` with chance `p`, sometimes two in a row (schemars
+        applies them in order)."""
+        xr = self.xr
+        if xr.random() >= p:
+            return
+        for _ in range(xr.choice([1, 1, 1, 2])):
+            attrs.append(f"#[schemars(transform = {transform_expr(xr)})]")
 
     def container_attrs(self, d):
         r = self.r
@@ -518,6 +532,7 @@ class Gen:
                 "#[deprecated]",
                 '#[schemars(rename = "SchemaName")]',
             ]))
+        self.transforms(x, 0.15)
         if d.generics and self.chance(0.2):
             x.append('#[schemars(bound = "T: schemars::JsonSchema")]')
             if "T" in d.generics and len(d.generics) == 1:
@@ -564,6 +579,7 @@ class Gen:
                 v.extra.append(r.choice([f"#[schemars(extend({r.choice(EXTENDS)}))]",
                                          '#[schemars(description = "Variant description.")]',
                                          '#[schemars(title = "Variant title")]', "#[deprecated]"]))
+            self.transforms(v.extra, 0.08)
             if v.kind == "struct" and self.chance(0.1):
                 v.attrs.append(f'rename_all = "{r.choice(CASES)}"')
             d.variants.append(v)
@@ -580,6 +596,7 @@ class Gen:
         for _ in range(r.choice([0, 0, 1])):
             d.extra.append(r.choice(['#[schemars(description = "Enum description.")]', "#[schemars(inline)]",
                                      f"#[schemars(extend({r.choice(EXTENDS)}))]", '#[schemars(title = "Enum")]']))
+        self.transforms(d.extra, 0.12)
         d.docs = self.docs(0.5)
         units = [v for v in d.variants if v.kind == "unit"]
         if units and self.chance(0.5):
@@ -626,6 +643,70 @@ class Gen:
             a.append(f"annotations({', '.join(hints)})")
         sanitize(t, r)
         return t
+
+
+# The bodies of `fn f(schema: &mut schemars::Schema)` transforms: the std programs real schema
+# code writes (format keep-lists, type arrays collapsed with `retain`, `default: null` dropped,
+# keys counted, renamed or removed in loops), each run by the interpreter where the server runs it.
+TRANSFORMS = [
+    # Unsigned and sized integer formats dropped (what a Gemini-bound server strips).
+    'if schema.get("format").and_then(serde_json::Value::as_str).is_some_and(|f| f.starts_with("uint") || f.starts_with("int")) {\n'
+    '        schema.remove("format");\n    }',
+    'schema.insert("description".to_owned(), serde_json::json!("Transformed."));',
+    # Type arrays collapsed: `null` out, a single type written as a string.
+    'if let Some(serde_json::Value::Array(ts)) = schema.get_mut("type") {\n'
+    '        ts.retain(|t| t != "null");\n'
+    '        if ts.len() == 1 {\n            let t = ts.remove(0);\n            schema.insert("type".into(), t);\n        }\n    }',
+    'if schema.get("default").is_some_and(serde_json::Value::is_null) {\n        schema.remove("default");\n    }',
+    'if schema.get("type").and_then(|t| t.as_str()) == Some("object") {\n'
+    '        schema.insert("additionalProperties".into(), false.into());\n    }',
+    'if let Some(t) = schema.get("title").and_then(serde_json::Value::as_str).map(str::to_uppercase) {\n'
+    '        schema.insert("title".into(), t.into());\n    }',
+    'let n = schema.get("properties").and_then(serde_json::Value::as_object).map_or(0, |p| p.len());\n'
+    '    schema.insert("x-count".into(), n.into());',
+    'if let Some(props) = schema.get_mut("properties").and_then(serde_json::Value::as_object_mut) {\n'
+    '        for (k, v) in props.iter_mut() {\n'
+    '            if let Some(o) = v.as_object_mut() {\n'
+    '                o.insert("x-name".into(), serde_json::Value::String(k.to_uppercase()));\n'
+    '            }\n        }\n    }',
+    'const KEEP: &[&str] = &["date-time", "uuid", "email"];\n'
+    '    if let Some(f) = schema.get("format").and_then(serde_json::Value::as_str) {\n'
+    '        if !KEEP.contains(&f) {\n            schema.remove("format");\n        }\n    }',
+    'let keys: Vec<String> = schema\n'
+    '        .as_object()\n'
+    '        .map(|o| o.keys().filter(|k| k.starts_with("x-") || k.as_str() == "title").cloned().collect())\n'
+    '        .unwrap_or_default();\n'
+    '    for k in keys {\n        schema.remove(&k);\n    }',
+    'match schema.get("type").and_then(serde_json::Value::as_str) {\n'
+    '        Some("string") => {\n            schema.insert("maxLength".into(), 256.into());\n        }\n'
+    '        Some(t) if t.starts_with("int") => {}\n        _ => {}\n    }',
+    'let mut s = schema.get("description").and_then(serde_json::Value::as_str).unwrap_or("").to_owned();\n'
+    '    let mut cut = 0;\n    while s.chars().count() > 8 {\n        s.pop();\n        cut += 1;\n    }\n'
+    '    schema.insert("x-cut".into(), cut.into());',
+    'if let Some(serde_json::Value::Object(props)) = schema.get_mut("properties") {\n'
+    '        props.retain(|k, _| !k.starts_with(\'_\'));\n'
+    '        let names: Vec<&str> = props.keys().map(String::as_str).collect();\n'
+    '        let joined = names.join(",");\n'
+    '        schema.insert("x-props".into(), joined.into());\n    }',
+]
+# schemars' own transforms, made as their `Default` makes them.
+OWN_TRANSFORMS = ["ReplaceBoolSchemas", "RemoveRefSiblings", "SetSingleExample", "ReplaceConstValue",
+                  "ReplacePrefixItems", "ReplaceUnevaluatedProperties", "RestrictFormats", "AddNullable"]
+
+
+def transform_expr(r: random.Random) -> str:
+    """One `transform = …` value: a fn of the tool's module (`__XFORM_k__`, written by the
+    renderer), `RecursiveTransform(fn)`, a closure over the same body, or schemars' own."""
+    k = r.randrange(len(TRANSFORMS))
+    form = r.choices(["fn", "recursive", "closure", "own", "own-recursive"], [40, 25, 10, 20, 5])[0]
+    if form == "fn":
+        return f"__XFORM_{k}__"
+    if form == "recursive":
+        return f"schemars::transform::RecursiveTransform(__XFORM_{k}__)"
+    if form == "closure":
+        return f"|schema: &mut schemars::Schema| {{ __XBODY_{k}__ }}"
+    own = f"schemars::transform::{r.choice(OWN_TRANSFORMS)}::default()"
+    return own if form == "own" else f"schemars::transform::RecursiveTransform({own})"
 
 
 EXAMPLES = ['5', '&"text"', 'true', '1.5', 'serde_json::json!({"a": [1, null]})']
@@ -942,7 +1023,7 @@ def dedupe_attrs(attrs):
     seen, out = set(), []
     for a in attrs:
         key = a.split("(", 1)[-1].split("=")[0].split("(")[0].strip()
-        if key in seen:
+        if key in seen and key != "transform":  # transforms repeat, applied in order
             continue
         seen.add(key)
         out.append(a)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from gen import Decl, Field, T, Tool, all_fields, skip_if_fn
+from gen import TRANSFORMS, Decl, Field, T, Tool, all_fields, skip_if_fn
 
 HERE = Path(__file__).resolve().parent
 
@@ -117,6 +117,7 @@ class ToolWriter:
             else:
                 out.append(f"{indent}#[serde({', '.join(serde)})]")
         for x in f.schemars:
+            x = self.transforms(x, d)
             if "__SCHEMA_FN__" in x:
                 self.fn_counter += 1
                 name = f"schema_{self.fn_counter}"
@@ -124,6 +125,18 @@ class ToolWriter:
                                   f'    schemars::json_schema!({{"type": "string", "format": "custom-{self.fn_counter}"}})\n}}')
                 x = x.replace("__SCHEMA_FN__", name)
             out.append(indent + x)
+
+    def transforms(self, attr: str, d: Decl) -> str:
+        """An attribute line with its `__XFORM_k__` placeholders replaced by fns of the decl's
+        module (`fn xform_N(schema: &mut schemars::Schema)`) and `__XBODY_k__` by the body."""
+        for k, body in enumerate(TRANSFORMS):
+            while f"__XFORM_{k}__" in attr:
+                self.fn_counter += 1
+                name = f"xform_{self.fn_counter}"
+                self.helper_fn(d, f"fn {name}(schema: &mut schemars::Schema) {{\n    {body}\n}}")
+                attr = attr.replace(f"__XFORM_{k}__", name, 1)
+            attr = attr.replace(f"__XBODY_{k}__", body)
+        return attr
 
     def decl(self, d: Decl) -> str:
         out = list(d.docs)
@@ -139,7 +152,7 @@ class ToolWriter:
         out.append(f"#[derive({', '.join(derives)})]")
         if d.serde:
             out.append(f"#[serde({', '.join(d.serde)})]")
-        out.extend(d.extra)
+        out.extend(self.transforms(x, d) for x in d.extra)
         if d.kind == "struct":
             if not d.fields and self.r.random() < 0.5:
                 out.append(f"pub struct {d.name}{gen} {{}}")
@@ -162,7 +175,7 @@ class ToolWriter:
                 out.extend("    " + x for x in v.docs)
                 if v.attrs:
                     out.append(f"    #[serde({', '.join(v.attrs)})]")
-                out.extend("    " + x for x in v.extra)
+                out.extend("    " + self.transforms(x, d) for x in v.extra)
                 if v.is_default:
                     out.append("    #[default]")
                 if v.kind == "unit":

@@ -116,7 +116,11 @@ def truth(crate: Path, target: Path, tools: list):
 
 def run_ours(crate: Path, binary: Path):
     t0 = time.time()
-    p = subprocess.run([str(binary), "generate", "--profile", "rmcp", "."], cwd=crate, capture_output=True,
+    # The truth is `ToolRouter::list_all()`, the router's own list: what a stateless 2026-07-28
+    # request is served. mcp-schema's default is the listing an `initialize` client gets, which
+    # leaves out the outputSchema of non-object outputs on releases that tell the two apart.
+    p = subprocess.run([str(binary), "generate", "--profile", "rmcp", "--protocol", "2026-07-28", "."],
+                       cwd=crate, capture_output=True,
                        text=True, timeout=600, env=dict(os.environ, NO_COLOR="1"))
     return p, time.time() - t0
 

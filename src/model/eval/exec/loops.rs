@@ -149,7 +149,9 @@ impl Evaluator<'_, '_> {
     fn parts_at(&self, place: &Place, at: &dyn Spanned, f: &Frame) -> Result<Parts, EvalError> {
         Ok(match jsonval::place_ref(f, place) {
             None => return Err(self.fail(at, f, Failure::Invalid, "a key or index that is not there")),
-            Some(Ok(Value::Object(o))) => Parts::Keys(o.keys().cloned().collect()),
+            Some(Ok(Value::Object(o))) => {
+                Parts::Keys(crate::key_order::keys_as_iterated(o).into_iter().cloned().collect())
+            }
             Some(Ok(Value::Array(a))) => Parts::Len(a.len()),
             Some(Ok(other)) => Parts::Other(Val::Json(other.clone()).kind_of()),
             Some(Err(other)) => Parts::Other(other.kind_of()),
