@@ -49,6 +49,7 @@ pub(super) struct Call<'c> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum On {
     Str,
+    Char,
     Seq,
     Map,
     Opt,
@@ -63,6 +64,7 @@ impl On {
         matches!(
             (self, v),
             (On::Str, Val::Str(_))
+                | (On::Char, Val::Char(_))
                 | (On::Seq, Val::Seq(_))
                 | (On::Map, Val::Map(_))
                 | (On::Opt, Val::Opt(_))

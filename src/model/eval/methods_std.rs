@@ -32,6 +32,59 @@ fn err_of(v: Val) -> Val {
     }
 }
 
+/// The `char::is_*` methods without arguments.
+const CHAR_CLASSES: &[&str] = &[
+    "is_alphabetic",
+    "is_alphanumeric",
+    "is_numeric",
+    "is_whitespace",
+    "is_uppercase",
+    "is_lowercase",
+    "is_control",
+    "is_ascii",
+    "is_ascii_alphabetic",
+    "is_ascii_alphanumeric",
+    "is_ascii_digit",
+    "is_ascii_hexdigit",
+    "is_ascii_lowercase",
+    "is_ascii_uppercase",
+    "is_ascii_punctuation",
+    "is_ascii_whitespace",
+    "is_ascii_graphic",
+    "is_ascii_control",
+];
+
+fn char_class(name: &str, c: char) -> bool {
+    match name {
+        "is_alphabetic" => c.is_alphabetic(),
+        "is_alphanumeric" => c.is_alphanumeric(),
+        "is_numeric" => c.is_numeric(),
+        "is_whitespace" => c.is_whitespace(),
+        "is_uppercase" => c.is_uppercase(),
+        "is_lowercase" => c.is_lowercase(),
+        "is_control" => c.is_control(),
+        "is_ascii" => c.is_ascii(),
+        "is_ascii_alphabetic" => c.is_ascii_alphabetic(),
+        "is_ascii_alphanumeric" => c.is_ascii_alphanumeric(),
+        "is_ascii_digit" => c.is_ascii_digit(),
+        "is_ascii_hexdigit" => c.is_ascii_hexdigit(),
+        "is_ascii_lowercase" => c.is_ascii_lowercase(),
+        "is_ascii_uppercase" => c.is_ascii_uppercase(),
+        "is_ascii_punctuation" => c.is_ascii_punctuation(),
+        "is_ascii_whitespace" => c.is_ascii_whitespace(),
+        "is_ascii_graphic" => c.is_ascii_graphic(),
+        "is_ascii_control" => c.is_ascii_control(),
+        _ => unreachable!("a row of CHAR_CLASSES"),
+    }
+}
+
+fn char_of(v: &Val) -> char {
+    match v {
+        Val::Char(c) => *c,
+        _ => unreachable!("a char row"),
+    }
+}
+
 fn str_of(v: Val) -> String {
     match v {
         Val::Str(s) => s,
@@ -129,6 +182,32 @@ fn strs(parts: impl Iterator<Item = impl Into<String>>) -> Val {
 
 /// The Option and Result methods, the iterator adapters, the more `str` methods.
 pub(super) const MORE_METHODS: &[Method] = &[
+    // char: the classes (`s.retain(|c| c.is_alphanumeric())`, `chars().all(…)`).
+    Method {
+        names: CHAR_CLASSES,
+        on: On::Char,
+        arity: Some(0),
+        run: |_, v, c| Ok(Val::Bool(char_class(c.name, char_of(&v)))),
+    },
+    Method {
+        names: &["to_ascii_lowercase", "to_ascii_uppercase"],
+        on: On::Char,
+        arity: Some(0),
+        run: |_, v, c| {
+            let ch = char_of(&v);
+            Ok(Val::Char(if c.name == "to_ascii_lowercase" {
+                ch.to_ascii_lowercase()
+            } else {
+                ch.to_ascii_uppercase()
+            }))
+        },
+    },
+    Method {
+        names: &["len_utf8"],
+        on: On::Char,
+        arity: Some(0),
+        run: |_, v, _| Ok(Val::Int(char_of(&v).len_utf8() as i128, IntKind::Usize)),
+    },
     // Option.
     Method {
         names: &["is_some_and"],

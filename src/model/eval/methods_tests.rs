@@ -17,9 +17,32 @@ const O: Option<On> = Some(On::Opt);
 const I: Option<On> = Some(On::Int);
 const J: Option<On> = Some(On::Json);
 const E: Option<On> = Some(On::Err);
+const C: Option<On> = Some(On::Char);
 const JSON: Option<On> = None;
 
 const CASES: &[Case] = &[
+    ("is_alphabetic", C, "'é'.is_alphabetic()", "", Ok("Bool(true)")),
+    ("is_alphanumeric", C, "'_'.is_alphanumeric()", "", Ok("Bool(false)")),
+    ("is_numeric", C, "'٣'.is_numeric()", "", Ok("Bool(true)")),
+    ("is_whitespace", C, "'\\u{a0}'.is_whitespace()", "", Ok("Bool(true)")),
+    ("is_uppercase", C, "'É'.is_uppercase()", "", Ok("Bool(true)")),
+    ("is_lowercase", C, "'A'.is_lowercase()", "", Ok("Bool(false)")),
+    ("is_control", C, "'\\n'.is_control()", "", Ok("Bool(true)")),
+    ("is_ascii", C, "'é'.is_ascii()", "", Ok("Bool(false)")),
+    ("is_ascii_alphabetic", C, "'z'.is_ascii_alphabetic()", "", Ok("Bool(true)")),
+    ("is_ascii_alphanumeric", C, "'-'.is_ascii_alphanumeric()", "", Ok("Bool(false)")),
+    ("is_ascii_digit", C, "'٣'.is_ascii_digit()", "", Ok("Bool(false)")),
+    ("is_ascii_hexdigit", C, "'f'.is_ascii_hexdigit()", "", Ok("Bool(true)")),
+    ("is_ascii_lowercase", C, "'é'.is_ascii_lowercase()", "", Ok("Bool(false)")),
+    ("is_ascii_uppercase", C, "'Q'.is_ascii_uppercase()", "", Ok("Bool(true)")),
+    ("is_ascii_punctuation", C, "'_'.is_ascii_punctuation()", "", Ok("Bool(true)")),
+    ("is_ascii_whitespace", C, "'\\u{a0}'.is_ascii_whitespace()", "", Ok("Bool(false)")),
+    ("is_ascii_graphic", C, "' '.is_ascii_graphic()", "", Ok("Bool(false)")),
+    ("is_ascii_control", C, "'\\t'.is_ascii_control()", "", Ok("Bool(true)")),
+    ("to_ascii_lowercase", C, "'Q'.to_ascii_lowercase()", "", Ok("Char('q')")),
+    ("to_ascii_uppercase", C, "'é'.to_ascii_uppercase()", "", Ok("Char('é')")),
+    ("len_utf8", C, "'é'.len_utf8()", "", Ok("Int(2, Usize)")),
+    ("is_alphanumeric", C, "\"a1-\".chars().all(|c| c.is_alphanumeric())", "", Ok("Bool(false)")),
     ("len", S, "\"abc\".len()", "", Ok("Int(3, Usize)")),
     ("len", V, "vec![1, 2].len()", "", Ok("Int(2, Usize)")),
     ("len", M, "HashMap::from([(1, 2)]).len()", "", Ok("Int(1, Usize)")),

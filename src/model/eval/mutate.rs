@@ -1,5 +1,5 @@
-//! The mutating methods of `Value`, `Map` and `Vec` on a place (`insert`, `remove`, `retain`,
-//! `entry(k).or_insert(v)`, `push`…), for the statement-by-statement run of [`super::exec`], and
+//! The mutating methods of `Value`, `Map`, `Vec` and `String` on a place (`insert`, `remove`,
+//! `retain`, `entry(k).or_insert(v)`, `push`, `pop`, `push_str`, `truncate`…), for the statement-by-statement run of [`super::exec`], and
 //! the thread-local memo caches it meets.
 
 use super::exec::value_of;
@@ -16,6 +16,9 @@ pub(super) enum Holder {
     Array,
     /// A `Vec`, an array, a set.
     Seq,
+    /// A `String` (also a JSON string reached through a place: `if let Some(Value::String(d)) =
+    /// schema.get_mut("description") { d.push_str(…) }`).
+    Str,
     /// Any other JSON value (no row applies).
     Other,
 }
@@ -34,10 +37,11 @@ type Values = std::vec::IntoIter<Val>;
 /// A handler: the container changed in place, the arguments' values; the method's value.
 pub(super) enum Run {
     Json(fn(&mut Evaluator<'_, '_>, &mut Value, &mut Values, &MutCall<'_>, &mut Frame) -> Eval),
-    Seq(fn(&mut Evaluator<'_, '_>, &mut Vec<Val>, &mut Values, &MutCall<'_>, &mut Frame) -> Result<(), EvalError>),
+    Seq(fn(&mut Evaluator<'_, '_>, &mut Vec<Val>, &mut Values, &MutCall<'_>, &mut Frame) -> Eval),
+    Str(fn(&mut Evaluator<'_, '_>, &mut String, &mut Values, &MutCall<'_>, &mut Frame) -> Eval),
 }
 
-/// One mutating method of `Value`, `Map` or `Vec`.
+/// One mutating method of `Value`, `Map`, `Vec` or `String`.
 pub(super) struct Mutation {
     pub names: &'static [&'static str],
     pub on: Holder,
@@ -50,8 +54,11 @@ pub(super) struct Mutation {
 const ENTRY_METHODS: &[&str] = &["or_insert", "or_insert_with", "or_default"];
 
 /// Methods that change their receiver but are not followed: refused where they are met (rather
-/// than read as methods that leave their receiver alone).
-const UNFOLLOWED: &[&str] = &["truncate"];
+/// than read as methods that leave their receiver alone). `Vec::remove(i)` and a set's
+/// `remove(&x)` are one name on one kind of value here, so a sequence's `remove` is refused by
+/// having no row; the rest of std's in-place methods (`drain`, `split_off`, `rotate_*`…) are not
+/// met in schema code.
+const UNFOLLOWED: &[&str] = &["drain", "split_off", "swap", "rotate_left", "rotate_right", "fill", "resize"];
 
 /// Whether a method changes its receiver in place.
 pub(super) fn is_mutating(name: &str) -> bool {
@@ -96,6 +103,46 @@ pub(super) fn bool_schema_object(b: bool) -> Value {
         Value::Object(Default::default())
     } else {
         serde_json::json!({"not": {}})
+    }
+}
+
+/// An index argument (`usize`), or a refusal at it.
+fn index(ev: &Evaluator, v: &Val, at: &Expr, f: &Frame) -> Result<usize, EvalError> {
+    match seg_of(v) {
+        Some(Seg::Index(i)) => Ok(i),
+        _ => Err(ev.unsupported(at, f, format!("{} where an index is expected", v.kind_of()))),
+    }
+}
+
+/// A `&str` argument, or a refusal at it.
+fn text(ev: &Evaluator, v: Val, at: &Expr, f: &Frame) -> Result<String, EvalError> {
+    match v {
+        Val::Str(s) | Val::Json(Value::String(s)) => Ok(s),
+        other => Err(ev.unsupported(at, f, format!("{} where a `&str` is expected", other.kind_of()))),
+    }
+}
+
+/// A `char` argument, or a refusal at it.
+fn char_arg(ev: &Evaluator, v: Val, at: &Expr, f: &Frame) -> Result<char, EvalError> {
+    match v {
+        Val::Char(c) => Ok(c),
+        other => Err(ev.unsupported(at, f, format!("{} where a `char` is expected", other.kind_of()))),
+    }
+}
+
+/// A byte index into a string that Rust accepts (`insert`, `insert_str`, `remove`): on a char
+/// boundary, and within the string (`remove` also needs a char after it). Anything else panics.
+fn byte_index(ev: &Evaluator, s: &str, i: usize, c: &MutCall, f: &Frame, char_after: bool) -> Result<usize, EvalError> {
+    let within = if char_after { i < s.len() } else { i <= s.len() };
+    if within && s.is_char_boundary(i) {
+        Ok(i)
+    } else {
+        Err(ev.fail(
+            c.at,
+            f,
+            Failure::Invalid,
+            format!("`.{}()` at byte {i} panics: not a char boundary of the string", c.name),
+        ))
     }
 }
 
@@ -281,7 +328,7 @@ pub(super) const MUTATIONS: &[Mutation] = &[
             let v = next(values);
             ev.grown(super::budget::size_of(&v), c.at, f)?;
             items.push(v);
-            Ok(())
+            Ok(Val::Unit)
         }),
     },
     Mutation {
@@ -292,12 +339,12 @@ pub(super) const MUTATIONS: &[Mutation] = &[
             Val::Seq(more) => {
                 ev.grown(more.iter().map(super::budget::size_of).sum(), c.at, f)?;
                 items.extend(more);
-                Ok(())
+                Ok(Val::Unit)
             }
             Val::Json(Value::Array(more)) => {
                 ev.grown(more.iter().map(super::budget::json_size).sum(), c.at, f)?;
                 items.extend(more.into_iter().map(Val::Json));
-                Ok(())
+                Ok(Val::Unit)
             }
             other => Err(ev.unsupported(c.args[0], f, format!("extending a sequence with {}", other.kind_of()))),
         }),
@@ -308,7 +355,7 @@ pub(super) const MUTATIONS: &[Mutation] = &[
         arity: Some(0),
         run: Run::Seq(|_, items, _, _, _| {
             items.clear();
-            Ok(())
+            Ok(Val::Unit)
         }),
     },
     Mutation {
@@ -323,7 +370,245 @@ pub(super) const MUTATIONS: &[Mutation] = &[
                 }
             }
             *items = kept;
-            Ok(())
+            Ok(Val::Unit)
+        }),
+    },
+    // `Vec::pop`, `insert`, `truncate`, `reverse`, `sort`, `dedup` on a sequence, and the same on
+    // a JSON array (`Vec<Value>`).
+    Mutation {
+        names: &["pop"],
+        on: Holder::Seq,
+        arity: Some(0),
+        run: Run::Seq(|_, items, _, _, _| Ok(Val::Opt(items.pop().map(Box::new)))),
+    },
+    Mutation {
+        names: &["insert"],
+        on: Holder::Seq,
+        arity: Some(2),
+        run: Run::Seq(|ev, items, values, c, f| {
+            let i = index(ev, &next(values), c.args[0], f)?;
+            let v = next(values);
+            if i > items.len() {
+                return Err(ev.fail(c.at, f, Failure::Invalid, format!("`.insert({i}, …)` past the end panics")));
+            }
+            ev.grown(super::budget::size_of(&v), c.at, f)?;
+            items.insert(i, v);
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["truncate"],
+        on: Holder::Seq,
+        arity: Some(1),
+        run: Run::Seq(|ev, items, values, c, f| {
+            items.truncate(index(ev, &next(values), c.args[0], f)?);
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["reverse"],
+        on: Holder::Seq,
+        arity: Some(0),
+        run: Run::Seq(|_, items, _, _, _| {
+            items.reverse();
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["sort", "sort_unstable"],
+        on: Holder::Seq,
+        arity: Some(0),
+        run: Run::Seq(|ev, items, _, c, f| {
+            // `sort` needs `Ord`: integers, strings, chars, bools, one kind in a `Vec`.
+            let ordered = |v: &Val| match v {
+                Val::Int(..) => Some(0),
+                Val::Str(_) => Some(1),
+                Val::Char(_) => Some(2),
+                Val::Bool(_) => Some(3),
+                _ => None,
+            };
+            let kind = items.first().and_then(ordered);
+            if items.iter().any(|v| ordered(v).is_none() || ordered(v) != kind) {
+                return Err(ev.unsupported(c.at, f, "sorting values other than integers, strings, chars or bools"));
+            }
+            items.sort_by(|x, y| super::numbers::compare(x, y).unwrap_or(std::cmp::Ordering::Equal));
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["dedup"],
+        on: Holder::Seq,
+        arity: Some(0),
+        run: Run::Seq(|_, items, _, _, _| {
+            items.dedup();
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["pop"],
+        on: Holder::Array,
+        arity: Some(0),
+        run: Run::Json(|_, j, _, _, _| Ok(json_opt(array(j).pop()))),
+    },
+    Mutation {
+        names: &["insert"],
+        on: Holder::Array,
+        arity: Some(2),
+        run: Run::Json(|ev, j, values, c, f| {
+            let i = index(ev, &next(values), c.args[0], f)?;
+            let v = ev.json_of(next(values), c.args[1], f)?;
+            let a = array(j);
+            if i > a.len() {
+                return Err(ev.fail(c.at, f, Failure::Invalid, format!("`.insert({i}, …)` past the end panics")));
+            }
+            ev.grown(super::budget::json_size(&v), c.at, f)?;
+            a.insert(i, v);
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["swap_remove"],
+        on: Holder::Array,
+        arity: Some(1),
+        run: Run::Json(|ev, j, values, c, f| {
+            let i = index(ev, &next(values), c.args[0], f)?;
+            let a = array(j);
+            if i >= a.len() {
+                return Err(ev.fail(c.at, f, Failure::Invalid, "an index out of bounds"));
+            }
+            Ok(Val::Json(a.swap_remove(i)))
+        }),
+    },
+    Mutation {
+        names: &["truncate"],
+        on: Holder::Array,
+        arity: Some(1),
+        run: Run::Json(|ev, j, values, c, f| {
+            array(j).truncate(index(ev, &next(values), c.args[0], f)?);
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["reverse"],
+        on: Holder::Array,
+        arity: Some(0),
+        run: Run::Json(|_, j, _, _, _| {
+            array(j).reverse();
+            Ok(Val::Unit)
+        }),
+    },
+    // `String`'s in-place methods. Byte indices that are not char boundaries panic, as in Rust.
+    Mutation {
+        names: &["push_str"],
+        on: Holder::Str,
+        arity: Some(1),
+        run: Run::Str(|ev, s, values, c, f| {
+            let more = text(ev, next(values), c.args[0], f)?;
+            ev.grown(more.len(), c.at, f)?;
+            s.push_str(&more);
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["push"],
+        on: Holder::Str,
+        arity: Some(1),
+        run: Run::Str(|ev, s, values, c, f| {
+            let ch = char_arg(ev, next(values), c.args[0], f)?;
+            ev.grown(ch.len_utf8(), c.at, f)?;
+            s.push(ch);
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["pop"],
+        on: Holder::Str,
+        arity: Some(0),
+        run: Run::Str(|_, s, _, _, _| Ok(Val::Opt(s.pop().map(|c| Box::new(Val::Char(c)))))),
+    },
+    Mutation {
+        names: &["insert"],
+        on: Holder::Str,
+        arity: Some(2),
+        run: Run::Str(|ev, s, values, c, f| {
+            let i = index(ev, &next(values), c.args[0], f)?;
+            let ch = char_arg(ev, next(values), c.args[1], f)?;
+            let i = byte_index(ev, s, i, c, f, false)?;
+            ev.grown(ch.len_utf8(), c.at, f)?;
+            s.insert(i, ch);
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["insert_str"],
+        on: Holder::Str,
+        arity: Some(2),
+        run: Run::Str(|ev, s, values, c, f| {
+            let i = index(ev, &next(values), c.args[0], f)?;
+            let more = text(ev, next(values), c.args[1], f)?;
+            let i = byte_index(ev, s, i, c, f, false)?;
+            ev.grown(more.len(), c.at, f)?;
+            s.insert_str(i, &more);
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["remove"],
+        on: Holder::Str,
+        arity: Some(1),
+        run: Run::Str(|ev, s, values, c, f| {
+            let i = index(ev, &next(values), c.args[0], f)?;
+            let i = byte_index(ev, s, i, c, f, true)?;
+            Ok(Val::Char(s.remove(i)))
+        }),
+    },
+    Mutation {
+        names: &["truncate"],
+        on: Holder::Str,
+        arity: Some(1),
+        run: Run::Str(|ev, s, values, c, f| {
+            let n = index(ev, &next(values), c.args[0], f)?;
+            if n < s.len() {
+                s.truncate(byte_index(ev, s, n, c, f, false)?);
+            }
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["clear"],
+        on: Holder::Str,
+        arity: Some(0),
+        run: Run::Str(|_, s, _, _, _| {
+            s.clear();
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["retain"],
+        on: Holder::Str,
+        arity: Some(1),
+        run: Run::Str(|ev, s, _, c, f| {
+            let mut kept = String::new();
+            for ch in s.chars() {
+                if ev.predicate(c.args[0], vec![Val::Char(ch)], f)? {
+                    kept.push(ch);
+                }
+            }
+            *s = kept;
+            Ok(Val::Unit)
+        }),
+    },
+    Mutation {
+        names: &["make_ascii_lowercase", "make_ascii_uppercase"],
+        on: Holder::Str,
+        arity: Some(0),
+        run: Run::Str(|_, s, _, c, _| {
+            if c.name == "make_ascii_lowercase" {
+                s.make_ascii_lowercase();
+            } else {
+                s.make_ascii_uppercase();
+            }
+            Ok(Val::Unit)
         }),
     },
 ];
@@ -390,6 +675,14 @@ impl Evaluator<'_, '_> {
             Val::Map(entries) if entries.is_empty() => {
                 self.mutate_json(m, name, Value::Object(Default::default()), values, args, f)?
             }
+            Val::Str(text) => {
+                let (text, out) = self.mutate_str(m, name, text, values, args, f)?;
+                (Val::Str(text), out)
+            }
+            Val::Json(Value::String(text)) => {
+                let (text, out) = self.mutate_str(m, name, text, values, args, f)?;
+                (Val::Json(Value::String(text)), out)
+            }
             Val::Json(j) => self.mutate_json(m, name, j, values, args, f)?,
             other => {
                 let kind = other.kind_of();
@@ -397,8 +690,26 @@ impl Evaluator<'_, '_> {
                 return Err(self.unsupported(m, f, format!("`.{name}()` on {kind}")));
             }
         };
+        // `d.push_str(…)` with `d` bound by `Value::String(d)` over a place: that place too.
+        if let (Some(alias), Val::Str(_)) = (self.string_alias(&m.receiver, f), &updated) {
+            self.write_place(alias, updated.clone(), m, f)?;
+        }
         self.write_place(place, updated, m, f)?;
         Ok(out)
+    }
+
+    /// The place a `Value::String(name)` binding was read from, for `name` or `*name` (see
+    /// [`super::patterns::alias_local`]).
+    fn string_alias(&self, e: &Expr, f: &Frame) -> Option<super::jsonval::Place> {
+        let e = match e {
+            Expr::Paren(p) => &*p.expr,
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &*u.expr,
+            e => e,
+        };
+        match f.locals.get(&super::patterns::alias_local(&syntax::expr_ident(e)?)) {
+            Some(Val::Ref(place)) => Some(place.clone()),
+            _ => None,
+        }
     }
 
     fn mutate_json(
@@ -439,8 +750,24 @@ impl Evaluator<'_, '_> {
         let Some(Run::Seq(run)) = find_mutation(name, Holder::Seq, args.len()).map(|row| &row.run) else {
             return Err(self.unsupported(m, f, format!("`.{name}()` on a sequence")));
         };
-        run(self, &mut items, &mut values.into_iter(), &MutCall { name, args, at: m }, f)?;
-        Ok((Val::Seq(items), Val::Unit))
+        let out = run(self, &mut items, &mut values.into_iter(), &MutCall { name, args, at: m }, f)?;
+        Ok((Val::Seq(items), out))
+    }
+
+    fn mutate_str(
+        &mut self,
+        m: &syn::ExprMethodCall,
+        name: &str,
+        mut text: String,
+        values: Vec<Val>,
+        args: &[&Expr],
+        f: &mut Frame,
+    ) -> Result<(String, Val), EvalError> {
+        let Some(Run::Str(run)) = find_mutation(name, Holder::Str, args.len()).map(|row| &row.run) else {
+            return Err(self.unsupported(m, f, format!("`.{name}()` on a string")));
+        };
+        let out = run(self, &mut text, &mut values.into_iter(), &MutCall { name, args, at: m }, f)?;
+        Ok((text, out))
     }
 
     /// A closure's verdict on values (`retain(|k, v| …)`).

@@ -13,6 +13,7 @@ type Case = (&'static str, Holder, &'static str, &'static str, Result<&'static s
 const O: Holder = Holder::Object;
 const A: Holder = Holder::Array;
 const S: Holder = Holder::Seq;
+const T: Holder = Holder::Str;
 
 const CASES: &[Case] = &[
     (
@@ -148,6 +149,152 @@ const CASES: &[Case] = &[
     ("append", S, "Vec<u8>", "let mut v = vec![1]; v.append(&mut 2); v", Err(Failure::Unsupported)),
     ("clear", S, "Vec<u8>", "let mut v = vec![1]; v.clear(); v", Ok("Seq([])")),
     ("retain", S, "Vec<u8>", "let mut v = vec![1u8, 2u8]; v.retain(|x| *x > 1); v", Ok("Seq([Int(2, U8)])")),
+    (
+        "pop",
+        S,
+        "(Option<u8>, Vec<u8>)",
+        "let mut v = vec![1u8, 2u8]; let x = v.pop(); (x, v)",
+        Ok("Tuple([Opt(Some(Int(2, U8))), Seq([Int(1, U8)])])"),
+    ),
+    (
+        "insert",
+        S,
+        "Vec<u8>",
+        "let mut v = vec![1u8, 3u8]; v.insert(1, 2u8); v",
+        Ok("Seq([Int(1, U8), Int(2, U8), Int(3, U8)])"),
+    ),
+    ("insert", S, "Vec<u8>", "let mut v = vec![1u8]; v.insert(2, 2u8); v", Err(Failure::Invalid)),
+    (
+        "truncate",
+        S,
+        "Vec<u8>",
+        "let mut v = vec![1u8, 2u8, 3u8]; v.truncate(1); v.truncate(5); v",
+        Ok("Seq([Int(1, U8)])"),
+    ),
+    ("reverse", S, "Vec<u8>", "let mut v = vec![1u8, 2u8]; v.reverse(); v", Ok("Seq([Int(2, U8), Int(1, U8)])")),
+    (
+        "sort",
+        S,
+        "String",
+        r#"let v = json!({"b": 1, "a": 2}); let mut k: Vec<String> = v.as_object().unwrap().keys().map(|k| k.to_uppercase()).collect(); k.reverse(); k.sort(); k.join(",")"#,
+        Ok(r#"Str("A,B")"#),
+    ),
+    (
+        "sort_unstable",
+        S,
+        "Vec<u8>",
+        "let mut v = vec![3u8, 1u8, 2u8]; v.sort_unstable(); v",
+        Ok("Seq([Int(1, U8), Int(2, U8), Int(3, U8)])"),
+    ),
+    ("sort", S, "Vec<f64>", "let mut v = vec![2.0f64, 1.0f64]; v.sort(); v", Err(Failure::Unsupported)),
+    (
+        "dedup",
+        S,
+        "Vec<u8>",
+        "let mut v = vec![1u8, 1u8, 2u8, 1u8]; v.dedup(); v",
+        Ok("Seq([Int(1, U8), Int(2, U8), Int(1, U8)])"),
+    ),
+    (
+        "pop",
+        A,
+        "Value",
+        r#"let mut v = json!([1, 2]); let x = v.as_array_mut().unwrap().pop(); json!([v, x])"#,
+        Ok("Json(Array [Array [Number(1)], Number(2)])"),
+    ),
+    (
+        "insert",
+        A,
+        "Value",
+        r#"let mut v = json!([1, 3]); v.as_array_mut().unwrap().insert(1, json!(2)); v"#,
+        Ok("Json(Array [Number(1), Number(2), Number(3)])"),
+    ),
+    (
+        "swap_remove",
+        A,
+        "Value",
+        r#"let mut v = json!([1, 2, 3]); let x = v.as_array_mut().unwrap().swap_remove(0); json!([v, x])"#,
+        Ok("Json(Array [Array [Number(3), Number(2)], Number(1)])"),
+    ),
+    (
+        "truncate",
+        A,
+        "Value",
+        r#"let mut v = json!([1, 2, 3]); v.as_array_mut().unwrap().truncate(2); v"#,
+        Ok("Json(Array [Number(1), Number(2)])"),
+    ),
+    (
+        "reverse",
+        A,
+        "Value",
+        r#"let mut v = json!([1, 2]); v.as_array_mut().unwrap().reverse(); v"#,
+        Ok("Json(Array [Number(2), Number(1)])"),
+    ),
+    (
+        "push_str",
+        T,
+        "String",
+        r#"let mut s = String::from("ab"); s.push_str("cd"); s.push_str(&"e".to_string()); s"#,
+        Ok(r#"Str("abcde")"#),
+    ),
+    (
+        "push_str",
+        T,
+        "Value",
+        r#"let mut v = json!({"description": "Old"}); if let Some(Value::String(d)) = v.get_mut("description") { d.push_str(" (deprecated)"); } v"#,
+        Ok(r#"Json(Object {"description": String("Old (deprecated)")})"#),
+    ),
+    ("push", T, "String", r#"let mut s = String::new(); s.push('a'); s.push('é'); s"#, Ok(r#"Str("aé")"#)),
+    (
+        "pop",
+        T,
+        "(Option<char>, String)",
+        r#"let mut s = "hé".to_string(); let c = s.pop(); (c, s)"#,
+        Ok(r#"Tuple([Opt(Some(Char('é'))), Str("h")])"#),
+    ),
+    ("pop", T, "Option<char>", r#"let mut s = String::new(); s.pop()"#, Ok("Opt(None)")),
+    ("insert", T, "String", r#"let mut s = "ac".to_string(); s.insert(1, 'b'); s"#, Ok(r#"Str("abc")"#)),
+    ("insert_str", T, "String", r#"let mut s = "ad".to_string(); s.insert_str(1, "bc"); s"#, Ok(r#"Str("abcd")"#)),
+    ("insert_str", T, "String", r#"let mut s = "é".to_string(); s.insert_str(1, "x"); s"#, Err(Failure::Invalid)),
+    (
+        "remove",
+        T,
+        "(char, String)",
+        r#"let mut s = "héllo".to_string(); let c = s.remove(1); (c, s)"#,
+        Ok(r#"Tuple([Char('é'), Str("hllo")])"#),
+    ),
+    ("remove", T, "char", r#"let mut s = "ab".to_string(); s.remove(2)"#, Err(Failure::Invalid)),
+    (
+        "truncate",
+        T,
+        "String",
+        r#"let mut s = "abcdef".to_string(); s.truncate(3); s.truncate(10); s"#,
+        Ok(r#"Str("abc")"#),
+    ),
+    ("truncate", T, "String", r#"let mut s = "aé".to_string(); s.truncate(2); s"#, Err(Failure::Invalid)),
+    ("clear", T, "String", r#"let mut s = "ab".to_string(); s.clear(); s"#, Ok(r#"Str("")"#)),
+    (
+        "retain",
+        T,
+        "String",
+        r#"let mut s = "a-b_c".to_string(); s.retain(|c| c.is_alphanumeric()); s"#,
+        Ok(r#"Str("abc")"#),
+    ),
+    (
+        "make_ascii_lowercase",
+        T,
+        "String",
+        r#"let mut s = "AbÉ".to_string(); s.make_ascii_lowercase(); s"#,
+        Ok(r#"Str("abÉ")"#),
+    ),
+    (
+        "make_ascii_uppercase",
+        T,
+        "String",
+        r#"let mut s = "abé".to_string(); s.make_ascii_uppercase(); s"#,
+        Ok(r#"Str("ABé")"#),
+    ),
+    ("drain", S, "Vec<u8>", "let mut v = vec![1u8, 2u8]; v.drain(..1); v", Err(Failure::Unsupported)),
+    ("remove", S, "Vec<u8>", "let mut v = vec![1u8, 2u8]; v.remove(0); v", Err(Failure::Unsupported)),
 ];
 
 #[test]
@@ -180,10 +327,11 @@ fn each_mutation_changes_what_its_row_says() {
 /// type and body, and the debug text of its value or the failure.
 const STATEMENTS: &[(&str, &str, Result<&str, Failure>)] = &[
     ("u8", "let mut n = 0u8; while n < 3 { n += 1; } n", Ok("Int(3, U8)")),
+    ("u8", "let mut v = vec![1u8, 2u8]; let mut n = 0u8; while let Some(x) = v.pop() { n += x; } n", Ok("Int(3, U8)")),
     (
-        "u8",
-        "let mut v = vec![1u8, 2u8]; let mut n = 0u8; while let Some(x) = v.pop() { n += x; } n",
-        Err(Failure::Unsupported),
+        "usize",
+        r#"let mut s = "a long description".to_string(); let mut cut = 0; while s.chars().count() > 8 { s.pop(); cut += 1; } cut"#,
+        Ok("Int(10, Usize)"),
     ),
     ("u8", "let mut n = 0u8; let out = loop { n += 2; if n > 5 { break n * 2; } }; out", Ok("Int(12, U8)")),
     ("u32", "let mut n = 0u32; loop { n += 1; }", Err(Failure::Unsupported)),

@@ -688,6 +688,12 @@ TRANSFORMS = [
     '        let names: Vec<&str> = props.keys().map(String::as_str).collect();\n'
     '        let joined = names.join(",");\n'
     '        schema.insert("x-props".into(), joined.into());\n    }',
+    'if let Some(serde_json::Value::String(d)) = schema.get_mut("description") {\n'
+    '        d.retain(|c| !c.is_ascii_punctuation());\n        d.push_str(" [v2]");\n        d.insert(0, \'>\');\n    }',
+    'let mut keys: Vec<String> = schema.as_object().map(|o| o.keys().cloned().collect()).unwrap_or_default();\n'
+    '    keys.sort();\n    keys.reverse();\n    keys.truncate(3);\n'
+    '    if let Some(last) = keys.pop() {\n        schema.insert("x-last".into(), last.into());\n    }\n'
+    '    schema.insert("x-keys".into(), keys.join("|").into());',
 ]
 # schemars' own transforms, made as their `Default` makes them.
 OWN_TRANSFORMS = ["ReplaceBoolSchemas", "RemoveRefSiblings", "SetSingleExample", "ReplaceConstValue",
