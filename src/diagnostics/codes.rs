@@ -205,6 +205,7 @@ codes! {
     RmcpVersion: "rmcp-version" => rmcp::RMCP_VERSION,
     RuntimeCondition: "runtime-condition" => rmcp::RUNTIME_CONDITION,
     RuntimeRouter: "runtime-router" => rmcp::RUNTIME_ROUTER,
+    RewriteNotServed: "rewrite-not-served" => rmcp::REWRITE_NOT_SERVED,
     SchemaTooLarge: "schema-too-large" => python_sdk::SCHEMA_TOO_LARGE,
     SchemarsVersion: "schemars-version" => rmcp::SCHEMARS_VERSION,
     SdkRecursive: "sdk-recursive" => rust_mcp_sdk::SDK_RECURSIVE,

@@ -111,6 +111,7 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
         only_in_final_view: Vec::new(),
         env: opts.env.clone(),
         protocol: protocol.to_string(),
+        reached: Vec::new(),
     };
     let entries = match server {
         None => Vec::new(),
@@ -118,7 +119,7 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
     };
     builder.list_tools(&entries);
     let mut tools = std::mem::take(builder.list.tools_mut());
-    let unread = builder.apply_startup_rewrites(&mut tools, server.map(|s| s.name.as_str()));
+    let unread = builder.apply_startup_rewrites(&mut tools, server);
     let followed = server.map(|s| builder.read_list_tools(&mut tools, s)).unwrap_or_default();
     *builder.list.tools_mut() = tools;
     builder.report_unread(unread, &followed);
@@ -216,6 +217,9 @@ struct Builder<'w, 'a> {
     /// The peer's protocol (`--protocol`): what a hand-written `list_tools` reads as
     /// `ctx.protocol_version()`.
     protocol: String,
+    /// Where the fn bodies that build the served router start (see
+    /// [`routers::Index::served_router`]).
+    reached: Vec<crate::diagnostics::Location>,
 }
 
 impl<'w> Builder<'w, '_> {
@@ -224,7 +228,8 @@ impl<'w> Builder<'w, '_> {
     fn served_entries(&mut self, server: &routers::Server, notes: &mut Vec<String>) -> Vec<Entry<'w>> {
         self.note_server(server, notes);
         let index = self.index;
-        let (entries, findings) = index.served_entries(server, &self.behaviour);
+        let (entries, findings, reached) = index.served_router(server, &self.behaviour);
+        self.reached = reached;
         for f in findings {
             let d = match f.severity {
                 Severity::Error => Diagnostic::error(f.code, f.message),

@@ -166,6 +166,19 @@ pub(super) const RUNTIME_ROUTER: CodeDoc = CodeDoc {
          are intended.",
 };
 
+pub(super) const REWRITE_NOT_SERVED: CodeDoc = CodeDoc {
+    kind: Kind::Warning,
+    scope: Scope::profiles(&["rmcp"]),
+    summary: "A loop over a router's routes changes tools when the server starts (their names, their\n\
+             schemas), but the router it changes is not the one the server serves: a bare\n\
+             `#[tool_handler]` serves `Self::tool_router()` from rmcp 1.4 on, a router built anew on\n\
+             each request, not the `tool_router` field the constructor changed. tools/list shows the\n\
+             tools unchanged, and so does the manifest.",
+    example: "src/server.rs:52:9: warning[rewrite-not-served]: this loop changes a router that `Hotel` does not serve: its tools/list comes from `Self::tool_router()`, a router built anew on each request, which this code does not build, so the tools are listed unchanged",
+    fix: "serve the changed router: `#[tool_handler(router = self.tool_router)]`; or drop the loop if\n\
+         the change is not meant to reach clients.",
+};
+
 pub(super) const STARTUP_REWRITE: CodeDoc = CodeDoc {
     kind: Kind::Warning,
     scope: Scope::profiles(&["rmcp"]),

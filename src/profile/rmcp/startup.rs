@@ -35,19 +35,55 @@ impl Builder<'_, '_> {
     pub(super) fn apply_startup_rewrites(
         &mut self,
         tools: &mut [(String, Tool)],
-        server: Option<&str>,
+        served_by: Option<&super::routers::Server>,
     ) -> Vec<(Location, ItemRef)> {
+        let server = served_by.map(|s| s.name.as_str());
         let rewrites = startup_rewrites(self.ws);
         for l in &rewrites.loops {
-            let for_server = match l.self_ty {
-                None => true,
+            if self.reached.contains(&l.fn_body) {
+                self.run_route_loop(l, tools);
+                continue;
+            }
+            // Written for this server (in its `impl`, or a fn taking its router) but not in the
+            // code that builds the router it serves: a rewrite tools/list never shows.
+            let ours = match l.self_ty {
+                None => server.is_some_and(|s| l.sig.is_some_and(|sig| mentions_type(sig, s))),
                 Some(ty) => server.is_some_and(|s| type_text(ty).rsplit("::").next() == Some(s)),
             };
-            if for_server {
-                self.run_route_loop(l, tools);
+            if let (true, Some(server)) = (ours, served_by) {
+                self.loop_not_served(l, server);
             }
         }
         rewrites.unread
+    }
+
+    /// A warning at a route loop of `server` that the router it serves never goes through.
+    fn loop_not_served(&mut self, l: &RouteLoop, server: &super::routers::Server) {
+        let from = match &server.served {
+            super::routers::Served::Router(e) => {
+                format!("`{}`", super::expr_text(e))
+            }
+            super::routers::Served::HandWritten => "its hand-written `list_tools`".to_owned(),
+            super::routers::Served::Nothing => "no router".to_owned(),
+        };
+        let fresh = match &server.served {
+            super::routers::Served::Router(e) if matches!(&**e, syn::Expr::Call(_)) => {
+                ", a router built anew on each request"
+            }
+            _ => "",
+        };
+        self.push(
+            Diagnostic::warning(
+                Code::RewriteNotServed,
+                format!(
+                    "this loop changes a router that `{}` does not serve: its tools/list comes from {from}{fresh}, which this code does not build, so the tools are listed unchanged",
+                    server.name
+                ),
+            )
+            .at(Some(l.at.clone()))
+            .with_label("not in the code that builds the served router")
+            .with_help("to serve the changed router, name it: `#[tool_handler(router = self.tool_router)]`"),
+        );
     }
 
     /// A warning at each statement that changes a schema in place and that no evaluation
@@ -134,6 +170,17 @@ impl Builder<'_, '_> {
             *tool = Tool::from_value(&Value::Object(after));
         }
     }
+}
+
+/// Whether a signature names the type `name` (`router: &mut ToolRouter<Server>`).
+fn mentions_type(sig: &syn::Signature, name: &str) -> bool {
+    let mut names = false;
+    for input in &sig.inputs {
+        let syn::FnArg::Typed(t) = input else { continue };
+        let text = quote::quote!(#t).to_string();
+        names |= text.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == name);
+    }
+    names
 }
 
 impl Builder<'_, '_> {

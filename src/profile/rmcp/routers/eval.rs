@@ -102,6 +102,10 @@ pub(super) struct Evaluator<'i, 'w> {
     budget: Budget<(TypeKey, String)>,
     /// How many times a field was met inside its own evaluation (`self.r.clone()` in a builder).
     field_cycles: usize,
+    /// The fn bodies (where they start) that build the served router: the fns it calls, the
+    /// places that set the field it is, and the fns those hand the router to as `&mut`. A startup
+    /// loop over routes changes what is served only when it is written in one of them.
+    pub reached: Vec<Location>,
 }
 
 /// `a` then `b` (on a duplicate name the later one wins when tools are built).
@@ -131,7 +135,23 @@ fn union_all<'w>(alternatives: impl IntoIterator<Item = Vec<Entry<'w>>>) -> Vec<
 
 impl<'i, 'w> Evaluator<'i, 'w> {
     pub fn new(index: &'i Index<'w>, behaviour: &'i Behaviour) -> Self {
-        Evaluator { index, behaviour, findings: Vec::new(), budget: Budget::default(), field_cycles: 0 }
+        Evaluator {
+            index,
+            behaviour,
+            findings: Vec::new(),
+            budget: Budget::default(),
+            field_cycles: 0,
+            reached: Vec::new(),
+        }
+    }
+
+    /// Notes that the fn body `body` (of the frame's module) builds the served router.
+    pub(super) fn reach(&mut self, frame: &RouterFrame, body: &syn::Block) {
+        if let Some(at) = self.loc(frame, body.span()) {
+            if !self.reached.contains(&at) {
+                self.reached.push(at);
+            }
+        }
     }
 
     pub(super) fn loc(&self, frame: &RouterFrame, span: proc_macro2::Span) -> Option<Location> {

@@ -33,6 +33,9 @@ pub struct RouteLoop<'w> {
     /// The `impl` block's type the loop is written in (`None` in a free fn).
     pub self_ty: Option<&'w syn::Type>,
     pub at: Location,
+    /// Where the body of the fn the loop is written in starts: the loop changes a served router
+    /// only when that fn builds it (see [`crate::profile::rmcp::routers::Index::served_router`]).
+    pub fn_body: Location,
 }
 
 /// What the workspace's fns do to tools' schemas at startup.
@@ -112,6 +115,7 @@ pub fn startup_rewrites(ws: &Workspace) -> Rewrites<'_> {
                         module: ModuleId(m),
                         self_ty,
                         at: file.location(l.for_token.span),
+                        fn_body: file.location(body.span()),
                     });
                 }
                 out.unread.extend(finder.unread.into_iter().map(|span| (file.location(span), item)));

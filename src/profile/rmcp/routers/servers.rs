@@ -77,7 +77,19 @@ impl<'w> Index<'w> {
     }
 
     /// The entries the server's router holds, and what could not be known about it.
+    #[cfg(test)]
     pub fn served_entries(&self, server: &Server, behaviour: &Behaviour) -> (Vec<Entry<'w>>, Vec<Finding>) {
+        let (entries, findings, _) = self.served_router(server, behaviour);
+        (entries, findings)
+    }
+
+    /// [`Self::served_entries`], and where the fn bodies that build the served router start
+    /// (what its startup loops must be written in to change it).
+    pub fn served_router(
+        &self,
+        server: &Server,
+        behaviour: &Behaviour,
+    ) -> (Vec<Entry<'w>>, Vec<Finding>, Vec<crate::diagnostics::Location>) {
         let imp = &self.impls[server.imp];
         let self_key = imp.self_key.clone().unwrap_or(TypeKey::Name(imp.self_name.clone()));
         let mut ev = Evaluator::new(self, behaviour);
@@ -87,7 +99,7 @@ impl<'w> Index<'w> {
             Served::HandWritten => self.hand_written(server, &mut ev, frame),
             Served::Nothing => Vec::new(),
         };
-        (entries, dedup(ev.findings))
+        (entries, dedup(ev.findings), ev.reached)
     }
 
     /// A hand-written `list_tools`: the routers whose `list_all()` it calls when they can all be

@@ -62,6 +62,7 @@ impl<'w> Evaluator<'_, 'w> {
         let mut inner = RouterFrame::new(found.item.krate, found.item.module, self_key);
         self.bind_arguments(found.sig, call, frame, &mut inner);
         self.budget.push(visit);
+        self.reach(&inner, found.body);
         let v = self.block(found.body, &mut inner, &mut Walk::nothing());
         self.budget.pop();
         v

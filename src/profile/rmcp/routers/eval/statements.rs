@@ -224,6 +224,7 @@ impl<'w> Evaluator<'_, 'w> {
                 }
             }
             _ => {
+                self.reach_mut_callee(e, frame);
                 let mut children = Children::default();
                 children.visit_expr_children(e);
                 for child in children.exprs {
@@ -234,6 +235,25 @@ impl<'w> Evaluator<'_, 'w> {
                     self.block(b, &mut inner, walk);
                 }
             }
+        }
+    }
+
+    /// `patch(&mut router)`, `Self::patch(&mut router)`: a workspace fn handed a local router to
+    /// change builds the served router too (its route loops are the server's).
+    fn reach_mut_callee(&mut self, e: &Expr, frame: &RouterFrame<'w>) {
+        let Expr::Call(call) = e else { return };
+        let Expr::Path(p) = &*call.func else { return };
+        let hands_router = call.args.iter().any(
+            |a| matches!(a, Expr::Reference(r) if r.mutability.is_some() && self.tracked(&r.expr, frame).is_some()),
+        );
+        if !hands_router {
+            return;
+        }
+        if let Some((body, krate, module)) =
+            self.index.fn_body(&p.path, frame.scope.krate, frame.scope.module, Some(&frame.self_ty))
+        {
+            let callee = RouterFrame::new(krate, module, frame.self_ty.clone());
+            self.reach(&callee, body);
         }
     }
 
@@ -305,7 +325,15 @@ impl<'w> Evaluator<'_, 'w> {
     ) -> Vec<Found<'w>> {
         let mut walk = Walk { probe, params: param_names(sig), found: Vec::new() };
         let mut frame = frame;
+        let reached = self.reached.len();
         self.block(body, &mut frame, &mut walk);
+        if walk.found.is_empty() {
+            // Searched, not found: the body builds nothing served (nor do the fns it handed a
+            // router to).
+            self.reached.truncate(reached);
+        } else {
+            self.reach(&frame, body);
+        }
         walk.found
     }
 }

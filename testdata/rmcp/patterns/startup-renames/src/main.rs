@@ -51,7 +51,7 @@ impl Db {
     }
 }
 
-#[tool_handler]
+#[tool_handler(router = self.tool_router)]
 impl ServerHandler for Db {}
 
 /// Renamed in place, with a prefix its caller gives as a literal.
@@ -81,7 +81,7 @@ impl Files {
     }
 }
 
-#[tool_handler]
+#[tool_handler(router = self.tool_router)]
 impl ServerHandler for Files {}
 
 /// Renamed with a prefix only `main` knows: not followed.
@@ -109,7 +109,7 @@ impl Outside {
     }
 }
 
-#[tool_handler]
+#[tool_handler(router = self.tool_router)]
 impl ServerHandler for Outside {}
 
 fn main() {

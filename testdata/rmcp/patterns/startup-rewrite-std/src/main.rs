@@ -84,7 +84,7 @@ impl Calendar {
     }
 }
 
-#[tool_handler]
+#[tool_handler(router = self.tool_router)]
 impl ServerHandler for Calendar {}
 
 fn simplify(value: &mut Value) {

@@ -69,7 +69,7 @@ impl Hotel {
     }
 }
 
-#[tool_handler]
+#[tool_handler(router = self.tool_router)]
 impl ServerHandler for Hotel {}
 
 fn make_portable(schema: &mut JsonObject) {

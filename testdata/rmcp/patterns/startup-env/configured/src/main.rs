@@ -47,7 +47,7 @@ impl Finder {
     }
 }
 
-#[tool_handler]
+#[tool_handler(router = self.tool_router)]
 impl ServerHandler for Finder {}
 
 fn main() {
