@@ -109,6 +109,40 @@ impl Evaluator<'_, '_> {
         }
     }
 
+    /// One round of a loop over a router's keys (`for key in keys { … }`): `pat` bound to `key`,
+    /// the body run over the local `root` (a router whose `map` held the key's route); the one
+    /// route its map holds after it (renamed or not; none, or more, is refused).
+    pub fn run_over_key(
+        &mut self,
+        pat: &syn::Pat,
+        body: &syn::Block,
+        key: String,
+        root: &str,
+        mut frame: Frame,
+    ) -> Result<Value, EvalError> {
+        if !self.bind_pattern(pat, Val::Str(key), &mut frame)? {
+            return Err(self.unsupported(pat, &frame, "a loop pattern that does not match"));
+        }
+        match self.run_block(body, None, &mut frame)? {
+            Flow::Return(_) => return Err(self.unsupported(body, &frame, "a `return` from inside the loop")),
+            Flow::Value(_) | Flow::Break(_) | Flow::Continue => {}
+        }
+        let routes = match frame.locals.get(root) {
+            Some(Val::Json(Value::Object(router))) => match router.get("map") {
+                Some(Value::Object(map)) => map.values().cloned().collect::<Vec<_>>(),
+                _ => Vec::new(),
+            },
+            _ => return Err(self.unsupported(body, &frame, "a loop body that replaces the router")),
+        };
+        match <[Value; 1]>::try_from(routes) {
+            Ok([route]) => Ok(route),
+            Err(v) if v.is_empty() => {
+                Err(self.unsupported(body, &frame, "a round that takes its tool out of the router"))
+            }
+            Err(_) => Err(self.unsupported(body, &frame, "a round that leaves more than one tool in the router")),
+        }
+    }
+
     pub(super) fn step(&mut self, at: &dyn Spanned, f: &Frame) -> Result<(), EvalError> {
         if !self.budget.step() {
             return Err(self.unsupported(at, f, format!("it runs more than {MAX_STEPS} statements")));

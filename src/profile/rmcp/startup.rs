@@ -144,14 +144,25 @@ impl Builder<'_, '_> {
             for (param, v) in &params {
                 frame = frame.bind(param, v.clone());
             }
-            // The router the routes were taken from: the body puts them back in its map.
-            if let Some(root) = &l.map_root {
-                frame = frame.bind(root, crate::model::eval::Val::Json(serde_json::json!({ "map": {} })));
-            }
-            let key = l.pairs.then(|| name.clone());
             let mut evaluator = self.lowerer.evaluator();
             evaluator.env = Some(self.env.clone());
-            let out = evaluator.run_over(l.pat, l.body, route, key, frame);
+            let out = match (&l.map_root, l.keys) {
+                // Over the keys: the route is in its router's map, which the body takes it out
+                // of (and puts it back in, renamed or not); what the map then holds is the route.
+                (Some(root), true) => {
+                    let map = serde_json::json!({ "map": { name.clone(): route } });
+                    let frame = frame.bind(root, crate::model::eval::Val::Json(map));
+                    evaluator.run_over_key(l.pat, l.body, name.clone(), root, frame)
+                }
+                // The router the routes were taken from: the body puts them back in its map.
+                (root, _) => {
+                    if let Some(root) = root {
+                        frame = frame.bind(root, crate::model::eval::Val::Json(serde_json::json!({ "map": {} })));
+                    }
+                    let key = l.pairs.then(|| name.clone());
+                    evaluator.run_over(l.pat, l.body, route, key, frame)
+                }
+            };
             let unset = std::mem::take(&mut evaluator.env_unset);
             self.note_unset(unset);
             match out {

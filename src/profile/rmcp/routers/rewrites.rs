@@ -1,6 +1,7 @@
 //! Statements that change tools' schemas when the server starts. A loop over the router's routes
-//! (`for route in router.map.values_mut() { … }`, `….map.iter_mut()`) is a [`RouteLoop`]: the
-//! profile runs its body over each tool with the evaluator. Any other statement that changes an
+//! (`for route in router.map.values_mut() { … }`, `….map.iter_mut()`, the routes taken out with
+//! `drain()`, or a snapshot of the keys whose routes the body takes out with `map.remove(&key)`)
+//! is a [`RouteLoop`]: the profile runs its body over each tool with the evaluator. Any other statement that changes an
 //! `input_schema` or `output_schema` in place (`tool.input_schema = …`,
 //! `Arc::make_mut(&mut tool.input_schema)`, `tool.input_schema.insert(…)`) is not followed: a
 //! warning where it is written, never silence.
@@ -22,6 +23,10 @@ pub struct RouteLoop<'w> {
     /// `iter_mut()`, or the routes taken out of the map: the loop goes over `(name, route)`
     /// pairs.
     pub pairs: bool,
+    /// The loop goes over the map's keys (`let keys: Vec<_> = router.map.keys().cloned().collect();
+    /// for key in keys { … router.map.remove(&key) … }`): each round's route is what the map of
+    /// `map_root` holds after the body, which started with that one route in it.
+    pub keys: bool,
     /// The local router whose routes the loop takes out of its map (`router.map.drain()`,
     /// `std::mem::take(&mut router.map)`), so that the body's `router.map.insert(…)` puts them
     /// back: rmcp lists each route's `attr`, the name it was given included.
@@ -49,7 +54,8 @@ pub struct Rewrites<'w> {
 
 /// The words a fn body that rewrites schemas or loops over a router's routes must contain: a
 /// file, an impl block or a body without any of them is not parsed (see [`startup_rewrites`]).
-const WORDS: &[&str] = &["input_schema", "output_schema", "values_mut", "iter_mut", "map.drain", "mem::take"];
+const WORDS: &[&str] =
+    &["input_schema", "output_schema", "values_mut", "iter_mut", "map.drain", "mem::take", "map.keys", ".attr."];
 
 /// The startup rewrites of the workspace's fns.
 ///
@@ -99,16 +105,27 @@ pub fn startup_rewrites(ws: &Workspace) -> Rewrites<'_> {
                 }
             }
             for (body, self_ty, item, sig) in bodies {
-                let mut finder = Finder { loops: Vec::new(), unread: Vec::new(), drained: Vec::new() };
+                let mut finder = Finder {
+                    loops: Vec::new(),
+                    unread: Vec::new(),
+                    drained: Vec::new(),
+                    keys: Vec::new(),
+                    attr_writes: Vec::new(),
+                };
                 finder.visit_block(body);
                 // A `map` of something else than a router (no router named in the fn) is not a
                 // route loop.
-                let names_router = !finder.loops.is_empty() && quote::quote!(#body).to_string().contains("router");
-                for (l, pairs, map_root) in finder.loops.into_iter().filter(|_| names_router) {
+                let text = quote::quote!(#body).to_string();
+                let names_router = !finder.loops.is_empty() && text.contains("router");
+                if text.contains("route") {
+                    finder.unread.append(&mut finder.attr_writes);
+                }
+                for (l, form, map_root) in finder.loops.into_iter().filter(|_| names_router) {
                     out.loops.push(RouteLoop {
                         pat: &l.pat,
                         body: &l.body,
-                        pairs,
+                        pairs: form == Form::Pairs,
+                        keys: form == Form::Keys,
                         map_root,
                         sig: Some(sig),
                         krate: k,
@@ -125,13 +142,54 @@ pub fn startup_rewrites(ws: &Workspace) -> Rewrites<'_> {
     out
 }
 
+/// What a route loop goes over.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    Routes,
+    Pairs,
+    Keys,
+}
+
 struct Finder<'w> {
-    /// Each loop, whether it goes over pairs, and the local whose map it takes the routes of.
-    loops: Vec<(&'w syn::ExprForLoop, bool, Option<String>)>,
+    /// Each loop, what it goes over, and the local whose map it takes the routes of.
+    loops: Vec<(&'w syn::ExprForLoop, Form, Option<String>)>,
     unread: Vec<proc_macro2::Span>,
     /// Locals holding a router's routes taken out of its map (`let routes: Vec<_> =
     /// router.map.drain().collect();`), with that router's local.
     drained: Vec<(String, Option<String>)>,
+    /// Locals holding a snapshot of a local router's keys (`let keys: Vec<_> =
+    /// router.map.keys().cloned().collect();`), with that router's local.
+    keys: Vec<(String, String)>,
+    /// `….attr.<field> = …` outside a route loop: unread when the fn names a route.
+    attr_writes: Vec<proc_macro2::Span>,
+}
+
+/// `router.map.keys()`, possibly `.cloned()`/`.map(…)`/`.collect()`ed: the local router.
+fn key_snapshot(e: &Expr) -> Option<String> {
+    let Expr::MethodCall(m) = e else { return None };
+    match m.method.to_string().as_str() {
+        "collect" | "cloned" | "copied" | "into_iter" | "map" => key_snapshot(&m.receiver),
+        "keys" if m.args.is_empty() => match &*m.receiver {
+            Expr::Field(f) if matches!(&f.member, syn::Member::Named(n) if n == "map") => match &*f.base {
+                Expr::Path(p) => p.path.get_ident().map(ToString::to_string),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether an expression is a field of a route's tool (`route.attr.name`, `r.attr.description`).
+fn is_route_attr_field(e: &Expr) -> bool {
+    match e {
+        Expr::Field(f) => match &*f.base {
+            Expr::Field(base) => matches!(&base.member, syn::Member::Named(n) if n == "attr"),
+            _ => false,
+        },
+        Expr::Paren(p) => is_route_attr_field(&p.expr),
+        _ => false,
+    }
 }
 
 /// Whether an expression is a schema field (`x.input_schema`, `(*x.attr.output_schema)`).
@@ -201,6 +259,8 @@ impl<'w> Visit<'w> for Finder<'w> {
         if let (Some(name), Some(init)) = (name, &l.init) {
             if let Some(root) = drained_routes(&init.expr) {
                 self.drained.push((name, root));
+            } else if let Some(root) = key_snapshot(&init.expr) {
+                self.keys.push((name, root));
             }
         }
         syn::visit::visit_local(self, l);
@@ -209,23 +269,36 @@ impl<'w> Visit<'w> for Finder<'w> {
     fn visit_expr(&mut self, e: &'w Expr) {
         if let Expr::ForLoop(l) = e {
             if let Some(pairs) = route_iteration(&l.expr) {
-                self.loops.push((l, pairs, None));
+                self.loops.push((l, if pairs { Form::Pairs } else { Form::Routes }, None));
                 return;
             }
             if let Some(root) = drained_routes(&l.expr) {
-                self.loops.push((l, true, root));
+                self.loops.push((l, Form::Pairs, root));
+                return;
+            }
+            if let Some(root) = key_snapshot(&l.expr) {
+                self.loops.push((l, Form::Keys, Some(root)));
                 return;
             }
             let local = match &*l.expr {
                 Expr::Path(p) => p.path.get_ident().map(ToString::to_string),
                 _ => None,
             };
-            if let Some((_, root)) = local.and_then(|n| self.drained.iter().rev().find(|(d, _)| *d == n)) {
-                self.loops.push((l, true, root.clone()));
+            if let Some((_, root)) = local.as_ref().and_then(|n| self.drained.iter().rev().find(|(d, _)| d == n)) {
+                self.loops.push((l, Form::Pairs, root.clone()));
+                return;
+            }
+            if let Some((_, root)) = local.as_ref().and_then(|n| self.keys.iter().rev().find(|(d, _)| d == n)) {
+                self.loops.push((l, Form::Keys, Some(root.clone())));
                 return;
             }
         }
         let rewrites = match e {
+            // A tool's field written outside a loop the profile runs (`route.attr.name = …`).
+            Expr::Assign(a) if is_route_attr_field(&a.left) => {
+                self.attr_writes.push(e.span());
+                return;
+            }
             Expr::Assign(a) => is_schema_field(&a.left),
             Expr::Call(c) => {
                 matches!(&*c.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "make_mut"))
@@ -245,6 +318,27 @@ impl<'w> Visit<'w> for Finder<'w> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The loop forms over a router's routes, and a tool's field written in a form that is none
+    /// of them: each found loop with what it goes over, and the writes left unread.
+    #[test]
+    fn route_loops_by_form_and_unread_tool_writes() {
+        let dir = tempfile::tempdir().unwrap();
+        let lib = "pub fn a(mut router: R) -> R { for r in router.map.values_mut() { r.attr.title = None; } router }\n\
+            pub fn b(mut router: R) -> R { let keys: Vec<_> = router.map.keys().cloned().collect(); for k in keys { let _ = router.map.remove(&k); } router }\n\
+            pub fn c(mut router: R) -> R { for (k, r) in router.map.drain().collect::<Vec<_>>() { router.map.insert(k, r); } router }\n\
+            pub fn d(mut router: R, names: Vec<String>) -> R { for n in names { if let Some(route) = router.map.get_mut(&n) { route.attr.name = n.into(); } } router }\n\
+            pub fn e(mut s: S) -> S { s.attr.name = 1; s }\n";
+        std::fs::write(dir.path().join("lib.rs"), lib).unwrap();
+        let ws = crate::source::load(&[dir.path().join("lib.rs")], &[]).expect("sources load");
+        let rewrites = startup_rewrites(&ws);
+        let forms: Vec<(bool, bool, Option<&str>)> =
+            rewrites.loops.iter().map(|l| (l.pairs, l.keys, l.map_root.as_deref())).collect();
+        assert_eq!(forms, vec![(false, false, None), (false, true, Some("router")), (true, false, Some("router"))]);
+        // `d`'s write is in a fn about routes; `e`'s `attr` is some other struct's.
+        let unread: Vec<usize> = rewrites.unread.iter().map(|(at, _)| at.line_col().0).collect();
+        assert_eq!(unread, vec![4]);
+    }
 
     /// Only the fn whose text names a schema field is parsed: the other free fn, the impl block
     /// of ordinary methods and the file that names none of the words stay as the skeleton left them.

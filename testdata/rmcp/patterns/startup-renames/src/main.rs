@@ -112,6 +112,52 @@ impl Outside {
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for Outside {}
 
+/// Renamed over a snapshot of the keys, each route taken out with `map.remove(&key)` and put
+/// back under its new name; one route (`keep`) is left as it is.
+#[derive(Clone)]
+pub struct Keys {
+    tool_router: ToolRouter<Self>,
+}
+
+#[tool_router]
+impl Keys {
+    pub fn new() -> Self {
+        let mut tool_router = Self::tool_router();
+        let original_keys: Vec<_> = tool_router.map.keys().cloned().collect();
+        for key in original_keys {
+            if key == "keep" {
+                continue;
+            }
+            let new_key = format!("{}{}", "k_", key);
+            if let Some(mut route) = tool_router.map.remove(&key) {
+                route.attr.name = new_key.clone().into();
+                tool_router.map.insert(new_key.into(), route);
+            }
+        }
+        Self { tool_router }
+    }
+
+    /// Counts.
+    #[tool]
+    async fn count(&self) -> String {
+        String::new()
+    }
+
+    /// Kept.
+    #[tool]
+    async fn keep(&self) -> String {
+        String::new()
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for Keys {}
+
+/// Prints the names `Keys` serves.
 fn main() {
     let _ = (Db::new(), Files::new(), Outside::new("out_"));
+    let keys = Keys::new();
+    let mut names: Vec<String> = keys.tool_router.list_all().into_iter().map(|t| t.name.to_string()).collect();
+    names.sort();
+    println!("{names:?}");
 }
