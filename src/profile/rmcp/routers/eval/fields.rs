@@ -78,6 +78,13 @@ impl<'w> Evaluator<'_, 'w> {
                 format!("no constructor of `{name}` sets `{field}` from a router the CLI can read; listing every router `{name}` owns"),
             );
         }
+        // A place's `remove_route("x")` takes `x` out of what that place gives, not out of what
+        // the others give: each place's removals are applied to its own tools first.
+        let sites: Vec<Found<'w>> = if sites.len() > 1 {
+            sites.into_iter().map(|s| Found { entries: self.own_removals_applied(s.entries), ..s }).collect()
+        } else {
+            sites
+        };
         // What every place gives needs no note; the rest reaches the field only from some.
         let common: Vec<Entry<'w>> = sites[0]
             .entries
@@ -99,6 +106,33 @@ impl<'w> Evaluator<'_, 'w> {
             }
         }
         union_all(sites.into_iter().map(|s| s.entries))
+    }
+
+    /// `entries` with each removal applied to the tools before it whose name is known here (a
+    /// `#[tool]` fn's, by its attribute or its ident); a removal that names none of them stays.
+    fn own_removals_applied(&self, entries: Vec<Entry<'w>>) -> Vec<Entry<'w>> {
+        let mut out: Vec<Entry<'w>> = Vec::new();
+        for e in entries {
+            match &e {
+                Entry::Remove(name) => {
+                    let before = out.len();
+                    out.retain(|x| self.fn_tool_name(x).as_deref() != Some(name.as_str()));
+                    if out.len() == before {
+                        out.push(e);
+                    }
+                }
+                _ => out.push(e),
+            }
+        }
+        out
+    }
+
+    /// The name a `#[tool]` fn entry is served under; `None` for other entries.
+    fn fn_tool_name(&self, e: &Entry<'w>) -> Option<String> {
+        let Entry::Fn(t) = e else { return None };
+        let tool = self.index.tool_fn(*t);
+        let attr = crate::profile::rmcp::tool_attr::read_tool_attr(tool.tool_attr, &self.behaviour.macros, "");
+        Some(attr.name.unwrap_or_else(|| t.f.sig.ident.to_string()))
     }
 
     /// The routers given for parameter `n` of the fn with `body` at the places that call it.

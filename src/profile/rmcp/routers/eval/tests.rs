@@ -220,6 +220,14 @@ fn helper_fns_and_routers_handed_in() {
             &["t_a", "t_b"],
             &["note: tool `t_b` is given to `r` only here, one of 2 places that build `S`"],
         ),
+        // A route one place removes is still given by the other place: each place's removals
+        // are its own.
+        (
+            "impl S { fn new() -> Self { Self { r: Self::a() + Self::b() } } fn other() -> Self { Self { r: (Self::a() + Self::b()).remove_route(\"t_b\") } } }",
+            "self.r",
+            &["t_a", "t_b"],
+            &["note: tool `t_b` is given to `r` only here, one of 2 places that build `S`"],
+        ),
         // A constructor parameter: the routers its callers hand in.
         (
             "impl S { fn new(r: ToolRouter<Self>) -> Self { Self { r } } }\n\
