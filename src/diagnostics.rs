@@ -53,6 +53,15 @@ pub struct SourceFile {
     reread: Option<Arc<Reread>>,
 }
 
+/// How many files' text [`Reread::recent_text`] keeps, per thread.
+const RECENT_FILES: usize = 4;
+/// The largest file it keeps.
+const RECENT_MAX_BYTES: usize = 4 << 20;
+
+thread_local! {
+    static RECENT: std::cell::RefCell<Vec<(PathBuf, Arc<str>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 #[derive(Debug)]
 struct Reread {
     disk: PathBuf,
@@ -111,6 +120,14 @@ impl Reread {
         if range.start > range.end || range.end > self.len {
             return String::new();
         }
+        // A scan asks for many ranges of one file in a row (each fn body of it): the last few
+        // files' whole text is kept, so that a file is read once per run of asks, not once per
+        // body. Large files are read by range only, so the cache stays small.
+        if self.len <= RECENT_MAX_BYTES {
+            if let Some(text) = self.recent_text() {
+                return text.get(range.clone()).map(str::to_owned).unwrap_or_else(|| self.blank(range));
+            }
+        }
         let read = || -> std::io::Result<Option<String>> {
             let mut file = (self.open)(&self.disk)?;
             if file.metadata()?.len() != self.len as u64 {
@@ -122,6 +139,30 @@ impl Reread {
             Ok(String::from_utf8(bytes).ok())
         };
         read().ok().flatten().unwrap_or_else(|| self.blank(range))
+    }
+
+    /// The whole text from the recent files' cache, read (and cached) on a miss; `None` when the
+    /// file cannot be read as it was.
+    fn recent_text(&self) -> Option<Arc<str>> {
+        RECENT.with(|recent| {
+            let mut recent = recent.borrow_mut();
+            if let Some(i) = recent.iter().position(|(p, t)| *p == self.disk && t.len() == self.len) {
+                let hit = recent.remove(i);
+                let text = hit.1.clone();
+                recent.insert(0, hit);
+                return Some(text);
+            }
+            let mut text = String::new();
+            let file = (self.open)(&self.disk).ok()?;
+            std::io::Read::read_to_string(&mut std::io::Read::take(file, self.len as u64 + 1), &mut text).ok()?;
+            if text.len() != self.len {
+                return None;
+            }
+            let text: Arc<str> = Arc::from(text);
+            recent.insert(0, (self.disk.clone(), text.clone()));
+            recent.truncate(RECENT_FILES);
+            Some(text)
+        })
     }
 
     /// Spaces with the newlines where the file had them when first read: what stands for a text
@@ -510,7 +551,7 @@ mod tests {
     }
 
     #[test]
-    fn a_slice_is_read_alone_and_not_kept() {
+    fn a_slice_does_not_make_the_file_keep_its_text() {
         let dir = tempfile::tempdir().unwrap();
         let disk = dir.path().join("a.rs");
         std::fs::write(&disk, "fn a() {}\nfn é() {}\n").unwrap();
@@ -520,9 +561,12 @@ mod tests {
         assert_eq!(file.slice(13..15), "é", "a range on char boundaries");
         assert_eq!(file.slice(14..15), " ", "not one: blanks");
         assert_eq!(file.slice(20..22), "", "out of the file");
-        assert!(file.text.get().is_none(), "the whole text was never read");
-        // Changed since it was first read: the range has the old shape.
+        assert!(file.text.get().is_none(), "the whole text was never kept by the file");
+        // Changed since: the text read first still gives the ranges (what was parsed), until it
+        // leaves the recent files; then the range has the old shape.
         std::fs::write(&disk, "fn b() {}\n").unwrap();
+        assert_eq!(file.slice(7..13), "{}\nfn ");
+        RECENT.with(|r| r.borrow_mut().clear());
         assert_eq!(file.slice(7..13), "  \n   ");
         assert_eq!(file.slice(9..21), format!("\n{}\n", " ".repeat(10)));
     }

@@ -76,13 +76,44 @@ pub fn read_manifest(path: &Path) -> Result<CargoManifest, Diagnostic> {
         crate::read::Why::Io(io) => super::bad_path(path, io),
         _ => Diagnostic::error(Code::BadPath, e.to_string()).in_file(path),
     })?;
+    if let Some(m) = recent_manifest(path, &text) {
+        return Ok(m);
+    }
     let raw: Value = toml::from_str(&text).map_err(|e| {
         Diagnostic::error(Code::BadCargoToml, format!("{} is not valid TOML: {}", path.display(), e.message()))
             .in_file(path)
     })?;
     let package_name = raw.get("package").and_then(|p| p.get("name")).and_then(Value::as_str).map(str::to_owned);
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    Ok(CargoManifest { path: path.to_path_buf(), dir, package_name, raw })
+    let manifest = CargoManifest { path: path.to_path_buf(), dir, package_name, raw };
+    remember_manifest(path, text, &manifest);
+    Ok(manifest)
+}
+
+/// The manifests parsed last, by path and text: a run reads a workspace root's Cargo.toml once
+/// per member and per question about it (its workspace, its dependencies, its features), and
+/// parsing it each time was a sixth of a small server's run. The file is still read each time:
+/// a text that changed is parsed again.
+type RecentManifests = Vec<(PathBuf, Arc<str>, CargoManifest)>;
+static RECENT_MANIFESTS: std::sync::Mutex<RecentManifests> = std::sync::Mutex::new(Vec::new());
+const RECENT_MANIFESTS_KEPT: usize = 32;
+
+fn recent_manifest(path: &Path, text: &str) -> Option<CargoManifest> {
+    let mut recent = RECENT_MANIFESTS.lock().ok()?;
+    // Kept last used last, so that the manifests asked for again and again stay.
+    let i = recent.iter().position(|(p, t, _)| p == path && **t == *text)?;
+    let hit = recent.remove(i);
+    let m = hit.2.clone();
+    recent.push(hit);
+    Some(m)
+}
+
+fn remember_manifest(path: &Path, text: String, manifest: &CargoManifest) {
+    let Ok(mut recent) = RECENT_MANIFESTS.lock() else { return };
+    if recent.len() == RECENT_MANIFESTS_KEPT {
+        recent.remove(0);
+    }
+    recent.push((path.to_path_buf(), Arc::from(text), manifest.clone()));
 }
 
 /// The nearest Cargo.toml with a `[package]` above a file, for a single file given on the
@@ -354,7 +385,9 @@ pub fn unreadable_lock(dir: &Path) -> Option<(PathBuf, Diagnostic)> {
     let abs = dir.canonicalize().ok()?;
     let lock = abs.ancestors().map(|d| d.join("Cargo.lock")).find(|l| l.is_file())?;
     let text = crate::read::read_given(&lock).ok()?;
-    let e = toml::from_str::<Value>(&text).err()?;
+    // The one parse every later reading of this lock shares (`parse_lock`).
+    let parsed = parsed_lock(&text);
+    let e = parsed.as_ref().as_ref().err()?;
     let shown = crate::read::shown(dir, &lock);
     let file = Arc::new(crate::diagnostics::SourceFile::new(shown.clone(), Arc::from(text.as_str())));
     let at = e.span().map(|r| crate::diagnostics::Location { file, start: r.start, len: r.len() });
@@ -376,12 +409,22 @@ pub fn unreadable_lock(dir: &Path) -> Option<(PathBuf, Diagnostic)> {
 /// last few texts parsed are kept, and a text equal to one of them is not parsed again (on a
 /// workspace with a large lock, parsing it once per package was a third of the run).
 pub(crate) fn parse_lock(text: &str) -> Vec<LockedPackage> {
-    type Parsed = Vec<(Arc<str>, Arc<Vec<LockedPackage>>)>;
+    match &*parsed_lock(text) {
+        Ok(packages) => packages.clone(),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// A lock's packages, or why its text is not TOML; see [`parse_lock`] for the cache.
+type ParsedLock = Arc<Result<Vec<LockedPackage>, toml::de::Error>>;
+
+fn parsed_lock(text: &str) -> ParsedLock {
+    type Parsed = Vec<(Arc<str>, ParsedLock)>;
     static PARSED: std::sync::Mutex<Parsed> = std::sync::Mutex::new(Vec::new());
     const KEPT: usize = 4;
     let cached = |parsed: &Parsed| parsed.iter().find(|(t, _)| **t == *text).map(|(_, p)| Arc::clone(p));
     if let Some(p) = PARSED.lock().ok().and_then(|parsed| cached(&parsed)) {
-        return (*p).clone();
+        return p;
     }
     let packages = Arc::new(parse_lock_text(text));
     if let Ok(mut parsed) = PARSED.lock() {
@@ -390,13 +433,13 @@ pub(crate) fn parse_lock(text: &str) -> Vec<LockedPackage> {
         }
         parsed.push((Arc::from(text), Arc::clone(&packages)));
     }
-    Arc::unwrap_or_clone(packages)
+    packages
 }
 
-fn parse_lock_text(text: &str) -> Vec<LockedPackage> {
-    let Ok(raw) = toml::from_str::<Value>(text) else { return Vec::new() };
-    let Some(packages) = raw.get("package").and_then(Value::as_array) else { return Vec::new() };
-    packages
+fn parse_lock_text(text: &str) -> Result<Vec<LockedPackage>, toml::de::Error> {
+    let raw = toml::from_str::<Value>(text)?;
+    let Some(packages) = raw.get("package").and_then(Value::as_array) else { return Ok(Vec::new()) };
+    Ok(packages
         .iter()
         .filter_map(|p| {
             Some(LockedPackage {
@@ -410,7 +453,7 @@ fn parse_lock_text(text: &str) -> Vec<LockedPackage> {
                     .unwrap_or_default(),
             })
         })
-        .collect()
+        .collect())
 }
 
 /// One `[dependencies]` entry of a package, with `workspace = true` filled in from the
