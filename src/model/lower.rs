@@ -69,6 +69,19 @@ pub struct Lowerer<'r, 'w> {
     pub schema_source: Option<SchemaSource<'r, 'w>>,
     /// The code `#[schemars(transform = …)]` values run, by [`super::transform::CodeRef::id`].
     pub(super) transform_code: Vec<super::transform::CodeSite>,
+    /// The schemas the evaluator's schema fns gave, by the type as written and where: a helper
+    /// called for every tool (`envelope::<T>()` calling `schema_for_output::<Hint>()`) asks for
+    /// the same few types again and again, and the pipeline's answer depends on nothing else.
+    schema_cache: HashMap<String, Vec<CachedSchema>>,
+}
+
+/// One answer of the schema pipeline: the call, the scope the type was named in, the schema.
+struct CachedSchema {
+    call: eval::SchemaCall,
+    krate: usize,
+    module: crate::source::ModuleId,
+    generics: Vec<String>,
+    schema: Result<Value, String>,
 }
 
 /// What makes the schema of a type for a schema fn ([`eval::SchemaCall`]): the profile's pipeline.
@@ -115,10 +128,26 @@ impl eval::Types for Lowerer<'_, '_> {
     }
 
     fn schema_of(&mut self, ty: &syn::Type, scope: &Scope, call: eval::SchemaCall) -> Result<Value, String> {
-        match self.schema_source.clone() {
-            Some(source) => source(self, ty, scope, call),
-            None => Err("no schema pipeline is given to the evaluator here".into()),
+        let Some(source) = self.schema_source.clone() else {
+            return Err("no schema pipeline is given to the evaluator here".into());
+        };
+        let key = quote::quote!(#ty).to_string();
+        let same = |c: &CachedSchema| {
+            c.call == call && c.krate == scope.krate && c.module == scope.module && c.generics == scope.generics
+        };
+        if let Some(hit) = self.schema_cache.get(&key).and_then(|v| v.iter().find(|c| same(c))) {
+            return hit.schema.clone();
         }
+        let schema = source(self, ty, scope, call);
+        let entry = CachedSchema {
+            call,
+            krate: scope.krate,
+            module: scope.module,
+            generics: scope.generics.clone(),
+            schema: schema.clone(),
+        };
+        self.schema_cache.entry(key).or_default().push(entry);
+        schema
     }
 
     fn serialize(&mut self, v: &eval::Val) -> Result<Value, String> {
@@ -148,6 +177,7 @@ impl<'r, 'w> Lowerer<'r, 'w> {
             reached: Default::default(),
             beside: Vec::new(),
             schema_source: None,
+            schema_cache: HashMap::new(),
             transform_code: Vec::new(),
         }
     }
