@@ -173,8 +173,9 @@ pub(super) const REWRITE_NOT_SERVED: CodeDoc = CodeDoc {
              schemas), but the router it changes is not the one the server serves: a bare\n\
              `#[tool_handler]` serves `Self::tool_router()` from rmcp 1.4 on, a router built anew on\n\
              each request, not the `tool_router` field the constructor changed. tools/list shows the\n\
-             tools unchanged, and so does the manifest.",
-    example: "src/server.rs:52:9: warning[rewrite-not-served]: this loop changes a router that `Hotel` does not serve: its tools/list comes from `Self::tool_router()`, a router built anew on each request, which this code does not build, so the tools are listed unchanged",
+             tools unchanged, and so does the manifest. A loop that changes the served router after\n\
+             the server is built (in `main`) is not followed either, and is reported the same way.",
+    example: "src/server.rs:52:9: warning[rewrite-not-served]: this loop changes a router, but not in the code that builds the one `Hotel` serves (its tools/list comes from `Self::tool_router()`, a router built anew on each request): the loop is not applied, and the tools are listed unchanged",
     fix: "serve the changed router: `#[tool_handler(router = self.tool_router)]`; or drop the loop if\n\
          the change is not meant to reach clients.",
 };

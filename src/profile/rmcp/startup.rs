@@ -44,10 +44,11 @@ impl Builder<'_, '_> {
                 self.run_route_loop(l, tools);
                 continue;
             }
-            // Written for this server (in its `impl`, or a fn taking its router) but not in the
-            // code that builds the router it serves: a rewrite tools/list never shows.
+            // Not in the code that builds the router the server serves: not applied, and said at
+            // the loop (a free fn's loop may be this server's, run after it is built: never
+            // silence). An `impl` block's loop is another server's when the block is.
             let ours = match l.self_ty {
-                None => server.is_some_and(|s| l.sig.is_some_and(|sig| mentions_type(sig, s))),
+                None => true,
                 Some(ty) => server.is_some_and(|s| type_text(ty).rsplit("::").next() == Some(s)),
             };
             if let (true, Some(server)) = (ours, served_by) {
@@ -76,13 +77,13 @@ impl Builder<'_, '_> {
             Diagnostic::warning(
                 Code::RewriteNotServed,
                 format!(
-                    "this loop changes a router that `{}` does not serve: its tools/list comes from {from}{fresh}, which this code does not build, so the tools are listed unchanged",
+                    "this loop changes a router, but not in the code that builds the one `{}` serves (its tools/list comes from {from}{fresh}): the loop is not applied, and the tools are listed unchanged",
                     server.name
                 ),
             )
             .at(Some(l.at.clone()))
             .with_label("not in the code that builds the served router")
-            .with_help("to serve the changed router, name it: `#[tool_handler(router = self.tool_router)]`"),
+            .with_help("to serve the changed router, name it: `#[tool_handler(router = self.tool_router)]`; a router changed after the server is built is not followed: give its tools' schemas in the config's `schemas` table"),
         );
     }
 
@@ -181,17 +182,6 @@ impl Builder<'_, '_> {
             *tool = Tool::from_value(&Value::Object(after));
         }
     }
-}
-
-/// Whether a signature names the type `name` (`router: &mut ToolRouter<Server>`).
-fn mentions_type(sig: &syn::Signature, name: &str) -> bool {
-    let mut names = false;
-    for input in &sig.inputs {
-        let syn::FnArg::Typed(t) = input else { continue };
-        let text = quote::quote!(#t).to_string();
-        names |= text.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == name);
-    }
-    names
 }
 
 impl Builder<'_, '_> {
