@@ -9,7 +9,7 @@
 //! A block is run here only when the plain evaluator would refuse it ([`needs_run`]), so what
 //! evaluated before evaluates the same way.
 
-use super::jsonval::{read_place, seg_of, turbofish, Place, Seg};
+use super::jsonval::{place_ref, read_place, seg_of, turbofish, Place, Seg};
 use super::mutate::is_mutating;
 use super::*;
 use serde_json::Value;
@@ -428,6 +428,13 @@ impl Evaluator<'_, '_> {
                 let base = self.place_of(&x.base, f)?;
                 match &x.member {
                     syn::Member::Named(n) => Ok(base.child(Seg::Key(crate::source::unraw_ident(&n.to_string())))),
+                    // `meta.0 = …`, `meta.0.insert(…)`: a newtype held as its JSON object (see
+                    // `Evaluator::field`) is its own `.0`.
+                    syn::Member::Unnamed(i)
+                        if i.index == 0 && matches!(place_ref(f, &base), Some(Ok(Value::Object(_)))) =>
+                    {
+                        Ok(base)
+                    }
                     syn::Member::Unnamed(i) => Ok(base.child(Seg::Index(i.index as usize))),
                 }
             }

@@ -237,6 +237,9 @@ impl Evaluator<'_, '_> {
                     None => Err(self.unsupported(x, f, format!("a field `{n}` the CLI does not know"))),
                 }
             }
+            // `meta.0`: no JSON value has a tuple field, so a JSON object with one is a newtype held
+            // as the object it serialises as (rmcp's `Meta(JsonObject)`): the object itself.
+            (syn::Member::Unnamed(i), j @ Val::Json(serde_json::Value::Object(_))) if i.index == 0 => Ok(j),
             (_, other) => Err(self.unsupported(x, f, format!("a field of {}", other.kind_of()))),
         }
     }

@@ -375,6 +375,12 @@ const STATEMENTS: &[(&str, &str, Result<&str, Failure>)] = &[
         Ok(r#"Json(Object {"type": Array [String("string"), String("null")]})"#),
     ),
     ("bool", r#"let v = json!({"default": null}); v.get("default").is_some_and(Value::is_null)"#, Ok("Bool(true)")),
+    // `.0` of a newtype held as its JSON object (rmcp's `Meta`): the object, to write and to read.
+    (
+        "Value",
+        r#"let mut m = json!({"a": 1}); m.0.insert("b".to_owned(), json!(2)); m.0"#,
+        Ok(r#"Json(Object {"a": Number(1), "b": Number(2)})"#),
+    ),
     (
         "String",
         r#"let v = json!({"a": "x", "b": "y"}); v.as_object().unwrap().keys().map(|k| k.to_uppercase()).collect()"#,

@@ -1,5 +1,6 @@
 //! `#[tool(meta = …)]` with plain fns that build rmcp's `MetaObject`: one with `json!` values
-//! and `insert`s, one from a `json!` object, one extending another. rmcp-macros passes the
+//! and `insert`s, one from a `json!` object, one extending another (and writing the newtype's
+//! map through `.0`). rmcp-macros passes the
 //! expression to `Tool::with_meta`, and the tool lists it as `_meta`. One only the running server
 //! knows is left out, with a warning at the value.
 
@@ -26,6 +27,8 @@ mod meta {
     pub fn dangerous() -> MetaObject {
         let mut meta = tool_meta();
         meta.extend(MetaObject(json!({ "confirm": true }).as_object().cloned().unwrap_or_default()));
+        // The newtype's map itself, through its public field.
+        meta.0.insert("audit".to_owned(), json!(true));
         meta
     }
 }
