@@ -169,13 +169,7 @@ fn key_snapshot(e: &Expr) -> Option<String> {
     let Expr::MethodCall(m) = e else { return None };
     match m.method.to_string().as_str() {
         "collect" | "cloned" | "copied" | "into_iter" | "map" => key_snapshot(&m.receiver),
-        "keys" if m.args.is_empty() => match &*m.receiver {
-            Expr::Field(f) if matches!(&f.member, syn::Member::Named(n) if n == "map") => match &*f.base {
-                Expr::Path(p) => p.path.get_ident().map(ToString::to_string),
-                _ => None,
-            },
-            _ => None,
-        },
+        "keys" if m.args.is_empty() => map_field_of(&m.receiver).flatten(),
         _ => None,
     }
 }
@@ -212,8 +206,17 @@ fn route_iteration(e: &Expr) -> Option<bool> {
         "iter_mut" => true,
         _ => return None,
     };
-    match &*m.receiver {
-        Expr::Field(f) if matches!(&f.member, syn::Member::Named(n) if n == "map") => Some(pairs),
+    map_field_of(&m.receiver).map(|_| pairs)
+}
+
+/// `….map`, a router's map of routes: `Some` of the local router it is (`router` of
+/// `router.map`), `None` inside when it is no local (`self.tool_router.map`).
+fn map_field_of(e: &Expr) -> Option<Option<String>> {
+    match e {
+        Expr::Field(f) if matches!(&f.member, syn::Member::Named(n) if n == "map") => match &*f.base {
+            Expr::Path(p) => Some(p.path.get_ident().map(ToString::to_string)),
+            _ => Some(None),
+        },
         _ => None,
     }
 }
@@ -222,23 +225,16 @@ fn route_iteration(e: &Expr) -> Option<bool> {
 /// `std::mem::replace(&mut ….map, …)`, possibly `.into_iter()`/`.collect()`ed; `Some` of the local
 /// router it is (`router` of `router.map`), `None` inside when it is no local.
 fn drained_routes(e: &Expr) -> Option<Option<String>> {
-    let map_of = |e: &Expr| match e {
-        Expr::Field(f) if matches!(&f.member, syn::Member::Named(n) if n == "map") => match &*f.base {
-            Expr::Path(p) => Some(p.path.get_ident().map(ToString::to_string)),
-            _ => Some(None),
-        },
-        _ => None,
-    };
     match e {
         Expr::MethodCall(m) if matches!(m.method.to_string().as_str(), "collect" | "into_iter") => {
             drained_routes(&m.receiver)
         }
-        Expr::MethodCall(m) if m.method == "drain" && m.args.is_empty() => map_of(&m.receiver),
+        Expr::MethodCall(m) if m.method == "drain" && m.args.is_empty() => map_field_of(&m.receiver),
         Expr::Call(c) => {
             let Expr::Path(p) = &*c.func else { return None };
             let last = p.path.segments.last()?.ident.to_string();
             match (last.as_str(), c.args.first()) {
-                ("take" | "replace", Some(Expr::Reference(r))) if r.mutability.is_some() => map_of(&r.expr),
+                ("take" | "replace", Some(Expr::Reference(r))) if r.mutability.is_some() => map_field_of(&r.expr),
                 _ => None,
             }
         }
