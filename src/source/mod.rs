@@ -153,7 +153,7 @@ impl ParsedFile {
     pub fn body_mentions(&self, block: &syn::Block, word: &str) -> bool {
         match self.skipped(block) {
             Some(i) => self.body_text(i).contains(word),
-            None => self.parsed_body_text(block).is_none_or(|text| text.contains(word)),
+            None => self.parsed_body_text(block).map_or(true, |text| text.contains(word)),
         }
     }
 

@@ -93,7 +93,7 @@ pub(super) struct Method {
 /// The rows of [`METHODS`] first, then those of [`MORE_METHODS`], whose sequence rows apply to
 /// a JSON array or object too (unless `Value` has a reading method by that name).
 pub(super) fn find(name: &str, v: &Val, arity: usize) -> Option<&'static Method> {
-    let fits = |m: &&Method| m.names.contains(&name) && m.arity.is_none_or(|n| n == arity);
+    let fits = |m: &&Method| m.names.contains(&name) && m.arity.map_or(true, |n| n == arity);
     METHODS.iter().find(|m| fits(m) && m.on.holds(v)).or_else(|| {
         let json_seq = matches!(v, Val::Json(Value::Array(_) | Value::Object(_))) && find_json(name, arity).is_none();
         MORE_METHODS.iter().find(|m| fits(m) && (m.on.holds(v) || (m.on == On::Seq && json_seq)))

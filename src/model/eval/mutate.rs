@@ -67,7 +67,7 @@ pub(super) fn is_mutating(name: &str) -> bool {
 
 /// The row for a mutating method called by `name` on `on` with `arity` arguments.
 pub(super) fn find_mutation(name: &str, on: Holder, arity: usize) -> Option<&'static Mutation> {
-    MUTATIONS.iter().find(|m| m.names.contains(&name) && m.on == on && m.arity.is_none_or(|n| n == arity))
+    MUTATIONS.iter().find(|m| m.names.contains(&name) && m.on == on && m.arity.map_or(true, |n| n == arity))
 }
 
 fn next(values: &mut Values) -> Val {

@@ -54,7 +54,7 @@ pub(super) struct StdFn {
 
 /// The row of `table` for a call of `head::last` with `arity` arguments.
 pub(super) fn find(table: &'static [StdFn], head: &str, last: &str, arity: usize) -> Option<&'static StdFn> {
-    table.iter().find(|r| r.heads.hold(head) && r.names.contains(&last) && r.arity.is_none_or(|n| n == arity))
+    table.iter().find(|r| r.heads.hold(head) && r.names.contains(&last) && r.arity.map_or(true, |n| n == arity))
 }
 
 const COLLECTIONS: &[&str] = &[

@@ -9,8 +9,14 @@
 //! under an `if`, a `match` arm or a loop is listed with a note naming the condition (the manifest
 //! is what a client may see).
 //!
+//! `r.map.remove("name")` on a local router is a removal too (`ToolRouter::map` is public); a
+//! removal under a condition keeps the tool listed, with a note.
+//!
 //! `self.field` is the value every place that builds the server type gives the field; a field set
-//! from a constructor parameter is followed to the constructor's call sites.
+//! from a constructor parameter is followed to the constructor's call sites; and fns that change
+//! the field of a built value (`init(mut self)`, `main`) add what they add, with a note, while
+//! what they take out stays listed, with a note (whether they run before the server serves is
+//! not followed).
 //!
 //! The reading of the code (locals, parameters, branches and their conditions, `#[cfg]`, chains)
 //! is the evaluator core's, [`crate::model::eval::syntax`], shared with the value evaluator; what
@@ -31,7 +37,7 @@ use syn::Expr;
 use super::{Entry, Finding, Index, Severity, ToolFnRef, TypeKey};
 use crate::diagnostics::{Code, Location};
 use crate::model::eval::budget::Budget;
-use crate::model::eval::syntax::{self, block_tail, branches, clip, Branch, Condition};
+use crate::model::eval::syntax::{self, block_tail, branches, clip, expr_ident, Branch, Condition};
 use crate::model::eval::Frame;
 use crate::model::Scope;
 use crate::profile::is_attr_named;
@@ -71,6 +77,9 @@ pub(super) enum Probe<'p> {
     Call { target: &'p syn::Block, arg: usize },
     /// `<router>.list_all()`.
     ListAll,
+    /// Nothing, and not the body's value either: the body is followed for what it does to the
+    /// places bound as locals (a field changed after its value is built).
+    Changes,
 }
 
 /// One place a probe matched, with the router it holds there.
@@ -208,6 +217,11 @@ impl<'i, 'w> Evaluator<'i, 'w> {
                         Vec::new()
                     }
                 }
+            }
+            // `self.tool_router` while its changes after construction are followed: that value.
+            Expr::Field(_) if self.tracked(e, frame).is_some() => {
+                let name = self.tracked(e, frame).expect("checked");
+                frame.locals.get(&name).cloned().unwrap_or_default()
             }
             Expr::Field(f) if matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self")) => {
                 let syn::Member::Named(field) = &f.member else {
@@ -435,6 +449,11 @@ impl Walk<'_, '_> {
         Walk { probe: Probe::Nothing, params: Vec::new(), found: Vec::new() }
     }
 
+    /// A body followed for what it does to the places bound as locals.
+    pub(super) fn changes() -> Self {
+        Walk { probe: Probe::Changes, params: Vec::new(), found: Vec::new() }
+    }
+
     /// A body followed for its value (not searched for a probe).
     pub(super) fn wants_value(&self) -> bool {
         matches!(self.probe, Probe::Nothing)
@@ -452,6 +471,45 @@ fn describe(condition: &Condition) -> (proc_macro2::Span, String) {
         Condition::Loop(span) => (*span, "when this loop's body runs".to_owned()),
         Condition::UnreadableCfg(span) => (*span, "when its unreadable `#[cfg]` holds".to_owned()),
         Condition::Certain => (proc_macro2::Span::call_site(), String::new()),
+    }
+}
+
+/// The place an expression names, as text: `r`, `self.tool_router`, `server.inner.router`; `None`
+/// for anything else (a call, an index).
+pub(super) fn place_name(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Paren(p) => place_name(&p.expr),
+        Expr::Field(f) => match &f.member {
+            syn::Member::Named(n) => Some(format!("{}.{n}", place_name(&f.base)?)),
+            syn::Member::Unnamed(_) => None,
+        },
+        _ => expr_ident(e),
+    }
+}
+
+/// The key of `map.remove(key)` when it is a string the code spells out: `"x"`, `&"x".into()`,
+/// `&Cow::Borrowed("x")`, `"x".to_string()`.
+pub(super) fn literal_key(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Reference(r) => literal_key(&r.expr),
+        Expr::Paren(p) => literal_key(&p.expr),
+        Expr::MethodCall(mc)
+            if mc.args.is_empty() && matches!(mc.method.to_string().as_str(), "into" | "to_string" | "to_owned") =>
+        {
+            literal_key(&mc.receiver)
+        }
+        Expr::Call(c) if c.args.len() == 1 => match &*c.func {
+            Expr::Path(p)
+                if p.path
+                    .segments
+                    .last()
+                    .is_some_and(|s| matches!(s.ident.to_string().as_str(), "Borrowed" | "from")) =>
+            {
+                literal_key(&c.args[0])
+            }
+            _ => None,
+        },
+        _ => crate::profile::lit_str(e),
     }
 }
 

@@ -2,7 +2,11 @@
 //! through constructor parameters to their callers.
 
 use super::super::{Entry, Finding, RouterBlock, Severity, TypeKey};
-use super::{added, union_all, Evaluator, Found, Probe, RouterFrame, RUNTIME_CONDITION, RUNTIME_ROUTER};
+use super::statements::{removals, removed_names};
+use super::{
+    added, is_router_mutation, place_name, union_all, Evaluator, Found, Probe, RouterFrame, Walk, RUNTIME_CONDITION,
+    RUNTIME_ROUTER,
+};
 use crate::diagnostics::{Code, Location};
 use crate::model::eval::syntax::param_names;
 use crate::source::impls::Callers;
@@ -20,8 +24,57 @@ impl<'w> Evaluator<'_, 'w> {
         }
         self.budget.push(visit);
         let sites = self.field_sites(field, frame);
+        let value = self.field_value(field, frame, sites);
+        let value = self.changed_after_construction(field, frame, value);
         self.budget.pop();
-        self.field_value(field, frame, sites)
+        value
+    }
+
+    /// What the fns that change the field of a built value do to it (`self.tool_router.map
+    /// .remove("x")` in an `init(mut self)`, `server.tool_router.merge(…)` in `main`): they may
+    /// run before the server serves or not at all, so what they add is listed and what they take
+    /// out stays listed, each with a note at the fn.
+    fn changed_after_construction(
+        &mut self,
+        field: &str,
+        frame: &RouterFrame<'w>,
+        mut value: Vec<Entry<'w>>,
+    ) -> Vec<Entry<'w>> {
+        let key = frame.self_ty.clone();
+        let type_name = self.type_name(&key);
+        for caller in self.index.callers_in(field, &type_name, Callers::OwnImplsAndFreeFns) {
+            let places = changed_places(caller.body, field);
+            if places.is_empty() {
+                continue;
+            }
+            let mut inner =
+                RouterFrame::new(caller.krate, caller.module, caller.self_key.clone().unwrap_or_else(|| key.clone()));
+            for place in &places {
+                inner.locals.bind(place.clone(), value.clone());
+            }
+            let mut walk = Walk::changes();
+            self.block(caller.body, &mut inner, &mut walk);
+            let after = union_all(places.iter().filter_map(|p| inner.locals.get(p).cloned()));
+            let gained = added(&value, &after);
+            let removed = removals(&value, &after);
+            let fn_name = &caller.sig.ident;
+            let at = self.loc(&inner, caller.sig.ident.span());
+            let mut messages = Vec::new();
+            let later =
+                format!("after `{type_name}` is built; listed, as the CLI does not follow when `{fn_name}` runs");
+            if !removed.is_empty() {
+                messages.push(format!("{} removed from `{field}` in `{fn_name}` {later}", removed_names(&removed)));
+            }
+            if !gained.is_empty() {
+                messages.push(format!("{} added to `{field}` in `{fn_name}` {later}", self.tool_names(&gained)));
+            }
+            for message in messages {
+                let location = at.clone();
+                self.findings.push(Finding { severity: Severity::Note, code: RUNTIME_CONDITION, message, location });
+            }
+            value.extend(gained);
+        }
+        value
     }
 
     /// The places that give the field a value, each with the router it gives.
@@ -222,4 +275,49 @@ impl<'w> Evaluator<'_, 'w> {
             TypeKey::Name(n) => n.rsplit("::").next().unwrap_or(n).to_owned(),
         }
     }
+}
+
+/// The places `<place>.<field>` that a body changes as a router: the receiver of a router
+/// method that changes it (`self.tool_router.merge(…)`), of `.map.remove(…)`, or the left of
+/// `=`/`+=`. A struct literal's `field: …` builds a value, it does not change one.
+fn changed_places(body: &syn::Block, field: &str) -> Vec<String> {
+    struct Changes<'f> {
+        field: &'f str,
+        places: Vec<String>,
+    }
+    impl Changes<'_> {
+        fn note(&mut self, e: &syn::Expr) {
+            let syn::Expr::Field(f) = e else { return };
+            if !matches!(&f.member, syn::Member::Named(n) if n == self.field) {
+                return;
+            }
+            if let Some(place) = place_name(e) {
+                if !self.places.contains(&place) {
+                    self.places.push(place);
+                }
+            }
+        }
+    }
+    impl<'e> syn::visit::Visit<'e> for Changes<'_> {
+        fn visit_expr(&mut self, e: &'e syn::Expr) {
+            match e {
+                syn::Expr::MethodCall(mc) if is_router_mutation(&mc.method.to_string()) => self.note(&mc.receiver),
+                syn::Expr::MethodCall(mc) if mc.method == "remove" => {
+                    if let syn::Expr::Field(map) = &*mc.receiver {
+                        if matches!(&map.member, syn::Member::Named(n) if n == "map") {
+                            self.note(&map.base);
+                        }
+                    }
+                }
+                syn::Expr::Assign(a) => self.note(&a.left),
+                syn::Expr::Binary(b) if matches!(b.op, syn::BinOp::AddAssign(_)) => self.note(&b.left),
+                _ => {}
+            }
+            syn::visit::visit_expr(self, e);
+        }
+        fn visit_item(&mut self, _: &'e syn::Item) {}
+    }
+    let mut v = Changes { field, places: Vec::new() };
+    syn::visit::Visit::visit_block(&mut v, body);
+    v.places
 }

@@ -6,7 +6,7 @@ use syn::visit::Visit;
 use syn::Expr;
 
 use super::super::{Entry, TypeKey};
-use super::{added, describe, is_router_mutation, Evaluator, Found, Probe, RouterFrame, Walk};
+use super::{added, describe, is_router_mutation, literal_key, place_name, Evaluator, Found, Probe, RouterFrame, Walk};
 use crate::model::eval::syntax::{self, expr_attrs, expr_ident, param_names, pat_ident, Branch, Condition};
 use crate::source::{Namespace, Resolved};
 
@@ -122,16 +122,22 @@ impl<'w> Evaluator<'_, 'w> {
         let mut inner = frame.clone();
         f(self, &mut inner, walk);
         let mut gained = Vec::new();
+        let mut removed = Vec::new();
         for name in frame.locals.sorted_names() {
             if let (Some(before), Some(after)) = (frame.locals.get(&name), inner.locals.get(&name)) {
                 gained.extend(added(before, after).into_iter().map(|e| (name.clone(), e)));
+                removed.extend(removals(before, after));
             }
+        }
+        let (span, text) = describe(&condition);
+        if !removed.is_empty() {
+            // A route taken out only under a condition may still be served: it stays listed.
+            self.note(frame, span, format!("{} removed only {text}; listed", removed_names(&removed)));
         }
         if gained.is_empty() {
             return;
         }
         let entries: Vec<Entry<'w>> = gained.iter().map(|(_, e)| e.clone()).collect();
-        let (span, text) = describe(&condition);
         self.note(frame, span, format!("{} served only {text}; listed", self.tool_names(&entries)));
         for (name, e) in gained {
             frame.locals.get_mut(&name).expect("an outer local").push(e);
@@ -211,6 +217,10 @@ impl<'w> Evaluator<'_, 'w> {
                 let v = self.expr(&a.right, frame);
                 frame.locals.assign(name, v);
             }
+            Expr::MethodCall(mc) if self.map_removal(mc, frame).is_some() => {
+                let (name, key) = self.map_removal(mc, frame).expect("checked");
+                frame.locals.get_mut(&name).expect("tracked").push(Entry::Remove(key));
+            }
             Expr::MethodCall(mc) if self.tracked(&mc.receiver, frame).is_some() => {
                 // `r.merge(…)`, `r.add_route(…)`, `r.remove_route("x")`: the local changes.
                 let name = self.tracked(&mc.receiver, frame).expect("checked");
@@ -257,9 +267,21 @@ impl<'w> Evaluator<'_, 'w> {
         }
     }
 
-    /// A local router named by `e` (`r`, `(r)`).
+    /// A local router named by `e` (`r`, `(r)`), or a field bound as one (`self.tool_router`).
     pub(super) fn tracked(&self, e: &Expr, frame: &RouterFrame<'w>) -> Option<String> {
-        expr_ident(e).filter(|n| frame.locals.contains(n))
+        place_name(e).filter(|n| frame.locals.contains(n))
+    }
+
+    /// `r.map.remove("x")` on a tracked router (rmcp's `ToolRouter::map` is public): `x` is taken
+    /// out, as `remove_route("x")` does. A key the code computes is left to the startup-loop
+    /// reading (a rename loop takes each route out by its key and puts it back).
+    fn map_removal(&self, mc: &syn::ExprMethodCall, frame: &RouterFrame<'w>) -> Option<(String, String)> {
+        let Expr::Field(f) = &*mc.receiver else { return None };
+        if mc.method != "remove" || !matches!(&f.member, syn::Member::Named(n) if n == "map") {
+            return None;
+        }
+        let name = self.tracked(&f.base, frame)?;
+        Some((name, literal_key(mc.args.first()?)?))
     }
 
     /// Records what the probe is looking for, should `e` be it.
@@ -336,6 +358,23 @@ impl<'w> Evaluator<'_, 'w> {
         }
         walk.found
     }
+}
+
+/// The names `after` removes that `before` does not.
+pub(super) fn removals(before: &[Entry<'_>], after: &[Entry<'_>]) -> Vec<String> {
+    let removes = |v: &[Entry<'_>]| -> Vec<String> {
+        v.iter().filter_map(|e| if let Entry::Remove(n) = e { Some(n.clone()) } else { None }).collect()
+    };
+    let earlier = removes(before);
+    removes(after).into_iter().filter(|n| !earlier.contains(n)).collect()
+}
+
+/// "`a`, `b`" with "tool"/"tools" for a note.
+pub(super) fn removed_names(names: &[String]) -> String {
+    let word = if names.len() == 1 { "tool" } else { "tools" };
+    let verb = if names.len() == 1 { "is" } else { "are" };
+    let list: Vec<String> = names.iter().map(|n| format!("`{}`", syntax::clip(n))).collect();
+    format!("{word} {} {verb}", list.join(", "))
 }
 
 /// The immediate sub-expressions and blocks of an expression (not their own children).

@@ -177,8 +177,23 @@ fn branches_and_loops_add_with_a_note() {
             &["t_a", "t_b"],
             &["note: tool `t_b` is served only when `flag` is false"],
         ),
-        // A removal under a condition may not run: the tool stays listed.
-        (build("let mut r = S::a(); if flag { r.remove_route(\"t_a\"); } r"), &["t_a"], &[]),
+        // A removal under a condition may not run: the tool stays listed, with a note.
+        (
+            build("let mut r = S::a(); if flag { r.remove_route(\"t_a\"); } r"),
+            &["t_a"],
+            &["note: tool `t_a` is removed only when `flag`; listed"],
+        ),
+        // `ToolRouter::map` is public: `map.remove` with a key the code spells out is a removal.
+        (build("let mut r = S::a() + S::b(); r.map.remove(\"t_a\"); r"), &["t_a", "t_b", "-t_a"], &[]),
+        (build("let mut r = S::a(); r.map.remove(&Cow::Borrowed(\"t_a\")); r"), &["t_a", "-t_a"], &[]),
+        (build("let mut r = S::a(); r.map.remove(&\"t_a\".to_string()); r"), &["t_a", "-t_a"], &[]),
+        (
+            build("let mut r = S::a(); if n > 1 { r.map.remove(\"t_a\"); } r"),
+            &["t_a"],
+            &["note: tool `t_a` is removed only when `n > 1`; listed"],
+        ),
+        // A key the code computes is the startup-loop reading's (a rename takes routes out by key).
+        (build("let mut r = S::a(); let k = key(); r.map.remove(&k); r"), &["t_a"], &[]),
         (
             build("let mut r = S::a(); for _ in 0..n { r.merge(S::b()); } while flag { r += S::c(); } r"),
             &["t_a", "t_b", "t_c"],
@@ -227,6 +242,32 @@ fn helper_fns_and_routers_handed_in() {
             "self.r",
             &["t_a", "t_b"],
             &["note: tool `t_b` is given to `r` only here, one of 2 places that build `S`"],
+        ),
+        // Changes to the field of a built value (`init(mut self)`, `main`): they may run or not,
+        // so what they add is listed and what they remove stays listed, each with a note.
+        (
+            "impl S { fn new() -> Self { Self { r: Self::a() + Self::b() } }\n\
+             fn init(mut self) -> Self { if ready() { self.r.map.remove(\"t_b\"); } self } }",
+            "self.r",
+            &["t_a", "t_b"],
+            &["note: tool `t_b` is removed only when `ready()`; listed"],
+        ),
+        (
+            "impl S { fn new() -> Self { Self { r: Self::a() + Self::b() } }\n\
+             fn init(&mut self) { self.r.remove_route(\"t_a\"); self.r.merge(Self::c()); } }",
+            "self.r",
+            &["t_a", "t_b", "t_c"],
+            &[
+                "note: tool `t_a` is removed from `r` in `init` after `S` is built; listed, as the CLI does not follow when `init` runs",
+                "note: tool `t_c` is added to `r` in `init` after `S` is built",
+            ],
+        ),
+        (
+            "impl S { fn new() -> Self { Self { r: Self::a() } } }\n\
+             fn main() { let mut s = S::new(); s.r += S::d(); s.r = s.r.clone() + S::e(); }",
+            "self.r",
+            &["t_a", "t_d", "t_e"],
+            &["note: tools `t_d`, `t_e` are added to `r` in `main` after `S` is built"],
         ),
         // A constructor parameter: the routers its callers hand in.
         (
