@@ -167,4 +167,10 @@ pub enum Target {
     Def(WrittenId),
     /// There is none (the crate would not compile): why, in a few words.
     Missing(String),
+    /// A `json_schema()` written by hand on a type that does not derive it (any inherent
+    /// `fn json_schema() -> serde_json::Map<String, Value>` satisfies the derive's call), as its
+    /// body evaluates.
+    Given(serde_json::Map<String, serde_json::Value>),
+    /// A hand-written `json_schema()` the CLI cannot evaluate: why, and where it stops.
+    Unevaluable { why: String, at: Location },
 }

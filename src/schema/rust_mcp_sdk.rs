@@ -56,21 +56,25 @@ pub enum SchemaError {
     Missing { field: Location, type_name: String, why: String },
     /// A struct that contains itself: building its schema never ends.
     Recursive { field: Location, chain: Vec<String> },
+    /// A field whose type's hand-written `json_schema()` cannot be evaluated (`at`: where the
+    /// evaluation stops): a gap, the field's schema left empty.
+    Unevaluable { field: Location, at: Location, type_name: String, why: String },
 }
 
 /// The `json_schema()` of a definition, keys in byte order (in the derive's insertion order when
-/// the server's serde_json keeps it, `insertion_order`); or every reason it cannot be made (each
-/// field at fault once).
+/// the server's serde_json keeps it, `insertion_order`), with the gaps in it (a field's schema
+/// left empty, [`SchemaError::Unevaluable`]); or every reason it cannot be made (each field at
+/// fault once).
 pub fn def_schema(
     model: &WrittenModel,
     id: WrittenId,
     rules: &Rules,
     insertion_order: bool,
-) -> Result<Map<String, Value>, Vec<SchemaError>> {
-    let mut derive = Derive { model, rules, stack: Vec::new(), errors: Vec::new() };
+) -> Result<(Map<String, Value>, Vec<SchemaError>), Vec<SchemaError>> {
+    let mut derive = Derive { model, rules, stack: Vec::new(), errors: Vec::new(), gaps: Vec::new() };
     let schema = derive.def(id, None);
     if derive.errors.is_empty() {
-        Ok(if insertion_order { schema } else { sorted_map(&schema) })
+        Ok((if insertion_order { schema } else { sorted_map(&schema) }, derive.gaps))
     } else {
         Err(derive.errors)
     }
@@ -83,6 +87,8 @@ struct Derive<'m> {
     stack: Vec<WrittenId>,
     /// What went wrong; the schema built around it is a placeholder.
     errors: Vec<SchemaError>,
+    /// Field schemas left empty: the rest of the schema is what the server lists.
+    gaps: Vec<SchemaError>,
 }
 
 /// The `#[json_schema(...)]` keys the derive reads for a field.
@@ -253,6 +259,18 @@ impl Derive<'_> {
         let type_name = path.segments[0].ident.clone();
         let mut m = match &path.target {
             Some(Target::Def(id)) => self.def(*id, Some(&field.location)),
+            Some(Target::Given(schema)) => schema.clone(),
+            Some(Target::Unevaluable { why, at }) => {
+                if !self
+                    .gaps
+                    .iter()
+                    .any(|e| matches!(e, SchemaError::Unevaluable { field: f, .. } if *f == field.location))
+                {
+                    let field = field.location.clone();
+                    self.gaps.push(SchemaError::Unevaluable { field, at: at.clone(), type_name, why: why.clone() });
+                }
+                Map::new()
+            }
             missing => {
                 let why = match missing {
                     Some(Target::Missing(why)) => why.clone(),

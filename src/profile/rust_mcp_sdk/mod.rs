@@ -105,7 +105,10 @@ fn manifest(
     for tool in &tools {
         let is_listed = listed.iter().any(|t| t.item == tool.item);
         match def_schema(&run.builder.model, tool.def, &behaviour.macros.rules, insertion_order) {
-            Ok(schema) if is_listed => {
+            Ok((schema, gaps)) if is_listed => {
+                for gap in gaps {
+                    run.schema_error(&tool.attr.name, gap, true);
+                }
                 out.push((tool.item, tool_json(&tool.attr, &schema, &behaviour, insertion_order)));
                 let def = run.builder.model.def(tool.def);
                 origins.push((tool.attr.name.clone(), origins::of_struct(tool.at.clone(), tool.attr_at.clone(), def)));
@@ -181,6 +184,16 @@ impl Run<'_, '_> {
                     .with_help("the derive inlines nested types; the real server overflows its stack when it lists this tool"),
             ),
             SchemaError::Recursive { .. } => {}
+            SchemaError::Unevaluable { at, type_name, why, .. } => self.diagnostics.push(
+                Diagnostic::warning(
+                    Code::Opaque,
+                    format!("tool `{tool}`: the hand-written `{type_name}::json_schema()` cannot be evaluated ({why}); the field's schema is left empty"),
+                )
+                .for_tool(tool)
+                .at(Some(at))
+                .with_label("evaluating the type's `json_schema()` stops here")
+                .with_help("write the schema with `json!`, or `Map::new()` and `insert`, which the CLI evaluates"),
+            ),
         }
     }
 
@@ -299,6 +312,16 @@ impl Run<'_, '_> {
         let target = written::single_ident(&t.ty).expect("checked above");
         match self.builder.target(r.krate, r.module, &target) {
             Target::Def(id) => Some(id),
+            Target::Given(_) | Target::Unevaluable { .. } => {
+                self.diagnostics.push(
+                    Diagnostic::error(
+                        Code::Opaque,
+                        format!("tool alias `{name}`: its target's `json_schema()` is written by hand, which the CLI reads only for a field's type; the tool is not listed"),
+                    )
+                    .at(Some(at)),
+                );
+                None
+            }
             Target::Missing(why) => {
                 self.reject(
                     at,

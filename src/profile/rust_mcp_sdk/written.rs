@@ -7,11 +7,14 @@ use std::collections::HashMap;
 use syn::parse::{ParseStream, Parser};
 use syn::spanned::Spanned;
 
+use crate::model::eval::{Frame, Val};
 use crate::model::written::{
     EntryValue, MetaEntries, MetaEntry, SegmentArgs, Target, VariantFields, WrittenAttrs, WrittenBody, WrittenDef,
     WrittenField, WrittenId, WrittenLit, WrittenModel, WrittenPath, WrittenSegment, WrittenTy, WrittenVariant,
 };
+use crate::model::{Lowerer, Resolver, Scope};
 use crate::schema::rust_mcp_sdk::might_be_struct;
+use crate::source::impls::TypeKey;
 use crate::source::{ItemKind, ItemRef, ModuleId, Namespace, Resolved, Workspace};
 
 /// Aliases of aliases deeper than this are taken for a cycle.
@@ -20,6 +23,8 @@ const MAX_ALIAS_DEPTH: usize = 16;
 /// Builds the written model as tools reach definitions; each definition is lowered once.
 pub struct Builder<'w> {
     ws: &'w Workspace,
+    /// For the impls of a type and the evaluator (a hand-written `json_schema()`).
+    resolver: Resolver<'w>,
     pub model: WrittenModel,
     lowered: HashMap<ItemRef, Result<WrittenId, String>>,
 }
@@ -40,7 +45,7 @@ pub fn derives(attrs: &[syn::Attribute], name: &str) -> bool {
 
 impl<'w> Builder<'w> {
     pub fn new(ws: &'w Workspace) -> Self {
-        Builder { ws, model: WrittenModel::default(), lowered: HashMap::new() }
+        Builder { ws, resolver: Resolver::new(ws), model: WrittenModel::default(), lowered: HashMap::new() }
     }
 
     /// The definition `Name::json_schema()` means for `Name` written in `module` of `krate`.
@@ -60,7 +65,7 @@ impl<'w> Builder<'w> {
         match self.ws.resolve(krate, module, &[name.to_owned()], Namespace::Type) {
             Resolved::Item(r, ItemKind::Struct | ItemKind::Enum) => match self.def(r) {
                 Ok(id) => Target::Def(id),
-                Err(why) => Target::Missing(why),
+                Err(why) => self.hand_written(r).unwrap_or(Target::Missing(why)),
             },
             Resolved::Item(r, ItemKind::Alias) => {
                 let syn::Item::Type(alias) = self.ws.item(r) else {
@@ -94,6 +99,34 @@ impl<'w> Builder<'w> {
                 path.join("::")
             )),
         }
+    }
+
+    /// The inherent `fn json_schema()` (no parameters) of the type at `r`, written by hand: the
+    /// derive calls `Type::json_schema()` by path, so it answers as a derived one would. Its body
+    /// is evaluated; `None` when the type has no such fn.
+    fn hand_written(&mut self, r: ItemRef) -> Option<Target> {
+        let key = TypeKey::Item(r);
+        let impls = self.resolver.impls();
+        let (imp, f) = impls.inherent_of(&key).find_map(|imp| {
+            imp.fns().find(|f| f.sig.ident == "json_schema" && f.sig.inputs.is_empty()).map(|f| (imp, f))
+        })?;
+        let (krate, module) = (imp.krate, imp.module);
+        let name = match self.ws.item(r) {
+            syn::Item::Struct(s) => s.ident.to_string(),
+            syn::Item::Enum(e) => e.ident.to_string(),
+            _ => return None,
+        };
+        let call: syn::Expr = syn::parse_str(&format!("{name}::json_schema()")).ok()?;
+        let at = self.ws.crates[krate].file_of(module).location(f.sig.ident.span());
+        let scope = Scope::without_generics(krate, module);
+        let mut lowerer = Lowerer::new(&self.resolver);
+        let mut evaluator = lowerer.evaluator();
+        let frame = Frame::new(scope);
+        Some(match evaluator.eval(&call, None, &frame) {
+            Ok(Val::Json(serde_json::Value::Object(map))) => Target::Given(map),
+            Ok(other) => Target::Unevaluable { why: format!("it gives {}, not a JSON object", other.kind_of()), at },
+            Err(e) => Target::Unevaluable { why: e.reason.clone(), at: e.location(self.ws) },
+        })
     }
 
     /// Lower the struct or enum at `r` (it must derive `JsonSchema` and have a shape the derive
