@@ -447,6 +447,10 @@ impl<'a, 'w> Evaluator<'a, 'w> {
             Expr::Binary(b) => self.binary(b, want, f),
             Expr::Cast(c) => self.cast(c, f),
             Expr::Block(b) if b.label.is_none() => self.block(&b.block, want, f),
+            // An `async` block and `.await`: the tools/list a server sends is the future's value,
+            // and the evaluator has no time; a workspace `async fn`'s call is its body's value.
+            Expr::Async(a) => self.block(&a.block, want, f),
+            Expr::Await(a) => self.eval(&a.base, want, f),
             Expr::Unsafe(b) => self.block(&b.block, want, f),
             Expr::Const(b) => self.block(&b.block, want, f),
             Expr::If(i) => self.if_else(i, want, f),

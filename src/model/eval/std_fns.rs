@@ -232,4 +232,37 @@ pub(super) const AFTER_WORKSPACE: &[StdFn] = &[
         arity: Some(0),
         run: |_, _| Ok(super::jsonval::empty_object()),
     },
+    // `serde_json::from_value(v)`: `Ok` of the argument's JSON, held as the JSON it is (the target
+    // type is what the context makes of it: a `JsonObject`, a `Value`, an SDK struct the JSON is
+    // the serialisation of). Refused when the target, spelled by a turbofish, is an object type
+    // and the JSON is not an object (serde's `Err`, which the CLI does not carry further).
+    StdFn {
+        heads: Heads::Of(&["serde_json"]),
+        names: &["from_value"],
+        arity: Some(1),
+        run: |ev, c| {
+            let v = ev.eval(c.args[0], None, c.f)?;
+            let json = ev.json_of(v, c.args[0], c.f)?;
+            let Expr::Path(p) = &*c.at.func else { unreachable!("a call of a path") };
+            let target = super::jsonval::turbofish(&p.path).and_then(|t| t.first().cloned());
+            let object_target = target.is_some_and(|t| {
+                matches!(quote::quote!(#t).to_string().rsplit("::").next().map(str::trim), Some(n) if n == "JsonObject" || n.starts_with("Map <"))
+            });
+            if object_target && !json.is_object() {
+                return Err(ev.unsupported(
+                    c.at,
+                    c.f,
+                    "`serde_json::from_value` of a JSON value that is not an object into an object type fails",
+                ));
+            }
+            Ok(Val::Json(json))
+        },
+    },
+    // `Box::pin(future)` (a trait `async fn` written out): the future's value.
+    StdFn {
+        heads: Heads::Of(&["Box", "Arc", "Rc"]),
+        names: &["pin"],
+        arity: Some(1),
+        run: |ev, c| ev.eval(c.args[0], c.want, c.f),
+    },
 ];

@@ -96,6 +96,18 @@ const CASES: &[Case] = &[
         Ok("Json(Object {\"secs\": Number(3600), \"nanos\": Number(0)})"),
     ),
     ("TypeId", "of", "TypeId::of::<Cfg>()", "", Ok("Str(\"TypeId<Cfg>\")")),
+    (
+        "serde_json",
+        "from_value",
+        "serde_json::from_value(json!({\"a\": 1})).unwrap_or_default()",
+        "",
+        Ok("Json(Object {\"a\": Number(1)})"),
+    ),
+    ("serde_json", "from_value", "serde_json::from_value::<JsonObject>(json!([1]))", "", Err(Failure::Unsupported)),
+    ("serde_json", "from_value", "serde_json::from_value::<Value>(json!([1]))", "", Ok("Json(Array [Number(1)])")),
+    ("Box", "pin", "Box::pin(async move { 1u8 })", "", Ok("Int(1, U8)")),
+    ("Arc", "pin", "Arc::pin(async { \"a\" }.await)", "", Ok("Str(\"a\")")),
+    ("Rc", "pin", "Rc::pin(true)", "", Ok("Bool(true)")),
     ("JsonObject", "new", "JsonObject::new()", "", Ok("Json(Object {})")),
     ("Map", "default", "serde_json::Map::default()", "", Ok("Json(Object {})")),
 ];
