@@ -622,7 +622,7 @@ mod tests {
         assert_eq!(
             (e.message.replace(&file.display().to_string(), "FILE"), e.help.as_deref()),
             (
-                "`profile` in FILE must be one of \"auto\", \"python-sdk\", \"rmcp\", \"rust-mcp-sdk\", \"tower-mcp\""
+                "`profile` in FILE must be one of \"auto\", \"mcp-attr\", \"python-sdk\", \"rmcp\", \"rust-mcp-sdk\", \"tower-mcp\""
                     .to_owned(),
                 Some("`turbomcp` is not a profile")
             )

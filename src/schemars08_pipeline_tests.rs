@@ -10,7 +10,12 @@ const RMCP_0_2: Settings = Settings {
     contract: Contract::Deserialize,
     dialect: Dialect::Draft07,
     nullable: false,
-    schemars08: Some(Schemars08 { option_nullable: true, option_add_null_type: false, remove_ref_siblings: false }),
+    schemars08: Some(Schemars08 {
+        option_nullable: true,
+        option_add_null_type: false,
+        remove_ref_siblings: false,
+        inline_subschemas: false,
+    }),
 };
 
 fn generate(src: &str, ty: &str) -> RootSchema {

@@ -2,6 +2,7 @@
 //! and how the entries are ordered. One module per SDK whose output we reproduce.
 
 pub mod listing;
+pub mod mcp_attr;
 pub mod origins;
 pub mod overrides;
 pub mod protocol;

@@ -38,6 +38,7 @@ macro_rules! registry {
 }
 
 registry! {
+    McpAttr => super::mcp_attr::McpAttr,
     PythonSdk => super::python_sdk::PythonSdk,
     Rmcp => super::rmcp::Rmcp,
     RustMcpSdk => super::rust_mcp_sdk::RustMcpSdk,
@@ -300,7 +301,7 @@ mod tests {
     #[test]
     fn names_round_trip_and_are_unique() {
         let names: Vec<&str> = all().into_iter().map(name_of).collect();
-        assert_eq!(names, ["auto", "python-sdk", "rmcp", "rust-mcp-sdk", "tower-mcp"]);
+        assert_eq!(names, ["auto", "mcp-attr", "python-sdk", "rmcp", "rust-mcp-sdk", "tower-mcp"]);
         for name in names {
             assert_eq!(parse_name(name).map(name_of), Some(name));
         }
@@ -314,7 +315,8 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "auto: `rmcp`, `rust-mcp-sdk` or `tower-mcp` when the crate depends on that SDK, `python-sdk` otherwise",
+                "auto: `mcp-attr`, `rmcp`, `rust-mcp-sdk` or `tower-mcp` when the crate depends on that SDK, `python-sdk` otherwise",
+                "mcp-attr: the Rust SDK mcp-attr (`#[mcp_server]` impls with `#[tool]` fns), at the release in Cargo.lock",
                 "python-sdk: the MCP Python SDK (mcp 2.x), for the equivalent Python signature",
                 "rmcp: the Rust SDK rmcp at runtime, at the release in Cargo.lock",
                 "rust-mcp-sdk: the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock",

@@ -19,7 +19,6 @@ pub struct UnknownSdk {
 /// The server SDKs of crates.io that no profile models, each with how it declares tools. The
 /// facade crates and the server crates they re-export (a crate may depend on either).
 pub const UNKNOWN_SDKS: &[UnknownSdk] = &[
-    UnknownSdk { package: "mcp-attr", declares: "`#[mcp_server]` on an `impl McpServer`, `#[tool]` fns" },
     UnknownSdk { package: "mcp-sdk-rs", declares: "a `ServerHandler` impl" },
     UnknownSdk { package: "mcpkit", declares: "`#[mcp_server]` on an impl, `#[tool]` fns" },
     UnknownSdk { package: "pmcp", declares: "`#[mcp_tool]`/`#[mcp_server]`, or typed tools on a builder" },

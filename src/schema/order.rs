@@ -114,6 +114,93 @@ pub fn schemars_root_order(v: &mut Value) {
     }
 }
 
+/// A schemars 0.8 schema as serde_json writes it: sorted, or (`preserve_order`) in the order of
+/// the fields of schemars 0.8's `SchemaObject` (its flattened `Metadata`, `SubschemaValidation`,
+/// number, string, array and object validations, `$ref`, then the extensions). The members of
+/// `properties`, `patternProperties` and `definitions` are schemars' own `BTreeMap`: sorted
+/// either way. Values (`default`, `examples`, `enum`, `const`) are left as they are.
+pub fn schemars08_order(v: &mut Value) {
+    if crate::key_order::insertion_order() {
+        schemars08_serialized(v);
+    } else {
+        sort_every_key(v);
+    }
+}
+
+/// `SchemaObject`'s keywords in the order it serializes them.
+const SCHEMARS08_FIELDS: &[&str] = &[
+    "$id",
+    "title",
+    "description",
+    "default",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "examples",
+    "type",
+    "format",
+    "enum",
+    "const",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "if",
+    "then",
+    "else",
+    "multipleOf",
+    "maximum",
+    "exclusiveMaximum",
+    "minimum",
+    "exclusiveMinimum",
+    "maxLength",
+    "minLength",
+    "pattern",
+    "items",
+    "additionalItems",
+    "maxItems",
+    "minItems",
+    "uniqueItems",
+    "contains",
+    "maxProperties",
+    "minProperties",
+    "required",
+    "properties",
+    "patternProperties",
+    "additionalProperties",
+    "propertyNames",
+    "$ref",
+];
+
+fn schemars08_serialized(v: &mut Value) {
+    match v {
+        Value::Array(items) => items.iter_mut().for_each(schemars08_serialized),
+        Value::Object(map) => {
+            let rank = |k: &str| SCHEMARS08_FIELDS.iter().position(|f| *f == k).unwrap_or(SCHEMARS08_FIELDS.len());
+            let mut entries: Vec<(String, Value)> = std::mem::take(map).into_iter().collect();
+            entries.sort_by_key(|(k, _)| rank(k));
+            for (k, value) in &mut entries {
+                match k.as_str() {
+                    "default" | "examples" | "enum" | "const" => {}
+                    "properties" | "patternProperties" | "definitions" => {
+                        if let Value::Object(members) = value {
+                            let mut sorted: Vec<(String, Value)> = std::mem::take(members).into_iter().collect();
+                            sorted.sort_by(|a, b| a.0.cmp(&b.0));
+                            for (_, s) in &mut sorted {
+                                schemars08_serialized(s);
+                            }
+                            members.extend(sorted);
+                        }
+                    }
+                    _ => schemars08_serialized(value),
+                }
+            }
+            map.extend(entries);
+        }
+        _ => {}
+    }
+}
+
 /// schemars 1.x writes these keywords of a schema first and these last; the others in between,
 /// in insertion order (the sort below is stable).
 const SCHEMARS_FIRST: &[&str] = &["$id", "$schema", "title", "description", "type", "format", "properties"];

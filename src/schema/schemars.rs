@@ -64,6 +64,9 @@ pub struct Schemars08 {
     pub option_add_null_type: bool,
     /// The `RemoveRefSiblings` visitor: a `$ref` with other keys goes into an `allOf`.
     pub remove_ref_siblings: bool,
+    /// `inline_subschemas`: a named type is inlined where it is used, a `$ref` only where it
+    /// reaches itself (a type whose schema is being made).
+    pub inline_subschemas: bool,
 }
 
 /// A root schema and what could not be known while making it.

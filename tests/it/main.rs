@@ -31,6 +31,7 @@ mod init_cli;
 mod init_workflow;
 mod ir_boundary;
 mod list_docs;
+mod mcp_attr_conformance;
 mod meta_schema;
 mod mutation;
 mod output_file;

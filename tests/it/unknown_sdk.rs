@@ -72,7 +72,6 @@ macro_rules! rows {
 }
 
 rows! {
-    mcp_attr: "mcp-attr", Plain;
     mcp_sdk_rs: "mcp-sdk-rs", Renamed;
     mcpkit: "mcpkit", Plain;
     pmcp: "pmcp", LockOnly;

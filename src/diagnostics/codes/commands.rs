@@ -106,11 +106,11 @@ pub(super) const NO_SDK: CodeDoc = CodeDoc {
 pub(super) const UNKNOWN_SDK: CodeDoc = CodeDoc {
     kind: Kind::Error,
     scope: Scope::when("`--profile auto`"),
-    summary: "The crate depends on an MCP SDK that no profile reproduces (mcp-attr, turbomcp, pmcp,\n\
+    summary: "The crate depends on an MCP SDK that no profile reproduces (turbomcp, pmcp,\n\
              turul-mcp-server, mcpkit, ultrafast-mcp, …: the list is `src/profile/unknown_sdk.rs`).\n\
              `--profile auto` will not give it another SDK's manifest: the python-sdk fallback would\n\
              list its `#[tool]` fns as the Python SDK does, which is not what the server serves.",
-    example: "Cargo.toml: error[unknown-sdk]: the crate depends on mcp-attr, an MCP SDK mcp-schema does not reproduce (`#[mcp_server]` on an `impl McpServer`, `#[tool]` fns): its tools/list cannot be worked out",
+    example: "Cargo.toml: error[unknown-sdk]: the crate depends on turbomcp, an MCP SDK mcp-schema does not reproduce (`#[server]` on an impl, `#[tool]` fns): its tools/list cannot be worked out",
     fix: "when another SDK serves the tools (the crate depends on this one for a client, say), choose\n\
           its profile with `--profile` (or `profile` in the configuration); `--profile python-sdk`\n\
           lists the `#[tool]` fns as the Python SDK would.",

@@ -88,7 +88,7 @@ pub(super) const NO_SERVER: CodeDoc = CodeDoc {
 
 pub(super) const OPAQUE: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Scope::profiles(&["rmcp", "tower-mcp", "rust-mcp-sdk"]),
+    scope: Scope::profiles(&["rmcp", "tower-mcp", "rust-mcp-sdk", "mcp-attr"]),
     summary: "Something a tool publishes is only known at runtime (an expression, a\n\
              hand-written `JsonSchema` impl, an overridden method); it is left out or replaced by what can be\n\
              known.",

@@ -25,7 +25,7 @@ pub(super) const SDK_RECURSIVE: CodeDoc = CodeDoc {
 
 pub(super) const SDK_REJECTED: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Scope::profiles(&["rust-mcp-sdk"]),
+    scope: Scope::profiles(&["rust-mcp-sdk", "mcp-attr"]),
     summary: "Something rust-mcp-sdk's macros reject, so the crate would not\n\
              compile: `#[mcp_tool]` on an enum or fn, a missing or blank `name` or `description`, a\n\
              `description` that is not a literal or `concat!` of literals, `meta` that is not a JSON object, a\n\
@@ -34,14 +34,15 @@ pub(super) const SDK_REJECTED: CodeDoc = CodeDoc {
              lifetime-carrying tool struct, or one without `#[derive(JsonSchema)]`; a field whose type has no\n\
              `json_schema()` (`usize`, `isize`, an alias of a primitive, a struct without the derive, a type\n\
              of another crate); a `tool_box!` entry that is a path, not a `#[mcp_tool]` struct, or not\n\
-             `Deserialize`. The span is the attribute, struct, field or entry at fault.",
+             `Deserialize`; an mcp-attr `#[tool(…)]` with an argument its macro does not take. The span\n\
+             is the attribute, struct, field or entry at fault.",
     example: "error[sdk-rejected]: tool `Tally`: the field's type `usize` has no schema: `usize` has no `json_schema()`: the derive knows only the fixed-width integers (i8 … u128)",
     fix: "what the message says (rustc would say it too, in its own words).",
 };
 
 pub(super) const SDK_VERSION: CodeDoc = CodeDoc {
     kind: Kind::ErrorOrWarning,
-    scope: Scope::profiles(&["rust-mcp-sdk", "tower-mcp"]),
+    scope: Scope::profiles(&["rust-mcp-sdk", "tower-mcp", "mcp-attr"]),
     summary: "An error when `--sdk-version` (or `sdk-version`) is neither a\n\
              release number nor a requirement a known release meets; a warning when no Cargo.lock names the\n\
              SDK (the Cargo.toml requirement is resolved to the newest release it allows, or the newest\n\

@@ -38,6 +38,9 @@ pub struct Gen<'a> {
     id_to_name: HashMap<String, String>,
     used_names: BTreeSet<String>,
     root_ids: Vec<String>,
+    /// schemars 0.8's pending schema ids (the types whose schemas are being made), for
+    /// `inline_subschemas`.
+    pending: Vec<String>,
     pub opaque: Vec<Opaque>,
     pub unknown: Vec<Unknown>,
     depth: usize,
@@ -63,6 +66,7 @@ impl<'a> Gen<'a> {
             id_to_name: HashMap::new(),
             used_names: BTreeSet::new(),
             root_ids: Vec::new(),
+            pending: Vec::new(),
             opaque: Vec::new(),
             unknown: Vec::new(),
             depth: 0,
@@ -111,7 +115,10 @@ impl<'a> Gen<'a> {
         let identity = identity && self.settings.schemars08.is_none();
         let uid = if identity { self.schema_id(ty) } else { "\u{0}root-wrapper".to_owned() };
         self.root_ids.push(uid);
+        let root_id = self.schema_id(ty);
+        self.pending.push(root_id);
         let mut schema = self.json_schema(ty);
+        self.pending.pop();
         let name = self.schema_name(ty);
         let object = ensure_object(&mut schema);
         object.entry("title").or_insert_with(|| Value::String(name));
@@ -184,6 +191,15 @@ impl<'a> Gen<'a> {
     /// schemars 0.8's `subschema_for`: definitions are keyed by name alone (a second type of the
     /// same name gets a reference to the first's), and the name is not encoded in the `$ref`.
     fn subschema_for_0_8(&mut self, ty: &Ty) -> Value {
+        if self.settings.schemars08.is_some_and(|s| s.inline_subschemas) {
+            let id = self.schema_id(ty);
+            if !self.pending.contains(&id) {
+                self.pending.push(id);
+                let schema = self.json_schema(ty);
+                self.pending.pop();
+                return schema;
+            }
+        }
         let name = self.schema_name(ty);
         if !self.definitions.contains_key(&name) {
             self.definitions.insert(name.clone(), Value::Bool(false));

@@ -332,8 +332,18 @@ mod tests {
 
     #[test]
     fn options_per_settings() {
-        let nullable = Schemars08 { option_nullable: true, option_add_null_type: false, remove_ref_siblings: false };
-        let null_type = Schemars08 { option_nullable: false, option_add_null_type: true, remove_ref_siblings: true };
+        let nullable = Schemars08 {
+            option_nullable: true,
+            option_add_null_type: false,
+            remove_ref_siblings: false,
+            inline_subschemas: false,
+        };
+        let null_type = Schemars08 {
+            option_nullable: false,
+            option_add_null_type: true,
+            remove_ref_siblings: true,
+            inline_subschemas: false,
+        };
         let r = json!({"$ref": "#/definitions/A"});
         assert_eq!(option(r.clone(), nullable), json!({"$ref": "#/definitions/A", "nullable": true}));
         assert_eq!(option(r.clone(), null_type), json!({"anyOf": [r, {"type": "null"}]}));
@@ -342,7 +352,12 @@ mod tests {
 
     #[test]
     fn leaves_come_from_schemars_0_8() {
-        let s = Schemars08 { option_nullable: true, option_add_null_type: false, remove_ref_siblings: false };
+        let s = Schemars08 {
+            option_nullable: true,
+            option_add_null_type: false,
+            remove_ref_siblings: false,
+            inline_subschemas: false,
+        };
         let u8 = leaf_info(&Ty::Int(IntKind::U8), s).unwrap();
         assert_eq!(u8.schema, json!({"type": "integer", "format": "uint8", "minimum": 0.0}));
         assert_eq!(u8.name, "uint8");

@@ -109,8 +109,12 @@ fn row(v: Version) -> &'static Row {
 /// `SchemaSettings::draft07()`: `null` added to an `Option`'s `type`, `$ref` siblings moved into
 /// an `allOf`). Those releases' `tool_box` servers are read apart from the table
 /// (`profile::rmcp::tool_box_tools`).
-pub const TOOL_BOX_SCHEMARS: Schemars08 =
-    Schemars08 { option_nullable: false, option_add_null_type: true, remove_ref_siblings: true };
+pub const TOOL_BOX_SCHEMARS: Schemars08 = Schemars08 {
+    option_nullable: false,
+    option_add_null_type: true,
+    remove_ref_siblings: true,
+    inline_subschemas: false,
+};
 
 /// The release table, oldest first.
 pub const RELEASES: &[Row] = &[
@@ -124,7 +128,12 @@ pub const RELEASES: &[Row] = &[
 const V0_2_0: Row = Row {
     first: Version(0, 2, 0),
     schema: SchemaSide {
-        schemars08: Some(Schemars08 { option_nullable: true, option_add_null_type: false, remove_ref_siblings: false }),
+        schemars08: Some(Schemars08 {
+            option_nullable: true,
+            option_add_null_type: false,
+            remove_ref_siblings: false,
+            inline_subschemas: false,
+        }),
         dialect: Dialect::Draft07,
         // schemars 0.8 writes `nullable` itself (`option_nullable`), not by a transform.
         nullable: false,
