@@ -197,7 +197,7 @@ impl<'a> SameWarnings<'a> {
 
     /// The group of a warning about one tool; errors and warnings naming no tool fold with none.
     fn key(d: &'a Diagnostic) -> Option<(Code, Option<&'a str>)> {
-        (d.severity == Severity::Warning && d.tool.is_some()).then(|| (d.code, d.help.as_deref()))
+        (d.severity == Severity::Warning && d.tool.is_some()).then_some((d.code, d.help.as_deref()))
     }
 
     /// Show `d` in full, or add its tool to its group's fold line.

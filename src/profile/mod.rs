@@ -172,9 +172,9 @@ pub fn serde_json_keeps_insertion_order(ws: &Workspace, sdk_crates: &[&str], not
     let others = |by: &[String]| by.iter().filter(|c| !sdk_crates.contains(&c.as_str())).cloned().collect::<Vec<_>>();
     match ws.serde_json_order() {
         SerdeJsonOrder::Sorted => false,
-        SerdeJsonOrder::Insertion { by } if !by.is_empty() && others(&by).is_empty() => false,
+        SerdeJsonOrder::Insertion { by } if !by.is_empty() && others(by).is_empty() => false,
         SerdeJsonOrder::Insertion { by } => {
-            let by = others(&by);
+            let by = others(by);
             let by = if by.is_empty() {
                 "as configured".to_owned()
             } else {

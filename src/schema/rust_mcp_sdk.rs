@@ -61,6 +61,9 @@ pub enum SchemaError {
     Unevaluable { field: Location, at: Location, type_name: String, why: String },
 }
 
+/// A schema, and the gaps in it.
+pub type WithGaps = (Map<String, Value>, Vec<SchemaError>);
+
 /// The `json_schema()` of a definition, keys in byte order (in the derive's insertion order when
 /// the server's serde_json keeps it, `insertion_order`), with the gaps in it (a field's schema
 /// left empty, [`SchemaError::Unevaluable`]); or every reason it cannot be made (each field at
@@ -70,7 +73,7 @@ pub fn def_schema(
     id: WrittenId,
     rules: &Rules,
     insertion_order: bool,
-) -> Result<(Map<String, Value>, Vec<SchemaError>), Vec<SchemaError>> {
+) -> Result<WithGaps, Vec<SchemaError>> {
     let mut derive = Derive { model, rules, stack: Vec::new(), errors: Vec::new(), gaps: Vec::new() };
     let schema = derive.def(id, None);
     if derive.errors.is_empty() {

@@ -260,7 +260,7 @@ fn lay_out(root: &Path, c: &Case) -> PathBuf {
 fn recordings(dir: &Path) -> Vec<PathBuf> {
     let deep = format!("{{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}}\n", nested("[", "]", 200, "1"));
     let texts = [
-        format!("\u{feff}{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}}\n"),
+        "\u{feff}{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\n".to_string(),
         deep,
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\u{1b}[2J\\u001b]8;;\"}}\n"
             .to_string(),

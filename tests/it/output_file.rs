@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 use crate::support::{testdata, transcript_in};
 
-fn generate_to(target: &std::path::Path, dir: &std::path::Path) -> std::process::Output {
+fn generate_to(target: &std::path::Path, _dir: &std::path::Path) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_mcp-schema"))
         .args(["generate", "--profile", "rmcp", "--server", "Archive", "-o"])
         .arg(target)
@@ -15,10 +15,6 @@ fn generate_to(target: &std::path::Path, dir: &std::path::Path) -> std::process:
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .output()
-        .map(|o| {
-            let _ = dir;
-            o
-        })
         .expect("the binary runs")
 }
 
