@@ -147,10 +147,11 @@ pub(super) const SCHEMARS_VERSION: CodeDoc = CodeDoc {
 
 pub(super) const RUNTIME_CONDITION: CodeDoc = CodeDoc {
     kind: Kind::Note,
-    scope: Scope::profiles(&["rmcp", "tower-mcp"]),
+    scope: Scope::profiles(&["rmcp", "tower-mcp", "rust-mcp-sdk"]),
     summary: "Tools are served, or taken out, only under a condition known when the server runs\n\
              (an `if`, a `match` arm, a loop, a constructor that only some callers use, a method that\n\
-             changes the router of a server already built); they are listed, since a client may see them.",
+             changes the router of a server already built, a rust-mcp-sdk list handler that filters the\n\
+             list); they are listed, since a client may see them.",
     example: "src/lib.rs:27:16: note[runtime-condition]: tool `send_mail` is served only when `settings.mail`; listed",
     fix: "nothing to fix; `-A runtime-condition` hides these, `-D runtime-condition` fails on them.",
 };

@@ -87,6 +87,7 @@ fn manifest(
     let items = mcp_tool_items(ws);
     let (boxes, broken_boxes) = tool_boxes(ws, run.diagnostics);
     let tools: Vec<ToolItem> = items.into_iter().filter_map(|item| run.tool(item)).collect();
+    list_handler_filters(ws, run.diagnostics);
 
     let listed: Vec<&ToolItem> = if boxes.is_empty() {
         if !tools.is_empty() && broken_boxes == 0 {
@@ -597,4 +598,43 @@ fn input_schema(schema: &Map<String, Value>, order: InputKeyOrder, insertion_ord
         m.insert(k, v);
     }
     m
+}
+
+/// The list methods that drop tools when the server runs.
+const FILTERS: &[&str] = &["filter", "filter_map", "retain", "skip", "take", "skip_while", "take_while"];
+
+/// A `handle_list_tools_request` that filters the list (`tools().into_iter().filter(|t|
+/// !self.disabled.contains(&t.name))`, a flag read at startup): a `runtime-condition` note at the
+/// call, as every tool stays listed (what the server lists when the filter keeps them all).
+fn list_handler_filters(ws: &Workspace, diagnostics: &mut Diagnostics) {
+    struct Calls<'a>(Vec<&'a syn::ExprMethodCall>);
+    impl<'a> syn::visit::Visit<'a> for Calls<'a> {
+        fn visit_expr_method_call(&mut self, mc: &'a syn::ExprMethodCall) {
+            if FILTERS.contains(&mc.method.to_string().as_str()) {
+                self.0.push(mc);
+            }
+            syn::visit::visit_expr_method_call(self, mc);
+        }
+    }
+    let impls = crate::source::impls::ImplIndex::new(ws);
+    for imp in impls.impls.iter().filter(|i| !ws.crates[i.krate].is_registry) {
+        for f in imp.fns().filter(|f| f.sig.ident == "handle_list_tools_request") {
+            let body = ws.block(imp.krate, imp.module, &f.block);
+            let mut calls = Calls(Vec::new());
+            syn::visit::Visit::visit_block(&mut calls, body);
+            if let Some(mc) = calls.0.first() {
+                let at = ws.crates[imp.krate].file_of(imp.module).location(mc.method.span());
+                diagnostics.push(
+                    Diagnostic::note(
+                        Code::RuntimeCondition,
+                        format!(
+                            "`handle_list_tools_request` filters the tools with `.{}(…)` when the server runs: every tool is listed, as when it keeps them all",
+                            mc.method
+                        ),
+                    )
+                    .at(Some(at)),
+                );
+            }
+        }
+    }
 }
