@@ -169,7 +169,8 @@ impl<'w> Builder<'w, '_> {
 
     fn tool(&mut self, f: &'w syn::ImplItemFn, attr: &syn::Attribute, scope: &Scope) {
         let name = match tool_name(attr) {
-            Ok(name) => name.unwrap_or_else(|| crate::source::unraw_ident(&f.sig.ident.to_string())),
+            // The macro's `sig.ident.to_string()`: a raw identifier keeps its `r#`.
+            Ok(name) => name.unwrap_or_else(|| f.sig.ident.to_string()),
             Err(why) => {
                 let at = self.location(scope, attr.span());
                 self.push(
@@ -339,8 +340,9 @@ fn param(input: &syn::FnArg) -> Option<Param<'_>> {
     if renamed.is_none() && is_request_context(&pt.ty) {
         return None;
     }
+    // `arg_name_of`: the identifier as written (`r#` kept), one leading `_` taken off.
     let ident = match &*pt.pat {
-        syn::Pat::Ident(pi) => crate::source::unraw_ident(&pi.ident.to_string()),
+        syn::Pat::Ident(pi) => pi.ident.to_string(),
         _ => String::new(),
     };
     let name =
@@ -385,21 +387,33 @@ fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
     }
 }
 
-/// The doc comment as mcp-attr-macros' `get_doc` reads it: every `#[doc = "…"]` string, each
-/// line's end trimmed, the smallest indent of the non-empty lines taken off every line, joined
-/// with `\n`; `None` when it is empty.
+/// The doc comment as mcp-attr-macros' `get_doc` reads it: each `#[doc = "…"]` string one line,
+/// its end trimmed; the smallest count of leading spaces of the non-empty lines taken off each;
+/// joined with `\n`, where a line break is written only once some text is (leading blank lines
+/// vanish, the others stay); `None` when nothing is left.
 fn macro_doc(attrs: &[syn::Attribute]) -> Option<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for a in attrs.iter().filter(|a| a.path().is_ident("doc")) {
-        if let syn::Meta::NameValue(nv) = &a.meta {
-            if let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) = &nv.value {
-                lines.extend(s.value().split('\n').map(|l| l.trim_end().to_owned()));
-            }
+    let lines: Vec<String> = attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .filter_map(|a| match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => Some(s.value().trim_end().to_owned()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    let indent = lines.iter().filter(|l| !l.is_empty()).map(|l| l.find(|c| c != ' ').unwrap_or(0)).min().unwrap_or(0);
+    let mut doc = String::new();
+    for line in &lines {
+        if !doc.is_empty() {
+            doc.push('\n');
+        }
+        if !line.is_empty() {
+            doc.push_str(line.get(indent..).unwrap_or(""));
         }
     }
-    let indent = lines.iter().filter(|l| !l.is_empty()).map(|l| l.len() - l.trim_start().len()).min().unwrap_or(0);
-    let text = lines.iter().map(|l| l.get(indent..).unwrap_or("")).collect::<Vec<_>>().join("\n");
-    (!text.is_empty()).then_some(text)
+    (!doc.is_empty()).then_some(doc)
 }
 
 #[cfg(test)]
@@ -417,6 +431,11 @@ mod tests {
         assert_eq!(docs("///   Indented.\n///     More."), Some("Indented.\n  More.".into()));
         assert_eq!(docs(""), None);
         assert_eq!(docs("///"), None);
+        // A line break is written once there is text: leading blank lines vanish.
+        assert_eq!(docs("///\n///\n/// A.\n///"), Some("A.\n".into()));
+        // One `#[doc]` is one line, whatever it holds; tabs are not indent.
+        assert_eq!(docs("#[doc = \"  a  \\n  b\"]\n#[doc = \"  c\"]"), Some("a  \n  b\nc".into()));
+        assert_eq!(docs("///\tTabbed.\n///  Spaced."), Some("\tTabbed.\n  Spaced.".into()));
     }
 
     #[test]

@@ -69,7 +69,8 @@ class Gen:
         r = self.r
         if allow_empty and r.random() < 0.3:
             return []
-        lines = []
+        # A leading blank line now and then (the macro writes a line break only after text).
+        lines = [f"{indent}///"] if r.random() < 0.15 else []
         for _ in range(r.randint(1, 3)):
             if lines and r.random() < 0.3:
                 lines.append(f"{indent}///")
@@ -158,7 +159,8 @@ class Gen:
     def tool(self, i: int) -> str:
         r = self.r
         lines = self.doc("    ")
-        fn = f"tool_{i}_{r.choice(WORDS)}"
+        # A raw identifier now and then: the macro names the tool `r#…`, as `to_string()` does.
+        fn = f"r#tool_{i}" if r.random() < 0.05 else f"tool_{i}_{r.choice(WORDS)}"
         lines.append(f'    #[tool("{r.choice(WORDS)}_{i}")]' if r.random() < 0.25 else "    #[tool]")
         params = ["&self"]
         used = set()
@@ -176,6 +178,8 @@ class Gen:
             name = p
             if not attr and r.random() < 0.15:
                 name = f"_{p}"
+            elif not attr and r.random() < 0.05:
+                name, wire = "r#type", "r#type"
             if wire in used:
                 continue
             used.add(wire)
