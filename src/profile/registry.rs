@@ -197,12 +197,20 @@ fn nothing_found(ws: &Workspace, fallback: &dyn Profile, why: &str, run: &Profil
         Code::NoSdk,
         format!("no MCP SDK and no tool found: `--profile auto` fell back to {} because {why}", fallback.info().name),
     );
-    // On the crate's Cargo.toml, where the dependencies are (an empty one declares no package;
-    // a lone `.rs` file has none).
-    let cargo_toml = ws.packages.first().map(|m| m.path.clone()).or_else(|| {
-        let at_root = ws.root.join("Cargo.toml");
-        at_root.is_file().then_some(at_root)
-    });
+    // On the crate's Cargo.toml, where the dependencies are: the package run (at the root), not a
+    // member the workspace lists first (an empty one declares no package; a lone `.rs` file has
+    // none).
+    let at_root = ws.root.join("Cargo.toml");
+    let same = |p: &std::path::Path| {
+        p == at_root || std::fs::canonicalize(p).ok().is_some_and(|c| std::fs::canonicalize(&at_root).ok() == Some(c))
+    };
+    let cargo_toml = ws
+        .packages
+        .iter()
+        .find(|m| same(&m.path))
+        .or_else(|| ws.packages.first())
+        .map(|m| m.path.clone())
+        .or_else(|| at_root.is_file().then_some(at_root.clone()));
     Some(match cargo_toml {
         Some(path) => d.in_file(&path),
         None => d,

@@ -1,0 +1,2 @@
+//! A hand-written JSON-RPC server with no MCP SDK.
+fn main() {}
