@@ -89,7 +89,10 @@ fn manifest(
     let tools: Vec<ToolItem> = items.into_iter().filter_map(|item| run.tool(item)).collect();
     list_handler_filters(ws, run.diagnostics);
 
-    let listed: Vec<&ToolItem> = if boxes.is_empty() {
+    let handled = if boxes.is_empty() { handler_tools(ws, &tools) } else { None };
+    let listed: Vec<&ToolItem> = if let Some(listed) = handled {
+        listed
+    } else if boxes.is_empty() {
         if !tools.is_empty() && broken_boxes == 0 {
             run.diagnostics.push(Diagnostic::note(
                 Code::NoToolBox,
@@ -637,4 +640,75 @@ fn list_handler_filters(ws: &Workspace, diagnostics: &mut Diagnostics) {
             }
         }
     }
+}
+
+/// With no `tool_box!`: the tools a `handle_list_tools_request` lists by `T::tool()` calls
+/// (`vec![A::tool(), B::tool()]`, written in its body or in a fn of the crate it calls, one level
+/// down), in their order; `None` when it calls none, or one the CLI cannot tell from an
+/// `#[mcp_tool]` struct of the crate (the note on every struct stays the answer).
+fn handler_tools<'t>(ws: &Workspace, tools: &'t [ToolItem]) -> Option<Vec<&'t ToolItem>> {
+    use syn::visit::Visit;
+    /// The calls of a body: `T::tool()` paths, and the other fn paths (owned: the elements of a
+    /// `vec![…]` are parsed here, not part of the tree).
+    #[derive(Default)]
+    struct Calls {
+        tool: Vec<syn::Path>,
+        other: Vec<syn::Path>,
+    }
+    impl<'a> Visit<'a> for Calls {
+        fn visit_expr_call(&mut self, c: &'a syn::ExprCall) {
+            if let syn::Expr::Path(p) = &*c.func {
+                let last = p.path.segments.last().map(|s| s.ident.to_string());
+                if last.as_deref() == Some("tool") && c.args.is_empty() && p.path.segments.len() >= 2 {
+                    self.tool.push(p.path.clone());
+                } else if p.qself.is_none() {
+                    self.other.push(p.path.clone());
+                }
+            }
+            syn::visit::visit_expr_call(self, c);
+        }
+        fn visit_macro(&mut self, m: &'a syn::Macro) {
+            // `vec![A::tool(), B::tool()]`: its elements, as expressions.
+            let parser = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
+            if let Ok(args) = m.parse_body_with(parser) {
+                for a in &args {
+                    syn::visit::visit_expr(self, a);
+                }
+            }
+        }
+    }
+    let impls = crate::source::impls::ImplIndex::new(ws);
+    let imp = impls
+        .impls
+        .iter()
+        .filter(|i| !ws.crates[i.krate].is_registry)
+        .find(|i| i.fns().any(|f| f.sig.ident == "handle_list_tools_request"))?;
+    let f = imp.fns().find(|f| f.sig.ident == "handle_list_tools_request")?;
+    let body = ws.block(imp.krate, imp.module, &f.block);
+    let mut calls = Calls::default();
+    calls.visit_block(body);
+    let mut found: Vec<(syn::Path, usize, ModuleId)> =
+        calls.tool.into_iter().map(|p| (p, imp.krate, imp.module)).collect();
+    if found.is_empty() {
+        // One level down: `Self::registered_tools()`, `tools::all()`.
+        for p in &calls.other {
+            if let Some((b, k, m)) = impls.fn_body(p, imp.krate, imp.module, imp.self_key.as_ref()) {
+                let mut inner = Calls::default();
+                inner.visit_block(b);
+                found.extend(inner.tool.into_iter().map(|p| (p, k, m)));
+            }
+        }
+    }
+    if found.is_empty() {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (path, k, m) in found {
+        let segs: Vec<String> =
+            path.segments.iter().take(path.segments.len() - 1).map(|s| s.ident.to_string()).collect();
+        let Resolved::Item(r, _) = ws.resolve(k, m, &segs, Namespace::Type) else { return None };
+        let tool = tools.iter().find(|t| t.item == r)?;
+        out.push(tool);
+    }
+    Some(out)
 }
