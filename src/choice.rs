@@ -87,6 +87,9 @@ mod tests {
     #[test]
     fn an_unknown_name_lists_the_known_ones() {
         let e = "Rmcp".parse::<ProfileChoice>().unwrap_err();
-        assert_eq!(e.to_string(), "`Rmcp` is not one of auto, mcp-attr, python-sdk, rmcp, rust-mcp-sdk, tower-mcp");
+        assert_eq!(
+            e.to_string(),
+            "`Rmcp` is not one of auto, mcp-attr, python-sdk, rmcp, rust-mcp-sdk, tower-mcp, turbomcp"
+        );
     }
 }

@@ -616,15 +616,15 @@ mod tests {
     /// The names the error lists are the registry's, every one of them.
     #[test]
     fn an_unknown_profile_lists_every_profile() {
-        let d = dir_with(&[("Cargo.toml", PKG), ("mcp-schema.toml", "profile = \"turbomcp\"\n")]);
+        let d = dir_with(&[("Cargo.toml", PKG), ("mcp-schema.toml", "profile = \"mcpkit\"\n")]);
         let e = Config::discover(Some(d.path())).unwrap_err();
         let file = d.path().join("mcp-schema.toml");
         assert_eq!(
             (e.message.replace(&file.display().to_string(), "FILE"), e.help.as_deref()),
             (
-                "`profile` in FILE must be one of \"auto\", \"mcp-attr\", \"python-sdk\", \"rmcp\", \"rust-mcp-sdk\", \"tower-mcp\""
+                "`profile` in FILE must be one of \"auto\", \"mcp-attr\", \"python-sdk\", \"rmcp\", \"rust-mcp-sdk\", \"tower-mcp\", \"turbomcp\""
                     .to_owned(),
-                Some("`turbomcp` is not a profile")
+                Some("`mcpkit` is not a profile")
             )
         );
     }

@@ -287,21 +287,9 @@ impl<'w> Builder<'w, '_> {
         for d in std::mem::take(&mut root.diagnostics) {
             crate::model::defaults::report(&mut self.lowerer, d);
         }
-        let key = "inputSchema";
-        let mut missing = false;
-        for u in &root.unknown {
-            let gap = crate::profile::rmcp::unresolved::classify(self.ws, u);
-            self.push(gap.left_out(tool, key, None, None));
-            missing = true;
-        }
-        for o in &root.opaque {
-            let message = format!("tool `{tool}`: {key} left out: {}", o.reason);
-            self.push(
-                Diagnostic::warning(Code::Opaque, message).at(o.location.clone()).with_label("only known at runtime"),
-            );
-            missing = true;
-        }
-        if missing {
+        let gaps = super::schema_gaps::left_out(self.ws, tool, SchemaKind::Input.key(), &root.unknown, &root.opaque);
+        if !gaps.is_empty() {
+            gaps.into_iter().for_each(|d| self.push(d));
             return None;
         }
         let mut schema = root.schema;

@@ -11,9 +11,11 @@ mod registry;
 pub mod release;
 pub mod rmcp;
 pub mod rust_mcp_sdk;
+mod schema_gaps;
 pub mod template;
 pub mod tool_name;
 pub mod tower_mcp;
+pub mod turbomcp;
 pub mod unknown_sdk;
 mod unlisted;
 

@@ -43,6 +43,7 @@ registry! {
     Rmcp => super::rmcp::Rmcp,
     RustMcpSdk => super::rust_mcp_sdk::RustMcpSdk,
     TowerMcp => super::tower_mcp::TowerMcp,
+    Turbomcp => super::turbomcp::Turbomcp,
 }
 
 // The profiles' names and help, for `--profile` and the configuration's `profile`.
@@ -309,7 +310,7 @@ mod tests {
     #[test]
     fn names_round_trip_and_are_unique() {
         let names: Vec<&str> = all().into_iter().map(name_of).collect();
-        assert_eq!(names, ["auto", "mcp-attr", "python-sdk", "rmcp", "rust-mcp-sdk", "tower-mcp"]);
+        assert_eq!(names, ["auto", "mcp-attr", "python-sdk", "rmcp", "rust-mcp-sdk", "tower-mcp", "turbomcp"]);
         for name in names {
             assert_eq!(parse_name(name).map(name_of), Some(name));
         }
@@ -323,12 +324,13 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "auto: `mcp-attr`, `rmcp`, `rust-mcp-sdk` or `tower-mcp` when the crate depends on that SDK, `python-sdk` otherwise",
+                "auto: `mcp-attr`, `rmcp`, `rust-mcp-sdk`, `tower-mcp` or `turbomcp` when the crate depends on that SDK, `python-sdk` otherwise",
                 "mcp-attr: the Rust SDK mcp-attr (`#[mcp_server]` impls with `#[tool]` fns), at the release in Cargo.lock",
                 "python-sdk: the MCP Python SDK (mcp 2.x), for the equivalent Python signature",
                 "rmcp: the Rust SDK rmcp at runtime, at the release in Cargo.lock",
                 "rust-mcp-sdk: the Rust SDK rust-mcp-sdk (rust-mcp-stack), at the release in Cargo.lock",
                 "tower-mcp: the Rust SDK tower-mcp at runtime (ToolBuilder chains), at the release in Cargo.lock",
+                "turbomcp: the Rust SDK turbomcp (`#[server]` impls with `#[tool]` methods), at the release in Cargo.lock",
             ]
         );
     }

@@ -23,7 +23,6 @@ pub const UNKNOWN_SDKS: &[UnknownSdk] = &[
     UnknownSdk { package: "mcpkit", declares: "`#[mcp_server]` on an impl, `#[tool]` fns" },
     UnknownSdk { package: "pmcp", declares: "`#[mcp_tool]`/`#[mcp_server]`, or typed tools on a builder" },
     UnknownSdk { package: "tmcp", declares: "`#[mcp_server]` on an impl, `#[tool]` fns" },
-    UnknownSdk { package: "turbomcp", declares: "`#[server]` on an impl, `#[tool]` fns" },
     UnknownSdk { package: "turbomcp-server", declares: "`#[server]` on an impl, `#[tool]` fns" },
     UnknownSdk { package: "turul-mcp-server", declares: "`#[mcp_tool]` fns and `McpTool` derives" },
     UnknownSdk { package: "ultrafast-mcp", declares: "a `ToolHandler` impl" },

@@ -86,6 +86,21 @@ pub struct RootSchema {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// Schemas made in turn by one generator, and the definitions they share
+/// ([`schemas_sharing_definitions`]).
+#[derive(Debug, Clone)]
+pub struct SharedSchemas {
+    /// Each type's own schema, keys in the order schemars inserts them.
+    pub schemas: Vec<Value>,
+    /// What `take_definitions` hands over: every named type the schemas refer to, by its name.
+    pub definitions: serde_json::Map<String, Value>,
+    /// As in [`RootSchema`], for all the schemas together.
+    pub opaque: Vec<Opaque>,
+    pub unknown: Vec<Unknown>,
+    pub overrides_used: BTreeSet<String>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
 /// A part of a schema that only exists at runtime.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Opaque {
@@ -135,4 +150,18 @@ pub fn parameters_root_schema(
     code: &dyn RunCode,
 ) -> RootSchema {
     generator::Gen::new(model, overrides, *settings, code).root(ty, false)
+}
+
+/// `T::json_schema(&mut generator)` for each of `tys` with one generator of `settings`, then
+/// `generator.take_definitions()`: what an SDK building one object schema from several types'
+/// own schemas, sharing `$defs`, publishes (turbomcp's input schema). Keys are in the order
+/// schemars inserts them (what `Schema::to_value` hands over).
+pub fn schemas_sharing_definitions(
+    model: &Model,
+    tys: &[Ty],
+    settings: &Settings,
+    overrides: &BTreeMap<String, Value>,
+    code: &dyn RunCode,
+) -> SharedSchemas {
+    generator::Gen::new(model, overrides, *settings, code).shared(tys)
 }

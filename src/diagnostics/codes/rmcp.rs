@@ -4,15 +4,16 @@ use super::{CodeDoc, Kind, Scope};
 
 pub(super) const AMBIGUOUS_SERVER: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Scope::profiles(&["rmcp"]),
-    summary: "`--server NAME` matches server types in several modules.",
+    scope: Scope::profiles(&["rmcp", "turbomcp"]),
+    summary: "`--server NAME` matches server types in several modules (rmcp), or a turbomcp crate\n\
+             has several `#[server]` impls and no `--server` chooses one.",
     example: "error[ambiguous-server]: --server `Counter` names several server types: a::Counter, b::Counter",
     fix: "give the module path, `--server a::Counter`.",
 };
 
 pub(super) const BAD_PROTOCOL: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Scope { profiles: &["rmcp"], commands: &["validate"], when: None },
+    scope: Scope { profiles: &["rmcp", "turbomcp"], commands: &["validate"], when: None },
     summary: "`--protocol` (or `protocol`) is not a protocol version (`YYYY-MM-DD`).",
     example: "error[bad-protocol]: --protocol `latest` is not an MCP protocol version",
     fix: "give a version from the help line, such as `2025-06-18`.",
@@ -79,8 +80,9 @@ pub(super) const MACRO_ROUTER: CodeDoc = CodeDoc {
 
 pub(super) const NO_SERVER: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Scope::profiles(&["rmcp"]),
-    summary: "The crate has no `impl ServerHandler` serving a router: no tool is listed.",
+    scope: Scope::profiles(&["rmcp", "turbomcp"]),
+    summary: "The crate has no `impl ServerHandler` serving a router (rmcp), or no `#[server]` impl\n\
+             (turbomcp): no tool is listed.",
     example: "warning[no-server]: no `ServerHandler` in the crate: no router is served, so no tool is listed",
     fix: "give the crate that defines the server, or add `#[tool_handler]` to its `impl\n\
          ServerHandler`.",
@@ -88,7 +90,7 @@ pub(super) const NO_SERVER: CodeDoc = CodeDoc {
 
 pub(super) const OPAQUE: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Scope::profiles(&["rmcp", "tower-mcp", "rust-mcp-sdk", "mcp-attr"]),
+    scope: Scope::profiles(&["rmcp", "tower-mcp", "rust-mcp-sdk", "mcp-attr", "turbomcp"]),
     summary: "Something a tool publishes is only known at runtime (an expression, a\n\
              hand-written `JsonSchema` impl, an overridden method); it is left out or replaced by what can be\n\
              known.",
@@ -99,7 +101,7 @@ pub(super) const OPAQUE: CodeDoc = CodeDoc {
 
 pub(super) const REGISTRY_TYPE: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Scope::profiles(&["rmcp"]),
+    scope: Scope::profiles(&["rmcp", "tower-mcp", "mcp-attr", "turbomcp"]),
     summary: "A type of a registry (or git) dependency, whose sources are not read, has no\n\
              known schema; the schema that uses it is left out.",
     example: "src/lib.rs:12:15: warning[registry-type]: tool `fetch`: inputSchema left out: type `url::Url` comes from the crate `url`, whose sources are not read",
@@ -223,7 +225,7 @@ pub(super) const TOOL_NAME: CodeDoc = CodeDoc {
 
 pub(super) const UNKNOWN_PROTOCOL: CodeDoc = CodeDoc {
     kind: Kind::Warning,
-    scope: Scope::profiles(&["rmcp"]),
+    scope: Scope::profiles(&["rmcp", "turbomcp"]),
     summary: "`--protocol` is a date that is not a known MCP protocol version; it is\n\
              compared by date.",
     example: "warning[unknown-protocol]: protocol `2025-01-01` is not one of 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28; compared by date",
@@ -232,7 +234,7 @@ pub(super) const UNKNOWN_PROTOCOL: CodeDoc = CodeDoc {
 
 pub(super) const UNKNOWN_SERVER: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Scope::profiles(&["rmcp"]),
+    scope: Scope::profiles(&["rmcp", "turbomcp"]),
     summary: "`--server NAME` names no server type of the crate.",
     example: "error[unknown-server]: --server `Admin`: no such server type",
     fix: "give one of the server types the help line lists.",
@@ -240,7 +242,7 @@ pub(super) const UNKNOWN_SERVER: CodeDoc = CodeDoc {
 
 pub(super) const UNRESOLVED_TYPE: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Scope::profiles(&["rmcp"]),
+    scope: Scope::profiles(&["rmcp", "tower-mcp", "mcp-attr", "turbomcp"]),
     summary: "A type cannot be found: a typo, a `crate::`/`self::` path to nothing, or a type\n\
              of a path dependency that was not read. A schema without it would be wrong, so nothing is\n\
              written.",

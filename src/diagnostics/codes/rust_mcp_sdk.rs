@@ -25,7 +25,7 @@ pub(super) const SDK_RECURSIVE: CodeDoc = CodeDoc {
 
 pub(super) const SDK_REJECTED: CodeDoc = CodeDoc {
     kind: Kind::Error,
-    scope: Scope::profiles(&["rust-mcp-sdk", "mcp-attr"]),
+    scope: Scope::profiles(&["rust-mcp-sdk", "mcp-attr", "turbomcp"]),
     summary: "Something rust-mcp-sdk's macros reject, so the crate would not\n\
              compile: `#[mcp_tool]` on an enum or fn, a missing or blank `name` or `description`, a\n\
              `description` that is not a literal or `concat!` of literals, `meta` that is not a JSON object, a\n\
@@ -34,7 +34,8 @@ pub(super) const SDK_REJECTED: CodeDoc = CodeDoc {
              lifetime-carrying tool struct, or one without `#[derive(JsonSchema)]`; a field whose type has no\n\
              `json_schema()` (`usize`, `isize`, an alias of a primitive, a struct without the derive, a type\n\
              of another crate); a `tool_box!` entry that is a path, not a `#[mcp_tool]` struct, or not\n\
-             `Deserialize`; an mcp-attr `#[tool(…)]` with an argument its macro does not take. The span\n\
+             `Deserialize`; an mcp-attr `#[tool(…)]` with an argument its macro does not take; a turbomcp (3.5.0 on)\n\
+             `#[tool(…)]` key its macro does not take, or a value of the wrong kind. The span\n\
              is the attribute, struct, field or entry at fault.",
     example: "error[sdk-rejected]: tool `Tally`: the field's type `usize` has no schema: `usize` has no `json_schema()`: the derive knows only the fixed-width integers (i8 … u128)",
     fix: "what the message says (rustc would say it too, in its own words).",
@@ -42,12 +43,12 @@ pub(super) const SDK_REJECTED: CodeDoc = CodeDoc {
 
 pub(super) const SDK_VERSION: CodeDoc = CodeDoc {
     kind: Kind::ErrorOrWarning,
-    scope: Scope::profiles(&["rust-mcp-sdk", "tower-mcp", "mcp-attr"]),
+    scope: Scope::profiles(&["rust-mcp-sdk", "tower-mcp", "mcp-attr", "turbomcp"]),
     summary: "An error when `--sdk-version` (or `sdk-version`) is neither a\n\
              release number nor a requirement a known release meets; a warning when no Cargo.lock names the\n\
              SDK (the Cargo.toml requirement is resolved to the newest release it allows, or the newest\n\
              reproduced release is assumed) or when the release is outside those the profile reproduces\n\
-             (rust-mcp-sdk 0.8 to 2.0, tower-mcp 0.8 to 0.25).",
+             (rust-mcp-sdk 0.8 to 2.0, tower-mcp 0.8 to 0.25, turbomcp 3.0 to 3.6).",
     example: "error[sdk-version]: --sdk-version `one.two` is not a rust-mcp-sdk release number (X.Y.Z)\n\
              warning[sdk-version]: no Cargo.lock names rust-mcp-sdk; assuming rust-mcp-sdk 0.8.3, the newest release that \"0.8\" in Cargo.toml allows",
     fix: "commit the Cargo.lock, or give the release with `--sdk-version`.",

@@ -440,20 +440,9 @@ impl<'w> Builder<'w, '_> {
         draft07: bool,
     ) -> Option<Value> {
         let root = tower_root(&mut self.lowerer, ty, scope, serialize, draft07, self.behaviour.schemars_tag_first);
-        let mut missing = false;
-        for u in &root.unknown {
-            let gap = crate::profile::rmcp::unresolved::classify(self.ws, u);
-            self.push(gap.left_out(name, key, None, None));
-            missing = true;
-        }
-        for o in &root.opaque {
-            let message = format!("tool `{name}`: {key} left out: {}", o.reason);
-            self.push(
-                Diagnostic::warning(Code::Opaque, message).at(o.location.clone()).with_label("only known at runtime"),
-            );
-            missing = true;
-        }
-        if missing {
+        let gaps = super::schema_gaps::left_out(self.ws, name, key, &root.unknown, &root.opaque);
+        if !gaps.is_empty() {
+            gaps.into_iter().for_each(|d| self.push(d));
             return None;
         }
         Some(root.schema)

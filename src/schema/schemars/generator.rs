@@ -10,7 +10,7 @@ use serde_json::{json, Map, Value};
 use super::leaf::{definitions_path, leaf_info, meta_schema};
 use super::private::{allow_null, ensure_object};
 use super::v0_8;
-use super::{Contract, Opaque, RootSchema, Settings};
+use super::{Contract, Opaque, RootSchema, Settings, SharedSchemas};
 use crate::diagnostics::{Diagnostic, Location};
 use crate::model::transform::RunCode;
 use crate::model::{Model, Ty, Unknown};
@@ -141,6 +141,22 @@ impl<'a> Gen<'a> {
         self.root_ids.pop();
         RootSchema {
             schema,
+            opaque: self.opaque,
+            unknown: self.unknown,
+            overrides_used: self.overrides_used,
+            diagnostics: self.diagnostics,
+        }
+    }
+
+    /// `T::json_schema(generator)` for each of `tys` in turn, with this one generator, then
+    /// `generator.take_definitions()`: each type's own schema (never a `$ref` to it, and without
+    /// a root's `title` or `$schema`), and the definitions they reached, shared, in the order they
+    /// were made (turbomcp's input schema since 3.3.0).
+    pub fn shared(mut self, tys: &[Ty]) -> SharedSchemas {
+        let schemas = tys.iter().map(|ty| self.json_schema(ty)).collect();
+        SharedSchemas {
+            schemas,
+            definitions: std::mem::take(&mut self.definitions),
             opaque: self.opaque,
             unknown: self.unknown,
             overrides_used: self.overrides_used,

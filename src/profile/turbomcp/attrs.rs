@@ -1,0 +1,314 @@
+//! What turbomcp-macros reads of a `#[tool]` method, as its `ToolAttrs::parse`,
+//! `extract_doc_comments`, `analyze_parameters` and `infer_output_schema_type` read it.
+
+use syn::spanned::Spanned;
+
+use super::releases::Behaviour;
+
+/// The arguments of `#[tool(…)]`.
+#[derive(Default)]
+pub struct ToolAttrs {
+    pub description: Option<String>,
+    pub tags: Vec<String>,
+    pub version: Option<String>,
+    pub title: Option<String>,
+    pub icons: Vec<String>,
+    pub read_only: Option<bool>,
+    pub destructive: Option<bool>,
+    pub idempotent: Option<bool>,
+    pub open_world: Option<bool>,
+    pub output_schema: Option<syn::Type>,
+    /// `forbidden`, `optional` or `required`.
+    pub task_support: Option<String>,
+}
+
+impl ToolAttrs {
+    /// Whether `annotations` is published: a hint or a title is set.
+    pub fn has_annotations(&self) -> bool {
+        self.read_only.is_some()
+            || self.destructive.is_some()
+            || self.idempotent.is_some()
+            || self.open_world.is_some()
+            || self.title.is_some()
+    }
+}
+
+/// The keys `#[tool]` takes in a release: the common ones, then the tool's own.
+fn known_keys(b: &Behaviour) -> Vec<&'static str> {
+    let mut keys = vec!["description", "tags", "version"];
+    if b.tool_metadata {
+        keys.extend(["title", "icons", "read_only", "destructive", "idempotent", "open_world", "output_schema"]);
+    }
+    if b.strict {
+        keys.push("task_support");
+    }
+    keys
+}
+
+/// `#[tool]`, `#[tool("description")]` or `#[tool(key = value, …)]`. From 3.5.0 a key the
+/// release does not take is the macro's compile error (`Err`, with the span); before, the
+/// macro's fallback parser ignores it.
+pub fn parse_tool_attr(attr: &syn::Attribute, b: &Behaviour) -> Result<ToolAttrs, syn::Error> {
+    let mut out = ToolAttrs::default();
+    let syn::Meta::List(list) = &attr.meta else { return Ok(out) };
+    if let Ok(lit) = syn::parse2::<syn::LitStr>(list.tokens.clone()) {
+        out.description = Some(lit.value());
+        return Ok(out);
+    }
+    let keys = known_keys(b);
+    let parser = syn::meta::parser(|meta| {
+        let key = meta.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
+        if !keys.contains(&key.as_str()) {
+            if b.strict {
+                let expected: Vec<String> = keys.iter().map(|k| format!("`{k}`")).collect();
+                let key = if key.is_empty() { "<unknown>".to_owned() } else { key };
+                return Err(meta
+                    .error(format!("unknown #[tool] attribute key `{key}`; expected one of {}", expected.join(", "))));
+            }
+            // Ignored by the release's parser; its value is read past.
+            if meta.input.peek(syn::Token![=]) {
+                meta.value()?.parse::<syn::Expr>()?;
+            } else if meta.input.peek(syn::token::Paren) {
+                meta.parse_nested_meta(|_| Ok(()))?;
+            }
+            return Ok(());
+        }
+        match key.as_str() {
+            "description" => out.description = Some(lit_str(&meta)?),
+            "tags" => out.tags = lit_str_array(&meta)?,
+            "version" => out.version = Some(lit_str(&meta)?),
+            "title" => out.title = Some(lit_str(&meta)?),
+            "icons" => out.icons = lit_str_array(&meta)?,
+            "read_only" => out.read_only = Some(lit_bool(&meta)?),
+            "destructive" => out.destructive = Some(lit_bool(&meta)?),
+            "idempotent" => out.idempotent = Some(lit_bool(&meta)?),
+            "open_world" => out.open_world = Some(lit_bool(&meta)?),
+            "output_schema" => out.output_schema = Some(meta.value()?.parse::<syn::Type>()?),
+            "task_support" => {
+                let value: syn::LitStr = meta.value()?.parse()?;
+                match value.value().as_str() {
+                    level @ ("forbidden" | "optional" | "required") => out.task_support = Some(level.to_owned()),
+                    other => {
+                        return Err(syn::Error::new(
+                            value.span(),
+                            format!(
+                                "unknown task_support `{other}`; expected \"forbidden\", \"optional\", or \"required\""
+                            ),
+                        ))
+                    }
+                }
+            }
+            _ => unreachable!("every known key is matched"),
+        }
+        Ok(())
+    });
+    syn::parse::Parser::parse2(parser, list.tokens.clone()).map_err(|e| {
+        if e.span().start() == proc_macro2::Span::call_site().start() {
+            syn::Error::new(attr.span(), e.to_string())
+        } else {
+            e
+        }
+    })?;
+    Ok(out)
+}
+
+fn lit_str(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<String> {
+    Ok(meta.value()?.parse::<syn::LitStr>()?.value())
+}
+
+fn lit_str_array(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<Vec<String>> {
+    let value = meta.value()?;
+    let items;
+    syn::bracketed!(items in value);
+    let parsed = syn::punctuated::Punctuated::<syn::LitStr, syn::Token![,]>::parse_terminated(&items)?;
+    Ok(parsed.into_iter().map(|s| s.value()).collect())
+}
+
+fn lit_bool(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<bool> {
+    Ok(meta.value()?.parse::<syn::LitBool>()?.value)
+}
+
+/// `extract_doc_comments`: every `#[doc = "…"]` string trimmed, joined with one space (a blank
+/// `///` line gives an empty piece, so two spaces); `None` without doc attributes.
+pub fn doc_comment(attrs: &[syn::Attribute]) -> Option<String> {
+    let lines: Vec<String> = attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .filter_map(|a| match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => Some(s.value().trim().to_owned()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    (!lines.is_empty()).then(|| lines.join(" "))
+}
+
+/// One parameter as `analyze_parameters` reads it.
+pub struct Param<'f> {
+    pub name: String,
+    pub ty: &'f syn::Type,
+    pub optional: bool,
+    pub description: Option<String>,
+}
+
+/// The parameters that become properties: typed parameters bound to a plain identifier
+/// (another pattern is left out, as the macro leaves it), but not the request context.
+pub fn params<'f>(sig: &'f syn::Signature, b: &Behaviour) -> Vec<Param<'f>> {
+    sig.inputs
+        .iter()
+        .filter_map(|input| {
+            let syn::FnArg::Typed(pt) = input else { return None };
+            let syn::Pat::Ident(pi) = &*pt.pat else { return None };
+            if is_context_type(&pt.ty) {
+                return None;
+            }
+            let ident = pi.ident.to_string();
+            let name = if b.strict { crate::source::unraw_ident(&ident) } else { ident };
+            Some(Param { name, ty: &pt.ty, optional: is_option_type(&pt.ty), description: description_attr(&pt.attrs) })
+        })
+        .collect()
+}
+
+/// `#[description("…")]` or `#[description = "…"]`: the first that is one of these.
+fn description_attr(attrs: &[syn::Attribute]) -> Option<String> {
+    attrs.iter().filter(|a| a.path().is_ident("description")).find_map(|a| match &a.meta {
+        syn::Meta::List(list) => syn::parse2::<syn::LitStr>(list.tokens.clone()).ok().map(|l| l.value()),
+        syn::Meta::NameValue(nv) => match &nv.value {
+            syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => Some(s.value()),
+            _ => None,
+        },
+        syn::Meta::Path(_) => None,
+    })
+}
+
+/// A parameter the macro passes the request context: a type (or reference to one) whose
+/// path's last segment is `Context` or `RequestContext`.
+pub fn is_context_type(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Path(p) => {
+            p.path.segments.last().is_some_and(|s| s.ident == "Context" || s.ident == "RequestContext")
+        }
+        syn::Type::Reference(r) => is_context_type(&r.elem),
+        _ => false,
+    }
+}
+
+/// Optional when the last segment of the type's path is `Option` (an alias of `Option` is
+/// required, as the macro sees it).
+fn is_option_type(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Option"))
+}
+
+/// `infer_output_schema_type` (3.5.0 on): `T` of a `Json<T>` return type, also through
+/// `Result<…>`/`McpResult<…>` layers (their first type argument).
+pub fn inferred_output_type(sig: &syn::Signature) -> Option<&syn::Type> {
+    let syn::ReturnType::Type(_, ty) = &sig.output else { return None };
+    json_payload_type(ty)
+}
+
+fn json_payload_type(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(p) = ty else { return None };
+    let segment = p.path.segments.last()?;
+    let first_type = || match &segment.arguments {
+        syn::PathArguments::AngleBracketed(a) => a.args.iter().find_map(|arg| match arg {
+            syn::GenericArgument::Type(t) => Some(t),
+            _ => None,
+        }),
+        _ => None,
+    };
+    if segment.ident == "Json" {
+        return first_type();
+    }
+    if segment.ident == "McpResult" || segment.ident == "Result" {
+        return json_payload_type(first_type()?);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::release::Version;
+    use crate::profile::turbomcp::releases::behaviour;
+
+    fn newest() -> Behaviour {
+        behaviour(Version(3, 6, 0))
+    }
+
+    fn docs(src: &str) -> Option<String> {
+        let f: syn::ItemFn = syn::parse_str(&format!("{src}\nfn f() {{}}")).unwrap();
+        doc_comment(&f.attrs)
+    }
+
+    #[test]
+    fn doc_comments_trimmed_and_joined_with_spaces() {
+        assert_eq!(docs("/// One.\n///\n///   Two.  "), Some("One.  Two.".into()));
+        assert_eq!(docs("///"), Some(String::new()));
+        assert_eq!(docs(""), None);
+        assert_eq!(docs("#[doc = \" a\\nb \"]"), Some("a\nb".into()));
+    }
+
+    #[test]
+    fn tool_attributes_by_release() {
+        let attr: syn::Attribute = syn::parse_quote!(#[tool(description = "d", title = "T", read_only = true, tags = ["a", "b"], icons = ["i"], output_schema = Out, task_support = "optional")]);
+        let got = parse_tool_attr(&attr, &newest()).unwrap();
+        assert_eq!(got.description.as_deref(), Some("d"));
+        assert_eq!(got.title.as_deref(), Some("T"));
+        assert_eq!(got.read_only, Some(true));
+        assert_eq!(got.tags, ["a", "b"]);
+        assert_eq!(got.icons, ["i"]);
+        assert!(got.output_schema.is_some());
+        assert_eq!(got.task_support.as_deref(), Some("optional"));
+        // 3.4.0 has no `task_support`: ignored; 3.1.2 has no title either.
+        let old = parse_tool_attr(&attr, &behaviour(Version(3, 4, 0))).unwrap();
+        assert_eq!((old.task_support, old.title.as_deref()), (None, Some("T")));
+        let older = parse_tool_attr(&attr, &behaviour(Version(3, 1, 2))).unwrap();
+        assert_eq!(
+            (older.title, older.output_schema.is_some(), older.description.as_deref()),
+            (None, false, Some("d"))
+        );
+
+        let short: syn::Attribute = syn::parse_quote!(#[tool("short")]);
+        assert_eq!(parse_tool_attr(&short, &newest()).unwrap().description.as_deref(), Some("short"));
+        let typo: syn::Attribute = syn::parse_quote!(#[tool(descriptio = "x")]);
+        let e = parse_tool_attr(&typo, &newest()).err().expect("3.5.0 rejects an unknown key");
+        assert!(e.to_string().starts_with("unknown #[tool] attribute key `descriptio`"), "{e}");
+        assert!(parse_tool_attr(&typo, &behaviour(Version(3, 4, 0))).is_ok());
+        let level: syn::Attribute = syn::parse_quote!(#[tool(task_support = "sometimes")]);
+        assert!(parse_tool_attr(&level, &newest()).is_err());
+    }
+
+    #[test]
+    fn parameters() {
+        let f: syn::ItemFn = syn::parse_str(
+            "fn t(&self, a: String, r#match: Option<u32>, #[description(\"C\")] c: Vec<u8>, ctx: &RequestContext, x: turbomcp::Context, (p, q): (u8, u8), #[description = \"E\"] e: std::option::Option<bool>) {}",
+        )
+        .unwrap();
+        let got: Vec<(String, bool, Option<String>)> =
+            params(&f.sig, &newest()).into_iter().map(|p| (p.name, p.optional, p.description)).collect();
+        let want = vec![
+            ("a".to_owned(), false, None),
+            ("match".to_owned(), true, None),
+            ("c".to_owned(), false, Some("C".to_owned())),
+            ("e".to_owned(), true, Some("E".to_owned())),
+        ];
+        assert_eq!(got, want);
+        let old: Vec<String> = params(&f.sig, &behaviour(Version(3, 4, 0))).into_iter().map(|p| p.name).collect();
+        assert_eq!(old, ["a", "r#match", "c", "e"]);
+    }
+
+    #[test]
+    fn output_type_inference() {
+        let ty = |src: &str| {
+            let f: syn::ItemFn = syn::parse_str(&format!("fn f() -> {src} {{}}")).unwrap();
+            inferred_output_type(&f.sig).map(|t| quote::quote!(#t).to_string())
+        };
+        assert_eq!(ty("Json<Out>"), Some("Out".into()));
+        assert_eq!(ty("McpResult<Json<Out>>"), Some("Out".into()));
+        assert_eq!(ty("Result<turbomcp::Json<Vec<Out>>, E>"), Some("Vec < Out >".into()));
+        assert_eq!(ty("String"), None);
+        assert_eq!(ty("McpResult<String>"), None);
+    }
+}
