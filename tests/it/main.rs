@@ -55,5 +55,6 @@ mod structure;
 mod tokens;
 mod tool_box_forms;
 mod tower_mcp_conformance;
+mod turbomcp_conformance;
 mod unknown_sdk;
 mod validate;

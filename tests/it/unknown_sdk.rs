@@ -76,8 +76,7 @@ rows! {
     mcpkit: "mcpkit", Plain;
     pmcp: "pmcp", LockOnly;
     tmcp: "tmcp", Plain;
-    turbomcp: "turbomcp", Target;
-    turbomcp_server: "turbomcp-server", Plain;
+    turbomcp_server: "turbomcp-server", Target;
     turul_mcp_server: "turul-mcp-server", Renamed;
     ultrafast_mcp: "ultrafast-mcp", Plain;
     ultrafast_mcp_server: "ultrafast-mcp-server", LockOnly;

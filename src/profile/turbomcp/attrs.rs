@@ -171,6 +171,47 @@ pub fn params<'f>(sig: &'f syn::Signature, b: &Behaviour) -> Vec<Param<'f>> {
         .collect()
 }
 
+/// What the release's macro cannot take in a tool's signature, so the crate does not compile:
+/// a raw identifier before 3.5.0 (the macro makes an `Ident` of its text, `r#` and all, and
+/// panics), `#[description]` on a parameter before 3.0.7 (`#[server]` leaves it in place, and
+/// rustc refuses an attribute macro there). The span and why.
+pub fn rejected_by_release(sig: &syn::Signature, b: &Behaviour) -> Option<(proc_macro2::Span, String)> {
+    let raw = |i: &syn::Ident| i.to_string().starts_with("r#");
+    if !b.strict {
+        if raw(&sig.ident) {
+            return Some((
+                sig.ident.span(),
+                format!(
+                    "turbomcp-macros before 3.5.0 cannot take the raw identifier `{}` (its macro panics)",
+                    sig.ident
+                ),
+            ));
+        }
+        let params = sig.inputs.iter().filter_map(|i| match i {
+            syn::FnArg::Typed(pt) => match &*pt.pat {
+                syn::Pat::Ident(pi) => Some(&pi.ident),
+                _ => None,
+            },
+            _ => None,
+        });
+        if let Some(i) = params.into_iter().find(|i| raw(i)) {
+            return Some((
+                i.span(),
+                format!("turbomcp-macros before 3.5.0 cannot take the raw identifier `{i}` (its macro panics)"),
+            ));
+        }
+    }
+    if !b.description_attribute {
+        for input in &sig.inputs {
+            let syn::FnArg::Typed(pt) = input else { continue };
+            if let Some(a) = pt.attrs.iter().find(|a| a.path().is_ident("description")) {
+                return Some((a.span(), "`#[description]` on a parameter is turbomcp 3.0.7's: before, `#[server]` leaves it in place and rustc refuses it".to_owned()));
+            }
+        }
+    }
+    None
+}
+
 /// `#[description("…")]` or `#[description = "…"]`: the first that is one of these.
 fn description_attr(attrs: &[syn::Attribute]) -> Option<String> {
     attrs.iter().filter(|a| a.path().is_ident("description")).find_map(|a| match &a.meta {
@@ -297,6 +338,19 @@ mod tests {
         assert_eq!(got, want);
         let old: Vec<String> = params(&f.sig, &behaviour(Version(3, 4, 0))).into_iter().map(|p| p.name).collect();
         assert_eq!(old, ["a", "r#match", "c", "e"]);
+    }
+
+    #[test]
+    fn what_old_releases_reject() {
+        let f: syn::ItemFn = syn::parse_str("fn r#type(&self, #[description(\"D\")] r#match: u8) {}").unwrap();
+        let why = |v| rejected_by_release(&f.sig, &behaviour(v)).map(|(_, w)| w);
+        assert_eq!(why(Version(3, 5, 0)), None);
+        assert!(why(Version(3, 4, 0)).unwrap().contains("`r#type`"));
+        let g: syn::ItemFn = syn::parse_str("fn t(&self, #[description(\"D\")] r#match: u8) {}").unwrap();
+        assert!(rejected_by_release(&g.sig, &behaviour(Version(3, 4, 0))).unwrap().1.contains("`r#match`"));
+        let h: syn::ItemFn = syn::parse_str("fn t(&self, #[description(\"D\")] x: u8) {}").unwrap();
+        assert!(rejected_by_release(&h.sig, &behaviour(Version(3, 0, 7))).is_none());
+        assert!(rejected_by_release(&h.sig, &behaviour(Version(3, 0, 6))).unwrap().1.contains("3.0.7"));
     }
 
     #[test]

@@ -91,11 +91,22 @@ impl Profile for Turbomcp {
         if macros != found.version {
             note.push_str(&format!(", turbomcp-macros {macros}"));
         }
-        let warnings = if macros != found.version {
-            super::release::outside_range(&RELEASE, "turbomcp-macros", macros, REPRODUCED).into_iter().collect()
-        } else {
-            Vec::new()
-        };
+        let mut warnings = Vec::new();
+        if macros != found.version {
+            if found.lock.as_ref().and_then(|l| l.version("turbomcp-macros")).is_none() {
+                warnings.push(
+                    Diagnostic::warning(
+                        Code::SdkVersion,
+                        format!(
+                            "turbomcp {} requires turbomcp-macros ^{}, which cargo resolves to {macros}: the tools are listed as turbomcp-macros {macros} writes them",
+                            found.version, found.version
+                        ),
+                    )
+                    .with_help("a Cargo.lock tells the release built; `--sdk-version` sets it"),
+                );
+            }
+            warnings.extend(super::release::outside_range(&RELEASE, "turbomcp-macros", macros, REPRODUCED));
+        }
         Described { release: SDK.release(found.version, note), warnings }
     }
 
@@ -119,7 +130,9 @@ fn macros_release(found: &Discovered) -> Version {
 
 fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
     let found = run.release.as_ref()?;
-    let mut behaviour = behaviour(macros_release(found));
+    // A release outside the reproduced ones is listed as the nearest reproduced one lists it (the
+    // template's `sdk-version` warning says so).
+    let mut behaviour = behaviour(macros_release(found).clamp(REPRODUCED.0, REPRODUCED.1));
     if let Some(schemars) = found.lock.as_ref().and_then(|l| l.version("schemars")) {
         behaviour.schemars_tag_first = schemars >= Version(1, 2, 3);
         run.out.notes.push(format!("schemars {schemars} from the lock"));
@@ -254,6 +267,13 @@ impl<'w> Builder<'w, '_> {
                 return;
             }
         };
+        if let Some((span, why)) = attrs::rejected_by_release(&f.sig, &b) {
+            let at = self.location(scope, span);
+            self.push(
+                Diagnostic::error(Code::SdkRejected, format!("`#[tool]` on `{}`: {why}", f.sig.ident)).at(Some(at)),
+            );
+            return;
+        }
         let ident = f.sig.ident.to_string();
         let name = if b.strict { crate::source::unraw_ident(&ident) } else { ident };
         let description = attrs.description.clone().or_else(|| attrs::doc_comment(&f.attrs)).unwrap_or_default();

@@ -1,0 +1,121 @@
+//! The turbomcp catalogue (`testdata/turbomcp/`): hand-written tools whose `tools/list` was
+//! recorded from the compiled server (see `testdata/turbomcp/README.md`): `catalogue/tools.json`
+//! for the locked release, `catalogue/releases/X.json` for older ones (built from
+//! `releases/X.main.rs` where that release needs another source), and `catalogue/protocol/P.json`
+//! for a peer of protocol `P`. Each must come out equal, tool by tool, in values and key order,
+//! but for the groups turbomcp keeps in a std `HashMap` (their order changes from run to run of
+//! the server): the input schema's keywords after `additionalProperties`, the output schema's
+//! after its four fields, and `_meta`'s keys, which are compared as sets.
+
+use crate::support;
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+
+fn dir(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/turbomcp").join(name)
+}
+
+/// `map` with the keys after the first `fixed` ones (those of `fixed` it has) sorted.
+fn sort_after(map: &mut Map<String, Value>, fixed: &[&str]) {
+    let old = std::mem::take(map);
+    let (mut head, mut tail): (Vec<_>, Vec<_>) = old.into_iter().partition(|(k, _)| fixed.contains(&k.as_str()));
+    head.sort_by_key(|(k, _)| fixed.iter().position(|f| f == k));
+    tail.sort_by(|a, b| a.0.cmp(&b.0));
+    map.extend(head);
+    map.extend(tail);
+}
+
+/// A tool with its `HashMap`-backed groups in one order.
+fn normalized(mut tool: Value) -> Value {
+    let schema_fields = ["type", "properties", "required", "additionalProperties"];
+    for key in ["inputSchema", "outputSchema"] {
+        if let Some(Value::Object(s)) = tool.get_mut(key) {
+            sort_after(s, &schema_fields);
+        }
+    }
+    if let Some(Value::Object(m)) = tool.get_mut("_meta") {
+        sort_after(m, &[]);
+    }
+    tool
+}
+
+/// Each tool as compact JSON in its (normalized) key order, by name.
+fn tools(text: &str, label: &str) -> Vec<(String, String)> {
+    let doc: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{label}: unreadable JSON: {e}"));
+    doc["tools"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{label}: no tools array"))
+        .iter()
+        .map(|t| {
+            let name = t["name"].as_str().unwrap_or_default().to_owned();
+            (name, serde_json::to_string(&normalized(t.clone())).unwrap())
+        })
+        .collect()
+}
+
+/// What differs between the recorded listing and ours, one line per tool.
+fn problems(crate_dir: &Path, expected_file: &Path, args: &[&str]) -> Vec<String> {
+    let label = expected_file.display().to_string();
+    let text = std::fs::read_to_string(expected_file).unwrap_or_else(|e| panic!("{label}: {e}"));
+    let run = support::generate_at(crate_dir, args);
+    assert_eq!(run.code, Some(0), "{label}: {}", run.stderr);
+    let expected = tools(&text, &label);
+    let got = tools(&run.stdout, "mcp-schema");
+    let names = |v: &[(String, String)]| v.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
+    if names(&expected) != names(&got) {
+        return vec![format!("{label}: tools {:?}, expected {:?}", names(&got), names(&expected))];
+    }
+    expected
+        .iter()
+        .zip(&got)
+        .filter(|(e, g)| e.1 != g.1)
+        .map(|(e, g)| format!("{label}: {}:\n  expected {}\n  got      {}", e.0, e.1, g.1))
+        .collect()
+}
+
+#[test]
+fn the_locked_release_lists_the_catalogue_with_auto() {
+    let found = problems(&dir("catalogue"), &dir("catalogue").join("tools.json"), &["-q"]);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn a_2025_06_18_peer_gets_the_tools_without_the_newer_keys() {
+    let expected = dir("catalogue").join("protocol/2025-06-18.json");
+    let found = problems(&dir("catalogue"), &expected, &["-q", "--protocol", "2025-06-18"]);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// Every recorded older release, each from the source it was built from: the catalogue's, or
+/// `releases/X.main.rs` in a copy of the crate.
+#[test]
+fn every_recorded_release_lists_the_catalogue() {
+    let releases = dir("catalogue").join("releases");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&releases)
+        .unwrap_or_else(|e| panic!("{}: {e}", releases.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 3, "only {} recorded releases in {}", files.len(), releases.display());
+    let mut found = Vec::new();
+    for path in &files {
+        let release = path.file_stem().and_then(|s| s.to_str()).unwrap().to_owned();
+        let variant = releases.join(format!("{release}.main.rs"));
+        let args = ["-q", "-A", "mcp-unresolved-ref", "--sdk-version", &release];
+        if variant.exists() {
+            let copy = tempfile::tempdir().unwrap();
+            for file in ["Cargo.toml", "Cargo.lock"] {
+                std::fs::copy(dir("catalogue").join(file), copy.path().join(file)).unwrap();
+            }
+            std::fs::create_dir(copy.path().join("src")).unwrap();
+            std::fs::copy(&variant, copy.path().join("src/main.rs")).unwrap();
+            found.extend(problems(copy.path(), path, &args));
+        } else {
+            found.extend(problems(&dir("catalogue"), path, &args));
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
