@@ -119,3 +119,56 @@ fn every_recorded_release_lists_the_catalogue() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// Real servers (`testdata/turbomcp/realworld/<server>/`): what each listed when built and run
+/// at a pinned commit, against mcp-schema on that commit's sources, read from the repository's
+/// snapshot beside the checkout (`../.mirror/<owner>+<repo>/repo`, named by `source.toml`; the
+/// sources are never in this repository). Without the snapshots the test says so and checks
+/// nothing else.
+#[test]
+fn real_servers_list_what_they_serve() {
+    let root = dir("realworld");
+    let mirror = Path::new(env!("CARGO_MANIFEST_DIR")).join("../.mirror");
+    let mut servers: Vec<PathBuf> =
+        std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+    servers.sort();
+    assert!(servers.len() >= 2, "only {} real servers in {}", servers.len(), root.display());
+    let mut found = Vec::new();
+    let mut checked = 0;
+    for server in &servers {
+        let source: toml::Table = std::fs::read_to_string(server.join("source.toml")).unwrap().parse().unwrap();
+        let field = |k: &str| source[k].as_str().unwrap().to_owned();
+        let repo = mirror.join(field("mirror")).join("repo");
+        if !repo.is_dir() {
+            eprintln!("skipped {}: no snapshot at {}", server.display(), repo.display());
+            continue;
+        }
+        let work = tempfile::tempdir().unwrap();
+        let archive = std::process::Command::new("git")
+            .arg("--git-dir")
+            .arg(&repo)
+            .args(["archive", "--format=tar", &field("commit")])
+            .output()
+            .unwrap();
+        assert!(
+            archive.status.success(),
+            "git archive in {}: {}",
+            repo.display(),
+            String::from_utf8_lossy(&archive.stderr)
+        );
+        let mut untar = std::process::Command::new("tar")
+            .args(["-x", "-C"])
+            .arg(work.path())
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(untar.stdin.as_mut().unwrap(), &archive.stdout).unwrap();
+        assert!(untar.wait().unwrap().success());
+        found.extend(problems(&work.path().join(field("package")), &server.join("tools.json"), &["-q"]));
+        checked += 1;
+    }
+    if checked == 0 {
+        eprintln!("no snapshot of any real server beside the checkout: nothing compared");
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -45,33 +45,37 @@ fn known_keys(b: &Behaviour) -> Vec<&'static str> {
     keys
 }
 
-/// `#[tool]`, `#[tool("description")]` or `#[tool(key = value, …)]`. From 3.5.0 a key the
-/// release does not take is the macro's compile error (`Err`, with the span); before, the
-/// macro's fallback parser ignores it.
+/// `#[tool]`, `#[tool("description")]` or `#[tool(key = value, …)]`, as the release parses it:
+/// one strict grammar of its keys; from 3.5.0 what it refuses is the macro's compile error
+/// (`Err`, with the span), before then the macro falls back to [`fallback`].
 pub fn parse_tool_attr(attr: &syn::Attribute, b: &Behaviour) -> Result<ToolAttrs, syn::Error> {
-    let mut out = ToolAttrs::default();
-    let syn::Meta::List(list) = &attr.meta else { return Ok(out) };
+    let syn::Meta::List(list) = &attr.meta else { return Ok(ToolAttrs::default()) };
     if let Ok(lit) = syn::parse2::<syn::LitStr>(list.tokens.clone()) {
-        out.description = Some(lit.value());
-        return Ok(out);
+        return Ok(ToolAttrs { description: Some(lit.value()), ..ToolAttrs::default() });
     }
+    match parse_keys(&list.tokens, b) {
+        Ok(attrs) => Ok(attrs),
+        Err(e) if b.strict => Err(if e.span().start() == proc_macro2::Span::call_site().start() {
+            syn::Error::new(attr.span(), e.to_string())
+        } else {
+            e
+        }),
+        Err(_) => Ok(fallback(&list.tokens, b)),
+    }
+}
+
+/// The strict grammar: each key one of the release's, with a value of its kind.
+fn parse_keys(tokens: &proc_macro2::TokenStream, b: &Behaviour) -> Result<ToolAttrs, syn::Error> {
+    let mut out = ToolAttrs::default();
     let keys = known_keys(b);
     let parser = syn::meta::parser(|meta| {
         let key = meta.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
         if !keys.contains(&key.as_str()) {
-            if b.strict {
-                let expected: Vec<String> = keys.iter().map(|k| format!("`{k}`")).collect();
-                let key = if key.is_empty() { "<unknown>".to_owned() } else { key };
-                return Err(meta
-                    .error(format!("unknown #[tool] attribute key `{key}`; expected one of {}", expected.join(", "))));
-            }
-            // Ignored by the release's parser; its value is read past.
-            if meta.input.peek(syn::Token![=]) {
-                meta.value()?.parse::<syn::Expr>()?;
-            } else if meta.input.peek(syn::token::Paren) {
-                meta.parse_nested_meta(|_| Ok(()))?;
-            }
-            return Ok(());
+            let expected: Vec<String> = keys.iter().map(|k| format!("`{k}`")).collect();
+            let key = if key.is_empty() { "<unknown>".to_owned() } else { key };
+            return Err(
+                meta.error(format!("unknown #[tool] attribute key `{key}`; expected one of {}", expected.join(", ")))
+            );
         }
         match key.as_str() {
             "description" => out.description = Some(lit_str(&meta)?),
@@ -102,14 +106,59 @@ pub fn parse_tool_attr(attr: &syn::Attribute, b: &Behaviour) -> Result<ToolAttrs
         }
         Ok(())
     });
-    syn::parse::Parser::parse2(parser, list.tokens.clone()).map_err(|e| {
-        if e.span().start() == proc_macro2::Span::call_site().start() {
-            syn::Error::new(attr.span(), e.to_string())
-        } else {
-            e
-        }
-    })?;
+    syn::parse::Parser::parse2(parser, tokens.clone())?;
     Ok(out)
+}
+
+/// Before 3.5.0, when the strict grammar fails (an unknown key, a value of another kind), the
+/// macro's `parse_alternative` reads the arguments again as tokens: for each key of the
+/// release, the first top-level `key = "…"`, `key = […]` or `key = true|false`, anything else
+/// ignored. It never reads `output_schema` (a type), so such a tool has no `outputSchema`.
+/// (3.0.x scanned the text for substrings instead; read the same way here.)
+fn fallback(tokens: &proc_macro2::TokenStream, b: &Behaviour) -> ToolAttrs {
+    use proc_macro2::TokenTree;
+    let flat: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    let value_of = |key: &str| -> Option<&TokenTree> {
+        flat.windows(3).find_map(|w| match w {
+            [TokenTree::Ident(i), TokenTree::Punct(p), v] if i == key && p.as_char() == '=' => Some(v),
+            _ => None,
+        })
+    };
+    let string = |key: &str| match value_of(key)? {
+        TokenTree::Literal(l) => syn::parse_str::<syn::LitStr>(&l.to_string()).ok().map(|s| s.value()),
+        _ => None,
+    };
+    let strings = |key: &str| match value_of(key) {
+        Some(TokenTree::Group(g)) if g.delimiter() == proc_macro2::Delimiter::Bracket => g
+            .stream()
+            .into_iter()
+            .filter_map(|t| match t {
+                TokenTree::Literal(l) => syn::parse_str::<syn::LitStr>(&l.to_string()).ok().map(|s| s.value()),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let boolean = |key: &str| match value_of(key)? {
+        TokenTree::Ident(i) if i == "true" => Some(true),
+        TokenTree::Ident(i) if i == "false" => Some(false),
+        _ => None,
+    };
+    let mut out = ToolAttrs {
+        description: string("description"),
+        tags: strings("tags"),
+        version: string("version"),
+        ..ToolAttrs::default()
+    };
+    if b.tool_metadata {
+        out.title = string("title");
+        out.icons = strings("icons");
+        out.read_only = boolean("read_only");
+        out.destructive = boolean("destructive");
+        out.idempotent = boolean("idempotent");
+        out.open_world = boolean("open_world");
+    }
+    out
 }
 
 fn lit_str(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<String> {
@@ -305,6 +354,15 @@ mod tests {
         // 3.4.0 has no `task_support`: ignored; 3.1.2 has no title either.
         let old = parse_tool_attr(&attr, &behaviour(Version(3, 4, 0))).unwrap();
         assert_eq!((old.task_support, old.title.as_deref()), (None, Some("T")));
+        // 3.4.0's strict grammar fails on `task_support`: its fallback keeps the other keys but
+        // not `output_schema`.
+        assert!(old.output_schema.is_none() && old.read_only == Some(true) && old.tags == ["a", "b"]);
+        let known: syn::Attribute = syn::parse_quote!(#[tool(output_schema = Out, read_only = true)]);
+        assert!(parse_tool_attr(&known, &behaviour(Version(3, 4, 0))).unwrap().output_schema.is_some());
+        let wrong_kind: syn::Attribute = syn::parse_quote!(#[tool(read_only = "yes", title = "T")]);
+        let read = parse_tool_attr(&wrong_kind, &behaviour(Version(3, 4, 0))).unwrap();
+        assert_eq!((read.read_only, read.title.as_deref()), (None, Some("T")));
+        assert!(parse_tool_attr(&wrong_kind, &newest()).is_err());
         let older = parse_tool_attr(&attr, &behaviour(Version(3, 1, 2))).unwrap();
         assert_eq!(
             (older.title, older.output_schema.is_some(), older.description.as_deref()),

@@ -401,7 +401,6 @@ impl<'w> Builder<'w, '_> {
             &self.lowerer.type_overrides,
             &code,
         );
-        drop(code);
         self.lowerer.type_overrides_used.append(&mut shared.overrides_used);
         for d in std::mem::take(&mut shared.diagnostics) {
             crate::model::defaults::report(&mut self.lowerer, d);
@@ -448,7 +447,6 @@ impl<'w> Builder<'w, '_> {
     fn root(&mut self, tool: &str, kind: SchemaKind, ty: &Ty) -> Option<Value> {
         let code = self.lowerer.code();
         let mut root = root_schema(&self.lowerer.model, ty, &Self::settings(), &self.lowerer.type_overrides, &code);
-        drop(code);
         self.lowerer.type_overrides_used.append(&mut root.overrides_used);
         for d in std::mem::take(&mut root.diagnostics) {
             crate::model::defaults::report(&mut self.lowerer, d);

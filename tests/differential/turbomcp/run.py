@@ -53,6 +53,9 @@ class Gen(_attr.Gen):
     # `#[description]` on a parameter from 3.0.7, the metadata keys from 3.1.3, `task_support` from 3.5.0.
     raw = True
     described = True
+    # Before 3.5.0 an unknown key is ignored: the macro's strict parse fails and its token
+    # fallback reads the keys again, without `output_schema`.
+    lenient = False
 
     def tool(self, i: int) -> str:
         r = self.r
@@ -78,6 +81,8 @@ class Gen(_attr.Gen):
                 keys.append(f'icons = ["https://example.com/{r.choice(WORDS)}.png"]')
             if r.random() < 0.1:
                 keys.append(f'task_support = "{r.choice(["forbidden", "optional", "required"])}"')
+            if self.lenient and r.random() < 0.15:
+                keys.append(r.choice(['descriptio = "typo"', "read_only = 1", 'unknown_key = "x"']))
         if roll < 0.15:
             # The shorthand takes no keys: an `output_schema = T` drawn is dropped.
             ret, body = self.returns([])
@@ -126,6 +131,7 @@ def source(seed: int, count: int, version: str = "3.6.0") -> str:
     g = Gen(random.Random(seed))
     g.raw = version_tuple(version) >= (3, 5, 0)
     g.described = version_tuple(version) >= (3, 0, 7)
+    g.lenient = version_tuple(version) < (3, 5, 0)
     tools = [g.tool(i) for i in range(count)]
     derive = "#[derive(Debug, Deserialize, JsonSchema)]"
     decls = [d.replace(derive, "#[derive(Debug, Serialize, Deserialize, JsonSchema)]") for d in g.decls]
