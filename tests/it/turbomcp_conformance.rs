@@ -1,7 +1,7 @@
 //! The turbomcp catalogue (`testdata/turbomcp/`): hand-written tools whose `tools/list` was
 //! recorded from the compiled server (see `testdata/turbomcp/README.md`): `catalogue/tools.json`
-//! for the locked release, `catalogue/releases/X.json` for older ones (built from
-//! `releases/X.main.rs` where that release needs another source), and `catalogue/protocol/P.json`
+//! for the locked release, `catalogue/releases/X.json` for older ones (built from the source
+//! `releases/sources.toml` names where that release needs another), and `catalogue/protocol/P.json`
 //! for a peer of protocol `P`. Each must come out equal, tool by tool, in values and key order,
 //! but for the groups turbomcp keeps in a std `HashMap` (their order changes from run to run of
 //! the server): the input schema's keywords after `additionalProperties`, the output schema's
@@ -89,7 +89,7 @@ fn a_2025_06_18_peer_gets_the_tools_without_the_newer_keys() {
 }
 
 /// Every recorded older release, each from the source it was built from: the catalogue's, or
-/// `releases/X.main.rs` in a copy of the crate.
+/// the one `releases/sources.toml` names, in a copy of the crate.
 #[test]
 fn every_recorded_release_lists_the_catalogue() {
     let releases = dir("catalogue").join("releases");
@@ -100,12 +100,12 @@ fn every_recorded_release_lists_the_catalogue() {
         .collect();
     files.sort();
     assert!(files.len() >= 3, "only {} recorded releases in {}", files.len(), releases.display());
+    let sources: toml::Table = std::fs::read_to_string(releases.join("sources.toml")).unwrap().parse().unwrap();
     let mut found = Vec::new();
     for path in &files {
         let release = path.file_stem().and_then(|s| s.to_str()).unwrap().to_owned();
-        let variant = releases.join(format!("{release}.main.rs"));
         let args = ["-q", "-A", "mcp-unresolved-ref", "--sdk-version", &release];
-        if variant.exists() {
+        if let Some(variant) = sources.get(&release).and_then(|v| v.as_str()).map(|v| releases.join(v)) {
             let copy = tempfile::tempdir().unwrap();
             for file in ["Cargo.toml", "Cargo.lock"] {
                 std::fs::copy(dir("catalogue").join(file), copy.path().join(file)).unwrap();
