@@ -2,47 +2,19 @@
 //! recorded from the compiled server (see `testdata/mcp-attr/README.md`): `catalogue/tools.json`
 //! for the locked release 0.0.7, `catalogue/releases/X.json` for older ones, and
 //! `catalogue-preserve-order/tools.json` for 0.0.7 built with serde_json's `preserve_order`.
-//! Each must come out equal, tool by tool, in values and key order.
+//! Each must come out equal, tool by tool, in values and key order; so must the real servers of
+//! `realworld/`, read from their snapshots.
 
-use crate::support;
+use crate::support::listing;
 
 use std::path::{Path, PathBuf};
-
-use serde_json::Value;
 
 fn dir(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/mcp-attr").join(name)
 }
 
-/// Each tool as compact JSON in its key order, by name.
-fn tools(text: &str, label: &str) -> Vec<(String, String)> {
-    let doc: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{label}: unreadable JSON: {e}"));
-    doc["tools"]
-        .as_array()
-        .unwrap_or_else(|| panic!("{label}: no tools array"))
-        .iter()
-        .map(|t| (t["name"].as_str().unwrap_or_default().to_owned(), serde_json::to_string(t).unwrap()))
-        .collect()
-}
-
-/// What differs between the recorded listing and ours, one line per tool.
 fn problems(crate_dir: &Path, expected_file: &Path, args: &[&str]) -> Vec<String> {
-    let label = expected_file.display().to_string();
-    let text = std::fs::read_to_string(expected_file).unwrap();
-    let run = support::generate_at(crate_dir, args);
-    assert_eq!(run.code, Some(0), "{label}: {}", run.stderr);
-    let expected = tools(&text, &label);
-    let got = tools(&run.stdout, "mcp-schema");
-    let names = |v: &[(String, String)]| v.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
-    if names(&expected) != names(&got) {
-        return vec![format!("{label}: tools {:?}, expected {:?}", names(&got), names(&expected))];
-    }
-    expected
-        .iter()
-        .zip(&got)
-        .filter(|(e, g)| e.1 != g.1)
-        .map(|(e, g)| format!("{label}: {}:\n  expected {}\n  got      {}", e.0, e.1, g.1))
-        .collect()
+    listing::problems(crate_dir, expected_file, args, listing::as_served)
 }
 
 #[test]
@@ -76,5 +48,21 @@ fn every_recorded_release_lists_the_catalogue() {
 fn preserve_order_lists_schemas_in_schemars_field_order() {
     let crate_dir = dir("catalogue-preserve-order");
     let found = problems(&crate_dir, &crate_dir.join("tools.json"), &["-q"]);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// Real servers (`testdata/mcp-attr/realworld/<server>/`): what each listed when built and run
+/// at a pinned commit, against mcp-schema on that commit's sources, read from the repository's
+/// snapshot beside the checkout (`../.mirror/<owner>+<repo>/repo`, named by `source.toml`, with
+/// the capture's lock where the repository commits none; the sources are never in this
+/// repository). Without the snapshots the test says so and checks nothing else.
+#[test]
+fn real_servers_list_what_they_serve() {
+    let (servers, total) = listing::real_servers(&dir("realworld"));
+    assert!(total >= 1, "no real servers in {}", dir("realworld").display());
+    if servers.is_empty() {
+        eprintln!("no snapshot of any real server beside the checkout: nothing compared");
+    }
+    let found: Vec<String> = servers.iter().flat_map(|s| problems(&s.package, &s.tools, &["-q"])).collect();
     assert!(found.is_empty(), "{}", found.join("\n"));
 }

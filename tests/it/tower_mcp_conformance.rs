@@ -4,7 +4,7 @@
 //! tool, in values and key order; the locked one is listed with `auto` (the crate depends on
 //! tower-mcp).
 
-use crate::support;
+use crate::support::{self, listing};
 
 use std::path::{Path, PathBuf};
 
@@ -12,17 +12,6 @@ use serde_json::Value;
 
 fn catalogue() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/tower-mcp/catalogue")
-}
-
-/// Each tool as compact JSON in its key order, by name.
-fn tools(text: &str, label: &str) -> Vec<(String, String)> {
-    let doc: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{label}: unreadable JSON: {e}"));
-    doc["tools"]
-        .as_array()
-        .unwrap_or_else(|| panic!("{label}: no tools array"))
-        .iter()
-        .map(|t| (t["name"].as_str().unwrap_or_default().to_owned(), serde_json::to_string(t).unwrap()))
-        .collect()
 }
 
 fn check(expected_file: &Path, extra: &[&str]) -> Vec<String> {
@@ -39,18 +28,7 @@ fn check(expected_file: &Path, extra: &[&str]) -> Vec<String> {
     }
     let run = support::generate_at(&catalogue(), &args);
     assert_eq!(run.code, Some(0), "{label}: {}", run.stderr);
-    let expected = tools(&text, &label);
-    let got = tools(&run.stdout, "mcp-schema");
-    let names = |v: &[(String, String)]| v.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
-    if names(&expected) != names(&got) {
-        return vec![format!("{label}: tools {:?}, expected {:?}", names(&got), names(&expected))];
-    }
-    expected
-        .iter()
-        .zip(&got)
-        .filter(|(e, g)| e.1 != g.1)
-        .map(|(e, g)| format!("{label}: {}:\n  expected {}\n  got      {}", e.0, e.1, g.1))
-        .collect()
+    listing::differences(&label, &text, &run.stdout, listing::as_served)
 }
 
 #[test]

@@ -7,7 +7,7 @@
 //! the server): the input schema's keywords after `additionalProperties`, the output schema's
 //! after its four fields, and `_meta`'s keys, which are compared as sets.
 
-use crate::support;
+use crate::support::listing;
 
 use std::path::{Path, PathBuf};
 
@@ -41,38 +41,9 @@ fn normalized(mut tool: Value) -> Value {
     tool
 }
 
-/// Each tool as compact JSON in its (normalized) key order, by name.
-fn tools(text: &str, label: &str) -> Vec<(String, String)> {
-    let doc: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{label}: unreadable JSON: {e}"));
-    doc["tools"]
-        .as_array()
-        .unwrap_or_else(|| panic!("{label}: no tools array"))
-        .iter()
-        .map(|t| {
-            let name = t["name"].as_str().unwrap_or_default().to_owned();
-            (name, serde_json::to_string(&normalized(t.clone())).unwrap())
-        })
-        .collect()
-}
-
 /// What differs between the recorded listing and ours, one line per tool.
 fn problems(crate_dir: &Path, expected_file: &Path, args: &[&str]) -> Vec<String> {
-    let label = expected_file.display().to_string();
-    let text = std::fs::read_to_string(expected_file).unwrap_or_else(|e| panic!("{label}: {e}"));
-    let run = support::generate_at(crate_dir, args);
-    assert_eq!(run.code, Some(0), "{label}: {}", run.stderr);
-    let expected = tools(&text, &label);
-    let got = tools(&run.stdout, "mcp-schema");
-    let names = |v: &[(String, String)]| v.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
-    if names(&expected) != names(&got) {
-        return vec![format!("{label}: tools {:?}, expected {:?}", names(&got), names(&expected))];
-    }
-    expected
-        .iter()
-        .zip(&got)
-        .filter(|(e, g)| e.1 != g.1)
-        .map(|(e, g)| format!("{label}: {}:\n  expected {}\n  got      {}", e.0, e.1, g.1))
-        .collect()
+    listing::problems(crate_dir, expected_file, args, normalized)
 }
 
 #[test]
@@ -127,48 +98,11 @@ fn every_recorded_release_lists_the_catalogue() {
 /// nothing else.
 #[test]
 fn real_servers_list_what_they_serve() {
-    let root = dir("realworld");
-    let mirror = Path::new(env!("CARGO_MANIFEST_DIR")).join("../.mirror");
-    let mut servers: Vec<PathBuf> =
-        std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
-    servers.sort();
-    assert!(servers.len() >= 2, "only {} real servers in {}", servers.len(), root.display());
-    let mut found = Vec::new();
-    let mut checked = 0;
-    for server in &servers {
-        let source: toml::Table = std::fs::read_to_string(server.join("source.toml")).unwrap().parse().unwrap();
-        let field = |k: &str| source[k].as_str().unwrap().to_owned();
-        let repo = mirror.join(field("mirror")).join("repo");
-        if !repo.is_dir() {
-            eprintln!("skipped {}: no snapshot at {}", server.display(), repo.display());
-            continue;
-        }
-        let work = tempfile::tempdir().unwrap();
-        let archive = std::process::Command::new("git")
-            .arg("--git-dir")
-            .arg(&repo)
-            .args(["archive", "--format=tar", &field("commit")])
-            .output()
-            .unwrap();
-        assert!(
-            archive.status.success(),
-            "git archive in {}: {}",
-            repo.display(),
-            String::from_utf8_lossy(&archive.stderr)
-        );
-        let mut untar = std::process::Command::new("tar")
-            .args(["-x", "-C"])
-            .arg(work.path())
-            .stdin(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::io::Write::write_all(untar.stdin.as_mut().unwrap(), &archive.stdout).unwrap();
-        assert!(untar.wait().unwrap().success());
-        found.extend(problems(&work.path().join(field("package")), &server.join("tools.json"), &["-q"]));
-        checked += 1;
-    }
-    if checked == 0 {
+    let (servers, total) = listing::real_servers(&dir("realworld"));
+    assert!(total >= 2, "only {total} real servers in {}", dir("realworld").display());
+    if servers.is_empty() {
         eprintln!("no snapshot of any real server beside the checkout: nothing compared");
     }
+    let found: Vec<String> = servers.iter().flat_map(|s| problems(&s.package, &s.tools, &["-q"])).collect();
     assert!(found.is_empty(), "{}", found.join("\n"));
 }

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 pub mod code_scanning;
+pub mod listing;
 pub mod workflow;
 
 /// What one run printed.
