@@ -21,12 +21,14 @@
 
 pub mod check;
 pub mod choice;
+pub mod clients;
 pub mod config;
 pub mod diagnostics;
 pub mod drift;
 pub mod escape;
 pub mod explain;
 pub(crate) mod key_order;
+pub(crate) mod lints_clients;
 pub(crate) mod lints_contract;
 pub mod manifest;
 pub(crate) mod model;
@@ -247,6 +249,7 @@ fn generate_wanting(
     if let Some(manifest) = &manifest {
         let variant_docs = capabilities.is_some_and(|c| c.variant_docs);
         diagnostics.extend(lints_contract::run(manifest, &source_map, &opts.lints, variant_docs));
+        diagnostics.extend(lints_clients::run(manifest, &source_map, &opts.lints));
     }
     if let Some(manifest) = manifest.as_ref().filter(|_| !diagnostics.has_errors()) {
         diagnostics.extend(tokens::contract_costs(

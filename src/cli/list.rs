@@ -5,9 +5,12 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use mcp_schema::clients::{Client, Projection};
 use mcp_schema::session::{Plan, Servers};
 use mcp_schema::tokens::Encoding;
+use mcp_schema::views::clients::ClientListing;
 use mcp_schema::views::list::{render_table, Listing, TableStyle};
+use mcp_schema::Manifest;
 
 use super::args::SourceArgs;
 use super::diagnostics::set_server;
@@ -17,6 +20,8 @@ Examples:
   mcp-schema list                     the tools of the crate here
   mcp-schema list crates/server       of another crate
   mcp-schema list --format json | jq '.tools[].name'
+  mcp-schema list --client openai-agents-strict   what that client sends its model
+  mcp-schema list --client openai-agents --manifest tools.json   for a manifest already written
 
 Exit status: 0 listed, 2 an error was reported";
 
@@ -40,6 +45,14 @@ pub struct ListArgs {
     /// The encoding the TOKENS column counts in
     #[arg(long, value_name = "ENCODING", default_value = "o200k_base", value_parser = super::choice::<Encoding>())]
     encoding: Encoding,
+    /// Show what CLIENT sends its model for each tool (delivered, rewritten or refused, and
+    /// the payload with `--format json`) instead of the tools
+    #[arg(long, value_name = "CLIENT", value_parser = super::choice::<Client>())]
+    client: Option<Client>,
+    /// With `--client`: read the tools from FILE, a manifest `generate` wrote (or a `tools/list`
+    /// result), instead of the sources
+    #[arg(long, value_name = "FILE", requires = "client", conflicts_with = "path")]
+    manifest: Option<PathBuf>,
     #[command(flatten)]
     pub(crate) source: SourceArgs,
 }
@@ -47,10 +60,18 @@ pub struct ListArgs {
 pub fn run(args: ListArgs) -> u8 {
     // Loaded while the manifest is made: the counts do not wait for it.
     args.encoding.preload();
+    if let (Some(client), Some(file)) = (args.client, &args.manifest) {
+        return match Manifest::read(file) {
+            Ok(manifest) => print_client(&client, &manifest, args.format, args.encoding),
+            Err(d) => super::diagnostics::fail(d),
+        };
+    }
     let session = match super::session::plan(args.source.flags(args.path.into_iter().collect())) {
         Plan::One(Ok(session)) => session,
         Plan::Servers(Ok(servers)) => {
-            return mcp_schema::sharing_sources(|| run_servers(&args.source, args.format, args.encoding, &servers))
+            return mcp_schema::sharing_sources(|| {
+                run_servers(&args.source, args.format, args.encoding, args.client, &servers)
+            })
         }
         Plan::One(Err(d)) | Plan::Servers(Err(d)) => return super::diagnostics::fail(d),
     };
@@ -58,6 +79,9 @@ pub fn run(args: ListArgs) -> u8 {
         Ok(made) => made,
         Err(code) => return code,
     };
+    if let Some(client) = args.client {
+        return print_client(&client, &manifest, args.format, args.encoding);
+    }
     let listing = Listing::new(&manifest, &provenance, args.encoding);
     let text = match args.format {
         ListFormat::Json => json_text(&listing),
@@ -66,14 +90,46 @@ pub fn run(args: ListArgs) -> u8 {
     super::print_json(&text)
 }
 
+/// What `client` sends its model for each tool of `manifest`.
+fn print_client(client: &Client, manifest: &Manifest, format: ListFormat, encoding: Encoding) -> u8 {
+    let listing = client_listing(client, manifest, encoding);
+    match format {
+        ListFormat::Json => super::print_json(&json_text(&listing)),
+        ListFormat::Table => super::print(&listing.render()),
+    }
+}
+
+fn client_listing(client: &Client, manifest: &Manifest, encoding: Encoding) -> ClientListing {
+    ClientListing::new(Projection::of(client, &manifest.tool_values()), encoding)
+}
+
 /// `list` over every server: a table (or JSON document) per server, named.
-fn run_servers(source: &SourceArgs, format: ListFormat, encoding: Encoding, servers: &Servers) -> u8 {
+fn run_servers(
+    source: &SourceArgs,
+    format: ListFormat,
+    encoding: Encoding,
+    client: Option<Client>,
+    servers: &Servers,
+) -> u8 {
     let mut status = 0;
     let mut tables = Vec::new();
     let mut docs = Vec::new();
     for server in &servers.servers {
         set_server(Some(server.label()));
         match super::session::read_server(server, &source.flags(Vec::new())) {
+            Ok((manifest, _)) if client.is_some() => {
+                let listing = client_listing(client.as_ref().unwrap(), &manifest, encoding);
+                match format {
+                    ListFormat::Json => {
+                        docs.push(server.tagged(serde_json::to_value(&listing).expect("a listing is plain data")))
+                    }
+                    ListFormat::Table => tables.push(format!(
+                        "server {}:\n{}",
+                        mcp_schema::escape::terminal(&server.label()),
+                        listing.render()
+                    )),
+                }
+            }
             Ok((manifest, provenance)) => {
                 let listing = Listing::new(&manifest, &provenance, encoding);
                 match format {

@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+mod clients;
 mod commands;
 mod contract;
 mod mcp;
@@ -160,6 +161,8 @@ codes! {
     BadRecording: "bad-recording" => commands::BAD_RECORDING,
     BaselineUnreadable: "baseline-unreadable" => commands::BASELINE_UNREADABLE,
     BadWorkspaceMember: "bad-workspace-member" => sources::BAD_WORKSPACE_MEMBER,
+    ClientNotStrict: "client-not-strict" => clients::CLIENT_NOT_STRICT,
+    ClientRefused: "client-refused" => clients::CLIENT_REFUSED,
     ConfigConflict: "config-conflict" => commands::CONFIG_CONFLICT,
     DefaultNotEvaluable: "default-not-evaluable" => rmcp::DEFAULT_NOT_EVALUABLE,
     DescriptionExpression: "description-expression" => rmcp::DESCRIPTION_EXPRESSION,

@@ -50,7 +50,7 @@ pub struct Group {
 }
 
 /// Every group.
-pub const GROUPS: &[Group] = &[CONTRACT, LEFT_OUT];
+pub const GROUPS: &[Group] = &[CONTRACT, CLIENTS, LEFT_OUT];
 
 /// The lints for the contract a model reads (`src/lints_contract.rs`, docs/lints.md).
 pub const CONTRACT: Group = Group {
@@ -65,6 +65,15 @@ pub const CONTRACT: Group = Group {
         Code::RepeatedDescription,
         Code::RepeatedSubschema,
     ],
+    default: Level::Allow,
+};
+
+/// What the modelled MCP clients do with the tools (`src/lints_clients.rs`, docs/clients.md).
+pub const CLIENTS: Group = Group {
+    id: "clients",
+    summary: "Lints for what the modelled MCP clients (docs/clients.md) do with a tool before their model \
+              sees it: refuse it, or send it without strict mode. Off unless asked for.",
+    codes: &[Code::ClientRefused, Code::ClientNotStrict],
     default: Level::Allow,
 };
 

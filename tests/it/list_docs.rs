@@ -114,3 +114,32 @@ fn the_rmcp_example_manifest_is_up_to_date() {
     let run = run_in(&testdata("forecast"), &["check"]);
     assert_eq!(run.code, Some(0), "{}", run.transcript());
 }
+
+/// What one client sends its model, as a table, for the quick start's crate.
+#[test]
+fn list_client_rmcp_example() {
+    insta::assert_snapshot!(run_in(&testdata("forecast"), &["list", "--client", "openai-agents-strict"]).transcript());
+}
+
+/// Each client's payloads for a manifest already written: a dotted name, a map, a `$ref` with a
+/// sibling, an open object (testdata/clients/tools.json).
+#[test]
+fn list_client_json_of_a_manifest() {
+    for client in ["openai-agents", "openai-agents-strict"] {
+        let run =
+            run_in(&testdata("clients"), &["list", "--client", client, "--manifest", "tools.json", "--format", "json"]);
+        insta::assert_snapshot!(format!("list_client_json_of_a_manifest-{client}"), run.transcript());
+    }
+}
+
+#[test]
+fn list_manifest_without_a_client_is_a_usage_error() {
+    insta::assert_snapshot!(run_in(&testdata("clients"), &["list", "--manifest", "tools.json"]).transcript());
+}
+
+/// The `clients` lints at the Rust line: the name the OpenAI API refuses at its tool, the map that
+/// stops strict mode at its field (testdata/clients/server).
+#[test]
+fn client_lints_point_at_the_rust_line() {
+    insta::assert_snapshot!(run_in(&testdata("clients/server"), &["list", "-W", "clients"]).transcript());
+}

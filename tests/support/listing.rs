@@ -100,12 +100,8 @@ pub fn real_servers(root: &Path) -> (Vec<RealServer>, usize) {
 
 /// `git archive COMMIT` of the bare repository `repo`, extracted into `into`.
 fn unpack(repo: &Path, commit: &str, into: &Path) {
-    let archive = Command::new("git")
-        .arg("--git-dir")
-        .arg(repo)
-        .args(["archive", "--format=tar", commit])
-        .output()
-        .unwrap();
+    let archive =
+        Command::new("git").arg("--git-dir").arg(repo).args(["archive", "--format=tar", commit]).output().unwrap();
     assert!(
         archive.status.success(),
         "git archive in {}: {}",

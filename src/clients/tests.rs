@@ -1,0 +1,206 @@
+//! Each rule of each client, a row with its test: the MCP tool in, the delivery and the exact
+//! payload out (key order included). The harness (`tests/differential/clients/`) holds the same
+//! rules against the libraries themselves.
+
+use serde_json::{json, Value};
+
+use super::{client, Delivery, Projection, Scope, Side};
+
+fn one(client_name: &str, tool: Value) -> super::Projected {
+    let projection = Projection::of(client(client_name).unwrap(), &[tool]);
+    projection.tools.into_iter().next().unwrap()
+}
+
+fn params(client_name: &str, schema: Value) -> (Delivery, Value, Vec<String>) {
+    let tool = json!({"name": "t", "description": "d", "inputSchema": schema});
+    let p = one(client_name, tool);
+    (p.delivery, p.sent.unwrap()["parameters"].clone(), p.notes)
+}
+
+fn text(v: &Value) -> String {
+    serde_json::to_string(v).unwrap()
+}
+
+#[test]
+fn the_default_sends_the_schema_as_it_is() {
+    let (delivery, sent, notes) =
+        params("openai-agents", json!({"type": "object", "properties": {"a": {"type": "string"}}}));
+    assert_eq!(delivery, Delivery::Delivered);
+    assert_eq!(text(&sent), r#"{"type":"object","properties":{"a":{"type":"string"}}}"#);
+    assert!(notes.is_empty());
+}
+
+#[test]
+fn the_default_appends_empty_properties() {
+    let (delivery, sent, _) = params("openai-agents", json!({"type": "object"}));
+    assert_eq!(delivery, Delivery::Rewritten);
+    assert_eq!(text(&sent), r#"{"type":"object","properties":{}}"#);
+}
+
+#[test]
+fn the_payload_is_the_responses_function_in_its_order() {
+    let p =
+        one("openai-agents", json!({"name": "t", "title": "T", "inputSchema": {"type": "object", "properties": {}}}));
+    assert_eq!(
+        text(p.sent.as_ref().unwrap()),
+        r#"{"name":"t","parameters":{"type":"object","properties":{}},"strict":false,"type":"function","description":"T"}"#
+    );
+}
+
+#[test]
+fn the_description_falls_back_to_the_title_then_the_annotations_title() {
+    let description = |tool: Value| one("openai-agents", tool).sent.unwrap()["description"].clone();
+    let schema = json!({"type": "object", "properties": {}});
+    assert_eq!(
+        description(
+            json!({"name": "t", "description": "", "title": "", "annotations": {"title": "A"}, "inputSchema": schema})
+        ),
+        "A"
+    );
+    assert_eq!(description(json!({"name": "t", "description": "D", "title": "T", "inputSchema": schema})), "D");
+    assert_eq!(description(json!({"name": "t", "inputSchema": schema})), "");
+}
+
+#[test]
+fn strict_closes_objects_and_requires_every_property_in_python_dict_order() {
+    let (delivery, sent, notes) = params(
+        "openai-agents-strict",
+        json!({"type": "object", "properties": {"a": {"type": "integer", "default": null}, "b": {"properties": {"c": {"type": "string"}}}}, "required": ["a"]}),
+    );
+    assert_eq!(delivery, Delivery::Rewritten);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(
+        text(&sent),
+        r#"{"type":"object","properties":{"a":{"type":"integer"},"b":{"properties":{"c":{"type":"string"}},"type":"object","additionalProperties":false,"required":["c"]}},"required":["a","b"],"additionalProperties":false}"#
+    );
+}
+
+#[test]
+fn strict_falls_back_on_an_open_object() {
+    let (_, sent, notes) = params("openai-agents-strict", json!({"type": "object"}));
+    assert_eq!(text(&sent), r#"{"type":"object","properties":{}}"#);
+    assert_eq!(notes.len(), 1);
+    assert!(notes[0].contains("permits undeclared properties"), "{notes:?}");
+}
+
+#[test]
+fn strict_falls_back_on_a_map() {
+    let tool = json!({"name": "t", "inputSchema": {"type": "object", "properties": {"m": {"type": "object", "properties": {"k": {"type": "string"}}, "additionalProperties": {"type": "string"}}}}});
+    assert_eq!(one("openai-agents-strict", tool).at.as_deref(), Some("/inputSchema/properties/m"));
+    let (_, sent, notes) = params(
+        "openai-agents-strict",
+        json!({"type": "object", "properties": {"m": {"type": "object", "properties": {"k": {"type": "string"}}, "additionalProperties": {"type": "string"}}}}),
+    );
+    assert_eq!(
+        text(&sent),
+        r#"{"type":"object","properties":{"m":{"type":"object","properties":{"k":{"type":"string"}},"additionalProperties":{"type":"string"}}}}"#
+    );
+    assert!(notes[0].contains("additionalProperties should not be set"), "{notes:?}");
+}
+
+#[test]
+fn strict_an_empty_schema_is_the_empty_object() {
+    let (_, sent, notes) = params("openai-agents-strict", json!({}));
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(text(&sent), r#"{"properties":{},"type":"object","additionalProperties":false,"required":[]}"#);
+}
+
+#[test]
+fn strict_inlines_a_ref_with_siblings_and_refuses_a_bare_one() {
+    let defs = json!({"E": {"type": "string", "enum": ["x"]}});
+    let (_, sent, notes) = params(
+        "openai-agents-strict",
+        json!({"type": "object", "properties": {"e": {"$ref": "#/$defs/E", "description": "an e"}}, "$defs": defs}),
+    );
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(
+        text(&sent),
+        r#"{"type":"object","properties":{"e":{"description":"an e","type":"string","enum":["x"]}},"$defs":{"E":{"type":"string","enum":["x"]}},"additionalProperties":false,"required":["e"]}"#
+    );
+    let (_, _, notes) = params(
+        "openai-agents-strict",
+        json!({"type": "object", "properties": {"e": {"$ref": "#/$defs/E"}}, "$defs": defs}),
+    );
+    assert!(notes[0].contains("not validated for strict mode"), "{notes:?}");
+}
+
+#[test]
+fn strict_folds_one_of_into_any_of_and_merges_a_single_all_of() {
+    let (_, sent, notes) = params(
+        "openai-agents-strict",
+        json!({"type": "object", "properties": {
+            "u": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+            "w": {"allOf": [{"$ref": "#/$defs/S"}], "description": "w"}
+        }, "$defs": {"S": {"type": "object", "properties": {"x": {"type": "number"}}}}}),
+    );
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(
+        text(&sent["properties"]),
+        r#"{"u":{"anyOf":[{"type":"string"},{"type":"integer"}]},"w":{"type":"object","properties":{"x":{"type":"number"}},"additionalProperties":false,"required":["x"],"description":"w"}}"#
+    );
+}
+
+#[test]
+fn strict_refuses_a_nullable_root_and_a_root_union() {
+    let (_, _, notes) =
+        params("openai-agents-strict", json!({"type": ["object", "null"], "properties": {"a": {"type": "string"}}}));
+    assert!(notes[0].contains("non-nullable object, but its type is ['object', 'null']"), "{notes:?}");
+    let (_, _, notes) = params(
+        "openai-agents-strict",
+        json!({"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}], "properties": {"a": {"type": "string"}}}),
+    );
+    assert!(notes[0].contains("must not use `anyOf`"), "{notes:?}");
+}
+
+#[test]
+fn strict_resolves_percent_and_tilde_escapes_in_refs() {
+    let (_, sent, notes) = params(
+        "openai-agents-strict",
+        json!({"type": "object", "properties": {"e": {"$ref": "#/$defs/a~1b%20c", "title": "E"}}, "$defs": {"a/b c": {"type": "boolean"}}}),
+    );
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(text(&sent["properties"]["e"]), r#"{"title":"E","type":"boolean"}"#);
+}
+
+#[test]
+fn a_schema_nested_past_100_takes_the_whole_run_down() {
+    let mut deep = json!({"type": "string"});
+    for _ in 0..60 {
+        deep = json!({"type": "object", "properties": {"x": deep}});
+    }
+    let tools = [
+        json!({"name": "fine", "inputSchema": {"type": "object", "properties": {}}}),
+        json!({"name": "deep", "inputSchema": deep}),
+    ];
+    let projection = Projection::of(client("openai-agents").unwrap(), &tools);
+    let scopes: Vec<_> =
+        projection.tools.iter().map(|t| (t.delivery.clone(), t.refusal.as_ref().map(|r| r.scope))).collect();
+    assert_eq!(scopes, [(Delivery::Refused, Some(Scope::Request)), (Delivery::Refused, Some(Scope::Request))]);
+    let first = projection.tools[0].refusal.as_ref().unwrap();
+    assert_eq!((first.with.as_deref(), first.at.as_deref()), (Some("deep"), None));
+    assert!(first.reason.starts_with("JSON schema is too deeply nested"), "{}", first.reason);
+}
+
+#[test]
+fn the_api_refuses_names_outside_its_pattern() {
+    for (name, ok) in
+        [("irc.connect", false), ("a-b_C9", true), ("", false), (&"x".repeat(64), true), (&"x".repeat(65), false)]
+    {
+        let p = one("openai-agents", json!({"name": name, "inputSchema": {"type": "object", "properties": {}}}));
+        assert_eq!(p.refusal.is_none(), ok, "{name}");
+        if let Some(r) = p.refusal {
+            assert_eq!((r.scope, r.by), (Scope::Request, Side::Provider));
+        }
+    }
+}
+
+/// docs/clients.md's table is [`super::markdown_table`], between its two markers.
+#[test]
+fn the_docs_table_is_the_data() {
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/clients.md")).unwrap();
+    let start = "<!-- generated from src/clients/mod.rs: begin -->\n";
+    let end = "<!-- generated from src/clients/mod.rs: end -->";
+    let from = page.find(start).expect("the begin marker") + start.len();
+    let to = page.find(end).expect("the end marker");
+    assert_eq!(&page[from..to], super::markdown_table());
+}
