@@ -63,6 +63,7 @@ const KEYS: &[&str] = &[
     "servers",
     "budget",
     "env",
+    "clients",
 ];
 
 /// What the configuration sets. Every field is optional: command-line flags beat it, and it
@@ -101,6 +102,8 @@ pub struct Config {
     pub(crate) budget: crate::tokens::budget::Budget,
     /// `[env]`: the environment variables the server runs with, by name.
     pub(crate) env: Vec<(String, String)>,
+    /// `clients`: the MCP clients the server targets, by name (docs/clients.md).
+    pub(crate) clients: Vec<&'static str>,
     /// The file the configuration came from, if any.
     pub(crate) source: Option<PathBuf>,
     /// The directory that holds Cargo.toml / mcp-schema.toml: the crate root.
@@ -286,6 +289,7 @@ impl Config {
             parse_mode: flags.parse_mode,
             features,
             budget: self.budget,
+            clients: self.clients.clone(),
         }
     }
 
@@ -509,6 +513,15 @@ fn parse_table(file: &ConfigFile, table: Table, root: &Path) -> Result<Config, D
             "all-features" => config.all_features = Some(boolean(&value)?),
             "no-default-features" => config.no_default_features = Some(boolean(&value)?),
             "bin" => config.bin = Some(string(&value)?),
+            "clients" => {
+                let names: Vec<&str> = crate::clients::CLIENTS.iter().map(|c| c.name).collect();
+                let expected = format!("an array of client names: {}", names.join(", "));
+                for name in strings(&value)? {
+                    let client = crate::clients::client(&name)
+                        .ok_or_else(|| bad(&expected).with_help(format!("`{name}` is not a modelled client")))?;
+                    config.clients.push(client.name);
+                }
+            }
             "budget" => {
                 config.budget = crate::tokens::budget::Budget::from_toml(&value)
                     .map_err(|why| bad("a table of token counts: tool, total, description").with_help(why))?;

@@ -249,7 +249,7 @@ fn generate_wanting(
     if let Some(manifest) = &manifest {
         let variant_docs = capabilities.is_some_and(|c| c.variant_docs);
         diagnostics.extend(lints_contract::run(manifest, &source_map, &opts.lints, variant_docs));
-        diagnostics.extend(lints_clients::run(manifest, &source_map, &opts.lints));
+        diagnostics.extend(lints_clients::run(manifest, &source_map, &opts.lints, &opts.clients));
     }
     if let Some(manifest) = manifest.as_ref().filter(|_| !diagnostics.has_errors()) {
         diagnostics.extend(tokens::contract_costs(

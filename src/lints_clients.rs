@@ -22,13 +22,14 @@ struct Finding {
 }
 
 /// The lints of the `clients` group for `manifest`, when the run's levels may show one of them.
-pub(crate) fn run(manifest: &Manifest, map: &SourceMap, lints: &Lints) -> Diagnostics {
+/// `targets`: the clients to look at (the configuration's `clients`), every one when empty.
+pub(crate) fn run(manifest: &Manifest, map: &SourceMap, lints: &Lints, targets: &[&str]) -> Diagnostics {
     if !lints.enables(&GROUP) {
         return Diagnostics::default();
     }
     let tools = manifest.tool_values();
     let mut findings: Vec<Finding> = Vec::new();
-    for client in CLIENTS {
+    for client in CLIENTS.iter().filter(|c| targets.is_empty() || targets.contains(&c.name)) {
         for projected in Projection::of(client, &tools).tools {
             // A tool taken down with another (`with`): the other's finding says it.
             let refused = projected.refusal.as_ref().filter(|r| r.with.is_none());

@@ -28,6 +28,9 @@ pub struct GenerateOptions {
     pub features: FeatureSelection,
     /// What the tools may cost a model (the config's `budget` table): going over is a warning.
     pub budget: crate::tokens::budget::Budget,
+    /// The MCP clients the server targets (the config's `clients`, names of
+    /// [`crate::clients::CLIENTS`]): the ones the `clients` lints look at; empty for every one.
+    pub clients: Vec<&'static str>,
 }
 
 /// What a profile reads of the options: every profile gets the same, and the profile template

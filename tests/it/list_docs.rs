@@ -143,3 +143,24 @@ fn list_manifest_without_a_client_is_a_usage_error() {
 fn client_lints_point_at_the_rust_line() {
     insta::assert_snapshot!(run_in(&testdata("clients/server"), &["list", "-W", "clients"]).transcript());
 }
+
+/// `clients = [...]` in the configuration: the lints look at those clients only (here the
+/// default OpenAI Agents SDK, which never converts to strict), and a name that is no client is
+/// an error at its key.
+#[test]
+fn configured_clients_are_the_ones_linted() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = testdata("clients/server");
+    for file in ["Cargo.toml", "Cargo.lock", "src/main.rs"] {
+        std::fs::create_dir_all(dir.path().join(file).parent().unwrap()).unwrap();
+        std::fs::copy(fixture.join(file), dir.path().join(file)).unwrap();
+    }
+    std::fs::write(dir.path().join("mcp-schema.toml"), "clients = [\"openai-agents\"]\n").unwrap();
+    let run = run_in(dir.path(), &["list", "-W", "clients", "--format", "json"]);
+    insta::assert_snapshot!("configured_clients_are_the_ones_linted-one", run.stderr);
+    std::fs::write(dir.path().join("mcp-schema.toml"), "clients = [\"gemini\"]\n").unwrap();
+    insta::assert_snapshot!(
+        "configured_clients_are_the_ones_linted-unknown",
+        run_in(dir.path(), &["list"]).transcript()
+    );
+}
