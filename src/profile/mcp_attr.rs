@@ -114,6 +114,7 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
         diagnostics: Diagnostics::default(),
         reported: Reported::default(),
         list: ToolList::new(POLICY, &options.overrides),
+        origins: Vec::new(),
     };
     let mut servers = 0;
     for imp in impls.impls.iter().filter(|i| !ws.crates[i.krate].is_registry) {
@@ -137,6 +138,7 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
         builder.reported.push(&mut builder.diagnostics, d);
     }
     out.diagnostics.extend(builder.diagnostics);
+    out.source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, builder.origins);
     Some(manifest)
 }
 
@@ -147,6 +149,8 @@ struct Builder<'w, 'a> {
     diagnostics: Diagnostics,
     reported: Reported,
     list: ToolList<'a>,
+    /// Where each tool and its parameters are written, for the source map.
+    origins: Vec<(String, crate::source_map::ToolOrigin)>,
 }
 
 /// One parameter as the macro reads it.
@@ -156,6 +160,8 @@ struct Param<'f> {
     ty: &'f syn::Type,
     required: bool,
     description: Option<String>,
+    /// Its pattern, where the source map points for its property.
+    span: proc_macro2::Span,
 }
 
 impl<'w> Builder<'w, '_> {
@@ -196,6 +202,9 @@ impl<'w> Builder<'w, '_> {
         }
         tool.insert("name".into(), Value::String(name.clone()));
         let at = self.location(scope, f.sig.ident.span());
+        let written = params.iter().map(|p| (p.name.clone(), self.location(scope, p.span), None));
+        let origin = crate::source_map::ToolOrigin::new(at.clone(), self.location(scope, attr.span()), written);
+        self.origins.push((name.clone(), origin));
         if let Err(d) = self.list.add(name, Tool::from_value(&Value::Object(tool)), Some(at)) {
             self.push(d);
         }
@@ -339,7 +348,7 @@ fn param(input: &syn::FnArg) -> Option<Param<'_>> {
         Some(inner) => (inner, false),
         None => (&*pt.ty, true),
     };
-    Some(Param { name, ty, required, description: macro_doc(&pt.attrs) })
+    Some(Param { name, ty, required, description: macro_doc(&pt.attrs), span: pt.pat.span() })
 }
 
 /// `&RequestContext` or `&mut RequestContext`, by its path as the macro matches it.

@@ -93,3 +93,13 @@ fn a_flood_of_warnings_is_counted_and_comes_after_the_drift() {
     );
     insta::assert_snapshot!(format!("{}\n=== github\n{}", tail.join("\n"), github.stdout));
 }
+
+/// The mcp-attr and turbomcp profiles keep a source map too: a lint points at the tool and the
+/// parameter as written (their catalogues' undocumented tool and parameters).
+#[test]
+fn mcp_attr_and_turbomcp_lints_point_at_the_rust_line() {
+    for sdk in ["mcp-attr", "turbomcp"] {
+        let run = run_in(&testdata(&format!("{sdk}/catalogue")), &["list", "-W", "undescribed-tool"]);
+        insta::assert_snapshot!(format!("rust_line_{sdk}"), run.stderr);
+    }
+}

@@ -200,6 +200,8 @@ pub struct Param<'f> {
     pub ty: &'f syn::Type,
     pub optional: bool,
     pub description: Option<String>,
+    /// The parameter's identifier, where the source map points for its property.
+    pub span: proc_macro2::Span,
 }
 
 /// The parameters that become properties: typed parameters bound to a plain identifier
@@ -215,7 +217,8 @@ pub fn params<'f>(sig: &'f syn::Signature, b: &Behaviour) -> Vec<Param<'f>> {
             }
             let ident = pi.ident.to_string();
             let name = if b.strict { crate::source::unraw_ident(&ident) } else { ident };
-            Some(Param { name, ty: &pt.ty, optional: is_option_type(&pt.ty), description: description_attr(&pt.attrs) })
+            let description = description_attr(&pt.attrs);
+            Some(Param { name, ty: &pt.ty, optional: is_option_type(&pt.ty), description, span: pi.ident.span() })
         })
         .collect()
 }

@@ -161,6 +161,7 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
         diagnostics: Diagnostics::default(),
         reported: Reported::default(),
         list: ToolList::new(POLICY, &options.overrides),
+        origins: Vec::new(),
     };
     if let Some(server) = chosen {
         let scope = Scope::without_generics(server.krate, server.module);
@@ -176,6 +177,7 @@ fn manifest(run: &mut Run<'_>) -> Option<Manifest> {
         builder.reported.push(&mut builder.diagnostics, d);
     }
     out.diagnostics.extend(builder.diagnostics);
+    out.source_map = crate::source_map::SourceMap::new(&builder.lowerer.model, builder.origins);
     Some(manifest)
 }
 
@@ -244,6 +246,8 @@ struct Builder<'w, 'a> {
     diagnostics: Diagnostics,
     reported: Reported,
     list: ToolList<'a>,
+    /// Where each tool and its parameters are written, for the source map.
+    origins: Vec<(String, crate::source_map::ToolOrigin)>,
 }
 
 impl<'w> Builder<'w, '_> {
@@ -309,6 +313,13 @@ impl<'w> Builder<'w, '_> {
             }
         }
         let at = self.location(scope, f.sig.ident.span());
+        let written = params.iter().map(|p| (p.name.clone(), self.location(scope, p.span), None));
+        let origin = crate::source_map::ToolOrigin::new(
+            at.clone(),
+            self.location(scope, syn::spanned::Spanned::span(attr)),
+            written,
+        );
+        self.origins.push((name.clone(), origin));
         if let Err(d) = self.list.add(name, Tool::from_value(&Value::Object(tool)), Some(at)) {
             self.push(d);
         }
