@@ -117,30 +117,19 @@ fn run_servers(
     for server in &servers.servers {
         set_server(Some(server.label()));
         match super::session::read_server(server, &source.flags(Vec::new())) {
-            Ok((manifest, _)) if client.is_some() => {
-                let listing = client_listing(client.as_ref().unwrap(), &manifest, encoding);
-                match format {
-                    ListFormat::Json => {
-                        docs.push(server.tagged(serde_json::to_value(&listing).expect("a listing is plain data")))
-                    }
-                    ListFormat::Table => tables.push(format!(
-                        "server {}:\n{}",
-                        mcp_schema::escape::terminal(&server.label()),
-                        listing.render()
-                    )),
-                }
-            }
             Ok((manifest, provenance)) => {
-                let listing = Listing::new(&manifest, &provenance, encoding);
-                match format {
-                    ListFormat::Json => {
-                        docs.push(server.tagged(serde_json::to_value(&listing).expect("a listing is plain data")))
+                // One server's part: the same data as the one-crate run, as JSON or as a table.
+                let part = match &client {
+                    Some(client) => {
+                        Part::of(format, &client_listing(client, &manifest, encoding), ClientListing::render)
                     }
-                    ListFormat::Table => tables.push(format!(
-                        "server {}:\n{}",
-                        mcp_schema::escape::terminal(&server.label()),
-                        table(&listing)
-                    )),
+                    None => Part::of(format, &Listing::new(&manifest, &provenance, encoding), table),
+                };
+                match part {
+                    Part::Doc(doc) => docs.push(server.tagged(doc)),
+                    Part::Text(text) => {
+                        tables.push(format!("server {}:\n{text}", mcp_schema::escape::terminal(&server.label())))
+                    }
                 }
             }
             Err(why) => {
@@ -154,6 +143,21 @@ fn run_servers(
         ListFormat::Table => super::print(&tables.join("\n")),
     };
     status.max(printed)
+}
+
+/// One server's listing, in the format asked for.
+enum Part {
+    Doc(serde_json::Value),
+    Text(String),
+}
+
+impl Part {
+    fn of<T: serde::Serialize>(format: ListFormat, listing: &T, render: impl FnOnce(&T) -> String) -> Part {
+        match format {
+            ListFormat::Json => Part::Doc(serde_json::to_value(listing).expect("a listing is plain data")),
+            ListFormat::Table => Part::Text(render(listing)),
+        }
+    }
 }
 
 /// A JSON document, pretty, with a final newline.

@@ -39,6 +39,11 @@ const UNVALIDATED_REF_ERROR: &str = "JSON schema contains a reference whose targ
 const NESTED_RESOURCE_REF_ERROR: &str = "JSON schema contains a reference owned by or crossing a nested `$id` \
      resource that cannot be resolved against the document root.";
 const MAX_SCHEMA_NODES: usize = 100_000;
+/// How many JSON values the `$ref` expansions may copy in all. The SDK's expansion shares the
+/// target's values (a shallow dict merge), so only its node budget bounds it; copies here could
+/// grow with the targets' non-schema contents (`examples`, `enum`) times the references, so
+/// they have their own bound, far above any real schema.
+const MAX_COPIED_VALUES: usize = 1_000_000;
 const MAX_SCHEMA_DEPTH: usize = 100;
 
 /// Keywords that may sit beside a `$ref` without constraining it (`_REF_NON_CONSTRAINING_SIBLINGS`).
@@ -154,13 +159,29 @@ fn nesting_depth(value: &Value) -> usize {
     deepest
 }
 
+/// How many JSON values `value` holds, itself included.
+fn value_count(value: &Value) -> usize {
+    let mut count = 0;
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        count += 1;
+        match v {
+            Value::Object(m) => stack.extend(m.values()),
+            Value::Array(a) => stack.extend(a.iter()),
+            _ => {}
+        }
+    }
+    count
+}
+
 /// `ensure_strict_json_schema(schema, _reject_open_objects=reject_open)`: the converted schema,
 /// or the message of what it raised and the JSON pointer (in the schema) of the node that did.
 fn ensure_strict_json_schema(schema: Value, reject_open: bool) -> Result<Value, (String, String)> {
     if nesting_depth(&schema) > MAX_SCHEMA_DEPTH {
         return Err((SCHEMA_DEPTH_ERROR.into(), String::new()));
     }
-    let mut strict = Strict { root: schema, budget: MAX_SCHEMA_NODES, reject_open, failed_at: None };
+    let mut strict =
+        Strict { root: schema, budget: MAX_SCHEMA_NODES, reject_open, failed_at: None, copies_left: MAX_COPIED_VALUES };
     let converted = strict.ensure(&mut Vec::new(), 1, false).and_then(|()| strict.ensure_root());
     match converted {
         Ok(()) => Ok(strict.root),
@@ -194,6 +215,8 @@ struct Strict {
     reject_open: bool,
     /// The innermost node whose conversion raised.
     failed_at: Option<Vec<Step>>,
+    /// What the `$ref` expansions may still copy ([`MAX_COPIED_VALUES`]).
+    copies_left: usize,
 }
 
 impl Strict {
@@ -454,6 +477,14 @@ impl Strict {
             }
             at = value;
         }
+        let copied = value_count(at);
+        if copied > self.copies_left {
+            return Err(format!(
+                "mcp-schema's limit: the `$ref`s expand to more than {MAX_COPIED_VALUES} copied values (the SDK \
+                 shares them instead, and may still convert this schema)"
+            ));
+        }
+        self.copies_left -= copied;
         Ok(at.as_object().cloned().unwrap_or_default())
     }
 

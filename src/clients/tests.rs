@@ -204,3 +204,19 @@ fn the_docs_table_is_the_data() {
     let to = page.find(end).expect("the end marker");
     assert_eq!(&page[from..to], super::markdown_table());
 }
+
+/// Sibling `$ref`s to a definition with a large `examples`: each expansion copies it, and the
+/// copies stop at their bound (a note saying it is mcp-schema's limit) instead of growing
+/// without one.
+#[test]
+fn strict_ref_expansion_copies_are_bounded() {
+    let big: Vec<Value> = (0..20_000).map(|i| json!(i)).collect();
+    let properties: serde_json::Map<String, Value> =
+        (0..100).map(|i| (format!("p{i}"), json!({"$ref": "#/$defs/E", "description": "d"}))).collect();
+    let (_, _, notes) = params(
+        "openai-agents-strict",
+        json!({"type": "object", "properties": properties, "$defs": {"E": {"type": "integer", "examples": big}}}),
+    );
+    assert_eq!(notes.len(), 1);
+    assert!(notes[0].contains("mcp-schema's limit"), "{notes:?}");
+}

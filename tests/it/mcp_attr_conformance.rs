@@ -26,18 +26,13 @@ fn the_locked_release_lists_the_catalogue_with_auto() {
 /// 0.0.1 and 0.0.6 (which refer to named types instead of inlining them, as 0.0.7 does).
 #[test]
 fn every_recorded_release_lists_the_catalogue() {
-    let releases = dir("catalogue").join("releases");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&releases)
-        .unwrap_or_else(|e| panic!("{}: {e}", releases.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 2, "only {} recorded releases in {}", files.len(), releases.display());
     let mut found = Vec::new();
-    for path in &files {
-        let release = path.file_stem().and_then(|s| s.to_str()).unwrap().to_owned();
-        found.extend(problems(&dir("catalogue"), path, &["-q", "-A", "mcp-unresolved-ref", "--sdk-version", &release]));
+    for (release, path) in listing::recorded_releases(&dir("catalogue").join("releases"), 2) {
+        found.extend(problems(
+            &dir("catalogue"),
+            &path,
+            &["-q", "-A", "mcp-unresolved-ref", "--sdk-version", &release],
+        ));
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }

@@ -40,18 +40,9 @@ fn the_locked_release_lists_the_catalogue_with_auto() {
 /// Every `releases/X.json` (ten releases, 0.8.0 to 0.24.0; 0.25.0 is `tools.json`, above).
 #[test]
 fn every_recorded_release_lists_the_catalogue() {
-    let dir = catalogue().join("releases");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 10, "only {} recorded releases in {}", files.len(), dir.display());
     let mut problems = Vec::new();
-    for path in &files {
-        let release = path.file_stem().and_then(|s| s.to_str()).unwrap().to_owned();
-        problems.extend(check(path, &["-q", "--profile", "tower-mcp", "--sdk-version", &release]));
+    for (release, path) in listing::recorded_releases(&catalogue().join("releases"), 10) {
+        problems.extend(check(&path, &["-q", "--profile", "tower-mcp", "--sdk-version", &release]));
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -54,6 +54,19 @@ pub fn problems(crate_dir: &Path, expected_file: &Path, args: &[&str], normalize
     differences(&label, &text, &run.stdout, normalize)
 }
 
+/// The recorded listings of older releases in `dir` (`X.Y.Z.json`), sorted, with the release
+/// each is of; at least `at_least` of them.
+pub fn recorded_releases(dir: &Path, at_least: usize) -> Vec<(String, PathBuf)> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= at_least, "only {} recorded releases in {}", files.len(), dir.display());
+    files.into_iter().map(|p| (p.file_stem().and_then(|s| s.to_str()).unwrap().to_owned(), p)).collect()
+}
+
 /// A real server's sources, unpacked where the test can run the tool on them.
 pub struct RealServer {
     _work: tempfile::TempDir,
