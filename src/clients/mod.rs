@@ -13,6 +13,9 @@ use serde_json::Value;
 
 use crate::choice::Choice;
 
+mod google;
+mod google_openapi;
+mod js;
 mod openai_agents;
 
 /// One client: a library at one release, and how its MCP tools reach the model.
@@ -59,6 +62,44 @@ pub const CLIENTS: &[Client] = &[
                   property required, `$ref`s with siblings inlined; a schema it cannot convert is \
                   sent non-strict",
         project: openai_agents::project_strict,
+    },
+    Client {
+        name: "gemini",
+        library: "@google/genai",
+        registry: "npm",
+        release: "3.3.0",
+        reads_from: "src/mcp/_mcp.ts `mcpToTool`, `mcpToGeminiTool`",
+        help: "Google's Gen AI SDK 3.3.0 (`mcpToTool`) with the Gemini API",
+        summary: "Google's Gen AI SDK (`mcpToTool`): `inputSchema` sent as `parametersJsonSchema` and \
+                  `outputSchema` as `responseJsonSchema`, as listed; the Gemini API's name rule",
+        project: google::project_genai,
+    },
+    Client {
+        name: "ai-sdk-google",
+        library: "@ai-sdk/google",
+        registry: "npm",
+        release: "4.0.121",
+        reads_from: "@ai-sdk/mcp 2.0.99 `toolsFromDefinitions`; @ai-sdk/google src/google-prepare-tools.ts \
+                     `prepareFunctionDeclaration`",
+        help: "the Vercel AI SDK 7 (`@ai-sdk/mcp` 2.0.99, `@ai-sdk/google` 4.0.121) with the Gemini API",
+        summary: "the Vercel AI SDK's MCP client with its Google provider 4.x: a list zod cannot parse loses \
+                  every tool; `additionalProperties: false` set on the root and the schema sent as \
+                  `parametersJsonSchema`; no output schema",
+        project: google::project_ai_sdk_google_4,
+    },
+    Client {
+        name: "ai-sdk-google-3",
+        library: "@ai-sdk/google",
+        registry: "npm",
+        release: "3.0.141",
+        reads_from: "@ai-sdk/mcp 1.0.102 `toolsFromDefinitions`; @ai-sdk/google \
+                     src/convert-json-schema-to-openapi-schema.ts `convertJSONSchemaToOpenAPISchema`",
+        help: "the Vercel AI SDK 6 (`@ai-sdk/mcp` 1.0.102, `@ai-sdk/google` 3.0.141) with the Gemini API",
+        summary: "the Vercel AI SDK's MCP client with its Google provider 3.x: the schema converted to the \
+                  OpenAPI subset (`$ref`s inlined, type arrays to `nullable`, numeric enums to strings, \
+                  everything else dropped); a recursive `$ref` sent unconverted; an unsupported `$ref` or \
+                  enum fails the request",
+        project: google::project_ai_sdk_google_3,
     },
 ];
 

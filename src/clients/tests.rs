@@ -220,3 +220,213 @@ fn strict_ref_expansion_copies_are_bounded() {
     assert_eq!(notes.len(), 1);
     assert!(notes[0].contains("mcp-schema's limit"), "{notes:?}");
 }
+
+// ------------------------------------------------------------------------------------------
+// The Gemini clients.
+// ------------------------------------------------------------------------------------------
+
+fn sent(client_name: &str, tool: Value) -> String {
+    text(one(client_name, tool).sent.as_ref().unwrap())
+}
+
+fn converted(schema: Value) -> String {
+    sent("ai-sdk-google-3", json!({"name": "t", "inputSchema": schema}))
+}
+
+#[test]
+fn genai_sends_both_schemas_as_listed() {
+    let tool = json!({"name": "t", "title": "T", "inputSchema": {"type": "object", "properties": {}},
+                      "outputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true}});
+    let p = one("gemini", tool);
+    assert_eq!(p.delivery, Delivery::Delivered);
+    assert_eq!(
+        text(p.sent.as_ref().unwrap()),
+        r#"{"name":"t","parametersJsonSchema":{"type":"object","properties":{}},"responseJsonSchema":{"type":"object"}}"#
+    );
+    assert_eq!(
+        sent("gemini", json!({"name": "t", "description": "", "inputSchema": {"type": "object"}})),
+        r#"{"name":"t","description":"","parametersJsonSchema":{"type":"object"}}"#
+    );
+}
+
+#[test]
+fn javascript_clients_see_numbers_as_doubles() {
+    let p = one("gemini", json!({"name": "t", "inputSchema": {"type": "object", "minimum": 5.0}}));
+    assert_eq!((p.delivery, p.notes.len()), (Delivery::Delivered, 0));
+    assert_eq!(text(&p.sent.unwrap()["parametersJsonSchema"]), r#"{"type":"object","minimum":5}"#);
+    let p = one("gemini", json!({"name": "t", "inputSchema": {"type": "object", "maximum": 9007199254740993u64}}));
+    assert_eq!(p.delivery, Delivery::Rewritten);
+    assert_eq!(text(&p.sent.unwrap()["parametersJsonSchema"]), r#"{"type":"object","maximum":9007199254740992}"#);
+    assert_eq!(p.notes.len(), 1);
+}
+
+#[test]
+fn the_gemini_api_name_rule() {
+    let schema = json!({"type": "object"});
+    for client_name in ["gemini", "ai-sdk-google", "ai-sdk-google-3"] {
+        for (name, accepted) in [
+            ("irc.connect", true),
+            ("ns:get", true),
+            ("_x", true),
+            ("a-b", true),
+            (&*"x".repeat(128), true),
+            (&*"x".repeat(129), false),
+            ("1st", false),
+            ("do it", false),
+            ("café", false),
+            ("", false),
+        ] {
+            let p = one(client_name, json!({"name": name, "inputSchema": schema}));
+            assert_eq!(p.refusal.is_none(), accepted, "{client_name} {name:?}");
+            if let Some(r) = p.refusal {
+                assert_eq!((r.scope, r.by, r.at.as_deref()), (Scope::Request, Side::Provider, Some("/name")));
+                assert!(p.sent.is_some(), "the library sends it; the API refuses it");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_ai_sdk_client_puts_zods_keys_first_and_closes_the_root() {
+    let tool = json!({"name": "t", "inputSchema": {"$schema": "s", "title": "P", "type": "object",
+                      "properties": {"a": {"type": "string"}}, "required": ["a"]}, "outputSchema": {"type": "object"}});
+    assert_eq!(
+        sent("ai-sdk-google", tool),
+        r#"{"name":"t","description":"","parametersJsonSchema":{"type":"object","properties":{"a":{"type":"string"}},"$schema":"s","title":"P","required":["a"],"additionalProperties":false}}"#
+    );
+    // `properties` absent: set last; `additionalProperties` present: overwritten in its place.
+    let tool = json!({"name": "t", "description": "d",
+                      "inputSchema": {"title": "x", "type": "object", "additionalProperties": true}});
+    assert_eq!(
+        sent("ai-sdk-google", tool),
+        r#"{"name":"t","description":"d","parametersJsonSchema":{"type":"object","title":"x","additionalProperties":false,"properties":{}}}"#
+    );
+}
+
+#[test]
+fn a_tool_zod_refuses_takes_the_server_down() {
+    let good = json!({"name": "good", "inputSchema": {"type": "object"}});
+    let bad = json!({"name": "bad", "inputSchema": {"type": "object", "properties": []}});
+    for client_name in ["ai-sdk-google", "ai-sdk-google-3"] {
+        let projection = Projection::of(client(client_name).unwrap(), &[good.clone(), bad.clone()]);
+        let refusals: Vec<_> = projection
+            .tools
+            .iter()
+            .map(|p| p.refusal.as_ref().map(|r| (r.scope, r.by, r.at.clone(), r.with.clone())))
+            .collect();
+        assert_eq!(
+            refusals,
+            [
+                Some((Scope::Server, Side::Library, None, Some("bad".into()))),
+                Some((Scope::Server, Side::Library, Some("/inputSchema/properties".into()), None)),
+            ],
+            "{client_name}"
+        );
+    }
+    // 1.x also wants `"type": "object"` at the root; 2.x takes any type.
+    let untyped = json!({"name": "t", "inputSchema": {"properties": {}}});
+    assert_eq!(one("ai-sdk-google-3", untyped.clone()).refusal.unwrap().at.as_deref(), Some("/inputSchema/type"));
+    assert!(one("ai-sdk-google", untyped).refusal.is_none());
+}
+
+#[test]
+fn the_openapi_conversion_keeps_what_it_names_in_its_order() {
+    assert_eq!(
+        converted(json!({"type": "object", "title": "T", "properties": {"a": {"type": "string", "format": "uint32",
+                  "minimum": 0, "description": "A", "default": "x", "minLength": 1}}, "required": ["a"]})),
+        r#"{"name":"t","description":"","parameters":{"required":["a"],"type":"object","properties":{"a":{"description":"A","format":"uint32","type":"string","minLength":1}}}}"#
+    );
+    // An empty object at the root: no `parameters` at all.
+    assert_eq!(converted(json!({"type": "object"})), r#"{"name":"t","description":""}"#);
+    assert_eq!(converted(json!({"type": "object", "properties": {}})), r#"{"name":"t","description":""}"#);
+}
+
+#[test]
+fn the_openapi_conversion_of_type_arrays_and_null_branches() {
+    let property = |schema: Value| {
+        let out = converted(json!({"type": "object", "properties": {"a": schema}}));
+        let v: Value = serde_json::from_str(&out).unwrap();
+        text(&v["parameters"]["properties"]["a"])
+    };
+    assert_eq!(property(json!({"type": ["string", "null"]})), r#"{"type":"string","nullable":true}"#);
+    assert_eq!(property(json!({"type": ["string", "integer"]})), r#"{"anyOf":[{"type":"string"},{"type":"integer"}]}"#);
+    assert_eq!(property(json!({"type": ["null"]})), r#"{"type":"null"}"#);
+    assert_eq!(
+        property(json!({"anyOf": [{"type": "integer"}, {"type": "null"}], "description": "d"})),
+        r#"{"description":"d","nullable":true,"type":"integer"}"#
+    );
+    assert_eq!(
+        property(json!({"anyOf": [{"type": "integer"}, {"type": "string"}, {"type": "null"}]})),
+        r#"{"anyOf":[{"type":"integer"},{"type":"string"}],"nullable":true}"#
+    );
+    assert_eq!(property(json!(true)), r#"{"type":"boolean","properties":{}}"#);
+    assert_eq!(
+        property(json!({"type": "array", "items": [{"type": "string"}, null]})),
+        r#"{"type":"array","items":[{"type":"string"},null]}"#
+    );
+    assert_eq!(property(json!({"type": "object"})), r#"{"type":"object"}"#);
+}
+
+#[test]
+fn the_openapi_conversion_of_enums() {
+    let property = |schema: Value| {
+        let out = converted(json!({"type": "object", "properties": {"a": schema}}));
+        let v: Value = serde_json::from_str(&out).unwrap();
+        text(&v["parameters"]["properties"]["a"])
+    };
+    assert_eq!(property(json!({"enum": ["x", "y"]})), r#"{"type":"string","enum":["x","y"]}"#);
+    assert_eq!(property(json!({"enum": [1, 2.5, 1e21]})), r#"{"type":"number","format":"enum","enum":["1","2.5","1e+21"]}"#);
+    assert_eq!(property(json!({"type": "integer", "enum": [1, 2]})), r#"{"type":"integer","format":"enum","enum":["1","2"]}"#);
+    assert_eq!(property(json!({"const": true})), r#"{"type":"boolean","format":"enum","enum":["true"]}"#);
+    assert_eq!(
+        property(json!({"type": ["integer", "null"], "enum": [1, null]})),
+        r#"{"type":"integer","nullable":true,"format":"enum","enum":["1"]}"#
+    );
+    assert_eq!(property(json!({"const": null})), r#"{"type":"null"}"#);
+    // Mixed values: the library throws, and the request is never made.
+    let p = one("ai-sdk-google-3", json!({"name": "t", "inputSchema": {"type": "object", "properties": {"a": {"enum": ["a", 1]}}}}));
+    assert_eq!(p.refusal.map(|r| (r.scope, r.by)), Some((Scope::Request, Side::Library)));
+    assert!(p.sent.is_none());
+}
+
+#[test]
+fn the_openapi_conversion_of_refs() {
+    let schema = json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A", "description": "over"},
+                        "b": {"$ref": "#/definitions/a~1b"}},
+                        "$defs": {"A": {"description": "A", "type": "string", "enum": ["x"]}},
+                        "definitions": {"a/b": {"type": "integer"}}});
+    assert_eq!(
+        converted(schema),
+        r#"{"name":"t","description":"","parameters":{"type":"object","properties":{"a":{"description":"over","type":"string","enum":["x"]},"b":{"type":"integer"}}}}"#
+    );
+    // Recursive: sent as JSON Schema, unconverted (the client's schema, zod's order), with a note.
+    let p = one("ai-sdk-google-3", json!({"name": "t", "inputSchema": {"properties": {"n": {"$ref": "#/$defs/N"}},
+        "type": "object", "$defs": {"N": {"type": "object", "properties": {"n": {"$ref": "#/$defs/N"}}}}}}));
+    assert_eq!(p.delivery, Delivery::Rewritten);
+    assert_eq!(
+        text(p.sent.as_ref().unwrap()),
+        r##"{"name":"t","description":"","parametersJsonSchema":{"type":"object","properties":{"n":{"$ref":"#/$defs/N"}},"$defs":{"N":{"type":"object","properties":{"n":{"$ref":"#/$defs/N"}}}},"additionalProperties":false}}"##
+    );
+    assert_eq!(p.notes, ["sent as `parametersJsonSchema`, unconverted: recursive JSON Schema reference: #/$defs/N"]);
+    // Anything but a direct child of the root's definitions fails the request.
+    for reference in ["#/$defs/Missing", "#/$defs/A/properties/x", "other.json#/A", "#/$defs/%zz", "#/$defs/a~2"] {
+        let tool = json!({"name": "t", "inputSchema": {"type": "object", "properties": {"a": {"$ref": reference}},
+                          "$defs": {"A": {"type": "string"}}}});
+        let p = one("ai-sdk-google-3", tool);
+        assert_eq!(p.refusal.map(|r| (r.scope, r.by)), Some((Scope::Request, Side::Library)), "{reference}");
+    }
+}
+
+#[test]
+fn the_openapi_conversion_is_bounded() {
+    // Each definition refers to the next twice: inlining doubles at every link.
+    let mut defs = serde_json::Map::new();
+    for i in 0..40 {
+        defs.insert(format!("D{i}"), json!({"type": "object", "properties": {
+            "l": {"$ref": format!("#/$defs/D{}", i + 1)}, "r": {"$ref": format!("#/$defs/D{}", i + 1)}}}));
+    }
+    defs.insert("D40".into(), json!({"type": "string"}));
+    let tool = json!({"name": "t", "inputSchema": {"type": "object", "properties": {"d": {"$ref": "#/$defs/D0"}}, "$defs": defs}});
+    let p = one("ai-sdk-google-3", tool);
+    assert!(p.refusal.unwrap().reason.contains("mcp-schema's limit"));
+}

@@ -125,7 +125,7 @@ fn list_client_rmcp_example() {
 /// sibling, an open object (testdata/clients/tools.json).
 #[test]
 fn list_client_json_of_a_manifest() {
-    for client in ["openai-agents", "openai-agents-strict"] {
+    for client in ["openai-agents", "openai-agents-strict", "gemini", "ai-sdk-google", "ai-sdk-google-3"] {
         let run =
             run_in(&testdata("clients"), &["list", "--client", client, "--manifest", "tools.json", "--format", "json"]);
         insta::assert_snapshot!(format!("list_client_json_of_a_manifest-{client}"), run.transcript());
@@ -158,7 +158,7 @@ fn configured_clients_are_the_ones_linted() {
     std::fs::write(dir.path().join("mcp-schema.toml"), "clients = [\"openai-agents\"]\n").unwrap();
     let run = run_in(dir.path(), &["list", "-W", "clients", "--format", "json"]);
     insta::assert_snapshot!("configured_clients_are_the_ones_linted-one", run.stderr);
-    std::fs::write(dir.path().join("mcp-schema.toml"), "clients = [\"gemini\"]\n").unwrap();
+    std::fs::write(dir.path().join("mcp-schema.toml"), "clients = [\"langchain\"]\n").unwrap();
     insta::assert_snapshot!(
         "configured_clients_are_the_ones_linted-unknown",
         run_in(dir.path(), &["list"]).transcript()
