@@ -12,6 +12,7 @@
 pub mod accept;
 pub mod baseline;
 mod causes;
+pub mod clients;
 pub mod docs;
 mod fold;
 pub(crate) mod json;

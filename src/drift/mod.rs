@@ -104,6 +104,7 @@ pub fn check(session: &Session, request: &Request) -> Checked {
     };
     diagnostics.extend(mcp);
     let mut report = check::compare(&old, &new);
+    report.changes.extend(check::clients::changes(&old, &new, &session.config().clients));
     check::name_causes(&mut report, &diagnostics);
     report.tokens = tokens(request.encoding, &report, &old, &new);
     crate::source_map::changes::attach(&mut report, &new, &source_map);

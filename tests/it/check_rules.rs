@@ -1,5 +1,7 @@
 //! One drift fixture per rule: testdata/drift/<rule-id>/{before,after}.json, and the exact list of
-//! changes `compare` must find in expected.json ({tool, pointer, rule, breaking}).
+//! changes `compare` must find in expected.json ({tool, pointer, rule, breaking}); with a
+//! `clients.txt` (client names, one a line), also the changes those clients see
+//! (`check::clients::changes`, what `check` adds for the configuration's `clients`).
 
 use std::path::{Path, PathBuf};
 
@@ -20,8 +22,9 @@ fn manifest(path: &Path) -> Manifest {
     Manifest::parse(&read(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn found(before: &Manifest, after: &Manifest) -> Value {
-    let report = compare(before, after);
+fn found(before: &Manifest, after: &Manifest, clients: &[&str]) -> Value {
+    let mut report = compare(before, after);
+    report.changes.extend(mcp_schema::check::clients::changes(before, after, clients));
     Value::Array(
         report
             .changes
@@ -39,7 +42,9 @@ fn every_rule_has_a_fixture_that_triggers_exactly_the_expected_changes() {
         let before = manifest(&dir.join("before.json"));
         let after = manifest(&dir.join("after.json"));
         let expected: Value = serde_json::from_str(&read(&dir.join("expected.json"))).unwrap();
-        let got = found(&before, &after);
+        let clients = std::fs::read_to_string(dir.join("clients.txt")).unwrap_or_default();
+        let clients: Vec<&str> = clients.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        let got = found(&before, &after, &clients);
         if got != expected {
             failures.push(format!("{}:\n  expected {expected}\n  got      {got}", rule.id));
         }
@@ -155,7 +160,7 @@ fn breaking_flags_follow_the_side_of_the_contract() {
     )
     .unwrap();
     let after = Manifest::parse(r#"{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]},"outputSchema":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]}}]}"#).unwrap();
-    let got = found(&before, &after);
+    let got = found(&before, &after, &[]);
     assert_eq!(
         got,
         json!([
@@ -165,7 +170,7 @@ fn breaking_flags_follow_the_side_of_the_contract() {
     );
     // And the reverse: the output property going away breaks readers, the input one does not
     // break senders of an open object.
-    let got = found(&after, &before);
+    let got = found(&after, &before, &[]);
     assert_eq!(
         got,
         json!([
@@ -186,7 +191,7 @@ fn a_schemars_style_option_field_change_is_found_through_refs() {
         "$defs": {
             "User": {"type": "object", "properties": {"name": {"type": "string"}, "address": {"anyOf": [{"$ref": "#/$defs/Address"}, {"type": "null"}]}}, "required": ["name"]},
             "Address": {"type": "object", "properties": {"street": {"type": "string"}}, "required": ["street"]}}}}]});
-    let got = found(&Manifest::from_value(before).unwrap(), &Manifest::from_value(after).unwrap());
+    let got = found(&Manifest::from_value(before).unwrap(), &Manifest::from_value(after).unwrap(), &[]);
     assert_eq!(
         got,
         json!([

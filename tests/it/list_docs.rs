@@ -164,3 +164,24 @@ fn configured_clients_are_the_ones_linted() {
         run_in(dir.path(), &["list"]).transcript()
     );
 }
+
+/// `check` with `clients = [...]`: a tool the targeted client now refuses is a breaking change
+/// at its Rust line (here a tool renamed to a dotted name the OpenAI API refuses; Gemini takes it).
+#[test]
+fn check_reports_what_a_targeted_client_now_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = testdata("clients/server");
+    for file in ["Cargo.toml", "Cargo.lock", "src/main.rs"] {
+        std::fs::create_dir_all(dir.path().join(file).parent().unwrap()).unwrap();
+        std::fs::copy(fixture.join(file), dir.path().join(file)).unwrap();
+    }
+    std::fs::write(dir.path().join("mcp-schema.toml"), "clients = [\"openai-agents\", \"gemini\"]\n").unwrap();
+    assert_eq!(run_in(dir.path(), &["generate", "-o", "mcp-tools.json"]).code, Some(0));
+    // The committed manifest from before the rename.
+    let manifest = dir.path().join("mcp-tools.json");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(&manifest, text.replace("\"irc.connect\"", "\"irc_connect\"")).unwrap();
+    // stdout alone: stderr's note names the temporary directory.
+    let run = run_in(dir.path(), &["check"]);
+    insta::assert_snapshot!(format!("exit: {:?}\n{}", run.code, run.stdout));
+}

@@ -32,6 +32,8 @@ pub mod property_made_required;
 pub mod property_removed;
 pub mod range_narrowed;
 pub mod range_widened;
+pub mod refused_by_client;
+pub mod rewritten_by_client;
 pub mod title_changed;
 pub mod tool_added;
 pub mod tool_moved;
@@ -178,6 +180,8 @@ pub static ALL: &[&Rule] = &[
     &metadata_changed::RULE,
     &annotation_changed::RULE,
     &order_changed::RULE,
+    &refused_by_client::RULE,
+    &rewritten_by_client::RULE,
     &unused_definition_changed::RULE,
     &unclassified_change::RULE,
 ];
