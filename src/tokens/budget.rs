@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use super::{pointer_token, thousands, Encoding, Locate};
+use crate::clients::{client, Delivery, Projection, CLIENTS};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics};
 use crate::manifest::Manifest;
 use crate::manifest::{Key, SCHEMA_KEYS};
@@ -20,15 +21,35 @@ pub struct Budget {
     pub description: Option<usize>,
     /// The encoding the budget counts in (`encoding = "cl100k_base"`; o200k_base by default).
     pub encoding: Encoding,
+    /// `[budget.clients.NAME]`: what one client may send its model, counted on the payloads it
+    /// sends (docs/clients.md), one entry per row of [`CLIENTS`], in its order.
+    pub clients: [ClientBudget; CLIENTS.len()],
+}
+
+/// What one client's payloads may cost.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClientBudget {
+    /// The most one tool's payload may cost.
+    pub tool: Option<usize>,
+    /// The most every payload the client sends may cost together.
+    pub total: Option<usize>,
+}
+
+impl ClientBudget {
+    fn is_set(&self) -> bool {
+        self.tool.is_some() || self.total.is_some()
+    }
 }
 
 /// The keys of the `budget` table.
-pub const KEYS: [&str; 4] = ["tool", "total", "description", "encoding"];
+pub const KEYS: [&str; 5] = ["tool", "total", "description", "encoding", "clients"];
+/// The keys of a client's table under `budget.clients`.
+pub const CLIENT_KEYS: [&str; 2] = ["tool", "total"];
 
 impl Budget {
     /// Whether any budget is set (else nothing is counted).
     pub fn is_set(&self) -> bool {
-        self.tool.is_some() || self.total.is_some() || self.description.is_some()
+        self.tool.is_some() || self.total.is_some() || self.description.is_some() || self.clients.iter().any(ClientBudget::is_set)
     }
 
     /// The `budget` table of the configuration; the error names what is wrong with it.
@@ -41,10 +62,11 @@ impl Budget {
                 budget.encoding = crate::choice::Choice::parse(name).map_err(|e| format!("budget.encoding: {e}"))?;
                 continue;
             }
-            let count = value
-                .as_integer()
-                .and_then(|n| usize::try_from(n).ok())
-                .ok_or_else(|| format!("`budget.{key}` is a number of tokens"))?;
+            if key == "clients" {
+                budget.clients = clients_from_toml(value)?;
+                continue;
+            }
+            let count = tokens_of(value, &format!("budget.{key}"))?;
             match key.as_str() {
                 "tool" => budget.tool = Some(count),
                 "total" => budget.total = Some(count),
@@ -55,7 +77,8 @@ impl Budget {
         Ok(budget)
     }
 
-    /// The diagnostics of `manifest` going over this budget, each at its tool's source.
+    /// The diagnostics of `manifest` going over this budget, each at its tool's source: the
+    /// manifest's own costs, then each client's ([`Self::check_clients`]).
     pub fn check(&self, manifest: &Manifest, locate: Locate) -> Diagnostics {
         let mut out = Diagnostics::default();
         if !self.is_set() {
@@ -78,6 +101,65 @@ impl Budget {
         let total: usize = counts.iter().sum();
         if let Some(limit) = self.total.filter(|&limit| total > limit) {
             out.push(self.total_over(&tools, &counts, total, limit, locate));
+        }
+        out.extend(self.check_clients(&tools, locate));
+        out
+    }
+
+    /// Each client budget against what that client sends: the payloads of the tools it does not
+    /// refuse, counted as it sends them. Over one is the same code as the manifest's own
+    /// (`tool-over-budget`, `total-over-budget`), naming the client.
+    fn check_clients(&self, tools: &[Value], locate: Locate) -> Diagnostics {
+        let mut out = Diagnostics::default();
+        for (client, limits) in CLIENTS.iter().zip(&self.clients).filter(|(_, l)| l.is_set()) {
+            let projection = Projection::of(client, tools);
+            let sent: Vec<(&Value, Value)> = tools
+                .iter()
+                .zip(projection.tools)
+                .filter(|(_, p)| p.delivery != Delivery::Refused)
+                .filter_map(|(tool, p)| p.sent.map(|payload| (tool, payload)))
+                .collect();
+            let payloads: Vec<Value> = sent.iter().map(|(_, payload)| payload.clone()).collect();
+            let counts = self.encoding.count_tools(&payloads);
+            let name_of = |t: &Value| t.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
+            for ((tool, _), &count) in sent.iter().zip(&counts) {
+                if let Some(limit) = limits.tool.filter(|&limit| count > limit) {
+                    let name = name_of(tool);
+                    let message = format!(
+                        "tool `{name}` costs {} tokens ({}) as {} sends it, over its budget of {}",
+                        thousands(count),
+                        self.encoding_name(),
+                        client.name,
+                        thousands(limit)
+                    );
+                    out.push(
+                        Diagnostic::warning(Code::ToolOverBudget, message)
+                            .for_tool(&name)
+                            .at(locate(&name, tool, "/description"))
+                            .with_label(format!("{} tokens", thousands(count))),
+                    );
+                }
+            }
+            let total: usize = counts.iter().sum();
+            if let Some(limit) = limits.total.filter(|&limit| total > limit) {
+                let dearest = sent.iter().zip(&counts).max_by_key(|(_, &n)| n).map(|((tool, _), _)| *tool);
+                let message = format!(
+                    "the {} tools {} sends cost {} tokens ({}), over its budget of {}",
+                    sent.len(),
+                    client.name,
+                    thousands(total),
+                    self.encoding_name(),
+                    thousands(limit)
+                );
+                let d = Diagnostic::warning(Code::TotalOverBudget, message);
+                out.push(match dearest {
+                    Some(tool) => {
+                        let name = name_of(tool);
+                        d.at(locate(&name, tool, "/description")).with_label("the dearest tool").for_tool(&name)
+                    }
+                    None => d,
+                });
+            }
         }
         out
     }
@@ -237,6 +319,37 @@ pub fn contributors(encoding: Encoding, tool: &Value) -> Vec<(String, usize)> {
     parts
 }
 
+/// A number of tokens, or the error naming `key`.
+fn tokens_of(value: &toml::Value, key: &str) -> Result<usize, String> {
+    value.as_integer().and_then(|n| usize::try_from(n).ok()).ok_or_else(|| format!("`{key}` is a number of tokens"))
+}
+
+/// `budget.clients`: a table of client names, each a table of `tool` and `total`.
+fn clients_from_toml(value: &toml::Value) -> Result<[ClientBudget; CLIENTS.len()], String> {
+    let names = || CLIENTS.iter().map(|c| c.name).collect::<Vec<_>>().join(", ");
+    let table = value.as_table().ok_or_else(|| format!("`budget.clients` is a table of clients: {}", names()))?;
+    let mut out = [ClientBudget::default(); CLIENTS.len()];
+    for (name, limits) in table {
+        let known = client(name).ok_or_else(|| format!("`budget.clients.{name}`: no such client; the clients are {}", names()))?;
+        let slot = CLIENTS.iter().position(|c| c.name == known.name).expect("a row of CLIENTS");
+        let limits = limits.as_table().ok_or_else(|| format!("`budget.clients.{name}` is a table: tool, total"))?;
+        for (key, value) in limits {
+            let count = tokens_of(value, &format!("budget.clients.{name}.{key}"))?;
+            match key.as_str() {
+                "tool" => out[slot].tool = Some(count),
+                "total" => out[slot].total = Some(count),
+                other => {
+                    return Err(format!(
+                        "unknown key `budget.clients.{name}.{other}`: the keys are {}",
+                        CLIENT_KEYS.join(", ")
+                    ))
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,6 +366,37 @@ mod tests {
         assert!(Budget::from_toml(&unknown).unwrap_err().contains("unknown key `budget.tools`"));
         let cl: toml::Value = toml::from_str("total = 3\nencoding = \"cl100k_base\"").unwrap();
         assert_eq!(Budget::from_toml(&cl).unwrap().encoding, Encoding::Cl100kBase);
+    }
+
+    #[test]
+    fn client_budgets_are_read_per_client() {
+        let v: toml::Value = toml::from_str("[clients.gemini]\ntool = 100\n[clients.openai-agents]\ntotal = 9").unwrap();
+        let b = Budget::from_toml(&v).unwrap();
+        assert!(b.is_set());
+        let at = |name: &str| b.clients[CLIENTS.iter().position(|c| c.name == name).unwrap()];
+        assert_eq!(at("gemini"), ClientBudget { tool: Some(100), total: None });
+        assert_eq!(at("openai-agents"), ClientBudget { tool: None, total: Some(9) });
+        let bad: toml::Value = toml::from_str("[clients.langchain]\ntool = 1").unwrap();
+        assert!(Budget::from_toml(&bad).unwrap_err().starts_with("`budget.clients.langchain`: no such client"));
+        let bad: toml::Value = toml::from_str("[clients.gemini]\ntools = 1").unwrap();
+        assert_eq!(
+            Budget::from_toml(&bad).unwrap_err(),
+            "unknown key `budget.clients.gemini.tools`: the keys are tool, total"
+        );
+    }
+
+    /// A client budget counts what the client sends: Gemini sends the output schema too, the
+    /// OpenAI Agents SDK does not, so the same tool is over one client's budget only.
+    #[test]
+    fn client_budgets_count_the_clients_payloads() {
+        let output = json!({"type": "object", "properties": (0..40).map(|i| (format!("field_{i}"), json!({"type": "string"}))).collect::<serde_json::Map<_, _>>()});
+        let tool = json!({"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": output});
+        let manifest = Manifest::from_value(json!({"tools": [tool]})).unwrap();
+        let v: toml::Value = toml::from_str("[clients.gemini]\ntool = 100\n[clients.openai-agents]\ntool = 100").unwrap();
+        let found = Budget::from_toml(&v).unwrap().check(&manifest, &|_, _, _| None);
+        let messages: Vec<String> = found.iter().map(|d| d.message.clone()).collect();
+        assert_eq!(messages.len(), 1, "{messages:?}");
+        assert!(messages[0].starts_with("tool `t` costs") && messages[0].contains("as gemini sends it"), "{messages:?}");
     }
 
     #[test]

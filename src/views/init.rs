@@ -25,19 +25,39 @@ impl Setup<'_> {
     }
 }
 
-/// `mcp-schema.toml`: the profile and the manifest path (see docs/config.md), and the `contract`
-/// lints on: a new project starts with what a model reads of it described.
+/// The clients a new configuration targets: the common agent SDK of each of the two big
+/// providers, as configured by default (OpenAI's Agents SDK, Google's Gen AI SDK). Both refuse
+/// names the other takes, and a refusal fails every request: the first thing a server author
+/// wants to hear of in a pull request.
+pub const DEFAULT_CLIENTS: [&str; 2] = ["openai-agents", "gemini"];
+
+/// The `clients = [...]` line, with a comment on what it does.
+fn clients_lines() -> String {
+    let chosen: Vec<String> = DEFAULT_CLIENTS.iter().map(|c| format!("\"{c}\"")).collect();
+    format!(
+        "# The MCP clients served (`mcp-schema list --client` names them all): `check` reports a tool\n\
+         # they now refuse or rewrite (docs/clients.md of mcp-schema).\n\
+         clients = [{}]\n",
+        chosen.join(", ")
+    )
+}
+
+/// `mcp-schema.toml`: the profile and the manifest path (see docs/config.md), the clients it
+/// targets, and the `contract` lints on: a new project starts with what a model reads of it
+/// described.
 pub fn config(setup: &Setup) -> String {
     format!(
         "# mcp-schema's settings for this crate (docs/config.md of mcp-schema).\n\
          profile = \"{}\"\n\
          manifest = \"{}\"\n\
+         {}\
          \n\
          [lints]\n\
          # What a model reads: tools, parameters and enum values described (`mcp-schema explain contract`).\n\
          contract = \"warn\"\n",
         setup.profile.name(),
-        setup.manifest
+        setup.manifest,
+        clients_lines()
     )
 }
 
@@ -63,6 +83,7 @@ pub fn servers_config(servers: &[ServerEntry]) -> String {
         "# mcp-schema's settings: every MCP server of this repository, each with its own manifest\n\
          # (docs/config.md of mcp-schema). Top-level keys apply to every server.\n",
     );
+    out.push_str(&clients_lines());
     for s in servers {
         out.push_str("\n[[servers]]\n");
         if let Some(name) = &s.name {
@@ -369,7 +390,8 @@ mod tests {
         assert_eq!(
             config(&root),
             "# mcp-schema's settings for this crate (docs/config.md of mcp-schema).\nprofile = \"rmcp\"\n\
-             manifest = \"mcp-tools.json\"\n\n[lints]\n# What a model reads: tools, parameters and enum values \
+             manifest = \"mcp-tools.json\"\n# The MCP clients served (`mcp-schema list --client` names them all): `check` reports a tool\n\
+             # they now refuse or rewrite (docs/clients.md of mcp-schema).\nclients = [\"openai-agents\", \"gemini\"]\n\n[lints]\n# What a model reads: tools, parameters and enum values \
              described (`mcp-schema explain contract`).\ncontract = \"warn\"\n"
         );
     }
@@ -393,6 +415,8 @@ mod tests {
             servers_config(&[entry("a", "rmcp"), entry("crates/b", "python-sdk"), typed]),
             "# mcp-schema's settings: every MCP server of this repository, each with its own manifest\n\
              # (docs/config.md of mcp-schema). Top-level keys apply to every server.\n\
+             # The MCP clients served (`mcp-schema list --client` names them all): `check` reports a tool\n\
+             # they now refuse or rewrite (docs/clients.md of mcp-schema).\nclients = [\"openai-agents\", \"gemini\"]\n\
              \n[[servers]]\npath = \"a\"\nprofile = \"rmcp\"\nmanifest = \"a/mcp-tools.json\"\n\
              \n[[servers]]\npath = \"crates/b\"\nprofile = \"python-sdk\"\nmanifest = \"crates/b/mcp-tools.json\"\n\
              \n[[servers]]\nname = \"back\"\npath = \"d\"\nserver = \"Back\"\nprofile = \"rmcp\"\nmanifest = \"d/mcp-tools.back.json\"\n"
