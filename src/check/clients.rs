@@ -84,7 +84,12 @@ fn change_of(client_name: &str, was: Option<&Projected>, now: &Projected) -> Opt
         }
         Fate::GaveUp => {
             let note = now.notes.first()?;
-            (&rules::rewritten_by_client::RULE, true, now.at.clone().unwrap_or_default(), format!("{client_name}: {note}"))
+            (
+                &rules::rewritten_by_client::RULE,
+                true,
+                now.at.clone().unwrap_or_default(),
+                format!("{client_name}: {note}"),
+            )
         }
         Fate::Rewritten => {
             // A new tool a client rewrites is no change of what a model saw.
@@ -123,8 +128,10 @@ mod tests {
     #[test]
     fn a_renamed_tool_a_client_refuses_breaks_the_request() {
         let schema = json!({"type": "object", "properties": {}});
-        let old = manifest(json!([{"name": "irc_connect", "inputSchema": schema}, {"name": "b", "inputSchema": schema}]));
-        let new = manifest(json!([{"name": "irc.connect", "inputSchema": schema}, {"name": "b", "inputSchema": schema}]));
+        let old =
+            manifest(json!([{"name": "irc_connect", "inputSchema": schema}, {"name": "b", "inputSchema": schema}]));
+        let new =
+            manifest(json!([{"name": "irc.connect", "inputSchema": schema}, {"name": "b", "inputSchema": schema}]));
         let found = changes(&old, &new, &["openai-agents", "gemini"]);
         // Gemini takes dotted names; the OpenAI API does not, and `b` goes down with it (one change).
         assert_eq!(summary(&found), [("irc.connect".into(), "refused-by-client", true, "/name".into())]);
@@ -133,13 +140,21 @@ mod tests {
 
     #[test]
     fn strict_mode_lost_is_a_rewrite() {
-        let tool = |labels: Value| json!([{"name": "t", "inputSchema": {"type": "object",
-            "properties": {"labels": labels}, "required": ["labels"]}}]);
+        let tool = |labels: Value| {
+            json!([{"name": "t", "inputSchema": {"type": "object",
+            "properties": {"labels": labels}, "required": ["labels"]}}])
+        };
         let old = manifest(tool(json!({"type": "array", "items": {"type": "string"}})));
         let new = manifest(tool(json!({"type": "object", "additionalProperties": {"type": "string"}})));
         let found = changes(&old, &new, &["openai-agents-strict"]);
-        assert_eq!(summary(&found), [("t".into(), "rewritten-by-client", true, "/inputSchema/properties/labels".into())]);
-        assert_eq!((found[0].old.clone(), found[0].new.clone()), (Some(json!("rewritten")), Some(json!("rewritten, a conversion given up"))));
+        assert_eq!(
+            summary(&found),
+            [("t".into(), "rewritten-by-client", true, "/inputSchema/properties/labels".into())]
+        );
+        assert_eq!(
+            (found[0].old.clone(), found[0].new.clone()),
+            (Some(json!("rewritten")), Some(json!("rewritten, a conversion given up")))
+        );
         // The other way is better, not a change.
         assert!(changes(&new, &old, &["openai-agents-strict"]).is_empty());
     }
@@ -147,7 +162,9 @@ mod tests {
     #[test]
     fn a_new_tool_that_fails_every_request_is_breaking() {
         let old = manifest(json!([]));
-        let new = manifest(json!([{"name": "t", "inputSchema": {"type": "object", "properties": {"a": {"enum": ["x", 1]}}}}]));
+        let new = manifest(
+            json!([{"name": "t", "inputSchema": {"type": "object", "properties": {"a": {"enum": ["x", 1]}}}}]),
+        );
         let found = changes(&old, &new, &["ai-sdk-google-3"]);
         // The conversion throws for the whole request: breaking even for a new tool.
         assert_eq!(summary(&found), [("t".into(), "refused-by-client", true, "/inputSchema".into())]);

@@ -73,7 +73,14 @@ fn project_ai_sdk(tool: &Value, release: AiSdk) -> Projected {
             "the AI SDK's MCP client cannot parse the `tools/list` result ({why}), so it lists no tool of this server"
         );
         let refusal = Refusal { scope: Scope::Server, by: Side::Library, reason, at: Some(at), with: None };
-        return Projected { name, delivery: Delivery::Refused, refusal: Some(refusal), notes: Vec::new(), at: None, sent: None };
+        return Projected {
+            name,
+            delivery: Delivery::Refused,
+            refusal: Some(refusal),
+            notes: Vec::new(),
+            at: None,
+            sent: None,
+        };
     }
     let input = client_input_schema(tool["inputSchema"].as_object().unwrap());
     let description = tool.get("description").cloned().unwrap_or_else(|| json!(""));
@@ -96,9 +103,21 @@ fn project_ai_sdk(tool: &Value, release: AiSdk) -> Projected {
             }
             Err(Failure::Thrown(why)) => {
                 let reason = format!("`@ai-sdk/google` cannot convert the input schema and fails the request: {why}");
-                let refusal =
-                    Refusal { scope: Scope::Request, by: Side::Library, reason, at: Some("/inputSchema".into()), with: None };
-                return Projected { name, delivery: Delivery::Refused, refusal: Some(refusal), notes, at: None, sent: None };
+                let refusal = Refusal {
+                    scope: Scope::Request,
+                    by: Side::Library,
+                    reason,
+                    at: Some("/inputSchema".into()),
+                    with: None,
+                };
+                return Projected {
+                    name,
+                    delivery: Delivery::Refused,
+                    refusal: Some(refusal),
+                    notes,
+                    at: None,
+                    sent: None,
+                };
             }
         },
     }

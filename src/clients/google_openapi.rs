@@ -146,7 +146,10 @@ fn each(items: &[Value], cx: &mut Context, depth: usize) -> Result<Vec<Value>, F
 
 /// `schema[key].map`, which throws unless it is an array.
 fn array<'a>(schema: &'a Map<String, Value>, key: &str) -> Result<&'a [Value], Failure> {
-    schema[key].as_array().map(Vec::as_slice).ok_or_else(|| Failure::Thrown(format!("TypeError: {key}.map is not a function")))
+    schema[key]
+        .as_array()
+        .map(Vec::as_slice)
+        .ok_or_else(|| Failure::Thrown(format!("TypeError: {key}.map is not a function")))
 }
 
 /// A type array becomes one type with `nullable`, or an `anyOf` of the types.
@@ -183,7 +186,12 @@ fn is_null_schema(schema: &Value) -> bool {
 
 /// `anyOf` with a `{"type": "null"}` branch becomes `nullable`; a single other branch is merged
 /// into the schema itself.
-fn convert_any_of(any_of: &[Value], result: &mut Map<String, Value>, cx: &mut Context, depth: usize) -> Result<(), Failure> {
+fn convert_any_of(
+    any_of: &[Value],
+    result: &mut Map<String, Value>,
+    cx: &mut Context,
+    depth: usize,
+) -> Result<(), Failure> {
     if !any_of.iter().any(is_null_schema) {
         let converted = each(any_of, cx, depth)?;
         result.insert("anyOf".into(), Value::Array(converted));
@@ -212,7 +220,8 @@ fn add_enum(values: &Value, ty: Option<&Value>, result: &mut Map<String, Value>)
     let type_array = ty.and_then(Value::as_array);
     let type_has = |name: &str| type_array.is_some_and(|types| types.contains(&json!(name)));
     let nullable = type_has("null") || (ty.is_none() && values.contains(&Value::Null));
-    let enum_values: Vec<Value> = if nullable { values.iter().filter(|v| !v.is_null()).cloned().collect() } else { values.clone() };
+    let enum_values: Vec<Value> =
+        if nullable { values.iter().filter(|v| !v.is_null()).cloned().collect() } else { values.clone() };
     if !values.is_empty() && values.iter().all(Value::is_null) {
         let type_allows_null = ty.is_none() || ty == Some(&json!("null")) || type_has("null");
         if type_allows_null {
@@ -332,7 +341,8 @@ fn referenced_definition(reference: &str, cx: &Context) -> Result<(Value, String
         return Err(unsupported());
     }
     let decoded = js::decode_uri_component(encoded).ok_or_else(unsupported)?;
-    let stray_tilde = decoded.match_indices('~').any(|(i, _)| !matches!(decoded.as_bytes().get(i + 1), Some(b'0' | b'1')));
+    let stray_tilde =
+        decoded.match_indices('~').any(|(i, _)| !matches!(decoded.as_bytes().get(i + 1), Some(b'0' | b'1')));
     let Some(definitions) = definitions.filter(|d| !d.is_null()) else {
         return Err(unsupported());
     };

@@ -375,8 +375,14 @@ fn the_openapi_conversion_of_enums() {
         text(&v["parameters"]["properties"]["a"])
     };
     assert_eq!(property(json!({"enum": ["x", "y"]})), r#"{"type":"string","enum":["x","y"]}"#);
-    assert_eq!(property(json!({"enum": [1, 2.5, 1e21]})), r#"{"type":"number","format":"enum","enum":["1","2.5","1e+21"]}"#);
-    assert_eq!(property(json!({"type": "integer", "enum": [1, 2]})), r#"{"type":"integer","format":"enum","enum":["1","2"]}"#);
+    assert_eq!(
+        property(json!({"enum": [1, 2.5, 1e21]})),
+        r#"{"type":"number","format":"enum","enum":["1","2.5","1e+21"]}"#
+    );
+    assert_eq!(
+        property(json!({"type": "integer", "enum": [1, 2]})),
+        r#"{"type":"integer","format":"enum","enum":["1","2"]}"#
+    );
     assert_eq!(property(json!({"const": true})), r#"{"type":"boolean","format":"enum","enum":["true"]}"#);
     assert_eq!(
         property(json!({"type": ["integer", "null"], "enum": [1, null]})),
@@ -384,7 +390,10 @@ fn the_openapi_conversion_of_enums() {
     );
     assert_eq!(property(json!({"const": null})), r#"{"type":"null"}"#);
     // Mixed values: the library throws, and the request is never made.
-    let p = one("ai-sdk-google-3", json!({"name": "t", "inputSchema": {"type": "object", "properties": {"a": {"enum": ["a", 1]}}}}));
+    let p = one(
+        "ai-sdk-google-3",
+        json!({"name": "t", "inputSchema": {"type": "object", "properties": {"a": {"enum": ["a", 1]}}}}),
+    );
     assert_eq!(p.refusal.map(|r| (r.scope, r.by)), Some((Scope::Request, Side::Library)));
     assert!(p.sent.is_none());
 }
@@ -400,8 +409,11 @@ fn the_openapi_conversion_of_refs() {
         r#"{"name":"t","description":"","parameters":{"type":"object","properties":{"a":{"description":"over","type":"string","enum":["x"]},"b":{"type":"integer"}}}}"#
     );
     // Recursive: sent as JSON Schema, unconverted (the client's schema, zod's order), with a note.
-    let p = one("ai-sdk-google-3", json!({"name": "t", "inputSchema": {"properties": {"n": {"$ref": "#/$defs/N"}},
-        "type": "object", "$defs": {"N": {"type": "object", "properties": {"n": {"$ref": "#/$defs/N"}}}}}}));
+    let p = one(
+        "ai-sdk-google-3",
+        json!({"name": "t", "inputSchema": {"properties": {"n": {"$ref": "#/$defs/N"}},
+        "type": "object", "$defs": {"N": {"type": "object", "properties": {"n": {"$ref": "#/$defs/N"}}}}}}),
+    );
     assert_eq!(p.delivery, Delivery::Rewritten);
     assert_eq!(
         text(p.sent.as_ref().unwrap()),
@@ -422,8 +434,11 @@ fn the_openapi_conversion_is_bounded() {
     // Each definition refers to the next twice: inlining doubles at every link.
     let mut defs = serde_json::Map::new();
     for i in 0..40 {
-        defs.insert(format!("D{i}"), json!({"type": "object", "properties": {
-            "l": {"$ref": format!("#/$defs/D{}", i + 1)}, "r": {"$ref": format!("#/$defs/D{}", i + 1)}}}));
+        defs.insert(
+            format!("D{i}"),
+            json!({"type": "object", "properties": {
+            "l": {"$ref": format!("#/$defs/D{}", i + 1)}, "r": {"$ref": format!("#/$defs/D{}", i + 1)}}}),
+        );
     }
     defs.insert("D40".into(), json!({"type": "string"}));
     let tool = json!({"name": "t", "inputSchema": {"type": "object", "properties": {"d": {"$ref": "#/$defs/D0"}}, "$defs": defs}});

@@ -49,7 +49,10 @@ pub const CLIENT_KEYS: [&str; 2] = ["tool", "total"];
 impl Budget {
     /// Whether any budget is set (else nothing is counted).
     pub fn is_set(&self) -> bool {
-        self.tool.is_some() || self.total.is_some() || self.description.is_some() || self.clients.iter().any(ClientBudget::is_set)
+        self.tool.is_some()
+            || self.total.is_some()
+            || self.description.is_some()
+            || self.clients.iter().any(ClientBudget::is_set)
     }
 
     /// The `budget` table of the configuration; the error names what is wrong with it.
@@ -330,7 +333,8 @@ fn clients_from_toml(value: &toml::Value) -> Result<[ClientBudget; CLIENTS.len()
     let table = value.as_table().ok_or_else(|| format!("`budget.clients` is a table of clients: {}", names()))?;
     let mut out = [ClientBudget::default(); CLIENTS.len()];
     for (name, limits) in table {
-        let known = client(name).ok_or_else(|| format!("`budget.clients.{name}`: no such client; the clients are {}", names()))?;
+        let known = client(name)
+            .ok_or_else(|| format!("`budget.clients.{name}`: no such client; the clients are {}", names()))?;
         let slot = CLIENTS.iter().position(|c| c.name == known.name).expect("a row of CLIENTS");
         let limits = limits.as_table().ok_or_else(|| format!("`budget.clients.{name}` is a table: tool, total"))?;
         for (key, value) in limits {
@@ -370,7 +374,8 @@ mod tests {
 
     #[test]
     fn client_budgets_are_read_per_client() {
-        let v: toml::Value = toml::from_str("[clients.gemini]\ntool = 100\n[clients.openai-agents]\ntotal = 9").unwrap();
+        let v: toml::Value =
+            toml::from_str("[clients.gemini]\ntool = 100\n[clients.openai-agents]\ntotal = 9").unwrap();
         let b = Budget::from_toml(&v).unwrap();
         assert!(b.is_set());
         let at = |name: &str| b.clients[CLIENTS.iter().position(|c| c.name == name).unwrap()];
@@ -392,11 +397,15 @@ mod tests {
         let output = json!({"type": "object", "properties": (0..40).map(|i| (format!("field_{i}"), json!({"type": "string"}))).collect::<serde_json::Map<_, _>>()});
         let tool = json!({"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": output});
         let manifest = Manifest::from_value(json!({"tools": [tool]})).unwrap();
-        let v: toml::Value = toml::from_str("[clients.gemini]\ntool = 100\n[clients.openai-agents]\ntool = 100").unwrap();
+        let v: toml::Value =
+            toml::from_str("[clients.gemini]\ntool = 100\n[clients.openai-agents]\ntool = 100").unwrap();
         let found = Budget::from_toml(&v).unwrap().check(&manifest, &|_, _, _| None);
         let messages: Vec<String> = found.iter().map(|d| d.message.clone()).collect();
         assert_eq!(messages.len(), 1, "{messages:?}");
-        assert!(messages[0].starts_with("tool `t` costs") && messages[0].contains("as gemini sends it"), "{messages:?}");
+        assert!(
+            messages[0].starts_with("tool `t` costs") && messages[0].contains("as gemini sends it"),
+            "{messages:?}"
+        );
     }
 
     #[test]
