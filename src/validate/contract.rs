@@ -136,9 +136,7 @@ fn find_anchor<'a>(at: &'a Value, name: &str) -> Option<&'a Value> {
     }
 }
 
-/// Every `%XX` decoded and the bytes read as UTF-8 (JavaScript's `decodeURIComponent`, which the
-/// Gemini clients use too); a malformed escape or invalid UTF-8 is `None`.
-pub(crate) fn percent_decode(s: &str) -> Option<String> {
+fn percent_decode(s: &str) -> Option<String> {
     if !s.contains('%') {
         return Some(s.to_owned());
     }
@@ -147,8 +145,8 @@ pub(crate) fn percent_decode(s: &str) -> Option<String> {
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] == b'%' {
-            let hex = bytes.get(i + 1..i + 3).filter(|h| h.iter().all(u8::is_ascii_hexdigit))?;
-            out.push(u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?);
+            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
             i += 3;
         } else {
             out.push(bytes[i]);
