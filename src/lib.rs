@@ -33,6 +33,7 @@ pub(crate) mod lints_contract;
 pub mod manifest;
 pub(crate) mod model;
 pub mod options;
+pub(crate) mod percent;
 pub(crate) mod profile;
 pub mod provenance;
 pub mod read;
@@ -174,15 +175,17 @@ fn generate_on_this_thread(opts: &GenerateOptions) -> (Outcome, Option<shared::L
     let mut wanted = std::collections::BTreeSet::new();
     // Worked out from every manifest of the build, which a round does not change: once.
     let mut serde_json_order = None;
+    // The round before's load: the packages it read alike are taken from it, not read again.
+    let mut previous = None;
     for round in 1.. {
-        let (outcome, workspace) = generate_wanting(opts, &wanted, serde_json_order.take());
+        let (outcome, workspace) = generate_wanting(opts, &wanted, serde_json_order.take(), previous.take());
         serde_json_order = workspace.as_deref().and_then(source::Workspace::serde_json_order_known);
         let more = workspace.as_deref().map(source::Workspace::wanted_registry_crates).unwrap_or_default();
         if !missed_a_type(&outcome) || more.is_subset(&wanted) || round == REGISTRY_ROUNDS {
             return (outcome, workspace);
         }
         // The run reached types of registry crates not read: read them and run again.
-        drop(workspace);
+        previous = workspace.and_then(shared::Loaded::into_owned);
         wanted.extend(more);
     }
     unreachable!("the last round returns")
@@ -208,15 +211,17 @@ fn missed_a_type(outcome: &Outcome) -> bool {
     })
 }
 
-/// One run that reads the registry crates `wanted` names besides the workspace's own.
+/// One run that reads the registry crates `wanted` names besides the workspace's own (taking
+/// from `previous`, the round before's load, what it read alike).
 fn generate_wanting(
     opts: &GenerateOptions,
     wanted: &std::collections::BTreeSet<String>,
     serde_json_order: Option<source::SerdeJsonOrder>,
+    previous: Option<source::Workspace>,
 ) -> (Outcome, Option<shared::Loaded>) {
     let mut diagnostics = Diagnostics::default();
     let mut notes = Vec::new();
-    let workspace = match shared::load(opts, wanted) {
+    let workspace = match shared::load(opts, wanted, previous) {
         Ok(ws) => ws,
         Err(d) => {
             diagnostics.push(d);

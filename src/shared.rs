@@ -35,6 +35,16 @@ pub(crate) enum Loaded {
     Shared(&'static Workspace),
 }
 
+impl Loaded {
+    /// The workspace, if this run owns it (a shared one stays kept for the runs after).
+    pub(crate) fn into_owned(self) -> Option<Workspace> {
+        match self {
+            Loaded::Owned(ws) => Some(ws),
+            Loaded::Shared(_) => None,
+        }
+    }
+}
+
 impl std::ops::Deref for Loaded {
     type Target = Workspace;
 
@@ -58,11 +68,17 @@ pub(crate) fn sharing<T>(work: impl FnOnce() -> T) -> T {
     work()
 }
 
-/// The sources `opts` read, with the registry crates `wanted` names: loaded, or the load of an
-/// earlier run of [`sharing`] that read the same.
-pub(crate) fn load(opts: &GenerateOptions, wanted: &BTreeSet<String>) -> Result<Loaded, Diagnostic> {
+/// The sources `opts` read, with the registry crates `wanted` names: loaded (taking what
+/// `previous`, the same run's load before, read alike), or the load of an earlier run of
+/// [`sharing`] that read the same.
+pub(crate) fn load(
+    opts: &GenerateOptions,
+    wanted: &BTreeSet<String>,
+    previous: Option<Workspace>,
+) -> Result<Loaded, Diagnostic> {
     let kept = crate::profile::kept_attributes(opts.profile);
-    let fresh = || source::load_wanting(&opts.paths, &opts.exclude, opts.parse_mode, &opts.features, kept, wanted);
+    let fresh =
+        || source::load_wanting(&opts.paths, &opts.exclude, opts.parse_mode, &opts.features, kept, wanted, previous);
     if !SHARING.get() {
         return fresh().map(Loaded::Owned);
     }

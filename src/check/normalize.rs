@@ -150,22 +150,7 @@ fn resolve_ref<'v>(root: &'v Value, r: &str) -> Option<&'v Value> {
 }
 
 fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            let hex = |b: u8| (b as char).to_digit(16);
-            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8(out).unwrap_or_else(|_| s.to_owned())
+    percent_encoding::percent_decode_str(s).decode_utf8().map_or_else(|_| s.to_owned(), std::borrow::Cow::into_owned)
 }
 
 /// Every local `$ref` in `v`, as a decoded JSON pointer.

@@ -145,21 +145,7 @@ pub(super) fn spread(value: &Value) -> Map<String, Value> {
 /// `decodeURIComponent`: every `%XX` decoded, the bytes read as UTF-8; a malformed escape or
 /// invalid UTF-8 is a `URIError` (`None`).
 pub(super) fn decode_uri_component(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = bytes.get(i + 1..i + 3)?;
-            let hex = std::str::from_utf8(hex).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
+    crate::percent::decode_strict(text)
 }
 
 #[cfg(test)]

@@ -617,29 +617,10 @@ fn python_truthy(value: &Value) -> bool {
 /// `urllib.parse.unquote(text, errors="strict")`: `%XX` escapes decoded as UTF-8 (an escape
 /// that is not two hex digits stays as written; bytes that are not UTF-8 are an error).
 fn percent_decode(text: &str) -> Result<String, String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let escape = (bytes[i] == b'%')
-            .then(|| bytes.get(i + 1..i + 3))
-            .flatten()
-            .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
-            .map(|h| {
-                u8::from_str_radix(std::str::from_utf8(h).expect("hex digits are ASCII"), 16).expect("two hex digits")
-            });
-        match escape {
-            Some(byte) => {
-                out.push(byte);
-                i += 3;
-            }
-            None => {
-                out.push(bytes[i]);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8(out).map_err(|e| format!("UnicodeDecodeError: {e}"))
+    percent_encoding::percent_decode_str(text)
+        .decode_utf8()
+        .map(std::borrow::Cow::into_owned)
+        .map_err(|e| format!("UnicodeDecodeError: {e}"))
 }
 
 /// A path as the SDK's error message writes it (a Python tuple of strings).

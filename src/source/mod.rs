@@ -380,6 +380,30 @@ pub struct Workspace {
     /// is about.
     build_roots: (Vec<Arc<CargoManifest>>, crate::options::FeatureSelection),
     serde_json_order: std::sync::OnceLock<SerdeJsonOrder>,
+    /// What each package's load made (see [`PackageLoad`]).
+    package_loads: Vec<PackageLoad>,
+}
+
+/// The crates one package's load made, and what the load reported: the next load of the same
+/// run (another round for registry crates, [`load_wanting`]'s `previous`) takes them instead of
+/// reading and parsing the package again, when it loads the same targets with the same features.
+#[derive(Debug)]
+struct PackageLoad {
+    key: PackageKey,
+    /// Its crates, in [`Workspace::crates`].
+    crates: std::ops::Range<usize>,
+    /// What loading them pushed to [`Workspace::diagnostics`], in order.
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// What decides a package's crates: its directory, whether it is a registry one, the target
+/// roots loaded, and its enabled features.
+#[derive(Debug, Clone, PartialEq)]
+struct PackageKey {
+    dir: PathBuf,
+    is_registry: bool,
+    roots: Vec<PathBuf>,
+    features: std::collections::BTreeSet<String>,
 }
 
 impl Workspace {
@@ -486,11 +510,13 @@ pub fn load_selected(
     features: &crate::options::FeatureSelection,
     kept: KeptAttributes,
 ) -> Result<Workspace, Diagnostic> {
-    load_wanting(paths, exclude, mode, features, kept, &Default::default())
+    load_wanting(paths, exclude, mode, features, kept, &Default::default(), None)
 }
 
 /// [`load_selected`], reading also the registry dependencies whose extern names are in `wanted`
 /// (as the packages' code names them), with their own dependencies' sources found the same way.
+/// `previous` is an earlier load of the same paths, options and profile (the round before, with
+/// fewer registry crates wanted): a package it loaded alike is taken from it, not read again.
 pub fn load_wanting(
     paths: &[PathBuf],
     exclude: &[PathBuf],
@@ -498,6 +524,7 @@ pub fn load_wanting(
     features: &crate::options::FeatureSelection,
     kept: KeptAttributes,
     wanted: &std::collections::BTreeSet<String>,
+    previous: Option<Workspace>,
 ) -> Result<Workspace, Diagnostic> {
     let default = [PathBuf::from(".")];
     let paths = if paths.is_empty() { &default[..] } else { paths };
@@ -522,7 +549,8 @@ pub fn load_wanting(
     if let Some(bin) = &features.bin {
         check_bin(&packages, bin)?;
     }
-    load_packages(&packages, &resolution, exclude, features.bin.as_deref(), &mut ws);
+    let previous = previous.filter(|p| p.mode == mode && p.kept == kept);
+    load_packages(&packages, &resolution, exclude, features.bin.as_deref(), &mut ws, previous);
     index::build(&mut ws);
     Ok(ws)
 }
@@ -637,15 +665,17 @@ fn built(target: &cargo::Target, bin: Option<&str>) -> bool {
 }
 
 /// Load the packages that are built: every target of a root package (or those `--bin` keeps),
-/// the library of a dependency; then tell each crate which crate each of its dependency names
-/// means.
+/// the library of a dependency (each taken from `previous` when it loaded it alike); then tell
+/// each crate which crate each of its dependency names means.
 fn load_packages(
     packages: &[packages::Package],
     resolution: &packages::Resolution,
     exclude: &[PathBuf],
     bin: Option<&str>,
     ws: &mut Workspace,
+    previous: Option<Workspace>,
 ) {
+    let mut previous = previous.map(Previous::new);
     // Per package: the index of its library crate.
     let mut libs: Vec<Option<usize>> = vec![None; packages.len()];
     let mut crates_of: Vec<std::ops::Range<usize>> = vec![0..0; packages.len()];
@@ -659,36 +689,24 @@ fn load_packages(
         } else {
             manifest.lib_target().into_iter().collect()
         };
-        if package.is_root {
-            for d in manifest.missing_targets() {
-                ws.diagnostics.push(d);
-            }
-        }
-        let roots: Vec<PathBuf> = targets.iter().map(|t| t.root_file.clone()).collect();
-        // No profile looks for tools in another crate's sources: nothing there is kept parsed.
-        let kept = if package.is_registry { KeptAttributes(&[]) } else { ws.kept };
-        let files = modules::PackageFiles::read(&manifest.dir, &roots, exclude, ws.mode, kept, !package.is_registry);
-        let features = Arc::new(cfg::EnabledFeatures::new(resolution.features[p].iter().cloned()));
+        let key = PackageKey {
+            dir: manifest.dir.clone(),
+            is_registry: package.is_registry,
+            roots: targets.iter().map(|t| t.root_file.clone()).collect(),
+            features: resolution.features[p].clone(),
+        };
         let first = ws.crates.len();
-        for target in targets {
-            let spec = modules::CrateRoot {
-                name: target.crate_name.clone(),
-                dir: manifest.dir.clone(),
-                root_file: target.root_file.clone(),
-                manifest: Some(manifest.clone()),
-                is_lib: target.is_lib(),
-            };
-            if target.is_lib() {
-                libs[p] = Some(ws.crates.len());
-            }
-            let mut krate = modules::load_crate(spec, &files, &features, ws.mode, &mut ws.diagnostics);
-            krate.is_registry = package.is_registry;
-            if package.is_registry {
-                krate.read_root = crate::read::Root::new(crate::read::RootKind::Registry, &manifest.dir);
-            }
-            ws.crates.push(krate);
+        let first_diagnostic = ws.diagnostics.0.len();
+        if let Some((crates, diagnostics)) = previous.as_mut().and_then(|prev| prev.take(&key)) {
+            ws.diagnostics.0.extend(diagnostics);
+            ws.crates.extend(crates);
+        } else {
+            load_package(package, targets, &key, exclude, ws);
         }
+        libs[p] = (first..ws.crates.len()).find(|&k| ws.crates[k].is_lib);
         crates_of[p] = first..ws.crates.len();
+        let diagnostics = ws.diagnostics.0[first_diagnostic..].to_vec();
+        ws.package_loads.push(PackageLoad { key, crates: first..ws.crates.len(), diagnostics });
         if !package.is_registry {
             ws.packages.push(manifest.clone());
         }
@@ -711,7 +729,126 @@ fn load_packages(
     }
 }
 
+/// Read and parse the `targets` of one package (`key` says where and with which features).
+fn load_package(
+    package: &packages::Package,
+    targets: Vec<cargo::Target>,
+    key: &PackageKey,
+    exclude: &[PathBuf],
+    ws: &mut Workspace,
+) {
+    let manifest = &package.manifest;
+    if package.is_root {
+        for d in manifest.missing_targets() {
+            ws.diagnostics.push(d);
+        }
+    }
+    // No profile looks for tools in another crate's sources: nothing there is kept parsed.
+    let kept = if package.is_registry { KeptAttributes(&[]) } else { ws.kept };
+    let files = modules::PackageFiles::read(&manifest.dir, &key.roots, exclude, ws.mode, kept, !package.is_registry);
+    let features = Arc::new(cfg::EnabledFeatures::new(key.features.iter().cloned()));
+    for target in targets {
+        let spec = modules::CrateRoot {
+            name: target.crate_name.clone(),
+            dir: manifest.dir.clone(),
+            root_file: target.root_file.clone(),
+            manifest: Some(manifest.clone()),
+            is_lib: target.is_lib(),
+        };
+        let mut krate = modules::load_crate(spec, &files, &features, ws.mode, &mut ws.diagnostics);
+        krate.is_registry = package.is_registry;
+        if package.is_registry {
+            krate.read_root = crate::read::Root::new(crate::read::RootKind::Registry, &manifest.dir);
+        }
+        ws.crates.push(krate);
+    }
+}
+
+/// An earlier load's crates, each taken at most once.
+struct Previous {
+    crates: Vec<Option<Crate>>,
+    loads: Vec<PackageLoad>,
+}
+
+impl Previous {
+    fn new(ws: Workspace) -> Self {
+        Previous { crates: ws.crates.into_iter().map(Some).collect(), loads: ws.package_loads }
+    }
+
+    /// The crates and diagnostics of the package loaded as `key`, if the earlier load made them.
+    fn take(&mut self, key: &PackageKey) -> Option<(Vec<Crate>, Vec<Diagnostic>)> {
+        let at = self.loads.iter().position(|l| l.key == *key)?;
+        let load = self.loads.swap_remove(at);
+        let crates: Option<Vec<Crate>> = self.crates[load.crates].iter_mut().map(Option::take).collect();
+        Some((crates?, load.diagnostics))
+    }
+}
+
 /// A diagnostic for a path the user gave that cannot be used.
 pub(crate) fn bad_path(path: &std::path::Path, why: impl std::fmt::Display) -> Diagnostic {
     Diagnostic::error(Code::BadPath, format!("cannot read {}: {why}", path.display())).in_file(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::options::FeatureSelection;
+
+    fn server() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/crates/registry/path")
+    }
+
+    fn load_again(features: &FeatureSelection, previous: Option<Workspace>) -> Workspace {
+        let kept = crate::profile::RMCP_KEPT_ATTRIBUTES;
+        load_wanting(&[server()], &[], ParseMode::Skeleton, features, kept, &Default::default(), previous).unwrap()
+    }
+
+    /// The source file of each crate's root module, by crate name.
+    fn roots(ws: &Workspace) -> Vec<(String, Arc<crate::diagnostics::SourceFile>)> {
+        ws.crates.iter().map(|k| (k.name.clone(), k.file_of(k.root_module()).source.clone())).collect()
+    }
+
+    /// A second round of a run (more registry crates wanted) takes the packages the first read
+    /// alike: the same parsed files, the same crates and diagnostics as a fresh load.
+    #[test]
+    fn a_later_round_takes_the_packages_the_round_before_read_alike() {
+        let features = FeatureSelection::default();
+        let first = load_again(&features, None);
+        let before = roots(&first);
+        let fresh = load_again(&features, None);
+        let again = load_again(&features, Some(first));
+        let after = roots(&again);
+        assert_eq!(before.len(), 2, "{before:?}");
+        for ((name, was), (now_name, now)) in before.iter().zip(&after) {
+            assert_eq!(name, now_name);
+            assert!(Arc::ptr_eq(was, now), "{name} was read again");
+        }
+        assert_eq!(format!("{:?}", again.diagnostics), format!("{:?}", fresh.diagnostics));
+        let externs = |ws: &Workspace| ws.crates.iter().map(|k| format!("{:?}", k.externs)).collect::<Vec<_>>();
+        assert_eq!(externs(&again), externs(&fresh));
+    }
+
+    /// A package asked for with other features, or for other targets, is not taken: only the
+    /// load it had is.
+    #[test]
+    fn a_package_loaded_otherwise_is_not_taken() {
+        let first = load_again(&FeatureSelection::default(), None);
+        let key = |ws: &Workspace, name: &str| {
+            let load = ws.package_loads.iter().find(|l| ws.crates[l.crates.start].name == name).expect("loaded");
+            load.key.clone()
+        };
+        let api = key(&first, "api_types");
+        assert!(api.features.contains("tracing"), "{api:?}");
+        let mut previous = Previous::new(first);
+        let other_features = PackageKey { features: Default::default(), ..api.clone() };
+        let other_roots = PackageKey { roots: Vec::new(), ..api.clone() };
+        assert!(previous.take(&other_features).is_none());
+        assert!(previous.take(&other_roots).is_none());
+        let (crates, _) = previous.take(&api).expect("the same load is taken");
+        assert_eq!(crates.iter().map(|k| k.name.as_str()).collect::<Vec<_>>(), ["api_types"]);
+        assert!(previous.take(&api).is_none(), "each load is taken once");
+    }
 }

@@ -116,7 +116,7 @@ pub(crate) fn keyword_value(schema: &Value, path: &str) -> Option<Value> {
 /// or `#name` for a `$anchor`.
 pub(crate) fn resolve_local<'a>(root: &'a Value, reference: &str) -> Option<&'a Value> {
     let fragment = reference.strip_prefix('#')?;
-    let fragment = percent_decode(fragment)?;
+    let fragment = crate::percent::decode_strict(fragment)?;
     if fragment.is_empty() || fragment.starts_with('/') {
         return root.pointer(&fragment);
     }
@@ -134,26 +134,6 @@ fn find_anchor<'a>(at: &'a Value, name: &str) -> Option<&'a Value> {
         Value::Array(a) => a.iter().find_map(|v| find_anchor(v, name)),
         _ => None,
     }
-}
-
-fn percent_decode(s: &str) -> Option<String> {
-    if !s.contains('%') {
-        return Some(s.to_owned());
-    }
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 #[cfg(test)]
