@@ -91,7 +91,7 @@ impl SourceFile {
         self.text.get_or_init(|| {
             let Some(r) = &self.reread else { return Arc::from("") };
             let read = || -> std::io::Result<String> {
-                let mut text = String::new();
+                let mut text = String::with_capacity(r.len + 1);
                 let file = (r.open)(&r.disk)?;
                 std::io::Read::read_to_string(&mut std::io::Read::take(file, r.len as u64 + 1), &mut text)?;
                 Ok(text)
@@ -152,7 +152,7 @@ impl Reread {
                 recent.insert(0, hit);
                 return Some(text);
             }
-            let mut text = String::new();
+            let mut text = String::with_capacity(self.len + 1);
             let file = (self.open)(&self.disk).ok()?;
             std::io::Read::read_to_string(&mut std::io::Read::take(file, self.len as u64 + 1), &mut text).ok()?;
             if text.len() != self.len {

@@ -205,7 +205,7 @@ fn list_rs_files(dir: &Path, boundary: &Path, exclude: &[PathBuf], crate_dir: &P
         .filter_entry(|e| !excluded.iter().any(|x| e.path().starts_with(x)))
         .filter_map(Result::ok)
         .filter(|e| e.path().extension().is_some_and(|x| x == "rs"))
-        .filter_map(|e| e.path().canonicalize().ok())
+        .filter_map(|e| crate::read::canonical(e.path()).ok())
         .filter(|p| p.starts_with(boundary) && p.is_file())
         .collect()
 }
@@ -356,7 +356,7 @@ impl TreeBuilder<'_> {
         mod_rs_like: bool,
         declared_at: Option<crate::diagnostics::Location>,
     ) -> Option<ModuleId> {
-        let canonical = match path.canonicalize() {
+        let canonical = match crate::read::canonical(path) {
             Ok(c) => c,
             Err(e) => {
                 self.diagnostics.push(
