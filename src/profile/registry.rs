@@ -169,7 +169,8 @@ pub fn run(ws: &Workspace, opts: &GenerateOptions) -> ProfileRun {
     };
     let mut out = super::template::run(chosen, ws, &opts.profile_options);
     let listed_none = out.manifest.as_ref().is_some_and(|m| m.is_empty()) && !out.diagnostics.has_errors();
-    let unlisted = if listed_none { super::unlisted::diagnostic(ws, chosen.info().name) } else { None };
+    let unlisted =
+        if listed_none { super::unlisted::diagnostic(ws, chosen.info().name, &out.diagnostics.0) } else { None };
     let declared = unlisted.is_some();
     if let Some(d) = unlisted {
         out.diagnostics.push(d);

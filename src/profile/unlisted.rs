@@ -31,11 +31,14 @@ struct Found {
     location: Location,
 }
 
-/// The `tools-not-listed` warning (denied by default) when the sources declare tools; `None`
-/// when they declare none.
-pub fn diagnostic(ws: &Workspace, profile: &str) -> Option<Diagnostic> {
+/// The `tools-not-listed` warning (denied by default) when the sources declare tools, or the
+/// run met routers it could not read (its `runtime-router` warnings, in `said`: a router built
+/// with `ToolRouter::new().with_route(…)` carries no tool attribute, and its tools would
+/// otherwise be an empty manifest with exit status 0); `None` when there are neither.
+pub fn diagnostic(ws: &Workspace, profile: &str, said: &[Diagnostic]) -> Option<Diagnostic> {
     let mut found = declarations(ws);
     found.extend(undeclared_files(ws));
+    found.extend(unread_routers(said));
     let first = found.first()?;
     const SHOWN: usize = 6;
     let mut named: Vec<String> = found.iter().take(SHOWN).map(|f| f.what.clone()).collect();
@@ -124,6 +127,18 @@ fn declarations(ws: &Workspace) -> Vec<Found> {
         }
     }
     out
+}
+
+/// The routers the run could not read, where its `runtime-router` warnings put them.
+fn unread_routers(said: &[Diagnostic]) -> Vec<Found> {
+    said.iter()
+        .filter(|d| d.code == Code::RuntimeRouter)
+        .filter_map(|d| d.location.clone())
+        .map(|location| Found {
+            what: "a router built in a way the CLI cannot read (`runtime-router`)".into(),
+            location,
+        })
+        .collect()
 }
 
 /// How a tool declaration begins in a file no module declares (read as text: it is not parsed).

@@ -122,9 +122,11 @@ pub(super) const TOOLS_NOT_LISTED: CodeDoc = CodeDoc {
     summary: "The profile lists no tool, while the crate's own sources declare some: `#[tool]` fns or\n\
              methods, `#[tool_router]` or `#[tool(tool_box)]` impl blocks, `#[mcp_tool]` structs,\n\
              `tool_box!` macros (the first few are named), also in a `.rs` file beside the crate root\n\
-             that no `mod` declares (a deleted `mod tools;`, which rustc would refuse). The server is\n\
-             written in a form the profile does not follow, or for another SDK, or its module is not\n\
-             declared: an empty manifest would be wrong. In the `left-out` group, so an error unless\n\
+             that no `mod` declares (a deleted `mod tools;`, which rustc would refuse); or the run met\n\
+             routers it cannot read (`runtime-router`: `ToolRouter::new().with_route(…)` over routes built\n\
+             by hand, which carry no tool attribute). The server is written in a form the profile does\n\
+             not follow, or for another SDK, or its module is not declared: an empty manifest would be\n\
+             wrong. In the `left-out` group, so an error unless\n\
              allowed.",
     example: "src/main.rs:9:14: error[tools-not-listed]: the rmcp profile lists no tool, but the crate declares some: `#[tool]` on `impl Calculator`, `#[tool]` on `Calculator::sum`, `tool_box!` in `impl Calculator`; the server may serve tools this manifest does not list",
     fix: "declare the file's module (`mod tools;`); choose the profile of the SDK that serves the tools\n\
