@@ -22,7 +22,11 @@ pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// Directories are taken as they were when first resolved: the tree of a run is not expected to
 /// change under it (the same assumption every check-then-open makes).
 pub fn canonical(path: &Path) -> std::io::Result<PathBuf> {
-    let (Some(Component::Normal(name)), Some(parent)) = (path.components().next_back(), path.parent()) else {
+    // A trailing `/` asks for a directory (`Path::components` drops it): resolved in full.
+    let trailing_slash = path.as_os_str().as_encoded_bytes().ends_with(b"/");
+    let (Some(Component::Normal(name)), Some(parent), false) =
+        (path.components().next_back(), path.parent(), trailing_slash)
+    else {
         return path.canonicalize();
     };
     let parent = if parent.as_os_str().is_empty() { Path::new(".") } else { parent };
@@ -211,7 +215,9 @@ pub fn reopen(path: &Path) -> std::io::Result<std::fs::File> {
     #[cfg(test)]
     REOPENED.with(|n| n.set(n.get() + 1));
     let canonical = checked_path(None, path).map_err(std::io::Error::other)?;
-    open(&canonical).map_err(|why| std::io::Error::other(Refused { path: path.to_path_buf(), why }))
+    open(&canonical)
+        .map(|(file, _)| file)
+        .map_err(|why| std::io::Error::other(Refused { path: path.to_path_buf(), why }))
 }
 
 fn text(path: &Path, bytes: Vec<u8>) -> Result<String, Refused> {
@@ -237,10 +243,10 @@ fn checked_path(root: Option<&Root>, path: &Path) -> Result<PathBuf, Refused> {
 fn read_checked(root: Option<&Root>, path: &Path) -> Result<Vec<u8>, Refused> {
     let canonical = checked_path(root, path)?;
     let refuse = |why| Refused { path: path.to_path_buf(), why };
-    let file = open(&canonical).map_err(refuse)?;
+    let (file, len) = open(&canonical).map_err(refuse)?;
     // Room for the whole file and one byte more (what shows it grew past the limit): read in
     // one or two calls, not in the doubling chunks an empty buffer would take.
-    let len = file.metadata().map_or(0, |m| m.len()).min(MAX_FILE_BYTES);
+    let len = len.min(MAX_FILE_BYTES);
     let mut bytes = Vec::with_capacity(len as usize + 1);
     file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| refuse(Why::Io(e)))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
@@ -250,8 +256,8 @@ fn read_checked(root: Option<&Root>, path: &Path) -> Result<Vec<u8>, Refused> {
 }
 
 /// Open a regular file: its type is checked before it is opened (a FIFO is never opened), it is
-/// opened without blocking, and checked again once open.
-fn open(canonical: &Path) -> Result<std::fs::File, Why> {
+/// opened without blocking, and checked again once open. With the open file's length.
+fn open(canonical: &Path) -> Result<(std::fs::File, u64), Why> {
     let meta = std::fs::metadata(canonical).map_err(Why::Io)?;
     if !meta.is_file() {
         return Err(Why::NotAFile);
@@ -271,10 +277,11 @@ fn open(canonical: &Path) -> Result<std::fs::File, Why> {
         options.custom_flags(O_NONBLOCK);
     }
     let file = options.open(canonical).map_err(Why::Io)?;
-    if !file.metadata().map_err(Why::Io)?.is_file() {
+    let opened = file.metadata().map_err(Why::Io)?;
+    if !opened.is_file() {
         return Err(Why::NotAFile);
     }
-    Ok(file)
+    Ok((file, opened.len()))
 }
 
 /// `file` as diagnostics name it: relative to `dir` (where the user pointed) when below it.
@@ -370,6 +377,9 @@ mod tests {
             "c/src/missing.rs",
             "c/missing/lib.rs",
             "c/src/lib.rs/x",
+            "c/src/lib.rs/",
+            "c/src/deep/",
+            "c/src/near/",
         ];
         for _ in 0..2 {
             for rel in asked {

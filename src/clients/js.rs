@@ -192,6 +192,7 @@ mod tests {
         assert_eq!(decode_uri_component("%zz"), None);
         assert_eq!(decode_uri_component("%C3"), None);
         assert_eq!(decode_uri_component("100%"), None);
+        assert_eq!(decode_uri_component("%+1"), None);
     }
 
     #[test]
