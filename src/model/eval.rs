@@ -228,6 +228,28 @@ impl Frame {
     }
 }
 
+/// What is being evaluated, for the recursion checks: an item, and the member of an impl block
+/// when it is one, by the address of its syntax (the workspace's trees do not move during a run).
+/// An impl block alone would take a method that calls another method, or reads a const, of its
+/// own impl for recursion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Active {
+    item: ItemRef,
+    member: usize,
+}
+
+impl Active {
+    /// A whole item (a const, a static, a free fn, an `impl Default`).
+    pub(crate) fn item(item: ItemRef) -> Active {
+        Active { item, member: 0 }
+    }
+
+    /// A member of the impl block `item` (a method by its body, an associated const).
+    pub(crate) fn member<T>(item: ItemRef, member: &T) -> Active {
+        Active { item, member: member as *const T as usize }
+    }
+}
+
 /// What the evaluator asks of the model builder ([`super::Lowerer`] implements it): the
 /// definitions lowered so far, and the lowering of the types it meets (a `let x: T`, a fn's
 /// parameters, a struct literal's type). The evaluator names no builder: lowering needs the
@@ -256,7 +278,7 @@ pub struct Evaluator<'a, 'w> {
     pub types: &'a mut dyn Types,
     /// Depth and steps so far, and the consts and fns being evaluated: reaching one again is a
     /// cycle (fns run statement by statement may recurse, within the budget).
-    budget: Budget<ItemRef>,
+    budget: Budget<Active>,
     /// Methods of another crate whose value the caller knows (rmcp's `router.list_all()`: the
     /// tools generated), by name, taken without their receiver.
     pub given_methods: Vec<(&'static str, Val)>,

@@ -9,6 +9,7 @@
 //! attribute and the fn's docs); [`schemas`] builds and post-processes the two schemas;
 //! [`traits`] reads what a trait tool's methods return.
 
+mod built_tool;
 mod fn_tool;
 mod list_tools;
 pub mod routers;
@@ -308,6 +309,7 @@ impl<'w> Builder<'w, '_> {
         match entry {
             Entry::Fn(t) => Some(self.fn_tool(*t)),
             Entry::Trait(i) => self.trait_tool(*i),
+            Entry::Built(b) => self.built_tool(b),
             Entry::Remove(_) => None,
         }
     }

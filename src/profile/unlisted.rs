@@ -41,9 +41,22 @@ pub fn diagnostic(ws: &Workspace, profile: &str, said: &[Diagnostic]) -> Option<
     found.extend(unread_routers(said));
     let first = found.first()?;
     const SHOWN: usize = 6;
-    let mut named: Vec<String> = found.iter().take(SHOWN).map(|f| f.what.clone()).collect();
-    if found.len() > SHOWN {
-        named.push(format!("and {} more", found.len() - SHOWN));
+    // The same finding at several places is named once, with its count (twelve unread routes
+    // are one reason, not twelve).
+    let mut kinds: Vec<(&str, usize)> = Vec::new();
+    for f in &found {
+        match kinds.iter_mut().find(|(what, _)| *what == f.what) {
+            Some(kind) => kind.1 += 1,
+            None => kinds.push((&f.what, 1)),
+        }
+    }
+    let mut named: Vec<String> = kinds
+        .iter()
+        .take(SHOWN)
+        .map(|(what, n)| if *n == 1 { (*what).to_owned() } else { format!("{what} ({n} places)") })
+        .collect();
+    if kinds.len() > SHOWN {
+        named.push(format!("and {} more", kinds.len() - SHOWN));
     }
     Some(
         Diagnostic::warning(

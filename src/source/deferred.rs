@@ -209,9 +209,7 @@ impl DeferredItems {
         self.impls.iter().filter(|d| d.parsed.get().is_some()).count()
     }
 
-    /// The items of `t`: its own, or those parsed again when they were deferred. (Nothing reads
-    /// a trait's items yet but the test that they come back as they were.)
-    #[cfg(test)]
+    /// The items of `t`: its own, or those parsed again when they were deferred.
     pub(crate) fn trait_items<'a>(&'a self, t: &'a syn::ItemTrait) -> &'a [syn::TraitItem] {
         if !t.items.is_empty() {
             return &t.items;

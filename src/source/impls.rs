@@ -200,10 +200,12 @@ impl<'w> ImplIndex<'w> {
         if segments.len() >= 2 {
             let (ty, name) = segments.split_at(segments.len() - 1);
             if let Some(key) = self.type_of_path(ty, krate, module, self_key) {
-                let (i, f) = self.assoc_fn(&key, &name[0])?;
-                let imp = &self.impls[i];
-                let body = self.ws.block(imp.krate, imp.module, &f.block);
-                return Some(FnRef { item: imp.item, imp: Some(i), sig: &f.sig, body });
+                if let Some((i, f)) = self.assoc_fn(&key, &name[0]) {
+                    let imp = &self.impls[i];
+                    let body = self.ws.block(imp.krate, imp.module, &f.block);
+                    return Some(FnRef { item: imp.item, imp: Some(i), sig: &f.sig, body });
+                }
+                return self.provided_fn(&key, &name[0]);
             }
         }
         match self.ws.resolve(krate, module, segments, Namespace::Value) {
@@ -219,12 +221,48 @@ impl<'w> ImplIndex<'w> {
     }
 }
 
+impl<'w> ImplIndex<'w> {
+    /// A trait's provided fn (one with a default body) that a type's `impl Trait for Type`
+    /// does not override: what `Type::f()` calls when no impl of the type writes `f` (the
+    /// compiler's choice for a concrete type; two traits giving `f` would not compile). The fn
+    /// is written in the trait's module, `Self` being the type.
+    fn provided_fn(&self, key: &TypeKey, name: &str) -> Option<FnRef<'w>> {
+        for i in self.impls_of(key).into_iter().filter(|&i| !self.impls[i].is_inherent()) {
+            let Some(trait_item) = self.trait_of(i) else { continue };
+            let syn::Item::Trait(t) = self.ws.item(trait_item) else { continue };
+            let items = self.ws.trait_items(trait_item.krate, trait_item.module, t);
+            let provided = items.iter().find_map(|it| match it {
+                syn::TraitItem::Fn(f) if f.sig.ident == name => f.default.as_ref().map(|b| (&f.sig, b)),
+                _ => None,
+            });
+            if let Some((sig, block)) = provided {
+                let body = self.ws.block(trait_item.krate, trait_item.module, block);
+                return Some(FnRef { item: trait_item, imp: Some(i), sig, body });
+            }
+        }
+        None
+    }
+
+    /// The trait item of the workspace that the trait impl `i` implements.
+    pub fn trait_of(&self, i: usize) -> Option<ItemRef> {
+        let imp = &self.impls[i];
+        let (_, path, _) = imp.imp.trait_.as_ref()?;
+        let segments: Vec<String> =
+            path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
+        match self.ws.resolve(imp.krate, imp.module, &segments, Namespace::Type) {
+            Resolved::Item(item, ItemKind::Trait) => Some(item),
+            _ => None,
+        }
+    }
+}
+
 /// A fn of the workspace that a call path names (see [`ImplIndex::fn_by_path`]).
 pub struct FnRef<'w> {
-    /// The `fn` item, or the `impl` block of an associated fn: where the fn is written, and what
-    /// a check for recursion tracks.
+    /// The `fn` item, the `impl` block of an associated fn, or the trait of a provided fn: where
+    /// the fn is written.
     pub item: ItemRef,
-    /// For an associated fn, its impl (index into [`ImplIndex::impls`]).
+    /// For an associated fn, its impl (index into [`ImplIndex::impls`]): for a provided fn, the
+    /// trait impl of the type it is called on.
     pub imp: Option<usize>,
     pub sig: &'w syn::Signature,
     /// The real body (see [`Workspace::block`]).

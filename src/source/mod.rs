@@ -183,6 +183,12 @@ impl ParsedFile {
         self.deferred.impl_items(imp)
     }
 
+    /// The items of a trait of this file (like [`ParsedFile::impl_items`]: `t.items` is empty
+    /// when they were deferred).
+    pub fn trait_items<'a>(&'a self, t: &'a syn::ItemTrait) -> &'a [syn::TraitItem] {
+        self.deferred.trait_items(t)
+    }
+
     /// `item` itself, or the whole item when `item` is the shell a deferred item left in the
     /// tree (see [`deferred`]); [`Workspace::item`] goes through it.
     pub fn whole_item<'a>(&'a self, item: &'a syn::Item) -> &'a syn::Item {
@@ -431,6 +437,11 @@ impl Workspace {
     /// The items of an impl block written in `module` of `krate` (see [`ParsedFile::impl_items`]).
     pub fn impl_items<'a>(&'a self, krate: usize, module: ModuleId, imp: &'a syn::ItemImpl) -> &'a [syn::ImplItem] {
         self.crates[krate].file_of(module).impl_items(imp)
+    }
+
+    /// The items of a trait written in `module` of `krate` (see [`ParsedFile::trait_items`]).
+    pub fn trait_items<'a>(&'a self, krate: usize, module: ModuleId, t: &'a syn::ItemTrait) -> &'a [syn::TraitItem] {
+        self.crates[krate].file_of(module).trait_items(t)
     }
 
     /// See [`ParsedFile::body_mentions`].

@@ -123,8 +123,8 @@ pub(super) const TOOLS_NOT_LISTED: CodeDoc = CodeDoc {
              methods, `#[tool_router]` or `#[tool(tool_box)]` impl blocks, `#[mcp_tool]` structs,\n\
              `tool_box!` macros (the first few are named), also in a `.rs` file beside the crate root\n\
              that no `mod` declares (a deleted `mod tools;`, which rustc would refuse); or the run met\n\
-             routers it cannot read (`runtime-router`: `ToolRouter::new().with_route(…)` over routes built\n\
-             by hand, which carry no tool attribute). The server is written in a form the profile does\n\
+             routers it cannot read (`runtime-router`: a route built by hand whose `Tool` value cannot be\n\
+             evaluated, which carries no tool attribute). The server is written in a form the profile does\n\
              not follow, or for another SDK, or its module is not declared: an empty manifest would be\n\
              wrong. In the `left-out` group, so an error unless\n\
              allowed.",

@@ -162,11 +162,13 @@ pub(super) const RUNTIME_ROUTER: CodeDoc = CodeDoc {
     kind: Kind::ErrorOrWarning,
     scope: Scope::profiles(&["rmcp", "tower-mcp"]),
     summary: "A router, or tools in it, are built at runtime in a way the sources\n\
-             do not tell (a hand-written `list_tools`, a router from a function the CLI cannot follow); those\n\
-             tools are not listed.",
+             do not tell (a hand-written `list_tools`, a router from a function the CLI cannot follow, a\n\
+             route built by hand whose `Tool` value cannot be evaluated: the message says where the\n\
+             evaluation stops); those tools are not listed.",
     example: "src/server.rs:22:9: warning[runtime-router]: router `extra` comes from outside what the CLI can read (runtime-built); its tools are not listed",
-    fix: "build the router with `#[tool_router]` in the crate, or allow the code if the missing tools\n\
-         are intended.",
+    fix: "build the router with `#[tool_router]` in the crate, or write the `Tool` of a hand-built route\n\
+         from values the CLI evaluates (literals, consts, `schema_for_type::<T>()`), or allow the code\n\
+         if the missing tools are intended.",
 };
 
 pub(super) const REWRITE_NOT_SERVED: CodeDoc = CodeDoc {

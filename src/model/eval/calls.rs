@@ -44,12 +44,13 @@ impl<'w> Evaluator<'_, 'w> {
         if let Some(found) = self.fn_parts(&segs, want, f) {
             // A body run statement by statement may recurse (a walk over a schema), within the
             // step budget.
-            if self.budget.is_active(&found.item) && !super::exec::needs_run(found.body) {
+            let active = Active::member(found.item, found.body);
+            if self.budget.is_active(&active) && !super::exec::needs_run(found.body) {
                 return Err(self.fail(c, f, Failure::Unsupported, "a recursive fn"));
             }
             let mut frame = found.frame;
             super::exec::bind_type_args(&mut frame, found.sig, &p.path, f);
-            self.budget.push(found.item);
+            self.budget.push(active);
             self.ran.push(found.item);
             let out = self.apply(c, found.body, &found.params, &args, frame, found.ret.as_ref().or(want), f);
             self.budget.pop();
@@ -130,13 +131,14 @@ impl<'w> Evaluator<'_, 'w> {
         if params.len() != values.len() {
             return Some(Err(self.unsupported(at, f, "a fn with another number of parameters")));
         }
-        if self.budget.is_active(&item) {
+        let active = Active::member(item, body);
+        if self.budget.is_active(&active) {
             return Some(Err(self.unsupported(at, f, "a recursive fn")));
         }
         for ((name, _), v) in params.into_iter().zip(values) {
             frame.locals.bind(name, v);
         }
-        self.budget.push(item);
+        self.budget.push(active);
         self.ran.push(item);
         let out = self.fn_body(body, ret.as_ref().or(want), &frame);
         self.budget.pop();
@@ -213,7 +215,8 @@ impl<'w> Evaluator<'_, 'w> {
     }
 
     /// The body, parameters, frame and return type of a fn of the workspace named by `segs`: a
-    /// free fn, or an inherent fn of a struct or enum of ours (`Type::f`, `Self::f`).
+    /// free fn, or an associated fn of a struct or enum of ours (`Type::f`, `Self::f`): inherent,
+    /// of a trait impl, or a trait's provided fn.
     pub(super) fn fn_parts(&mut self, segs: &[String], want: Option<&Ty>, f: &Frame) -> Option<FnParts<'w>> {
         let self_key = match &f.self_ty {
             Some(Ty::Named(id, _)) => Some(TypeKey::Item(self.types.model().def(*id).item)),
@@ -228,10 +231,11 @@ impl<'w> Evaluator<'_, 'w> {
             let frame = Frame::new(scope);
             return Some(FnParts { item: found.item, body: found.body, params, frame, ret, sig: found.sig });
         };
-        // A trait impl's fn is not evaluated: which impl a call reaches is the compiler's choice.
+        // `Type::f` on a struct or enum of ours: its inherent fn, else the fn its `impl Trait for
+        // Type` writes, else the trait's provided fn (as the compiler picks for a concrete type).
         let imp = &impls.impls[i];
         let Some(TypeKey::Item(owner)) = &imp.self_key else { return None };
-        if !imp.is_inherent() || !matches!(self.ws().item(*owner), syn::Item::Struct(_) | syn::Item::Enum(_)) {
+        if !matches!(self.ws().item(*owner), syn::Item::Struct(_) | syn::Item::Enum(_)) {
             return None;
         }
         let id = self.types.def_for(*owner);

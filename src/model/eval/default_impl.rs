@@ -4,7 +4,7 @@
 
 use syn::spanned::Spanned;
 
-use super::{Eval, Evaluator, Failure, Frame, Val, MAX_REPEAT};
+use super::{Active, Eval, Evaluator, Failure, Frame, Val, MAX_REPEAT};
 use crate::model::{substitute, Body, DefId, Leaf, Scope, Ty};
 use crate::source::impls::TypeKey;
 
@@ -115,7 +115,7 @@ impl Evaluator<'_, '_> {
         let Some(imp) = impls.trait_impl(&TypeKey::Item(item), "Default").map(|i| impls.impls[i].item) else {
             return Err(self.unsupported(at, f, format!("`{name}` has no `Default` the CLI can see")));
         };
-        if self.budget.is_active(&imp) {
+        if self.budget.is_active(&Active::item(imp)) {
             return Err(self.fail(at, f, Failure::Invalid, format!("`{name}::default()` calls itself")));
         }
         let ws = self.ws();
@@ -130,7 +130,7 @@ impl Evaluator<'_, '_> {
         let self_ty = Ty::Named(id, args.to_vec());
         let frame = Frame::new(scope).with_self(Some(self_ty.clone()));
         let body = ws.block(imp.krate, imp.module, &func.block);
-        self.budget.push(imp);
+        self.budget.push(Active::item(imp));
         let out = self.fn_body(body, Some(&self_ty), &frame);
         self.budget.pop();
         out

@@ -683,7 +683,8 @@ impl Evaluator<'_, '_> {
         if c.args.len() != found.params.len() {
             return Err(self.unsupported(c, f, "a call with the wrong number of arguments"));
         }
-        if !needs_run(found.body) && self.budget.is_active(&found.item) {
+        let active = Active::member(found.item, found.body);
+        if !needs_run(found.body) && self.budget.is_active(&active) {
             return Err(self.unsupported(c, f, "a recursive fn"));
         }
         let mut frame = found.frame;
@@ -708,7 +709,7 @@ impl Evaluator<'_, '_> {
         if !self.budget.enter() {
             return Err(self.unsupported(c, f, format!("it nests more than {MAX_DEPTH} calls deep")));
         }
-        self.budget.push(found.item);
+        self.budget.push(active);
         self.ran.push(found.item);
         let out = self.run_block(found.body, found.ret.as_ref().or(want), &mut frame);
         self.budget.pop();

@@ -4,7 +4,7 @@
 use super::numbers::primitive_const;
 use super::*;
 
-impl Evaluator<'_, '_> {
+impl<'w> Evaluator<'_, 'w> {
     /// A path expression: a local, `None`, a const or static, a primitive's constant, a unit
     /// variant or unit struct, an associated const.
     pub(super) fn path(&mut self, path: &syn::Path, e: &Expr, want: Option<&Ty>, f: &Frame) -> Eval {
@@ -83,7 +83,7 @@ impl Evaluator<'_, '_> {
 
     /// The value of a `const` or `static` item, evaluated where it is written.
     pub(super) fn const_item(&mut self, item: ItemRef, at: &Expr, want: Option<&Ty>, f: &Frame) -> Eval {
-        if self.budget.is_active(&item) {
+        if self.budget.is_active(&Active::item(item)) {
             return Err(self.fail(at, f, Failure::Invalid, "a const that depends on itself"));
         }
         let ws = self.ws();
@@ -95,13 +95,15 @@ impl Evaluator<'_, '_> {
         let scope = Scope::without_generics(item.krate, item.module);
         let declared = self.types.lower(decl, &scope);
         let ty = if matches!(declared, Ty::Unknown(_)) { want.cloned() } else { Some(declared) };
-        self.budget.push(item);
+        self.budget.push(Active::item(item));
         let out = self.eval(init, ty.as_ref(), &Frame::new(scope));
         self.budget.pop();
         out
     }
 
-    /// `Type::CONST` / `Self::CONST`: an associated const of an inherent impl of ours.
+    /// `Type::CONST` / `Self::CONST`: an associated const of a struct or enum of ours, as the
+    /// compiler finds it for the concrete type: in an inherent impl, else in an `impl Trait for
+    /// Type`, else the trait's default.
     pub(super) fn assoc_const(
         &mut self,
         segs: &[String],
@@ -110,28 +112,48 @@ impl Evaluator<'_, '_> {
         f: &Frame,
     ) -> Result<Option<Val>, EvalError> {
         let Some((owner, name)) = self.owner_and_member(segs, f) else { return Ok(None) };
-        for imp in self.inherent_impls(owner) {
-            let syn::Item::Impl(i) = self.ws().item(imp) else { continue };
-            let items = self.ws().impl_items(imp.krate, imp.module, i);
-            let Some(c) = items.iter().find_map(|it| match it {
+        let Some((written_in, active, ty, expr)) = self.assoc_const_decl(owner, &name) else { return Ok(None) };
+        if self.budget.is_active(&active) {
+            return Err(self.fail(at, f, Failure::Invalid, "a const that depends on itself"));
+        }
+        let scope = Scope::without_generics(written_in.krate, written_in.module);
+        let declared = self.types.lower(ty, &scope);
+        let ty = if matches!(declared, Ty::Unknown(_)) { want.cloned() } else { Some(declared) };
+        let self_ty = Ty::Named(self.types.def_for(owner), Vec::new());
+        self.budget.push(active);
+        let out = self.eval(expr, ty.as_ref(), &Frame::new(scope).with_self(Some(self_ty)));
+        self.budget.pop();
+        out.map(Some)
+    }
+
+    /// Where the associated const `name` of `owner` is written (the impl block, or the trait of a
+    /// default), its key for the recursion check, its type and its value expression.
+    fn assoc_const_decl(&self, owner: ItemRef, name: &str) -> Option<(ItemRef, Active, &'w syn::Type, &'w Expr)> {
+        let impls = self.rs.impls();
+        let of_type = impls.impls_of(&crate::source::impls::TypeKey::Item(owner));
+        for &i in &of_type {
+            let imp = &impls.impls[i];
+            let found = imp.items().iter().find_map(|it| match it {
                 syn::ImplItem::Const(c) if c.ident == name => Some(c),
                 _ => None,
-            }) else {
-                continue;
-            };
-            if self.budget.is_active(&imp) {
-                return Err(self.fail(at, f, Failure::Invalid, "a const that depends on itself"));
+            });
+            if let Some(c) = found {
+                return Some((imp.item, Active::member(imp.item, c), &c.ty, &c.expr));
             }
-            let scope = Scope::without_generics(imp.krate, imp.module);
-            let declared = self.types.lower(&c.ty, &scope);
-            let ty = if matches!(declared, Ty::Unknown(_)) { want.cloned() } else { Some(declared) };
-            let self_ty = Ty::Named(self.types.def_for(owner), Vec::new());
-            self.budget.push(imp);
-            let out = self.eval(&c.expr, ty.as_ref(), &Frame::new(scope).with_self(Some(self_ty)));
-            self.budget.pop();
-            return out.map(Some);
         }
-        Ok(None)
+        for &i in of_type.iter().filter(|&&i| !impls.impls[i].is_inherent()) {
+            let Some(trait_item) = impls.trait_of(i) else { continue };
+            let syn::Item::Trait(t) = impls.ws.item(trait_item) else { continue };
+            let items = impls.ws.trait_items(trait_item.krate, trait_item.module, t);
+            let found = items.iter().find_map(|it| match it {
+                syn::TraitItem::Const(c) if c.ident == name => c.default.as_ref().map(|(_, e)| (c, e)),
+                _ => None,
+            });
+            if let Some((c, e)) = found {
+                return Some((trait_item, Active::member(trait_item, c), &c.ty, e));
+            }
+        }
+        None
     }
 
     /// `Owner::member` with `Owner` a struct or enum of ours (or `Self`).
@@ -156,11 +178,6 @@ impl Evaluator<'_, '_> {
             }
         };
         Some((owner, last[0].clone()))
-    }
-
-    /// The inherent `impl Owner { … }` blocks of a struct or enum of ours.
-    pub(super) fn inherent_impls(&mut self, owner: ItemRef) -> Vec<ItemRef> {
-        self.rs.impls().inherent_of(&TypeKey::Item(owner)).map(|i| i.item).collect()
     }
 
     /// The definition a path names (`Name`, `Self`, `Enum::Variant`, `Self::Variant`), with its

@@ -272,3 +272,51 @@ fn slices() {
         ("\"é\"[0..1]", "", Fails(Failure::Invalid)),
     ]);
 }
+
+/// Associated consts and fns as the compiler finds them for a concrete type: in an inherent impl,
+/// in the type's `impl Trait for Type`, else the trait's default; a method that calls another
+/// method of its own impl, or reads its own impl's const, is not recursion; a const or fn that
+/// reaches itself is.
+#[test]
+fn associated_items_through_impls_and_traits() {
+    const SRC: &str = r#"
+        pub trait Named {
+            const NAME: &'static str;
+            const GREETING: &'static str = "hello";
+            fn label() -> String { format!("{}: {}", Self::NAME, Self::GREETING) }
+            fn shout() -> String { Self::label().to_uppercase() }
+        }
+        pub struct A;
+        impl Named for A { const NAME: &'static str = "a"; }
+        pub struct B;
+        impl Named for B {
+            const NAME: &'static str = "b";
+            const GREETING: &'static str = "hi";
+            fn label() -> String { Self::NAME.repeat(2) }
+        }
+        pub struct C;
+        impl C {
+            pub const BASE: u32 = 2;
+            pub const TWICE: u32 = Self::BASE * 2;
+            pub const LOOP: u32 = Self::LOOP + 1;
+            pub fn one() -> u32 { Self::BASE + Self::two() }
+            fn two() -> u32 { Self::TWICE }
+            pub fn forever() -> u32 { Self::forever() }
+        }
+    "#;
+    let rows: &[(&str, Result<&str, Failure>)] = &[
+        ("A::label()", Ok("Str(\"a: hello\")")),
+        ("A::shout()", Ok("Str(\"A: HELLO\")")),
+        ("B::label()", Ok("Str(\"bb\")")),
+        ("B::shout()", Ok("Str(\"BB\")")),
+        ("B::GREETING", Ok("Str(\"hi\")")),
+        ("A::GREETING", Ok("Str(\"hello\")")),
+        ("C::one()", Ok("Int(6, U32)")),
+        ("C::LOOP", Err(Failure::Invalid)),
+        ("C::forever()", Err(Failure::Unsupported)),
+    ];
+    for (expr, want) in rows {
+        let got = eval_in(SRC, expr, "").map(|v| format!("{v:?}"));
+        assert_eq!(got.as_deref().map_err(|f| *f), *want, "`{expr}`");
+    }
+}

@@ -197,7 +197,7 @@ fn page_of(v: Val) -> Option<Page> {
 /// rmcp's serde derives write them (`{"taskSupport": "forbidden"}`, the field left out when
 /// `None`); `ProtocolVersion`'s consts are their versions, and `ctx.protocol_version()` the
 /// peer's (`Some`: rmcp's `RequestContext::protocol_version` falls back to the handshake's).
-fn given_rmcp_values(evaluator: &mut Evaluator, protocol: &str) {
+pub(super) fn given_rmcp_values(evaluator: &mut Evaluator, protocol: &str) {
     evaluator.given_structs.push(("ListToolsResult", "tools"));
     evaluator.given_fns.push(("ListToolsResult::with_all_items", |values| match values.as_slice() {
         [Val::Json(tools @ Value::Array(_))] => Some(Val::Json(json!({ "tools": tools, "next_cursor": null }))),

@@ -37,6 +37,20 @@ pub enum Entry<'w> {
     Trait(usize),
     /// `remove_route("name")` and the like: the named tool is taken out.
     Remove(String),
+    /// A route whose tool is a value the code builds (`ToolRoute::new_dyn(tool, handler)`).
+    Built(BuiltRoute),
+}
+
+/// The `Tool` a route is made from, as the code builds it (`ToolRoute::new(tool, handler)`,
+/// `ToolRoute::new_dyn(tool, handler)`, `(tool, handler)`): its expression, the module it is
+/// written in, and what `Self` is there. Its value is evaluated when the tool is listed.
+#[derive(Clone)]
+pub struct BuiltRoute {
+    /// The `Tool` expression (kept by `Rc`: router entries are copied as routers are combined).
+    pub tool: std::rc::Rc<Expr>,
+    pub krate: usize,
+    pub module: ModuleId,
+    pub self_key: TypeKey,
 }
 
 /// A `#[tool]` fn of an impl block.
@@ -52,6 +66,7 @@ impl Entry<'_> {
             (Entry::Fn(a), Entry::Fn(b)) => std::ptr::eq(a.f, b.f),
             (Entry::Trait(a), Entry::Trait(b)) => a == b,
             (Entry::Remove(a), Entry::Remove(b)) => a == b,
+            (Entry::Built(a), Entry::Built(b)) => std::rc::Rc::ptr_eq(&a.tool, &b.tool),
             _ => false,
         }
     }
@@ -209,6 +224,10 @@ mod tests {
                 Entry::Fn(t) => t.f.sig.ident.to_string(),
                 Entry::Trait(i) => format!("trait {}", index.impls[*i].self_name),
                 Entry::Remove(n) => format!("-{n}"),
+                Entry::Built(b) => {
+                    let tool = &*b.tool;
+                    format!("built {}", quote::quote!(#tool).to_string().replace(' ', ""))
+                }
             })
             .collect()
     }

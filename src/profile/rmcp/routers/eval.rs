@@ -34,7 +34,7 @@ mod tests;
 use syn::spanned::Spanned;
 use syn::Expr;
 
-use super::{Entry, Finding, Index, Severity, ToolFnRef, TypeKey};
+use super::{BuiltRoute, Entry, Finding, Index, Severity, ToolFnRef, TypeKey};
 use crate::diagnostics::{Code, Location};
 use crate::model::eval::budget::Budget;
 use crate::model::eval::syntax::{self, block_tail, branches, clip, expr_ident, Branch, Condition};
@@ -305,6 +305,10 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             .filter_map(|e| match e {
                 Entry::Fn(t) => Some(format!("`{}`", t.f.sig.ident)),
                 Entry::Trait(i) => Some(format!("`{}`", self.index.impls[*i].self_name)),
+                Entry::Built(b) => {
+                    let tool = &*b.tool;
+                    Some(format!("`{}`", clip(&quote::quote!(#tool).to_string())))
+                }
                 Entry::Remove(_) => None,
             })
             .collect();
@@ -370,6 +374,59 @@ impl<'i, 'w> Evaluator<'i, 'w> {
             }
         }
         None
+    }
+
+    /// A route whose tool is a value the code builds: `ToolRoute::new(tool, handler)`,
+    /// `ToolRoute::new_dyn(tool, handler)` or `(tool, handler)` (rmcp's `IntoToolRoute` for a
+    /// `(Tool, handler)` pair), written here or as the tail of a fn of the workspace this calls
+    /// (`Type::create_route(config)`), `Self` there being the fn's type. `None` when the
+    /// argument is none of these.
+    pub(super) fn built_route(&self, arg: &Expr, frame: &RouterFrame<'w>) -> Option<BuiltRoute> {
+        let (krate, module) = (frame.scope.krate, frame.scope.module);
+        self.built_route_in(arg, krate, module, &frame.self_ty, 0)
+    }
+
+    fn built_route_in(
+        &self,
+        arg: &Expr,
+        krate: usize,
+        module: ModuleId,
+        self_key: &TypeKey,
+        depth: usize,
+    ) -> Option<BuiltRoute> {
+        // A route fn that calls a route fn that …: as deep as real code goes, and finite.
+        const MAX_ROUTE_FNS: usize = 16;
+        let here = |tool: &Expr| BuiltRoute {
+            tool: std::rc::Rc::new(tool.clone()),
+            krate,
+            module,
+            self_key: self_key.clone(),
+        };
+        match arg {
+            Expr::Paren(p) => self.built_route_in(&p.expr, krate, module, self_key, depth),
+            Expr::Group(g) => self.built_route_in(&g.expr, krate, module, self_key, depth),
+            Expr::Block(b) => self.built_route_in(block_tail(&b.block)?, krate, module, self_key, depth),
+            Expr::Tuple(t) if t.elems.len() == 2 => Some(here(&t.elems[0])),
+            Expr::Call(c) => {
+                let Expr::Path(p) = &*c.func else { return None };
+                let segments: Vec<String> =
+                    p.path.segments.iter().map(|s| crate::source::unraw_ident(&s.ident.to_string())).collect();
+                let n = segments.len();
+                if n >= 2 && segments[n - 2] == "ToolRoute" && matches!(segments[n - 1].as_str(), "new" | "new_dyn") {
+                    return c.args.first().map(here);
+                }
+                if depth >= MAX_ROUTE_FNS {
+                    return None;
+                }
+                let found = self.index.fn_by_path(&segments, krate, module, Some(self_key))?;
+                let owner =
+                    (n >= 2).then(|| self.index.type_of_path(&segments[..n - 1], krate, module, Some(self_key)));
+                let inner_self = owner.flatten().unwrap_or_else(|| self_key.clone());
+                let tail = block_tail(found.body)?;
+                self.built_route_in(tail, found.item.krate, found.item.module, &inner_self, depth + 1)
+            }
+            _ => None,
+        }
     }
 }
 

@@ -40,15 +40,24 @@ pub(super) const ROUTER_METHODS: &[RouterMethod] = &[
     RouterMethod {
         names: &["with_route", "add_route"],
         mutates: true,
-        run: |ev, mc, receiver, frame| match mc.args.first().and_then(|a| ev.single_route(a, frame)) {
-            Some(t) => union(receiver, vec![Entry::Fn(t)]),
-            None => {
-                ev.runtime(
-                    frame,
-                    mc.span(),
-                    format!("`{}(…)` with a route the CLI cannot read (a dynamic route); it is not listed", mc.method),
-                );
-                receiver
+        run: |ev, mc, receiver, frame| {
+            let route = mc.args.first().and_then(|a| match ev.single_route(a, frame) {
+                Some(t) => Some(Entry::Fn(t)),
+                None => ev.built_route(a, frame).map(Entry::Built),
+            });
+            match route {
+                Some(e) => union(receiver, vec![e]),
+                None => {
+                    ev.runtime(
+                        frame,
+                        mc.span(),
+                        format!(
+                            "`{}(…)` with a route the CLI cannot read (a dynamic route); it is not listed",
+                            mc.method
+                        ),
+                    );
+                    receiver
+                }
             }
         },
     },

@@ -52,6 +52,12 @@ fn evaluate(items: &str, expr: &str) -> (Vec<String>, Vec<String>) {
             Entry::Fn(t) => t.f.sig.ident.to_string(),
             Entry::Trait(i) => format!("trait {}", index.impls[*i].self_name),
             Entry::Remove(n) => format!("-{n}"),
+            Entry::Built(b) => {
+                let tool = &*b.tool;
+                let imp = index.impls.iter().find(|i| i.self_key.as_ref() == Some(&b.self_key));
+                let at = imp.map_or("?", |i| i.self_name.as_str());
+                format!("built {} in {at}", quote::quote!(#tool).to_string().replace(' ', ""))
+            }
         })
         .collect();
     let findings = ev
@@ -93,6 +99,46 @@ fn sums_and_method_chains() {
         ("", "S::a() + S::nope()", &["t_a"], &["warning: no `#[tool_router]` block or fn named `nope`"]),
         ("", "S::a() + r", &["t_a"], &["warning: router `r` comes from outside"]),
         ("", "S::a().remove_route(name)", &["t_a"], &["warning: `remove_route(…)` changes the router at runtime"]),
+    ]);
+}
+
+/// Routes whose tool is a value the code builds: written in the call, or the tail of a route fn
+/// of the workspace (inherent, a trait's provided fn, free), `Self` there the fn's type.
+#[test]
+fn built_routes() {
+    const ROUTE_FNS: &str = r#"
+        struct Echo;
+        impl Echo { fn route<S>(config: u8) -> ToolRoute<S> { ToolRoute::new_dyn(Self::to_tool(), |c| todo!()) } }
+        trait Song { fn route<S>() -> ToolRoute<S> { (Self::to_tool(), handler) } }
+        struct Play;
+        impl Song for Play {}
+        fn free_route<S>() -> ToolRoute<S> { { ToolRoute::new(tool(), h) } }
+        fn inner<S>() -> ToolRoute<S> { Echo::route(1) }
+        fn opaque<S>() -> ToolRoute<S> { let r = make(); r }
+    "#;
+    check(&[
+        ("", "ToolRouter::new().with_route(ToolRoute::new_dyn(tool(), |c| todo!()))", &["built tool() in S"], &[]),
+        (
+            "",
+            "ToolRouter::new().add_route((Tool::new(\"a\", \"b\", s), h))",
+            &["built Tool::new(\"a\",\"b\",s) in S"],
+            &[],
+        ),
+        (
+            ROUTE_FNS,
+            "ToolRouter::new().with_route(Echo::route(config.clone()))",
+            &["built Self::to_tool() in Echo"],
+            &[],
+        ),
+        (ROUTE_FNS, "ToolRouter::new().with_route(Play::route())", &["built Self::to_tool() in Play"], &[]),
+        (ROUTE_FNS, "ToolRouter::new().with_route(free_route())", &["built tool() in S"], &[]),
+        (ROUTE_FNS, "ToolRouter::new().with_route(inner())", &["built Self::to_tool() in Echo"], &[]),
+        (
+            ROUTE_FNS,
+            "S::a().with_route(opaque())",
+            &["t_a"],
+            &["warning: `with_route(…)` with a route the CLI cannot read"],
+        ),
     ]);
 }
 

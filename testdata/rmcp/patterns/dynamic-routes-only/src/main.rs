@@ -1,6 +1,6 @@
-//! A server whose every route is built by hand (`ToolRoute::new_dyn` over a `Tool` value) and
-//! chained with `with_route`: no `#[tool]` anywhere. The CLI does not read such routes, so the
-//! run must fail (`tools-not-listed`) rather than write an empty manifest with exit status 0.
+//! Every route built by hand (`ToolRoute::new_dyn` over a `Tool` value, `with_route`), each tool's
+//! schema `Arc::new(Default::default())`: a type only inference knows, so the CLI cannot evaluate
+//! the `Tool`, says where, and fails (`tools-not-listed`) rather than write an empty manifest.
 
 use std::sync::Arc;
 
